@@ -1,0 +1,19 @@
+#pragma once
+// One exception type for every input the tool refuses. The message is the whole one-line
+// diagnostic: it names what is wrong and where (file, node, input, index, value).
+#include <stdexcept>
+#include <string>
+
+namespace onnx_ref {
+
+class Error : public std::runtime_error {
+ public:
+  explicit Error(const std::string& message) : std::runtime_error(message) {}
+};
+
+// Prefixes the message of an Error with a location ("model.onnx: ", "input 'x': ").
+[[noreturn]] inline void rethrow_with_context(const std::string& context, const Error& e) {
+  throw Error(context + ": " + e.what());
+}
+
+}  // namespace onnx_ref

@@ -1,0 +1,129 @@
+#include "runtime/tensor.h"
+
+#include <cstring>
+
+#include "runtime/error.h"
+
+namespace onnx_ref {
+
+std::string shape_to_string(const Shape& shape) {
+  std::string s = "[";
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (i) s += ", ";
+    s += std::to_string(shape[i]);
+  }
+  return s + "]";
+}
+
+std::optional<int64_t> checked_element_count(const Shape& shape) {
+  int64_t count = 1;
+  for (int64_t d : shape) {
+    if (d < 0) return std::nullopt;
+    if (__builtin_mul_overflow(count, d, &count)) return std::nullopt;
+  }
+  return count;
+}
+
+std::shared_ptr<Storage> Storage::allocate(size_t bytes) {
+  auto s = std::shared_ptr<Storage>(new Storage());
+  s->owned_.reset(new std::byte[bytes > 0 ? bytes : 1]());
+  s->data_ = s->owned_.get();
+  s->size_ = bytes;
+  return s;
+}
+
+std::shared_ptr<Storage> Storage::view(const std::byte* data, size_t bytes, std::shared_ptr<const void> owner) {
+  auto s = std::shared_ptr<Storage>(new Storage());
+  s->data_ = data;
+  s->size_ = bytes;
+  s->owner_ = std::move(owner);
+  return s;
+}
+
+std::byte* Storage::mutable_data() {
+  if (!owned_) throw std::logic_error("Storage::mutable_data on a view");
+  return owned_.get();
+}
+
+namespace {
+int64_t count_or_throw(const Shape& shape) {
+  auto count = checked_element_count(shape);
+  if (!count) throw Error("shape " + shape_to_string(shape) + " has a negative dimension or its element count overflows int64");
+  return *count;
+}
+}  // namespace
+
+Tensor Tensor::from_storage(ElementType type, Shape shape, std::shared_ptr<const Storage> storage) {
+  if (type == ElementType::String || !element_type_from_code(code_of(type)))
+    throw std::logic_error("Tensor::from_storage needs a numeric element type");
+  Tensor t;
+  t.type_ = type;
+  t.count_ = count_or_throw(shape);
+  t.shape_ = std::move(shape);
+  const uint64_t expected = storage_bytes(type, static_cast<uint64_t>(t.count_));
+  const uint64_t present = storage ? storage->size() : 0;
+  if (expected != present)
+    throw Error(std::string(name_of(type)) + shape_to_string(t.shape_) + " needs " + std::to_string(expected) +
+                " bytes but " + std::to_string(present) + " are present");
+  t.storage_ = std::move(storage);
+  return t;
+}
+
+Tensor Tensor::zeros(ElementType type, Shape shape) {
+  if (type == ElementType::String) return from_strings(shape, std::vector<std::string>(static_cast<size_t>(count_or_throw(shape))));
+  const int64_t count = count_or_throw(shape);
+  return from_storage(type, std::move(shape), Storage::allocate(storage_bytes(type, static_cast<uint64_t>(count))));
+}
+
+Tensor Tensor::from_strings(Shape shape, std::vector<std::string> values) {
+  Tensor t;
+  t.type_ = ElementType::String;
+  t.count_ = count_or_throw(shape);
+  if (static_cast<uint64_t>(t.count_) != values.size())
+    throw Error("string" + shape_to_string(shape) + " needs " + std::to_string(t.count_) + " strings but " +
+                std::to_string(values.size()) + " are present");
+  t.shape_ = std::move(shape);
+  t.strings_ = std::make_shared<const std::vector<std::string>>(std::move(values));
+  return t;
+}
+
+const std::byte* Tensor::data() const {
+  if (!storage_) throw std::logic_error("Tensor::data on a string or empty tensor");
+  return storage_->data();
+}
+
+std::span<const std::byte> Tensor::bytes() const { return {data(), storage_->size()}; }
+
+std::byte* Tensor::mutable_data() {
+  // Only the storage created by zeros() is ever written, and only before it is shared.
+  return const_cast<Storage*>(storage_.get())->mutable_data();
+}
+
+const std::vector<std::string>& Tensor::strings() const {
+  if (!strings_) throw std::logic_error("Tensor::strings on a numeric tensor");
+  return *strings_;
+}
+
+Tensor Tensor::reshaped(Shape new_shape) const {
+  const int64_t count = count_or_throw(new_shape);
+  if (count != count_) throw std::logic_error("Tensor::reshaped with a different element count");
+  Tensor t = *this;
+  t.shape_ = std::move(new_shape);
+  return t;
+}
+
+bool Tensor::shares_storage_with(const Tensor& other) const {
+  if (storage_) return storage_ == other.storage_;
+  return strings_ && strings_ == other.strings_;
+}
+
+bool Tensor::identical_to(const Tensor& other) const {
+  if (type_ != other.type_ || shape_ != other.shape_) return false;
+  if (is_string()) return strings() == other.strings();
+  return storage_->size() == other.storage_->size() &&
+         std::memcmp(storage_->data(), other.storage_->data(), storage_->size()) == 0;
+}
+
+std::string Tensor::describe() const { return std::string(name_of(type_)) + shape_to_string(shape_); }
+
+}  // namespace onnx_ref

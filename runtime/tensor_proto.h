@@ -1,0 +1,31 @@
+#pragma once
+// TensorProto <-> Tensor. Reading accepts raw_data, every typed field and external data; writing
+// uses raw_data for everything but strings. Every mismatch between the bytes present and the
+// declared type and shape is an Error.
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include <onnx/onnx_pb.h>
+
+#include "runtime/tensor.h"
+
+namespace onnx_ref {
+
+struct TensorReadOptions {
+  // Folder that external data `location`s are relative to (the model file's folder). Empty means
+  // external data is refused.
+  std::filesystem::path external_data_dir;
+};
+
+// `owner`, when given, keeps `proto` alive and lets large raw_data be used in place (no copy).
+Tensor tensor_from_proto(const onnx::TensorProto& proto, const TensorReadOptions& options = {},
+                         std::shared_ptr<const void> owner = nullptr);
+onnx::TensorProto tensor_to_proto(const Tensor& tensor, const std::string& name = "");
+
+// A serialized TensorProto file (input_0.pb, output_0.pb). Errors name the file.
+Tensor read_tensor_file(const std::filesystem::path& path, std::string* name = nullptr);
+// Writes a serialized TensorProto; large data is streamed from the tensor's storage.
+void write_tensor_file(const std::filesystem::path& path, const Tensor& tensor, const std::string& name = "");
+
+}  // namespace onnx_ref
