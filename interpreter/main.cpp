@@ -1,1 +1,38 @@
-int main() { return 0; }
+// onnx-ref: run ONNX models as the spec defines them, generate golden test cases, and score
+// backend-test folders per operator version.
+#include <iostream>
+
+#include "interpreter/cli/commands.h"
+#include "runtime/error.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"onnx-ref: a reference interpreter for ONNX graphs"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "onnx-ref 0.1.0");
+  using namespace onnx_ref::cli;
+  const std::vector<std::pair<CLI::App*, Command>> commands = [&] {
+    std::vector<std::pair<CLI::App*, Command>> list;
+    for (auto add : {add_run_command, add_test_command, add_make_test_command, add_ops_command, add_info_command}) {
+      const size_t before = app.get_subcommands({}).size();
+      Command command = add(app);
+      list.emplace_back(app.get_subcommands({})[before], std::move(command));
+    }
+    return list;
+  }();
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  try {
+    for (const auto& [sub, command] : commands)
+      if (sub->parsed()) return command();
+  } catch (const onnx_ref::Error& e) {
+    std::cerr << "onnx-ref: " << e.what() << "\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "onnx-ref: internal error: " << e.what() << "\n";
+    return 3;
+  }
+  return 2;
+}

@@ -17,3 +17,14 @@ class Error : public std::runtime_error {
 }
 
 }  // namespace onnx_ref
+
+namespace onnx_ref {
+
+// The input is valid but uses something onnx-ref does not implement (an operator, a domain, a
+// non-tensor type). The test harness reports these as skipped rather than failed.
+class UnsupportedError : public Error {
+ public:
+  explicit UnsupportedError(const std::string& message) : Error(message) {}
+};
+
+}  // namespace onnx_ref

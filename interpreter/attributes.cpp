@@ -1,0 +1,83 @@
+#include "interpreter/attributes.h"
+
+#include "runtime/error.h"
+#include "runtime/tensor_proto.h"
+
+namespace onnx_ref {
+
+namespace {
+
+using onnx::AttributeProto;
+
+// The attribute's type as written, or inferred from the one populated field when `type` is unset
+// (models from before IR version 2 do not set it).
+std::optional<AttrType> attribute_type(const AttributeProto& a) {
+  switch (a.type()) {
+    case AttributeProto::INT: return AttrType::Int;
+    case AttributeProto::FLOAT: return AttrType::Float;
+    case AttributeProto::STRING: return AttrType::String;
+    case AttributeProto::INTS: return AttrType::Ints;
+    case AttributeProto::FLOATS: return AttrType::Floats;
+    case AttributeProto::STRINGS: return AttrType::Strings;
+    case AttributeProto::TENSOR: return AttrType::Tensor;
+    case AttributeProto::UNDEFINED: break;
+    default: return std::nullopt;  // graphs, sparse tensors, type protos: no operator here takes them
+  }
+  if (a.ints_size()) return AttrType::Ints;
+  if (a.floats_size()) return AttrType::Floats;
+  if (a.strings_size()) return AttrType::Strings;
+  if (a.has_i()) return AttrType::Int;
+  if (a.has_f()) return AttrType::Float;
+  if (a.has_s()) return AttrType::String;
+  if (a.has_t()) return AttrType::Tensor;
+  return std::nullopt;
+}
+
+AttrValue attribute_value(const AttributeProto& a, AttrType type) {
+  switch (type) {
+    case AttrType::Int: return a.i();
+    case AttrType::Float: return a.f();
+    case AttrType::String: return a.s();
+    case AttrType::Ints: return std::vector<int64_t>(a.ints().begin(), a.ints().end());
+    case AttrType::Floats: return std::vector<float>(a.floats().begin(), a.floats().end());
+    case AttrType::Strings: return std::vector<std::string>(a.strings().begin(), a.strings().end());
+    case AttrType::Tensor: return tensor_from_proto(a.t());
+  }
+  throw std::logic_error("unhandled attribute type");
+}
+
+}  // namespace
+
+Attributes resolve_attributes(const onnx::NodeProto& node, const OpVersion& op) {
+  Attributes result;
+  for (const auto& a : node.attribute()) {
+    const std::string where = "attribute '" + a.name() + "'";
+    if (result.has(a.name())) throw Error(where + " is set twice");
+    const AttributeSpec* spec = op.attribute(a.name());
+    if (!spec) {
+      std::string known;
+      for (const auto& s : op.attributes) known += (known.empty() ? "" : ", ") + s.name;
+      throw Error(where + " is not an attribute of " + op.label() + " (it has: " + (known.empty() ? "none" : known) + ")");
+    }
+    if (!a.ref_attr_name().empty()) throw Error(where + " refers to a function attribute, which only functions may do");
+    const auto type = attribute_type(a);
+    if (!type) throw Error(where + " has no value or an unsupported type (" + std::to_string(a.type()) + ")");
+    if (*type != spec->type)
+      throw Error(where + " must be of type " + std::string(attr_type_name(spec->type)) + ", got " +
+                  std::string(attr_type_name(*type)));
+    try {
+      result.set(a.name(), attribute_value(a, *type));
+    } catch (const Error& e) {
+      rethrow_with_context(where, e);
+    }
+  }
+  for (const auto& spec : op.attributes) {
+    if (result.has(spec.name)) continue;
+    if (spec.required) throw Error("required attribute '" + spec.name + "' is not set");
+    if (spec.default_value) result.set(spec.name, *spec.default_value);
+  }
+  if (op.check_attributes) op.check_attributes(result);
+  return result;
+}
+
+}  // namespace onnx_ref

@@ -1,0 +1,126 @@
+// onnx-ref test PATH...: run backend-test folders and score every operator version.
+#include <unistd.h>
+
+#include <atomic>
+#include <iostream>
+#include <mutex>
+#include <regex>
+#include <thread>
+
+#include "interpreter/cli/commands.h"
+#include "onnx_backend_tests/expectations.h"
+#include "onnx_backend_tests/harness.h"
+#include "onnx_backend_tests/reports.h"
+#include "runtime/error.h"
+
+namespace onnx_ref::cli {
+
+namespace {
+
+struct TestOptions {
+  std::vector<std::string> paths;
+  Tolerance tolerance;
+  std::string filter;
+  int jobs = 1;
+  bool verbose = false;
+  bool no_scoreboard = false;
+  std::string report, junit, expect;
+};
+
+std::vector<TestResult> run_all(const std::vector<BackendTest>& tests, const TestOptions& options) {
+  std::vector<TestResult> results(tests.size());
+  std::atomic<size_t> next{0}, done{0};
+  std::mutex print;
+  const bool progress = isatty(STDERR_FILENO) && !options.verbose;
+  auto worker = [&] {
+    for (size_t i; (i = next++) < tests.size();) {
+      results[i] = run_backend_test(tests[i], options.tolerance);
+      const size_t finished = ++done;
+      std::lock_guard<std::mutex> lock(print);
+      if (options.verbose)
+        std::cout << status_name(results[i].status) << "  " << tests[i].dir.string()
+                  << (results[i].message.empty() ? "" : "  " + results[i].message) << "\n";
+      else if (progress)
+        std::cerr << "\r\033[K[" << finished << "/" << tests.size() << "] " << tests[i].name << std::flush;
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int j = 1; j < options.jobs; ++j) threads.emplace_back(worker);
+  worker();
+  for (auto& t : threads) t.join();
+  if (progress) std::cerr << "\r\033[K" << std::flush;
+  return results;
+}
+
+int test_command(const TestOptions& options) {
+  std::vector<std::filesystem::path> roots(options.paths.begin(), options.paths.end());
+  auto tests = discover_tests(roots);
+  if (!options.filter.empty()) {
+    std::regex filter;
+    try {
+      filter = std::regex(options.filter);
+    } catch (const std::regex_error& e) {
+      throw Error("--filter '" + options.filter + "' is not a valid regular expression: " + e.what());
+    }
+    std::erase_if(tests, [&](const BackendTest& t) { return !std::regex_search(t.name, filter); });
+  }
+  Expectations expectations;
+  if (!options.expect.empty()) expectations = Expectations::load(options.expect);
+
+  const auto results = run_all(tests, options);
+  Score total;
+  int mismatches = 0;
+  for (const auto& r : results) {
+    (r.status == TestStatus::Passed ? total.passed : r.status == TestStatus::Failed ? total.failed : total.skipped)++;
+    const Expectation* expected = expectations.find(r.test);
+    const TestStatus wanted = expected ? expected->status : TestStatus::Passed;
+    if (r.status == wanted) continue;
+    if (!options.expect.empty() || r.status == TestStatus::Failed) {
+      if (!options.verbose || !options.expect.empty())
+        std::cout << status_name(r.status) << "  " << r.test.dir.string() << (r.message.empty() ? "" : "  " + r.message) << "\n";
+    }
+    if (options.expect.empty()) continue;
+    if (r.status != TestStatus::Skipped || wanted != TestStatus::Passed) ++mismatches;
+    if (r.status == TestStatus::Passed)
+      std::cout << "  unexpected pass: the manifest (" << options.expect << ":" << expected->line << ") says "
+                << status_name(wanted) << "; remove the entry\n";
+    else
+      std::cout << "  unexpected " << status_name(r.status) << ": the manifest expects " << status_name(wanted) << "\n";
+  }
+  for (const auto& e : expectations.entries())
+    if (!e.matched) std::cout << "note: " << options.expect << ":" << e.line << ": '" << e.pattern << "' matches no test\n";
+
+  if (!options.no_scoreboard && !results.empty()) std::cout << "\n" << format_scoreboard(scoreboard(results)) << "\n";
+  if (!options.report.empty()) write_json_report(options.report, results);
+  if (!options.junit.empty()) write_junit_report(options.junit, results);
+  std::cout << total.passed << " passed, " << total.failed << " failed, " << total.skipped << " skipped\n";
+  if (results.empty()) {
+    std::cerr << "onnx-ref: no backend-test folder found below the given paths\n";
+    return 1;
+  }
+  if (!options.expect.empty()) {
+    if (mismatches) std::cout << mismatches << " test(s) differ from the manifest " << options.expect << "\n";
+    return mismatches ? 1 : 0;
+  }
+  return total.failed ? 1 : 0;
+}
+
+}  // namespace
+
+Command add_test_command(CLI::App& app) {
+  auto options = std::make_shared<TestOptions>();
+  auto* cmd = app.add_subcommand("test", "Run ONNX backend-test folders (found at any depth below each PATH) and score every operator version");
+  cmd->add_option("paths", options->paths, "Folders holding backend tests")->required();
+  cmd->add_option("--rtol", options->tolerance.rtol, "Relative tolerance for floating types")->capture_default_str();
+  cmd->add_option("--atol", options->tolerance.atol, "Absolute tolerance for floating types")->capture_default_str();
+  cmd->add_option("--filter", options->filter, "Only tests whose name matches this regular expression");
+  cmd->add_option("-j,--jobs", options->jobs, "Parallel workers")->check(CLI::Range(1, 256));
+  cmd->add_flag("-v,--verbose", options->verbose, "One line per test");
+  cmd->add_flag("--no-scoreboard", options->no_scoreboard, "Do not print the per-version scoreboard");
+  cmd->add_option("--report", options->report, "Write a JSON report to this file");
+  cmd->add_option("--junit", options->junit, "Write a JUnit XML report to this file");
+  cmd->add_option("--expect", options->expect, "Manifest of tests expected to fail or be skipped");
+  return [options] { return test_command(*options); };
+}
+
+}  // namespace onnx_ref::cli

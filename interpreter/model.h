@@ -1,0 +1,98 @@
+#pragma once
+// A loaded, checked model, ready to run. Loading refuses every graph the spec does not allow before
+// anything runs: undefined or reassigned names, unknown operators, missing opset imports, operator
+// versions that do not exist at the imported opset, wrong attributes and element types outside a
+// version's type set. Errors name the file, the node (name or index, op and version) and the rule.
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <onnx/onnx_pb.h>
+
+#include "ops/registry.h"
+#include "runtime/tensor.h"
+
+namespace onnx_ref {
+
+inline constexpr int64_t kMinIrVersion = 1;
+inline constexpr int64_t kMaxIrVersion = 13;
+
+// The declared type of a graph input or output.
+struct ValueInfo {
+  std::string name;
+  std::optional<ElementType> type;  // nullopt when the model does not say
+  bool has_shape = false;           // false: rank unknown
+  std::vector<std::optional<int64_t>> dims;  // nullopt: symbolic or unknown dimension
+  std::vector<std::string> dim_params;       // the symbolic names, "" for fixed or unknown dims
+  std::string describe() const;              // "tensor(float)[2, N, 3]"
+};
+
+struct Node {
+  size_t index = 0;
+  std::string name;
+  std::string domain;
+  std::string op_type;
+  const OpVersion* op = nullptr;
+  Attributes attributes;
+  std::vector<int> inputs;   // value slots; -1 for an omitted optional input
+  std::vector<int> outputs;  // value slots; -1 for an omitted optional output
+  // "node 'n' (#3, Reshape-14)"
+  std::string describe() const;
+};
+
+class Model {
+ public:
+  // Loads a model file; external data is resolved relative to its folder.
+  static Model load_file(const std::filesystem::path& path);
+  // `base_dir` is where external data lives (empty: external data is refused).
+  static Model load_bytes(const std::string& bytes, const std::filesystem::path& base_dir, const std::string& origin);
+  static Model from_proto(std::shared_ptr<const onnx::ModelProto> proto, const std::filesystem::path& base_dir,
+                          const std::string& origin);
+
+  // Graph inputs that must be fed (those without an initializer), in graph order.
+  const std::vector<ValueInfo>& required_inputs() const { return required_inputs_; }
+  // Graph inputs that have an initializer as default value.
+  const std::vector<ValueInfo>& optional_inputs() const { return optional_inputs_; }
+  const std::vector<ValueInfo>& outputs() const { return outputs_; }
+  const std::vector<Node>& nodes() const { return nodes_; }
+  const onnx::ModelProto& proto() const { return *proto_; }
+  const std::map<std::string, int64_t>& opsets() const { return opsets_; }
+  const std::string& origin() const { return origin_; }
+  // Operator versions used by the nodes, in order of first use: "Reshape-14".
+  std::vector<std::string> kernel_labels() const;
+
+  // Checks the feeds against the declared inputs, runs every node in order and returns the graph
+  // outputs in graph order.
+  std::vector<std::pair<std::string, Tensor>> run(const std::map<std::string, Tensor>& feeds) const;
+
+ private:
+  std::string origin_;  // the file name or "<bytes>", leading every error message
+  std::shared_ptr<const onnx::ModelProto> proto_;
+  std::map<std::string, int64_t> opsets_;
+  std::vector<std::string> slot_names_;
+  std::vector<std::optional<ElementType>> slot_types_;  // statically known element types
+  std::map<std::string, int> slot_of_;
+  std::vector<std::optional<Tensor>> constants_;  // initializers by slot
+  std::vector<ValueInfo> required_inputs_;
+  std::vector<ValueInfo> optional_inputs_;
+  std::vector<int> required_input_slots_;
+  std::vector<int> optional_input_slots_;
+  std::vector<ValueInfo> outputs_;
+  std::vector<int> output_slots_;
+  std::vector<Node> nodes_;
+
+  friend class ModelBuilder;
+};
+
+// Checks a node's input element types against its operator version and returns the output types
+// (nullopt where an input type is unknown). Throws Error naming the input and the allowed set.
+std::vector<std::optional<ElementType>> check_node_types(const Node& node,
+                                                         const std::vector<std::optional<ElementType>>& input_types);
+
+// Checks a tensor against a declared input: element type and every static dimension.
+void check_feed(const ValueInfo& declared, const Tensor& tensor);
+
+}  // namespace onnx_ref

@@ -1,0 +1,309 @@
+// Loading a ModelProto into a checked Model: every graph rule is enforced here, before any node runs.
+#include <climits>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <google/protobuf/io/coded_stream.h>
+
+#include "interpreter/attributes.h"
+#include "interpreter/model.h"
+#include "runtime/error.h"
+#include "runtime/tensor_proto.h"
+
+namespace onnx_ref {
+
+namespace {
+
+std::string in_quotes(const std::string& s) { return "'" + s + "'"; }
+
+std::string domain_name(const std::string& domain) { return domain.empty() ? "ai.onnx (\"\")" : in_quotes(domain); }
+
+ValueInfo parse_value_info(const onnx::ValueInfoProto& v, const std::string& role) {
+  ValueInfo info;
+  info.name = v.name();
+  const std::string where = role + " " + in_quotes(v.name());
+  if (!v.has_type()) return info;  // untyped: checked against the actual tensors at run time
+  const auto& type = v.type();
+  if (!type.has_tensor_type()) {
+    const char* kind = type.has_sequence_type() ? "a sequence" : type.has_map_type() ? "a map"
+                     : type.has_optional_type() ? "an optional" : type.has_sparse_tensor_type() ? "a sparse tensor"
+                     : "not a tensor";
+    throw UnsupportedError(where + " is " + kind + "; onnx-ref runs dense tensors only");
+  }
+  const auto& tensor = type.tensor_type();
+  if (tensor.elem_type() != 0) {
+    info.type = element_type_from_code(tensor.elem_type());
+    if (!info.type) throw Error(where + " declares " + describe_type_code(tensor.elem_type()));
+  }
+  if (tensor.has_shape()) {
+    info.has_shape = true;
+    for (const auto& d : tensor.shape().dim()) {
+      if (d.has_dim_value()) {
+        if (d.dim_value() < 0)
+          throw Error(where + " declares a negative dimension " + std::to_string(d.dim_value()));
+        info.dims.push_back(d.dim_value());
+        info.dim_params.emplace_back();
+      } else {
+        info.dims.push_back(std::nullopt);
+        info.dim_params.push_back(d.dim_param());
+      }
+    }
+  }
+  return info;
+}
+
+}  // namespace
+
+class ModelBuilder {
+ public:
+  ModelBuilder(Model& model, const std::filesystem::path& base_dir) : m_(model), base_dir_(base_dir) {}
+
+  void build() {
+    const auto& proto = *m_.proto_;
+    check_ir_version(proto);
+    if (!proto.has_graph()) throw Error("not an ONNX model: it has no graph");
+    read_opsets(proto);
+    const auto& graph = proto.graph();
+    if (graph.sparse_initializer_size())
+      throw UnsupportedError("sparse initializers are not supported (graph has " +
+                             std::to_string(graph.sparse_initializer_size()) + ")");
+    read_initializers(graph);
+    read_inputs(graph);
+    for (const auto& node : graph.node()) producers_later_.insert(node.output().begin(), node.output().end());
+    for (int i = 0; i < graph.node_size(); ++i) add_node(graph.node(i), static_cast<size_t>(i));
+    read_outputs(graph);
+  }
+
+ private:
+  Model& m_;
+  std::filesystem::path base_dir_;
+  std::map<std::string, Tensor> initializers_;
+  std::multiset<std::string> producers_later_;  // outputs of nodes not yet added
+
+  int new_slot(const std::string& name, std::optional<ElementType> type, const std::string& assigned_by) {
+    if (auto it = m_.slot_of_.find(name); it != m_.slot_of_.end())
+      throw Error(in_quotes(name) + " is assigned by " + assigned_by + " but is already assigned by " + owner_[name] +
+                  " (every name is assigned once)");
+    const int slot = static_cast<int>(m_.slot_names_.size());
+    m_.slot_names_.push_back(name);
+    m_.slot_types_.push_back(type);
+    m_.constants_.emplace_back();
+    m_.slot_of_[name] = slot;
+    owner_[name] = assigned_by;
+    return slot;
+  }
+  std::map<std::string, std::string> owner_;
+
+  void check_ir_version(const onnx::ModelProto& proto) {
+    if (!proto.has_ir_version()) throw Error("not an ONNX model: ir_version is not set");
+    const int64_t ir = proto.ir_version();
+    if (ir < kMinIrVersion || ir > kMaxIrVersion)
+      throw Error("IR version " + std::to_string(ir) + " is not one onnx-ref knows (" + std::to_string(kMinIrVersion) +
+                  " to " + std::to_string(kMaxIrVersion) + ")");
+  }
+
+  void read_opsets(const onnx::ModelProto& proto) {
+    for (const auto& op : proto.opset_import()) {
+      const std::string domain = canonical_domain(op.domain());
+      if (op.version() < 1)
+        throw Error("opset import for domain " + domain_name(domain) + " has version " + std::to_string(op.version()) +
+                    "; versions start at 1");
+      if (!m_.opsets_.emplace(domain, op.version()).second)
+        throw Error("domain " + domain_name(domain) + " is imported twice");
+    }
+    // IR versions 1 and 2 had no opset_import; their operators are those of opset 1.
+    if (proto.opset_import_size() == 0 && proto.ir_version() < 3) m_.opsets_[""] = 1;
+  }
+
+  void read_initializers(const onnx::GraphProto& graph) {
+    for (const auto& init : graph.initializer()) {
+      const std::string where = "initializer " + in_quotes(init.name());
+      if (init.name().empty()) throw Error("an initializer has no name");
+      if (initializers_.count(init.name())) throw Error(where + " is defined twice");
+      try {
+        initializers_.emplace(init.name(), tensor_from_proto(init, {base_dir_}, m_.proto_));
+      } catch (const Error& e) {
+        rethrow_with_context(where, e);
+      }
+    }
+  }
+
+  void read_inputs(const onnx::GraphProto& graph) {
+    std::set<std::string> with_input;
+    for (const auto& v : graph.input()) {
+      if (v.name().empty()) throw Error("a graph input has no name");
+      ValueInfo info = parse_value_info(v, "graph input");
+      auto init = initializers_.find(v.name());
+      if (init != initializers_.end()) {
+        // An initializer listed as an input is the input's default value; it must fit the declaration.
+        try {
+          check_feed(info, init->second);
+        } catch (const Error& e) {
+          rethrow_with_context("initializer " + in_quotes(v.name()) + " (default of the graph input)", e);
+        }
+        const int slot = new_slot(v.name(), init->second.type(), "graph input " + in_quotes(v.name()));
+        m_.constants_[static_cast<size_t>(slot)] = init->second;
+        m_.optional_inputs_.push_back(info);
+        m_.optional_input_slots_.push_back(slot);
+        with_input.insert(v.name());
+      } else {
+        const int slot = new_slot(v.name(), info.type, "graph input " + in_quotes(v.name()));
+        m_.required_inputs_.push_back(info);
+        m_.required_input_slots_.push_back(slot);
+      }
+    }
+    for (const auto& [name, tensor] : initializers_) {
+      if (with_input.count(name)) continue;
+      const int slot = new_slot(name, tensor.type(), "initializer " + in_quotes(name));
+      m_.constants_[static_cast<size_t>(slot)] = tensor;
+    }
+  }
+
+  const OpVersion& resolve_op(const Node& node) {
+    const Registry& registry = Registry::builtin();
+    auto opset = m_.opsets_.find(node.domain);
+    const std::string op = node.domain.empty() ? node.op_type : node.domain + ":" + node.op_type;
+    if (!registry.has_op(node.domain, node.op_type)) {
+      if (opset == m_.opsets_.end() && !registry.has_domain(node.domain))
+        throw UnsupportedError("unsupported operator " + op + " (domain " + domain_name(node.domain) +
+                               " is not imported either)");
+      const std::string at = opset == m_.opsets_.end() ? "" : " (opset " + std::to_string(opset->second) + ")";
+      throw UnsupportedError("unsupported operator " + op + at);
+    }
+    if (opset == m_.opsets_.end())
+      throw Error("the model imports no opset for domain " + domain_name(node.domain) + ", which " + op + " belongs to");
+    const OpVersion* version = registry.resolve(node.domain, node.op_type, opset->second);
+    if (!version) {
+      std::string versions;
+      for (const auto* v : registry.versions(node.domain, node.op_type))
+        versions += (versions.empty() ? "" : ", ") + std::to_string(v->since_version);
+      throw Error(op + " is not defined at opset " + std::to_string(opset->second) + " (its versions: " + versions + ")");
+    }
+    return *version;
+  }
+
+  void add_node(const onnx::NodeProto& proto, size_t index) {
+    Node node;
+    node.index = index;
+    node.name = proto.name();
+    node.domain = canonical_domain(proto.domain());
+    node.op_type = proto.op_type();
+    for (const auto& out : proto.output()) producers_later_.erase(producers_later_.find(out));
+    try {
+      node.op = &resolve_op(node);
+      check_arity(proto, *node.op);
+      node.attributes = resolve_attributes(proto, *node.op);
+      std::vector<std::optional<ElementType>> input_types;
+      for (int i = 0; i < proto.input_size(); ++i) {
+        const std::string& name = proto.input(i);
+        if (name.empty()) {
+          node.inputs.push_back(-1);
+          input_types.emplace_back();
+          continue;
+        }
+        auto it = m_.slot_of_.find(name);
+        if (it == m_.slot_of_.end()) {
+          const bool later = producers_later_.count(name) != 0;
+          throw Error("input " + in_quotes(name) + (later ? " is only produced by a later node (nodes must be in topological order, without cycles)"
+                                                       : " is not defined by any graph input, initializer or earlier node"));
+        }
+        node.inputs.push_back(it->second);
+        input_types.push_back(m_.slot_types_[static_cast<size_t>(it->second)]);
+      }
+      const auto output_types = check_node_types(node, input_types);
+      for (int i = 0; i < proto.output_size(); ++i) {
+        const std::string& name = proto.output(i);
+        node.outputs.push_back(name.empty() ? -1 : new_slot(name, output_types[static_cast<size_t>(i)], "node #" + std::to_string(index)));
+      }
+    } catch (const Error& e) {
+      const std::string label = node.op ? node.op->label() : node.op_type;
+      const std::string who = node.name.empty() ? "node #" + std::to_string(index) + " (" + label + ")"
+                                                : "node " + in_quotes(node.name) + " (#" + std::to_string(index) + ", " + label + ")";
+      if (dynamic_cast<const UnsupportedError*>(&e)) throw UnsupportedError(who + ": " + e.what());
+      throw Error(who + ": " + e.what());
+    }
+    m_.nodes_.push_back(std::move(node));
+  }
+
+  static void check_arity(const onnx::NodeProto& proto, const OpVersion& op) {
+    const size_t given = static_cast<size_t>(proto.input_size());
+    if (given > op.inputs.size())
+      throw Error(op.label() + " takes at most " + std::to_string(op.inputs.size()) + " inputs, the node has " +
+                  std::to_string(given));
+    for (size_t i = 0; i < op.min_inputs(); ++i)
+      if (i >= given || proto.input(static_cast<int>(i)).empty())
+        throw Error("required input " + std::to_string(i) + " (" + in_quotes(op.inputs[i].name) + ") is missing");
+    const size_t outputs = static_cast<size_t>(proto.output_size());
+    if (outputs == 0 || outputs > op.outputs.size())
+      throw Error(op.label() + " has " + std::to_string(op.outputs.size()) + " output(s), the node lists " +
+                  std::to_string(outputs));
+  }
+
+  void read_outputs(const onnx::GraphProto& graph) {
+    std::set<std::string> seen;
+    for (const auto& v : graph.output()) {
+      const std::string where = "graph output " + in_quotes(v.name());
+      if (!seen.insert(v.name()).second) throw Error(where + " is listed twice");
+      auto it = m_.slot_of_.find(v.name());
+      if (it == m_.slot_of_.end()) throw Error(where + " is not produced by any node, graph input or initializer");
+      ValueInfo info = parse_value_info(v, "graph output");
+      const auto& known = m_.slot_types_[static_cast<size_t>(it->second)];
+      if (info.type && known && *info.type != *known)
+        throw Error(where + " is declared " + tensor_type_string(*info.type) + " but is " + tensor_type_string(*known));
+      m_.outputs_.push_back(std::move(info));
+      m_.output_slots_.push_back(it->second);
+    }
+    if (m_.outputs_.empty()) throw Error("the graph has no outputs");
+  }
+};
+
+Model Model::from_proto(std::shared_ptr<const onnx::ModelProto> proto, const std::filesystem::path& base_dir,
+                        const std::string& origin) {
+  Model model;
+  model.origin_ = origin;
+  model.proto_ = std::move(proto);
+  try {
+    ModelBuilder(model, base_dir).build();
+  } catch (const UnsupportedError& e) {
+    throw UnsupportedError(origin + ": " + e.what());
+  } catch (const Error& e) {
+    throw Error(origin + ": " + e.what());
+  }
+  return model;
+}
+
+Model Model::load_bytes(const std::string& bytes, const std::filesystem::path& base_dir, const std::string& origin) {
+  auto proto = std::make_shared<onnx::ModelProto>();
+  google::protobuf::io::CodedInputStream stream(reinterpret_cast<const uint8_t*>(bytes.data()),
+                                                static_cast<int>(std::min<size_t>(bytes.size(), INT_MAX)));
+  // Models up to protobuf's 2 GiB message limit; larger weights belong in external data.
+  stream.SetTotalBytesLimit(INT_MAX);
+  if (bytes.size() > static_cast<size_t>(INT_MAX))
+    throw Error(origin + ": the file is larger than 2 GiB, protobuf's limit; keep large tensors in external data");
+  if (bytes.empty()) throw Error(origin + ": the file is empty, not an ONNX model");
+  if (!proto->ParseFromCodedStream(&stream) || !stream.ConsumedEntireMessage())
+    throw Error(origin + ": not an ONNX model (the bytes do not parse as a ModelProto protobuf)");
+  return from_proto(std::move(proto), base_dir, origin);
+}
+
+Model Model::load_file(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec))
+    throw Error(path.string() + ": " + (std::filesystem::exists(path, ec) ? "not a regular file" : "no such file"));
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(path.string() + ": cannot be opened");
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  const std::filesystem::path dir = path.parent_path().empty() ? std::filesystem::path(".") : path.parent_path();
+  return load_bytes(buffer.str(), dir, path.string());
+}
+
+std::vector<std::string> Model::kernel_labels() const {
+  std::vector<std::string> labels;
+  for (const auto& node : nodes_)
+    if (std::find(labels.begin(), labels.end(), node.op->label()) == labels.end()) labels.push_back(node.op->label());
+  return labels;
+}
+
+}  // namespace onnx_ref

@@ -1,0 +1,231 @@
+// Discovering and running ONNX backend-test folders.
+#include "onnx_backend_tests/harness.h"
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <map>
+#include <regex>
+
+#include "interpreter/model.h"
+#include "runtime/error.h"
+#include "runtime/tensor_proto.h"
+
+namespace onnx_ref {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool is_test_dir(const fs::path& dir, BackendTest::Layout* layout) {
+  std::error_code ec;
+  if (fs::is_regular_file(dir / "model.onnx", ec)) {
+    *layout = BackendTest::Layout::Model;
+    return true;
+  }
+  if (fs::is_regular_file(dir / "node.pb", ec)) {
+    *layout = BackendTest::Layout::NodePb;
+    return true;
+  }
+  return false;
+}
+
+// Files named `prefix` + K + ".pb" in `dir`, ordered by K (input_10 after input_9).
+std::vector<fs::path> numbered_files(const fs::path& dir, const std::string& prefix) {
+  std::vector<std::pair<long, fs::path>> found;
+  const std::regex pattern(prefix + "([0-9]+)\\.pb");
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    std::smatch m;
+    const std::string name = entry.path().filename().string();
+    if (std::regex_match(name, m, pattern)) found.emplace_back(std::stol(m[1]), entry.path());
+  }
+  std::sort(found.begin(), found.end());
+  std::vector<fs::path> result;
+  for (size_t i = 0; i < found.size(); ++i) {
+    if (found[i].first != static_cast<long>(i))
+      throw Error(dir.string() + ": " + prefix + std::to_string(i) + ".pb is missing (the files are numbered from 0 without gaps)");
+    result.push_back(found[i].second);
+  }
+  return result;
+}
+
+struct NamedTensor {
+  std::string name;  // may be empty
+  Tensor tensor;
+  fs::path file;
+};
+
+std::vector<NamedTensor> read_tensors(const std::vector<fs::path>& files) {
+  std::vector<NamedTensor> tensors;
+  for (const auto& file : files) {
+    NamedTensor t;
+    t.tensor = read_tensor_file(file, &t.name);
+    t.file = file;
+    tensors.push_back(std::move(t));
+  }
+  return tensors;
+}
+
+// Matches input files to graph inputs: by the tensor's name when it has one, otherwise in order of
+// the inputs that must be fed.
+std::map<std::string, Tensor> feeds_for(const Model& model, const std::vector<NamedTensor>& inputs) {
+  std::map<std::string, Tensor> feeds;
+  const auto& required = model.required_inputs();
+  auto is_input = [&](const std::string& name) {
+    for (const auto* list : {&model.required_inputs(), &model.optional_inputs()})
+      for (const auto& v : *list)
+        if (v.name == name) return true;
+    return false;
+  };
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    std::string name = inputs[i].name;
+    if (name.empty() || !is_input(name)) {
+      if (i >= required.size())
+        throw Error(inputs[i].file.filename().string() + ": there is no graph input for it (the model takes " +
+                    std::to_string(required.size()) + ")");
+      name = required[i].name;
+    }
+    if (!feeds.emplace(name, inputs[i].tensor).second)
+      throw Error(inputs[i].file.filename().string() + ": input '" + name + "' is given twice");
+  }
+  return feeds;
+}
+
+std::optional<std::string> compare_outputs(const std::vector<std::pair<std::string, Tensor>>& actual,
+                                           const std::vector<NamedTensor>& expected, const Tolerance& tolerance) {
+  if (actual.size() != expected.size())
+    return "the model has " + std::to_string(actual.size()) + " output(s), the test expects " + std::to_string(expected.size());
+  for (size_t i = 0; i < expected.size(); ++i) {
+    // Match by name where the expected tensor names a model output, otherwise by position.
+    size_t k = i;
+    for (size_t j = 0; j < actual.size(); ++j)
+      if (!expected[i].name.empty() && actual[j].first == expected[i].name) k = j;
+    if (auto diff = compare_tensors(actual[k].second, expected[i].tensor, tolerance))
+      return "output '" + actual[k].first + "': " + *diff;
+  }
+  return std::nullopt;
+}
+
+// The old layout has a NodeProto only: wrap it in a one-node model at opset 1, typed from the inputs.
+Model model_from_node_pb(const fs::path& dir, const std::vector<NamedTensor>& inputs) {
+  const fs::path file = dir / "node.pb";
+  std::ifstream in(file, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  onnx::NodeProto node;
+  if (bytes.empty() || !node.ParseFromString(bytes) || node.op_type().empty())
+    throw Error(file.string() + ": not a NodeProto");
+  auto model = std::make_shared<onnx::ModelProto>();
+  model->set_ir_version(3);
+  model->add_opset_import()->set_version(1);
+  auto* graph = model->mutable_graph();
+  graph->set_name(dir.filename().string());
+  *graph->add_node() = node;
+  for (int i = 0; i < node.input_size(); ++i) {
+    if (static_cast<size_t>(i) >= inputs.size()) throw Error(dir.string() + ": input_" + std::to_string(i) + ".pb is missing");
+    auto* input = graph->add_input();
+    input->set_name(node.input(i));
+    auto* type = input->mutable_type()->mutable_tensor_type();
+    type->set_elem_type(code_of(inputs[static_cast<size_t>(i)].tensor.type()));
+    for (int64_t d : inputs[static_cast<size_t>(i)].tensor.shape()) type->mutable_shape()->add_dim()->set_dim_value(d);
+  }
+  for (const auto& name : node.output()) graph->add_output()->set_name(name);
+  return Model::from_proto(model, {}, file.string());
+}
+
+void run_model_layout(const BackendTest& test, const Tolerance& tolerance, TestResult& result) {
+  const Model model = Model::load_file(test.dir / "model.onnx");
+  result.kernels = model.kernel_labels();
+  std::vector<fs::path> sets;
+  for (const auto& entry : fs::directory_iterator(test.dir))
+    if (entry.is_directory() && entry.path().filename().string().rfind("test_data_set_", 0) == 0) sets.push_back(entry.path());
+  std::sort(sets.begin(), sets.end());
+  if (sets.empty()) throw Error(test.dir.string() + ": no test_data_set_N folder");
+  for (const auto& set : sets) {
+    const auto inputs = read_tensors(numbered_files(set, "input_"));
+    const auto expected = read_tensors(numbered_files(set, "output_"));
+    const auto actual = model.run(feeds_for(model, inputs));
+    if (auto diff = compare_outputs(actual, expected, tolerance)) {
+      result.status = TestStatus::Failed;
+      result.message = set.filename().string() + ": " + *diff;
+      return;
+    }
+  }
+  result.status = TestStatus::Passed;
+}
+
+void run_node_layout(const BackendTest& test, const Tolerance& tolerance, TestResult& result) {
+  const auto inputs = read_tensors(numbered_files(test.dir, "input_"));
+  const auto expected = read_tensors(numbered_files(test.dir, "output_"));
+  const Model model = model_from_node_pb(test.dir, inputs);
+  result.kernels = model.kernel_labels();
+  std::map<std::string, Tensor> feeds;
+  for (size_t i = 0; i < model.required_inputs().size(); ++i) feeds.emplace(model.required_inputs()[i].name, inputs[i].tensor);
+  const auto actual = model.run(feeds);
+  if (auto diff = compare_outputs(actual, expected, tolerance)) {
+    result.status = TestStatus::Failed;
+    result.message = *diff;
+    return;
+  }
+  result.status = TestStatus::Passed;
+}
+
+}  // namespace
+
+std::vector<BackendTest> discover_tests(const std::vector<fs::path>& roots) {
+  std::vector<BackendTest> tests;
+  for (const auto& root : roots) {
+    std::error_code ec;
+    if (!fs::is_directory(root, ec))
+      throw Error(root.string() + ": " + (fs::exists(root, ec) ? "not a folder" : "no such folder"));
+    BackendTest::Layout layout;
+    if (is_test_dir(root, &layout)) {
+      tests.push_back({fs::path(root).lexically_normal().filename().string(), root, layout});
+      continue;
+    }
+    // Symlinked folders are not followed, so a link cycle cannot make discovery loop.
+    for (auto it = fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied);
+         it != fs::recursive_directory_iterator(); ++it) {
+      if (!it->is_directory() || it->is_symlink()) continue;
+      if (is_test_dir(it->path(), &layout)) {
+        tests.push_back({it->path().filename().string(), it->path(), layout});
+        it.disable_recursion_pending();
+      }
+    }
+  }
+  std::sort(tests.begin(), tests.end(), [](const auto& a, const auto& b) { return a.dir < b.dir; });
+  return tests;
+}
+
+std::string_view status_name(TestStatus status) {
+  switch (status) {
+    case TestStatus::Passed: return "passed";
+    case TestStatus::Failed: return "failed";
+    case TestStatus::Skipped: return "skipped";
+  }
+  return "?";
+}
+
+TestResult run_backend_test(const BackendTest& test, const Tolerance& tolerance) {
+  TestResult result;
+  result.test = test;
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    if (test.layout == BackendTest::Layout::Model)
+      run_model_layout(test, tolerance, result);
+    else
+      run_node_layout(test, tolerance, result);
+  } catch (const UnsupportedError& e) {
+    result.status = TestStatus::Skipped;
+    result.message = e.what();
+  } catch (const Error& e) {
+    result.status = TestStatus::Failed;
+    result.message = e.what();
+  } catch (const std::exception& e) {
+    result.status = TestStatus::Failed;
+    result.message = std::string("internal error: ") + e.what();
+  }
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+}  // namespace onnx_ref

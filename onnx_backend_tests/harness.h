@@ -1,0 +1,52 @@
+#pragma once
+// The conformance harness: finds ONNX backend-test folders, runs them and compares the outputs the
+// way ONNX and onnxruntime do.
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "runtime/tensor.h"
+
+namespace onnx_ref {
+
+struct BackendTest {
+  enum class Layout {
+    Model,    // model.onnx with test_data_set_N/input_K.pb and output_K.pb
+    NodePb,   // the old layout of ONNX 1.1: node.pb with input_K.pb and output_K.pb, run at opset 1
+  };
+  std::string name;  // the folder's name, e.g. test_reshape_reduced_dims
+  std::filesystem::path dir;
+  Layout layout = Layout::Model;
+};
+
+// Every backend-test folder below each root, at any depth, sorted by path. A root that is itself a
+// test folder counts. A root that does not exist is an Error.
+std::vector<BackendTest> discover_tests(const std::vector<std::filesystem::path>& roots);
+
+struct Tolerance {
+  double rtol = 1e-3;
+  double atol = 1e-7;
+};
+
+// nullopt when `actual` matches `expected`: same element type and shape; integers, bool and strings
+// exactly; floating types within atol + rtol * |expected|, NaN matching NaN and infinities of the
+// same sign. Otherwise the first difference, e.g. "element [1, 2]: got 0.5, expected 0.25".
+std::optional<std::string> compare_tensors(const Tensor& actual, const Tensor& expected, const Tolerance& tolerance);
+
+enum class TestStatus { Passed, Failed, Skipped };
+std::string_view status_name(TestStatus status);
+
+struct TestResult {
+  BackendTest test;
+  TestStatus status = TestStatus::Failed;
+  std::string message;               // why it failed or was skipped
+  std::vector<std::string> kernels;  // operator versions the test ran, "Reshape-14"
+  double seconds = 0;
+};
+
+// Runs one test folder (every test_data_set_N in it). Never throws: every problem is a failure
+// with its message, and an operator onnx-ref does not implement is a skip.
+TestResult run_backend_test(const BackendTest& test, const Tolerance& tolerance);
+
+}  // namespace onnx_ref

@@ -1,0 +1,125 @@
+#include "onnx_backend_tests/reports.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "runtime/error.h"
+
+namespace onnx_ref {
+
+namespace {
+
+constexpr const char* kNoOperator = "(no operator resolved)";
+
+// Sort key: domain, op, then the version as a number (Reshape-5 before Reshape-14).
+std::tuple<std::string, std::string, long> label_key(const std::string& label) {
+  const auto colon = label.rfind(':');
+  const std::string domain = colon == std::string::npos ? "" : label.substr(0, colon);
+  const std::string rest = colon == std::string::npos ? label : label.substr(colon + 1);
+  const auto dash = rest.rfind('-');
+  if (dash == std::string::npos) return {"~", label, 0};
+  return {domain, rest.substr(0, dash), std::strtol(rest.c_str() + dash + 1, nullptr, 10)};
+}
+
+void count(Score& s, TestStatus status) {
+  (status == TestStatus::Passed ? s.passed : status == TestStatus::Failed ? s.failed : s.skipped)++;
+}
+
+std::ofstream open_for_writing(const std::filesystem::path& path) {
+  std::ofstream out(path);
+  if (!out) throw Error(path.string() + ": cannot be written");
+  return out;
+}
+
+std::string xml_escape(const std::string& s) {
+  std::string out;
+  for (unsigned char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default:
+        if (c < 0x20 && c != '\n' && c != '\t') out += "?";  // not allowed in XML 1.0
+        else out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, Score>> scoreboard(const std::vector<TestResult>& results) {
+  std::map<std::string, Score> scores;
+  for (const auto& r : results) {
+    if (r.kernels.empty()) count(scores[kNoOperator], r.status);
+    for (const auto& k : r.kernels) count(scores[k], r.status);
+  }
+  std::vector<std::pair<std::string, Score>> board(scores.begin(), scores.end());
+  std::sort(board.begin(), board.end(), [](const auto& a, const auto& b) { return label_key(a.first) < label_key(b.first); });
+  return board;
+}
+
+std::string format_scoreboard(const std::vector<std::pair<std::string, Score>>& board) {
+  size_t width = 16;
+  for (const auto& [label, _] : board) width = std::max(width, label.size());
+  std::ostringstream out;
+  auto cell = [](int n) { std::string s = std::to_string(n); return std::string(8 - std::min<size_t>(8, s.size()), ' ') + s; };
+  out << "operator version" << std::string(width - 16, ' ') << "  passed  failed skipped\n";
+  for (const auto& [label, s] : board)
+    out << label << std::string(width - label.size(), ' ') << cell(s.passed) << cell(s.failed) << cell(s.skipped) << "\n";
+  return out.str();
+}
+
+void write_json_report(const std::filesystem::path& path, const std::vector<TestResult>& results) {
+  nlohmann::json tests = nlohmann::json::array();
+  Score total;
+  for (const auto& r : results) {
+    count(total, r.status);
+    tests.push_back({{"name", r.test.name},
+                     {"path", r.test.dir.string()},
+                     {"status", status_name(r.status)},
+                     {"message", r.message},
+                     {"kernels", r.kernels},
+                     {"seconds", r.seconds}});
+  }
+  nlohmann::json board = nlohmann::json::object();
+  for (const auto& [label, s] : scoreboard(results))
+    board[label] = {{"passed", s.passed}, {"failed", s.failed}, {"skipped", s.skipped}};
+  nlohmann::json report = {
+      {"tests", tests},
+      {"summary", {{"passed", total.passed}, {"failed", total.failed}, {"skipped", total.skipped}, {"total", results.size()}}},
+      {"scoreboard", board}};
+  auto out = open_for_writing(path);
+  // Messages may quote bytes from broken files; replace invalid UTF-8 rather than fail the report.
+  out << report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+}
+
+void write_junit_report(const std::filesystem::path& path, const std::vector<TestResult>& results) {
+  Score total;
+  double seconds = 0;
+  for (const auto& r : results) {
+    count(total, r.status);
+    seconds += r.seconds;
+  }
+  auto out = open_for_writing(path);
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      << "<testsuite name=\"onnx-ref\" tests=\"" << results.size() << "\" failures=\"" << total.failed
+      << "\" errors=\"0\" skipped=\"" << total.skipped << "\" time=\"" << seconds << "\">\n";
+  for (const auto& r : results) {
+    out << "  <testcase classname=\"" << xml_escape(r.test.dir.parent_path().filename().string()) << "\" name=\""
+        << xml_escape(r.test.name) << "\" time=\"" << r.seconds << "\"";
+    if (r.status == TestStatus::Passed) {
+      out << "/>\n";
+      continue;
+    }
+    const char* tag = r.status == TestStatus::Failed ? "failure" : "skipped";
+    out << ">\n    <" << tag << " message=\"" << xml_escape(r.message) << "\"/>\n  </testcase>\n";
+  }
+  out << "</testsuite>\n";
+}
+
+}  // namespace onnx_ref

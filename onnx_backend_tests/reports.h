@@ -1,0 +1,25 @@
+#pragma once
+// What `onnx-ref test` prints and writes: the per-operator-version scoreboard, the JSON report and
+// the JUnit XML file.
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "onnx_backend_tests/harness.h"
+
+namespace onnx_ref {
+
+struct Score {
+  int passed = 0, failed = 0, skipped = 0;
+};
+
+// Tests per operator version ("Reshape-5" apart from "Reshape-14"), ordered by domain, operator
+// and version number. Tests that never resolved an operator count under "(no operator resolved)".
+std::vector<std::pair<std::string, Score>> scoreboard(const std::vector<TestResult>& results);
+std::string format_scoreboard(const std::vector<std::pair<std::string, Score>>& board);
+
+void write_json_report(const std::filesystem::path& path, const std::vector<TestResult>& results);
+void write_junit_report(const std::filesystem::path& path, const std::vector<TestResult>& results);
+
+}  // namespace onnx_ref
