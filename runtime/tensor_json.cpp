@@ -521,7 +521,7 @@ Tensor tensor_from_json(const json& value, const JsonTensorContext& context) {
   if (value.is_object() && !is_bytes_escape(value)) return tensor_from_object(value, context);
   if (!context.declared_type)
     fail(context, "a bare value needs the model's declared element type; write {\"dtype\": ..., \"data\": ...}");
-  return tensor_from_data(*context.declared_type, value, std::nullopt, "the value", context);
+  return tensor_from_data(*context.declared_type, value, std::nullopt, "value", context);
 }
 
 json tensor_to_json(const Tensor& tensor) {

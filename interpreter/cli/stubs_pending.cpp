@@ -11,9 +11,6 @@ Command pending(CLI::App& app, const char* name, const char* help) {
 }
 }  // namespace
 
-Command add_run_command(CLI::App& app) { return pending(app, "run", "Run a model"); }
 Command add_make_test_command(CLI::App& app) { return pending(app, "make-test", "Write a golden test case"); }
-Command add_ops_command(CLI::App& app) { return pending(app, "ops", "List the operator registry"); }
-Command add_info_command(CLI::App& app) { return pending(app, "info", "Describe a model"); }
 
 }  // namespace onnx_ref::cli

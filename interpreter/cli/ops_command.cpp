@@ -1,0 +1,81 @@
+// onnx-ref ops [--json]: the operator registry, version by version.
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "interpreter/cli/commands.h"
+#include "ops/registry.h"
+
+namespace onnx_ref::cli {
+
+namespace {
+
+// The opsets a version covers: "14-18", or "25-" for the newest.
+std::string version_range(const OpVersion& v, const Registry& registry) {
+  const auto all = registry.versions(v.domain, v.op_type);
+  for (size_t i = 0; i + 1 < all.size(); ++i)
+    if (all[i] == &v) return std::to_string(v.since_version) + "-" + std::to_string(all[i + 1]->since_version - 1);
+  return std::to_string(v.since_version) + "-";
+}
+
+std::string default_text(const AttributeSpec& a) {
+  if (a.required) return "required";
+  if (a.ignored) return "ignored";
+  if (a.default_value && std::holds_alternative<int64_t>(*a.default_value))
+    return "default " + std::to_string(std::get<int64_t>(*a.default_value));
+  return "optional";
+}
+
+nlohmann::json version_json(const OpVersion& v, const Registry& registry) {
+  nlohmann::json j = {{"domain", v.domain}, {"op_type", v.op_type}, {"since_version", v.since_version},
+                      {"label", v.label()}, {"opsets", version_range(v, registry)}};
+  for (const char* role : {"inputs", "outputs"}) {
+    j[role] = nlohmann::json::array();
+    for (const auto& p : std::string(role) == "inputs" ? v.inputs : v.outputs)
+      j[role].push_back({{"name", p.name}, {"type", p.type_var}, {"optional", p.optional}});
+  }
+  j["attributes"] = nlohmann::json::array();
+  for (const auto& a : v.attributes)
+    j["attributes"].push_back({{"name", a.name}, {"type", attr_type_name(a.type)}, {"use", default_text(a)}});
+  j["type_constraints"] = nlohmann::json::object();
+  for (const auto& c : v.type_constraints) {
+    nlohmann::json types = nlohmann::json::array();
+    for (auto t : c.allowed.types()) types.push_back(tensor_type_string(t));
+    j["type_constraints"][c.type_var] = types;
+  }
+  return j;
+}
+
+int ops_command(bool json) {
+  const Registry& registry = Registry::builtin();
+  if (json) {
+    nlohmann::json all = nlohmann::json::array();
+    for (const auto* v : registry.all()) all.push_back(version_json(*v, registry));
+    std::cout << all.dump(2) << "\n";
+    return 0;
+  }
+  for (const auto* v : registry.all()) {
+    std::cout << v->label() << "  (opsets " << version_range(*v, registry) << ", domain "
+              << (v->domain.empty() ? "ai.onnx" : v->domain) << ")\n";
+    std::cout << "  inputs:";
+    for (const auto& p : v->inputs) std::cout << " " << p.name << ": " << p.type_var;
+    std::cout << "\n  attributes:";
+    if (v->attributes.empty()) std::cout << " none";
+    for (const auto& a : v->attributes) std::cout << " " << a.name << " (" << attr_type_name(a.type) << ", " << default_text(a) << ")";
+    std::cout << "\n";
+    for (const auto& c : v->type_constraints)
+      if (c.spec_text.empty()) std::cout << "  " << c.type_var << ": " << c.allowed.to_string() << "\n";
+  }
+  return 0;
+}
+
+}  // namespace
+
+Command add_ops_command(CLI::App& app) {
+  auto json = std::make_shared<bool>(false);
+  auto* cmd = app.add_subcommand("ops", "List every operator version onnx-ref implements, with attributes and type constraints");
+  cmd->add_flag("--json", *json, "Machine-readable output");
+  return [json] { return ops_command(*json); };
+}
+
+}  // namespace onnx_ref::cli

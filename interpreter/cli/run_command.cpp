@@ -1,0 +1,100 @@
+// onnx-ref run MODEL [INPUTS]: run a model and print (or write) its outputs.
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "interpreter/cli/commands.h"
+#include "interpreter/feeds.h"
+#include "runtime/error.h"
+#include "runtime/npy.h"
+#include "runtime/tensor_json.h"
+#include "runtime/tensor_proto.h"
+
+namespace onnx_ref::cli {
+
+namespace {
+
+struct RunOptions {
+  std::string model, inputs, output_dir, format = "pb";
+  int64_t max_json_elements = 1'000'000;
+};
+
+void write_outputs(const std::vector<std::pair<std::string, Tensor>>& outputs, const RunOptions& options) {
+  const std::filesystem::path dir(options.output_dir);
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (!std::filesystem::is_directory(dir)) throw Error(dir.string() + ": cannot create the folder");
+  std::string summary;
+  for (size_t k = 0; k < outputs.size(); ++k) {
+    const auto& [name, tensor] = outputs[k];
+    std::filesystem::path file = dir / ("output_" + std::to_string(k) + "." + options.format);
+    if (options.format == "npy") {
+      if (!npy_supports(tensor.type()))
+        throw Error("output '" + name + "' is " + tensor.describe() + ", which NumPy has no dtype for; use --format pb");
+      write_npy(file, tensor);
+    } else {
+      write_tensor_file(file, tensor, name);
+    }
+    summary += file.string() + "  " + name + "  " + tensor.describe() + "\n";
+  }
+  std::cout << summary;
+}
+
+// One tensor on one line, keys in reading order: {"dtype": ..., "shape": [...], "data": [...]}.
+std::string render_tensor(const Tensor& tensor) {
+  const nlohmann::json j = tensor_to_json(tensor);
+  auto compact = [](const nlohmann::json& v) {
+    std::string s = v.dump(-1, ' ', false, nlohmann::json::error_handler_t::strict);
+    std::string spaced;
+    bool in_string = false;
+    for (size_t i = 0; i < s.size(); ++i) {
+      spaced += s[i];
+      if (s[i] == '"' && (i == 0 || s[i - 1] != '\\')) in_string = !in_string;
+      if (!in_string && s[i] == ',') spaced += ' ';
+    }
+    return spaced;
+  };
+  return "{\"dtype\": " + compact(j.at("dtype")) + ", \"shape\": " + compact(j.at("shape")) + ", \"data\": " +
+         compact(j.at("data")) + "}";
+}
+
+int run_command(const RunOptions& options) {
+  const Model model = Model::load_file(options.model);
+  Feeds feeds;
+  if (!options.inputs.empty()) feeds = load_feeds(model, options.inputs);
+  const auto outputs = model.run(feeds);
+  if (!options.output_dir.empty()) {
+    write_outputs(outputs, options);
+    return 0;
+  }
+  int64_t elements = 0;
+  for (const auto& [name, tensor] : outputs) {
+    elements += tensor.element_count();
+    if (elements > options.max_json_elements)
+      throw Error("output '" + name + "' brings the outputs to more than " + std::to_string(options.max_json_elements) +
+                  " elements, too many to print as JSON; write them with --output-dir DIR, or raise --max-json-elements");
+  }
+  // The whole document is rendered before anything is printed, so an error leaves stdout empty.
+  std::string text = "{\"outputs\": {";
+  for (size_t k = 0; k < outputs.size(); ++k)
+    text += (k ? ",\n  " : "\n  ") + nlohmann::json(outputs[k].first).dump() + ": " + render_tensor(outputs[k].second);
+  text += "\n}}\n";
+  std::cout << text;
+  return 0;
+}
+
+}  // namespace
+
+Command add_run_command(CLI::App& app) {
+  auto options = std::make_shared<RunOptions>();
+  auto* cmd = app.add_subcommand("run", "Run a model and print its outputs as JSON");
+  cmd->add_option("model", options->model, "The model (.onnx)")->required();
+  cmd->add_option("inputs", options->inputs, "A JSON file of inputs, or a test_data_set_N folder of input_K.pb files");
+  cmd->add_option("--output-dir", options->output_dir, "Write output_K.pb (or .npy) files here instead of printing JSON");
+  cmd->add_option("--format", options->format, "File format with --output-dir")->check(CLI::IsMember({"pb", "npy"}))->capture_default_str();
+  cmd->add_option("--max-json-elements", options->max_json_elements, "Refuse to print more elements than this as JSON")
+      ->capture_default_str();
+  return [options] { return run_command(*options); };
+}
+
+}  // namespace onnx_ref::cli

@@ -1,0 +1,153 @@
+#include "interpreter/feeds.h"
+
+#include <fstream>
+#include <random>
+#include <regex>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "runtime/element_values.h"
+#include "runtime/error.h"
+#include "runtime/tensor_json.h"
+#include "runtime/tensor_proto.h"
+
+namespace onnx_ref {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const ValueInfo* find_input(const Model& model, const std::string& name) {
+  for (const auto* list : {&model.required_inputs(), &model.optional_inputs()})
+    for (const auto& v : *list)
+      if (v.name == name) return &v;
+  return nullptr;
+}
+
+}  // namespace
+
+Feeds feeds_from_json_file(const Model& model, const fs::path& path) {
+  std::ifstream in(path);
+  if (!in) throw Error(path.string() + ": cannot be read");
+  nlohmann::json doc;
+  try {
+    doc = nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    throw Error(path.string() + ": not valid JSON (" + e.what() + ")");
+  }
+  if (!doc.is_object()) throw Error(path.string() + ": expected an object from input name to tensor");
+  Feeds feeds;
+  for (const auto& [name, value] : doc.items()) {
+    const ValueInfo* declared = find_input(model, name);
+    if (!declared) throw Error(path.string() + ": '" + name + "' is not an input of the model");
+    JsonTensorContext context{"input '" + name + "'", path.parent_path(), declared->type};
+    try {
+      feeds.emplace(name, tensor_from_json(value, context));
+    } catch (const Error& e) {
+      throw Error(path.string() + ": " + e.what());
+    }
+  }
+  return feeds;
+}
+
+Feeds feeds_from_pb_folder(const Model& model, const fs::path& dir) {
+  std::vector<std::pair<long, fs::path>> files;
+  const std::regex pattern("input_([0-9]+)\\.pb");
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    std::smatch m;
+    const std::string file = entry.path().filename().string();
+    if (std::regex_match(file, m, pattern)) files.emplace_back(std::stol(m[1]), entry.path());
+  }
+  std::sort(files.begin(), files.end());
+  Feeds feeds;
+  const auto& required = model.required_inputs();
+  for (size_t i = 0; i < files.size(); ++i) {
+    std::string name;
+    Tensor tensor = read_tensor_file(files[i].second, &name);
+    if (name.empty() || !find_input(model, name)) {
+      if (i >= required.size())
+        throw Error(files[i].second.string() + ": the model has no graph input for it (it takes " +
+                    std::to_string(required.size()) + ")");
+      name = required[i].name;
+    }
+    feeds[name] = std::move(tensor);
+  }
+  return feeds;
+}
+
+Feeds load_feeds(const Model& model, const fs::path& path) {
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) return feeds_from_pb_folder(model, path);
+  if (!fs::exists(path, ec)) throw Error(path.string() + ": no such file or folder");
+  return feeds_from_json_file(model, path);
+}
+
+Feeds random_feeds(const Model& model, uint64_t seed, const std::map<std::string, int64_t>& dims) {
+  std::mt19937_64 rng(seed);
+  Feeds feeds;
+  for (const auto& input : model.required_inputs()) {
+    const std::string where = "input '" + input.name + "'";
+    if (!input.type) throw Error(where + " declares no element type, so random values cannot be made for it");
+    if (!input.has_shape) throw Error(where + " declares no shape, so random values cannot be made for it");
+    Shape shape;
+    for (size_t i = 0; i < input.dims.size(); ++i) {
+      if (input.dims[i]) {
+        shape.push_back(*input.dims[i]);
+        continue;
+      }
+      auto it = dims.find(input.dim_params[i]);
+      if (input.dim_params[i].empty() || it == dims.end())
+        throw Error(where + " dimension " + std::to_string(i) + " is " +
+                    (input.dim_params[i].empty() ? "unknown" : "'" + input.dim_params[i] + "'") +
+                    "; fix it with --dim NAME=VALUE");
+      shape.push_back(it->second);
+    }
+    const ElementType type = *input.type;
+    Tensor t = Tensor::zeros(type, shape);
+    if (type == ElementType::String) {
+      std::vector<std::string> values(static_cast<size_t>(t.element_count()));
+      for (auto& s : values) {
+        s.resize(rng() % 8);
+        for (auto& c : s) c = static_cast<char>('a' + rng() % 26);
+      }
+      feeds[input.name] = Tensor::from_strings(shape, std::move(values));
+      continue;
+    }
+    const auto kind = info(type).kind;
+    for (int64_t i = 0; i < t.element_count(); ++i) {
+      switch (kind) {
+        case ElementKind::Boolean: write_int64(type, t.mutable_data(), i, static_cast<int64_t>(rng() & 1)); break;
+        case ElementKind::SignedInt: {
+          // Small values in the type's range: -8..7 for int4, -2..1 for int2, -100..100 otherwise.
+          const int64_t span = bits_of(type) >= 8 ? 201 : (int64_t{1} << bits_of(type));
+          const int64_t low = bits_of(type) >= 8 ? -100 : -(span / 2);
+          write_int64(type, t.mutable_data(), i, low + static_cast<int64_t>(rng() % static_cast<uint64_t>(span)));
+          break;
+        }
+        case ElementKind::UnsignedInt: {
+          const uint64_t span = bits_of(type) >= 8 ? 201 : (uint64_t{1} << bits_of(type));
+          write_uint64(type, t.mutable_data(), i, rng() % span);
+          break;
+        }
+        case ElementKind::Float: {
+          // Uniform in [-4, 4), rounded to the element type as Cast would.
+          const double v = std::ldexp(static_cast<double>(rng() >> 11), -53) * 8.0 - 4.0;
+          write_real(type, t.mutable_data(), i, type == ElementType::Float8E8M0 ? std::fabs(v) + 0.125 : v);
+          break;
+        }
+        case ElementKind::Complex: {
+          const double re = std::ldexp(static_cast<double>(rng() >> 11), -53) * 2.0 - 1.0;
+          const double im = std::ldexp(static_cast<double>(rng() >> 11), -53) * 2.0 - 1.0;
+          write_complex(type, t.mutable_data(), i, {re, im});
+          break;
+        }
+        case ElementKind::String: break;
+      }
+    }
+    feeds[input.name] = t;
+  }
+  return feeds;
+}
+
+}  // namespace onnx_ref

@@ -1,0 +1,27 @@
+#pragma once
+// Where a model's inputs come from: a JSON file (runtime/tensor_json.h) or a test_data_set_N
+// folder of input_K.pb files; and random inputs made from the declared types.
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <string>
+
+#include "interpreter/model.h"
+
+namespace onnx_ref {
+
+using Feeds = std::map<std::string, Tensor>;
+
+// A JSON object from graph-input name to tensor.
+Feeds feeds_from_json_file(const Model& model, const std::filesystem::path& path);
+// input_K.pb files, matched by the tensor's name when it has one, otherwise in order of the
+// graph inputs that must be fed.
+Feeds feeds_from_pb_folder(const Model& model, const std::filesystem::path& dir);
+// Either of the above, chosen by what `path` is.
+Feeds load_feeds(const Model& model, const std::filesystem::path& path);
+
+// Random values for every input that must be fed, from its declared element type and shape;
+// symbolic dimensions come from `dims` (an unnamed or unknown dimension is an Error).
+Feeds random_feeds(const Model& model, uint64_t seed, const std::map<std::string, int64_t>& dims);
+
+}  // namespace onnx_ref
