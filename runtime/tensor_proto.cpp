@@ -389,7 +389,7 @@ std::shared_ptr<Proto> parse_tensor_file(const fs::path& path) {
   in.SetTotalBytesLimit(INT_MAX);
   if (!proto->ParseFromCodedStream(&in)) throw Error("not a TensorProto (the protobuf encoding is invalid)");
   if (!in.ConsumedEntireMessage())
-    throw Error("not a TensorProto, or trailing data after it (parsing stopped before the end of the file)");
+    throw Error("not a TensorProto (parsing stopped before the end of the file: trailing data, or another kind of file)");
   check_unknown_fields(*proto);
   check_no_repeated_singular_field(file.data(), file.size());
   return proto;
@@ -455,8 +455,8 @@ void write_tensor_file_unprefixed(const fs::path& path, const Tensor& tensor, co
 
   const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0644);
   if (fd < 0) throw Error(std::string("cannot create the file: ") + std::strerror(errno));
+  // Close() below closes the descriptor whatever happened; nothing in between throws.
   google::protobuf::io::FileOutputStream file(fd);
-  file.SetCloseOnDelete(true);
   bool ok = true;
   {
     google::protobuf::io::CodedOutputStream out(&file);

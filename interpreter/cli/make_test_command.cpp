@@ -1,0 +1,120 @@
+// onnx-ref make-test MODEL INPUTS DIR: write a golden test case in the ONNX backend-test layout
+// (DIR/model.onnx, DIR/test_data_set_N/input_K.pb and output_K.pb).
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "interpreter/cli/commands.h"
+#include "interpreter/feeds.h"
+#include "runtime/error.h"
+#include "runtime/tensor_proto.h"
+
+namespace onnx_ref::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct MakeTestOptions {
+  std::vector<std::string> positionals;  // MODEL [INPUTS] DIR
+  bool random_inputs = false;
+  uint64_t seed = 0;
+  std::vector<std::string> dims;  // NAME=VALUE
+};
+
+std::string read_bytes(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(path.string() + ": cannot be read");
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void copy_file_checked(const fs::path& from, const fs::path& to) {
+  fs::create_directories(to.parent_path());
+  std::error_code ec;
+  fs::copy_file(from, to, fs::copy_options::overwrite_existing, ec);
+  if (ec) throw Error("cannot copy " + from.string() + " to " + to.string() + ": " + ec.message());
+}
+
+// DIR/model.onnx is the model itself; external data files come along at the same relative paths
+// (the loader has already refused any location that leaves the model's folder).
+void place_model(const Model& model, const fs::path& model_path, const fs::path& dir) {
+  const fs::path target = dir / "model.onnx";
+  const std::string bytes = read_bytes(model_path);
+  std::error_code ec;
+  if (fs::exists(target, ec)) {
+    if (read_bytes(target) != bytes)
+      throw Error(target.string() + " holds a different model; give a new folder for this test case");
+    return;
+  }
+  fs::create_directories(dir, ec);
+  std::ofstream(target, std::ios::binary) << bytes;
+  const fs::path source_dir = model_path.parent_path();
+  for (const auto& init : model.proto().graph().initializer()) {
+    if (init.data_location() != onnx::TensorProto::EXTERNAL) continue;
+    for (const auto& entry : init.external_data())
+      if (entry.key() == "location" && !fs::exists(dir / entry.value()))
+        copy_file_checked(source_dir / entry.value(), dir / entry.value());
+  }
+}
+
+std::map<std::string, int64_t> parse_dims(const std::vector<std::string>& specs) {
+  std::map<std::string, int64_t> dims;
+  for (const auto& spec : specs) {
+    const auto eq = spec.find('=');
+    size_t used = 0;
+    int64_t value = -1;
+    try {
+      if (eq != std::string::npos) value = std::stoll(spec.substr(eq + 1), &used);
+    } catch (const std::exception&) {
+    }
+    if (eq == std::string::npos || eq == 0 || used != spec.size() - eq - 1 || value < 0)
+      throw Error("--dim '" + spec + "' is not NAME=VALUE with a non-negative VALUE");
+    dims[spec.substr(0, eq)] = value;
+  }
+  return dims;
+}
+
+int make_test_command(const MakeTestOptions& options) {
+  const size_t expected = options.random_inputs ? 2 : 3;
+  if (options.positionals.size() != expected)
+    throw Error(options.random_inputs ? "make-test --random-inputs takes MODEL DIR" : "make-test takes MODEL INPUTS DIR (or MODEL DIR with --random-inputs)");
+  const fs::path model_path = options.positionals.front();
+  const fs::path dir = options.positionals.back();
+  const Model model = Model::load_file(model_path);
+  const Feeds feeds = options.random_inputs ? random_feeds(model, options.seed, parse_dims(options.dims))
+                                            : load_feeds(model, options.positionals[1]);
+  const auto outputs = model.run(feeds);
+
+  place_model(model, model_path, dir);
+  int n = 0;
+  while (fs::exists(dir / ("test_data_set_" + std::to_string(n)))) ++n;
+  const fs::path set = dir / ("test_data_set_" + std::to_string(n));
+  fs::create_directories(set);
+  // Inputs in the order of the graph inputs that must be fed, then any initializer-backed input
+  // that was fed; every file carries its input's name.
+  int k = 0;
+  for (const auto* list : {&model.required_inputs(), &model.optional_inputs()})
+    for (const auto& input : *list)
+      if (auto it = feeds.find(input.name); it != feeds.end())
+        write_tensor_file(set / ("input_" + std::to_string(k++) + ".pb"), it->second, input.name);
+  for (size_t i = 0; i < outputs.size(); ++i)
+    write_tensor_file(set / ("output_" + std::to_string(i) + ".pb"), outputs[i].second, outputs[i].first);
+  std::cout << "wrote " << set.string() << ": " << k << " input(s), " << outputs.size() << " output(s)\n";
+  return 0;
+}
+
+}  // namespace
+
+Command add_make_test_command(CLI::App& app) {
+  auto options = std::make_shared<MakeTestOptions>();
+  auto* cmd = app.add_subcommand("make-test", "Write a golden test case (model.onnx + test_data_set_N) in the ONNX backend-test layout");
+  cmd->add_option("args", options->positionals, "MODEL INPUTS DIR, or MODEL DIR with --random-inputs")->required();
+  cmd->add_flag("--random-inputs", options->random_inputs, "Make the inputs from the declared types and shapes");
+  cmd->add_option("--seed", options->seed, "Seed for --random-inputs")->capture_default_str();
+  cmd->add_option("--dim", options->dims, "Fix a symbolic dimension, NAME=VALUE (repeatable)");
+  return [options] { return make_test_command(*options); };
+}
+
+}  // namespace onnx_ref::cli
