@@ -131,6 +131,13 @@ void store_integer(ElementType type, std::byte* data, int64_t index, uint64_t bi
 
 bool is_packed_small_float(ElementType type) { return type == ElementType::Float4E2M1; }
 
+// Stored data is not a Cast: an infinity written to a format that has one (float8e5m2, like float16
+// and bfloat16) stays an infinity, so every bit pattern survives a write of its own value. Cast's
+// saturation still applies to finite values out of range and to infinities in formats without one.
+bool keeps_infinity(ElementType type, double value) {
+  return std::isinf(value) && std::isinf(decode_small_float(type, encode_small_float(type, value, false)));
+}
+
 }  // namespace
 
 bool fits_integer(ElementType type, int64_t value) {
@@ -196,7 +203,7 @@ void write_real(ElementType type, std::byte* data, int64_t index, double value) 
     default: break;
   }
   if (is_small_float(type)) {
-    const uint32_t bits = encode_small_float(type, value);
+    const uint32_t bits = encode_small_float(type, value, /*saturate=*/!keeps_infinity(type, value));
     if (is_packed_small_float(type)) {
       store_packed(data, index, 4, bits);
     } else if (bits_of(type) == 16) {

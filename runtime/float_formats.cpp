@@ -140,10 +140,11 @@ uint32_t encode_with_format(const Format& f, double value, bool saturate) {
   if (std::isnan(value)) {
     if (f.specials == Specials::Finite) {
       // float4e2m1 has no NaN. ONNX's reference Cast (onnx/reference/ops/op_cast.py, ONNX >= 1.19)
-      // is `x.astype(ml_dtypes.float4_e2m1fn)`, and ml_dtypes maps NaN to its quiet_NaN(), the bit
-      // pattern 0b1'00'0 (-0). The older onnx/subbyte.py float32_to_float4e2m1_unpacked returned 0x7
-      // (+6) instead; we follow the current reference.
-      return 0x8;
+      // is `x.astype(ml_dtypes.float4_e2m1fn)`. ml_dtypes (mxfloat.h) returns quiet_NaN(), the
+      // pattern 0b1'00'0 (-0), for a NaN, and its negation (sign bit flipped: 0b0'00'0, +0) for a NaN
+      // with the sign bit set. The older onnx/subbyte.py float32_to_float4e2m1_unpacked returned 0x7
+      // (+6) for every NaN instead; we follow the current reference.
+      return sign != 0 ? 0x0 : 0x8;
     }
     return f.specials == Specials::Fnuz ? f.nan : (f.nan | sign);
   }

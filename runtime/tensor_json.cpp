@@ -12,6 +12,7 @@
 
 #include "runtime/element_values.h"
 #include "runtime/error.h"
+#include "runtime/float_formats.h"
 #include "runtime/npy.h"
 #include "runtime/tensor_proto.h"
 
@@ -214,8 +215,14 @@ double integer_for_float_type(ElementType type, bool negative, uint64_t magnitud
   return negative ? -value : value;
 }
 
-// Stores a NaN with the given bit pattern. Only byte-wide formats have NaNs; the bytes are written
-// little-endian, as the storage is.
+// Stores a bit pattern as element `slot` of a type at least a byte wide, little-endian as the storage
+// is. Every format with NaN or infinity patterns is byte-wide.
+void write_raw_bits(ElementType type, std::byte* data, int64_t slot, uint64_t bits) {
+  const int bytes = bits_of(type) / 8;
+  for (int k = 0; k < bytes; ++k) data[slot * bytes + k] = static_cast<std::byte>((bits >> (8 * k)) & 0xFF);
+}
+
+// Stores a NaN with the given bit pattern.
 void write_nan_bits(ElementType type, std::byte* data, int64_t slot, std::string_view text, int64_t index,
                     const JsonTensorContext& context) {
   const std::string_view hex = text.substr(6);  // after "nan:0x"
@@ -228,19 +235,27 @@ void write_nan_bits(ElementType type, std::byte* data, int64_t slot, std::string
   if (width < 8) fail_at(context, index, quoted + ": " + std::string(name_of(type)) + " has no NaN");
   if (width < 64 && (bits >> width) != 0)
     fail_at(context, index, quoted + " has more than " + std::to_string(width) + " bits for " + std::string(name_of(type)));
-  const int bytes = width / 8;
-  for (int k = 0; k < bytes; ++k)
-    data[slot * bytes + k] = static_cast<std::byte>((bits >> (8 * k)) & 0xFF);
+  write_raw_bits(type, data, slot, bits);
   if (!std::isnan(read_real(type, data, slot)))
     fail_at(context, index, quoted + " is not a NaN of " + std::string(name_of(type)));
 }
 
+// "inf" means infinity itself where the type has one. Writing it as a value would saturate float8e5m2
+// to its largest finite value (Cast's saturate); the formats without an infinity do saturate.
+void write_infinity(ElementType type, std::byte* data, int64_t slot, bool negative) {
+  const double value = negative ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
+  if (is_small_float(type)) {
+    const uint32_t bits = encode_small_float(type, value, /*saturate=*/false);
+    if (std::isinf(decode_small_float(type, bits))) return write_raw_bits(type, data, slot, bits);
+  }
+  write_real(type, data, slot, value);
+}
+
 void write_float_string(ElementType type, std::byte* data, int64_t slot, const std::string& text, int64_t index,
                         const JsonTensorContext& context) {
-  constexpr double kInf = std::numeric_limits<double>::infinity();
   if (text == "nan") return write_real(type, data, slot, std::numeric_limits<double>::quiet_NaN());
-  if (text == "inf" || text == "+inf") return write_real(type, data, slot, kInf);
-  if (text == "-inf") return write_real(type, data, slot, -kInf);
+  if (text == "inf" || text == "+inf") return write_infinity(type, data, slot, false);
+  if (text == "-inf") return write_infinity(type, data, slot, true);
   if (text.starts_with("nan:0x")) return write_nan_bits(type, data, slot, text, index, context);
   fail_at(context, index,
           show(text) + " is not a number (the strings a float accepts are \"nan\", \"inf\", \"+inf\", \"-inf\" and \"nan:0x<bits>\")");
@@ -282,10 +297,10 @@ std::optional<JsonInteger> json_integer(const json& value, int64_t index, const 
   }
   const double d = value.get<double>();
   if (!std::isfinite(d) || std::trunc(d) != d) return std::nullopt;
-  // Beyond 2^53 neighbouring integers share a double, so "1e19" or "9007199254740993.0" no longer
+  // From 2^53 on neighbouring integers share a double, so "1e19" or "9007199254740993.0" no longer
   // says which integer was meant.
-  if (std::fabs(d) > 0x1p53)
-    fail_at(context, index, show(value) + " is beyond 2^53 and not a JSON integer, so it is not exact; write the integer digits");
+  if (std::fabs(d) >= 0x1p53)
+    fail_at(context, index, show(value) + " is not a JSON integer and not below 2^53, so it is not exact; write the integer digits");
   return JsonInteger{d < 0, static_cast<uint64_t>(std::fabs(d))};
 }
 

@@ -10,11 +10,12 @@
 //
 // Values:
 //  - integers must fit their type exactly (int64/uint64 are taken from the JSON integer, never through
-//    a double); a JSON number with a fraction or exponent is accepted when it is integral and at most
+//    a double); a JSON number with a fraction or exponent is accepted when it is integral and below
 //    2^53 in magnitude, where the double it was parsed to is unambiguous;
 //  - bool is true/false, or the integers 0 and 1;
-//  - float types take any JSON number, rounded as Cast does (small float types saturate); the strings
-//    "nan", "inf", "+inf" and "-inf"; and "nan:0x<hex>", a NaN with exactly that bit pattern;
+//  - float types take any JSON number, rounded as Cast does (the float8 types saturate); the strings
+//    "nan", "inf", "+inf" and "-inf" ("inf" is the type's infinity, or its largest value in the
+//    formats without one, as Cast saturates); and "nan:0x<hex>", a NaN with exactly that bit pattern;
 //  - complex is [re, im], each part a float value as above (in the part's float or double type);
 //  - string is a JSON string, or {"base64": "..."} for bytes that are not valid UTF-8.
 //

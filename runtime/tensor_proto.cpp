@@ -320,18 +320,18 @@ Tensor read_proto(const Proto& proto, const TensorReadOptions& options, std::sha
 
 // ---- Files ----
 
-// Fields of TensorProto that may appear at most once. Protobuf lets a later copy silently replace an
-// earlier one, which is how a second message appended to a file would go unnoticed.
-const char* singular_field_name(uint32_t number) {
-  switch (number) {
-    case 2: return "data_type";
-    case 3: return "segment";
-    case 8: return "name";
-    case 9: return "raw_data";
-    case 12: return "doc_string";
-    case 14: return "data_location";
-    default: return nullptr;
-  }
+// Field names of ONNX 1.12's TensorProto, by number.
+const char* field_name(uint32_t number) {
+  static const char* const names[] = {nullptr,      "dims",        "data_type",   "segment",    "float_data",
+                                      "int32_data", "string_data", "int64_data",  "name",       "raw_data",
+                                      "double_data", "uint64_data", "doc_string", "external_data", "data_location"};
+  return number < std::size(names) ? names[number] : nullptr;
+}
+
+// Fields that may appear at most once. Protobuf lets a later copy silently replace an earlier one,
+// which is how a second message appended to a file would otherwise go unnoticed.
+bool is_singular_field(uint32_t number) {
+  return number == 2 || number == 3 || number == 8 || number == 9 || number == 12 || number == 14;
 }
 
 void check_no_repeated_singular_field(const std::byte* data, size_t size) {
@@ -340,32 +340,41 @@ void check_no_repeated_singular_field(const std::byte* data, size_t size) {
   std::array<int, 16> seen{};
   while (const uint32_t tag = in.ReadTag()) {
     const uint32_t number = WireFormatLite::GetTagFieldNumber(tag);
-    if (const char* name = singular_field_name(number); name && ++seen[number] > 1)
-      throw Error("field " + std::to_string(number) + " (" + name +
-                  ") appears twice: trailing data after the tensor, or two tensors in one file");
+    if (is_singular_field(number) && ++seen[number] > 1)
+      throw Error("not a TensorProto, or trailing data after one: field " + std::to_string(number) + " (" +
+                  field_name(number) + ") appears twice");
     if (!WireFormatLite::SkipField(&in, tag)) break;
   }
 }
 
 // ONNX 1.12's TensorProto has every field a tensor file uses except metadata_props (field 16, added
-// later: key/value strings that do not affect the value). Any other unknown field means the bytes
-// are not a TensorProto, or are damaged.
+// later: key/value strings that do not affect the value). Any other unknown field, or a known one
+// with the wrong encoding (protobuf files those as unknown too), means the bytes are not a
+// TensorProto or are damaged.
 void check_unknown_fields(const Proto& proto) {
+  using google::protobuf::UnknownField;
   const auto& unknown = proto.unknown_fields();
   for (int i = 0; i < unknown.field_count(); ++i) {
     const auto& field = unknown.field(i);
-    if (field.number() == 16 && field.type() == google::protobuf::UnknownField::TYPE_LENGTH_DELIMITED) {
+    const auto number = static_cast<uint32_t>(field.number());
+    if (number == 16 && field.type() == UnknownField::TYPE_LENGTH_DELIMITED) {
       onnx::StringStringEntryProto entry;
       if (entry.ParseFromString(field.length_delimited()) && entry.unknown_fields().field_count() == 0) continue;
     }
-    if (field.number() == 14 && field.type() == google::protobuf::UnknownField::TYPE_VARINT)
+    if (number == 14 && field.type() == UnknownField::TYPE_VARINT)
       throw Error("data_location " + std::to_string(static_cast<int64_t>(field.varint())) +
                   " is neither DEFAULT (0) nor EXTERNAL (1)");
-    throw Error("not a TensorProto (it has field " + std::to_string(field.number()) +
-                ", which TensorProto does not define)");
+    if (field_name(number))
+      throw Error("not a TensorProto (field " + std::to_string(number) + ", " + field_name(number) +
+                  ", has the wrong wire type)");
+    throw Error("not a TensorProto (it has field " + std::to_string(number) + ", which TensorProto does not define)");
   }
   for (const auto& entry : proto.external_data())
-    if (entry.unknown_fields().field_count() != 0) throw Error("not a TensorProto (an external_data entry has unknown fields)");
+    if (entry.unknown_fields().field_count() != 0)
+      throw Error("not a TensorProto (an external_data entry has fields a key/value entry does not define)");
+  // A SequenceProto or OptionalProto keeps its tensors in field 3, where TensorProto has segment.
+  if (proto.has_segment() && proto.segment().unknown_fields().field_count() != 0)
+    throw Error("not a TensorProto (field 3 does not hold a segment; a SequenceProto or OptionalProto?)");
 }
 
 bool has_any_data(const Proto& proto) {

@@ -221,12 +221,22 @@ TEST_CASE("element values: read_real is exact up to 2^53 and read_int64/read_uin
   CHECK(read_real(ElementType::Float, data.data(), 0) == static_cast<double>(0.1f));
 }
 
-TEST_CASE("element values: float writes round like Cast with saturation") {
+TEST_CASE("element values: float writes round like Cast with saturation, keeping infinities") {
   std::vector<std::byte> data(4);
   write_real(ElementType::Float8E4M3FN, data.data(), 0, 1e6);
   CHECK(read_real(ElementType::Float8E4M3FN, data.data(), 0) == 448.0);
-  write_real(ElementType::Float8E5M2, data.data(), 1, -std::numeric_limits<double>::infinity());
+  write_real(ElementType::Float8E5M2, data.data(), 1, -1e6);
   CHECK(read_real(ElementType::Float8E5M2, data.data(), 1) == -57344.0);
+  // Stored data keeps the infinities of a format that has them; formats without one saturate.
+  const double inf = std::numeric_limits<double>::infinity();
+  write_real(ElementType::Float8E5M2, data.data(), 1, -inf);
+  CHECK(read_bits(ElementType::Float8E5M2, data.data(), 1) == 0xFC);
+  write_real(ElementType::Float8E4M3FN, data.data(), 1, inf);
+  CHECK(read_real(ElementType::Float8E4M3FN, data.data(), 1) == 448.0);
+  write_real(ElementType::Float8E5M2FNUZ, data.data(), 1, -inf);
+  CHECK(read_real(ElementType::Float8E5M2FNUZ, data.data(), 1) == -57344.0);
+  write_real(ElementType::Float4E2M1, data.data(), 1, inf);
+  CHECK(read_real(ElementType::Float4E2M1, data.data(), 1) == 6.0);
   write_real(ElementType::Float16, data.data(), 1, 1e6);
   CHECK(std::isinf(read_real(ElementType::Float16, data.data(), 1)));
   write_real(ElementType::Float4E2M1, data.data(), 1, 2.5);  // tie between 2 and 3 goes to even 2

@@ -352,8 +352,10 @@ TEST_CASE("small float: NaN stays NaN, with the format's NaN pattern") {
     const uint32_t bf16 = encode_small_float(ElementType::BFloat16, -kNaN, saturate);
     CHECK(std::isnan(decode_small_float(ElementType::BFloat16, bf16)));
     CHECK((bf16 & 0x8000) == 0x8000);
-    // float4e2m1 has no NaN; ml_dtypes (ONNX's reference Cast) gives its quiet_NaN() pattern 0b1000.
+    // float4e2m1 has no NaN; ml_dtypes (ONNX's reference Cast) gives its quiet_NaN() pattern 0b1000
+    // (-0), and for a negative NaN the negation of that, 0b0000.
     CHECK(encode_small_float(ElementType::Float4E2M1, kNaN, saturate) == 0x8);
+    CHECK(encode_small_float(ElementType::Float4E2M1, -kNaN, saturate) == 0x0);
   }
 }
 

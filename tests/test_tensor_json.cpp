@@ -190,6 +190,14 @@ TEST_CASE("json float inputs: infinities, spellings, and rounding as Cast does")
   CHECK(error_of(R"({"dtype": "double", "data": [1, true]})") == "input 'x' [1]: true is not a number");
   CHECK(error_of(R"({"dtype": "double", "data": [null]})") == "input 'x' [0]: null is not a number");
 
+  // "inf" is the infinity of the types that have one; the others saturate to their largest value.
+  CHECK(parse(R"({"dtype": "float8e5m2", "data": ["inf", "-inf", 1e6]})")
+            .identical_to(Tensor::from_values<uint8_t>(ElementType::Float8E5M2, {3}, {0x7C, 0xFC, 0x7B})));
+  CHECK(parse(R"({"dtype": "float8e4m3fnuz", "data": ["inf", "-inf"]})")
+            .identical_to(Tensor::from_values<uint8_t>(ElementType::Float8E4M3FNUZ, {2}, {0x7F, 0xFF})));
+  CHECK(parse(R"({"dtype": "float16", "data": ["inf", "-inf", 1e6]})")
+            .identical_to(Tensor::from_values<uint16_t>(ElementType::Float16, {3}, {0x7C00, 0xFC00, 0x7C00})));
+
   // Small float types round and saturate as Cast (saturate = 1) does.
   const Tensor e4m3 = parse(R"({"dtype": "float8e4m3fn", "data": [0.1, 1e6, "inf", -1e6, 448]})");
   const std::vector<uint8_t> expected{static_cast<uint8_t>(encode_small_float(ElementType::Float8E4M3FN, 0.1)), 0x7E, 0x7E, 0xFE, 0x7E};
@@ -216,8 +224,10 @@ TEST_CASE("json int64 and uint64 are exact, never through a double") {
   CHECK(parse(R"({"dtype": "int32", "data": [1e3, -2.0, 0.0, -0.0]})")
             .identical_to(Tensor::from_values<int32_t>(ElementType::Int32, {4}, {1000, -2, 0, 0})));
   CHECK(error_of(R"({"dtype": "int64", "data": [9007199254740993.0]})") ==
-        "input 'x' [0]: 9007199254740992.0 is beyond 2^53 and not a JSON integer, so it is not exact; write the integer digits");
-  CHECK(error_of(R"({"dtype": "uint64", "data": [1e19]})").starts_with("input 'x' [0]: 1e+19 is beyond 2^53"));
+        "input 'x' [0]: 9007199254740992.0 is not a JSON integer and not below 2^53, so it is not exact; write the integer digits");
+  CHECK(error_of(R"({"dtype": "uint64", "data": [1e19]})").starts_with("input 'x' [0]: 1e+19 is not a JSON integer"));
+  CHECK(parse("[9007199254740991.0]", ElementType::Int64)
+            .identical_to(Tensor::from_values<int64_t>(ElementType::Int64, {1}, {9007199254740991})));
 }
 
 TEST_CASE("json range errors name the input, the flat index and the type") {

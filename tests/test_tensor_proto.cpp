@@ -21,6 +21,8 @@
 #include "runtime/external_data.h"
 #include "runtime/tensor_proto.h"
 
+#include <onnx/onnx-data_pb.h>  // SequenceProto, for a file of the wrong kind
+
 using namespace onnx_ref;
 namespace fs = std::filesystem;
 using Proto = onnx::TensorProto;
@@ -746,16 +748,23 @@ TEST_CASE("proto read_tensor_file refuses what is not one TensorProto") {
   CHECK(error_for_bytes("f.pb", "") == prefix + "not a TensorProto (data_type is unset)");
   const std::string stopped = "not a TensorProto (parsing stopped before the end of the file: trailing data, or another kind of file)";
   CHECK(error_for_bytes("f.pb", "this is a text file\n") == prefix + stopped);  // 't' reads as an end-group tag
-  CHECK(error_for_bytes("f.pb", "\x12\x05ab") == prefix + "not a TensorProto (the protobuf encoding is invalid)");
+  CHECK(error_for_bytes("f.pb", "\x12\x05" "ab") == prefix + "not a TensorProto (the protobuf encoding is invalid)");
   CHECK(error_for_bytes("f.pb", valid + std::string(4, '\0')) == prefix + stopped);
   CHECK(error_for_bytes("f.pb", valid + "garbage") == prefix + "not a TensorProto (the protobuf encoding is invalid)");
   CHECK(error_for_bytes("f.pb", valid + valid) ==
-        prefix + "field 2 (data_type) appears twice: trailing data after the tensor, or two tensors in one file");
+        prefix + "not a TensorProto, or trailing data after one: field 2 (data_type) appears twice");
   // A well-formed message of another kind: field 15 is not a TensorProto field.
   CHECK(error_for_bytes("f.pb", "\x78\x05") == prefix + "not a TensorProto (it has field 15, which TensorProto does not define)");
   // int64_data (field 7) with the wrong wire type lands in the unknown fields too.
   CHECK(error_for_bytes("f.pb", std::string("\x10\x01\x3d\x00\x00\x00\x00", 7)) ==
-        prefix + "not a TensorProto (it has field 7, which TensorProto does not define)");
+        prefix + "not a TensorProto (field 7, int64_data, has the wrong wire type)");
+  // A SequenceProto holding a tensor: field 3 (tensor_values) is a whole TensorProto, not a segment.
+  onnx::SequenceProto sequence;
+  sequence.set_name("seq");
+  sequence.set_elem_type(onnx::SequenceProto::TENSOR);
+  *sequence.add_tensor_values() = tensor_to_proto(Tensor::from_values<float>(ElementType::Float, {1}, {1.f}), "a");
+  CHECK(error_for_bytes("f.pb", sequence.SerializeAsString()) ==
+        prefix + "not a TensorProto (field 3 does not hold a segment; a SequenceProto or OptionalProto?)");
   CHECK(error_for_bytes("f.pb", "\x70\x05") == prefix + "data_location 5 is neither DEFAULT (0) nor EXTERNAL (1)");
   CHECK(error_of([&] { read_tensor_file(kShared + "/onnx-node-tests/v1.12.0/test_reshape_reduced_dims/model.onnx"); })
             .find("model.onnx: not a TensorProto") != std::string::npos);
