@@ -1,6 +1,7 @@
 #include "onnx_backend_tests/reports.h"
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <sstream>
 
@@ -71,6 +72,43 @@ std::string format_scoreboard(const std::vector<std::pair<std::string, Score>>& 
   out << "operator version" << std::string(width - 16, ' ') << "  passed  failed skipped\n";
   for (const auto& [label, s] : board)
     out << label << std::string(width - label.size(), ' ') << cell(s.passed) << cell(s.failed) << cell(s.skipped) << "\n";
+  return out.str();
+}
+
+namespace {
+// "v1.12.0" sorts after "v1.2.1": compare runs of digits as numbers.
+bool natural_less(const std::string& a, const std::string& b) {
+  size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    if (std::isdigit(static_cast<unsigned char>(a[i])) && std::isdigit(static_cast<unsigned char>(b[j]))) {
+      size_t i2 = i, j2 = j;
+      while (i2 < a.size() && std::isdigit(static_cast<unsigned char>(a[i2]))) ++i2;
+      while (j2 < b.size() && std::isdigit(static_cast<unsigned char>(b[j2]))) ++j2;
+      const long x = std::stol(a.substr(i, i2 - i)), y = std::stol(b.substr(j, j2 - j));
+      if (x != y) return x < y;
+      i = i2;
+      j = j2;
+    } else {
+      if (a[i] != b[j]) return a[i] < b[j];
+      ++i;
+      ++j;
+    }
+  }
+  return a.size() - i < b.size() - j;
+}
+}  // namespace
+
+std::string format_conformance_table(const std::vector<TestResult>& results) {
+  std::map<std::string, std::vector<TestResult>> by_folder;
+  for (const auto& r : results) by_folder[r.test.dir.parent_path().filename().string()].push_back(r);
+  std::vector<std::string> folders;
+  for (const auto& [folder, _] : by_folder) folders.push_back(folder);
+  std::sort(folders.begin(), folders.end(), natural_less);
+  std::ostringstream out;
+  out << "| tests from | operator version | passed |\n|---|---|---|\n";
+  for (const auto& folder : folders)
+    for (const auto& [label, s] : scoreboard(by_folder[folder]))
+      out << "| " << folder << " | " << label << " | " << s.passed << " / " << (s.passed + s.failed + s.skipped) << " |\n";
   return out.str();
 }
 

@@ -19,6 +19,10 @@ struct Score {
 std::vector<std::pair<std::string, Score>> scoreboard(const std::vector<TestResult>& results);
 std::string format_scoreboard(const std::vector<std::pair<std::string, Score>>& board);
 
+// A Markdown table: one row per folder holding tests (an ONNX release) and operator version, with
+// the tests passed out of those run. Rows follow version order of the folder names (v1.2.1 < v1.12.0).
+std::string format_conformance_table(const std::vector<TestResult>& results);
+
 void write_json_report(const std::filesystem::path& path, const std::vector<TestResult>& results);
 void write_junit_report(const std::filesystem::path& path, const std::vector<TestResult>& results);
 

@@ -38,7 +38,10 @@ const NpyType* npy_type_of(ElementType type) {
 }
 
 // NumPy writes '|' (no byte order) for one-byte types and '<' for little-endian wider ones.
-std::string descr_of(const NpyType& t) { return (t.item_size == 1 ? "|" : "<") + std::string(t.code); }
+std::string descr_of(const NpyType& t) {
+  std::string descr(1, t.item_size == 1 ? '|' : '<');
+  return descr.append(t.code);
+}
 
 constexpr char kMagic[] = "\x93NUMPY";
 constexpr size_t kMagicSize = 6;

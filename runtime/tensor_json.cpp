@@ -228,7 +228,7 @@ void write_nan_bits(ElementType type, std::byte* data, int64_t slot, std::string
   const std::string_view hex = text.substr(6);  // after "nan:0x"
   uint64_t bits = 0;
   const auto parsed = std::from_chars(hex.data(), hex.data() + hex.size(), bits, 16);
-  const std::string quoted = "\"" + std::string(text) + "\"";
+  const std::string quoted = show(json(text));
   if (hex.empty() || parsed.ec != std::errc() || parsed.ptr != hex.data() + hex.size())
     fail_at(context, index, quoted + " is not a NaN bit pattern (\"nan:0x\" and hex digits)");
   const int width = bits_of(type);
@@ -304,28 +304,29 @@ std::optional<JsonInteger> json_integer(const json& value, int64_t index, const 
   return JsonInteger{d < 0, static_cast<uint64_t>(std::fabs(d))};
 }
 
+int64_t as_int64(const JsonInteger& v) {
+  return v.negative ? static_cast<int64_t>(0 - v.magnitude) : static_cast<int64_t>(v.magnitude);
+}
+
+bool integer_fits(ElementType type, const JsonInteger& v) {
+  if (info(type).kind == ElementKind::UnsignedInt)
+    return (!v.negative || v.magnitude == 0) && fits_unsigned(type, v.magnitude);
+  const uint64_t limit = v.negative ? uint64_t{1} << 63 : uint64_t{INT64_MAX};
+  return v.magnitude <= limit && fits_integer(type, as_int64(v));
+}
+
 void write_integer_value(ElementType type, std::byte* data, int64_t index, const json& value,
                          const JsonTensorContext& context) {
-  const std::string type_name(name_of(type));
   if (type == ElementType::Bool && value.is_boolean()) return write_int64(type, data, index, value.get<bool>() ? 1 : 0);
   if (!value.is_number()) {
     if (type == ElementType::Bool) fail_at(context, index, show(value) + " is not a bool (true, false, 0 or 1)");
     fail_at(context, index, show(value) + " is not an integer");
   }
   const auto integer = json_integer(value, index, context);
-  const auto does_not_fit = [&] { fail_at(context, index, show(value) + " does not fit " + type_name); };
-  if (!integer) does_not_fit();
-  if (info(type).kind == ElementKind::UnsignedInt) {
-    if (integer->negative && integer->magnitude != 0) does_not_fit();
-    if (!fits_unsigned(type, integer->magnitude)) does_not_fit();
-    return write_uint64(type, data, index, integer->magnitude);
-  }
-  const uint64_t limit = integer->negative ? uint64_t{1} << 63 : uint64_t{INT64_MAX};
-  if (integer->magnitude > limit) does_not_fit();
-  const int64_t signed_value =
-      integer->negative ? static_cast<int64_t>(0 - integer->magnitude) : static_cast<int64_t>(integer->magnitude);
-  if (!fits_integer(type, signed_value)) does_not_fit();
-  write_int64(type, data, index, signed_value);
+  if (!integer || !integer_fits(type, *integer))
+    fail_at(context, index, show(value) + " does not fit " + std::string(name_of(type)));
+  if (info(type).kind == ElementKind::UnsignedInt) return write_uint64(type, data, index, integer->magnitude);
+  write_int64(type, data, index, as_int64(*integer));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -404,26 +405,43 @@ Shape parse_shape(const json& value, const JsonTensorContext& context) {
   return shape;
 }
 
+// Nested data is walked recursively, one level per dimension; this bounds the recursion.
+constexpr size_t kMaxNestingDepth = 1000;
+
 struct NestingWalk {
   ElementType type;
   const Shape& shape;
+  std::string root;        // "data" or "value"
   std::string shape_note;  // "the shape [2, 3]" or "the shape [2, 3] (inferred from the first entries)"
   const JsonTensorContext& context;
   std::vector<const json*> leaves;
+  std::vector<size_t> position;  // list indices from the root down to the current value
 
-  void collect(const json& value, size_t depth, const std::string& path) {
+  // "data[1][0]", only built for an error message.
+  std::string path() const {
+    std::string text = root;
+    for (size_t k : position) text += "[" + std::to_string(k) + "]";
+    return text;
+  }
+
+  void collect(const json& value) {
+    const size_t depth = position.size();
     if (depth == shape.size()) {
-      if (!is_leaf(type, value)) fail(context, path + " is nested deeper than " + shape_note);
+      if (!is_leaf(type, value)) fail(context, path() + " is nested deeper than " + shape_note);
       leaves.push_back(&value);
       return;
     }
     const auto expected = static_cast<uint64_t>(shape[depth]);
     if (is_leaf(type, value))
-      fail(context, path + " is a single value where " + shape_note + " needs a list of " + std::to_string(expected));
+      fail(context, path() + " is a single value where " + shape_note + " needs a list of " + std::to_string(expected));
     if (value.size() != expected)
-      fail(context, path + " has " + std::to_string(value.size()) + " entries where " + shape_note + " needs " +
+      fail(context, path() + " has " + std::to_string(value.size()) + " entries where " + shape_note + " needs " +
                         std::to_string(expected));
-    for (size_t k = 0; k < value.size(); ++k) collect(value[k], depth + 1, path + "[" + std::to_string(k) + "]");
+    for (size_t k = 0; k < value.size(); ++k) {
+      position.push_back(k);
+      collect(value[k]);
+      position.pop_back();
+    }
   }
 };
 
@@ -441,8 +459,11 @@ std::vector<const json*> collect_leaves(ElementType type, const json& data, cons
     fail(context, root + " must be one value (or a list of one) for " + shape_note);
   }
   if (!all_leaves || shape.size() == 1) {
-    NestingWalk walk{type, shape, shape_note, context, {}};
-    walk.collect(data, 0, root);
+    if (shape.size() > kMaxNestingDepth)
+      fail(context, root + " would be nested " + std::to_string(shape.size()) + " levels deep; at most " +
+                        std::to_string(kMaxNestingDepth) + " are supported (flat data has no such limit)");
+    NestingWalk walk{type, shape, root, shape_note, context, {}, {}};
+    walk.collect(data);
     return std::move(walk.leaves);
   }
   if (data.size() != count)

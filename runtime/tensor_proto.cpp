@@ -334,17 +334,27 @@ bool is_singular_field(uint32_t number) {
   return number == 2 || number == 3 || number == 8 || number == 9 || number == 12 || number == 14;
 }
 
-void check_no_repeated_singular_field(const std::byte* data, size_t size) {
+struct WireSummary {
+  // dims written packed. Legal (proto3 writers do it), but it is also how the name of a
+  // SequenceProto or OptionalProto reads when such a file is parsed as a TensorProto.
+  bool packed_dims = false;
+};
+
+WireSummary scan_top_level_fields(const std::byte* data, size_t size) {
   google::protobuf::io::CodedInputStream in(reinterpret_cast<const uint8_t*>(data), static_cast<int>(size));
   in.SetTotalBytesLimit(INT_MAX);
   std::array<int, 16> seen{};
+  WireSummary summary;
   while (const uint32_t tag = in.ReadTag()) {
     const uint32_t number = WireFormatLite::GetTagFieldNumber(tag);
     if (is_singular_field(number) && ++seen[number] > 1)
       throw Error("not a TensorProto, or trailing data after one: field " + std::to_string(number) + " (" +
                   field_name(number) + ") appears twice");
+    if (number == 1 && WireFormatLite::GetTagWireType(tag) == WireFormatLite::WIRETYPE_LENGTH_DELIMITED)
+      summary.packed_dims = true;
     if (!WireFormatLite::SkipField(&in, tag)) break;
   }
+  return summary;
 }
 
 // ONNX 1.12's TensorProto has every field a tensor file uses except metadata_props (field 16, added
@@ -381,7 +391,12 @@ bool has_any_data(const Proto& proto) {
   return proto.has_raw_data() || !sources_present(proto).empty() || proto.external_data_size() > 0;
 }
 
-std::shared_ptr<Proto> parse_tensor_file(const fs::path& path) {
+struct ParsedFile {
+  std::shared_ptr<Proto> proto;
+  WireSummary wire;
+};
+
+ParsedFile parse_tensor_file(const fs::path& path) {
   FileDescriptor fd(open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY));
   if (fd.get() < 0) throw Error(std::string("cannot open: ") + std::strerror(errno));
   struct stat st {};
@@ -392,7 +407,7 @@ std::shared_ptr<Proto> parse_tensor_file(const fs::path& path) {
     throw Error("the file has " + std::to_string(size) + " bytes, more than protobuf's 2 GiB message limit");
 
   auto proto = std::make_shared<Proto>();
-  if (size == 0) return proto;
+  if (size == 0) return {proto, {}};
   const MappedRegion file(fd.get(), 0, size, "the file");
   google::protobuf::io::CodedInputStream in(reinterpret_cast<const uint8_t*>(file.data()), static_cast<int>(size));
   in.SetTotalBytesLimit(INT_MAX);
@@ -400,19 +415,24 @@ std::shared_ptr<Proto> parse_tensor_file(const fs::path& path) {
   if (!in.ConsumedEntireMessage())
     throw Error("not a TensorProto (parsing stopped before the end of the file: trailing data, or another kind of file)");
   check_unknown_fields(*proto);
-  check_no_repeated_singular_field(file.data(), file.size());
-  return proto;
+  const WireSummary wire = scan_top_level_fields(file.data(), file.size());
+  return {proto, wire};
 }
 
 Tensor read_tensor_file_unprefixed(const fs::path& path, std::string* name) {
-  std::shared_ptr<Proto> proto = parse_tensor_file(path);
+  const auto [proto, wire] = parse_tensor_file(path);
   if (proto->data_type() == 0 && proto->dims_size() == 0 && !has_any_data(*proto))
     throw Error("not a TensorProto (data_type is unset)");
   TensorReadOptions options;
   options.external_data_dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
-  Tensor tensor = tensor_from_proto(*proto, options, proto);
-  if (name) *name = proto->name();
-  return tensor;
+  try {
+    Tensor tensor = tensor_from_proto(*proto, options, proto);
+    if (name) *name = proto->name();
+    return tensor;
+  } catch (const Error& e) {
+    if (!wire.packed_dims) throw;
+    throw Error(std::string(e.what()) + " (its dims are packed: is it a SequenceProto or OptionalProto?)");
+  }
 }
 
 // Size of the message write_numeric_message produces, to refuse what protobuf could not read back.

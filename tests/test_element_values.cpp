@@ -143,7 +143,7 @@ TEST_CASE("element values: write then read every non-string type") {
   for (const auto& t : all_element_types()) {
     if (t.type == ElementType::String) continue;
     CAPTURE(t.name);
-    std::vector<std::byte> data(64);
+    std::vector<std::byte> data(16 * 10);  // room for ten 16-byte elements
     switch (t.kind) {
       case ElementKind::Complex: {
         const std::complex<double> v(-0.5, 4.0);

@@ -224,7 +224,7 @@ TEST_CASE("json int64 and uint64 are exact, never through a double") {
   CHECK(parse(R"({"dtype": "int32", "data": [1e3, -2.0, 0.0, -0.0]})")
             .identical_to(Tensor::from_values<int32_t>(ElementType::Int32, {4}, {1000, -2, 0, 0})));
   CHECK(error_of(R"({"dtype": "int64", "data": [9007199254740993.0]})") ==
-        "input 'x' [0]: 9007199254740992.0 is not a JSON integer and not below 2^53, so it is not exact; write the integer digits");
+        "input 'x' [0]: 9.007199254740992e+15 is not a JSON integer and not below 2^53, so it is not exact; write the integer digits");
   CHECK(error_of(R"({"dtype": "uint64", "data": [1e19]})").starts_with("input 'x' [0]: 1e+19 is not a JSON integer"));
   CHECK(parse("[9007199254740991.0]", ElementType::Int64)
             .identical_to(Tensor::from_values<int64_t>(ElementType::Int64, {1}, {9007199254740991})));
@@ -361,6 +361,14 @@ TEST_CASE("json structure errors say where the data goes wrong") {
         "input 'x': data is a single value where the shape [3] needs a list of 3");
   CHECK(error_of(R"({"dtype": "float", "shape": [], "data": [1, 2]})") ==
         "input 'x': data must be one value (or a list of one) for the shape []");
+
+  const std::string deep = std::string(1001, '[') + "1" + std::string(1001, ']');
+  CHECK(error_of(deep, ElementType::Float) ==
+        "input 'x': value would be nested 1001 levels deep; at most 1000 are supported (flat data has no such limit)");
+  CHECK(parse(std::string(1000, '[') + "1" + std::string(1000, ']'), ElementType::Float).rank() == 1000);
+  std::string ones = "1";
+  for (int i = 1; i < 2000; ++i) ones += ",1";
+  CHECK(parse(R"({"dtype": "float", "shape": [)" + ones + R"(], "data": [5]})").rank() == 2000);
 
   CHECK(error_of(R"({"dtype": "float", "data": [1], "shap": [1]})") ==
         R"(input 'x': unknown key "shap" (a tensor object has "dtype", "shape" and "data", or only "file"))");

@@ -766,6 +766,13 @@ TEST_CASE("proto read_tensor_file refuses what is not one TensorProto") {
   CHECK(error_for_bytes("f.pb", sequence.SerializeAsString()) ==
         prefix + "not a TensorProto (field 3 does not hold a segment; a SequenceProto or OptionalProto?)");
   CHECK(error_for_bytes("f.pb", "\x70\x05") == prefix + "data_location 5 is neither DEFAULT (0) nor EXTERNAL (1)");
+  // An empty SequenceProto parses as a TensorProto whose packed dims are the bytes of its name.
+  onnx::SequenceProto empty_sequence;
+  empty_sequence.set_name("seq");
+  empty_sequence.set_elem_type(onnx::SequenceProto::TENSOR);
+  CHECK(error_for_bytes("f.pb", empty_sequence.SerializeAsString()) ==
+        prefix + "tensor: float[115, 101, 113] has no data (it needs 1312495 elements)"
+                 " (its dims are packed: is it a SequenceProto or OptionalProto?)");
   CHECK(error_of([&] { read_tensor_file(kShared + "/onnx-node-tests/v1.12.0/test_reshape_reduced_dims/model.onnx"); })
             .find("model.onnx: not a TensorProto") != std::string::npos);
 
@@ -773,6 +780,16 @@ TEST_CASE("proto read_tensor_file refuses what is not one TensorProto") {
   Proto short_data = make_proto(ElementType::Float, {3}, "s");
   short_data.set_raw_data(std::string(4, '\0'));
   CHECK(error_for_bytes("f.pb", short_data.SerializeAsString()) == prefix + "tensor 's': float[3] needs 12 bytes in raw_data, found 4");
+}
+
+TEST_CASE("proto read_tensor_file accepts packed dims written by proto3 writers") {
+  TempDir dir;
+  // dims {2, 3} packed (field 1, wire type 2), data_type 1, raw_data of 24 bytes.
+  const std::string raw = le_bytes(std::vector<float>{1, 2, 3, 4, 5, 6});
+  write_file(dir / "p.pb", std::string("\x0a\x02\x02\x03\x10\x01\x4a\x18", 8) + raw);
+  Tensor t = read_tensor_file(dir / "p.pb");
+  CHECK(t.describe() == "float[2, 3]");
+  CHECK(bytes_of(t) == raw);
 }
 
 TEST_CASE("proto read_tensor_file accepts metadata_props written by newer ONNX") {

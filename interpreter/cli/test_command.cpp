@@ -24,6 +24,7 @@ struct TestOptions {
   int jobs = 1;
   bool verbose = false;
   bool no_scoreboard = false;
+  bool markdown_table = false;
   std::string report, junit, expect;
 };
 
@@ -91,6 +92,7 @@ int test_command(const TestOptions& options) {
     if (!e.matched) std::cout << "note: " << options.expect << ":" << e.line << ": '" << e.pattern << "' matches no test\n";
 
   if (!options.no_scoreboard && !results.empty()) std::cout << "\n" << format_scoreboard(scoreboard(results)) << "\n";
+  if (options.markdown_table) std::cout << format_conformance_table(results) << "\n";
   if (!options.report.empty()) write_json_report(options.report, results);
   if (!options.junit.empty()) write_junit_report(options.junit, results);
   std::cout << total.passed << " passed, " << total.failed << " failed, " << total.skipped << " skipped\n";
@@ -117,6 +119,7 @@ Command add_test_command(CLI::App& app) {
   cmd->add_option("-j,--jobs", options->jobs, "Parallel workers")->check(CLI::Range(1, 256));
   cmd->add_flag("-v,--verbose", options->verbose, "One line per test");
   cmd->add_flag("--no-scoreboard", options->no_scoreboard, "Do not print the per-version scoreboard");
+  cmd->add_flag("--markdown-table", options->markdown_table, "Print a Markdown table of tests passed per folder (release) and operator version");
   cmd->add_option("--report", options->report, "Write a JSON report to this file");
   cmd->add_option("--junit", options->junit, "Write a JUnit XML report to this file");
   cmd->add_option("--expect", options->expect, "Manifest of tests expected to fail or be skipped");
