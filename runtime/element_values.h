@@ -20,7 +20,9 @@ uint64_t read_uint64(ElementType type, const std::byte* data, int64_t index);  /
 uint64_t read_bits(ElementType type, const std::byte* data, int64_t index);
 
 // Writes element `index`. Integer types take an integer that must fit (checked by the caller with
-// fits_integer); float types round per Cast with saturation; bool takes 0 or 1.
+// fits_integer); float types round per Cast with saturation, except that an infinity stays an
+// infinity in a format that has one (float16, bfloat16, float8e5m2): it needs no rounding, and
+// keeping it makes every bit pattern round-trip through its value. bool takes 0 or 1.
 void write_real(ElementType type, std::byte* data, int64_t index, double value);
 void write_complex(ElementType type, std::byte* data, int64_t index, std::complex<double> value);
 void write_int64(ElementType type, std::byte* data, int64_t index, int64_t value);

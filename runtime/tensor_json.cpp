@@ -420,7 +420,11 @@ struct NestingWalk {
   // "data[1][0]", only built for an error message.
   std::string path() const {
     std::string text = root;
-    for (size_t k : position) text += "[" + std::to_string(k) + "]";
+    for (size_t k : position) {
+      text += '[';
+      text += std::to_string(k);
+      text += ']';
+    }
     return text;
   }
 

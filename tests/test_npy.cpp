@@ -164,7 +164,7 @@ TEST_CASE("npy reads headers from other writers: versions 2.0 and 3.0, 16-byte p
   const Tensor expected = Tensor::from_values<float>(ElementType::Float, {2, 2}, {1, 2, 3, 4});
   for (int major : {1, 2, 3}) {
     CAPTURE(major);
-    const fs::path path = dir.path / ("v" + std::to_string(major) + ".npy");
+    const fs::path path = dir.path / ("version" + std::to_string(major)).append(".npy");
     write_bytes(path, npy_file("{'descr': '<f4', 'fortran_order': False, 'shape': (2, 2), }", four_floats, major));
     CHECK(read_npy(path).identical_to(expected));
   }

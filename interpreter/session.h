@@ -1,0 +1,30 @@
+#pragma once
+// The embeddable session: load a model from a file or bytes, run it with named tensors, get named
+// tensors back. Every refusal is an onnx_ref::Error with the same one-line message the command
+// prints.
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "interpreter/model.h"
+
+namespace onnx_ref {
+
+class Session {
+ public:
+  static Session from_file(const std::filesystem::path& path);
+  // `base_dir` is where external data files are looked up (empty: external data is refused).
+  static Session from_bytes(const std::string& bytes, const std::filesystem::path& base_dir = {});
+
+  std::vector<std::string> input_names() const;   // inputs that must be fed, in graph order
+  std::vector<std::string> output_names() const;  // in graph order
+  std::map<std::string, Tensor> run(const std::map<std::string, Tensor>& feeds) const;
+  const Model& model() const { return model_; }
+
+ private:
+  explicit Session(Model model) : model_(std::move(model)) {}
+  Model model_;
+};
+
+}  // namespace onnx_ref
