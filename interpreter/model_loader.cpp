@@ -1,14 +1,19 @@
 // Loading a ModelProto into a checked Model: every graph rule is enforced here, before any node runs.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <climits>
-#include <fstream>
+#include <cstring>
 #include <set>
-#include <sstream>
 
 #include <google/protobuf/io/coded_stream.h>
 
 #include "interpreter/attributes.h"
 #include "interpreter/model.h"
 #include "runtime/error.h"
+#include "runtime/external_data.h"
 #include "runtime/tensor_proto.h"
 
 namespace onnx_ref {
@@ -273,30 +278,41 @@ Model Model::from_proto(std::shared_ptr<const onnx::ModelProto> proto, const std
   return model;
 }
 
-Model Model::load_bytes(const std::string& bytes, const std::filesystem::path& base_dir, const std::string& origin) {
-  auto proto = std::make_shared<onnx::ModelProto>();
-  google::protobuf::io::CodedInputStream stream(reinterpret_cast<const uint8_t*>(bytes.data()),
-                                                static_cast<int>(std::min<size_t>(bytes.size(), INT_MAX)));
+namespace {
+
+std::shared_ptr<onnx::ModelProto> parse_model(const void* data, size_t size, const std::string& origin) {
+  if (size == 0) throw Error(origin + ": the file is empty, not an ONNX model");
   // Models up to protobuf's 2 GiB message limit; larger weights belong in external data.
-  stream.SetTotalBytesLimit(INT_MAX);
-  if (bytes.size() > static_cast<size_t>(INT_MAX))
+  if (size > static_cast<size_t>(INT_MAX))
     throw Error(origin + ": the file is larger than 2 GiB, protobuf's limit; keep large tensors in external data");
-  if (bytes.empty()) throw Error(origin + ": the file is empty, not an ONNX model");
+  auto proto = std::make_shared<onnx::ModelProto>();
+  google::protobuf::io::CodedInputStream stream(static_cast<const uint8_t*>(data), static_cast<int>(size));
+  stream.SetTotalBytesLimit(INT_MAX);
   if (!proto->ParseFromCodedStream(&stream) || !stream.ConsumedEntireMessage())
     throw Error(origin + ": not an ONNX model (the bytes do not parse as a ModelProto protobuf)");
-  return from_proto(std::move(proto), base_dir, origin);
+  return proto;
+}
+
+}  // namespace
+
+Model Model::load_bytes(const std::string& bytes, const std::filesystem::path& base_dir, const std::string& origin) {
+  return from_proto(parse_model(bytes.data(), bytes.size(), origin), base_dir, origin);
 }
 
 Model Model::load_file(const std::filesystem::path& path) {
+  const std::string origin = path.string();
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec))
-    throw Error(path.string() + ": " + (std::filesystem::exists(path, ec) ? "not a regular file" : "no such file"));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(path.string() + ": cannot be opened");
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
+    throw Error(origin + ": " + (std::filesystem::exists(path, ec) ? "not a regular file" : "no such file"));
+  FileDescriptor fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (fd.get() < 0) throw Error(origin + ": cannot be opened (" + std::strerror(errno) + ")");
+  struct stat st {};
+  if (::fstat(fd.get(), &st) != 0) throw Error(origin + ": cannot be read (" + std::strerror(errno) + ")");
   const std::filesystem::path dir = path.parent_path().empty() ? std::filesystem::path(".") : path.parent_path();
-  return load_bytes(buffer.str(), dir, path.string());
+  if (st.st_size == 0) parse_model(nullptr, 0, origin);
+  // The file is parsed straight from a read-only mapping: no second copy of it in memory.
+  const MappedRegion file(fd.get(), 0, static_cast<uint64_t>(st.st_size), origin);
+  return from_proto(parse_model(file.data(), file.size(), origin), dir, origin);
 }
 
 std::vector<std::string> Model::kernel_labels() const {

@@ -1,6 +1,9 @@
 #include "runtime/tensor.h"
 
 #include <cstring>
+#include <new>
+
+#include <unistd.h>
 
 #include "runtime/error.h"
 
@@ -72,7 +75,21 @@ Tensor Tensor::from_storage(ElementType type, Shape shape, std::shared_ptr<const
 Tensor Tensor::zeros(ElementType type, Shape shape) {
   if (type == ElementType::String) return from_strings(shape, std::vector<std::string>(static_cast<size_t>(count_or_throw(shape))));
   const int64_t count = count_or_throw(shape);
-  return from_storage(type, std::move(shape), Storage::allocate(storage_bytes(type, static_cast<uint64_t>(count))));
+  const uint64_t bytes = storage_bytes(type, static_cast<uint64_t>(count));
+  // Refuse what the machine cannot hold before touching memory: zero-filling an overcommitted
+  // block would otherwise end in the OOM killer rather than in an error message.
+  static const uint64_t physical = static_cast<uint64_t>(sysconf(_SC_PHYS_PAGES)) * static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
+  if (bytes > physical)
+    throw Error(std::string(name_of(type)) + shape_to_string(shape) + " needs " + std::to_string(bytes) +
+                " bytes, more than this machine's " + std::to_string(physical) + " bytes of memory");
+  std::shared_ptr<Storage> storage;
+  try {
+    storage = Storage::allocate(bytes);
+  } catch (const std::bad_alloc&) {
+    throw Error(std::string(name_of(type)) + shape_to_string(shape) + " needs " + std::to_string(bytes) +
+                " bytes, more memory than can be allocated");
+  }
+  return from_storage(type, std::move(shape), std::move(storage));
 }
 
 Tensor Tensor::from_strings(Shape shape, std::vector<std::string> values) {

@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "runtime/element_type.h"
+#include "runtime/error.h"
 #include "runtime/tensor.h"
 
 using namespace onnx_ref;
@@ -70,4 +71,9 @@ TEST_CASE("storage size must match type and shape") {
                     "int4[3] needs 2 bytes but 1 are present");
   CHECK_NOTHROW(Tensor::from_storage(ElementType::Int4, {3}, Storage::allocate(2)));
   CHECK_THROWS(Tensor::from_strings({2}, {"a"}));
+}
+
+TEST_CASE("allocating a tensor larger than the machine's memory is a clean error") {
+  CHECK_THROWS_WITH_AS(Tensor::zeros(ElementType::Float, {int64_t{1} << 20, int64_t{1} << 20}),
+                       doctest::Contains("float[1048576, 1048576] needs 4398046511104 bytes, more than this machine's"), Error);
 }

@@ -58,7 +58,7 @@ int info_command(const std::string& path) {
   std::cout << "model: " << path << "\n";
   std::cout << "ir_version: " << model.ir_version() << "\n";
   if (!model.producer_name().empty())
-    std::cout << "producer: " << model.producer_name() << " " << model.producer_version() << "\n";
+    std::cout << "producer: " << model.producer_name() << (model.producer_version().empty() ? "" : " " + model.producer_version()) << "\n";
   std::cout << "opset imports:";
   for (const auto& op : model.opset_import()) {
     opsets[canonical_domain(op.domain())] = op.version();

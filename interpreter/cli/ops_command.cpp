@@ -58,10 +58,13 @@ int ops_command(bool json) {
     std::cout << v->label() << "  (opsets " << version_range(*v, registry) << ", domain "
               << (v->domain.empty() ? "ai.onnx" : v->domain) << ")\n";
     std::cout << "  inputs:";
-    for (const auto& p : v->inputs) std::cout << " " << p.name << ": " << p.type_var;
+    for (size_t i = 0; i < v->inputs.size(); ++i) std::cout << (i ? ", " : " ") << v->inputs[i].name << ": " << v->inputs[i].type_var;
     std::cout << "\n  attributes:";
     if (v->attributes.empty()) std::cout << " none";
-    for (const auto& a : v->attributes) std::cout << " " << a.name << " (" << attr_type_name(a.type) << ", " << default_text(a) << ")";
+    for (size_t i = 0; i < v->attributes.size(); ++i) {
+      const auto& a = v->attributes[i];
+      std::cout << (i ? ", " : " ") << a.name << " (" << attr_type_name(a.type) << ", " << default_text(a) << ")";
+    }
     std::cout << "\n";
     for (const auto& c : v->type_constraints)
       if (c.spec_text.empty()) std::cout << "  " << c.type_var << ": " << c.allowed.to_string() << "\n";
