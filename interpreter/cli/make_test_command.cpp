@@ -113,7 +113,7 @@ Command add_make_test_command(CLI::App& app) {
   cmd->add_option("args", options->positionals, "MODEL INPUTS DIR, or MODEL DIR with --random-inputs")->required();
   cmd->add_flag("--random-inputs", options->random_inputs, "Make the inputs from the declared types and shapes");
   cmd->add_option("--seed", options->seed, "Seed for --random-inputs")->capture_default_str();
-  cmd->add_option("--dim", options->dims, "Fix a symbolic dimension, NAME=VALUE (repeatable)");
+  cmd->add_option("--dim", options->dims, "Fix a symbolic dimension, NAME=VALUE (repeatable)")->allow_extra_args(false);
   return [options] { return make_test_command(*options); };
 }
 
