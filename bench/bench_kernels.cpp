@@ -3,6 +3,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <benchmark/benchmark.h>
 #include <onnx/onnx_pb.h>
@@ -28,6 +29,16 @@ void add_float_input(onnx::GraphProto* graph, const std::string& name, int rank)
   for (int i = 0; i < rank; ++i) type->mutable_shape()->add_dim()->set_dim_param("d" + std::to_string(i));
 }
 
+onnx::NodeProto* add_node(onnx::GraphProto* graph, const std::string& op_type, const std::vector<std::string>& inputs,
+                          const std::string& output) {
+  auto* node = graph->add_node();
+  node->set_op_type(op_type);
+  for (const auto& name : inputs) node->add_input(name);
+  node->add_output(output);
+  graph->add_output()->set_name(output);
+  return node;
+}
+
 std::shared_ptr<onnx::ModelProto> new_model(int64_t opset) {
   auto model = std::make_shared<onnx::ModelProto>();
   model->set_ir_version(8);
@@ -47,12 +58,7 @@ Model reshape_model() {
   shape->add_dims(2);
   shape->add_int64_data(-1);
   shape->add_int64_data(16);
-  auto* node = graph->add_node();
-  node->set_op_type("Reshape");
-  node->add_input("x");
-  node->add_input("shape");
-  node->add_output("y");
-  graph->add_output()->set_name("y");
+  add_node(graph, "Reshape", {"x", "shape"}, "y");
   return Model::from_proto(model, {}, "bench_reshape.onnx");
 }
 
@@ -61,15 +67,11 @@ Model flatten_model() {
   auto model = new_model(13);
   auto* graph = model->mutable_graph();
   add_float_input(graph, "x", 3);
-  auto* node = graph->add_node();
-  node->set_op_type("Flatten");
-  node->add_input("x");
-  node->add_output("y");
+  auto* node = add_node(graph, "Flatten", {"x"}, "y");
   auto* axis = node->add_attribute();
   axis->set_name("axis");
   axis->set_type(onnx::AttributeProto::INT);
   axis->set_i(2);
-  graph->add_output()->set_name("y");
   return Model::from_proto(model, {}, "bench_flatten.onnx");
 }
 

@@ -149,12 +149,9 @@ uint32_t encode_with_format(const Format& f, double value, bool saturate) {
     return f.specials == Specials::Fnuz ? f.nan : (f.nan | sign);
   }
 
-  // Values beyond the largest finite value, including ±inf: float16/bfloat16 follow IEEE (±inf,
-  // `saturate` does not apply to them). The float8 types clamp to ±max with saturate, as ONNX's
-  // reference does (op_cast.py _saturating_cast clips x > max and x < min, inf included; the older
-  // onnx/helper.py float32_to_float8e4m3/e5m2 return ±max for inf too). Note that the Cast-19 spec
-  // table lists NaN for ±inf -> FNUZ with saturate; both reference implementations give ±max.
-  // Without saturate: E5M2 -> ±inf, E4M3FN -> NaN (sign kept, `0x7F | sign` in helper.py), FNUZ -> 0x80.
+  // Values beyond the largest finite value: float16/bfloat16 follow IEEE (±inf; `saturate` does not
+  // apply to them). With saturate the float8 types clamp to ±max; without it E5M2 gives ±inf,
+  // E4M3FN NaN (sign kept, `0x7F | sign` as in onnx/helper.py) and FNUZ their NaN 0x80.
   // float4e2m1 has neither inf nor NaN and always clamps to ±6 (ml_dtypes' infinity() is max).
   auto overflow = [&]() -> uint32_t {
     if (f.specials == Specials::Finite) return f.max_finite | sign;
@@ -162,6 +159,10 @@ uint32_t encode_with_format(const Format& f, double value, bool saturate) {
     if (f.specials == Specials::Ieee) return f.infinity() | sign;
     return f.specials == Specials::Fnuz ? f.nan : (f.nan | sign);
   };
+  // ±inf itself, with saturate, follows the Cast-19 spec table: ±max for E4M3FN and E5M2, but NaN
+  // for the FNUZ types. ONNX's Python reference (op_cast.py _saturating_cast) clips inf to ±max for
+  // FNUZ too; where the two disagree the spec is followed.
+  if (std::isinf(value) && saturate && f.specials == Specials::Fnuz) return f.nan;
 
   const double magnitude = std::fabs(value);
   if (std::isinf(magnitude)) return overflow();

@@ -6,14 +6,17 @@
 //
 // Object form: "dtype" is a spec name ("float", "float8e4m3fn") or a NumPy alias ("float32",
 // "float64"); it may be left out when the model declares the type. Without "shape" the shape is
-// inferred from the nesting (a bare value is rank 0). Any other key is an error.
+// inferred from the nesting (a bare value is rank 0). Any other key is an error. {"file": ...} picks
+// the reader by extension (.pb or .npy); absolute paths are allowed.
 //
 // Values:
 //  - integers must fit their type exactly (int64/uint64 are taken from the JSON integer, never through
 //    a double); a JSON number with a fraction or exponent is accepted when it is integral and below
 //    2^53 in magnitude, where the double it was parsed to is unambiguous;
 //  - bool is true/false, or the integers 0 and 1;
-//  - float types take any JSON number, rounded as Cast does (the float8 types saturate); the strings
+//  - float types take any JSON number, rounded as Cast does (the float8 types saturate; a number with
+//    a fraction or exponent has already been rounded to double by the JSON parser, JSON integers are
+//    rounded once, directly to the type); the strings
 //    "nan", "inf", "+inf" and "-inf" ("inf" is the type's infinity, or its largest value in the
 //    formats without one, as Cast saturates); and "nan:0x<hex>", a NaN with exactly that bit pattern;
 //  - complex is [re, im], each part a float value as above (in the part's float or double type);

@@ -18,14 +18,20 @@ struct TensorReadOptions {
   std::filesystem::path external_data_dir;
 };
 
-// `owner`, when given, keeps `proto` alive and lets large raw_data be used in place (no copy).
+// `owner`, when given, keeps `proto` alive and lets raw_data be used in place (no copy). External
+// data is checked as runtime/external_data.h describes and memory-mapped, not read. Errors start
+// with "tensor 'name': ".
 Tensor tensor_from_proto(const onnx::TensorProto& proto, const TensorReadOptions& options = {},
                          std::shared_ptr<const void> owner = nullptr);
 onnx::TensorProto tensor_to_proto(const Tensor& tensor, const std::string& name = "");
 
-// A serialized TensorProto file (input_0.pb, output_0.pb). Errors name the file.
+// A serialized TensorProto file (input_0.pb, output_0.pb); external data is resolved against the
+// file's folder. Files that are not exactly one TensorProto (parse failures, unknown fields other
+// than newer ONNX's metadata_props, trailing data, a SequenceProto) are refused. Errors start with
+// the path. `name`, when given, receives the tensor's name.
 Tensor read_tensor_file(const std::filesystem::path& path, std::string* name = nullptr);
-// Writes a serialized TensorProto; large data is streamed from the tensor's storage.
+// Writes a serialized TensorProto, byte for byte what protobuf would write for tensor_to_proto();
+// raw_data is streamed from the tensor's storage. Tensors beyond protobuf's 2 GiB limit are refused.
 void write_tensor_file(const std::filesystem::path& path, const Tensor& tensor, const std::string& name = "");
 
 }  // namespace onnx_ref

@@ -1,0 +1,207 @@
+// Runs ONNX backend-test folders (model.onnx + test_data_set_N/input_K.pb, output_K.pb) through
+// onnxruntime-node in one process, the way `onnx-ref test` runs them, for a like-for-like timing.
+//
+//   node ort_runner.js [--threads N] ROOT...             every model.onnx test folder below ROOTs
+//   node ort_runner.js --run MODEL --output-dir DIR      run a model without feeds, write output_K.pb
+//
+// NODE_PATH must reach the onnxruntime-node package (scripts/bench-compare.sh installs it).
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const ort = require('onnxruntime-node');
+
+// ---- TensorProto: the fields backend-test files use ----
+
+// ONNX data_type -> [onnxruntime type name, typed array, int32_data holds it]
+const TYPES = {
+  1: ['float32', Float32Array], 2: ['uint8', Uint8Array], 3: ['int8', Int8Array],
+  4: ['uint16', Uint16Array], 5: ['int16', Int16Array], 6: ['int32', Int32Array],
+  7: ['int64', BigInt64Array], 9: ['bool', Uint8Array], 10: ['float16', Uint16Array],
+  11: ['float64', Float64Array], 12: ['uint32', Uint32Array], 13: ['uint64', BigUint64Array],
+};
+const CODE_OF = Object.fromEntries(Object.entries(TYPES).map(([code, [name]]) => [name, Number(code)]));
+
+class Reader {
+  constructor(buf) { this.buf = buf; this.pos = 0; }
+  done() { return this.pos >= this.buf.length; }
+  varint() {  // as BigInt: int64 values such as -1 take ten bytes
+    let result = 0n, shift = 0n;
+    for (;;) {
+      const b = this.buf[this.pos++];
+      result |= BigInt(b & 0x7f) << shift;
+      if (!(b & 0x80)) return result;
+      shift += 7n;
+    }
+  }
+  bytes() { const n = Number(this.varint()); const s = this.buf.subarray(this.pos, this.pos + n); this.pos += n; return s; }
+  skip(wire) {
+    if (wire === 0) this.varint();
+    else if (wire === 1) this.pos += 8;
+    else if (wire === 2) this.bytes();
+    else if (wire === 5) this.pos += 4;
+    else throw new Error(`unsupported wire type ${wire}`);
+  }
+}
+
+// Reads a repeated scalar field that may be packed (wire type 2) or not.
+function repeated(r, wire, out, readOne) {
+  if (wire !== 2) { out.push(readOne(r)); return; }
+  const inner = new Reader(r.bytes());
+  while (!inner.done()) out.push(readOne(inner));
+}
+const asInt64 = (r) => BigInt.asIntN(64, r.varint());
+const asUint64 = (r) => BigInt.asUintN(64, r.varint());
+const asFloat = (r) => { const v = r.buf.readFloatLE(r.pos); r.pos += 4; return v; };
+const asDouble = (r) => { const v = r.buf.readDoubleLE(r.pos); r.pos += 8; return v; };
+
+function decodeTensor(buf) {
+  const r = new Reader(buf);
+  const t = { dims: [], dataType: 0, name: '', raw: null, values: [] };
+  while (!r.done()) {
+    const tag = Number(r.varint());
+    const field = tag >>> 3, wire = tag & 7;
+    switch (field) {
+      case 1: repeated(r, wire, t.dims, (x) => Number(asInt64(x))); break;
+      case 2: t.dataType = Number(r.varint()); break;
+      case 4: repeated(r, wire, t.values, asFloat); break;
+      case 5: repeated(r, wire, t.values, (x) => Number(BigInt.asIntN(32, x.varint()))); break;
+      case 7: repeated(r, wire, t.values, asInt64); break;
+      case 8: t.name = r.bytes().toString('utf8'); break;
+      case 9: t.raw = r.bytes(); break;
+      case 10: repeated(r, wire, t.values, asDouble); break;
+      case 11: repeated(r, wire, t.values, asUint64); break;
+      default: r.skip(wire);
+    }
+  }
+  const type = TYPES[t.dataType];
+  if (!type) throw new Error(`data_type ${t.dataType} is not supported by this runner`);
+  const [typeName, Array_] = type;
+  const count = t.dims.reduce((a, b) => a * b, 1);
+  let data;
+  if (t.raw) {
+    data = new Array_(count);  // a fresh, aligned buffer: raw_data may sit at any offset
+    new Uint8Array(data.buffer).set(t.raw);
+  } else if (Array_ === BigInt64Array || Array_ === BigUint64Array) {
+    data = Array_.from(t.values, BigInt);
+  } else {
+    data = Array_.from(t.values, Number);
+  }
+  if (data.length !== count) throw new Error(`${typeName}[${t.dims}] holds ${data.length} elements`);
+  return { name: t.name, tensor: new ort.Tensor(typeName, data, t.dims) };
+}
+
+function varintBytes(value) {
+  let v = BigInt.asUintN(64, BigInt(value));
+  const out = [];
+  do { let b = Number(v & 0x7fn); v >>= 7n; if (v) b |= 0x80; out.push(b); } while (v);
+  return out;
+}
+
+// dims, data_type, name and raw_data, streamed from the tensor's buffer without a copy.
+function writeTensorFile(file, tensor, name) {
+  const header = [];
+  for (const d of tensor.dims) header.push(0x08, ...varintBytes(d));
+  header.push(0x10, ...varintBytes(CODE_OF[tensor.type]));
+  const nameBytes = Buffer.from(name, 'utf8');
+  if (nameBytes.length) header.push(0x42, ...varintBytes(nameBytes.length), ...nameBytes);
+  const data = Buffer.from(tensor.data.buffer, tensor.data.byteOffset, tensor.data.byteLength);
+  header.push(0x4a, ...varintBytes(data.length));
+  const fd = fs.openSync(file, 'w');
+  try {
+    fs.writeSync(fd, Buffer.from(header));
+    for (let done = 0; done < data.length;) done += fs.writeSync(fd, data, done, data.length - done);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+// ---- Comparison, as onnx-ref and ONNX's backend runner do it ----
+
+function compare(actual, expected, rtol = 1e-3, atol = 1e-7) {
+  if (actual.type !== expected.type) return `type ${actual.type}, expected ${expected.type}`;
+  if (actual.dims.join() !== expected.dims.join()) return `shape [${actual.dims}], expected [${expected.dims}]`;
+  const a = actual.data, e = expected.data;
+  const floating = ['float32', 'float64'].includes(expected.type);
+  for (let i = 0; i < e.length; ++i) {
+    if (a[i] === e[i]) continue;
+    if (floating && Number.isNaN(a[i]) && Number.isNaN(e[i])) continue;
+    if (floating && Math.abs(a[i] - e[i]) <= atol + rtol * Math.abs(e[i])) continue;
+    return `element ${i}: got ${a[i]}, expected ${e[i]}`;
+  }
+  return null;
+}
+
+// ---- Test folders ----
+
+function findTests(root, out) {
+  if (fs.existsSync(path.join(root, 'model.onnx'))) { out.push(root); return out; }
+  for (const entry of fs.readdirSync(root, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name)))
+    if (entry.isDirectory()) findTests(path.join(root, entry.name), out);
+  return out;
+}
+
+function numbered(dir, prefix) {
+  const files = [];
+  for (let k = 0; fs.existsSync(path.join(dir, `${prefix}${k}.pb`)); ++k) files.push(path.join(dir, `${prefix}${k}.pb`));
+  return files.map((f) => decodeTensor(fs.readFileSync(f)));
+}
+
+async function runTest(dir, sessionOptions) {
+  const session = await ort.InferenceSession.create(path.join(dir, 'model.onnx'), sessionOptions);
+  try {
+    const sets = fs.readdirSync(dir).filter((n) => n.startsWith('test_data_set_')).sort();
+    if (sets.length === 0) return 'no test_data_set_N folder';
+    for (const set of sets) {
+      const inputs = numbered(path.join(dir, set), 'input_');
+      const expected = numbered(path.join(dir, set), 'output_');
+      // By the tensor's name when it names a graph input, otherwise by position.
+      const feeds = {};
+      inputs.forEach((t, k) => { feeds[session.inputNames.includes(t.name) ? t.name : session.inputNames[k]] = t.tensor; });
+      const results = await session.run(feeds);
+      for (let k = 0; k < expected.length; ++k) {
+        const name = session.outputNames.includes(expected[k].name) ? expected[k].name : session.outputNames[k];
+        const diff = compare(results[name], expected[k].tensor);
+        if (diff) return `${set}: output '${name}': ${diff}`;
+      }
+    }
+    return null;
+  } finally {
+    await session.release();
+  }
+}
+
+async function main(args) {
+  // Warnings (opset 6 "is not guaranteed", and the like) would bury the results; errors still show.
+  ort.env.logLevel = 'error';
+  const sessionOptions = { logSeverityLevel: 3 };
+  let runModel = null, outputDir = null;
+  const roots = [];
+  for (let i = 0; i < args.length; ++i) {
+    if (args[i] === '--threads') sessionOptions.intraOpNumThreads = Number(args[++i]);
+    else if (args[i] === '--run') runModel = args[++i];
+    else if (args[i] === '--output-dir') outputDir = args[++i];
+    else roots.push(args[i]);
+  }
+
+  if (runModel) {
+    const session = await ort.InferenceSession.create(runModel, sessionOptions);
+    const results = await session.run({});
+    fs.mkdirSync(outputDir, { recursive: true });
+    session.outputNames.forEach((name, k) => writeTensorFile(path.join(outputDir, `output_${k}.pb`), results[name], name));
+    return 0;
+  }
+
+  const start = process.hrtime.bigint();
+  const tests = roots.flatMap((root) => findTests(root, []));
+  let passed = 0, failed = 0;
+  for (const dir of tests) {
+    let problem;
+    try { problem = await runTest(dir, sessionOptions); } catch (e) { problem = String(e.message || e); }
+    if (problem) { ++failed; console.log(`FAILED ${dir}: ${problem}`); } else ++passed;
+  }
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  console.log(`onnxruntime-node ${ort.env.versions.node}: ${passed} passed, ${failed} failed, ${ms.toFixed(1)} ms in the runner`);
+  return failed ? 1 : 0;
+}
+
+main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (e) => { console.error(e); process.exitCode = 2; });

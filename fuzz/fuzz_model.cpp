@@ -1,0 +1,61 @@
+// Fuzz target: model bytes -> Model::load_bytes (parsing and every graph check) -> a run with
+// zero-filled feeds made from the declared inputs. A refusal is an onnx_ref::Error; any other
+// exception escapes and aborts, which libFuzzer reports as a crash.
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+
+#include "fuzz_check.h"
+#include "interpreter/model.h"
+
+using namespace onnx_ref;
+
+namespace {
+
+// Feeds are kept small: the point is to reach the kernels, not to allocate.
+constexpr int64_t kMaxFeedElements = 1 << 16;
+
+// A zero-filled tensor fitting a declared input: an unknown element type becomes float, an
+// unknown rank a scalar and an unknown dimension 1. nullopt when it would be too large.
+std::optional<Tensor> zero_feed(const ValueInfo& declared) {
+  Shape shape;
+  for (const auto& d : declared.dims) shape.push_back(d.value_or(1));
+  const auto count = checked_element_count(shape);
+  if (!count || *count > kMaxFeedElements) return std::nullopt;
+  return Tensor::zeros(declared.type.value_or(ElementType::Float), shape);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string bytes(reinterpret_cast<const char*>(data), size);
+  std::optional<Model> model;
+  try {
+    // No base folder: external data is refused, so the fuzzer never reads other files.
+    model.emplace(Model::load_bytes(bytes, {}, "<fuzz>"));
+  } catch (const Error& e) {
+    fuzz::check_error(e);
+    return 0;
+  }
+  // What `onnx-ref info` prints, from the checked model.
+  for (const auto& v : model->required_inputs()) (void)v.describe();
+  for (const auto& v : model->outputs()) (void)v.describe();
+  for (const auto& node : model->nodes()) (void)node.describe();
+  (void)model->kernel_labels();
+
+  std::map<std::string, Tensor> feeds;
+  for (const auto& input : model->required_inputs()) {
+    auto feed = zero_feed(input);
+    if (!feed) return 0;
+    feeds.emplace(input.name, std::move(*feed));
+  }
+  try {
+    const auto outputs = model->run(feeds);
+    fuzz::require(outputs.size() == model->outputs().size(), "run returned a different number of outputs");
+  } catch (const Error& e) {
+    fuzz::check_error(e);
+  }
+  return 0;
+}

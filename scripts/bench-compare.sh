@@ -1,0 +1,228 @@
+#!/usr/bin/env bash
+# Measures onnx-ref against onnxruntime-node and cp on this machine, in one run, and prints one
+# Markdown table (also written to $BUILD_DIR/bench-compare/results.md):
+#   - the 188 official node tests in the model.onnx layout (../shared/onnx-node-tests without
+#     v1.1.0, whose node.pb layout onnxruntime cannot read), each tool as one process;
+#   - a Reshape of a 256 MiB external-data initializer written to output_0.pb, against cp of the
+#     weights file, with peak RSS;
+#   - `onnx-ref run` on the bundled small example, per process;
+#   - the Google Benchmark targets of bench/, briefly.
+#
+# Environment: BUILD_DIR (build-bench), SHARED_DIR (../shared), REPS (7), BIG_REPS (5),
+# SMALL_RUNS (200), BIG_MIB (256).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+REPO=$PWD
+BUILD_DIR=${BUILD_DIR:-build-bench}
+SHARED_DIR=${SHARED_DIR:-../shared}
+REPS=${REPS:-7}
+BIG_REPS=${BIG_REPS:-5}
+SMALL_RUNS=${SMALL_RUNS:-200}
+BIG_MIB=${BIG_MIB:-256}
+WORK=$REPO/$BUILD_DIR/bench-compare
+NODE_DIR=$REPO/$BUILD_DIR/bench-node
+LOG=$WORK/log.txt
+ONNX_REF=$REPO/$BUILD_DIR/onnx-ref
+
+say() { echo "== $*" >&2; }
+die() { echo "bench-compare: $*" >&2; exit 1; }
+
+# ---- Tools and build ----
+
+if [[ ! -x /usr/bin/time ]]; then
+  say "installing /usr/bin/time (Debian package 'time')"
+  apt-get install -y time >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y time >/dev/null; }
+fi
+command -v node >/dev/null && command -v npm >/dev/null || die "node and npm are needed (Debian: nodejs npm)"
+
+say "building onnx-ref and the benchmarks in $BUILD_DIR"
+cmake -S . -B "$BUILD_DIR" -DONNX_REF_BENCH=ON -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$BUILD_DIR" -j2 --target onnx-ref onnx_ref_bench make_big_model >/dev/null
+
+rm -rf "$WORK"
+mkdir -p "$WORK"
+: >"$LOG"
+
+# ---- onnxruntime-node ----
+
+ORT_VERSION=$(npm view onnxruntime-node version 2>/dev/null | tail -1) || true
+[[ -n "$ORT_VERSION" ]] || die "the npm registry does not answer 'npm view onnxruntime-node version'"
+installed=$(node -p "require('$NODE_DIR/node_modules/onnxruntime-node/package.json').version" 2>/dev/null || true)
+if [[ "$installed" != "$ORT_VERSION" ]]; then
+  say "installing onnxruntime-node $ORT_VERSION into $NODE_DIR"
+  mkdir -p "$NODE_DIR"
+  [[ -f "$NODE_DIR/package.json" ]] || echo '{"private": true}' >"$NODE_DIR/package.json"
+  # --ignore-scripts skips the postinstall, which only fetches optional GPU providers; the CPU
+  # binding ships inside the package (checked below).
+  (cd "$NODE_DIR" && npm install --ignore-scripts --no-audit --no-fund "onnxruntime-node@$ORT_VERSION" >>"$LOG" 2>&1)
+fi
+case "$(uname -m)" in x86_64) ARCH=x64 ;; aarch64) ARCH=arm64 ;; *) ARCH=$(uname -m) ;; esac
+ls "$NODE_DIR"/node_modules/onnxruntime-node/bin/napi-v*/linux/$ARCH/onnxruntime_binding.node >/dev/null 2>&1 &&
+  ls "$NODE_DIR"/node_modules/onnxruntime-node/bin/napi-v*/linux/$ARCH/libonnxruntime.so* >/dev/null 2>&1 ||
+  die "onnxruntime-node $ORT_VERSION has no CPU binding for linux/$ARCH in bin/napi-v*/"
+export NODE_PATH=$NODE_DIR/node_modules
+ORT_RUNNER=(node "$REPO/bench/ort_runner.js")
+
+# ---- Measuring ----
+
+# Children's user + system CPU in ms from a `times` snapshot file (its second line).
+cpu_ms_of() { awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.3f", (u[1] * 60 + u[2] + s[1] * 60 + s[2]) * 1000 }' "$1"; }
+
+# time_once CMD...: runs CMD (output to the log) under /usr/bin/time -v; sets WALL_MS, CPU_MS and
+# RSS_KB. `times` and $EPOCHREALTIME are shell builtins, so nothing else is forked meanwhile.
+time_once() {
+  times >"$WORK/cpu0"
+  local t0=$EPOCHREALTIME
+  /usr/bin/time -v -o "$WORK/time.txt" "$@" >>"$LOG" 2>&1 || { tail -20 "$LOG" >&2; die "failed: $*"; }
+  local t1=$EPOCHREALTIME
+  times >"$WORK/cpu1"
+  WALL_MS=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", (b - a) * 1000 }')
+  CPU_MS=$(awk -v a="$(cpu_ms_of "$WORK/cpu0")" -v b="$(cpu_ms_of "$WORK/cpu1")" 'BEGIN { printf "%.1f", b - a }')
+  RSS_KB=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$WORK/time.txt")
+}
+
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { m = (NR + 1) / 2; printf "%.1f", (v[int(m)] + v[int(m + 0.5)]) / 2 }'; }
+maximum() { printf '%s\n' "$@" | sort -g | tail -1; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+mib() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
+
+# time_reps N NAME CMD...: N runs; sets NAME_WALL, NAME_CPU (medians) and NAME_RSS (max, KiB).
+time_reps() {
+  local n=$1 name=$2
+  shift 2
+  local walls=() cpus=() rss=()
+  for ((i = 0; i < n; ++i)); do
+    time_once "$@"
+    walls+=("$WALL_MS") cpus+=("$CPU_MS") rss+=("$RSS_KB")
+  done
+  printf -v "${name}_WALL" '%s' "$(median "${walls[@]}")"
+  printf -v "${name}_CPU" '%s' "$(median "${cpus[@]}")"
+  printf -v "${name}_RSS" '%s' "$(maximum "${rss[@]}")"
+  say "$name: wall ${walls[*]} ms; cpu ${cpus[*]} ms"
+}
+
+LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
+
+# ---- 1. The official node tests ----
+
+NODE_TESTS=$SHARED_DIR/onnx-node-tests
+[[ -d "$NODE_TESTS" ]] || die "$NODE_TESTS: no such folder"
+FOLDERS=()
+for d in "$NODE_TESTS"/*/; do [[ "$(basename "$d")" == v1.1.0 ]] || FOLDERS+=("${d%/}"); done
+TEST_COUNT=$(find "${FOLDERS[@]}" -name model.onnx | wc -l)
+
+say "checking both runners on $TEST_COUNT tests"
+REF_SUMMARY=$("$ONNX_REF" test --no-scoreboard "${FOLDERS[@]}" 2>&1 | tail -1)
+ORT_SUMMARY=$("${ORT_RUNNER[@]}" "${FOLDERS[@]}" 2>&1 | tail -1) || true
+say "onnx-ref: $REF_SUMMARY"
+say "$ORT_SUMMARY"
+
+say "timing the node tests, $REPS runs each"
+time_once "$ONNX_REF" test "${FOLDERS[@]}"  # warm the page cache
+time_once "${ORT_RUNNER[@]}" "${FOLDERS[@]}"
+time_reps "$REPS" REF_TESTS "$ONNX_REF" test "${FOLDERS[@]}"
+time_reps "$REPS" ORT_TESTS "${ORT_RUNNER[@]}" "${FOLDERS[@]}"
+time_reps "$REPS" ORT1_TESTS "${ORT_RUNNER[@]}" --threads 1 "${FOLDERS[@]}"
+
+# ---- 2. Reshape of a large external initializer to output_0.pb ----
+
+say "writing the ${BIG_MIB} MiB model"
+BIG=$WORK/big
+"$REPO/$BUILD_DIR/bench/make_big_model" "$BIG" "$BIG_MIB"
+BIG_BYTES=$(stat -c %s "$BIG/weights.bin")
+cat "$BIG/weights.bin" >/dev/null  # all three read it from the page cache
+
+# Each run writes a fresh file after the previous one is on disk, so none pays for another's writeback.
+big_run() {
+  local name=$1
+  shift
+  local walls=() cpus=() rss=()
+  for ((i = 0; i < BIG_REPS; ++i)); do
+    rm -rf "$WORK/out" "$WORK/copy.bin"
+    sync
+    time_once "$@"
+    walls+=("$WALL_MS") cpus+=("$CPU_MS") rss+=("$RSS_KB")
+  done
+  printf -v "${name}_WALL" '%s' "$(median "${walls[@]}")"
+  printf -v "${name}_CPU" '%s' "$(median "${cpus[@]}")"
+  printf -v "${name}_RSS" '%s' "$(maximum "${rss[@]}")"
+  say "$name: wall ${walls[*]} ms; cpu ${cpus[*]} ms; max rss $(maximum "${rss[@]}") KiB"
+}
+say "timing the ${BIG_MIB} MiB Reshape, $BIG_REPS runs each"
+big_run REF_BIG "$ONNX_REF" run "$BIG/model.onnx" --output-dir "$WORK/out"
+cp "$WORK/out/output_0.pb" "$WORK/ref_output_0.pb"
+big_run CP_BIG cp "$BIG/weights.bin" "$WORK/copy.bin"
+big_run ORT_BIG "${ORT_RUNNER[@]}" --run "$BIG/model.onnx" --output-dir "$WORK/out"
+cmp -s "$WORK/out/output_0.pb" "$WORK/ref_output_0.pb" && BIG_SAME=identical || BIG_SAME=DIFFERENT
+rm -rf "$WORK/out" "$WORK/copy.bin" "$WORK/ref_output_0.pb" "$BIG"
+
+# ---- 3. A small model, one process per run ----
+
+loop_time() {  # loop_time N CMD...: sets LOOP_WALL and LOOP_CPU, per run in ms
+  local n=$1
+  shift
+  times >"$WORK/cpu0"
+  local t0=$EPOCHREALTIME
+  for ((i = 0; i < n; ++i)); do "$@" >/dev/null; done
+  local t1=$EPOCHREALTIME
+  times >"$WORK/cpu1"
+  LOOP_WALL=$(awk -v a="$t0" -v b="$t1" -v n="$n" 'BEGIN { printf "%.2f", (b - a) * 1000 / n }')
+  LOOP_CPU=$(awk -v a="$(cpu_ms_of "$WORK/cpu0")" -v b="$(cpu_ms_of "$WORK/cpu1")" -v n="$n" 'BEGIN { printf "%.2f", (b - a) / n }')
+}
+say "timing onnx-ref run on the small example, $SMALL_RUNS runs"
+EXAMPLE=(examples/reshape_flatten/model.onnx examples/reshape_flatten/inputs.json)
+loop_time 20 "$ONNX_REF" run "${EXAMPLE[@]}"
+loop_time "$SMALL_RUNS" "$ONNX_REF" run "${EXAMPLE[@]}"
+SMALL_WALL=$LOOP_WALL SMALL_CPU=$LOOP_CPU
+loop_time "$SMALL_RUNS" "$ONNX_REF" --help
+HELP_WALL=$LOOP_WALL HELP_CPU=$LOOP_CPU
+loop_time "$SMALL_RUNS" /bin/true
+TRUE_WALL=$LOOP_WALL TRUE_CPU=$LOOP_CPU
+
+# ---- 4. Google Benchmark, briefly ----
+
+say "running the Google Benchmark targets"
+"$REPO/$BUILD_DIR/bench/onnx_ref_bench" --benchmark_min_time=0.1 \
+  --benchmark_out="$WORK/gbench.json" --benchmark_out_format=json >>"$LOG" 2>&1
+# One "name|time unit|label" line per benchmark.
+GBENCH=$(node -e '
+  const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+  for (const b of r.benchmarks)
+    console.log(`${b.name}|${b.error_occurred ? "error: " + b.error_message : b.real_time.toPrecision(4) + " " + b.time_unit}|${b.label || ""}`);
+' "$WORK/gbench.json")
+gb() { awk -F'|' -v n="$1" '$1 == n { print $2 }' <<<"$GBENCH"; }
+
+LOAD_AFTER=$(cut -d' ' -f1-3 /proc/loadavg)
+
+# ---- The table ----
+
+yes_no() { awk -v v="$1" -v op="$2" -v t="$3" 'BEGIN { ok = (op == "<=") ? v <= t : v >= t; print ok ? "yes" : "**no**" }'; }
+TESTS_SPEEDUP=$(ratio "$ORT_TESTS_WALL" "$REF_TESTS_WALL")
+TESTS_SPEEDUP1=$(ratio "$ORT1_TESTS_WALL" "$REF_TESTS_WALL")
+BIG_RATIO=$(ratio "$REF_BIG_WALL" "$CP_BIG_WALL")
+RSS_RATIO=$(awk -v k="$REF_BIG_RSS" -v b="$BIG_BYTES" 'BEGIN { printf "%.2f", k * 1024 / b }')
+ORT_RSS_RATIO=$(awk -v k="$ORT_BIG_RSS" -v b="$BIG_BYTES" 'BEGIN { printf "%.2f", k * 1024 / b }')
+CPU_NAME=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
+MEM=$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)
+FS=$(df -T "$WORK" | awk 'NR == 2 { print $2 }')
+
+{
+  echo "Machine: $(nproc) CPUs, $CPU_NAME, $MEM RAM, Linux $(uname -r), $FS file system; load average $LOAD_BEFORE before, $LOAD_AFTER after."
+  echo "Versions: onnx-ref $(git -C "$REPO" rev-parse --short HEAD 2>/dev/null || echo '?') (Release, $BUILD_DIR), onnxruntime-node $ORT_VERSION on Node.js $(node --version), $(cp --version | head -1)."
+  echo "Times are wall clock, median of the runs (CPU = user + system of the process and its children, median); RSS is the largest of the runs."
+  echo
+  echo "| Measurement | onnx-ref | Compared with | Ratio | Target | Met |"
+  echo "| --- | --- | --- | --- | --- | --- |"
+  echo "| $TEST_COUNT official node tests, one process ($REPS runs) | $REF_TESTS_WALL ms (CPU $REF_TESTS_CPU ms); $REF_SUMMARY | onnxruntime-node: $ORT_TESTS_WALL ms (CPU $ORT_TESTS_CPU ms); ${ORT_SUMMARY#*: } | ${TESTS_SPEEDUP}x faster | >= 10x | $(yes_no "$TESTS_SPEEDUP" '>=' 10) |"
+  echo "| same, onnxruntime-node with intraOpNumThreads 1 | $REF_TESTS_WALL ms | $ORT1_TESTS_WALL ms (CPU $ORT1_TESTS_CPU ms) | ${TESTS_SPEEDUP1}x faster | >= 10x | $(yes_no "$TESTS_SPEEDUP1" '>=' 10) |"
+  echo "| ${BIG_MIB} MiB external initializer, Reshape to output_0.pb: time ($BIG_REPS runs) | $REF_BIG_WALL ms (CPU $REF_BIG_CPU ms) | cp of weights.bin: $CP_BIG_WALL ms (CPU $CP_BIG_CPU ms) | ${BIG_RATIO}x cp | <= 2x | $(yes_no "$BIG_RATIO" '<=' 2) |"
+  echo "| same: peak RSS | $(mib "$REF_BIG_RSS") MiB | tensor $((BIG_BYTES >> 20)) MiB; cp $(mib "$CP_BIG_RSS") MiB | ${RSS_RATIO}x tensor | <= 1.25x | $(yes_no "$RSS_RATIO" '<=' 1.25) |"
+  echo "| same through onnxruntime-node (output $BIG_SAME to onnx-ref's) | $REF_BIG_WALL ms, $(mib "$REF_BIG_RSS") MiB | $ORT_BIG_WALL ms (CPU $ORT_BIG_CPU ms), $(mib "$ORT_BIG_RSS") MiB (${ORT_RSS_RATIO}x tensor) | $(ratio "$ORT_BIG_WALL" "$REF_BIG_WALL")x faster | - | - |"
+  echo "| \`onnx-ref run\` small example, per process ($SMALL_RUNS runs) | $SMALL_WALL ms (CPU $SMALL_CPU ms) | \`onnx-ref --help\` $HELP_WALL ms (CPU $HELP_CPU ms); /bin/true $TRUE_WALL ms (CPU $TRUE_CPU ms) | - | a few ms | $(yes_no "$SMALL_WALL" '<=' 5) |"
+  echo "| BM_Reshape, 1 KiB / 1 GiB input | $(gb BM_Reshape/1024) / $(gb BM_Reshape/1073741824) | | $(ratio "$(gb BM_Reshape/1073741824 | cut -d' ' -f1)" "$(gb BM_Reshape/1024 | cut -d' ' -f1)")x | flat | $(yes_no "$(ratio "$(gb BM_Reshape/1073741824 | cut -d' ' -f1)" "$(gb BM_Reshape/1024 | cut -d' ' -f1)")" '<=' 2) |"
+  echo "| BM_Flatten, 1 KiB / 1 GiB input | $(gb BM_Flatten/1024) / $(gb BM_Flatten/1073741824) | | $(ratio "$(gb BM_Flatten/1073741824 | cut -d' ' -f1)" "$(gb BM_Flatten/1024 | cut -d' ' -f1)")x | flat | $(yes_no "$(ratio "$(gb BM_Flatten/1073741824 | cut -d' ' -f1)" "$(gb BM_Flatten/1024 | cut -d' ' -f1)")" '<=' 2) |"
+  echo "| BM_ModelLoad: official Reshape test / 64 MiB inline initializer / 256 MiB external | $(gb BM_ModelLoad_SharedReshapeTest) / $(gb BM_ModelLoad_Inline64MiB) / $(gb BM_ModelLoad_External256MiB) | | - | - | - |"
+  echo "| BM_HarnessSharedNodeTests: all 198 / the 188 in model.onnx layout, in process | $(gb BM_HarnessSharedNodeTests) / $(gb BM_HarnessSharedNodeTests_ModelLayout) | | - | - | - |"
+} | tee "$WORK/results.md"
+echo >&2
+say "table written to $WORK/results.md; Google Benchmark JSON in $WORK/gbench.json; log in $LOG"
