@@ -20,15 +20,17 @@ using onnx_ref::Tensor;
 constexpr int64_t kMinBytes = int64_t{1} << 10;
 constexpr int64_t kMaxBytes = int64_t{1} << 30;
 
-// A float input "x" of rank `rank` with symbolic dims, so one model serves every size.
+// A float input of rank `rank` (at most 3) with symbolic dims, so one model serves every size.
 void add_float_input(onnx::GraphProto* graph, const std::string& name, int rank) {
   auto* input = graph->add_input();
   input->set_name(name);
   auto* type = input->mutable_type()->mutable_tensor_type();
   type->set_elem_type(onnx::TensorProto::FLOAT);
-  for (int i = 0; i < rank; ++i) type->mutable_shape()->add_dim()->set_dim_param("d" + std::to_string(i));
+  static const char* const dim_names[] = {"d0", "d1", "d2"};
+  for (int i = 0; i < rank; ++i) type->mutable_shape()->add_dim()->set_dim_param(dim_names[i]);
 }
 
+// A node whose one output is also a graph output.
 onnx::NodeProto* add_node(onnx::GraphProto* graph, const std::string& op_type, const std::vector<std::string>& inputs,
                           const std::string& output) {
   auto* node = graph->add_node();

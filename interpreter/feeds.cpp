@@ -51,27 +51,38 @@ Feeds feeds_from_json_file(const Model& model, const fs::path& path) {
   return feeds;
 }
 
-Feeds feeds_from_pb_folder(const Model& model, const fs::path& dir) {
-  std::vector<std::pair<long, fs::path>> files;
-  const std::regex pattern("input_([0-9]+)\\.pb");
+std::vector<fs::path> numbered_pb_files(const fs::path& dir, const std::string& prefix) {
+  std::vector<std::pair<long, fs::path>> found;
+  const std::regex pattern(prefix + "([0-9]+)\\.pb");
   for (const auto& entry : fs::directory_iterator(dir)) {
     std::smatch m;
-    const std::string file = entry.path().filename().string();
-    if (std::regex_match(file, m, pattern)) files.emplace_back(std::stol(m[1]), entry.path());
+    const std::string name = entry.path().filename().string();
+    if (std::regex_match(name, m, pattern) && m[1].length() < 9) found.emplace_back(std::stol(m[1]), entry.path());
   }
-  std::sort(files.begin(), files.end());
+  std::sort(found.begin(), found.end());
+  std::vector<fs::path> files;
+  for (size_t i = 0; i < found.size(); ++i) {
+    if (found[i].first != static_cast<long>(i))
+      throw Error(dir.string() + ": " + prefix + std::to_string(i) + ".pb is missing (the files are numbered from 0 without gaps)");
+    files.push_back(found[i].second);
+  }
+  return files;
+}
+
+Feeds feeds_from_pb_folder(const Model& model, const fs::path& dir) {
   Feeds feeds;
   const auto& required = model.required_inputs();
+  const auto files = numbered_pb_files(dir, "input_");
   for (size_t i = 0; i < files.size(); ++i) {
     std::string name;
-    Tensor tensor = read_tensor_file(files[i].second, &name);
+    Tensor tensor = read_tensor_file(files[i], &name);
     if (name.empty() || !find_input(model, name)) {
       if (i >= required.size())
-        throw Error(files[i].second.string() + ": the model has no graph input for it (it takes " +
-                    std::to_string(required.size()) + ")");
+        throw Error(files[i].string() + ": the model has no graph input for it (it takes " + std::to_string(required.size()) + ")");
       name = required[i].name;
     }
-    feeds[name] = std::move(tensor);
+    if (!feeds.emplace(name, std::move(tensor)).second)
+      throw Error(files[i].string() + ": input '" + name + "' is given twice");
   }
   return feeds;
 }

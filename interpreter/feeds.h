@@ -5,12 +5,17 @@
 #include <filesystem>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "interpreter/model.h"
 
 namespace onnx_ref {
 
 using Feeds = std::map<std::string, Tensor>;
+
+// `prefix`K.pb files in `dir` (input_0.pb, input_1.pb, ...), ordered by K; a gap in the numbering
+// is an Error.
+std::vector<std::filesystem::path> numbered_pb_files(const std::filesystem::path& dir, const std::string& prefix);
 
 // A JSON object from graph-input name to tensor.
 Feeds feeds_from_json_file(const Model& model, const std::filesystem::path& path);

@@ -5,8 +5,8 @@
 #include <chrono>
 #include <fstream>
 #include <map>
-#include <regex>
 
+#include "interpreter/feeds.h"
 #include "interpreter/model.h"
 #include "runtime/error.h"
 #include "runtime/tensor_proto.h"
@@ -30,25 +30,6 @@ bool is_test_dir(const fs::path& dir, BackendTest::Layout* layout) {
   return false;
 }
 
-// Files named `prefix` + K + ".pb" in `dir`, ordered by K (input_10 after input_9).
-std::vector<fs::path> numbered_files(const fs::path& dir, const std::string& prefix) {
-  std::vector<std::pair<long, fs::path>> found;
-  const std::regex pattern(prefix + "([0-9]+)\\.pb");
-  for (const auto& entry : fs::directory_iterator(dir)) {
-    std::smatch m;
-    const std::string name = entry.path().filename().string();
-    if (std::regex_match(name, m, pattern)) found.emplace_back(std::stol(m[1]), entry.path());
-  }
-  std::sort(found.begin(), found.end());
-  std::vector<fs::path> result;
-  for (size_t i = 0; i < found.size(); ++i) {
-    if (found[i].first != static_cast<long>(i))
-      throw Error(dir.string() + ": " + prefix + std::to_string(i) + ".pb is missing (the files are numbered from 0 without gaps)");
-    result.push_back(found[i].second);
-  }
-  return result;
-}
-
 struct NamedTensor {
   std::string name;  // may be empty
   Tensor tensor;
@@ -64,31 +45,6 @@ std::vector<NamedTensor> read_tensors(const std::vector<fs::path>& files) {
     tensors.push_back(std::move(t));
   }
   return tensors;
-}
-
-// Matches input files to graph inputs: by the tensor's name when it has one, otherwise in order of
-// the inputs that must be fed.
-std::map<std::string, Tensor> feeds_for(const Model& model, const std::vector<NamedTensor>& inputs) {
-  std::map<std::string, Tensor> feeds;
-  const auto& required = model.required_inputs();
-  auto is_input = [&](const std::string& name) {
-    for (const auto* list : {&model.required_inputs(), &model.optional_inputs()})
-      for (const auto& v : *list)
-        if (v.name == name) return true;
-    return false;
-  };
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    std::string name = inputs[i].name;
-    if (name.empty() || !is_input(name)) {
-      if (i >= required.size())
-        throw Error(inputs[i].file.filename().string() + ": there is no graph input for it (the model takes " +
-                    std::to_string(required.size()) + ")");
-      name = required[i].name;
-    }
-    if (!feeds.emplace(name, inputs[i].tensor).second)
-      throw Error(inputs[i].file.filename().string() + ": input '" + name + "' is given twice");
-  }
-  return feeds;
 }
 
 std::optional<std::string> compare_outputs(const std::vector<std::pair<std::string, Tensor>>& actual,
@@ -141,9 +97,8 @@ void run_model_layout(const BackendTest& test, const Tolerance& tolerance, TestR
   std::sort(sets.begin(), sets.end());
   if (sets.empty()) throw Error(test.dir.string() + ": no test_data_set_N folder");
   for (const auto& set : sets) {
-    const auto inputs = read_tensors(numbered_files(set, "input_"));
-    const auto expected = read_tensors(numbered_files(set, "output_"));
-    const auto actual = model.run(feeds_for(model, inputs));
+    const auto expected = read_tensors(numbered_pb_files(set, "output_"));
+    const auto actual = model.run(feeds_from_pb_folder(model, set));
     if (auto diff = compare_outputs(actual, expected, tolerance)) {
       result.status = TestStatus::Failed;
       result.message = set.filename().string() + ": " + *diff;
@@ -154,8 +109,8 @@ void run_model_layout(const BackendTest& test, const Tolerance& tolerance, TestR
 }
 
 void run_node_layout(const BackendTest& test, const Tolerance& tolerance, TestResult& result) {
-  const auto inputs = read_tensors(numbered_files(test.dir, "input_"));
-  const auto expected = read_tensors(numbered_files(test.dir, "output_"));
+  const auto inputs = read_tensors(numbered_pb_files(test.dir, "input_"));
+  const auto expected = read_tensors(numbered_pb_files(test.dir, "output_"));
   const Model model = model_from_node_pb(test.dir, inputs);
   result.kernels = model.kernel_labels();
   std::map<std::string, Tensor> feeds;
