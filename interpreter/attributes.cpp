@@ -1,6 +1,7 @@
 #include "interpreter/attributes.h"
 
 #include "runtime/error.h"
+#include "runtime/external_data.h"
 #include "runtime/tensor_proto.h"
 
 namespace onnx_ref {
@@ -51,7 +52,7 @@ AttrValue attribute_value(const AttributeProto& a, AttrType type) {
 Attributes resolve_attributes(const onnx::NodeProto& node, const OpVersion& op) {
   Attributes result;
   for (const auto& a : node.attribute()) {
-    const std::string where = "attribute '" + a.name() + "'";
+    const std::string where = "attribute " + quote_text(a.name());
     if (result.has(a.name())) throw Error(where + " is set twice");
     const AttributeSpec* spec = op.attribute(a.name());
     if (!spec) {

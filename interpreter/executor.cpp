@@ -4,11 +4,13 @@
 
 #include "interpreter/model.h"
 #include "runtime/error.h"
+#include "runtime/external_data.h"
 
 namespace onnx_ref {
 
 namespace {
-std::string in_quotes(const std::string& s) { return "'" + s + "'"; }
+// Names come from the file: quote_text escapes control bytes so that every message stays one line.
+std::string in_quotes(const std::string& s) { return quote_text(s); }
 }  // namespace
 
 std::string ValueInfo::describe() const {
@@ -17,13 +19,13 @@ std::string ValueInfo::describe() const {
   s += "[";
   for (size_t i = 0; i < dims.size(); ++i) {
     if (i) s += ", ";
-    s += dims[i] ? std::to_string(*dims[i]) : (dim_params[i].empty() ? "?" : dim_params[i]);
+    s += dims[i] ? std::to_string(*dims[i]) : (dim_params[i].empty() ? "?" : printable(dim_params[i]));
   }
   return s + "]";
 }
 
 std::string Node::describe() const {
-  const std::string label = op ? op->label() : op_type;
+  const std::string label = op ? op->label() : printable(op_type);
   if (name.empty()) return "node #" + std::to_string(index) + " (" + label + ")";
   return "node " + in_quotes(name) + " (#" + std::to_string(index) + ", " + label + ")";
 }

@@ -9,6 +9,7 @@
 
 #include "runtime/element_values.h"
 #include "runtime/error.h"
+#include "runtime/external_data.h"
 #include "runtime/tensor_json.h"
 #include "runtime/tensor_proto.h"
 
@@ -40,8 +41,8 @@ Feeds feeds_from_json_file(const Model& model, const fs::path& path) {
   Feeds feeds;
   for (const auto& [name, value] : doc.items()) {
     const ValueInfo* declared = find_input(model, name);
-    if (!declared) throw Error(path.string() + ": '" + name + "' is not an input of the model");
-    JsonTensorContext context{"input '" + name + "'", path.parent_path(), declared->type};
+    if (!declared) throw Error(path.string() + ": " + quote_text(name) + " is not an input of the model");
+    JsonTensorContext context{"input " + quote_text(name), path.parent_path(), declared->type};
     try {
       feeds.emplace(name, tensor_from_json(value, context));
     } catch (const Error& e) {
@@ -82,7 +83,7 @@ Feeds feeds_from_pb_folder(const Model& model, const fs::path& dir) {
       name = required[i].name;
     }
     if (!feeds.emplace(name, std::move(tensor)).second)
-      throw Error(files[i].string() + ": input '" + name + "' is given twice");
+      throw Error(files[i].string() + ": input " + quote_text(name) + " is given twice");
   }
   return feeds;
 }
@@ -98,7 +99,7 @@ Feeds random_feeds(const Model& model, uint64_t seed, const std::map<std::string
   std::mt19937_64 rng(seed);
   Feeds feeds;
   for (const auto& input : model.required_inputs()) {
-    const std::string where = "input '" + input.name + "'";
+    const std::string where = "input " + quote_text(input.name);
     if (!input.type) throw Error(where + " declares no element type, so random values cannot be made for it");
     if (!input.has_shape) throw Error(where + " declares no shape, so random values cannot be made for it");
     Shape shape;
@@ -110,7 +111,7 @@ Feeds random_feeds(const Model& model, uint64_t seed, const std::map<std::string
       auto it = dims.find(input.dim_params[i]);
       if (input.dim_params[i].empty() || it == dims.end())
         throw Error(where + " dimension " + std::to_string(i) + " is " +
-                    (input.dim_params[i].empty() ? "unknown" : "'" + input.dim_params[i] + "'") +
+                    (input.dim_params[i].empty() ? "unknown" : quote_text(input.dim_params[i])) +
                     "; fix it with --dim NAME=VALUE");
       shape.push_back(it->second);
     }

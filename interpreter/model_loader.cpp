@@ -20,7 +20,8 @@ namespace onnx_ref {
 
 namespace {
 
-std::string in_quotes(const std::string& s) { return "'" + s + "'"; }
+// Names come from the file: quote_text escapes control bytes so that every message stays one line.
+std::string in_quotes(const std::string& s) { return quote_text(s); }
 
 std::string domain_name(const std::string& domain) { return domain.empty() ? "ai.onnx (\"\")" : in_quotes(domain); }
 
@@ -168,7 +169,7 @@ class ModelBuilder {
   const OpVersion& resolve_op(const Node& node) {
     const Registry& registry = Registry::builtin();
     auto opset = m_.opsets_.find(node.domain);
-    const std::string op = node.domain.empty() ? node.op_type : node.domain + ":" + node.op_type;
+    const std::string op = printable(node.domain.empty() ? node.op_type : node.domain + ":" + node.op_type);
     if (!registry.has_op(node.domain, node.op_type)) {
       if (opset == m_.opsets_.end() && !registry.has_domain(node.domain))
         throw UnsupportedError("unsupported operator " + op + " (domain " + domain_name(node.domain) +
@@ -222,7 +223,7 @@ class ModelBuilder {
         node.outputs.push_back(name.empty() ? -1 : new_slot(name, output_types[static_cast<size_t>(i)], "node #" + std::to_string(index)));
       }
     } catch (const Error& e) {
-      const std::string label = node.op ? node.op->label() : node.op_type;
+      const std::string label = node.op ? node.op->label() : printable(node.op_type);
       const std::string who = node.name.empty() ? "node #" + std::to_string(index) + " (" + label + ")"
                                                 : "node " + in_quotes(node.name) + " (#" + std::to_string(index) + ", " + label + ")";
       if (dynamic_cast<const UnsupportedError*>(&e)) throw UnsupportedError(who + ": " + e.what());

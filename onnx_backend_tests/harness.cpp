@@ -9,6 +9,7 @@
 #include "interpreter/feeds.h"
 #include "interpreter/model.h"
 #include "runtime/error.h"
+#include "runtime/external_data.h"
 #include "runtime/tensor_proto.h"
 
 namespace onnx_ref {
@@ -57,7 +58,7 @@ std::optional<std::string> compare_outputs(const std::vector<std::pair<std::stri
     for (size_t j = 0; j < actual.size(); ++j)
       if (!expected[i].name.empty() && actual[j].first == expected[i].name) k = j;
     if (auto diff = compare_tensors(actual[k].second, expected[i].tensor, tolerance))
-      return "output '" + actual[k].first + "': " + *diff;
+      return "output " + quote_text(actual[k].first) + ": " + *diff;
   }
   return std::nullopt;
 }

@@ -3,6 +3,7 @@
 // diagnostic: it names what is wrong and where (file, node, input, index, value).
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace onnx_ref {
 
@@ -10,6 +11,24 @@ class Error : public std::runtime_error {
  public:
   explicit Error(const std::string& message) : std::runtime_error(message) {}
 };
+
+// `text` with control bytes written as \xNN, for names taken from a file and printed bare
+// (operator types, domains): whatever the file holds, the message stays on one line.
+inline std::string printable(std::string_view text) {
+  static const char* hex = "0123456789abcdef";
+  std::string out;
+  for (char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f) {
+      out += "\\x";
+      out += hex[u >> 4];
+      out += hex[u & 15];
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
 
 // Prefixes the message of an Error with a location ("model.onnx: ", "input 'x': ").
 [[noreturn]] inline void rethrow_with_context(const std::string& context, const Error& e) {

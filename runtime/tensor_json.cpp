@@ -12,6 +12,7 @@
 
 #include "runtime/element_values.h"
 #include "runtime/error.h"
+#include "runtime/external_data.h"
 #include "runtime/float_formats.h"
 #include "runtime/npy.h"
 #include "runtime/tensor_proto.h"
@@ -26,9 +27,29 @@ namespace fs = std::filesystem;
 // ---------------------------------------------------------------------------------------------
 // Errors
 
+// Appends the compact dump() text of `value` to `out`, stopping once `out` is longer than `limit`.
+// dump() itself recurses once per level of nesting, which overflows the stack on a deeply nested
+// value; here every level prints at least one character first, so the recursion stays within `limit`.
+void dump_prefix(const json& value, std::string& out, size_t limit) {
+  if (value.is_array() || value.is_object()) {
+    out += value.is_array() ? '[' : '{';
+    bool first = true;
+    for (auto it = value.begin(); it != value.end() && out.size() <= limit; ++it) {
+      if (!first) out += ',';
+      first = false;
+      if (value.is_object()) out += json(it.key()).dump(-1, ' ', false, json::error_handler_t::replace) + ':';
+      dump_prefix(it.value(), out, limit);
+    }
+    if (out.size() <= limit) out += value.is_array() ? ']' : '}';
+    return;
+  }
+  out += value.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
 // A JSON value for an error message, shortened: a whole nested list would not fit on one line.
 std::string show(const json& value) {
-  std::string text = value.dump(-1, ' ', false, json::error_handler_t::replace);
+  std::string text;
+  dump_prefix(value, text, 80);
   if (text.size() > 80) text = text.substr(0, 77) + "...";
   return text;
 }
@@ -507,19 +528,19 @@ void check_declared(ElementType type, const JsonTensorContext& context) {
 
 Tensor tensor_from_file(const json& object, const JsonTensorContext& context) {
   for (const auto& [key, unused] : object.items())
-    if (key != "file") fail(context, "unknown key \"" + key + "\" beside \"file\" (a file reference has only \"file\")");
+    if (key != "file") fail(context, "unknown key " + show(json(key)) + " beside \"file\" (a file reference has only \"file\")");
   const json& name = object["file"];
   if (!name.is_string()) fail(context, "\"file\" must be a path string, not " + show(name));
   const fs::path given = name.get<std::string>();
   const fs::path path = given.is_absolute() ? given : context.base_dir / given;
   std::error_code error;
   const auto status = fs::status(path, error);
-  if (!fs::exists(status)) fail(context, "file '" + path.string() + "' does not exist");
-  if (!fs::is_regular_file(status)) fail(context, "'" + path.string() + "' is not a regular file");
+  if (!fs::exists(status)) fail(context, "file " + quote_text(path.string()) + " does not exist");
+  if (!fs::is_regular_file(status)) fail(context, quote_text(path.string()) + " is not a regular file");
   std::string extension = path.extension().string();
   std::transform(extension.begin(), extension.end(), extension.begin(), [](unsigned char c) { return std::tolower(c); });
   if (extension != ".npy" && extension != ".pb")
-    fail(context, "file '" + path.string() + "': expected a .pb (serialized TensorProto) or .npy file");
+    fail(context, "file " + quote_text(path.string()) + ": expected a .pb (serialized TensorProto) or .npy file");
   Tensor tensor;
   try {
     tensor = extension == ".npy" ? read_npy(path) : read_tensor_file(path);
@@ -534,7 +555,7 @@ Tensor tensor_from_object(const json& object, const JsonTensorContext& context) 
   if (object.contains("file")) return tensor_from_file(object, context);
   for (const auto& [key, unused] : object.items())
     if (key != "dtype" && key != "shape" && key != "data")
-      fail(context, "unknown key \"" + key + "\" (a tensor object has \"dtype\", \"shape\" and \"data\", or only \"file\")");
+      fail(context, "unknown key " + show(json(key)) + " (a tensor object has \"dtype\", \"shape\" and \"data\", or only \"file\")");
   if (!object.contains("data")) fail(context, "a tensor object needs \"data\" (or \"file\")");
 
   ElementType type = ElementType::Undefined;

@@ -6,6 +6,7 @@
 #include "interpreter/cli/commands.h"
 #include "interpreter/feeds.h"
 #include "runtime/error.h"
+#include "runtime/external_data.h"
 #include "runtime/npy.h"
 #include "runtime/tensor_json.h"
 #include "runtime/tensor_proto.h"
@@ -58,6 +59,17 @@ std::string render_tensor(const Tensor& tensor) {
          compact(j.at("data")) + "}";
 }
 
+// An output name as a JSON key. Names come from the model file and protobuf does not check that
+// they are UTF-8; JSON text must be, so such a name is refused rather than printed altered.
+std::string json_key(const std::string& name) {
+  try {
+    return nlohmann::json(name).dump();
+  } catch (const nlohmann::json::type_error&) {
+    throw Error("output " + quote_text(name) +
+                " has a name that is not valid UTF-8, so it cannot be a JSON key; write the outputs with --output-dir DIR");
+  }
+}
+
 int run_command(const RunOptions& options) {
   const Model model = Model::load_file(options.model);
   Feeds feeds;
@@ -77,7 +89,7 @@ int run_command(const RunOptions& options) {
   // The whole document is rendered before anything is printed, so an error leaves stdout empty.
   std::string text = "{\"outputs\": {";
   for (size_t k = 0; k < outputs.size(); ++k)
-    text += (k ? ",\n  " : "\n  ") + nlohmann::json(outputs[k].first).dump() + ": " + render_tensor(outputs[k].second);
+    text += (k ? ",\n  " : "\n  ") + json_key(outputs[k].first) + ": " + render_tensor(outputs[k].second);
   text += "\n}}\n";
   std::cout << text;
   return 0;

@@ -6,5 +6,6 @@
 set -euo pipefail
 protoc=$1; include=$2; message=$3; in=$4; out=$5
 mkdir -p "$(dirname "$out")"
+trap 'rm -f "$out.tmp"' EXIT
 "$protoc" --encode="$message" -I "$include" onnx/onnx.proto < "$in" > "$out.tmp"
 mv -f "$out.tmp" "$out"
