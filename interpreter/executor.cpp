@@ -119,7 +119,7 @@ std::vector<std::pair<std::string, Tensor>> Model::run(const std::map<std::strin
       check_node_types(node, types);  // again, for inputs whose type was not declared
       outputs = node.op->kernel(node.attributes, inputs);
     } catch (const Error& e) {
-      throw Error(origin_ + ": " + node.describe() + ": " + e.what());
+      throw Error(origin_ + ": " + node.describe() + ": " + e.what(), node.op->label());
     }
     for (size_t i = 0; i < node.outputs.size() && i < outputs.size(); ++i)
       if (node.outputs[i] >= 0) values[static_cast<size_t>(node.outputs[i])] = std::move(outputs[i]);

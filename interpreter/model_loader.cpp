@@ -76,7 +76,8 @@ class ModelBuilder {
                              std::to_string(graph.sparse_initializer_size()) + ")");
     read_initializers(graph);
     read_inputs(graph);
-    for (const auto& node : graph.node()) producers_later_.insert(node.output().begin(), node.output().end());
+    for (int i = 0; i < graph.node_size(); ++i)
+      for (const auto& out : graph.node(i).output()) producer_.emplace(out, static_cast<size_t>(i));
     for (int i = 0; i < graph.node_size(); ++i) add_node(graph.node(i), static_cast<size_t>(i));
     read_outputs(graph);
   }
@@ -85,7 +86,43 @@ class ModelBuilder {
   Model& m_;
   std::filesystem::path base_dir_;
   std::map<std::string, Tensor> initializers_;
-  std::multiset<std::string> producers_later_;  // outputs of nodes not yet added
+  std::map<std::string, size_t> producer_;       // the first node that outputs each name
+
+  // "#3 'name'", or "#3" for an unnamed node.
+  std::string node_ref(size_t k) const {
+    const auto& name = m_.proto_->graph().node(static_cast<int>(k)).name();
+    return "#" + std::to_string(k) + (name.empty() ? "" : " " + in_quotes(name));
+  }
+
+  // Whether node `from`, which comes after node `target`, needs an output of `target`, directly or
+  // through other later nodes: then no order of the nodes works, the graph has a cycle.
+  bool depends_on(size_t from, size_t target) const {
+    const auto& graph = m_.proto_->graph();
+    std::vector<size_t> stack{from};
+    std::set<size_t> seen{from};
+    while (!stack.empty()) {
+      const size_t k = stack.back();
+      stack.pop_back();
+      for (const auto& in : graph.node(static_cast<int>(k)).input()) {
+        auto p = producer_.find(in);
+        if (p == producer_.end() || p->second < target) continue;
+        if (p->second == target) return true;
+        if (seen.insert(p->second).second) stack.push_back(p->second);
+      }
+    }
+    return false;
+  }
+
+  // Why `name`, an input of node `index`, has no value yet.
+  std::string undefined_input(const std::string& name, size_t index) const {
+    const std::string what = "input " + in_quotes(name);
+    auto p = producer_.find(name);
+    if (p == producer_.end()) return what + " is not defined by any graph input, initializer or earlier node";
+    if (p->second == index) return what + " is the node's own output: the graph has a cycle";
+    if (depends_on(p->second, index))
+      return what + " is produced by node " + node_ref(p->second) + ", which depends on this node's output: the graph has a cycle";
+    return what + " is only produced by a later node, " + node_ref(p->second) + " (nodes must be in topological order)";
+  }
 
   int new_slot(const std::string& name, std::optional<ElementType> type, const std::string& assigned_by) {
     if (auto it = m_.slot_of_.find(name); it != m_.slot_of_.end())
@@ -195,7 +232,6 @@ class ModelBuilder {
     node.name = proto.name();
     node.domain = canonical_domain(proto.domain());
     node.op_type = proto.op_type();
-    for (const auto& out : proto.output()) producers_later_.erase(producers_later_.find(out));
     try {
       node.op = &resolve_op(node);
       check_arity(proto, *node.op);
@@ -209,11 +245,7 @@ class ModelBuilder {
           continue;
         }
         auto it = m_.slot_of_.find(name);
-        if (it == m_.slot_of_.end()) {
-          const bool later = producers_later_.count(name) != 0;
-          throw Error("input " + in_quotes(name) + (later ? " is only produced by a later node (nodes must be in topological order, without cycles)"
-                                                       : " is not defined by any graph input, initializer or earlier node"));
-        }
+        if (it == m_.slot_of_.end()) throw Error(undefined_input(name, index));
         node.inputs.push_back(it->second);
         input_types.push_back(m_.slot_types_[static_cast<size_t>(it->second)]);
       }
@@ -223,11 +255,12 @@ class ModelBuilder {
         node.outputs.push_back(name.empty() ? -1 : new_slot(name, output_types[static_cast<size_t>(i)], "node #" + std::to_string(index)));
       }
     } catch (const Error& e) {
-      const std::string label = node.op ? node.op->label() : printable(node.op_type);
+      const std::string label =
+          node.op ? node.op->label() : printable(node.domain.empty() ? node.op_type : node.domain + ":" + node.op_type);
       const std::string who = node.name.empty() ? "node #" + std::to_string(index) + " (" + label + ")"
                                                 : "node " + in_quotes(node.name) + " (#" + std::to_string(index) + ", " + label + ")";
       if (dynamic_cast<const UnsupportedError*>(&e)) throw UnsupportedError(who + ": " + e.what());
-      throw Error(who + ": " + e.what());
+      throw Error(who + ": " + e.what(), node.op ? node.op->label() : "");
     }
     m_.nodes_.push_back(std::move(node));
   }
@@ -274,7 +307,7 @@ Model Model::from_proto(std::shared_ptr<const onnx::ModelProto> proto, const std
   } catch (const UnsupportedError& e) {
     throw UnsupportedError(origin + ": " + e.what());
   } catch (const Error& e) {
-    throw Error(origin + ": " + e.what());
+    throw Error(origin + ": " + e.what(), e.operator_version());
   }
   return model;
 }

@@ -176,6 +176,7 @@ TestResult run_backend_test(const BackendTest& test, const Tolerance& tolerance)
   } catch (const Error& e) {
     result.status = TestStatus::Failed;
     result.message = e.what();
+    if (result.kernels.empty() && !e.operator_version().empty()) result.kernels = {e.operator_version()};
   } catch (const std::exception& e) {
     result.status = TestStatus::Failed;
     result.message = std::string("internal error: ") + e.what();

@@ -9,7 +9,14 @@ namespace onnx_ref {
 
 class Error : public std::runtime_error {
  public:
-  explicit Error(const std::string& message) : std::runtime_error(message) {}
+  explicit Error(const std::string& message, std::string operator_version = "")
+      : std::runtime_error(message), operator_version_(std::move(operator_version)) {}
+  // The operator version whose rule was broken ("Reshape-14"), when a node raised the error; the
+  // harness scores such a failure under that version.
+  const std::string& operator_version() const { return operator_version_; }
+
+ private:
+  std::string operator_version_;
 };
 
 // `text` with control bytes written as \xNN, for names taken from a file and printed bare

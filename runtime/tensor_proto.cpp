@@ -435,7 +435,7 @@ Tensor read_tensor_file_unprefixed(const fs::path& path, std::string* name) {
   }
 }
 
-// Size of the message write_numeric_message produces, to refuse what protobuf could not read back.
+// Size of the message write_tensor_file writes, to refuse what protobuf could not read back.
 uint64_t serialized_size(const Tensor& tensor, const std::string& name) {
   using google::protobuf::io::CodedOutputStream;
   uint64_t size = 0;
@@ -446,26 +446,42 @@ uint64_t serialized_size(const Tensor& tensor, const std::string& name) {
   return size + 1 + CodedOutputStream::VarintSize64(bytes) + bytes;
 }
 
-// Writes the fields in field-number order, as protobuf itself would, with raw_data streamed from
-// the tensor's storage instead of being copied into a message first.
-void write_numeric_message(google::protobuf::io::CodedOutputStream& out, const Tensor& tensor, const std::string& name) {
-  for (int64_t d : tensor.shape()) {
-    out.WriteTag(WireFormatLite::MakeTag(1, WireFormatLite::WIRETYPE_VARINT));
-    out.WriteVarint64(static_cast<uint64_t>(d));
+// The fields before the data, in field-number order as protobuf itself writes them, ending with
+// raw_data's tag and length; the data bytes follow straight from the tensor's storage.
+std::string numeric_message_header(const Tensor& tensor, const std::string& name) {
+  std::string header;
+  {
+    google::protobuf::io::StringOutputStream stream(&header);
+    google::protobuf::io::CodedOutputStream out(&stream);
+    for (int64_t d : tensor.shape()) {
+      out.WriteTag(WireFormatLite::MakeTag(1, WireFormatLite::WIRETYPE_VARINT));
+      out.WriteVarint64(static_cast<uint64_t>(d));
+    }
+    out.WriteTag(WireFormatLite::MakeTag(2, WireFormatLite::WIRETYPE_VARINT));
+    out.WriteVarint32SignExtended(code_of(tensor.type()));
+    if (!name.empty()) {
+      out.WriteTag(WireFormatLite::MakeTag(8, WireFormatLite::WIRETYPE_LENGTH_DELIMITED));
+      out.WriteVarint64(name.size());
+      out.WriteString(name);
+    }
+    out.WriteTag(WireFormatLite::MakeTag(9, WireFormatLite::WIRETYPE_LENGTH_DELIMITED));
+    out.WriteVarint64(tensor.bytes().size());
   }
-  out.WriteTag(WireFormatLite::MakeTag(2, WireFormatLite::WIRETYPE_VARINT));
-  out.WriteVarint32SignExtended(code_of(tensor.type()));
-  if (!name.empty()) {
-    out.WriteTag(WireFormatLite::MakeTag(8, WireFormatLite::WIRETYPE_LENGTH_DELIMITED));
-    out.WriteVarint64(name.size());
-    out.WriteString(name);
+  return header;
+}
+
+// write(2) until every byte is out; large writes let the kernel copy straight from the tensor's
+// pages (a memory-mapped external file included) without a user-space buffer in between.
+bool write_all(int fd, const std::byte* data, size_t size) {
+  constexpr size_t kChunk = size_t{1} << 30;
+  while (size > 0) {
+    const ssize_t n = ::write(fd, data, std::min(size, kChunk));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    data += n;
+    size -= static_cast<size_t>(n);
   }
-  const std::span<const std::byte> bytes = tensor.bytes();
-  out.WriteTag(WireFormatLite::MakeTag(9, WireFormatLite::WIRETYPE_LENGTH_DELIMITED));
-  out.WriteVarint64(bytes.size());
-  constexpr size_t kChunk = size_t{1} << 20;
-  for (size_t done = 0; done < bytes.size() && !out.HadError(); done += kChunk)
-    out.WriteRaw(bytes.data() + done, static_cast<int>(std::min(kChunk, bytes.size() - done)));
+  return true;
 }
 
 void write_tensor_file_unprefixed(const fs::path& path, const Tensor& tensor, const std::string& name) {
@@ -482,22 +498,14 @@ void write_tensor_file_unprefixed(const fs::path& path, const Tensor& tensor, co
     throw Error("the tensor would serialize to " + std::to_string(size) +
                 " bytes, more than protobuf's 2 GiB message limit");
 
-  const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0644);
-  if (fd < 0) throw Error(std::string("cannot create the file: ") + std::strerror(errno));
-  // Close() below closes the descriptor whatever happened; nothing in between throws.
-  google::protobuf::io::FileOutputStream file(fd);
-  bool ok = true;
-  {
-    google::protobuf::io::CodedOutputStream out(&file);
-    if (string_proto)
-      string_proto->SerializeWithCachedSizes(&out);
-    else
-      write_numeric_message(out, tensor, name);
-    ok = !out.HadError();
-  }
-  ok = file.Close() && ok;
+  const std::string message = string_proto ? string_proto->SerializeAsString() : numeric_message_header(tensor, name);
+  FileDescriptor fd(open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0644));
+  if (fd.get() < 0) throw Error(std::string("cannot create the file: ") + std::strerror(errno));
+  bool ok = write_all(fd.get(), reinterpret_cast<const std::byte*>(message.data()), message.size());
+  if (ok && !string_proto) ok = write_all(fd.get(), tensor.bytes().data(), tensor.bytes().size());
+  const int error = errno;
+  ok = ::close(fd.release()) == 0 && ok;
   if (!ok) {
-    const int error = file.GetErrno();
     std::error_code ignored;
     fs::remove(path, ignored);  // a half-written tensor file would only mislead
     throw Error(std::string("cannot write the file: ") + std::strerror(error != 0 ? error : EIO));

@@ -2,7 +2,6 @@
 #include <fstream>
 #include <iostream>
 #include <set>
-#include <sstream>
 
 #include "interpreter/attributes.h"
 #include "interpreter/cli/commands.h"
@@ -49,11 +48,11 @@ std::string resolution(const onnx::NodeProto& node, const std::map<std::string, 
 int info_command(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(path + ": cannot be read");
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  onnx::ModelProto model;
-  if (bytes.str().empty() || !model.ParseFromString(bytes.str()))
+  // Parsed once: the listing below reads the message, and the full check reuses it.
+  auto parsed = std::make_shared<onnx::ModelProto>();
+  if (!parsed->ParseFromIstream(&in) || parsed->ByteSizeLong() == 0)
     throw Error(path + ": not an ONNX model (the bytes do not parse as a ModelProto protobuf)");
+  const onnx::ModelProto& model = *parsed;
   std::map<std::string, int64_t> opsets;
   std::cout << "model: " << path << "\n";
   std::cout << "ir_version: " << model.ir_version() << "\n";
@@ -81,7 +80,8 @@ int info_command(const std::string& path) {
               << resolution(node, opsets) << "\n";
   }
   try {
-    Model::load_file(path);
+    const std::filesystem::path dir = std::filesystem::path(path).parent_path();
+    Model::from_proto(parsed, dir.empty() ? std::filesystem::path(".") : dir, path);
     std::cout << "check: the model is valid and onnx-ref can run it\n";
   } catch (const Error& e) {
     std::cout << "check: " << e.what() << "\n";
