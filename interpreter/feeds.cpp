@@ -102,6 +102,9 @@ Feeds load_feeds(const Model& model, const fs::path& path) {
   std::error_code ec;
   if (fs::is_directory(path, ec)) return feeds_from_pb_folder(model, path);
   if (!fs::exists(path, ec)) throw Error(path.string() + ": no such file or folder");
+  // Checked before opening: reading a FIFO or a device would block or never end.
+  if (!fs::is_regular_file(path, ec))
+    throw Error(path.string() + ": not a regular file (INPUTS is a JSON file or a test_data_set_N folder)");
   return feeds_from_json_file(model, path);
 }
 
@@ -109,7 +112,7 @@ Feeds random_feeds(const Model& model, uint64_t seed, const std::map<std::string
   std::mt19937_64 rng(seed);
   Feeds feeds;
   for (const auto& input : model.required_inputs()) {
-    const std::string where = "input " + quote_text(input.name);
+    const std::string where = model.origin() + ": input " + quote_text(input.name);
     if (!input.type) throw Error(where + " declares no element type, so random values cannot be made for it");
     if (!input.has_shape) throw Error(where + " declares no shape, so random values cannot be made for it");
     Shape shape;
@@ -126,7 +129,12 @@ Feeds random_feeds(const Model& model, uint64_t seed, const std::map<std::string
       shape.push_back(it->second);
     }
     const ElementType type = *input.type;
-    Tensor t = Tensor::zeros(type, shape);
+    Tensor t;
+    try {
+      t = Tensor::zeros(type, shape);
+    } catch (const Error& e) {
+      rethrow_with_context(where, e);
+    }
     if (type == ElementType::String) {
       std::vector<std::string> values(static_cast<size_t>(t.element_count()));
       for (auto& s : values) {

@@ -28,10 +28,12 @@ int main(int argc, char** argv) {
     for (const auto& [sub, command] : commands)
       if (sub->parsed()) return command();
   } catch (const onnx_ref::Error& e) {
-    std::cerr << "onnx-ref: " << e.what() << "\n";
+    // Messages quote file paths as given, and a path may hold a newline: escaping control bytes
+    // here keeps every error on one line.
+    std::cerr << "onnx-ref: " << onnx_ref::printable(e.what()) << "\n";
     return 1;
   } catch (const std::exception& e) {
-    std::cerr << "onnx-ref: internal error: " << e.what() << "\n";
+    std::cerr << "onnx-ref: internal error: " << onnx_ref::printable(e.what()) << "\n";
     return 3;
   }
   return 2;

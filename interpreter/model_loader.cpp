@@ -183,7 +183,7 @@ class ModelBuilder {
         try {
           check_feed(info, init->second);
         } catch (const Error& e) {
-          rethrow_with_context("initializer " + in_quotes(v.name()) + " (default of the graph input)", e);
+          throw Error("initializer " + in_quotes(v.name()) + " (default of the graph input) " + e.what());
         }
         const int slot = new_slot(v.name(), init->second.type(), "graph input " + in_quotes(v.name()));
         m_.constants_[static_cast<size_t>(slot)] = init->second;

@@ -1,5 +1,6 @@
 #include "runtime/tensor.h"
 
+#include <algorithm>
 #include <cstring>
 #include <new>
 
@@ -51,7 +52,11 @@ std::byte* Storage::mutable_data() {
 namespace {
 int64_t count_or_throw(const Shape& shape) {
   auto count = checked_element_count(shape);
-  if (!count) throw Error("shape " + shape_to_string(shape) + " has a negative dimension or its element count overflows int64");
+  if (!count)
+    throw Error("shape " + shape_to_string(shape) +
+                (std::any_of(shape.begin(), shape.end(), [](int64_t d) { return d < 0; })
+                     ? " has a negative dimension"
+                     : " has an element count that overflows int64"));
   return *count;
 }
 }  // namespace
@@ -73,9 +78,13 @@ Tensor Tensor::from_storage(ElementType type, Shape shape, std::shared_ptr<const
 }
 
 Tensor Tensor::zeros(ElementType type, Shape shape) {
-  if (type == ElementType::String) return from_strings(shape, std::vector<std::string>(static_cast<size_t>(count_or_throw(shape))));
   const int64_t count = count_or_throw(shape);
-  const uint64_t bytes = storage_bytes(type, static_cast<uint64_t>(count));
+  // Bytes the elements take (a string element is at least one std::string object), checked for
+  // overflow: a byte count that wrapped around would pass the memory check below.
+  const uint64_t unit = type == ElementType::String ? sizeof(std::string) : static_cast<uint64_t>(bits_of(type)) / 8;
+  uint64_t bytes = unit == 0 ? storage_bytes(type, static_cast<uint64_t>(count)) : 0;
+  if (unit != 0 && __builtin_mul_overflow(static_cast<uint64_t>(count), unit, &bytes))
+    throw Error(std::string(name_of(type)) + shape_to_string(shape) + " needs more bytes than memory can address");
   // Refuse what the machine cannot hold before touching memory: zero-filling an overcommitted
   // block would otherwise end in the OOM killer rather than in an error message.
   static const uint64_t physical = static_cast<uint64_t>(sysconf(_SC_PHYS_PAGES)) * static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
@@ -84,6 +93,7 @@ Tensor Tensor::zeros(ElementType type, Shape shape) {
                 " bytes, more than this machine's " + std::to_string(physical) + " bytes of memory");
   std::shared_ptr<Storage> storage;
   try {
+    if (type == ElementType::String) return from_strings(shape, std::vector<std::string>(static_cast<size_t>(count)));
     storage = Storage::allocate(bytes);
   } catch (const std::bad_alloc&) {
     throw Error(std::string(name_of(type)) + shape_to_string(shape) + " needs " + std::to_string(bytes) +

@@ -164,7 +164,8 @@ void check_field_fits_type(ElementType type, Source source) {
   const Source expected = typed_field_for(type);
   if (source != expected)
     throw Error(std::string(source_name(source)) + " cannot hold " + std::string(name_of(type)) + " elements (" +
-                std::string(name_of(type)) + " uses " + source_name(expected) + " or raw_data)");
+                std::string(name_of(type)) + " uses " + source_name(expected) +
+                (type == ElementType::String ? ")" : " or raw_data)"));
 }
 
 Tensor from_raw_data(const Proto& proto, ElementType type, Shape shape, int64_t count, const std::string& what,
@@ -387,17 +388,15 @@ void check_unknown_fields(const Proto& proto) {
     throw Error("not a TensorProto (field 3 does not hold a segment; a SequenceProto or OptionalProto?)");
 }
 
-bool has_any_data(const Proto& proto) {
-  return proto.has_raw_data() || !sources_present(proto).empty() || proto.external_data_size() > 0;
-}
-
 struct ParsedFile {
   std::shared_ptr<Proto> proto;
   WireSummary wire;
 };
 
 ParsedFile parse_tensor_file(const fs::path& path) {
-  FileDescriptor fd(open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY));
+  // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer; it opens at once and
+  // is refused below as not a regular file. Reads of regular files ignore the flag.
+  FileDescriptor fd(open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
   if (fd.get() < 0) throw Error(std::string("cannot open: ") + std::strerror(errno));
   struct stat st {};
   if (fstat(fd.get(), &st) != 0) throw Error(std::string("cannot inspect: ") + std::strerror(errno));
@@ -421,8 +420,9 @@ ParsedFile parse_tensor_file(const fs::path& path) {
 
 Tensor read_tensor_file_unprefixed(const fs::path& path, std::string* name) {
   const auto [proto, wire] = parse_tensor_file(path);
-  if (proto->data_type() == 0 && proto->dims_size() == 0 && !has_any_data(*proto))
-    throw Error("not a TensorProto (data_type is unset)");
+  // Every tensor file has an element type; without one the bytes are most likely another message
+  // (a ModelProto's ir_version and graph parse as dims and int64_data).
+  if (proto->data_type() == 0) throw Error("not a TensorProto (data_type is unset)");
   TensorReadOptions options;
   options.external_data_dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
   try {

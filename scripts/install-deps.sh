@@ -6,4 +6,5 @@ apt-get update -q
 apt-get install -y -q --no-install-recommends \
   ca-certificates cmake make g++ pkg-config \
   libonnx-dev libprotobuf-dev protobuf-compiler libeigen3-dev doctest-dev nlohmann-json3-dev \
-  libcli11-dev libfmt-dev libbenchmark-dev libonnx-testdata
+  libcli11-dev libfmt-dev libbenchmark-dev libonnx-testdata \
+  python3 time

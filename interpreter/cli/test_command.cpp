@@ -28,6 +28,12 @@ struct TestOptions {
   std::string report, junit, expect;
 };
 
+// "failed  DIR  MESSAGE", one line whatever the folder name or message holds (control bytes escaped).
+std::string result_line(const TestResult& r) {
+  return std::string(status_name(r.status)) + "  " + printable(r.test.dir.string()) +
+         (r.message.empty() ? "" : "  " + printable(r.message));
+}
+
 std::vector<TestResult> run_all(const std::vector<BackendTest>& tests, const TestOptions& options) {
   std::vector<TestResult> results(tests.size());
   std::atomic<size_t> next{0}, done{0};
@@ -39,8 +45,7 @@ std::vector<TestResult> run_all(const std::vector<BackendTest>& tests, const Tes
       const size_t finished = ++done;
       std::lock_guard<std::mutex> lock(print);
       if (options.verbose)
-        std::cout << status_name(results[i].status) << "  " << tests[i].dir.string()
-                  << (results[i].message.empty() ? "" : "  " + results[i].message) << "\n";
+        std::cout << result_line(results[i]) << "\n";
       else if (progress)
         std::cerr << "\r\033[K[" << finished << "/" << tests.size() << "] " << tests[i].name << std::flush;
     }
@@ -78,7 +83,7 @@ int test_command(const TestOptions& options) {
     if (r.status == wanted) continue;
     if (!options.expect.empty() || r.status == TestStatus::Failed) {
       if (!options.verbose || !options.expect.empty())
-        std::cout << status_name(r.status) << "  " << r.test.dir.string() << (r.message.empty() ? "" : "  " + r.message) << "\n";
+        std::cout << result_line(r) << "\n";
     }
     if (options.expect.empty()) continue;
     if (r.status != TestStatus::Skipped || wanted != TestStatus::Passed) ++mismatches;
