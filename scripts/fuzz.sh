@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets with clang into ./build-fuzz, seeds their corpora from the node
+# tests and runs each for SECONDS_PER_TARGET seconds (default 20). Exits non-zero on any crash,
+# leak, timeout or sanitizer report.
+#
+#   SECONDS_PER_TARGET=600 bash scripts/fuzz.sh             # longer runs
+#   FUZZ_TARGETS="fuzz_json" bash scripts/fuzz.sh            # some targets only
+#   FUZZ_ARGS="-runs=10000000 -max_len=65536" bash scripts/fuzz.sh   # more libFuzzer flags
+#
+# The corpora in build-fuzz/corpus/<target> grow from run to run; findings go to
+# build-fuzz/findings/<target>/ (crash-*, leak-*, timeout-*, oom-*) with the log beside them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${SECONDS_PER_TARGET:-20}
+targets=${FUZZ_TARGETS:-fuzz_model fuzz_tensor_proto fuzz_json}
+build=build-fuzz
+shared_tests=../shared/onnx-node-tests
+debian_tests=/usr/share/libonnx-testdata/data/node
+
+# libFuzzer and the sanitizer runtimes come with Debian's clang 14.
+if ! command -v clang++ > /dev/null || ! dpkg -s libclang-rt-14-dev > /dev/null 2>&1; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q && apt-get install -y -q --no-install-recommends clang libclang-rt-14-dev
+fi
+
+CC=clang CXX=clang++ cmake -S . -B "$build" -DONNX_REF_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo > /dev/null
+# shellcheck disable=SC2086
+cmake --build "$build" -j2 --target $targets > "$build/fuzz-build.log" 2>&1 || { cat "$build/fuzz-build.log"; exit 1; }
+
+# Seeds are named by their content, so seeding again adds nothing twice.
+seed() {  # seed CORPUS FILE [PREFIX-BYTE]
+  local corpus=$1 file=$2 prefix=${3:-} tmp=$1/.seed
+  { [ -z "$prefix" ] || printf "\\x$(printf %02x "$prefix")"; cat "$file"; } > "$tmp"
+  local sum; sum=$(sha1sum "$tmp" | cut -c1-40)
+  mv "$tmp" "$corpus/$sum"
+}
+
+make_corpus() {  # make_corpus TARGET
+  local corpus=$build/corpus/$1
+  mkdir -p "$corpus"
+  [ -z "$(ls -A "$corpus")" ] || return 0
+  case $1 in
+    fuzz_model)
+      while IFS= read -r -d '' f; do seed "$corpus" "$f"; done \
+        < <(find "$shared_tests" "$debian_tests" -name model.onnx -print0) ;;
+    fuzz_tensor_proto)
+      while IFS= read -r -d '' f; do seed "$corpus" "$f"; done \
+        < <(find "$shared_tests" "$debian_tests" \( -name 'input_*.pb' -o -name 'output_*.pb' \) -size -64k -print0) ;;
+    fuzz_json)
+      # The first byte picks the declared element type: none, float, int64, string, bool,
+      # float16, complex64, float8e4m3fn and int4.
+      for f in fuzz/json_seeds/*.json; do
+        for code in 0 1 7 8 9 10 14 17 22; do seed "$corpus" "$f" "$code"; done
+      done ;;
+  esac
+}
+
+status=0
+for target in $targets; do
+  make_corpus "$target"
+  findings=$build/findings/$target
+  mkdir -p "$findings"
+  dict=()
+  [ "$target" != fuzz_json ] || dict=(-dict=fuzz/json.dict)
+  log=$findings/last-run.log
+  echo "== $target: ${seconds}s, corpus $(find "$build/corpus/$target" -type f | wc -l) files"
+  # -error_exitcode and -timeout_exitcode make every kind of finding a non-zero exit; leaks are
+  # reported because the targets are built with AddressSanitizer (LeakSanitizer included).
+  # shellcheck disable=SC2086
+  if ! "$build/fuzz/$target" "${dict[@]}" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 \
+      -error_exitcode=77 -timeout_exitcode=78 -print_final_stats=1 -artifact_prefix="$findings/" \
+      ${FUZZ_ARGS:-} "$build/corpus/$target" > "$log" 2>&1; then
+    echo "FAILED: $target (log: $log)"
+    grep -E "ERROR|SUMMARY|FINDING|Test unit written" "$log" | head -20 || true
+    status=1
+    continue
+  fi
+  # A clean exit with a sanitizer report in the log would still be a finding.
+  if grep -qE "ERROR: (AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|libFuzzer)|runtime error:|FUZZ FINDING" "$log"; then
+    echo "FAILED: $target reported a problem (log: $log)"
+    status=1
+    continue
+  fi
+  grep -E "^#[0-9]+[[:space:]]+DONE" "$log" | tail -1
+done
+exit $status
