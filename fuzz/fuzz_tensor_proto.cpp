@@ -20,8 +20,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A private scratch folder per fuzzing process. It only ever holds the current input (input.pb),
-// so external data can name nothing else, and every run sees the same folder contents.
+// A private scratch folder per fuzzing process (under $TMPDIR; scripts/fuzz.sh points that into
+// build-fuzz/). It only holds the current input (input.pb) while it is read, so external data can
+// name nothing else, and every run sees the same folder contents.
 const fs::path& scratch() {
   static const fs::path dir = [] {
     std::string pattern = (fs::temp_directory_path() / "onnx-ref-fuzz-XXXXXX").string();
@@ -48,6 +49,11 @@ void check_proto_round_trip(const Tensor& tensor, const std::string& name) {
 void check_file(const uint8_t* data, size_t size, const Tensor* from_message) {
   const fs::path input = scratch() / "input.pb";
   write_file(input, data, size);
+  // Removed again whatever happens, so the folder is empty between runs.
+  const std::unique_ptr<const fs::path, void (*)(const fs::path*)> remove_input(&input, [](const fs::path* p) {
+    std::error_code ec;
+    fs::remove(*p, ec);
+  });
   Tensor tensor;
   std::string name;
   try {

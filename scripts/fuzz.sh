@@ -66,6 +66,9 @@ for target in $targets; do
   echo "== $target: ${seconds}s, corpus $(find "$build/corpus/$target" -type f | wc -l) files"
   # -error_exitcode and -timeout_exitcode make every kind of finding a non-zero exit; leaks are
   # reported because the targets are built with AddressSanitizer (LeakSanitizer included).
+  # fuzz_tensor_proto makes a scratch folder in $TMPDIR; libFuzzer's exit skips its cleanup.
+  export TMPDIR=$PWD/$build/tmp
+  rm -rf "$TMPDIR" && mkdir -p "$TMPDIR"
   # shellcheck disable=SC2086
   if ! "$build/fuzz/$target" "${dict[@]}" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 \
       -error_exitcode=77 -timeout_exitcode=78 -print_final_stats=1 -artifact_prefix="$findings/" \
