@@ -1,7 +1,6 @@
 #include "interpreter/attributes.h"
 
 #include "runtime/error.h"
-#include "runtime/external_data.h"
 #include "runtime/tensor_proto.h"
 
 namespace onnx_ref {

@@ -4,7 +4,6 @@
 
 #include "interpreter/model.h"
 #include "runtime/error.h"
-#include "runtime/external_data.h"
 
 namespace onnx_ref {
 

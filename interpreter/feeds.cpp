@@ -9,7 +9,6 @@
 
 #include "runtime/element_values.h"
 #include "runtime/error.h"
-#include "runtime/external_data.h"
 #include "runtime/tensor_json.h"
 #include "runtime/tensor_proto.h"
 

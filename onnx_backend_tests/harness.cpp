@@ -9,7 +9,6 @@
 #include "interpreter/feeds.h"
 #include "interpreter/model.h"
 #include "runtime/error.h"
-#include "runtime/external_data.h"
 #include "runtime/tensor_proto.h"
 
 namespace onnx_ref {

@@ -19,14 +19,18 @@ class Error : public std::runtime_error {
   std::string operator_version_;
 };
 
-// `text` with control bytes written as \xNN, for names taken from a file and printed bare
-// (operator types, domains): whatever the file holds, the message stays on one line.
-inline std::string printable(std::string_view text) {
+// Message text taken from a file (names, paths, values) with control bytes written as \xNN, and,
+// when `escape_quotes`, quotes and backslashes escaped: whatever the file holds, the message stays
+// on one line and a quoted value cannot end early.
+inline std::string escape_for_message(std::string_view text, bool escape_quotes) {
   static const char* hex = "0123456789abcdef";
   std::string out;
   for (char c : text) {
     const auto u = static_cast<unsigned char>(c);
-    if (u < 0x20 || u == 0x7f) {
+    if (escape_quotes && (c == '\'' || c == '\\')) {
+      out += '\\';
+      out += c;
+    } else if (u < 0x20 || u == 0x7f) {
       out += "\\x";
       out += hex[u >> 4];
       out += hex[u & 15];
@@ -34,6 +38,17 @@ inline std::string printable(std::string_view text) {
       out += c;
     }
   }
+  return out;
+}
+
+// For names printed bare (operator types, domains).
+inline std::string printable(std::string_view text) { return escape_for_message(text, false); }
+
+// A value for an error message, single-quoted: 'x\nname'.
+inline std::string quote_text(std::string_view text) {
+  std::string out(1, '\'');
+  out += escape_for_message(text, true);
+  out += '\'';
   return out;
 }
 

@@ -17,25 +17,6 @@ namespace onnx_ref {
 
 namespace fs = std::filesystem;
 
-std::string quote_text(std::string_view text) {
-  static const char* hex = "0123456789abcdef";
-  std::string out = "'";
-  for (char c : text) {
-    const auto u = static_cast<unsigned char>(c);
-    if (c == '\'' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (u < 0x20 || u == 0x7f) {
-      out += "\\x";
-      out += hex[u >> 4];
-      out += hex[u & 15];
-    } else {
-      out += c;
-    }
-  }
-  return out + "'";
-}
-
 std::optional<uint64_t> parse_decimal_u64(std::string_view text) {
   if (text.empty()) return std::nullopt;
   uint64_t value = 0;

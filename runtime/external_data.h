@@ -56,10 +56,6 @@ class MappedRegion {
   size_t size_ = 0;
 };
 
-// A value for an error message: single-quoted, with control bytes, quotes and backslashes escaped
-// so the message stays on one line whatever the file holds.
-std::string quote_text(std::string_view text);
-
 // A byte count or offset: decimal digits only (no sign, space or hex prefix) that fit in uint64.
 std::optional<uint64_t> parse_decimal_u64(std::string_view text);
 

@@ -12,7 +12,6 @@
 
 #include "runtime/element_values.h"
 #include "runtime/error.h"
-#include "runtime/external_data.h"
 #include "runtime/float_formats.h"
 #include "runtime/npy.h"
 #include "runtime/tensor_proto.h"

@@ -6,7 +6,6 @@
 #include "interpreter/cli/commands.h"
 #include "interpreter/feeds.h"
 #include "runtime/error.h"
-#include "runtime/external_data.h"
 #include "runtime/npy.h"
 #include "runtime/tensor_json.h"
 #include "runtime/tensor_proto.h"
