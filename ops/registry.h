@@ -51,7 +51,6 @@ class Attributes {
   int64_t get_int(const std::string& name) const;
   const std::vector<int64_t>& get_ints(const std::string& name) const;
   const AttrValue& get(const std::string& name) const;
-  const std::map<std::string, AttrValue>& all() const { return values_; }
 
  private:
   std::map<std::string, AttrValue> values_;

@@ -67,11 +67,6 @@ std::string describe_type_code(int32_t code) {
 
 bool is_sub_byte(ElementType type) { return bits_of(type) > 0 && bits_of(type) < 8; }
 
-bool is_float_like(ElementType type) {
-  const auto kind = info(type).kind;
-  return kind == K::Float || kind == K::Complex;
-}
-
 uint64_t storage_bytes(ElementType type, uint64_t count) {
   const uint64_t bits = static_cast<uint64_t>(bits_of(type));
   if (bits == 0) return 0;
@@ -87,12 +82,6 @@ TypeSet::TypeSet(std::initializer_list<ElementType> types) {
 TypeSet TypeSet::with(std::initializer_list<ElementType> types) const {
   TypeSet result = *this;
   for (auto t : types) result.bits_.set(static_cast<size_t>(code_of(t)));
-  return result;
-}
-
-TypeSet TypeSet::with(const TypeSet& other) const {
-  TypeSet result = *this;
-  result.bits_ |= other.bits_;
   return result;
 }
 

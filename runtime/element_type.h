@@ -66,7 +66,6 @@ std::string tensor_type_string(ElementType type);
 std::string describe_type_code(int32_t code);
 
 bool is_sub_byte(ElementType type);  // 4- and 2-bit types, stored packed
-bool is_float_like(ElementType type);  // compared with a tolerance: every Float kind and complex
 // Bytes needed for `count` elements (packed types round up); 0 for string.
 uint64_t storage_bytes(ElementType type, uint64_t count);
 
@@ -76,7 +75,6 @@ class TypeSet {
   TypeSet() = default;
   TypeSet(std::initializer_list<ElementType> types);
   TypeSet with(std::initializer_list<ElementType> types) const;
-  TypeSet with(const TypeSet& other) const;
   bool contains(ElementType type) const;
   std::vector<ElementType> types() const;
   std::string to_string() const;  // "tensor(float), tensor(double)"
