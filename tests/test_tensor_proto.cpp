@@ -312,9 +312,12 @@ TEST_CASE("proto int32_data holds packed bytes of the 4- and 2-bit types") {
   SUBCASE("a packed entry is a byte") {
     Proto p = make_proto(ElementType::UInt4, {2});
     p.add_int32_data(256);
-    CHECK_THROWS_WITH_AS(tensor_from_proto(p), "tensor: int32_data[0] = 256 is not a packed byte of uint4 elements (0 to 255)", Error);
-    p.set_int32_data(0, -16);
-    CHECK_THROWS_WITH_AS(tensor_from_proto(p), doctest::Contains("int32_data[0] = -16 is not a packed byte"), Error);
+    CHECK_THROWS_WITH_AS(tensor_from_proto(p), "tensor: int32_data[0] = 256 is not a packed byte of uint4 elements (-128 to 255)", Error);
+    p.set_int32_data(0, -129);
+    CHECK_THROWS_WITH_AS(tensor_from_proto(p), doctest::Contains("int32_data[0] = -129 is not a packed byte"), Error);
+    // A signed byte is the same byte: ONNX 1.16's own test data writes 0x88 as -120.
+    p.set_int32_data(0, -120);
+    CHECK(bytes_of(tensor_from_proto(p)) == std::string("\x88", 1));
   }
   SUBCASE("unused high bits of the last packed byte are zero") {
     Proto p = make_proto(ElementType::Int4, {3});
@@ -722,16 +725,33 @@ TEST_CASE("proto read_tensor_file reads the official node-test files") {
   CHECK(expected.describe() == "float[2, 12]");
   CHECK(expected.identical_to(data.reshaped({2, 12})));
 
-  // Every tensor file shipped with the node tests of thirteen ONNX releases reads cleanly.
-  int files = 0;
+  // Every tensor file shipped with the node tests of thirteen ONNX releases reads cleanly, except
+  // those of the Identity tests of sequences and optionals, which hold a SequenceProto or an
+  // OptionalProto and must be refused as not a TensorProto.
+  int files = 0, not_tensors = 0;
   for (const auto& entry : fs::recursive_directory_iterator(kShared + "/onnx-node-tests")) {
     const std::string file = entry.path().filename().string();
     if (!entry.is_regular_file() || (file.rfind("input_", 0) != 0 && file.rfind("output_", 0) != 0)) continue;
     CAPTURE(entry.path().string());
+    const std::string test = entry.path().parent_path().parent_path().filename().string();
+    if (test.rfind("test_identity_sequence", 0) == 0 || test.rfind("test_identity_opt", 0) == 0) {
+      CHECK_THROWS(read_tensor_file(entry.path()));
+      ++not_tensors;
+      continue;
+    }
+    // ONNX 1.4.1 published these two with 3 garbage strings for a [3, 4] tensor (memory addresses
+    // serialized as bytes): they are refused, naming the count.
+    if (entry.path().string().find("v1.4.1/test_cast_") != std::string::npos && test.find("STRING") != std::string::npos &&
+        (test == "test_cast_FLOAT_to_STRING" ? file == "output_0.pb" : file == "input_0.pb")) {
+      CHECK_THROWS_WITH_AS(read_tensor_file(entry.path()), doctest::Contains("string[3, 4] needs 12 values in string_data, found 3"), Error);
+      ++not_tensors;
+      continue;
+    }
     CHECK_NOTHROW(read_tensor_file(entry.path()));
     ++files;
   }
-  CHECK(files > 400);
+  CHECK(files > 5000);
+  CHECK(not_tensors > 0);
 }
 
 TEST_CASE("proto read_tensor_file refuses what is not one TensorProto") {

@@ -595,7 +595,7 @@ data_case data_uint2_raw_short "uint2[6] needs 2 bytes in raw_data, found 1" 'da
 data_case data_int2_int32_unpacked "int2[6] needs 2 packed bytes in int32_data, found 6" 'data_type: 26 dims: 6 int32_data: [1, 1, 1, 1, 1, 1]'
 data_case data_uint2_int32_long "uint2[4] needs 1 packed bytes in int32_data, found 2" 'data_type: 25 dims: 4 int32_data: [0, 0]'
 data_case data_int4_high_bits "the unused high bits of the last byte of raw_data are not zero (0x11; int4[5] uses only its low 4 bits)" 'data_type: 22 dims: 5 raw_data: "\021\021\021"'
-data_case data_int4_packed_byte_range "int32_data[0] = 256 is not a packed byte of int4 elements (0 to 255)" 'data_type: 22 dims: 2 int32_data: [256]'
+data_case data_int4_packed_byte_range "int32_data[0] = 256 is not a packed byte of int4 elements (-128 to 255)" 'data_type: 22 dims: 2 int32_data: [256]'
 data_case data_uint32_in_uint64_data "uint64_data[0] = 4294967296 does not fit uint32 (0 to 4294967295)" 'data_type: 12 dims: 1 uint64_data: [4294967296]'
 # The same rules for a tensor read from an input file.
 model data_input_pb_raw_long 8 14 "$reshape_node $(shape_init 3 4) $x_float_2x6 $y_out"
