@@ -11,6 +11,7 @@
 #include "runtime/error.h"
 #include "runtime/tensor_json.h"
 #include "runtime/tensor_proto.h"
+#include "runtime/value_proto.h"
 
 namespace onnx_ref {
 
@@ -85,7 +86,12 @@ Feeds feeds_from_pb_folder(const Model& model, const fs::path& dir) {
   const auto files = numbered_pb_files(dir, "input_");
   for (size_t i = 0; i < files.size(); ++i) {
     std::string name;
-    Tensor tensor = read_tensor_file(files[i], &name);
+    // The message in the file is the one the graph input at this position declares: a TensorProto,
+    // or a SequenceProto / OptionalProto.
+    ValueType declared = ValueType::tensor(ElementType::Undefined);
+    if (i < required.size() && required[i].kind != ValueKind::Tensor)
+      declared = {required[i].kind, required[i].type.value_or(ElementType::Undefined)};
+    Value tensor = read_value_file(files[i], declared, &name);
     if (name.empty() || !find_input(model, name)) {
       if (i >= required.size())
         throw Error(files[i].string() + ": the model has no graph input for it (it takes " + std::to_string(required.size()) + ")");

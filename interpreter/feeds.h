@@ -11,7 +11,7 @@
 
 namespace onnx_ref {
 
-using Feeds = std::map<std::string, Tensor>;
+using Feeds = std::map<std::string, Value>;
 
 // `prefix`K.pb files in `dir` (input_0.pb, input_1.pb, ...), ordered by K; a gap in the numbering
 // is an Error.

@@ -14,6 +14,7 @@
 
 #include "ops/registry.h"
 #include "runtime/tensor.h"
+#include "runtime/value.h"
 
 namespace onnx_ref {
 
@@ -23,11 +24,15 @@ inline constexpr int64_t kMaxIrVersion = 13;
 // The declared type of a graph input or output.
 struct ValueInfo {
   std::string name;
-  std::optional<ElementType> type;  // nullopt when the model does not say
+  bool typed = false;                  // false: the model declares no type at all
+  ValueKind kind = ValueKind::Tensor;  // a sequence or optional when the model declares one
+  std::optional<ElementType> type;  // element type; nullopt when the model does not say
   bool has_shape = false;           // false: rank unknown
   std::vector<std::optional<int64_t>> dims;  // nullopt: symbolic or unknown dimension
   std::vector<std::string> dim_params;       // the symbolic names, "" for fixed or unknown dims
-  std::string describe() const;              // "tensor(float)[2, N, 3]"
+  std::string describe() const;              // "tensor(float)[2, N, 3]", "seq(tensor(float))"
+  // The declared value type, when the element type is declared.
+  std::optional<ValueType> value_type() const;
 };
 
 struct Node {
@@ -39,6 +44,8 @@ struct Node {
   Attributes attributes;
   std::vector<int> inputs;   // value slots; -1 for an omitted optional input
   std::vector<int> outputs;  // value slots; -1 for an omitted optional output
+  // What the loader knows of each output's type before running (nullopt: decided at run time).
+  std::vector<std::optional<ValueType>> output_types;
   // "node 'n' (#3, Reshape-14)"
   std::string describe() const;
 };
@@ -66,16 +73,16 @@ class Model {
 
   // Checks the feeds against the declared inputs, runs every node in order and returns the graph
   // outputs in graph order.
-  std::vector<std::pair<std::string, Tensor>> run(const std::map<std::string, Tensor>& feeds) const;
+  std::vector<std::pair<std::string, Value>> run(const std::map<std::string, Value>& feeds) const;
 
  private:
   std::string origin_;  // the file name or "<bytes>", leading every error message
   std::shared_ptr<const onnx::ModelProto> proto_;
   std::map<std::string, int64_t> opsets_;
   std::vector<std::string> slot_names_;
-  std::vector<std::optional<ElementType>> slot_types_;  // statically known element types
+  std::vector<std::optional<ValueType>> slot_types_;  // statically known types
   std::map<std::string, int> slot_of_;
-  std::vector<std::optional<Tensor>> constants_;  // initializers by slot
+  std::vector<std::optional<Value>> constants_;  // initializers by slot
   std::vector<ValueInfo> required_inputs_;
   std::vector<ValueInfo> optional_inputs_;
   std::vector<int> required_input_slots_;
@@ -87,12 +94,14 @@ class Model {
   friend class ModelBuilder;
 };
 
-// Checks a node's input element types against its operator version and returns the output types
-// (nullopt where an input type is unknown). Throws Error naming the input and the allowed set.
-std::vector<std::optional<ElementType>> check_node_types(const Node& node,
-                                                         const std::vector<std::optional<ElementType>>& input_types);
+// Checks a node's input types against its operator version and returns the output types: bound by
+// an input's type variable, chosen by an attribute, or the constraint's only type (nullopt where
+// none of these knows it yet). Throws Error naming the input and the allowed set.
+std::vector<std::optional<ValueType>> check_node_types(const Node& node,
+                                                       const std::vector<std::optional<ValueType>>& input_types,
+                                                       size_t output_count);
 
-// Checks a tensor against a declared input: element type and every static dimension.
-void check_feed(const ValueInfo& declared, const Tensor& tensor);
+// Checks a value against a declared input or output: kind, element type and every static dimension.
+void check_feed(const ValueInfo& declared, const Value& value);
 
 }  // namespace onnx_ref

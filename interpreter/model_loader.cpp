@@ -25,24 +25,43 @@ std::string in_quotes(const std::string& s) { return quote_text(s); }
 
 std::string domain_name(const std::string& domain) { return domain.empty() ? "ai.onnx (\"\")" : in_quotes(domain); }
 
+// The element type of a TypeProto.Tensor; nullopt when it is left unset (0).
+std::optional<ElementType> declared_elem(int32_t code, const std::string& where) {
+  if (code == 0) return std::nullopt;
+  auto type = element_type_from_code(code);
+  if (!type) throw Error(where + " declares " + describe_type_code(code));
+  return type;
+}
+
 ValueInfo parse_value_info(const onnx::ValueInfoProto& v, const std::string& role) {
   ValueInfo info;
   info.name = v.name();
   const std::string where = role + " " + in_quotes(v.name());
-  if (!v.has_type()) return info;  // untyped: checked against the actual tensors at run time
-  const auto& type = v.type();
-  if (!type.has_tensor_type()) {
-    const char* kind = type.has_sequence_type() ? "a sequence" : type.has_map_type() ? "a map"
-                     : type.has_optional_type() ? "an optional" : type.has_sparse_tensor_type() ? "a sparse tensor"
-                     : "not a tensor";
-    throw UnsupportedError(where + " is " + kind + "; onnx-ref runs dense tensors only");
+  if (!v.has_type()) return info;  // untyped: checked against the actual values at run time
+  info.typed = true;
+  const onnx::TypeProto* type = &v.type();
+  bool optional = false;
+  if (type->has_optional_type()) {
+    optional = true;
+    type = &type->optional_type().elem_type();
   }
-  const auto& tensor = type.tensor_type();
-  if (tensor.elem_type() != 0) {
-    info.type = element_type_from_code(tensor.elem_type());
-    if (!info.type) throw Error(where + " declares " + describe_type_code(tensor.elem_type()));
+  if (type->has_sequence_type()) {
+    const auto& elem = type->sequence_type().elem_type();
+    if (!elem.has_tensor_type())
+      throw UnsupportedError(where + " is a sequence of non-tensors; onnx-ref runs sequences of tensors only");
+    info.kind = optional ? ValueKind::OptionalSequence : ValueKind::Sequence;
+    info.type = declared_elem(elem.tensor_type().elem_type(), where);
+    return info;
   }
-  if (tensor.has_shape()) {
+  if (!type->has_tensor_type()) {
+    const char* kind = type->has_map_type() ? "a map" : type->has_sparse_tensor_type() ? "a sparse tensor"
+                     : type->has_optional_type() ? "an optional of an optional" : "not a tensor";
+    throw UnsupportedError(where + " is " + kind + "; onnx-ref runs tensors, sequences of tensors and optionals");
+  }
+  if (optional) info.kind = ValueKind::OptionalTensor;
+  const auto& tensor = type->tensor_type();
+  info.type = declared_elem(tensor.elem_type(), where);
+  if (tensor.has_shape() && !optional) {
     info.has_shape = true;
     for (const auto& d : tensor.shape().dim()) {
       if (d.has_dim_value()) {
@@ -71,9 +90,6 @@ class ModelBuilder {
     if (!proto.has_graph()) throw Error("not an ONNX model: it has no graph");
     read_opsets(proto);
     const auto& graph = proto.graph();
-    if (graph.sparse_initializer_size())
-      throw UnsupportedError("sparse initializers are not supported (graph has " +
-                             std::to_string(graph.sparse_initializer_size()) + ")");
     read_initializers(graph);
     read_inputs(graph);
     for (int i = 0; i < graph.node_size(); ++i)
@@ -124,7 +140,7 @@ class ModelBuilder {
     return what + " is only produced by a later node, " + node_ref(p->second) + " (nodes must be in topological order)";
   }
 
-  int new_slot(const std::string& name, std::optional<ElementType> type, const std::string& assigned_by) {
+  int new_slot(const std::string& name, std::optional<ValueType> type, const std::string& assigned_by) {
     if (auto it = m_.slot_of_.find(name); it != m_.slot_of_.end())
       throw Error(in_quotes(name) + " is assigned by " + assigned_by + " but is already assigned by " + owner_[name] +
                   " (every name is assigned once)");
@@ -152,6 +168,12 @@ class ModelBuilder {
       if (op.version() < 1)
         throw Error("opset import for domain " + domain_name(domain) + " has version " + std::to_string(op.version()) +
                     "; versions start at 1");
+      // Running a newer opset as the newest known one would guess at operators changed since.
+      const int64_t newest = Registry::builtin().newest_opset(domain);
+      if (newest > 0 && op.version() > newest)
+        throw Error("the model imports opset " + std::to_string(op.version()) + " of domain " + domain_name(domain) +
+                    ", newer than any onnx-ref knows (" + std::to_string(newest) +
+                    (domain.empty() ? ", ONNX 1.22.0)" : ")"));
       if (!m_.opsets_.emplace(domain, op.version()).second)
         throw Error("domain " + domain_name(domain) + " is imported twice");
     }
@@ -166,6 +188,18 @@ class ModelBuilder {
       if (initializers_.count(init.name())) throw Error(where + " is defined twice");
       try {
         initializers_.emplace(init.name(), tensor_from_proto(init, {base_dir_}, m_.proto_));
+      } catch (const Error& e) {
+        rethrow_with_context(where, e);
+      }
+    }
+    // A sparse initializer is a dense tensor stored as its non-zero values and their indices.
+    for (const auto& sparse : graph.sparse_initializer()) {
+      const std::string& name = sparse.values().name();
+      const std::string where = "sparse initializer " + in_quotes(name);
+      if (name.empty()) throw Error("a sparse initializer has no name (its values tensor names it)");
+      if (initializers_.count(name)) throw Error(where + " is defined twice");
+      try {
+        initializers_.emplace(name, tensor_from_sparse_proto(sparse, {base_dir_}));
       } catch (const Error& e) {
         rethrow_with_context(where, e);
       }
@@ -185,21 +219,21 @@ class ModelBuilder {
         } catch (const Error& e) {
           throw Error("initializer " + in_quotes(v.name()) + " (default of the graph input) " + e.what());
         }
-        const int slot = new_slot(v.name(), init->second.type(), "graph input " + in_quotes(v.name()));
-        m_.constants_[static_cast<size_t>(slot)] = init->second;
+        const int slot = new_slot(v.name(), ValueType::tensor(init->second.type()), "graph input " + in_quotes(v.name()));
+        m_.constants_[static_cast<size_t>(slot)] = Value(init->second);
         m_.optional_inputs_.push_back(info);
         m_.optional_input_slots_.push_back(slot);
         with_input.insert(v.name());
       } else {
-        const int slot = new_slot(v.name(), info.type, "graph input " + in_quotes(v.name()));
+        const int slot = new_slot(v.name(), info.value_type(), "graph input " + in_quotes(v.name()));
         m_.required_inputs_.push_back(info);
         m_.required_input_slots_.push_back(slot);
       }
     }
     for (const auto& [name, tensor] : initializers_) {
       if (with_input.count(name)) continue;
-      const int slot = new_slot(name, tensor.type(), "initializer " + in_quotes(name));
-      m_.constants_[static_cast<size_t>(slot)] = tensor;
+      const int slot = new_slot(name, ValueType::tensor(tensor.type()), "initializer " + in_quotes(name));
+      m_.constants_[static_cast<size_t>(slot)] = Value(tensor);
     }
   }
 
@@ -236,7 +270,7 @@ class ModelBuilder {
       node.op = &resolve_op(node);
       check_arity(proto, *node.op);
       node.attributes = resolve_attributes(proto, *node.op);
-      std::vector<std::optional<ElementType>> input_types;
+      std::vector<std::optional<ValueType>> input_types;
       for (int i = 0; i < proto.input_size(); ++i) {
         const std::string& name = proto.input(i);
         if (name.empty()) {
@@ -249,10 +283,10 @@ class ModelBuilder {
         node.inputs.push_back(it->second);
         input_types.push_back(m_.slot_types_[static_cast<size_t>(it->second)]);
       }
-      const auto output_types = check_node_types(node, input_types);
+      node.output_types = check_node_types(node, input_types, static_cast<size_t>(proto.output_size()));
       for (int i = 0; i < proto.output_size(); ++i) {
         const std::string& name = proto.output(i);
-        node.outputs.push_back(name.empty() ? -1 : new_slot(name, output_types[static_cast<size_t>(i)], "node #" + std::to_string(index)));
+        node.outputs.push_back(name.empty() ? -1 : new_slot(name, node.output_types[static_cast<size_t>(i)], "node #" + std::to_string(index)));
       }
     } catch (const Error& e) {
       const std::string label =
@@ -267,16 +301,34 @@ class ModelBuilder {
 
   static void check_arity(const onnx::NodeProto& proto, const OpVersion& op) {
     const size_t given = static_cast<size_t>(proto.input_size());
-    if (given > op.inputs.size())
+    const bool variadic_in = !op.inputs.empty() && op.inputs.back().option == ParamOption::Variadic;
+    if (given > op.inputs.size() && !variadic_in)
       throw Error(op.label() + " takes at most " + std::to_string(op.inputs.size()) + " inputs, the node has " +
                   std::to_string(given));
-    for (size_t i = 0; i < op.min_inputs(); ++i)
-      if (i >= given || proto.input(static_cast<int>(i)).empty())
-        throw Error("required input " + std::to_string(i) + " (" + in_quotes(op.inputs[i].name) + ") is missing");
+    for (size_t i = 0; i < std::max(op.min_inputs(), given); ++i) {
+      const FormalParam* param = op.input_param(i);
+      const bool present = i < given && !proto.input(static_cast<int>(i)).empty();
+      if (present || param->option == ParamOption::Optional) continue;
+      if (param->option == ParamOption::Variadic && i < given)
+        throw Error("input " + std::to_string(i) + " of the variadic " + in_quotes(param->name) + " is left out, which only optional inputs may be");
+      if (param->option == ParamOption::Variadic)
+        throw Error(in_quotes(param->name) + " takes at least " + std::to_string(param->min_arity) + " input(s), the node has " +
+                    std::to_string(given - std::min(given, op.inputs.size() - 1)));
+      throw Error("required input " + std::to_string(i) + " (" + in_quotes(param->name) + ") is missing");
+    }
     const size_t outputs = static_cast<size_t>(proto.output_size());
-    if (outputs == 0 || outputs > op.outputs.size())
-      throw Error(op.label() + " has " + std::to_string(op.outputs.size()) + " output(s), the node lists " +
-                  std::to_string(outputs));
+    const bool variadic_out = !op.outputs.empty() && op.outputs.back().option == ParamOption::Variadic;
+    size_t min_outputs = 0;
+    for (size_t i = 0; i < op.outputs.size(); ++i) {
+      if (op.outputs[i].option == ParamOption::Single) min_outputs = i + 1;
+      if (op.outputs[i].option == ParamOption::Variadic) min_outputs = i + static_cast<size_t>(op.outputs[i].min_arity);
+    }
+    if (outputs == 0 || outputs < min_outputs || (outputs > op.outputs.size() && !variadic_out))
+      throw Error(op.label() + " has " + std::to_string(op.outputs.size()) + (variadic_out ? " or more" : "") +
+                  " output(s), the node lists " + std::to_string(outputs));
+    for (size_t i = 0; i < outputs; ++i)
+      if (proto.output(static_cast<int>(i)).empty() && op.output_param(i)->option != ParamOption::Optional)
+        throw Error("output " + std::to_string(i) + " (" + in_quotes(op.output_param(i)->name) + ") has no name, which only optional outputs may leave out");
   }
 
   void read_outputs(const onnx::GraphProto& graph) {
@@ -288,8 +340,8 @@ class ModelBuilder {
       if (it == m_.slot_of_.end()) throw Error(where + " is not produced by any node, graph input or initializer");
       ValueInfo info = parse_value_info(v, "graph output");
       const auto& known = m_.slot_types_[static_cast<size_t>(it->second)];
-      if (info.type && known && *info.type != *known)
-        throw Error(where + " is declared " + tensor_type_string(*info.type) + " but is " + tensor_type_string(*known));
+      if (info.value_type() && known && !(*info.value_type() == *known))
+        throw Error(where + " is declared " + info.value_type()->to_string() + " but is " + known->to_string());
       m_.outputs_.push_back(std::move(info));
       m_.output_slots_.push_back(it->second);
     }

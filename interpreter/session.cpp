@@ -1,5 +1,7 @@
 #include "interpreter/session.h"
 
+#include "runtime/error.h"
+
 namespace onnx_ref {
 
 Session Session::from_file(const std::filesystem::path& path) { return Session(Model::load_file(path)); }
@@ -22,8 +24,16 @@ std::vector<std::string> Session::output_names() const {
 
 std::map<std::string, Tensor> Session::run(const std::map<std::string, Tensor>& feeds) const {
   std::map<std::string, Tensor> outputs;
-  for (auto& [name, tensor] : model_.run(feeds)) outputs.emplace(name, std::move(tensor));
+  for (auto& [name, value] : model_.run({feeds.begin(), feeds.end()})) {
+    if (!value.is_tensor())
+      throw Error("output " + quote_text(name) + " is " + value.type().to_string() + "; use run_values for sequences and optionals");
+    outputs.emplace(name, value.tensor());
+  }
   return outputs;
+}
+
+std::vector<std::pair<std::string, Value>> Session::run_values(const std::map<std::string, Value>& feeds) const {
+  return model_.run(feeds);
 }
 
 }  // namespace onnx_ref

@@ -10,6 +10,7 @@
 #include "interpreter/model.h"
 #include "runtime/error.h"
 #include "runtime/tensor_proto.h"
+#include "runtime/value_proto.h"
 
 namespace onnx_ref {
 
@@ -32,22 +33,47 @@ bool is_test_dir(const fs::path& dir, BackendTest::Layout* layout) {
 
 struct NamedTensor {
   std::string name;  // may be empty
-  Tensor tensor;
+  Value tensor;
   fs::path file;
 };
 
-std::vector<NamedTensor> read_tensors(const std::vector<fs::path>& files) {
+// Output files hold what the model declares at that position: a TensorProto, or a SequenceProto or
+// OptionalProto for a declared sequence or optional (`outputs` may be empty: all tensors).
+std::vector<NamedTensor> read_tensors(const std::vector<fs::path>& files, const std::vector<ValueInfo>& declared = {}) {
   std::vector<NamedTensor> tensors;
-  for (const auto& file : files) {
+  for (size_t i = 0; i < files.size(); ++i) {
     NamedTensor t;
-    t.tensor = read_tensor_file(file, &t.name);
-    t.file = file;
+    ValueType type = ValueType::tensor(ElementType::Undefined);
+    if (i < declared.size() && declared[i].kind != ValueKind::Tensor)
+      type = {declared[i].kind, declared[i].type.value_or(ElementType::Undefined)};
+    t.tensor = read_value_file(files[i], type, &t.name);
+    t.file = files[i];
     tensors.push_back(std::move(t));
   }
   return tensors;
 }
 
-std::optional<std::string> compare_outputs(const std::vector<std::pair<std::string, Tensor>>& actual,
+// Sequences match item by item, optionals when both are empty or their elements match.
+std::optional<std::string> compare_values(const Value& actual, const Value& expected, const Tolerance& tolerance) {
+  if (actual.is_tensor() && expected.is_tensor()) return compare_tensors(actual.tensor(), expected.tensor(), tolerance);
+  if (!(actual.type().kind == expected.type().kind))
+    return "got " + actual.describe() + ", expected " + expected.describe();
+  if (actual.is_optional()) {
+    if (actual.has_element() != expected.has_element())
+      return "got " + actual.describe() + ", expected " + expected.describe();
+    if (!actual.has_element()) return std::nullopt;
+    return compare_values(actual.element(), expected.element(), tolerance);
+  }
+  const auto& a = actual.items();
+  const auto& e = expected.items();
+  if (a.size() != e.size())
+    return "got a sequence of " + std::to_string(a.size()) + " tensors, expected " + std::to_string(e.size());
+  for (size_t i = 0; i < a.size(); ++i)
+    if (auto diff = compare_tensors(a[i], e[i], tolerance)) return "sequence item " + std::to_string(i) + ": " + *diff;
+  return std::nullopt;
+}
+
+std::optional<std::string> compare_outputs(const std::vector<std::pair<std::string, Value>>& actual,
                                            const std::vector<NamedTensor>& expected, const Tolerance& tolerance) {
   if (actual.size() != expected.size())
     return "the model has " + std::to_string(actual.size()) + " output(s), the test expects " + std::to_string(expected.size());
@@ -56,7 +82,7 @@ std::optional<std::string> compare_outputs(const std::vector<std::pair<std::stri
     size_t k = i;
     for (size_t j = 0; j < actual.size(); ++j)
       if (!expected[i].name.empty() && actual[j].first == expected[i].name) k = j;
-    if (auto diff = compare_tensors(actual[k].second, expected[i].tensor, tolerance))
+    if (auto diff = compare_values(actual[k].second, expected[i].tensor, tolerance))
       return "output " + quote_text(actual[k].first) + ": " + *diff;
   }
   return std::nullopt;
@@ -81,8 +107,9 @@ Model model_from_node_pb(const fs::path& dir, const std::vector<NamedTensor>& in
     auto* input = graph->add_input();
     input->set_name(node.input(i));
     auto* type = input->mutable_type()->mutable_tensor_type();
-    type->set_elem_type(code_of(inputs[static_cast<size_t>(i)].tensor.type()));
-    for (int64_t d : inputs[static_cast<size_t>(i)].tensor.shape()) type->mutable_shape()->add_dim()->set_dim_value(d);
+    const Tensor& tensor = inputs[static_cast<size_t>(i)].tensor.tensor();
+    type->set_elem_type(code_of(tensor.type()));
+    for (int64_t d : tensor.shape()) type->mutable_shape()->add_dim()->set_dim_value(d);
   }
   for (const auto& name : node.output()) graph->add_output()->set_name(name);
   return Model::from_proto(model, {}, file.string());
@@ -97,7 +124,7 @@ void run_model_layout(const BackendTest& test, const Tolerance& tolerance, TestR
   std::sort(sets.begin(), sets.end());
   if (sets.empty()) throw Error(test.dir.string() + ": no test_data_set_N folder");
   for (const auto& set : sets) {
-    const auto expected = read_tensors(numbered_pb_files(set, "output_"));
+    const auto expected = read_tensors(numbered_pb_files(set, "output_"), model.outputs());
     const auto actual = model.run(feeds_from_pb_folder(model, set));
     if (auto diff = compare_outputs(actual, expected, tolerance)) {
       result.status = TestStatus::Failed;
@@ -113,7 +140,7 @@ void run_node_layout(const BackendTest& test, const Tolerance& tolerance, TestRe
   const auto expected = read_tensors(numbered_pb_files(test.dir, "output_"));
   const Model model = model_from_node_pb(test.dir, inputs);
   result.kernels = model.kernel_labels();
-  std::map<std::string, Tensor> feeds;
+  std::map<std::string, Value> feeds;
   for (size_t i = 0; i < model.required_inputs().size(); ++i) feeds.emplace(model.required_inputs()[i].name, inputs[i].tensor);
   const auto actual = model.run(feeds);
   if (auto diff = compare_outputs(actual, expected, tolerance)) {

@@ -11,8 +11,9 @@ namespace {
 
 // Axis range [0, r] before version 11, [-r, r] from 11 on.
 Kernel flatten_kernel(bool negative_axis_allowed) {
-  return [negative_axis_allowed](const Attributes& attrs, std::span<const Tensor> in) -> std::vector<Tensor> {
-    return {in[0].reshaped(flatten_output_shape(in[0].shape(), attrs.get_int("axis"), negative_axis_allowed))};
+  return [negative_axis_allowed](const KernelContext& ctx) -> std::vector<Value> {
+    const Tensor& in = ctx.input(0);
+    return {in.reshaped(flatten_output_shape(in.shape(), ctx.attrs.get_int("axis"), negative_axis_allowed))};
   };
 }
 

@@ -11,9 +11,10 @@ namespace onnx_ref {
 
 namespace {
 
-std::vector<Tensor> openvino_reshape(const Attributes& attrs, std::span<const Tensor> in) {
+std::vector<Value> openvino_reshape(const KernelContext& ctx) {
+  const Attributes& attrs = ctx.attrs;
   const ZeroMeans zero = attrs.get_int("special_zero") ? ZeroMeans::CopyInputDim : ZeroMeans::LiteralZero;
-  return {in[0].reshaped(reshape_output_shape(in[0].shape(), read_shape_input(in[1]), zero))};
+  return {ctx.input(0).reshaped(reshape_output_shape(ctx.input(0).shape(), read_shape_input(ctx.input(1)), zero))};
 }
 
 void check_special_zero(const Attributes& attrs) {

@@ -53,15 +53,73 @@ const AttributeSpec* OpVersion::attribute(const std::string& name) const {
 
 size_t OpVersion::min_inputs() const {
   size_t n = 0;
-  for (size_t i = 0; i < inputs.size(); ++i)
-    if (!inputs[i].optional) n = i + 1;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    if (inputs[i].option == ParamOption::Single) n = i + 1;
+    if (inputs[i].option == ParamOption::Variadic) n = i + static_cast<size_t>(inputs[i].min_arity);
+  }
   return n;
+}
+
+namespace {
+const FormalParam* param_at(const std::vector<FormalParam>& params, size_t index) {
+  if (index < params.size()) return &params[index];
+  if (!params.empty() && params.back().option == ParamOption::Variadic) return &params.back();
+  return nullptr;
+}
+}  // namespace
+
+const FormalParam* OpVersion::input_param(size_t index) const { return param_at(inputs, index); }
+const FormalParam* OpVersion::output_param(size_t index) const { return param_at(outputs, index); }
+
+bool TypeConstraint::allows(const ValueType& type) const {
+  switch (type.kind) {
+    case ValueKind::Tensor: return allowed.contains(type.elem);
+    case ValueKind::Sequence: return sequences.contains(type.elem);
+    case ValueKind::OptionalTensor: return optional_tensors.contains(type.elem);
+    case ValueKind::OptionalSequence: return optional_sequences.contains(type.elem);
+  }
+  return false;
+}
+
+std::vector<std::string> TypeConstraint::type_strings() const {
+  std::vector<std::string> result;
+  const std::pair<ValueKind, const TypeSet*> kinds[] = {{ValueKind::Tensor, &allowed},
+                                                        {ValueKind::Sequence, &sequences},
+                                                        {ValueKind::OptionalTensor, &optional_tensors},
+                                                        {ValueKind::OptionalSequence, &optional_sequences}};
+  for (const auto& [kind, set] : kinds)
+    for (ElementType t : set->types()) result.push_back(ValueType{kind, t}.to_string());
+  std::sort(result.begin(), result.end());
+  return result;
+}
+
+std::optional<ValueType> TypeConstraint::single_type() const {
+  const auto tensors = allowed.types();
+  if (tensors.size() == 1 && sequences.types().empty() && optional_tensors.types().empty() &&
+      optional_sequences.types().empty())
+    return ValueType::tensor(tensors[0]);
+  return std::nullopt;
+}
+
+const Value& KernelContext::value(size_t i) const {
+  if (!has_input(i)) throw std::logic_error("kernel read input " + std::to_string(i) + ", which is absent");
+  return *inputs_[i];
+}
+
+const Tensor& KernelContext::input(size_t i) const {
+  const Value& v = value(i);
+  if (!v.is_tensor()) throw Error("input " + std::to_string(i) + " is " + v.type().to_string() + ", not a tensor");
+  return v.tensor();
 }
 
 void Registry::add(OpVersion version) {
   version.domain = canonical_domain(version.domain);
   for (const auto& p : version.inputs) (void)version.constraint(p.type_var);  // fail fast on typos
   for (const auto& p : version.outputs) (void)version.constraint(p.type_var);
+  for (const auto* params : {&version.inputs, &version.outputs})
+    for (size_t i = 0; i + 1 < params->size(); ++i)
+      if ((*params)[i].option == ParamOption::Variadic)
+        throw std::logic_error(version.label() + ": only the last formal parameter may be variadic");
   auto& list = ops_[{version.domain, version.op_type}];
   for (const auto& v : list)
     if (v.since_version == version.since_version) throw std::logic_error(version.label() + " registered twice");
@@ -85,6 +143,16 @@ const OpVersion* Registry::resolve(const std::string& domain, const std::string&
   for (const auto& v : it->second)
     if (v.since_version <= opset) best = &v;
   return best;
+}
+
+int64_t Registry::newest_opset(const std::string& domain) const {
+  const std::string d = canonical_domain(domain);
+  if (d.empty()) return 27;  // ONNX 1.22.0
+  int64_t newest = 0;
+  for (const auto& [key, list] : ops_)
+    if (key.first == d)
+      for (const auto& v : list) newest = std::max<int64_t>(newest, v.since_version);
+  return newest;
 }
 
 std::vector<const OpVersion*> Registry::versions(const std::string& domain, const std::string& op_type) const {

@@ -13,6 +13,7 @@
 
 #include "runtime/element_type.h"
 #include "runtime/tensor.h"
+#include "runtime/value.h"
 
 namespace onnx_ref {
 
@@ -30,17 +31,35 @@ struct AttributeSpec {
   bool ignored = false;                    // legacy attribute accepted and not used (consumed_inputs)
 };
 
+// How a formal input or output may be given, as the spec's schemas say.
+enum class ParamOption {
+  Single,    // exactly one value
+  Optional,  // may be left out (an empty name in the node); "absent" is not an empty tensor
+  Variadic,  // the last formal parameter only: min_arity or more values
+};
+
 struct FormalParam {
   std::string name;
-  std::string type_var;  // names a TypeConstraint of the same version ("T", "shape")
-  bool optional = false;
+  std::string type_var;  // names a TypeConstraint of the same version ("T", "tensor(int64)")
+  ParamOption option = ParamOption::Single;
+  int min_arity = 1;         // Variadic: the fewest values it takes
+  bool homogeneous = true;   // Variadic: every value has the same type
 };
 
 struct TypeConstraint {
   std::string type_var;
-  TypeSet allowed;
+  TypeSet allowed;  // tensor(X)
   // How the spec writes the constraint when it is not a named variable, e.g. "tensor(int64)".
   std::string spec_text;
+  TypeSet sequences;           // seq(tensor(X))
+  TypeSet optional_tensors;    // optional(tensor(X))
+  TypeSet optional_sequences;  // optional(seq(tensor(X)))
+
+  bool allows(const ValueType& type) const;
+  // Every allowed type as the spec writes it ("tensor(float)", "seq(tensor(int8))"), sorted.
+  std::vector<std::string> type_strings() const;
+  // The one allowed type when there is exactly one, e.g. Shape's tensor(int64) output.
+  std::optional<ValueType> single_type() const;
 };
 
 // The attribute values of one node, checked against the version's AttributeSpecs, with defaults.
@@ -56,9 +75,31 @@ class Attributes {
   std::map<std::string, AttrValue> values_;
 };
 
-class OpVersion;
-// Kernels throw Error with the broken rule; the executor adds the node and version to the message.
-using Kernel = std::function<std::vector<Tensor>(const Attributes&, std::span<const Tensor> inputs)>;
+// What a kernel is given: the node's attributes (parsed and checked once, at load), its inputs as
+// listed in the node (an omitted optional input is absent, which is not an empty tensor), and the
+// number of outputs the node asks for.
+class KernelContext {
+ public:
+  KernelContext(const Attributes& attributes, std::span<const std::optional<Value>> inputs, size_t output_count)
+      : attrs(attributes), inputs_(inputs), output_count_(output_count) {}
+
+  const Attributes& attrs;
+  size_t input_count() const { return inputs_.size(); }
+  bool has_input(size_t i) const { return i < inputs_.size() && inputs_[i].has_value(); }
+  // The tensor at input i; Error when it is absent or not a tensor.
+  const Tensor& input(size_t i) const;
+  const Value& value(size_t i) const;
+  size_t output_count() const { return output_count_; }
+
+ private:
+  std::span<const std::optional<Value>> inputs_;
+  size_t output_count_;
+};
+
+// Kernels throw Error with the broken rule; the executor adds the node and version to the message
+// and checks what the kernel returns: one value per output the node asks for, each of an allowed
+// type.
+using Kernel = std::function<std::vector<Value>(const KernelContext&)>;
 
 class OpVersion {
  public:
@@ -72,13 +113,22 @@ class OpVersion {
   // Rules on attribute values that hold whatever the inputs are (allowzero is 0 or 1); checked when
   // the model is loaded. Throws Error naming the attribute and value.
   std::function<void(const Attributes&)> check_attributes;
+  // The element type of an output type variable that no input binds, when attributes choose it
+  // (Cast's `to`, Constant's value, EyeLike's dtype); nullopt when they do not. Lets the loader
+  // know output types before anything runs.
+  std::function<std::optional<ElementType>(const Attributes&, const std::string& type_var)> attribute_type;
   Kernel kernel;
+  bool deprecated = false;  // the spec marks this version deprecated; it still runs
 
   // "Reshape-14", or "org.openvinotoolkit:Reshape-1" outside the default domain.
   std::string label() const;
   const TypeConstraint& constraint(const std::string& type_var) const;
   const AttributeSpec* attribute(const std::string& name) const;
   size_t min_inputs() const;
+  // The formal parameter that node input (or output) `index` binds to: the last one when it is
+  // variadic; nullptr beyond the formal list.
+  const FormalParam* input_param(size_t index) const;
+  const FormalParam* output_param(size_t index) const;
 };
 
 // "" and "ai.onnx" are one domain.
@@ -94,6 +144,9 @@ class Registry {
   bool has_op(const std::string& domain, const std::string& op_type) const;
   // The version with the highest since_version <= opset, or nullptr when there is none.
   const OpVersion* resolve(const std::string& domain, const std::string& op_type, int64_t opset) const;
+  // The newest opset version of a domain onnx-ref knows (ONNX 1.22.0 defines ai.onnx up to 27);
+  // a model importing a newer one is refused. 0 for a domain it does not know.
+  int64_t newest_opset(const std::string& domain) const;
   // All versions of one operator, oldest first.
   std::vector<const OpVersion*> versions(const std::string& domain, const std::string& op_type) const;
   // Every version of every operator, ordered by domain, op_type, since_version.

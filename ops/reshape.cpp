@@ -16,19 +16,19 @@ Tensor reshape(const Tensor& data, std::span<const int64_t> requested, ZeroMeans
 }
 
 // Reshape-1: the new shape is the `shape` attribute; a 0 copies the input dimension.
-std::vector<Tensor> reshape_from_attribute(const Attributes& attrs, std::span<const Tensor> in) {
-  return {reshape(in[0], attrs.get_ints("shape"), ZeroMeans::CopyInputDim)};
+std::vector<Value> reshape_from_attribute(const KernelContext& ctx) {
+  return {reshape(ctx.input(0), ctx.attrs.get_ints("shape"), ZeroMeans::CopyInputDim)};
 }
 
 // Reshape-5 to 13: the new shape is the second input; a 0 copies the input dimension.
-std::vector<Tensor> reshape_from_input(const Attributes&, std::span<const Tensor> in) {
-  return {reshape(in[0], read_shape_input(in[1]), ZeroMeans::CopyInputDim)};
+std::vector<Value> reshape_from_input(const KernelContext& ctx) {
+  return {reshape(ctx.input(0), read_shape_input(ctx.input(1)), ZeroMeans::CopyInputDim)};
 }
 
 // Reshape-14 onward: allowzero = 1 makes a 0 a literal zero-sized dimension.
-std::vector<Tensor> reshape_with_allowzero(const Attributes& attrs, std::span<const Tensor> in) {
-  const ZeroMeans zero = attrs.get_int("allowzero") ? ZeroMeans::LiteralZero : ZeroMeans::CopyInputDim;
-  return {reshape(in[0], read_shape_input(in[1]), zero)};
+std::vector<Value> reshape_with_allowzero(const KernelContext& ctx) {
+  const ZeroMeans zero = ctx.attrs.get_int("allowzero") ? ZeroMeans::LiteralZero : ZeroMeans::CopyInputDim;
+  return {reshape(ctx.input(0), read_shape_input(ctx.input(1)), zero)};
 }
 
 void check_allowzero(const Attributes& attrs) {

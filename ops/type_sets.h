@@ -24,4 +24,21 @@ inline const TypeSet kWithInt2 = kWithFloat8E8M0.with({T::UInt2, T::Int2});
 inline const TypeSet kInt64{T::Int64};
 inline const TypeSet kIntegers{T::Int8, T::Int16, T::Int32, T::Int64, T::UInt8, T::UInt16, T::UInt32, T::UInt64};
 
+// ONNX's own names for the sets above (onnx/defs/schema.h: all_tensor_types, _ir4, _ir9, ...):
+// "every tensor type" as each IR version grew it.
+inline const TypeSet& kAllTensorTypes = kClassic;             // IR 3
+inline const TypeSet& kAllTensorTypesIR4 = kWithBFloat16;     // + bfloat16
+inline const TypeSet& kAllTensorTypesIR9 = kWithFloat8;       // + float8e4m3fn, e4m3fnuz, e5m2, e5m2fnuz
+inline const TypeSet& kAllTensorTypesIR10 = kWithInt4;        // + uint4, int4
+inline const TypeSet& kAllTensorTypesIR11 = kWithFloat4;      // + float4e2m1
+inline const TypeSet& kAllTensorTypesIR12 = kWithFloat8E8M0;  // + float8e8m0
+inline const TypeSet& kAllTensorTypesIR13 = kWithInt2;        // + uint2, int2
+
+// Numeric subsets: no string, bool or complex.
+inline const TypeSet kAllNumericTypes = kIntegers.with({T::Float16, T::Float, T::Double});
+inline const TypeSet kAllNumericTypesIR4 = kAllNumericTypes.with({T::BFloat16});
+inline const TypeSet kFloatsIR4 = kFloats.with({T::BFloat16});  // float16, float, double, bfloat16
+inline const TypeSet kBool{T::Bool};
+inline const TypeSet kInt32Int64{T::Int32, T::Int64};  // the usual index type (Tind)
+
 }  // namespace onnx_ref::type_sets

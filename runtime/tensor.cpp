@@ -36,6 +36,14 @@ std::shared_ptr<Storage> Storage::allocate(size_t bytes) {
   return s;
 }
 
+std::shared_ptr<Storage> Storage::allocate_uninitialized(size_t bytes) {
+  auto s = std::shared_ptr<Storage>(new Storage());
+  s->owned_.reset(new std::byte[bytes > 0 ? bytes : 1]);
+  s->data_ = s->owned_.get();
+  s->size_ = bytes;
+  return s;
+}
+
 std::shared_ptr<Storage> Storage::view(const std::byte* data, size_t bytes, std::shared_ptr<const void> owner) {
   auto s = std::shared_ptr<Storage>(new Storage());
   s->data_ = data;
@@ -77,7 +85,11 @@ Tensor Tensor::from_storage(ElementType type, Shape shape, std::shared_ptr<const
   return t;
 }
 
-Tensor Tensor::zeros(ElementType type, Shape shape) {
+Tensor Tensor::zeros(ElementType type, Shape shape) { return allocate_tensor(type, std::move(shape), true); }
+
+Tensor Tensor::uninitialized(ElementType type, Shape shape) { return allocate_tensor(type, std::move(shape), false); }
+
+Tensor Tensor::allocate_tensor(ElementType type, Shape shape, bool zero_fill) {
   const int64_t count = count_or_throw(shape);
   // Bytes the elements take (a string element is at least one std::string object), checked for
   // overflow: a byte count that wrapped around would pass the memory check below.
@@ -94,7 +106,8 @@ Tensor Tensor::zeros(ElementType type, Shape shape) {
   std::shared_ptr<Storage> storage;
   try {
     if (type == ElementType::String) return from_strings(shape, std::vector<std::string>(static_cast<size_t>(count)));
-    storage = Storage::allocate(bytes);
+    // Packed types are always zeroed: unused high bits of the last byte must be zero.
+    storage = zero_fill || is_sub_byte(type) ? Storage::allocate(bytes) : Storage::allocate_uninitialized(bytes);
   } catch (const std::bad_alloc&) {
     throw Error(std::string(name_of(type)) + shape_to_string(shape) + " needs " + std::to_string(bytes) +
                 " bytes, more memory than can be allocated");
@@ -124,6 +137,12 @@ std::span<const std::byte> Tensor::bytes() const { return {data(), storage_->siz
 std::byte* Tensor::mutable_data() {
   // Only the storage created by zeros() is ever written, and only before it is shared.
   return const_cast<Storage*>(storage_.get())->mutable_data();
+}
+
+std::vector<std::string>& Tensor::mutable_strings() {
+  if (!strings_) throw std::logic_error("Tensor::mutable_strings on a numeric tensor");
+  // Only a string tensor under construction is written, before it is shared.
+  return const_cast<std::vector<std::string>&>(*strings_);
 }
 
 const std::vector<std::string>& Tensor::strings() const {

@@ -29,6 +29,8 @@ class Storage {
  public:
   // Zero-filled, owned bytes. Fill through mutable_data() before handing the storage to a tensor.
   static std::shared_ptr<Storage> allocate(size_t bytes);
+  // Owned bytes left as the allocator gives them, for a kernel that writes every byte.
+  static std::shared_ptr<Storage> allocate_uninitialized(size_t bytes);
   // Bytes owned elsewhere; `owner` keeps them alive for as long as this storage lives.
   static std::shared_ptr<Storage> view(const std::byte* data, size_t bytes, std::shared_ptr<const void> owner);
 
@@ -52,6 +54,8 @@ class Tensor {
   static Tensor from_storage(ElementType type, Shape shape, std::shared_ptr<const Storage> storage);
   // A zero-filled numeric tensor; write it through mutable_data() before sharing it.
   static Tensor zeros(ElementType type, Shape shape);
+  // Like zeros(), without the zero fill: for kernels that write every element (strings are empty).
+  static Tensor uninitialized(ElementType type, Shape shape);
   static Tensor from_strings(Shape shape, std::vector<std::string> values);
   // Convenience for tests and small constants: copies `values` (plain C++ element type).
   template <class V>
@@ -67,6 +71,8 @@ class Tensor {
   const std::byte* data() const;
   std::span<const std::byte> bytes() const;
   std::byte* mutable_data();  // only while the tensor is being built (storage from zeros())
+  // Only while a string tensor is being built (from zeros() or uninitialized()).
+  std::vector<std::string>& mutable_strings();
   template <class V>
   const V* data_as() const { return reinterpret_cast<const V*>(data()); }
   const std::vector<std::string>& strings() const;
@@ -83,6 +89,7 @@ class Tensor {
   std::string describe() const;
 
  private:
+  static Tensor allocate_tensor(ElementType type, Shape shape, bool zero_fill);
   ElementType type_ = ElementType::Undefined;
   Shape shape_;
   int64_t count_ = 0;

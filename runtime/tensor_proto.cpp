@@ -1,5 +1,7 @@
 #include "runtime/tensor_proto.h"
 
+#include "runtime/element_copy.h"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -554,6 +556,47 @@ void write_tensor_file(const std::filesystem::path& path, const Tensor& tensor, 
   } catch (const Error& e) {
     rethrow_with_context(path.string(), e);
   }
+}
+
+Tensor tensor_from_sparse_proto(const onnx::SparseTensorProto& proto, const TensorReadOptions& options) {
+  const Shape dims(proto.dims().begin(), proto.dims().end());
+  const Tensor values = tensor_from_proto(proto.values(), options);
+  const Tensor indices = tensor_from_proto(proto.indices(), options);
+  if (values.rank() != 1) throw Error("sparse values must be 1-D, got " + values.describe());
+  const int64_t nnz = values.element_count();
+  Tensor dense = Tensor::zeros(values.type(), dims);  // checks dims
+  const int64_t rank = static_cast<int64_t>(dims.size());
+  if (indices.type() != ElementType::Int64) throw Error("sparse indices must be int64, got " + indices.describe());
+  const bool linear = indices.rank() == 1;
+  if (!(linear && indices.shape()[0] == nnz) && !(indices.rank() == 2 && indices.shape()[0] == nnz && indices.shape()[1] == rank))
+    throw Error("sparse indices " + indices.describe() + " fit neither [" + std::to_string(nnz) + "] nor [" +
+                std::to_string(nnz) + ", " + std::to_string(rank) + "] for " + std::to_string(nnz) + " values of shape " +
+                shape_to_string(dims));
+  const auto* idx = indices.data_as<int64_t>();
+  int64_t previous = -1;
+  for (int64_t k = 0; k < nnz; ++k) {
+    int64_t flat = 0;
+    if (linear) {
+      flat = idx[k];
+    } else {
+      for (int64_t d = 0; d < rank; ++d) {
+        const int64_t i = idx[k * rank + d];
+        if (i < 0 || i >= dims[static_cast<size_t>(d)])
+          throw Error("sparse index [" + std::to_string(k) + ", " + std::to_string(d) + "] = " + std::to_string(i) +
+                      " is out of range for dimension " + std::to_string(dims[static_cast<size_t>(d)]));
+        flat = flat * dims[static_cast<size_t>(d)] + i;
+      }
+    }
+    if (flat < 0 || flat >= dense.element_count())
+      throw Error("sparse index " + std::to_string(k) + " = " + std::to_string(flat) + " is out of range for " +
+                  std::to_string(dense.element_count()) + " elements");
+    if (flat <= previous)
+      throw Error("sparse index " + std::to_string(k) + " = " + std::to_string(flat) +
+                  " does not follow the previous one in increasing order");
+    previous = flat;
+    copy_elements(values, k, dense, flat, 1);
+  }
+  return dense;
 }
 
 }  // namespace onnx_ref

@@ -23,6 +23,11 @@ struct TensorReadOptions {
 // with "tensor 'name': ".
 Tensor tensor_from_proto(const onnx::TensorProto& proto, const TensorReadOptions& options = {},
                          std::shared_ptr<const void> owner = nullptr);
+// A SparseTensorProto made dense: `values` (1-D, NNZ elements) placed at `indices` (int64, [NNZ]
+// flat indices or [NNZ, rank] coordinates, strictly increasing) in a zero tensor of shape `dims`.
+// Errors name the index and the value that break a rule.
+Tensor tensor_from_sparse_proto(const onnx::SparseTensorProto& proto, const TensorReadOptions& options = {});
+
 onnx::TensorProto tensor_to_proto(const Tensor& tensor, const std::string& name = "");
 
 // A serialized TensorProto file (input_0.pb, output_0.pb); external data is resolved against the

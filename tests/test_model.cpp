@@ -36,8 +36,8 @@ TEST_CASE("model: a chain of Reshape and Flatten shares the input's storage end 
   b.node("Reshape", {"b", "s2"}, {"z"});
   const Tensor x = Tensor::zeros(T::Float, {2, 3, 4});
   const auto out = b.build().run({{"x", x}});
-  CHECK(out[0].second.shape() == Shape{24});
-  CHECK(out[0].second.shares_storage_with(x));
+  CHECK(out[0].second.tensor().shape() == Shape{24});
+  CHECK(out[0].second.tensor().shares_storage_with(x));
 }
 
 TEST_CASE("model: a graph output may be a graph input or an initializer") {
@@ -48,9 +48,9 @@ TEST_CASE("model: a graph output may be a graph input or an initializer") {
   const auto out = b.build().run({{"x", x}});
   REQUIRE(out.size() == 2);
   CHECK(out[0].first == "x");
-  CHECK(out[0].second.shares_storage_with(x));
+  CHECK(out[0].second.tensor().shares_storage_with(x));
   CHECK(out[1].first == "w");
-  CHECK(out[1].second.identical_to(w));
+  CHECK(out[1].second.tensor().identical_to(w));
 }
 
 TEST_CASE("model: an initializer listed as an input is its default value, and a feed overrides it") {
@@ -60,8 +60,8 @@ TEST_CASE("model: an initializer listed as an input is its default value, and a 
   CHECK(m.required_inputs().size() == 1);
   CHECK(m.optional_inputs().size() == 1);
   const Tensor x = Tensor::zeros(T::Float, {2, 3});
-  CHECK(m.run({{"x", x}})[0].second.shape() == Shape{3, 2});
-  CHECK(m.run({{"x", x}, {"shape", int64_tensor({6, 1})}})[0].second.shape() == Shape{6, 1});
+  CHECK(m.run({{"x", x}})[0].second.tensor().shape() == Shape{3, 2});
+  CHECK(m.run({{"x", x}, {"shape", int64_tensor({6, 1})}})[0].second.tensor().shape() == Shape{6, 1});
   CHECK_THROWS_WITH_AS(m.run({{"x", x}, {"shape", int64_tensor({6})}}),
                        "test.onnx: input 'shape' is int64[1] but the model declares tensor(int64)[2] (dimension 0)", Error);
 }
@@ -217,7 +217,14 @@ TEST_CASE("model: element types of declarations") {
   auto* in = sequence.proto().mutable_graph()->add_input();
   in->set_name("x");
   in->mutable_type()->mutable_sequence_type();
-  CHECK_THROWS_WITH_AS(sequence.build(), "test.onnx: graph input 'x' is a sequence; onnx-ref runs dense tensors only",
+  CHECK_THROWS_WITH_AS(sequence.build(), "test.onnx: graph input 'x' is a sequence of non-tensors; onnx-ref runs sequences of tensors only",
+                       UnsupportedError);
+  ModelBuilder map(14);
+  map.output("x");
+  auto* m = map.proto().mutable_graph()->add_input();
+  m->set_name("x");
+  m->mutable_type()->mutable_map_type();
+  CHECK_THROWS_WITH_AS(map.build(), "test.onnx: graph input 'x' is a map; onnx-ref runs tensors, sequences of tensors and optionals",
                        UnsupportedError);
 }
 
@@ -242,14 +249,14 @@ TEST_CASE("model: symbolic and unknown dimensions accept any size; untyped input
   b.node("Reshape", {"x", "shape"}, {"y"});
   const Model m = b.build();
   CHECK(m.required_inputs()[0].describe() == "tensor(float)[N, 3]");
-  CHECK(m.run({{"x", Tensor::zeros(T::Float, {5, 3})}})[0].second.shape() == Shape{15});
+  CHECK(m.run({{"x", Tensor::zeros(T::Float, {5, 3})}})[0].second.tensor().shape() == Shape{15});
 
   ModelBuilder untyped(12);
   untyped.output("y").initializer("shape", int64_tensor({-1}));
   untyped.proto().mutable_graph()->add_input()->set_name("x");
   untyped.node("Reshape", {"x", "shape"}, {"y"});
   const Model u = untyped.build();
-  CHECK(u.run({{"x", Tensor::zeros(T::Int32, {2, 2})}})[0].second.shape() == Shape{4});
+  CHECK(u.run({{"x", Tensor::zeros(T::Int32, {2, 2})}})[0].second.tensor().shape() == Shape{4});
   CHECK_THROWS_WITH_AS(u.run({{"x", Tensor::zeros(T::BFloat16, {2, 2})}}),
                        doctest::Contains("test.onnx: node #0 (Reshape-5): input 0 ('data') is tensor(bfloat16), which Reshape-5 does not allow"),
                        Error);

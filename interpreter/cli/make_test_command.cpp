@@ -8,6 +8,7 @@
 #include "interpreter/feeds.h"
 #include "runtime/error.h"
 #include "runtime/tensor_proto.h"
+#include "runtime/value_proto.h"
 
 namespace onnx_ref::cli {
 
@@ -98,9 +99,9 @@ int make_test_command(const MakeTestOptions& options) {
   for (const auto* list : {&model.required_inputs(), &model.optional_inputs()})
     for (const auto& input : *list)
       if (auto it = feeds.find(input.name); it != feeds.end())
-        write_tensor_file(set / ("input_" + std::to_string(k++) + ".pb"), it->second, input.name);
+        write_value_file(set / ("input_" + std::to_string(k++) + ".pb"), it->second, input.name);
   for (size_t i = 0; i < outputs.size(); ++i)
-    write_tensor_file(set / ("output_" + std::to_string(i) + ".pb"), outputs[i].second, outputs[i].first);
+    write_value_file(set / ("output_" + std::to_string(i) + ".pb"), outputs[i].second, outputs[i].first);
   std::cout << "wrote " << set.string() << ": " << k << " input(s), " << outputs.size() << " output(s)\n";
   return 0;
 }

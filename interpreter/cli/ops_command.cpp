@@ -26,13 +26,22 @@ std::string default_text(const AttributeSpec& a) {
   return "optional";
 }
 
+std::string param_option_name(ParamOption option) {
+  switch (option) {
+    case ParamOption::Single: return "single";
+    case ParamOption::Optional: return "optional";
+    case ParamOption::Variadic: return "variadic";
+  }
+  return "?";
+}
+
 nlohmann::json version_json(const OpVersion& v, const Registry& registry) {
   nlohmann::json j = {{"domain", v.domain}, {"op_type", v.op_type}, {"since_version", v.since_version},
-                      {"label", v.label()}, {"opsets", version_range(v, registry)}};
+                      {"label", v.label()}, {"opsets", version_range(v, registry)}, {"deprecated", v.deprecated}};
   for (const char* role : {"inputs", "outputs"}) {
     j[role] = nlohmann::json::array();
     for (const auto& p : std::string(role) == "inputs" ? v.inputs : v.outputs)
-      j[role].push_back({{"name", p.name}, {"type", p.type_var}, {"optional", p.optional}});
+      j[role].push_back({{"name", p.name}, {"type", p.type_var}, {"option", param_option_name(p.option)}});
   }
   j["attributes"] = nlohmann::json::array();
   for (const auto& a : v.attributes)
@@ -40,7 +49,7 @@ nlohmann::json version_json(const OpVersion& v, const Registry& registry) {
   j["type_constraints"] = nlohmann::json::object();
   for (const auto& c : v.type_constraints) {
     nlohmann::json types = nlohmann::json::array();
-    for (auto t : c.allowed.types()) types.push_back(tensor_type_string(t));
+    for (const auto& t : c.type_strings()) types.push_back(t);
     j["type_constraints"][c.type_var] = types;
   }
   return j;

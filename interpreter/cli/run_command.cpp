@@ -9,6 +9,7 @@
 #include "runtime/npy.h"
 #include "runtime/tensor_json.h"
 #include "runtime/tensor_proto.h"
+#include "runtime/value_proto.h"
 
 namespace onnx_ref::cli {
 
@@ -19,15 +20,23 @@ struct RunOptions {
   int64_t max_json_elements = 1'000'000;
 };
 
-void write_outputs(const std::vector<std::pair<std::string, Tensor>>& outputs, const RunOptions& options) {
+void write_outputs(const std::vector<std::pair<std::string, Value>>& outputs, const RunOptions& options) {
   const std::filesystem::path dir(options.output_dir);
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (!std::filesystem::is_directory(dir)) throw Error(dir.string() + ": cannot create the folder");
   std::string summary;
   for (size_t k = 0; k < outputs.size(); ++k) {
-    const auto& [name, tensor] = outputs[k];
+    const auto& [name, value] = outputs[k];
     std::filesystem::path file = dir / ("output_" + std::to_string(k) + "." + options.format);
+    if (!value.is_tensor()) {
+      if (options.format == "npy")
+        throw Error("output " + quote_text(name) + " is " + value.type().to_string() + ", which a .npy file cannot hold; use --format pb");
+      write_value_file(file, value, name);
+      summary += file.string() + "  " + name + "  " + value.describe() + "\n";
+      continue;
+    }
+    const Tensor& tensor = value.tensor();
     if (options.format == "npy") {
       if (!npy_supports(tensor.type()))
         throw Error("output '" + name + "' is " + tensor.describe() + ", which NumPy has no dtype for; use --format pb");
@@ -58,6 +67,28 @@ std::string render_tensor(const Tensor& tensor) {
          compact(j.at("data")) + "}";
 }
 
+// Elements a value holds, for the --max-json-elements limit.
+int64_t value_element_count(const Value& value) {
+  if (value.is_tensor()) return value.tensor().element_count();
+  if (value.is_optional()) return value.has_element() ? value_element_count(value.element()) : 0;
+  int64_t n = 0;
+  for (const auto& t : value.items()) n += t.element_count();
+  return n;
+}
+
+// A tensor as render_tensor prints it; a sequence as {"sequence": [tensor, ...], "dtype": ...}; an
+// optional as {"optional": null, "type": ...} when empty or {"optional": value} when not.
+std::string render_value(const Value& value) {
+  if (value.is_tensor()) return render_tensor(value.tensor());
+  if (value.is_optional()) {
+    if (!value.has_element()) return "{\"optional\": null, \"type\": \"" + value.type().to_string() + "\"}";
+    return "{\"optional\": " + render_value(value.element()) + "}";
+  }
+  std::string s = "{\"dtype\": \"" + std::string(name_of(value.type().elem)) + "\", \"sequence\": [";
+  for (size_t i = 0; i < value.items().size(); ++i) s += (i ? ", " : "") + render_tensor(value.items()[i]);
+  return s + "]}";
+}
+
 // An output name as a JSON key. Names come from the model file and protobuf does not check that
 // they are UTF-8; JSON text must be, so such a name is refused rather than printed altered.
 std::string json_key(const std::string& name) {
@@ -79,8 +110,8 @@ int run_command(const RunOptions& options) {
     return 0;
   }
   int64_t elements = 0;
-  for (const auto& [name, tensor] : outputs) {
-    elements += tensor.element_count();
+  for (const auto& [name, value] : outputs) {
+    elements += value_element_count(value);
     if (elements > options.max_json_elements)
       throw Error("output '" + name + "' brings the outputs to more than " + std::to_string(options.max_json_elements) +
                   " elements, too many to print as JSON; write them with --output-dir DIR, or raise --max-json-elements");
@@ -88,7 +119,7 @@ int run_command(const RunOptions& options) {
   // The whole document is rendered before anything is printed, so an error leaves stdout empty.
   std::string text = "{\"outputs\": {";
   for (size_t k = 0; k < outputs.size(); ++k)
-    text += (k ? ",\n  " : "\n  ") + json_key(outputs[k].first) + ": " + render_tensor(outputs[k].second);
+    text += (k ? ",\n  " : "\n  ") + json_key(outputs[k].first) + ": " + render_value(outputs[k].second);
   text += "\n}}\n";
   std::cout << text;
   return 0;

@@ -404,9 +404,12 @@ model graph_input_declared_twice 8 14 "$flatten_node $x_float_2x6 $x_float_2x6 $
 expect_both graph_input_declared_twice "model.onnx: 'x' is assigned by graph input 'x' but is already assigned by graph input 'x'"
 model graph_input_without_name 8 14 "$flatten_node $x_init_2x6 input { } $y_out"
 expect_both graph_input_without_name "model.onnx: a graph input has no name"
-model graph_sequence_input 8 14 "$flatten_node input { name: \"x\" type { sequence_type { elem_type { tensor_type { elem_type: 1 } } } } } $y_out"
-expect_run_error "run  graph_sequence_input" "model.onnx: graph input 'x' is a sequence; onnx-ref runs dense tensors only" "$cases/graph_sequence_input/model.onnx"
-expect_test_skip "test graph_sequence_input" "graph input 'x' is a sequence; onnx-ref runs dense tensors only" "$cases/graph_sequence_input"
+model graph_map_input 8 14 "$flatten_node input { name: \"x\" type { map_type { key_type: 8 value_type { tensor_type { elem_type: 1 } } } } } $y_out"
+expect_run_error "run  graph_map_input" "model.onnx: graph input 'x' is a map; onnx-ref runs tensors, sequences of tensors and optionals" "$cases/graph_map_input/model.onnx"
+expect_test_skip "test graph_map_input" "graph input 'x' is a map; onnx-ref runs tensors, sequences of tensors and optionals" "$cases/graph_map_input"
+model graph_sequence_into_flatten 8 14 "$flatten_node input { name: \"x\" type { sequence_type { elem_type { tensor_type { elem_type: 1 } } } } } $y_out"
+expect_run_error "run  graph_sequence_into_flatten" "node 'f' (#0, Flatten-13): input 0 ('input') is seq(tensor(float)), which Flatten-13 does not allow for T" "$cases/graph_sequence_into_flatten/model.onnx"
+expect_test_failure "test graph_sequence_into_flatten" "input 0 ('input') is seq(tensor(float)), which Flatten-13 does not allow for T" "$cases/graph_sequence_into_flatten"
 
 # Names from the file with control bytes in them are escaped: the message stays on one line.
 model graph_name_with_newline 8 14 "node { name: \"two\\nlines\" op_type: \"Flatten\" input: \"x\" output: \"y\" }
