@@ -770,6 +770,16 @@ expect_run_error "run  too_many_elements_for_json" "output 'y' brings the output
 expect_cli_error "make-test different_model_in_folder" "model.onnx holds a different model" make-test "$cases/type_feed_float16_for_float/model.onnx" "$work/good_set" "$work/good"
 
 # ---------------------------------------------------------------------------------------------
+# Each operator family's bad inputs, one file per family (tests/scripts/bad_inputs.d/*.sh), with the
+# generators and expectations above.
+for family in "$(dirname "$0")"/bad_inputs.d/*.sh; do
+  [ -e "$family" ] || continue
+  echo "== $(basename "$family" .sh)"
+  # shellcheck source=/dev/null
+  . "$family"
+done
+
+# ---------------------------------------------------------------------------------------------
 # The harness never dies: every case folder at once, beside the good test, in two workers.
 echo "== all case folders in one run"
 timeout 300 "$onnx_ref" test -j 2 "$cases" "$work/good" > "$work/all.out" 2> "$work/all.err"; rc=$?
