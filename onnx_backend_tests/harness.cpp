@@ -88,8 +88,8 @@ std::optional<std::string> compare_outputs(const std::vector<std::pair<std::stri
   return std::nullopt;
 }
 
-// The old layout has a NodeProto only: wrap it in a one-node model at opset 1, typed from the inputs.
-Model model_from_node_pb(const fs::path& dir, const std::vector<NamedTensor>& inputs) {
+// The old layout has a NodeProto only: wrap it in a one-node model at `opset`, typed from the inputs.
+Model model_from_node_pb(const fs::path& dir, const std::vector<NamedTensor>& inputs, int64_t opset) {
   const fs::path file = dir / "node.pb";
   std::ifstream in(file, std::ios::binary);
   const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -98,7 +98,7 @@ Model model_from_node_pb(const fs::path& dir, const std::vector<NamedTensor>& in
     throw Error(file.string() + ": not a NodeProto");
   auto model = std::make_shared<onnx::ModelProto>();
   model->set_ir_version(3);
-  model->add_opset_import()->set_version(1);
+  model->add_opset_import()->set_version(opset);
   auto* graph = model->mutable_graph();
   graph->set_name(dir.filename().string());
   *graph->add_node() = node;
@@ -135,10 +135,10 @@ void run_model_layout(const BackendTest& test, const Tolerance& tolerance, TestR
   result.status = TestStatus::Passed;
 }
 
-void run_node_layout(const BackendTest& test, const Tolerance& tolerance, TestResult& result) {
+void run_node_layout(const BackendTest& test, const Tolerance& tolerance, int64_t opset, TestResult& result) {
   const auto inputs = read_tensors(numbered_pb_files(test.dir, "input_"));
   const auto expected = read_tensors(numbered_pb_files(test.dir, "output_"));
-  const Model model = model_from_node_pb(test.dir, inputs);
+  const Model model = model_from_node_pb(test.dir, inputs, opset);
   result.kernels = model.kernel_labels();
   std::map<std::string, Value> feeds;
   for (size_t i = 0; i < model.required_inputs().size(); ++i) feeds.emplace(model.required_inputs()[i].name, inputs[i].tensor);
@@ -187,7 +187,7 @@ std::string_view status_name(TestStatus status) {
   return "?";
 }
 
-TestResult run_backend_test(const BackendTest& test, const Tolerance& tolerance) {
+TestResult run_backend_test(const BackendTest& test, const Tolerance& tolerance, int64_t node_pb_opset) {
   TestResult result;
   result.test = test;
   const auto start = std::chrono::steady_clock::now();
@@ -195,7 +195,7 @@ TestResult run_backend_test(const BackendTest& test, const Tolerance& tolerance)
     if (test.layout == BackendTest::Layout::Model)
       run_model_layout(test, tolerance, result);
     else
-      run_node_layout(test, tolerance, result);
+      run_node_layout(test, tolerance, node_pb_opset, result);
   } catch (const UnsupportedError& e) {
     result.status = TestStatus::Skipped;
     result.message = e.what();

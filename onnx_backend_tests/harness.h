@@ -13,7 +13,7 @@ namespace onnx_ref {
 struct BackendTest {
   enum class Layout {
     Model,    // model.onnx with test_data_set_N/input_K.pb and output_K.pb
-    NodePb,   // the old layout of ONNX 1.1: node.pb with input_K.pb and output_K.pb, run at opset 1
+    NodePb,   // the old layout of ONNX 1.1: node.pb with input_K.pb and output_K.pb, run at kNodePbOpset
   };
   std::string name;  // the folder's name, e.g. test_reshape_reduced_dims
   std::filesystem::path dir;
@@ -45,8 +45,12 @@ struct TestResult {
   double seconds = 0;
 };
 
-// Runs one test folder (every test_data_set_N in it). Never throws: every problem is a failure
+// ONNX 1.1.0 generated its node.pb tests at that release's opset, 4: its Reshape uses the attribute
+// (Reshape-1), its Pad `pads` (Pad-2), its Cast a string `to` (Cast-1). The layout names no opset.
+inline constexpr int64_t kNodePbOpset = 4;
+
+// Runs one test folder (every test_data_set_N in it); a node.pb test runs at `node_pb_opset`. Never throws: every problem is a failure
 // with its message, and an operator onnx-ref does not implement is a skip.
-TestResult run_backend_test(const BackendTest& test, const Tolerance& tolerance);
+TestResult run_backend_test(const BackendTest& test, const Tolerance& tolerance, int64_t node_pb_opset = kNodePbOpset);
 
 }  // namespace onnx_ref

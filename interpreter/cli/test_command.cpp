@@ -20,6 +20,7 @@ namespace {
 struct TestOptions {
   std::vector<std::string> paths;
   Tolerance tolerance;
+  int64_t node_pb_opset = kNodePbOpset;
   std::string filter;
   int jobs = 1;
   bool verbose = false;
@@ -41,7 +42,7 @@ std::vector<TestResult> run_all(const std::vector<BackendTest>& tests, const Tes
   const bool progress = isatty(STDERR_FILENO) && !options.verbose;
   auto worker = [&] {
     for (size_t i; (i = next++) < tests.size();) {
-      results[i] = run_backend_test(tests[i], options.tolerance);
+      results[i] = run_backend_test(tests[i], options.tolerance, options.node_pb_opset);
       const size_t finished = ++done;
       std::lock_guard<std::mutex> lock(print);
       if (options.verbose)
@@ -122,6 +123,10 @@ Command add_test_command(CLI::App& app) {
   cmd->add_option("--atol", options->tolerance.atol, "Absolute tolerance for floating types")->capture_default_str();
   cmd->add_option("--filter", options->filter, "Only tests whose name matches this regular expression");
   cmd->add_option("-j,--jobs", options->jobs, "Parallel workers")->check(CLI::Range(1, 256));
+  cmd->add_option("--node-pb-opset", options->node_pb_opset,
+                  "Opset of the ai.onnx domain for tests in the old node.pb layout (ONNX 1.1.0 generated them at 4)")
+      ->check(CLI::Range(int64_t{1}, int64_t{27}))
+      ->capture_default_str();
   cmd->add_flag("-v,--verbose", options->verbose, "One line per test");
   cmd->add_flag("--no-scoreboard", options->no_scoreboard, "Do not print the per-version scoreboard");
   cmd->add_flag("--markdown-table", options->markdown_table, "Print a Markdown table of tests passed per folder (release) and operator version");

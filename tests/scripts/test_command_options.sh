@@ -29,4 +29,10 @@ PY
 [ "$(grep -c '^passed ' "$dir/v")" = 13 ] || fail "verbose lines"
 "$onnx_ref" test --no-scoreboard --markdown-table "$shared/v1.6.0" > "$dir/t"
 grep -qx "| v1.6.0 | Reshape-5 | 9 / 9 |" "$dir/t" || fail "markdown table"
+# --node-pb-opset: ONNX 1.1.0's node.pb tests run at opset 4 by default; their Reshape tests carry
+# Reshape-1's `shape` attribute, so at opset 5 (Reshape-5) every one of them must fail.
+"$onnx_ref" test --no-scoreboard --filter '^test_reshape' "$shared/v1.1.0" > "$dir/o4" || fail "node.pb at opset 4"
+grep -qx "5 passed, 0 failed, 0 skipped" "$dir/o4" || fail "node.pb at opset 4: $(tail -1 "$dir/o4")"
+if "$onnx_ref" test --no-scoreboard --filter '^test_reshape' --node-pb-opset 5 "$shared/v1.1.0" > "$dir/o5"; then fail "node.pb at opset 5 passed"; fi
+grep -qx "0 passed, 5 failed, 0 skipped" "$dir/o5" || fail "node.pb at opset 5: $(tail -1 "$dir/o5")"
 echo "OK"
