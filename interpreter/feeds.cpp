@@ -10,6 +10,7 @@
 #include "runtime/element_values.h"
 #include "runtime/error.h"
 #include "runtime/tensor_json.h"
+#include "runtime/value_json.h"
 #include "runtime/tensor_proto.h"
 #include "runtime/value_proto.h"
 
@@ -44,7 +45,7 @@ Feeds feeds_from_json_file(const Model& model, const fs::path& path) {
     if (!declared) throw Error(path.string() + ": " + quote_text(name) + " is not an input of the model");
     JsonTensorContext context{"input " + quote_text(name), path.parent_path(), declared->type};
     try {
-      feeds.emplace(name, tensor_from_json(value, context));
+      feeds.emplace(name, value_from_json(value, context, declared->typed ? std::optional<ValueKind>(declared->kind) : std::nullopt));
     } catch (const Error& e) {
       throw Error(path.string() + ": " + e.what());
     }
