@@ -1,6 +1,7 @@
 #include "interpreter/feeds.h"
 
 #include <fstream>
+#include <iostream>
 #include <random>
 #include <algorithm>
 #include <sstream>
@@ -29,28 +30,37 @@ const ValueInfo* find_input(const Model& model, const std::string& name) {
 
 }  // namespace
 
-Feeds feeds_from_json_file(const Model& model, const fs::path& path) {
-  std::ifstream in(path);
-  if (!in) throw Error(path.string() + ": cannot be read");
+namespace {
+
+// `origin` names the source in errors; `base_dir` resolves {"file": ...} paths.
+Feeds feeds_from_json_stream(const Model& model, std::istream& in, const std::string& origin, const fs::path& base_dir) {
   nlohmann::json doc;
   try {
     doc = nlohmann::json::parse(in);
   } catch (const nlohmann::json::exception& e) {
-    throw Error(path.string() + ": not valid JSON (" + e.what() + ")");
+    throw Error(origin + ": not valid JSON (" + e.what() + ")");
   }
-  if (!doc.is_object()) throw Error(path.string() + ": expected an object from input name to tensor");
+  if (!doc.is_object()) throw Error(origin + ": expected an object from input name to tensor");
   Feeds feeds;
   for (const auto& [name, value] : doc.items()) {
     const ValueInfo* declared = find_input(model, name);
-    if (!declared) throw Error(path.string() + ": " + quote_text(name) + " is not an input of the model");
-    JsonTensorContext context{"input " + quote_text(name), path.parent_path(), declared->type};
+    if (!declared) throw Error(origin + ": " + quote_text(name) + " is not an input of the model");
+    JsonTensorContext context{"input " + quote_text(name), base_dir, declared->type};
     try {
       feeds.emplace(name, value_from_json(value, context, declared->typed ? std::optional<ValueKind>(declared->kind) : std::nullopt));
     } catch (const Error& e) {
-      throw Error(path.string() + ": " + e.what());
+      throw Error(origin + ": " + e.what());
     }
   }
   return feeds;
+}
+
+}  // namespace
+
+Feeds feeds_from_json_file(const Model& model, const fs::path& path) {
+  std::ifstream in(path);
+  if (!in) throw Error(path.string() + ": cannot be read");
+  return feeds_from_json_stream(model, in, path.string(), path.parent_path());
 }
 
 // K from "`prefix`K.pb", or -1. Matched by hand: a std::regex built per folder dominated the
@@ -105,13 +115,22 @@ Feeds feeds_from_pb_folder(const Model& model, const fs::path& dir) {
 }
 
 Feeds load_feeds(const Model& model, const fs::path& path) {
+  // "-" is standard input, JSON; {"file": ...} paths in it are relative to the current folder.
+  if (path == "-") return feeds_from_json_stream(model, std::cin, "<stdin>", fs::current_path());
   std::error_code ec;
   if (fs::is_directory(path, ec)) return feeds_from_pb_folder(model, path);
   if (!fs::exists(path, ec)) throw Error(path.string() + ": no such file or folder");
-  // Checked before opening: reading a FIFO or a device would block or never end.
-  if (!fs::is_regular_file(path, ec))
-    throw Error(path.string() + ": not a regular file (INPUTS is a JSON file or a test_data_set_N folder)");
-  return feeds_from_json_file(model, path);
+  if (fs::is_regular_file(path, ec)) return feeds_from_json_file(model, path);
+  // A pipe the user names, as `<(...)` makes (/dev/fd/N), is read as it comes: whoever named it is
+  // writing to it. Files a model or a JSON document names are still refused when they are pipes,
+  // since nobody need be writing to those. Relative {"file": ...} paths are then relative to the
+  // current folder.
+  if (fs::is_fifo(path, ec)) {
+    std::ifstream in(path);
+    if (!in) throw Error(path.string() + ": cannot be read");
+    return feeds_from_json_stream(model, in, path.string(), fs::current_path());
+  }
+  throw Error(path.string() + ": not a regular file or a pipe (INPUTS is a JSON file, a test_data_set_N folder, or - for standard input)");
 }
 
 Feeds random_feeds(const Model& model, uint64_t seed, const std::map<std::string, int64_t>& dims) {

@@ -22,7 +22,8 @@ Feeds feeds_from_json_file(const Model& model, const std::filesystem::path& path
 // input_K.pb files, matched by the tensor's name when it has one, otherwise in order of the
 // graph inputs that must be fed.
 Feeds feeds_from_pb_folder(const Model& model, const std::filesystem::path& dir);
-// Either of the above, chosen by what `path` is.
+// Either of the above, chosen by what `path` is; "-" reads JSON from standard input, and a pipe named
+// on the command line (`<(...)`) is read as JSON.
 Feeds load_feeds(const Model& model, const std::filesystem::path& path);
 
 // Random values for every input that must be fed, from its declared element type and shape;

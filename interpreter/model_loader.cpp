@@ -15,6 +15,7 @@
 #include "runtime/error.h"
 #include "runtime/external_data.h"
 #include "runtime/tensor_proto.h"
+#include "runtime/wire_depth.h"
 
 namespace onnx_ref {
 
@@ -374,8 +375,14 @@ std::shared_ptr<onnx::ModelProto> parse_model(const void* data, size_t size, con
   auto proto = std::make_shared<onnx::ModelProto>();
   google::protobuf::io::CodedInputStream stream(static_cast<const uint8_t*>(data), static_cast<int>(size));
   stream.SetTotalBytesLimit(INT_MAX);
-  if (!proto->ParseFromCodedStream(&stream) || !stream.ConsumedEntireMessage())
+  if (!proto->ParseFromCodedStream(&stream) || !stream.ConsumedEntireMessage()) {
+    // protobuf gives up past 100 nested messages (a graph attribute inside a node inside a graph...)
+    // without saying so; the wire format tells whether that is why.
+    if (wire_nesting_depth(static_cast<const uint8_t*>(data), size, kProtobufRecursionLimit) > kProtobufRecursionLimit)
+      throw Error(origin + ": the model's messages nest more than " + std::to_string(kProtobufRecursionLimit) +
+                  " levels deep (graphs inside node attributes inside graphs ...), beyond protobuf's recursion limit");
     throw Error(origin + ": not an ONNX model (the bytes do not parse as a ModelProto protobuf)");
+  }
   return proto;
 }
 

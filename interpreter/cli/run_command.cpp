@@ -131,7 +131,7 @@ Command add_run_command(CLI::App& app) {
   auto options = std::make_shared<RunOptions>();
   auto* cmd = app.add_subcommand("run", "Run a model and print its outputs as JSON");
   cmd->add_option("model", options->model, "The model (.onnx)")->required();
-  cmd->add_option("inputs", options->inputs, "A JSON file of inputs, or a test_data_set_N folder of input_K.pb files");
+  cmd->add_option("inputs", options->inputs, "A JSON file of inputs (- for standard input), or a test_data_set_N folder of input_K.pb files");
   cmd->add_option("--output-dir", options->output_dir, "Write output_K.pb (or .npy) files here instead of printing JSON");
   cmd->add_option("--format", options->format, "File format with --output-dir")->check(CLI::IsMember({"pb", "npy"}))->capture_default_str();
   cmd->add_option("--max-json-elements", options->max_json_elements, "Refuse to print more elements than this as JSON")
