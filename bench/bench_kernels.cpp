@@ -94,11 +94,11 @@ const Tensor& input_of_size(int64_t bytes, const onnx_ref::Shape& shape) {
 
 void run_shared_storage_benchmark(benchmark::State& state, const Model& model, const onnx_ref::Shape& shape) {
   const int64_t bytes = state.range(0);
-  const std::map<std::string, Tensor> feeds{{"x", input_of_size(bytes, shape)}};
-  const Tensor& input = feeds.at("x");
+  const std::map<std::string, onnx_ref::Value> feeds{{"x", input_of_size(bytes, shape)}};
+  const Tensor& input = feeds.at("x").tensor();
   {
     const auto outputs = model.run(feeds);
-    if (!outputs.at(0).second.shares_storage_with(input)) {
+    if (!outputs.at(0).second.tensor().shares_storage_with(input)) {
       state.SkipWithError("the output does not share the input's storage");
       return;
     }
