@@ -67,12 +67,12 @@ void check_one_element_value(const Tensor& value) {
 }
 
 Diagonal eye_like_diagonal(int64_t rows, int64_t cols, int64_t k) {
-  // Beyond the matrix first, so that -k and cols - k below cannot overflow: after this check
-  // -rows < k < cols, and rows, cols are non-negative.
+  // Beyond the matrix first. After this check -rows < k < cols, so -k, cols - k (k >= 0) and
+  // rows - first (first < rows) cannot overflow, even for dimensions near INT64_MAX.
   if (k >= cols || k <= -rows) return {};
-  const int64_t first = k < 0 ? -k : 0;
-  const int64_t end = std::min(rows, cols - k);
-  return {first, std::max<int64_t>(0, end - first)};
+  if (k >= 0) return {0, std::min(rows, cols - k)};
+  const int64_t first = -k;
+  return {first, std::min(rows - first, cols)};
 }
 
 ElementType eye_like_dtype(int64_t code) {
