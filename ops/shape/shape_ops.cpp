@@ -21,7 +21,8 @@ std::vector<int64_t> normalize_axes(std::span<const int64_t> axes, int64_t rank,
     // Comparisons only: rank is a small non-negative count, so -rank and rank - 1 cannot overflow,
     // and a + rank is computed only for a in [-rank, -1].
     if (a < lowest || a >= rank) {
-      const std::string valid = rank == 0 ? "none: it has no axes" : "valid: " + std::to_string(lowest) + " to " + std::to_string(rank - 1);
+      const std::string valid =
+          rank == 0 ? "none: it has no axes" : "valid: " + std::to_string(lowest) + " to " + std::to_string(rank - 1);
       const std::string why = (a < 0 && negative == NegativeAxes::Refused && a >= -rank)
                                   ? " (negative axes are allowed from version 11 on)"
                                   : "";
