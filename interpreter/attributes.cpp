@@ -20,8 +20,9 @@ std::optional<AttrType> attribute_type(const AttributeProto& a) {
     case AttributeProto::FLOATS: return AttrType::Floats;
     case AttributeProto::STRINGS: return AttrType::Strings;
     case AttributeProto::TENSOR: return AttrType::Tensor;
+    case AttributeProto::SPARSE_TENSOR: return AttrType::SparseTensor;
     case AttributeProto::UNDEFINED: break;
-    default: return std::nullopt;  // graphs, sparse tensors, type protos: no operator here takes them
+    default: return std::nullopt;  // graphs, type protos: no operator here takes them
   }
   if (a.ints_size()) return AttrType::Ints;
   if (a.floats_size()) return AttrType::Floats;
@@ -30,6 +31,7 @@ std::optional<AttrType> attribute_type(const AttributeProto& a) {
   if (a.has_f()) return AttrType::Float;
   if (a.has_s()) return AttrType::String;
   if (a.has_t()) return AttrType::Tensor;
+  if (a.has_sparse_tensor()) return AttrType::SparseTensor;
   return std::nullopt;
 }
 
@@ -42,6 +44,7 @@ AttrValue attribute_value(const AttributeProto& a, AttrType type) {
     case AttrType::Floats: return std::vector<float>(a.floats().begin(), a.floats().end());
     case AttrType::Strings: return std::vector<std::string>(a.strings().begin(), a.strings().end());
     case AttrType::Tensor: return tensor_from_proto(a.t());
+    case AttrType::SparseTensor: return tensor_from_sparse_proto(a.sparse_tensor());
   }
   throw std::logic_error("unhandled attribute type");
 }

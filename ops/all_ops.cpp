@@ -8,6 +8,14 @@ const Registry& Registry::builtin() {
     register_reshape(r);
     register_flatten(r);
     register_openvino_reshape(r);
+    register_identity(r);
+    register_shape(r);
+    register_size(r);
+    register_squeeze(r);
+    register_unsqueeze(r);
+    register_constant(r);
+    register_constant_of_shape(r);
+    register_eye_like(r);
     return r;
   }();
   return registry;

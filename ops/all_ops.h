@@ -9,5 +9,13 @@ inline constexpr const char* kOpenVinoDomain = "org.openvinotoolkit";
 void register_reshape(Registry& registry);
 void register_flatten(Registry& registry);
 void register_openvino_reshape(Registry& registry);
+void register_identity(Registry& registry);
+void register_shape(Registry& registry);
+void register_size(Registry& registry);
+void register_squeeze(Registry& registry);
+void register_unsqueeze(Registry& registry);
+void register_constant(Registry& registry);
+void register_constant_of_shape(Registry& registry);
+void register_eye_like(Registry& registry);
 
 }  // namespace onnx_ref

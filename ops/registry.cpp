@@ -16,6 +16,7 @@ std::string_view attr_type_name(AttrType type) {
     case AttrType::Floats: return "floats";
     case AttrType::Strings: return "strings";
     case AttrType::Tensor: return "tensor";
+    case AttrType::SparseTensor: return "sparse_tensor";
   }
   return "?";
 }

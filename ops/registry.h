@@ -17,7 +17,9 @@
 
 namespace onnx_ref {
 
-enum class AttrType { Int, Float, String, Ints, Floats, Strings, Tensor };
+// SparseTensor attributes (Constant's sparse_value) are made dense when the model is loaded, so
+// their value is a Tensor like a Tensor attribute's.
+enum class AttrType { Int, Float, String, Ints, Floats, Strings, Tensor, SparseTensor };
 std::string_view attr_type_name(AttrType type);
 
 using AttrValue = std::variant<int64_t, float, std::string, std::vector<int64_t>, std::vector<float>,
