@@ -8,6 +8,9 @@ const Registry& Registry::builtin() {
     register_reshape(r);
     register_flatten(r);
     register_openvino_reshape(r);
+    register_reduce_sum(r);
+    register_reduce_prod(r);
+    register_range(r);
     return r;
   }();
   return registry;

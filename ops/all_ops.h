@@ -9,5 +9,8 @@ inline constexpr const char* kOpenVinoDomain = "org.openvinotoolkit";
 void register_reshape(Registry& registry);
 void register_flatten(Registry& registry);
 void register_openvino_reshape(Registry& registry);
+void register_reduce_sum(Registry& registry);
+void register_reduce_prod(Registry& registry);
+void register_range(Registry& registry);
 
 }  // namespace onnx_ref
