@@ -1,6 +1,6 @@
 # Bad inputs of ReduceSum, ReduceProd and Range (sourced by tests/scripts/bad_inputs.sh).
 
-# reduce_node OP ATTRS: a node reducing 'x' (and 'axes' when the op takes it as an input) into 'y'.
+# rr_axes_init V...: the int64 initializer 'axes' holding V...; rr_x: a float [2, 3] initializer 'x'.
 rr_axes_init() { local IFS=,; echo "initializer { name: \"axes\" data_type: 7 dims: $# int64_data: [$*] }"; }
 rr_x="initializer { name: \"x\" data_type: 1 dims: 2 dims: 3 float_data: [1, 2, 3, 4, 5, 6] }"
 rr_sum13='node { name: "s" op_type: "ReduceSum" input: "x" input: "axes" output: "y" }'
