@@ -16,6 +16,9 @@ const Registry& Registry::builtin() {
     register_constant(r);
     register_constant_of_shape(r);
     register_eye_like(r);
+    register_reduce_sum(r);
+    register_reduce_prod(r);
+    register_range(r);
     return r;
   }();
   return registry;

@@ -17,5 +17,8 @@ void register_unsqueeze(Registry& registry);
 void register_constant(Registry& registry);
 void register_constant_of_shape(Registry& registry);
 void register_eye_like(Registry& registry);
+void register_reduce_sum(Registry& registry);
+void register_reduce_prod(Registry& registry);
+void register_range(Registry& registry);
 
 }  // namespace onnx_ref
