@@ -8,6 +8,18 @@ const Registry& Registry::builtin() {
     register_reshape(r);
     register_flatten(r);
     register_openvino_reshape(r);
+    register_add(r);
+    register_sub(r);
+    register_mul(r);
+    register_div(r);
+    register_equal(r);
+    register_less(r);
+    register_greater(r);
+    register_not(r);
+    register_neg(r);
+    register_abs(r);
+    register_min(r);
+    register_max(r);
     return r;
   }();
   return registry;
