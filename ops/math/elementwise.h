@@ -98,8 +98,8 @@ inline bool is_nan(S x) {
 // The row loops
 
 // out[i] = op(a[i], b[i]) over a broadcast. `In` and `Out` are storage types (std::string for
-// string inputs). The operand shapes must broadcast to out_shape. op may throw Error; it is told the
-// flat output index only through `row_op` variants, so the plain form takes op(x, y).
+// string inputs). The operand shapes must broadcast to out_shape. op cannot fail (for an operation
+// that can, binary_broadcast_checked below names the failing element).
 template <class In, class Out, class Op>
 void binary_broadcast(const In* a, const Shape& a_shape, const In* b, const Shape& b_shape, Out* out,
                       const Shape& out_shape, Op op) {
@@ -162,7 +162,7 @@ void unary_map(const In* x, Out* out, int64_t n, Op op) {
 // A binary functor: `template <class S> static Out apply(S x, S y)` with `template <class S>
 // static constexpr bool supports` telling which storage types it is defined for, and
 // `using Result = ...` (void: the output has the input's type; BoolByte: the output is bool).
-// `Legacy` versions (1 and 6) take the broadcast/axis attributes.
+// Optionally `can_fail<S>`, `check(x, y)` and `fail(x, y, index)` (Div on integers).
 
 // The shape B takes in the engine, and the output shape, for a node's inputs and attributes.
 struct BinaryShapes {
