@@ -19,6 +19,18 @@ const Registry& Registry::builtin() {
     register_reduce_sum(r);
     register_reduce_prod(r);
     register_range(r);
+    register_add(r);
+    register_sub(r);
+    register_mul(r);
+    register_div(r);
+    register_equal(r);
+    register_less(r);
+    register_greater(r);
+    register_not(r);
+    register_neg(r);
+    register_abs(r);
+    register_min(r);
+    register_max(r);
     return r;
   }();
   return registry;

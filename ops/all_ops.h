@@ -20,5 +20,18 @@ void register_eye_like(Registry& registry);
 void register_reduce_sum(Registry& registry);
 void register_reduce_prod(Registry& registry);
 void register_range(Registry& registry);
+// ops/math/: element-wise arithmetic, comparison and logic (one engine, ops/math/elementwise.h).
+void register_add(Registry& registry);
+void register_sub(Registry& registry);
+void register_mul(Registry& registry);
+void register_div(Registry& registry);
+void register_equal(Registry& registry);
+void register_less(Registry& registry);
+void register_greater(Registry& registry);
+void register_not(Registry& registry);
+void register_neg(Registry& registry);
+void register_abs(Registry& registry);
+void register_min(Registry& registry);
+void register_max(Registry& registry);
 
 }  // namespace onnx_ref

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <new>
 
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "runtime/error.h"
@@ -36,9 +37,33 @@ std::shared_ptr<Storage> Storage::allocate(size_t bytes) {
   return s;
 }
 
+namespace {
+// A large uninitialized buffer is written once, right after allocation, by a kernel that streams
+// through it; with 4 KiB pages the page faults cost more than the writes (a 64 MiB element-wise
+// output: about 30 ms of faults against 8 ms of arithmetic). Transparent huge pages on the
+// page-aligned interior cut the faults 512-fold where the system allows them (THP "madvise"
+// mode). It is only advice: when it is refused nothing changes.
+void advise_huge_pages(std::byte* data, size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  constexpr size_t kMinBytes = size_t{4} << 20;
+  if (bytes < kMinBytes) return;
+  const long page_size = sysconf(_SC_PAGESIZE);
+  if (page_size <= 0) return;
+  const auto page = static_cast<uintptr_t>(page_size);
+  const auto begin = (reinterpret_cast<uintptr_t>(data) + page - 1) & ~(page - 1);
+  const auto end = (reinterpret_cast<uintptr_t>(data) + bytes) & ~(page - 1);
+  if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+#else
+  (void)data;
+  (void)bytes;
+#endif
+}
+}  // namespace
+
 std::shared_ptr<Storage> Storage::allocate_uninitialized(size_t bytes) {
   auto s = std::shared_ptr<Storage>(new Storage());
   s->owned_.reset(new std::byte[bytes > 0 ? bytes : 1]);
+  advise_huge_pages(s->owned_.get(), bytes);
   s->data_ = s->owned_.get();
   s->size_ = bytes;
   return s;

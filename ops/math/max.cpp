@@ -1,0 +1,33 @@
+// ONNX Max, every version (1, 6, 8, 12, 13): the element-wise maximum of one or more inputs.
+// Versions and types: register_min_max in elementwise.h (equal shapes before 8, broadcasting from 8).
+// NaN propagates: if any operand is NaN the result is NaN (the first NaN met, left to right).
+// Signed zeros: +0 is taken as greater than -0, so Max(-0, +0) = Max(+0, -0) = +0.
+#include <cmath>
+
+#include "ops/all_ops.h"
+#include "ops/math/elementwise.h"
+
+namespace onnx_ref {
+namespace math {
+struct MaxFn {
+  using Result = void;
+  template <class S>
+  static constexpr bool supports = is_float_storage<S> || is_int_storage<S>;
+  template <class S>
+  static S apply(S x, S y) {
+    if constexpr (is_float_storage<S>) {
+      const double a = comparable(x), b = comparable(y);
+      if (a != a) return x;
+      if (b != b) return y;
+      if (a == b) return std::signbit(a) ? y : x;  // equal values, or -0 and +0: the one without the sign
+      return a < b ? y : x;
+    } else {
+      return x < y ? y : x;
+    }
+  }
+};
+}  // namespace math
+
+void register_max(Registry& registry) { math::register_min_max<math::MaxFn>(registry, "Max", "max"); }
+
+}  // namespace onnx_ref
