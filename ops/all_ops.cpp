@@ -8,6 +8,12 @@ const Registry& Registry::builtin() {
     register_reshape(r);
     register_flatten(r);
     register_openvino_reshape(r);
+    register_transpose(r);
+    register_expand(r);
+    register_tile(r);
+    register_where(r);
+    register_compress(r);
+    register_nonzero(r);
     return r;
   }();
   return registry;
