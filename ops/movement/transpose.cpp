@@ -14,6 +14,10 @@
 #include <cstring>
 #include <string>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "ops/all_ops.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"
@@ -111,22 +115,102 @@ struct Bytes16 {
   unsigned char b[16];
 };
 
-// dst[r * dst_row + c] = src[r + c * src_col] for r < rows, c < cols, tile by tile: a tile's source
-// columns and destination rows all stay in L1 while it is copied.
+// Transposes the B x B block at src (rows of B elements, src_col apart) into dst (rows dst_row
+// apart): dst[j * dst_row + i] = src[i * src_col + j]. The scalar version; SSE2 ones below.
+template <class W, int B>
+void block_scalar(const W* src, int64_t src_col, W* dst, int64_t dst_row) {
+  for (int j = 0; j < B; ++j)
+    for (int i = 0; i < B; ++i) std::memcpy(dst + j * dst_row + i, src + i * src_col + j, sizeof(W));
+}
+
+#if defined(__SSE2__)
+// 8 x 8 bytes: three rounds of interleaving (bytes, pairs, quads).
+void block_8x8_u8(const uint8_t* src, int64_t src_col, uint8_t* dst, int64_t dst_row) {
+  __m128i r[8];
+  for (int i = 0; i < 8; ++i) r[i] = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(src + i * src_col));
+  const __m128i a0 = _mm_unpacklo_epi8(r[0], r[1]), a1 = _mm_unpacklo_epi8(r[2], r[3]);
+  const __m128i a2 = _mm_unpacklo_epi8(r[4], r[5]), a3 = _mm_unpacklo_epi8(r[6], r[7]);
+  const __m128i b0 = _mm_unpacklo_epi16(a0, a1), b1 = _mm_unpackhi_epi16(a0, a1);
+  const __m128i b2 = _mm_unpacklo_epi16(a2, a3), b3 = _mm_unpackhi_epi16(a2, a3);
+  const __m128i c[4] = {_mm_unpacklo_epi32(b0, b2), _mm_unpackhi_epi32(b0, b2), _mm_unpacklo_epi32(b1, b3),
+                        _mm_unpackhi_epi32(b1, b3)};
+  for (int k = 0; k < 4; ++k) {
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(dst + (2 * k) * dst_row), c[k]);
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(dst + (2 * k + 1) * dst_row), _mm_srli_si128(c[k], 8));
+  }
+}
+
+// 8 x 8 two-byte elements: interleave pairs, quads, halves.
+void block_8x8_u16(const uint16_t* src, int64_t src_col, uint16_t* dst, int64_t dst_row) {
+  __m128i r[8];
+  for (int i = 0; i < 8; ++i) r[i] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i * src_col));
+  __m128i a[8], b[8];
+  for (int k = 0; k < 4; ++k) {
+    a[2 * k] = _mm_unpacklo_epi16(r[2 * k], r[2 * k + 1]);
+    a[2 * k + 1] = _mm_unpackhi_epi16(r[2 * k], r[2 * k + 1]);
+  }
+  for (int h = 0; h < 2; ++h) {  // rows 0-3, then rows 4-7
+    const __m128i* x = a + 4 * h;
+    b[4 * h + 0] = _mm_unpacklo_epi32(x[0], x[2]);  // columns 0, 1
+    b[4 * h + 1] = _mm_unpackhi_epi32(x[0], x[2]);  // columns 2, 3
+    b[4 * h + 2] = _mm_unpacklo_epi32(x[1], x[3]);  // columns 4, 5
+    b[4 * h + 3] = _mm_unpackhi_epi32(x[1], x[3]);  // columns 6, 7
+  }
+  for (int k = 0; k < 4; ++k) {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + (2 * k) * dst_row), _mm_unpacklo_epi64(b[k], b[4 + k]));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + (2 * k + 1) * dst_row), _mm_unpackhi_epi64(b[k], b[4 + k]));
+  }
+}
+
+// 4 x 4 four-byte elements.
+void block_4x4_u32(const uint32_t* src, int64_t src_col, uint32_t* dst, int64_t dst_row) {
+  __m128i r[4];
+  for (int i = 0; i < 4; ++i) r[i] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i * src_col));
+  const __m128i a0 = _mm_unpacklo_epi32(r[0], r[1]), a1 = _mm_unpackhi_epi32(r[0], r[1]);
+  const __m128i a2 = _mm_unpacklo_epi32(r[2], r[3]), a3 = _mm_unpackhi_epi32(r[2], r[3]);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(dst), _mm_unpacklo_epi64(a0, a2));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + dst_row), _mm_unpackhi_epi64(a0, a2));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + 2 * dst_row), _mm_unpacklo_epi64(a1, a3));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + 3 * dst_row), _mm_unpackhi_epi64(a1, a3));
+}
+#endif
+
+template <class W>
+struct Block {
+  static constexpr int kSize = sizeof(W) <= 2 ? 8 : sizeof(W) == 4 ? 4 : 2;
+  static void run(const W* src, int64_t src_col, W* dst, int64_t dst_row) {
+#if defined(__SSE2__)
+    if constexpr (sizeof(W) == 1) return block_8x8_u8(src, src_col, dst, dst_row);
+    if constexpr (sizeof(W) == 2) return block_8x8_u16(src, src_col, dst, dst_row);
+    if constexpr (sizeof(W) == 4) return block_4x4_u32(src, src_col, dst, dst_row);
+#endif
+    block_scalar<W, kSize>(src, src_col, dst, dst_row);
+  }
+};
+
+// dst[r * dst_row + c] = src[r + c * src_col] for r < rows, c < cols, tile by tile so that a
+// tile's source and destination lines all stay in L1 while it is copied; inside a tile, small
+// square blocks go through registers; the ragged edges element by element.
 template <class W>
 void transpose_2d(const std::byte* src_bytes, int64_t src_col, std::byte* dst_bytes, int64_t dst_row, int64_t rows,
                   int64_t cols) {
   const W* src = reinterpret_cast<const W*>(src_bytes);
   W* dst = reinterpret_cast<W*>(dst_bytes);
+  constexpr int64_t B = Block<W>::kSize;
   constexpr int64_t kTile = sizeof(W) <= 2 ? 64 : sizeof(W) <= 8 ? 32 : 16;
   for (int64_t r0 = 0; r0 < rows; r0 += kTile) {
     const int64_t r1 = std::min(rows, r0 + kTile);
+    const int64_t rb = r0 + (r1 - r0) / B * B;  // end of the whole blocks
     for (int64_t c0 = 0; c0 < cols; c0 += kTile) {
       const int64_t c1 = std::min(cols, c0 + kTile);
+      const int64_t cb = c0 + (c1 - c0) / B * B;
+      for (int64_t c = c0; c < cb; c += B)
+        for (int64_t r = r0; r < rb; r += B) Block<W>::run(src + r + c * src_col, src_col, dst + r * dst_row + c, dst_row);
       for (int64_t r = r0; r < r1; ++r) {
         W* out = dst + r * dst_row;
         const W* in = src + r;
-        for (int64_t c = c0; c < c1; ++c) std::memcpy(out + c, in + c * src_col, sizeof(W));
+        const int64_t from = r < rb ? cb : c0;  // whole blocks already did [c0, cb) of these rows
+        for (int64_t c = from; c < c1; ++c) std::memcpy(out + c, in + c * src_col, sizeof(W));
       }
     }
   }
