@@ -434,6 +434,9 @@ TEST_CASE("Where: output shape is the three-way broadcast") {
   CHECK(where_output_shape({4, 1, 1}, {3, 1}, {2}) == Shape{4, 3, 2});
   CHECK(where_output_shape({0}, {1}, {1}) == Shape{0});
   CHECK_THROWS_WITH_AS(where_output_shape({2}, {3}, {1}), "shapes [2] and [3] cannot be broadcast (dimension 2 vs 3)", Error);
+  CHECK_THROWS_WITH_AS(where_output_shape({4294967296, 1}, {1, 4294967296}, {}),
+                       "condition [4294967296, 1], X [1, 4294967296] and Y [] broadcast to [4294967296, 4294967296], whose element count overflows int64",
+                       Error);
   CHECK_THROWS_WITH_AS(where_output_shape({1}, {3}, {2, 4}), "shapes [3] and [2, 4] cannot be broadcast (dimension 3 vs 4)", Error);
 }
 

@@ -13,12 +13,17 @@
 #include "ops/broadcast.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"
+#include "runtime/error.h"
 
 namespace onnx_ref {
 
 Shape where_output_shape(const Shape& condition, const Shape& x, const Shape& y) {
   const Shape all[] = {condition, x, y};
-  return broadcast_shapes(all);
+  Shape out = broadcast_shapes(all);
+  if (!checked_element_count(out))
+    throw Error("condition " + shape_to_string(condition) + ", X " + shape_to_string(x) + " and Y " + shape_to_string(y) +
+                " broadcast to " + shape_to_string(out) + ", whose element count overflows int64");
+  return out;
 }
 
 namespace {

@@ -5,8 +5,7 @@
 namespace onnx_ref {
 
 // The broadcast of the three shapes (condition, X, Y); Error naming two shapes that do not
-// broadcast. The element count of the result always fits int64 (every dimension comes from an
-// input).
+// broadcast, or when the broadcast's element count overflows int64 ([2^32, 1] against [1, 2^32]).
 Shape where_output_shape(const Shape& condition, const Shape& x, const Shape& y);
 
 // Element i of the output is X's where the condition is true and Y's elsewhere, all three
