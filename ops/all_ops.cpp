@@ -31,6 +31,12 @@ const Registry& Registry::builtin() {
     register_abs(r);
     register_min(r);
     register_max(r);
+    register_transpose(r);
+    register_expand(r);
+    register_tile(r);
+    register_where(r);
+    register_compress(r);
+    register_nonzero(r);
     return r;
   }();
   return registry;

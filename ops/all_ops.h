@@ -33,5 +33,11 @@ void register_neg(Registry& registry);
 void register_abs(Registry& registry);
 void register_min(Registry& registry);
 void register_max(Registry& registry);
+void register_transpose(Registry& registry);
+void register_expand(Registry& registry);
+void register_tile(Registry& registry);
+void register_where(Registry& registry);
+void register_compress(Registry& registry);
+void register_nonzero(Registry& registry);
 
 }  // namespace onnx_ref
