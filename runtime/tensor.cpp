@@ -1,6 +1,7 @@
 #include "runtime/tensor.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <new>
 
@@ -83,6 +84,21 @@ std::byte* Storage::mutable_data() {
 }
 
 namespace {
+uint64_t physical_memory() {
+  static const uint64_t physical = static_cast<uint64_t>(sysconf(_SC_PHYS_PAGES)) * static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
+  return physical;
+}
+std::atomic<uint64_t> memory_limit{0};  // 0: physical memory
+}  // namespace
+
+uint64_t tensor_memory_limit() {
+  const uint64_t limit = memory_limit.load(std::memory_order_relaxed);
+  return limit ? limit : physical_memory();
+}
+
+void set_tensor_memory_limit(uint64_t bytes) { memory_limit.store(bytes, std::memory_order_relaxed); }
+
+namespace {
 int64_t count_or_throw(const Shape& shape) {
   auto count = checked_element_count(shape);
   if (!count)
@@ -124,10 +140,10 @@ Tensor Tensor::allocate_tensor(ElementType type, Shape shape, bool zero_fill) {
     throw Error(std::string(name_of(type)) + shape_to_string(shape) + " needs more bytes than memory can address");
   // Refuse what the machine cannot hold before touching memory: zero-filling an overcommitted
   // block would otherwise end in the OOM killer rather than in an error message.
-  static const uint64_t physical = static_cast<uint64_t>(sysconf(_SC_PHYS_PAGES)) * static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
-  if (bytes > physical)
-    throw Error(std::string(name_of(type)) + shape_to_string(shape) + " needs " + std::to_string(bytes) +
-                " bytes, more than this machine's " + std::to_string(physical) + " bytes of memory");
+  if (bytes > tensor_memory_limit())
+    throw Error(std::string(name_of(type)) + shape_to_string(shape) + " needs " + std::to_string(bytes) + " bytes, more than " +
+                (tensor_memory_limit() == physical_memory() ? "this machine's " + std::to_string(physical_memory()) + " bytes of memory"
+                                                            : "the limit of " + std::to_string(tensor_memory_limit()) + " bytes"));
   std::shared_ptr<Storage> storage;
   try {
     if (type == ElementType::String) return from_strings(shape, std::vector<std::string>(static_cast<size_t>(count)));

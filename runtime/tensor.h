@@ -20,6 +20,12 @@ using Shape = std::vector<int64_t>;
 // "[2, 3, 0]"; "[]" for a scalar.
 std::string shape_to_string(const Shape& shape);
 
+// The most bytes one tensor allocation may take: the machine's physical memory unless lowered
+// (the fuzz targets lower it, so that a kernel asked for gigabytes is refused, not run). Beyond
+// it, Tensor::zeros and Tensor::uninitialized throw Error before touching memory.
+uint64_t tensor_memory_limit();
+void set_tensor_memory_limit(uint64_t bytes);
+
 // The product of the dims, or nullopt when a dim is negative or the product overflows int64.
 std::optional<int64_t> checked_element_count(const Shape& shape);
 
