@@ -8,6 +8,8 @@ const Registry& Registry::builtin() {
     register_reshape(r);
     register_flatten(r);
     register_openvino_reshape(r);
+    register_cast(r);
+    register_cast_like(r);
     return r;
   }();
   return registry;
