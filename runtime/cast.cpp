@@ -164,6 +164,8 @@ uint32_t encode_for_cast(ElementType to, double value, const CastOptions& option
   // version gives ±FLT_MAX.
   if (options.saturate && std::isinf(value) && is_fnuz(to)) return value > 0 ? 0x7F : 0xFF;
   if (options.legacy_4bit_rules && to == ElementType::Float4E2M1 && std::isnan(value)) return 0x7;
+  if (options.legacy_bfloat16_truncation && to == ElementType::BFloat16)
+    return std::bit_cast<uint32_t>(static_cast<float>(value)) >> 16;
   return encode_small_float(to, value, options.saturate);
 }
 

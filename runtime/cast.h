@@ -40,6 +40,12 @@ struct CastOptions {
   // to float4e2m1 as ONNX's reference does (see encode_small_float). Integer sources wrap in every
   // version: the spec's "discard higher bits" rule, which no official test contradicts.
   bool legacy_4bit_rules = false;
+  // Cast-13 to Cast-23 and CastLike-15 to 23: to bfloat16, the value is rounded to float32 (nearest,
+  // ties to even) and its low 16 bits dropped, as ONNX's reference did until ONNX 1.18
+  // (float32_to_bfloat16(x, truncate=True)) and as every official test of those opsets fixes it
+  // (test_cast_FLOAT_to_BFLOAT16: 0.48033667 -> 0.478515625, where nearest gives 0.48046875).
+  // Cast-24 onward rounds once, to nearest, ties to even, like every other float target.
+  bool legacy_bfloat16_truncation = false;
 };
 
 // `in` converted to element type `to`, same shape. Error (naming the flat index and the value) for

@@ -43,6 +43,7 @@ void check_saturate_and_round_mode(const Attributes& attrs) {
 CastOptions cast_options(const Attributes& attrs, int since_version) {
   CastOptions options;
   options.legacy_4bit_rules = since_version == 21 || since_version == 23;
+  options.legacy_bfloat16_truncation = since_version >= 13 && since_version <= 23;
   if (attrs.has("saturate")) options.saturate = attrs.get_int("saturate") != 0;
   if (attrs.has("round_mode")) {
     const auto& mode = std::get<std::string>(attrs.get("round_mode"));
