@@ -37,6 +37,8 @@ const Registry& Registry::builtin() {
     register_where(r);
     register_compress(r);
     register_nonzero(r);
+    register_cast(r);
+    register_cast_like(r);
     return r;
   }();
   return registry;

@@ -39,5 +39,7 @@ void register_tile(Registry& registry);
 void register_where(Registry& registry);
 void register_compress(Registry& registry);
 void register_nonzero(Registry& registry);
+void register_cast(Registry& registry);
+void register_cast_like(Registry& registry);
 
 }  // namespace onnx_ref
