@@ -30,6 +30,9 @@ std::optional<Tensor> zero_feed(const ValueInfo& declared) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  // Initializers can ask kernels for gigabytes (ConstantOfShape, Tile, Expand): refused past 256 MiB.
+  static const bool limited = (set_tensor_memory_limit(uint64_t{256} << 20), true);
+  (void)limited;
   const std::string bytes(reinterpret_cast<const char*>(data), size);
   std::optional<Model> model;
   try {
@@ -45,7 +48,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (const auto& node : model->nodes()) (void)node.describe();
   (void)model->kernel_labels();
 
-  std::map<std::string, Tensor> feeds;
+  std::map<std::string, Value> feeds;
   for (const auto& input : model->required_inputs()) {
     auto feed = zero_feed(input);
     if (!feed) return 0;

@@ -4,11 +4,16 @@
 
 #include "interpreter/cli/commands.h"
 #include "runtime/error.h"
+#include "runtime/tensor.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"onnx-ref: a reference interpreter for ONNX graphs"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "onnx-ref 0.1.0");
+  uint64_t max_tensor_mib = 0;
+  app.add_option("--max-tensor-mib", max_tensor_mib,
+                 "Refuse any tensor larger than this many MiB with an error (default: the machine's memory)")
+      ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
   using namespace onnx_ref::cli;
   const std::vector<std::pair<CLI::App*, Command>> commands = [&] {
     std::vector<std::pair<CLI::App*, Command>> list;
@@ -24,6 +29,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
   }
+  if (max_tensor_mib) onnx_ref::set_tensor_memory_limit(max_tensor_mib << 20);
   try {
     for (const auto& [sub, command] : commands)
       if (sub->parsed()) return command();

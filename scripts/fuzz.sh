@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${SECONDS_PER_TARGET:-20}
-targets=${FUZZ_TARGETS:-fuzz_model fuzz_tensor_proto fuzz_json}
+targets=${FUZZ_TARGETS:-fuzz_model fuzz_tensor_proto fuzz_json fuzz_ops}
 build=build-fuzz
 shared_tests=../shared/onnx-node-tests
 debian_tests=/usr/share/libonnx-testdata/data/node
@@ -46,6 +46,9 @@ make_corpus() {  # make_corpus TARGET
     fuzz_tensor_proto)
       while IFS= read -r -d '' f; do seed "$corpus" "$f"; done \
         < <(find "$shared_tests" "$debian_tests" \( -name 'input_*.pb' -o -name 'output_*.pb' \) -size -64k -print0) ;;
+    fuzz_ops)
+      # Any bytes make a node; a few fixed ones start the corpus, one per operator version's index.
+      for i in $(seq 0 255); do printf "\\x$(printf %02x "$i")" > "$corpus/.seed"; mv "$corpus/.seed" "$corpus/op$i"; done ;;
     fuzz_json)
       # The first byte picks the declared element type: none, float, int64, string, bool,
       # float16, complex64, float8e4m3fn and int4.

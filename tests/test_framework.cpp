@@ -236,3 +236,14 @@ TEST_CASE("numeric dispatch: storage types, exact widening, one rounding") {
   CHECK(widen(Float16Bits{0x3555}) == 0.333251953125);
   CHECK(narrow<BFloat16Bits>(1.0 + std::ldexp(1.0, -8)).bits == 0x3F80);
 }
+
+TEST_CASE("the tensor memory limit refuses allocations past it, with the sizes named") {
+  const uint64_t before = tensor_memory_limit();
+  set_tensor_memory_limit(1 << 20);
+  CHECK(Tensor::uninitialized(T::Float, {256, 1024}).element_count() == 262144);  // exactly 1 MiB
+  CHECK_THROWS_WITH_AS(Tensor::zeros(T::Float, {256, 1025}), "float[256, 1025] needs 1049600 bytes, more than the limit of 1048576 bytes", Error);
+  CHECK_THROWS_WITH_AS(Tensor::uninitialized(T::Int64, {1 << 20}), doctest::Contains("more than the limit of 1048576 bytes"), Error);
+  set_tensor_memory_limit(0);  // back to the machine's memory
+  CHECK(tensor_memory_limit() == before);
+  CHECK_THROWS_WITH_AS(Tensor::zeros(T::Float, {int64_t{1} << 40}), doctest::Contains("bytes of memory"), Error);
+}
