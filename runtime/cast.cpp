@@ -1,4 +1,5 @@
 #include "runtime/cast.h"
+#include "runtime/cast_fast.h"
 
 #include <Eigen/Core>
 
@@ -594,6 +595,13 @@ Tensor cast_tensor(const Tensor& in, ElementType to, const CastOptions& options)
   for (ElementType t : {from, to})
     if (info(t).kind == ElementKind::Complex)
       throw Error("Cast does not convert " + std::string(name_of(t)) + " (its type constraints exclude complex types)");
+  if (from == to) return in;
+  if (auto fast = cast_fast_path(in, to, options)) return std::move(*fast);
+  return cast_tensor_elementwise(in, to, options);
+}
+
+Tensor cast_tensor_elementwise(const Tensor& in, ElementType to, const CastOptions& options) {
+  const ElementType from = in.type();
   if (from == to) return in;
   const int64_t n = in.element_count();
 
