@@ -42,4 +42,8 @@ void register_nonzero(Registry& registry);
 void register_cast(Registry& registry);
 void register_cast_like(Registry& registry);
 
+void register_concat(Registry& registry);
+void register_split(Registry& registry);
+void register_slice(Registry& registry);
+
 }  // namespace onnx_ref
