@@ -42,6 +42,9 @@ const Registry& Registry::builtin() {
     register_concat(r);
     register_split(r);
     register_slice(r);
+    register_gather(r);
+    register_gather_elements(r);
+    register_gather_nd(r);
     return r;
   }();
   return registry;

@@ -46,4 +46,8 @@ void register_concat(Registry& registry);
 void register_split(Registry& registry);
 void register_slice(Registry& registry);
 
+void register_gather(Registry& registry);
+void register_gather_elements(Registry& registry);
+void register_gather_nd(Registry& registry);
+
 }  // namespace onnx_ref

@@ -1,0 +1,62 @@
+// ONNX GatherElements, every version (11, 13; 13 adds bfloat16).
+// indices has data's rank; every dimension but the axis is at most data's; the output has indices'
+// shape and out[i][j][k] = data[index][j][k] (axis 0), data[i][index][k] (axis 1), ... Negative
+// indices count from the back.
+#include "ops/all_ops.h"
+#include "ops/axis.h"
+#include "ops/indexing/index_rules.h"
+#include "ops/type_sets.h"
+#include "runtime/element_copy.h"
+
+namespace onnx_ref {
+
+namespace {
+
+std::vector<Value> gather_elements(const KernelContext& ctx) {
+  const Tensor& data = ctx.input(0);
+  const Tensor& indices = ctx.input(1);
+  const int64_t rank = data.rank();
+  const auto axis = static_cast<size_t>(normalize_axis(ctx.attrs.get_int("axis"), rank, AxisRange::Signed));
+  if (indices.rank() != rank)
+    throw Error("indices " + indices.describe() + " must have the rank of data " + data.describe());
+  for (size_t d = 0; d < static_cast<size_t>(rank); ++d)
+    if (d != axis && indices.shape()[d] > data.shape()[d])
+      throw Error("indices " + indices.describe() + " is larger than data " + data.describe() + " in dimension " + std::to_string(d));
+  const int64_t n = indices.element_count();
+  std::vector<int64_t> idx(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) idx[static_cast<size_t>(i)] = checked_index(indices, i, data.shape()[axis], true);
+  Tensor out = Tensor::uninitialized(data.type(), indices.shape());
+  const auto ds = row_major_strides(data.shape());
+  std::vector<int64_t> counter(static_cast<size_t>(rank), 0);
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t src = 0;
+    for (size_t d = 0; d < static_cast<size_t>(rank); ++d) src += (d == axis ? idx[static_cast<size_t>(i)] : counter[d]) * ds[d];
+    copy_elements(data, src, out, i, 1);
+    for (size_t d = static_cast<size_t>(rank); d-- > 0;) {
+      if (++counter[d] < indices.shape()[d]) break;
+      counter[d] = 0;
+    }
+  }
+  return {out};
+}
+
+OpVersion gather_elements_version(int since, const TypeSet& types) {
+  OpVersion v;
+  v.op_type = "GatherElements";
+  v.since_version = since;
+  v.inputs = {{"data", "T"}, {"indices", "Tind"}};
+  v.outputs = {{"output", "T"}};
+  v.attributes = {{"axis", AttrType::Int, false, int64_t{0}}};
+  v.type_constraints = {{"T", types}, {"Tind", type_sets::kInt32Int64}};
+  v.kernel = gather_elements;
+  return v;
+}
+
+}  // namespace
+
+void register_gather_elements(Registry& registry) {
+  registry.add(gather_elements_version(11, type_sets::kClassic));
+  registry.add(gather_elements_version(13, type_sets::kWithBFloat16));
+}
+
+}  // namespace onnx_ref
