@@ -45,6 +45,8 @@ const Registry& Registry::builtin() {
     register_gather(r);
     register_gather_elements(r);
     register_gather_nd(r);
+    register_scatter_nd(r);
+    register_scatter_elements(r);
     return r;
   }();
   return registry;

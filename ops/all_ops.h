@@ -50,4 +50,7 @@ void register_gather(Registry& registry);
 void register_gather_elements(Registry& registry);
 void register_gather_nd(Registry& registry);
 
+void register_scatter_nd(Registry& registry);
+void register_scatter_elements(Registry& registry);
+
 }  // namespace onnx_ref

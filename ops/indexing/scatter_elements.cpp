@@ -1,0 +1,76 @@
+// ONNX ScatterElements, every version (11; 13 adds bfloat16; 16 adds `reduction` none/add/mul; 18
+// adds max/min). indices and updates have one shape, of data's rank and no larger than data except
+// along the axis; output[..., indices[i][j], ...] (at the axis) receives updates[i][j]. Negative
+// indices count from the back. Repeated positions with reduction none: applied in index order, the
+// last one wins (the spec leaves it undefined).
+#include "ops/all_ops.h"
+#include "ops/axis.h"
+#include "ops/indexing/index_rules.h"
+#include "ops/indexing/scatter_reduction.h"
+#include "ops/type_sets.h"
+
+namespace onnx_ref {
+
+namespace {
+
+Kernel scatter_elements_kernel(int since) {
+  return [since](const KernelContext& ctx) -> std::vector<Value> {
+    const Tensor& data = ctx.input(0);
+    const Tensor& indices = ctx.input(1);
+    const Tensor& updates = ctx.input(2);
+    const ScatterReduction reduction =
+        since >= 16 ? parse_scatter_reduction(std::get<std::string>(ctx.attrs.get("reduction")), since) : ScatterReduction::None;
+    const int64_t rank = data.rank();
+    const auto axis = static_cast<size_t>(normalize_axis(ctx.attrs.get_int("axis"), rank, AxisRange::Signed));
+    if (indices.rank() != rank) throw Error("indices " + indices.describe() + " must have the rank of data " + data.describe());
+    if (updates.shape() != indices.shape())
+      throw Error("updates is " + updates.describe() + " but indices is " + indices.describe() + "; their shapes must be equal");
+    for (size_t d = 0; d < static_cast<size_t>(rank); ++d)
+      if (d != axis && indices.shape()[d] > data.shape()[d])
+        throw Error("indices " + indices.describe() + " is larger than data " + data.describe() + " in dimension " + std::to_string(d));
+    const int64_t n = indices.element_count();
+    const auto strides = row_major_strides(data.shape());
+    std::vector<int64_t> dst(static_cast<size_t>(n));
+    std::vector<int64_t> counter(static_cast<size_t>(rank), 0);
+    for (int64_t i = 0; i < n; ++i) {
+      int64_t offset = 0;
+      for (size_t d = 0; d < static_cast<size_t>(rank); ++d)
+        offset += (d == axis ? checked_index(indices, i, data.shape()[axis], true) : counter[d]) * strides[d];
+      dst[static_cast<size_t>(i)] = offset;
+      for (size_t d = static_cast<size_t>(rank); d-- > 0;) {
+        if (++counter[d] < indices.shape()[d]) break;
+        counter[d] = 0;
+      }
+    }
+    Tensor out = scatter_base(data);
+    for (int64_t i = 0; i < n; ++i) scatter_apply(out, dst[static_cast<size_t>(i)], updates, i, 1, reduction);
+    return {out};
+  };
+}
+
+OpVersion scatter_elements_version(int since, const TypeSet& types) {
+  OpVersion v;
+  v.op_type = "ScatterElements";
+  v.since_version = since;
+  v.inputs = {{"data", "T"}, {"indices", "Tind"}, {"updates", "T"}};
+  v.outputs = {{"output", "T"}};
+  v.attributes = {{"axis", AttrType::Int, false, int64_t{0}}};
+  if (since >= 16) {
+    v.attributes.push_back({"reduction", AttrType::String, false, std::string("none")});
+    v.check_attributes = [since](const Attributes& a) { parse_scatter_reduction(std::get<std::string>(a.get("reduction")), since); };
+  }
+  v.type_constraints = {{"T", types}, {"Tind", type_sets::kInt32Int64}};
+  v.kernel = scatter_elements_kernel(since);
+  return v;
+}
+
+}  // namespace
+
+void register_scatter_elements(Registry& registry) {
+  registry.add(scatter_elements_version(11, type_sets::kClassic));
+  registry.add(scatter_elements_version(13, type_sets::kWithBFloat16));  // + bfloat16
+  registry.add(scatter_elements_version(16, type_sets::kWithBFloat16));  // + reduction none, add, mul
+  registry.add(scatter_elements_version(18, type_sets::kWithBFloat16));  // + max, min
+}
+
+}  // namespace onnx_ref
