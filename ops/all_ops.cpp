@@ -47,6 +47,10 @@ const Registry& Registry::builtin() {
     register_gather_nd(r);
     register_scatter_nd(r);
     register_scatter_elements(r);
+    register_trilu(r);
+    register_one_hot(r);
+    register_depth_to_space(r);
+    register_space_to_depth(r);
     return r;
   }();
   return registry;

@@ -53,4 +53,9 @@ void register_gather_nd(Registry& registry);
 void register_scatter_nd(Registry& registry);
 void register_scatter_elements(Registry& registry);
 
+void register_trilu(Registry& registry);
+void register_one_hot(Registry& registry);
+void register_depth_to_space(Registry& registry);
+void register_space_to_depth(Registry& registry);
+
 }  // namespace onnx_ref
