@@ -51,6 +51,7 @@ const Registry& Registry::builtin() {
     register_one_hot(r);
     register_depth_to_space(r);
     register_space_to_depth(r);
+    register_pad(r);
     return r;
   }();
   return registry;

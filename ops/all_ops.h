@@ -58,4 +58,6 @@ void register_one_hot(Registry& registry);
 void register_depth_to_space(Registry& registry);
 void register_space_to_depth(Registry& registry);
 
+void register_pad(Registry& registry);
+
 }  // namespace onnx_ref
