@@ -5,6 +5,8 @@
 //  13: + bfloat16.
 // All inputs have the same rank and the same dimensions except along the axis. The output is built
 // one contiguous run per input per outer index.
+#include "ops/movement/concat_split.h"
+
 #include "ops/all_ops.h"
 #include "ops/axis.h"
 #include "ops/type_sets.h"

@@ -13,6 +13,8 @@
 // the spec names: pads beyond d - 1 reflect again), `wrap` c modulo d. Negative pads remove elements
 // (the same rule with begin < 0). Padding an empty dimension with edge, reflect or wrap is an error:
 // there is nothing to repeat.
+#include "ops/movement/pad.h"
+
 #include <set>
 
 #include "ops/all_ops.h"
@@ -24,8 +26,6 @@
 #include "runtime/error.h"
 
 namespace onnx_ref {
-
-enum class PadMode { Constant, Reflect, Edge, Wrap };
 
 PadMode parse_pad_mode(const std::string& mode, int since) {
   if (mode == "constant") return PadMode::Constant;

@@ -12,6 +12,8 @@
 #include <optional>
 #include <numeric>
 
+#include "ops/movement/concat_split.h"
+
 #include "ops/all_ops.h"
 #include "ops/axis.h"
 #include "ops/shape_input.h"
