@@ -128,7 +128,7 @@ std::string format_double(double v) {
 
 // A string tensor from an object array of str or bytes.
 Tensor strings_from_array(const py::array& array, const std::string& what) {
-  py::array objects = py::module_::import("numpy").attr("ascontiguousarray")(array, py::dtype("object"));
+  py::array objects = py::module_::import("numpy").attr("asarray")(array, py::dtype("object"), "C");
   std::vector<std::string> values;
   values.reserve(static_cast<size_t>(objects.size()));
   auto** items = static_cast<PyObject**>(objects.mutable_data());
@@ -163,7 +163,7 @@ Tensor tensor_from_array(const py::array& input, std::optional<ElementType> decl
   const auto native = numpy_native_type(dt);
   if (!native) throw Error(what + ": NumPy dtype " + py::str(static_cast<const py::handle&>(dt)).cast<std::string>() + " has no ONNX element type");
   // Native byte order, C order.
-  py::array a = py::module_::import("numpy").attr("ascontiguousarray")(input, dt.attr("newbyteorder")("="));
+  py::array a = py::module_::import("numpy").attr("asarray")(input, dt.attr("newbyteorder")("="), "C");
   const Shape shape = shape_of(a);
   const int64_t count = static_cast<int64_t>(a.size());
 
@@ -416,6 +416,8 @@ PYBIND11_MODULE(_core, m) {
   m.doc() = "onnx-ref's compiled core; use the onnx_ref package instead.";
   static py::exception<Error> error(m, "Error");
   static py::exception<UnsupportedError> unsupported(m, "UnsupportedError", error.ptr());
+  error.attr("__module__") = "onnx_ref";
+  unsupported.attr("__module__") = "onnx_ref";
   g_error = error.ptr();
   g_unsupported = unsupported.ptr();
   error.doc() = "A model or input onnx-ref refuses; the message is onnx-ref's one-line diagnostic.";
