@@ -54,12 +54,12 @@ const char* cell_class(const Score& s) {
 
 constexpr const char* kStyle = R"CSS(
 *{box-sizing:border-box}
-body{margin:0;font:12px/1.35 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2330;background:#fff}
+body{display:flex;flex-direction:column;height:100vh;margin:0;font:12px/1.35 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2330;background:#fff}
 header{padding:8px 12px;border-bottom:1px solid #d0d5dd;background:#f7f8fa}
 h1{font-size:15px;margin:0 0 4px}
 .sum b{font-size:14px}.sum .np{color:#137333}.sum .nf{color:#c5221f}.sum .ns{color:#5f6368}
 .legend span{display:inline-block;padding:0 6px;margin-right:4px;border-radius:3px}
-main{display:flex;height:calc(100vh - 58px)}
+main{display:flex;flex:1 1 auto;min-height:0}
 #wrap{overflow:auto;flex:1 1 auto}
 #panel{flex:0 0 300px;overflow:auto;border-left:1px solid #d0d5dd;padding:8px 10px;background:#fbfbfc}
 #panel h2{font-size:13px;margin:0 0 6px;word-break:break-all}
