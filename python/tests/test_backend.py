@@ -210,3 +210,19 @@ def test_shared(folder):
         assert len(actual) == len(expected)
         for e, a in zip(expected, actual):
             _assert_same(e, a)
+
+
+def test_backend_entry_points():
+    add = onnx.helper.make_node("Add", ["a", "b"], ["c"])
+    out = backend.run_node(add, [np.ones(3, np.float32), np.full(3, 2, np.float32)])
+    np.testing.assert_array_equal(out[0], np.full(3, 3, np.float32))
+    assert backend.supports_device("CPU") and not backend.supports_device("CUDA")
+    relu = onnx.helper.make_model(onnx.helper.make_graph(
+        [onnx.helper.make_node("Relu", ["x"], ["y"])], "g",
+        [onnx.helper.make_tensor_value_info("x", 1, [2])], [onnx.helper.make_tensor_value_info("y", 1, [2])]))
+    assert not backend.is_compatible(relu) and "Relu" in backend.unsupported_reason(relu)
+    model = onnx.helper.make_model(onnx.helper.make_graph(
+        [add], "g", [onnx.helper.make_tensor_value_info(n, 7, [2]) for n in "ab"],
+        [onnx.helper.make_tensor_value_info("c", 7, [2])]), opset_imports=[onnx.helper.make_opsetid("", 14)])
+    assert backend.is_compatible(model)
+    assert backend.run_model(model, [np.array([1, 2]), np.array([3, 4])]).c.tolist() == [4, 6]
