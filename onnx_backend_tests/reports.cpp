@@ -75,8 +75,6 @@ std::string format_scoreboard(const std::vector<std::pair<std::string, Score>>& 
   return out.str();
 }
 
-namespace {
-// "v1.12.0" sorts after "v1.2.1": compare runs of digits as numbers.
 bool natural_less(const std::string& a, const std::string& b) {
   size_t i = 0, j = 0;
   while (i < a.size() && j < b.size()) {
@@ -96,11 +94,12 @@ bool natural_less(const std::string& a, const std::string& b) {
   }
   return a.size() - i < b.size() - j;
 }
-}  // namespace
+
+std::string test_source(const TestResult& result) { return result.test.dir.parent_path().filename().string(); }
 
 std::string format_conformance_table(const std::vector<TestResult>& results) {
   std::map<std::string, std::vector<TestResult>> by_folder;
-  for (const auto& r : results) by_folder[r.test.dir.parent_path().filename().string()].push_back(r);
+  for (const auto& r : results) by_folder[test_source(r)].push_back(r);
   std::vector<std::string> folders;
   for (const auto& [folder, _] : by_folder) folders.push_back(folder);
   std::sort(folders.begin(), folders.end(), natural_less);

@@ -23,6 +23,12 @@ std::string format_scoreboard(const std::vector<std::pair<std::string, Score>>& 
 // the tests passed out of those run. Rows follow version order of the folder names (v1.2.1 < v1.12.0).
 std::string format_conformance_table(const std::vector<TestResult>& results);
 
+// "v1.12.0" sorts after "v1.2.1": runs of digits compare as numbers.
+bool natural_less(const std::string& a, const std::string& b);
+// Where a test comes from: the name of the folder holding its folder (an ONNX release such as
+// "v1.12.0", or a suite such as "pytorch-converted").
+std::string test_source(const TestResult& result);
+
 void write_json_report(const std::filesystem::path& path, const std::vector<TestResult>& results);
 void write_junit_report(const std::filesystem::path& path, const std::vector<TestResult>& results);
 

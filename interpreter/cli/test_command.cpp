@@ -10,6 +10,7 @@
 #include "interpreter/cli/commands.h"
 #include "onnx_backend_tests/expectations.h"
 #include "onnx_backend_tests/harness.h"
+#include "onnx_backend_tests/html_report.h"
 #include "onnx_backend_tests/reports.h"
 #include "runtime/error.h"
 
@@ -26,7 +27,7 @@ struct TestOptions {
   bool verbose = false;
   bool no_scoreboard = false;
   bool markdown_table = false;
-  std::string report, junit, expect;
+  std::string report, junit, html, expect;
 };
 
 // "failed  DIR  MESSAGE", one line whatever the folder name or message holds (control bytes escaped).
@@ -101,6 +102,7 @@ int test_command(const TestOptions& options) {
   if (options.markdown_table) std::cout << format_conformance_table(results) << "\n";
   if (!options.report.empty()) write_json_report(options.report, results);
   if (!options.junit.empty()) write_junit_report(options.junit, results);
+  if (!options.html.empty()) write_html_report(options.html, results);
   std::cout << total.passed << " passed, " << total.failed << " failed, " << total.skipped << " skipped\n";
   if (results.empty()) {
     std::cerr << "onnx-ref: no backend-test folder found below the given paths\n";
@@ -132,6 +134,8 @@ Command add_test_command(CLI::App& app) {
   cmd->add_flag("--markdown-table", options->markdown_table, "Print a Markdown table of tests passed per folder (release) and operator version");
   cmd->add_option("--report", options->report, "Write a JSON report to this file");
   cmd->add_option("--junit", options->junit, "Write a JUnit XML report to this file");
+  cmd->add_option("--html", options->html,
+                  "Write a self-contained HTML conformance matrix (operator versions x test sources) to this file");
   cmd->add_option("--expect", options->expect, "Manifest of tests expected to fail or be skipped");
   return [options] { return test_command(*options); };
 }

@@ -1,0 +1,282 @@
+"""onnx-ref from Python: run ONNX models exactly as the specification says.
+
+    >>> import numpy as np, onnx_ref
+    >>> out = onnx_ref.run("model.onnx", {"x": np.ones((2, 3), np.float32)})
+    >>> out["y"]            # a dict of NumPy arrays, in graph-output order
+
+    >>> s = onnx_ref.Session("model.onnx")    # load and check once, run many times
+    >>> s.input_names, s.output_names
+    >>> s.run({"x": x})                        # every output
+    >>> s.run(["y"], {"x": x})                 # only "y"
+
+A model is a path (str or os.PathLike), the bytes of a ModelProto, or an onnx.ModelProto.
+Feeds map input names to NumPy arrays, NumPy or Python scalars, or (nested) lists; scalars and
+lists take the element type the model declares for the input. A sequence input takes a list of
+arrays, an optional input takes None or its value.
+
+Results map output names to NumPy arrays; a sequence output is a list of arrays, an optional
+output is None or its value.
+
+Element types come back as:
+  bool, int8..uint64, float16, float32, float64, complex64, complex128: that NumPy dtype;
+  string: an object array of str (bytes for an element that is not valid UTF-8);
+  bfloat16, float8e4m3fn, float8e4m3fnuz, float8e5m2, float8e5m2fnuz, float8e8m0, float4e2m1:
+      float32 holding the exact value (as ONNX 1.12's numpy_helper.to_array does for bfloat16);
+  int4, int2: int8; uint4, uint2: uint8 (one element per byte).
+Inputs of those types take the same arrays (every value must be exact in the type), or arrays of
+the ml_dtypes package's types when ml_dtypes is installed.
+
+Every refusal raises onnx_ref.Error with onnx-ref's one-line message; a model that uses an
+operator version onnx-ref does not implement raises onnx_ref.UnsupportedError (a subclass).
+
+The GIL is released while a graph runs, and a Session may be used from several threads at once:
+running never changes the session.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any, Dict, Iterable, List, Optional, Union
+
+import numpy as np
+
+from . import _core
+
+__all__ = ["Error", "UnsupportedError", "Session", "run", "check_model", "ELEMENT_TYPES", "__version__"]
+__version__ = "0.1.0"
+
+Error = _core.Error
+UnsupportedError = _core.UnsupportedError
+
+#: ONNX element type name -> (TensorProto code, NumPy dtype name its values come back as).
+ELEMENT_TYPES: Dict[str, tuple] = dict(_core.element_types())
+
+# ml_dtypes' names for the types NumPy lacks, and the onnx-ref type each one is.
+_ML_DTYPES = {
+    "bfloat16": "bfloat16",
+    "float8_e4m3fn": "float8e4m3fn",
+    "float8_e4m3fnuz": "float8e4m3fnuz",
+    "float8_e5m2": "float8e5m2",
+    "float8_e5m2fnuz": "float8e5m2fnuz",
+    "float8_e8m0fnu": "float8e8m0",
+    "float4_e2m1fn": "float4e2m1",
+    "int4": "int4",
+    "uint4": "uint4",
+    "int2": "int2",
+    "uint2": "uint2",
+}
+try:  # optional: arrays of ml_dtypes' types are accepted as inputs when it is installed
+    import ml_dtypes as _ml_dtypes  # type: ignore
+except ImportError:  # pragma: no cover - depends on the machine
+    _ml_dtypes = None
+
+ModelLike = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, Any]
+
+
+def _model_source(model: ModelLike):
+    """(what _core.load takes, base_dir for external data)."""
+    if isinstance(model, (bytes, bytearray, memoryview)):
+        return bytes(model), ""
+    if isinstance(model, (str, os.PathLike)):
+        return os.fspath(model), ""
+    serialize = getattr(model, "SerializeToString", None)
+    if callable(serialize):
+        return serialize(), ""
+    raise TypeError(
+        "model must be a path (str or os.PathLike), bytes or an onnx.ModelProto, not " + type(model).__name__)
+
+
+def _is_ml_dtype(dtype: np.dtype) -> bool:
+    return _ml_dtypes is not None and dtype.type.__module__.startswith("ml_dtypes") and dtype.name in _ML_DTYPES
+
+
+def _from_ml_dtypes(a: np.ndarray, elem: Optional[str], what: str) -> np.ndarray:
+    onnx_name = _ML_DTYPES[a.dtype.name]
+    if elem is not None and elem != onnx_name:
+        raise Error(f"{what} is an ml_dtypes {a.dtype.name} array but the model declares tensor({elem})")
+    if onnx_name in ("int4", "int2"):
+        return a.astype(np.int8)
+    if onnx_name in ("uint4", "uint2"):
+        return a.astype(np.uint8)
+    return a.astype(np.float32)  # exact for every one of these types
+
+
+def _array(value: Any, info: Optional[dict], what: str) -> np.ndarray:
+    """A NumPy array for one tensor feed; lists and scalars take the declared element type."""
+    elem = info["elem_type"] if info else None
+    if isinstance(value, np.ndarray):
+        return _from_ml_dtypes(value, elem, what) if _is_ml_dtype(value.dtype) else value
+    if isinstance(value, np.generic):
+        a = np.asarray(value)
+        return _from_ml_dtypes(a, elem, what) if _is_ml_dtype(a.dtype) else a
+    if elem is None:
+        a = np.asarray(value)
+        if a.dtype.kind == "U":
+            a = a.astype(object)
+        return a
+    target = np.dtype(info["numpy_dtype"])
+    if elem == "string":
+        a = np.empty(np.shape(value) if not isinstance(value, (str, bytes)) else (), dtype=object)
+        a[...] = value if isinstance(value, (str, bytes)) else np.asarray(value, dtype=object)
+        return a
+    a = np.asarray(value)
+    if a.dtype == object or a.dtype.kind not in "biufc":
+        raise Error(f"{what}: cannot make a tensor({elem}) of {type(value).__name__} values")
+    narrow_int = elem in ("int4", "int2", "uint4", "uint2")
+    small_float = target.kind == "f" and elem not in ("float16", "float", "double")
+    if small_float:
+        # The core checks that every value is exact in the type.
+        if a.dtype.kind == "c":
+            raise Error(f"{what}: complex values for tensor({elem})")
+        return a if a.dtype.kind == "f" else a.astype(np.float64)
+    if target.kind in "iu":
+        if a.dtype.kind == "f":
+            if not np.all(np.isfinite(a)) or not np.all(a == np.round(a)):
+                raise Error(f"{what}: non-integral values for tensor({elem})")
+        elif a.dtype.kind == "c":
+            raise Error(f"{what}: complex values for tensor({elem})")
+        if a.size and not narrow_int:
+            info_ = np.iinfo(target)
+            lo, hi = int(a.min()), int(a.max())
+            if lo < info_.min or hi > info_.max:
+                bad = lo if lo < info_.min else hi
+                raise Error(f"{what}: {bad} does not fit {elem}")
+        # int4/uint4/int2/uint2 travel as int64; the core checks that every value fits.
+        return a.astype(np.int64) if narrow_int else a.astype(target)
+    if target.kind == "b":
+        if a.dtype.kind == "b":
+            return a
+        if a.dtype.kind in "iu" and np.all((a == 0) | (a == 1)):
+            return a.astype(bool)
+        raise Error(f"{what}: tensor(bool) takes True/False (or 0 and 1)")
+    if target.kind == "f" and a.dtype.kind == "c":
+        raise Error(f"{what}: complex values for tensor({elem})")
+    return a.astype(target)
+
+
+class Session:
+    """A loaded, checked model, ready to run any number of times.
+
+    Session(model) loads `model` (a path, bytes or an onnx.ModelProto) and checks every node,
+    attribute and type; a refusal raises onnx_ref.Error (onnx_ref.UnsupportedError for an operator
+    version onnx-ref does not implement).
+
+    A Session may be used from several threads at once; the GIL is released while a graph runs.
+    """
+
+    def __init__(self, model: ModelLike):
+        source, base_dir = _model_source(model)
+        self._core = _core.load(source, base_dir)
+        self._info = {i["name"]: i for i in self._core.inputs + self._core.optional_inputs}
+
+    @property
+    def input_names(self) -> List[str]:
+        """Inputs that must be fed (graph inputs without an initializer), in graph order."""
+        return list(self._core.input_names)
+
+    @property
+    def output_names(self) -> List[str]:
+        """Graph outputs, in graph order."""
+        return list(self._core.output_names)
+
+    @property
+    def graph_input_names(self) -> List[str]:
+        """Every graph input in graph order, those with an initializer (a default) too."""
+        return list(self._core.graph_input_names)
+
+    @property
+    def inputs(self) -> List[dict]:
+        """Declared inputs that must be fed: dicts of name, type, kind, elem_type, numpy_dtype, shape."""
+        return list(self._core.inputs)
+
+    @property
+    def outputs(self) -> List[dict]:
+        """Declared outputs: dicts of name, type, kind, elem_type, numpy_dtype, shape."""
+        return list(self._core.outputs)
+
+    @property
+    def kernels(self) -> List[str]:
+        """Operator versions the nodes resolve to, in order of first use ("Reshape-14")."""
+        return list(self._core.kernels)
+
+    def _feeds(self, feeds: Mapping) -> dict:
+        if not isinstance(feeds, Mapping):
+            raise TypeError("feeds must map input names to values, not " + type(feeds).__name__)
+        converted = {}
+        for name, value in feeds.items():
+            if not isinstance(name, str):
+                raise TypeError("feed names must be str, not " + type(name).__name__)
+            info = self._info.get(name)
+            what = f"input '{name}'"
+            kind = info["kind"] if info else ""
+            if value is None:
+                converted[name] = None
+            elif kind in ("sequence", "optional_sequence"):
+                if not isinstance(value, (list, tuple)):
+                    raise Error(f"{what} is {info['type']}: feed a list of arrays")
+                converted[name] = [_array(item, info, f"{what} item {i}") for i, item in enumerate(value)]
+            else:
+                converted[name] = _array(value, info, what)
+        return converted
+
+    def run(self, *args: Any) -> Dict[str, Any]:
+        """run(feeds) or run(output_names, feeds) -> {output name: value}
+
+        feeds maps input names to NumPy arrays, scalars or lists (lists and scalars take the
+        declared element type; a sequence input takes a list of arrays, an optional input None or
+        its value). output_names (a list, or None for all) picks the outputs returned, in that
+        order; by default every graph output in graph order.
+
+        Values come back as NumPy arrays (bfloat16, float8 and float4 as float32, int4/int2 as
+        int8, uint4/uint2 as uint8, strings as object arrays of str, or bytes where not UTF-8),
+        sequences as lists of arrays, optionals as None or their value.
+
+        Raises onnx_ref.Error with onnx-ref's one-line message when a feed or a node is refused.
+        """
+        if len(args) == 1:
+            output_names, feeds = None, args[0]
+        elif len(args) == 2:
+            output_names, feeds = args
+        else:
+            raise TypeError("run takes (feeds) or (output_names, feeds)")
+        if isinstance(output_names, str):
+            raise TypeError("output_names must be a list of names, not a str")
+        names = None if output_names is None else list(output_names)
+        return dict(self._core.run(self._feeds(feeds), names))
+
+    def __repr__(self) -> str:
+        return f"onnx_ref.Session(inputs={self.input_names}, outputs={self.output_names})"
+
+
+def run(model: ModelLike, feeds: Mapping, output_names: Optional[Iterable[str]] = None) -> Dict[str, Any]:
+    """Loads `model`, runs it once on `feeds` and returns {output name: value} in graph-output order.
+
+    model: a path (str or os.PathLike), the bytes of a ModelProto, or an onnx.ModelProto.
+    feeds: {input name: NumPy array, NumPy/Python scalar or (nested) list}; scalars and lists take
+        the element type the model declares. A sequence input takes a list of arrays; an optional
+        input takes None or its value.
+    output_names: the outputs to return (default: all, in graph order).
+
+    Element types come back as their NumPy dtype; bfloat16/float8/float4 as float32 (exact);
+    int4/int2 as int8 and uint4/uint2 as uint8; strings as object arrays of str (bytes where an
+    element is not valid UTF-8). Sequences come back as lists of arrays, optionals as None or
+    their value.
+
+    Raises onnx_ref.Error (one line, as the onnx-ref command prints it) when the model or a feed is
+    refused, and onnx_ref.UnsupportedError when the model uses an operator version onnx-ref does
+    not implement. Use Session to load once and run many times.
+    """
+    session = Session(model)
+    if output_names is None:
+        return session.run(feeds)
+    return session.run(list(output_names), feeds)
+
+
+def check_model(model: ModelLike) -> Optional[str]:
+    """None when onnx-ref implements everything `model` uses; otherwise the reason it does not.
+
+    A model that is invalid for another reason raises onnx_ref.Error.
+    """
+    source, base_dir = _model_source(model)
+    return _core.check(source, base_dir)

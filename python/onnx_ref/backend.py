@@ -1,0 +1,130 @@
+"""onnx-ref as an ONNX backend (onnx.backend.base.Backend), for onnx.backend.test.BackendTest.
+
+    import onnx_ref.backend as backend
+    rep = backend.prepare(model)          # model: an onnx.ModelProto
+    outputs = rep.run([x, y])             # inputs in graph-input order, or {name: array}
+
+is_compatible(model) is False when the model uses an operator version (or a type) onnx-ref does not
+implement, so ONNX's test runner skips such tests instead of failing them. Only the CPU device
+exists.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Tuple
+
+import numpy as np
+import onnx
+from onnx import helper, mapping
+from onnx.backend.base import Backend, BackendRep, Device, DeviceType, namedtupledict
+
+from . import Error, Session, UnsupportedError, check_model
+
+
+def _check_device(device: str) -> None:
+    if Device(device).type != DeviceType.CPU:
+        raise Error(f"onnx-ref runs on the CPU only, not {device}")
+
+
+class OnnxRefRep(BackendRep):
+    """A prepared model: run(inputs) with a list (graph-input order) or a dict of arrays."""
+
+    def __init__(self, session: Session):
+        self.session = session
+
+    def run(self, inputs: Any, **kwargs: Any) -> Tuple[Any, ...]:
+        if isinstance(inputs, dict):
+            feeds = dict(inputs)
+        else:
+            if isinstance(inputs, np.ndarray):
+                inputs = [inputs]
+            # Positional inputs follow the graph inputs, initialized ones included (old models list
+            # their weights as graph inputs, and test data feeds them); the first inputs not given
+            # keep their initializer.
+            names = self.session.graph_input_names
+            if len(inputs) > len(names):
+                raise Error(f"{len(inputs)} inputs given, the graph has {len(names)}")
+            feeds = dict(zip(names, inputs))
+        outputs = self.session.run(feeds)
+        names = list(outputs.keys())
+        return namedtupledict("Outputs", names)(*[outputs[n] for n in names])
+
+
+class OnnxRefBackend(Backend):
+    """onnx-ref behind ONNX's backend interface."""
+
+    @classmethod
+    def is_compatible(cls, model: onnx.ModelProto, device: str = "CPU", **kwargs: Any) -> bool:
+        """False when onnx-ref does not implement something the model uses (an operator version,
+        a type); True otherwise, invalid models included (running them reports the error)."""
+        if not cls.supports_device(device):
+            return False
+        try:
+            return check_model(model) is None
+        except Error:
+            return True
+
+    @classmethod
+    def unsupported_reason(cls, model: onnx.ModelProto) -> Optional[str]:
+        """The UnsupportedError message for `model`, or None."""
+        try:
+            return check_model(model)
+        except Error:
+            return None
+
+    @classmethod
+    def prepare(cls, model: onnx.ModelProto, device: str = "CPU", **kwargs: Any) -> OnnxRefRep:
+        """Loads and checks `model` (an onnx.ModelProto, bytes or a path)."""
+        _check_device(device)
+        return OnnxRefRep(Session(model))
+
+    @classmethod
+    def run_model(cls, model: onnx.ModelProto, inputs: Any, device: str = "CPU", **kwargs: Any) -> Tuple[Any, ...]:
+        """prepare(model).run(inputs)."""
+        return cls.prepare(model, device, **kwargs).run(inputs)
+
+    @classmethod
+    def run_node(cls, node: onnx.NodeProto, inputs: Any, device: str = "CPU",
+                 outputs_info: Optional[Sequence[Tuple[np.dtype, Tuple[int, ...]]]] = None,
+                 **kwargs: Any) -> Tuple[Any, ...]:
+        """Runs one node on `inputs` (a list in the node's input order, or a dict by name) as a
+        one-node model at opset `opset_version` (default: the installed ONNX's latest)."""
+        _check_device(device)
+        if isinstance(inputs, dict):
+            values = [inputs.get(name) for name in node.input]
+        else:
+            values = list(inputs)
+        graph_inputs, feeds = [], {}
+        for name, value in zip(node.input, values):
+            if not name or value is None:
+                continue
+            a = np.asarray(value)
+            elem = onnx.TensorProto.STRING if a.dtype.kind in "OUS" else mapping.NP_TYPE_TO_TENSOR_TYPE[a.dtype]
+            graph_inputs.append(helper.make_tensor_value_info(name, elem, a.shape))
+            feeds[name] = a
+        outputs = [helper.make_empty_tensor_value_info(name) for name in node.output if name]
+        graph = helper.make_graph([node], "run_node", graph_inputs, outputs)
+        opset = kwargs.get("opset_version", onnx.defs.onnx_opset_version())
+        domain = node.domain if node.domain not in ("", "ai.onnx") else ""
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid(domain, opset)])
+        rep = cls.prepare(model, device)
+        return rep.run(feeds)
+
+    @classmethod
+    def supports_device(cls, device: str) -> bool:
+        """Only "CPU"."""
+        try:
+            return Device(device).type == DeviceType.CPU
+        except Exception:
+            return False
+
+
+prepare = OnnxRefBackend.prepare
+run_model = OnnxRefBackend.run_model
+run_node = OnnxRefBackend.run_node
+supports_device = OnnxRefBackend.supports_device
+is_compatible = OnnxRefBackend.is_compatible
+unsupported_reason = OnnxRefBackend.unsupported_reason
+
+__all__ = ["OnnxRefBackend", "OnnxRefRep", "prepare", "run_model", "run_node", "supports_device",
+           "is_compatible", "unsupported_reason", "UnsupportedError"]

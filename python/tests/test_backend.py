@@ -1,0 +1,228 @@
+"""ONNX's own backend tests (onnx.backend.test.BackendTest) over onnx_ref.backend, and the same
+backend over the test folders in ../shared/onnx-node-tests.
+
+Whether a test runs is decided by onnx_ref.backend.is_compatible: a model using an operator version
+onnx-ref does not implement is skipped with the reason, everything else must pass. So the test stays
+green while operators are added, and every new operator version is run as soon as it exists.
+
+Environment: ONNX_REF_SHARED_TESTS overrides the folder of the second part (default
+<source>/../shared/onnx-node-tests).
+"""
+
+import glob
+import os
+import unittest
+
+import numpy as np
+import onnx
+import onnx.backend.test
+import pytest
+from onnx import numpy_helper
+from onnx.backend.test.runner import Runner
+
+import onnx_ref
+import onnx_ref.backend as backend
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SHARED = os.environ.get("ONNX_REF_SHARED_TESTS", os.path.join(HERE, "..", "..", "..", "shared", "onnx-node-tests"))
+
+
+# Tests whose model breaks the ONNX specification, with the refusal onnx-ref must give. Such a test is
+# skipped with that reason only when onnx-ref refuses the model with exactly this message part; a
+# listed model that loads fails the test, so that the entry is removed.
+SPEC_VIOLATIONS = {
+    # PyTorch 0.3 exported int64 Constant nodes at opset 6, but Constant-1 takes float, float16 and
+    # double only (int64 arrived with Constant-9).
+    "test_PixelShuffle": "(Constant-1): output 0 ('output') would be tensor(int64), which Constant-1 does not allow",
+    "test_operator_repeat": "(Constant-1): output 0 ('output') would be tensor(int64), which Constant-1 does not allow",
+    "test_operator_repeat_dim_overflow":
+        "(Constant-1): output 0 ('output') would be tensor(int64), which Constant-1 does not allow",
+}
+
+
+def _skip_if_refused_as_listed(name, model):
+    expected = SPEC_VIOLATIONS.get(name)
+    if expected is None:
+        return
+    try:
+        onnx_ref.Session(model)
+    except onnx_ref.UnsupportedError:
+        raise
+    except onnx_ref.Error as e:
+        if expected in str(e):
+            raise unittest.SkipTest("the model breaks the ONNX spec; onnx-ref refuses it: " + str(e))
+        raise AssertionError(f"{name}: refused, but not as SPEC_VIOLATIONS says ({expected!r}): {e}")
+    raise AssertionError(f"{name} is listed in SPEC_VIOLATIONS but onnx-ref loads it; remove the entry")
+
+
+class _Runner(onnx.backend.test.BackendTest):
+    """ONNX 1.12's runner with its quirks handled:
+
+    - assert_similar_outputs compares against `np.object`, which NumPy 1.24 removed (AttributeError
+      for every output); this copy uses `object`, otherwise unchanged.
+    - the "real" suite downloads models from the network; those tests are skipped with that reason
+      (only node, simple, pytorch-converted and pytorch-operator are in scope).
+    - the runner makes a _cpu and a _cuda test of everything; the _cuda ones are skipped by the
+      runner itself because supports_device("CUDA") is False.
+    - a test the backend cannot run is skipped with onnx-ref's reason (the runner's own skip says
+      only "Not compatible with backend").
+    """
+
+    @classmethod
+    def assert_similar_outputs(cls, ref_outputs, outputs, rtol, atol):
+        np.testing.assert_equal(len(outputs), len(ref_outputs))
+        for i in range(len(outputs)):
+            if isinstance(outputs[i], (list, tuple)):
+                for j in range(len(outputs[i])):
+                    cls.assert_similar_outputs(ref_outputs[i][j], outputs[i][j], rtol, atol)
+            else:
+                np.testing.assert_equal(outputs[i].dtype, ref_outputs[i].dtype)
+                if ref_outputs[i].dtype == object:
+                    np.testing.assert_array_equal(outputs[i], ref_outputs[i])
+                else:
+                    np.testing.assert_allclose(outputs[i], ref_outputs[i], rtol=rtol, atol=atol)
+
+    def _add_model_test(self, model_test, kind):
+        if kind == "Real":
+            def skipped(test_self, device):
+                raise unittest.SkipTest("the 'real' suite downloads models from the network; not run")
+            self._add_test(kind + "Model", model_test.name, skipped, [None])
+            return
+        super()._add_model_test(model_test, kind)
+        # Give skips onnx-ref's reason: check compatibility first, in the test itself.
+        model_dir = model_test.model_dir
+        for device in ("cpu", "cuda"):
+            item = self._test_items[kind + "Model"][f"{model_test.name}_{device}"]
+            inner = item.func
+
+            def wrapped(*args, _inner=inner, _dir=model_dir, _name=model_test.name, **kwargs):
+                if _dir is not None and backend.supports_device("CPU"):
+                    model = onnx.load(os.path.join(_dir, "model.onnx"))
+                    reason = backend.unsupported_reason(model)
+                    if reason is not None:
+                        raise unittest.SkipTest("not implemented by onnx-ref: " + reason)
+                    _skip_if_refused_as_listed(_name, model)
+                return _inner(*args, **kwargs)
+
+            for attr in ("__unittest_skip__", "__unittest_skip_why__", "__name__", "__qualname__", "__doc__"):
+                if hasattr(inner, attr):
+                    setattr(wrapped, attr, getattr(inner, attr))
+            item.func = wrapped
+
+
+_backend_test = _Runner(backend, __name__)
+globals().update(_backend_test.test_cases)
+
+
+# ../shared/onnx-node-tests through ONNX's own loader: onnx.load for model.onnx, and
+# numpy_helper.to_array / to_list / to_optional for the .pb files.
+
+def _shared_tests():
+    if not os.path.isdir(SHARED):
+        return []
+    found = []
+    for root, dirs, files in os.walk(SHARED):
+        dirs.sort()
+        if "model.onnx" in files or "node.pb" in files:
+            found.append(root)
+            dirs[:] = []
+    return sorted(found)
+
+
+def _load_value(path, type_proto):
+    with open(path, "rb") as f:
+        data = f.read()
+    if type_proto.HasField("sequence_type"):
+        seq = onnx.SequenceProto()
+        seq.ParseFromString(data)
+        return numpy_helper.to_list(seq)
+    if type_proto.HasField("optional_type"):
+        opt = onnx.OptionalProto()
+        opt.ParseFromString(data)
+        return numpy_helper.to_optional(opt)
+    tensor = onnx.TensorProto()
+    tensor.ParseFromString(data)
+    return numpy_helper.to_array(tensor)
+
+
+def _numbered(folder, prefix):
+    files = glob.glob(os.path.join(folder, prefix + "*.pb"))
+    return sorted(files, key=lambda p: int(os.path.basename(p)[len(prefix):-3]))
+
+
+def _assert_same(expected, actual, rtol=1e-3, atol=1e-7):
+    if isinstance(expected, list):
+        assert isinstance(actual, list) and len(actual) == len(expected)
+        for e, a in zip(expected, actual):
+            _assert_same(e, a, rtol, atol)
+        return
+    if expected is None:
+        assert actual is None
+        return
+    assert actual.dtype == expected.dtype, (actual.dtype, expected.dtype)
+    assert actual.shape == expected.shape, (actual.shape, expected.shape)
+    if expected.dtype == object or expected.dtype.kind in "biu":
+        np.testing.assert_array_equal(actual, expected)
+    else:
+        np.testing.assert_allclose(actual, expected, rtol=rtol, atol=atol)
+
+
+@pytest.mark.parametrize("folder", _shared_tests(), ids=lambda p: os.path.relpath(p, SHARED))
+def test_shared(folder):
+    if os.path.exists(os.path.join(folder, "node.pb")):
+        pytest.skip("ONNX 1.1 node.pb layout: ONNX 1.12's runner has no loader for it (onnx-ref test runs it)")
+    model_path = os.path.join(folder, "model.onnx")
+    try:
+        model = onnx.load(model_path)
+    except Exception as e:  # noqa: BLE001 - the reason is reported
+        pytest.skip(f"ONNX {onnx.__version__} cannot load the model: {type(e).__name__}: {e}")
+    reason = backend.unsupported_reason(model)
+    if reason is not None:
+        pytest.skip("not implemented by onnx-ref: " + reason)
+    graph_inputs = {i.name: i.type for i in model.graph.input}
+    graph_outputs = [o for o in model.graph.output]
+    rep = backend.prepare(model)
+    sets = sorted(glob.glob(os.path.join(folder, "test_data_set_*")))
+    assert sets, "no test_data_set_N folder"
+    for data_set in sets:
+        feeds, expected = {}, []
+        try:
+            for path in _numbered(data_set, "input_"):
+                index = int(os.path.basename(path)[6:-3])
+                tensor_name = None
+                with open(path, "rb") as f:
+                    raw = f.read()
+                probe = onnx.TensorProto()
+                try:
+                    probe.ParseFromString(raw)
+                    tensor_name = probe.name or None
+                except Exception:  # noqa: BLE001 - a sequence or optional, named by position
+                    pass
+                name = tensor_name if tensor_name in graph_inputs else rep.session.input_names[index]
+                feeds[name] = _load_value(path, graph_inputs[name])
+            for i, path in enumerate(_numbered(data_set, "output_")):
+                expected.append(_load_value(path, graph_outputs[i].type))
+        except (KeyError, ValueError, TypeError) as e:
+            pytest.skip(f"ONNX {onnx.__version__}'s numpy_helper cannot read {os.path.relpath(path, folder)}: "
+                        f"{type(e).__name__}: {e}")
+        outputs = rep.session.run(feeds)
+        actual = list(outputs.values())
+        assert len(actual) == len(expected)
+        for e, a in zip(expected, actual):
+            _assert_same(e, a)
+
+
+def test_backend_entry_points():
+    add = onnx.helper.make_node("Add", ["a", "b"], ["c"])
+    out = backend.run_node(add, [np.ones(3, np.float32), np.full(3, 2, np.float32)])
+    np.testing.assert_array_equal(out[0], np.full(3, 3, np.float32))
+    assert backend.supports_device("CPU") and not backend.supports_device("CUDA")
+    relu = onnx.helper.make_model(onnx.helper.make_graph(
+        [onnx.helper.make_node("Relu", ["x"], ["y"])], "g",
+        [onnx.helper.make_tensor_value_info("x", 1, [2])], [onnx.helper.make_tensor_value_info("y", 1, [2])]))
+    assert not backend.is_compatible(relu) and "Relu" in backend.unsupported_reason(relu)
+    model = onnx.helper.make_model(onnx.helper.make_graph(
+        [add], "g", [onnx.helper.make_tensor_value_info(n, 7, [2]) for n in "ab"],
+        [onnx.helper.make_tensor_value_info("c", 7, [2])]), opset_imports=[onnx.helper.make_opsetid("", 14)])
+    assert backend.is_compatible(model)
+    assert backend.run_model(model, [np.array([1, 2]), np.array([3, 4])]).c.tolist() == [4, 6]
