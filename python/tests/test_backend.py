@@ -11,6 +11,7 @@ Environment: ONNX_REF_SHARED_TESTS overrides the folder of the second part (defa
 
 import glob
 import os
+import re
 import unittest
 
 import numpy as np
@@ -40,7 +41,32 @@ SPEC_VIOLATIONS = {
 }
 
 
+# Official tests whose data contradicts their own model (onnx_backend_tests/official_defects.expect
+# lists the same ones for `onnx-ref test`): onnx-ref refuses them with these messages. Keys are the
+# test name, or release/test for the folders of ../shared/onnx-node-tests.
+DATA_DEFECTS = {
+    **{f"v1.1.2/test_cast_{pair}": "attribute 'to' must be of type int, got string"
+       for pair in ("DOUBLE_to_FLOAT", "DOUBLE_to_FLOAT16", "FLOAT16_to_DOUBLE", "FLOAT16_to_FLOAT", "FLOAT_to_DOUBLE",
+                    "FLOAT_to_FLOAT16")},
+    **{f"{where}test_castlike_{pair}{suffix}": "input 'like' is"
+       for where in ("", "v1.12.0/", "v1.14.0/") for pair in ("BFLOAT16_to_FLOAT", "FLOAT_to_BFLOAT16")
+       for suffix in ("", "_expanded")},
+}
+
+# ONNX's test data stores bfloat16 tensors as uint16 bit patterns (data_type UINT16), while ONNX
+# 1.12's numpy mapping, which this backend follows, gives bfloat16 values as float32: the runner then
+# feeds uint16 arrays for bfloat16 inputs and compares bfloat16 outputs with uint16 arrays, which no
+# backend following the mapping can pass. These are the runner's tests of that kind; test_shared
+# below reads the same data itself, converting the bit patterns, and runs them.
+BFLOAT16_AS_UINT16 = {"test_cast_BFLOAT16_to_FLOAT", "test_cast_FLOAT_to_BFLOAT16"}
+
+
 def _skip_if_refused_as_listed(name, model):
+    if name in BFLOAT16_AS_UINT16:
+        raise unittest.SkipTest("ONNX's data holds bfloat16 as uint16 bit patterns, which ONNX 1.12's runner compares "
+                                "as uint16; test_shared runs this test with the patterns converted")
+    if name in DATA_DEFECTS:  # refused when the data is fed; test_shared checks the refusal itself
+        raise unittest.SkipTest("the test's data contradicts its model (" + DATA_DEFECTS[name] + " ...); onnx-ref refuses it")
     expected = SPEC_VIOLATIONS.get(name)
     if expected is None:
         return
@@ -129,6 +155,14 @@ def _shared_tests():
     return sorted(found)
 
 
+def _bfloat16_from_uint16(tensor, type_proto):
+    """ONNX's test data writes bfloat16 tensors as uint16 bit patterns; as float32 values here."""
+    if type_proto.tensor_type.elem_type == onnx.TensorProto.BFLOAT16 and tensor.data_type == onnx.TensorProto.UINT16:
+        bits = numpy_helper.to_array(tensor).astype(np.uint32) << 16
+        return bits.view(np.float32)
+    return None
+
+
 def _load_value(path, type_proto):
     with open(path, "rb") as f:
         data = f.read()
@@ -142,7 +176,8 @@ def _load_value(path, type_proto):
         return numpy_helper.to_optional(opt)
     tensor = onnx.TensorProto()
     tensor.ParseFromString(data)
-    return numpy_helper.to_array(tensor)
+    converted = _bfloat16_from_uint16(tensor, type_proto)
+    return converted if converted is not None else numpy_helper.to_array(tensor)
 
 
 def _numbered(folder, prefix):
@@ -181,6 +216,16 @@ def test_shared(folder):
         pytest.skip("not implemented by onnx-ref: " + reason)
     graph_inputs = {i.name: i.type for i in model.graph.input}
     graph_outputs = [o for o in model.graph.output]
+    key = os.path.relpath(folder, SHARED)
+    if key in DATA_DEFECTS:
+        with pytest.raises(onnx_ref.Error, match=re.escape(DATA_DEFECTS[key])):
+            for data_set in sorted(glob.glob(os.path.join(folder, "test_data_set_*"))):
+                feeds = {}
+                for i, path in enumerate(_numbered(data_set, "input_")):
+                    declared = model.graph.input[i]
+                    feeds[declared.name] = _load_value(path, declared.type)
+                backend.prepare(model).session.run(feeds)
+        return
     rep = backend.prepare(model)
     sets = sorted(glob.glob(os.path.join(folder, "test_data_set_*")))
     assert sets, "no test_data_set_N folder"
