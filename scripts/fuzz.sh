@@ -23,7 +23,7 @@ if ! command -v clang++ > /dev/null || ! dpkg -s libclang-rt-14-dev > /dev/null 
   apt-get update -q && apt-get install -y -q --no-install-recommends clang libclang-rt-14-dev
 fi
 
-CC=clang CXX=clang++ cmake -S . -B "$build" -DONNX_REF_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo > /dev/null
+CC=clang CXX=clang++ cmake -S . -B "$build" -DONNX_REF_FUZZ=ON -DONNX_REF_PYTHON=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo > /dev/null
 # shellcheck disable=SC2086
 cmake --build "$build" -j2 --target $targets > "$build/fuzz-build.log" 2>&1 || { cat "$build/fuzz-build.log"; exit 1; }
 
