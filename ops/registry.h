@@ -29,7 +29,7 @@ struct AttributeSpec {
   std::string name;
   AttrType type;
   bool required = false;
-  std::optional<AttrValue> default_value;  // used when the node does not set it
+  std::optional<AttrValue> default_value = {};  // used when the node does not set it
   bool ignored = false;                    // legacy attribute accepted and not used (consumed_inputs)
 };
 
@@ -50,12 +50,12 @@ struct FormalParam {
 
 struct TypeConstraint {
   std::string type_var;
-  TypeSet allowed;  // tensor(X)
+  TypeSet allowed = {};  // tensor(X)
   // How the spec writes the constraint when it is not a named variable, e.g. "tensor(int64)".
-  std::string spec_text;
-  TypeSet sequences;           // seq(tensor(X))
-  TypeSet optional_tensors;    // optional(tensor(X))
-  TypeSet optional_sequences;  // optional(seq(tensor(X)))
+  std::string spec_text = {};
+  TypeSet sequences = {};        // seq(tensor(X))
+  TypeSet optional_tensors = {};  // optional(tensor(X))
+  TypeSet optional_sequences = {};  // optional(seq(tensor(X)))
 
   bool allows(const ValueType& type) const;
   // Every allowed type as the spec writes it ("tensor(float)", "seq(tensor(int8))"), sorted.

@@ -23,7 +23,7 @@ std::vector<Value> trilu(const KernelContext& ctx) {
   }
   const int64_t rows = in.shape()[in.shape().size() - 2], cols = in.shape().back();
   Tensor out = Tensor::zeros(in.type(), in.shape());  // what is not kept is zero ("" for strings)
-  const int64_t matrices = rows * cols ? in.element_count() / (rows * cols) : 0;
+  const int64_t matrices = rows > 0 && cols > 0 ? in.element_count() / (rows * cols) : 0;
   for (int64_t m = 0; m < matrices; ++m)
     for (int64_t i = 0; i < rows; ++i) {
       // Columns kept in row i: [first, last).
