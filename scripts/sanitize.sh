@@ -29,8 +29,10 @@ CXXFLAGS="-fsanitize=address,undefined" LDFLAGS="-fsanitize=address,undefined" \
 # The harness over both sets of official node tests (CTest runs them too, with their expected
 # summaries; here they run again so that this script does not depend on test names).
 onnx_ref=$build/onnx-ref
-"$onnx_ref" test -j 2 --no-scoreboard ../shared/onnx-node-tests | tail -1 || status=1
-"$onnx_ref" test -j 2 --no-scoreboard /usr/share/libonnx-testdata/data/node | tail -1 || status=1
+# The official tests with defective data fail as the manifest says; Debian's suite has 4 of them too
+# (CTest's conformance.debian_onnx_1_12 checks its summary): here what counts is a sanitizer report.
+"$onnx_ref" test -j 2 --no-scoreboard --expect onnx_backend_tests/official_defects.expect ../shared/onnx-node-tests | tail -1 || status=1
+"$onnx_ref" test -j 2 --no-scoreboard /usr/share/libonnx-testdata/data/node | tail -1 || true
 "$onnx_ref" run examples/reshape_flatten/model.onnx examples/reshape_flatten/inputs.json > /dev/null || status=1
 
 if [ -n "$(ls -A "$logs")" ]; then
