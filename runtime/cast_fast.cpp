@@ -90,6 +90,7 @@ void lookup(const Tensor& table, const uint8_t* keys_u8, const uint16_t* keys_u1
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
+#include <cpuid.h>
 #include <immintrin.h>
 // float to float16 with the F16C instructions, eight at a time: IEEE conversion, to nearest, ties to
 // even, overflow to infinity, exactly what the table gives for every non-NaN value. NaN inputs (whose
@@ -102,7 +103,20 @@ __attribute__((target("avx,f16c"))) void floats_to_half_f16c(const float* src, u
   }
   for (; i < n; ++i) dst[i] = static_cast<uint16_t>(_cvtss_sh(src[i], _MM_FROUND_TO_NEAREST_INT));
 }
-bool has_f16c() { return __builtin_cpu_supports("f16c") && __builtin_cpu_supports("avx"); }
+// CPUID leaf 1: OSXSAVE, AVX and F16C; then XGETBV: the OS saves the XMM and YMM registers.
+// (Read directly: clang's __builtin_cpu_supports does not know "f16c".)
+bool has_f16c() {
+  static const bool supported = [] {
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return false;
+    const unsigned needed = (1u << 27) | (1u << 28) | (1u << 29);
+    if ((c & needed) != needed) return false;
+    unsigned lo = 0, hi = 0;
+    __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    return (lo & 6u) == 6u;
+  }();
+  return supported;
+}
 #else
 void floats_to_half_f16c(const float*, uint16_t*, int64_t) {}
 bool has_f16c() { return false; }
