@@ -67,6 +67,38 @@ TEST_CASE("cast fast paths agree with the element-by-element conversion") {
   CHECK(compared > 100);
 }
 
+TEST_CASE("float to the float8 types: every sign, exponent and top 11 mantissa bits, with sticky patterns below") {
+  // The vectorized float8 route rounds at mantissa bit 19 or 20 for normal results and at bit 19
+  // or above for subnormal ones: every such halfway and tie is among these patterns.
+  Tensor in = Tensor::uninitialized(T::Float, {int64_t{1} << 22});
+  auto* bits = reinterpret_cast<uint32_t*>(in.mutable_data());
+  int64_t k = 0;
+  for (uint32_t top = 0; top < (1u << 20); ++top)
+    for (uint32_t low : {0u, 1u, 0x800u, 0xFFFu}) bits[k++] = top << 12 | low;
+  for (ElementType to : {T::Float8E4M3FN, T::Float8E4M3FNUZ, T::Float8E5M2, T::Float8E5M2FNUZ})
+    for (bool saturate : {true, false}) {
+      CAPTURE(name_of(to));
+      CAPTURE(saturate);
+      CastOptions options;
+      options.saturate = saturate;
+      const std::optional<Tensor> fast = cast_fast_path(in, to, options, 0);
+      REQUIRE(fast);
+      const Tensor slow = cast_tensor_elementwise(in, to, options);
+      const auto* f = reinterpret_cast<const uint8_t*>(fast->data());
+      const auto* e = reinterpret_cast<const uint8_t*>(slow.data());
+      int64_t first_difference = -1;
+      for (int64_t i = 0; i < in.element_count() && first_difference < 0; ++i)
+        if (f[i] != e[i]) first_difference = i;
+      CAPTURE(first_difference);
+      if (first_difference >= 0) {
+        CAPTURE(bits[first_difference]);
+        CAPTURE(int{f[first_difference]});
+        CAPTURE(int{e[first_difference]});
+        CHECK(first_difference < 0);
+      }
+    }
+}
+
 TEST_CASE("cast fast paths: small tensors and undefined conversions go element by element") {
   const Tensor small = patterns(T::Float16, 100, 1);
   CHECK_FALSE(cast_fast_path(small, T::Float8E4M3FN, {}));  // below the table size
