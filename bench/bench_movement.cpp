@@ -78,7 +78,7 @@ void BM_Memcpy(benchmark::State& state) {
   }
   state.SetBytesProcessed(state.iterations() * bytes);
 }
-BENCHMARK(BM_Memcpy)->Arg(16)->Arg(32)->Arg(64)->Arg(128)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Memcpy)->Arg(16)->Arg(32)->Arg(40)->Arg(48)->Arg(64)->Arg(96)->Arg(128)->Unit(benchmark::kMillisecond);
 
 const std::string kX = "input { name: \"x\" } ";
 const std::string kY = "output { name: \"y\" } ";
@@ -106,13 +106,15 @@ void BM_Slice_rows(benchmark::State& state) {
                                                           int64_init("s", {1024}) + int64_init("e", {3072}) + kX + kY));
   run_model(state, m, {{"x", filled(ElementType::Float, {4096, 4096})}});
 }
-// Gather of 4096 rows (16 KiB each, in reverse order) of a 64 MiB tensor (64 MiB out).
-void BM_Gather_rows(benchmark::State& state) {
+// Gather of 4096 rows (16 KiB each) of a 64 MiB tensor (64 MiB out), in order and in reverse order.
+void gather_rows(benchmark::State& state, bool reverse) {
   static const Model m = model_from_text(model_text(13, "node { op_type: \"Gather\" input: \"x\" input: \"i\" output: \"y\" } input { name: \"i\" } " + kX + kY));
   Tensor idx = Tensor::zeros(ElementType::Int64, {4096});
-  for (int64_t k = 0; k < 4096; ++k) reinterpret_cast<int64_t*>(idx.mutable_data())[k] = 4095 - k;
+  for (int64_t k = 0; k < 4096; ++k) reinterpret_cast<int64_t*>(idx.mutable_data())[k] = reverse ? 4095 - k : k;
   run_model(state, m, {{"x", filled(ElementType::Float, {4096, 4096})}, {"i", idx}});
 }
+void BM_Gather_rows(benchmark::State& state) { gather_rows(state, true); }
+void BM_Gather_rows_in_order(benchmark::State& state) { gather_rows(state, false); }
 // Transpose of a 4096 x 4096 float matrix (64 MiB).
 void BM_Transpose_2d(benchmark::State& state) {
   static const Model m = model_from_text(model_text(13, "node { op_type: \"Transpose\" input: \"x\" output: \"y\" } " + kX + kY));
@@ -152,6 +154,7 @@ BENCHMARK(BM_Concat_axis1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Split_axis0)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Slice_rows)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Gather_rows)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Gather_rows_in_order)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Transpose_2d)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Transpose_nchw_to_nhwc)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Transpose_nhwc_to_nchw)->Unit(benchmark::kMillisecond);
@@ -202,13 +205,17 @@ void BM_ReduceSum_last_axis(benchmark::State& state) {
   run_model(state, m, {{"x", x}});
   state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(x.bytes().size()));
 }
+// Every byte read once with independent integer accumulators, so that memory, not the latency of
+// a chain of additions, sets the time.
 void BM_ReadOnce(benchmark::State& state) {
   const Tensor x = filled(ElementType::Float, {kRows, kCols});
   for (auto _ : state) {
-    float sum = 0;
-    const float* p = x.data_as<float>();
-    for (int64_t i = 0; i < x.element_count(); ++i) sum += p[i];
-    benchmark::DoNotOptimize(sum);
+    uint64_t acc[8] = {};
+    const auto* p = reinterpret_cast<const uint64_t*>(x.data());
+    const size_t words = x.bytes().size() / 8;
+    for (size_t i = 0; i + 8 <= words; i += 8)
+      for (size_t k = 0; k < 8; ++k) acc[k] ^= p[i + k];
+    benchmark::DoNotOptimize(acc);
   }
   state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(x.bytes().size()));
 }
