@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "runtime/error.h"
+#include "runtime/raw_elements.h"
 
 namespace onnx_ref {
 
@@ -31,37 +32,11 @@ __extension__ typedef __int128 Int128;
 // Elements are converted in blocks: one switch on each type per block, not per element.
 constexpr int64_t kBlock = 1024;  // a multiple of 4, so a block starts on a byte of packed elements
 
-template <class T>
-T load(const std::byte* data, int64_t index) {
-  T value;
-  std::memcpy(&value, data + index * static_cast<int64_t>(sizeof(T)), sizeof(T));
-  return value;
-}
-
-template <class T>
-void store(std::byte* data, int64_t index, T value) {
-  std::memcpy(data + index * static_cast<int64_t>(sizeof(T)), &value, sizeof(T));
-}
-
-// Packed 4- and 2-bit elements: element i at bit (i % per_byte) * bits of byte i / per_byte.
-uint32_t load_packed(const std::byte* data, int64_t index, int bits) {
-  const int per_byte = 8 / bits;
-  const auto byte = std::to_integer<uint32_t>(data[index / per_byte]);
-  return (byte >> (static_cast<int>(index % per_byte) * bits)) & ((1u << bits) - 1);
-}
-
-void store_packed(std::byte* data, int64_t index, int bits, uint32_t value) {
-  const int per_byte = 8 / bits;
-  const int shift = static_cast<int>(index % per_byte) * bits;
-  const uint32_t mask = ((1u << bits) - 1) << shift;
-  std::byte& target = data[index / per_byte];
-  target = static_cast<std::byte>((std::to_integer<uint32_t>(target) & ~mask) | ((value << shift) & mask));
-}
-
-int64_t sign_extend(uint32_t raw, int bits) {
-  const uint32_t sign = 1u << (bits - 1);
-  return static_cast<int64_t>(raw ^ sign) - static_cast<int64_t>(sign);
-}
+using raw::load;
+using raw::load_packed;
+using raw::sign_extend;
+using raw::store;
+using raw::store_packed;
 
 bool is_integer_kind(ElementType type) {
   const ElementKind kind = info(type).kind;

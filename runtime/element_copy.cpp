@@ -4,24 +4,11 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "runtime/raw_elements.h"
+
 namespace onnx_ref {
 
 namespace {
-
-// The value of packed element `index` (4- or 2-bit) and writing one.
-unsigned get_packed(const std::byte* data, int bits, int64_t index) {
-  const int per_byte = 8 / bits;
-  const auto byte = static_cast<unsigned>(data[index / per_byte]);
-  return (byte >> ((index % per_byte) * bits)) & ((1u << bits) - 1);
-}
-
-void set_packed(std::byte* data, int bits, int64_t index, unsigned value) {
-  const int per_byte = 8 / bits;
-  const int shift = static_cast<int>(index % per_byte) * bits;
-  auto& byte = data[index / per_byte];
-  const unsigned mask = ((1u << bits) - 1) << shift;
-  byte = static_cast<std::byte>((static_cast<unsigned>(byte) & ~mask) | ((value << shift) & mask));
-}
 
 void check_same_type(const Tensor& src, const Tensor& dst) {
   if (src.type() != dst.type()) throw std::logic_error("element copy between " + src.describe() + " and " + dst.describe());
@@ -53,7 +40,7 @@ void copy_elements(const Tensor& src, int64_t src_index, Tensor& dst, int64_t ds
     std::memcpy(out + dst_index / per_byte, src.data() + src_index / per_byte, static_cast<size_t>(bytes));
     i = bytes * per_byte;
   }
-  for (; i < count; ++i) set_packed(out, bits, dst_index + i, get_packed(src.data(), bits, src_index + i));
+  for (; i < count; ++i) raw::store_packed(out, dst_index + i, bits, raw::load_packed(src.data(), src_index + i, bits));
 }
 
 void fill_elements(const Tensor& src, int64_t src_index, Tensor& dst, int64_t dst_index, int64_t count) {
@@ -66,8 +53,8 @@ void fill_elements(const Tensor& src, int64_t src_index, Tensor& dst, int64_t ds
   }
   const int bits = bits_of(src.type());
   if (bits < 8) {
-    const unsigned v = get_packed(src.data(), bits, src_index);
-    for (int64_t i = 0; i < count; ++i) set_packed(dst.mutable_data(), bits, dst_index + i, v);
+    const unsigned v = raw::load_packed(src.data(), src_index, bits);
+    for (int64_t i = 0; i < count; ++i) raw::store_packed(dst.mutable_data(), dst_index + i, bits, v);
     return;
   }
   const size_t width = static_cast<size_t>(bits / 8);
@@ -114,8 +101,9 @@ void gather_strided(const Tensor& src, int64_t src_index, int64_t src_stride, Te
   }
   const int bits = bits_of(src.type());
   if (bits < 8) {
+    std::byte* out = dst.mutable_data();
     for (int64_t i = 0; i < count; ++i)
-      set_packed(dst.mutable_data(), bits, dst_index + i, get_packed(src.data(), bits, src_index + i * src_stride));
+      raw::store_packed(out, dst_index + i, bits, raw::load_packed(src.data(), src_index + i * src_stride, bits));
     return;
   }
   const size_t width = static_cast<size_t>(bits / 8);

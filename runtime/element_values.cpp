@@ -8,6 +8,7 @@
 #include <string>
 
 #include "runtime/float_formats.h"
+#include "runtime/raw_elements.h"
 
 namespace onnx_ref {
 
@@ -19,43 +20,11 @@ using K = ElementKind;
   throw std::logic_error(std::string(function) + ": not valid for element type " + std::string(name_of(type)));
 }
 
-// ---- raw little-endian access (memcpy: the storage has no alignment guarantee) ----
-
-template <class T>
-T load(const std::byte* data, int64_t index) {
-  T value;
-  std::memcpy(&value, data + index * static_cast<int64_t>(sizeof(T)), sizeof(T));
-  return value;
-}
-
-template <class T>
-void store(std::byte* data, int64_t index, T value) {
-  std::memcpy(data + index * static_cast<int64_t>(sizeof(T)), &value, sizeof(T));
-}
-
-// Packed 4- and 2-bit elements: element i sits at bit (i % per_byte) * bits of byte i / per_byte,
-// so element 0 is the low nibble (or the lowest two bits) of byte 0.
-uint32_t load_packed(const std::byte* data, int64_t index, int bits) {
-  const int per_byte = 8 / bits;
-  const auto byte = std::to_integer<uint32_t>(data[index / per_byte]);
-  const int shift = static_cast<int>(index % per_byte) * bits;
-  return (byte >> shift) & ((1u << bits) - 1);
-}
-
-void store_packed(std::byte* data, int64_t index, int bits, uint32_t value) {
-  const int per_byte = 8 / bits;
-  const int shift = static_cast<int>(index % per_byte) * bits;
-  const uint32_t mask = ((1u << bits) - 1) << shift;
-  std::byte& target = data[index / per_byte];
-  const uint32_t old = std::to_integer<uint32_t>(target);
-  target = static_cast<std::byte>((old & ~mask) | ((value << shift) & mask));
-}
-
-// Two's complement sign extension of the low `bits` bits.
-int64_t sign_extend(uint32_t raw, int bits) {
-  const uint32_t sign = 1u << (bits - 1);
-  return static_cast<int64_t>(raw ^ sign) - static_cast<int64_t>(sign);
-}
+using raw::load;
+using raw::load_packed;
+using raw::sign_extend;
+using raw::store;
+using raw::store_packed;
 
 // ---- integer ranges ----
 
