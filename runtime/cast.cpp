@@ -147,47 +147,35 @@ uint32_t encode_for_cast(ElementType to, double value, const CastOptions& option
 
 // ---- readers: a block of elements as exact integers or exact doubles ----
 
+template <class T>
+void read_fixed(const std::byte* data, int64_t start, int64_t n, Int128* out) {
+  for (int64_t i = 0; i < n; ++i) out[i] = load<T>(data, start + i);
+}
+
+void read_packed(const std::byte* data, int64_t start, int64_t n, Int128* out, int bits, bool is_signed) {
+  for (int64_t i = 0; i < n; ++i) {
+    const uint32_t raw = load_packed(data, start + i, bits);
+    out[i] = is_signed ? sign_extend(raw, bits) : raw;
+  }
+}
+
 void read_integers(ElementType type, const std::byte* data, int64_t start, int64_t n, Int128* out) {
   switch (type) {
     case ElementType::Bool:
       for (int64_t i = 0; i < n; ++i) out[i] = load<uint8_t>(data, start + i) != 0 ? 1 : 0;
       return;
-    case ElementType::Int8:
-      for (int64_t i = 0; i < n; ++i) out[i] = load<int8_t>(data, start + i);
-      return;
-    case ElementType::UInt8:
-      for (int64_t i = 0; i < n; ++i) out[i] = load<uint8_t>(data, start + i);
-      return;
-    case ElementType::Int16:
-      for (int64_t i = 0; i < n; ++i) out[i] = load<int16_t>(data, start + i);
-      return;
-    case ElementType::UInt16:
-      for (int64_t i = 0; i < n; ++i) out[i] = load<uint16_t>(data, start + i);
-      return;
-    case ElementType::Int32:
-      for (int64_t i = 0; i < n; ++i) out[i] = load<int32_t>(data, start + i);
-      return;
-    case ElementType::UInt32:
-      for (int64_t i = 0; i < n; ++i) out[i] = load<uint32_t>(data, start + i);
-      return;
-    case ElementType::Int64:
-      for (int64_t i = 0; i < n; ++i) out[i] = load<int64_t>(data, start + i);
-      return;
-    case ElementType::UInt64:
-      for (int64_t i = 0; i < n; ++i) out[i] = load<uint64_t>(data, start + i);
-      return;
-    case ElementType::Int4:
-      for (int64_t i = 0; i < n; ++i) out[i] = sign_extend(load_packed(data, start + i, 4), 4);
-      return;
-    case ElementType::UInt4:
-      for (int64_t i = 0; i < n; ++i) out[i] = load_packed(data, start + i, 4);
-      return;
-    case ElementType::Int2:
-      for (int64_t i = 0; i < n; ++i) out[i] = sign_extend(load_packed(data, start + i, 2), 2);
-      return;
-    case ElementType::UInt2:
-      for (int64_t i = 0; i < n; ++i) out[i] = load_packed(data, start + i, 2);
-      return;
+    case ElementType::Int8: return read_fixed<int8_t>(data, start, n, out);
+    case ElementType::UInt8: return read_fixed<uint8_t>(data, start, n, out);
+    case ElementType::Int16: return read_fixed<int16_t>(data, start, n, out);
+    case ElementType::UInt16: return read_fixed<uint16_t>(data, start, n, out);
+    case ElementType::Int32: return read_fixed<int32_t>(data, start, n, out);
+    case ElementType::UInt32: return read_fixed<uint32_t>(data, start, n, out);
+    case ElementType::Int64: return read_fixed<int64_t>(data, start, n, out);
+    case ElementType::UInt64: return read_fixed<uint64_t>(data, start, n, out);
+    case ElementType::Int4: return read_packed(data, start, n, out, 4, true);
+    case ElementType::UInt4: return read_packed(data, start, n, out, 4, false);
+    case ElementType::Int2: return read_packed(data, start, n, out, 2, true);
+    case ElementType::UInt2: return read_packed(data, start, n, out, 2, false);
     default: throw std::logic_error("cast: read_integers on " + std::string(name_of(type)));
   }
 }
