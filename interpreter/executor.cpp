@@ -19,8 +19,9 @@ std::optional<ValueType> ValueInfo::value_type() const {
 }
 
 std::string ValueInfo::describe() const {
-  if (kind != ValueKind::Tensor) return ValueType{kind, type.value_or(ElementType::Undefined)}.to_string();
+  // The element type may be left unset in a sequence or an optional too: "optional(tensor(?))".
   std::string s = type ? tensor_type_string(*type) : "tensor(?)";
+  if (kind != ValueKind::Tensor) return value_type_string(kind, s);
   if (!has_shape) return s;
   s += "[";
   for (size_t i = 0; i < dims.size(); ++i) {

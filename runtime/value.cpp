@@ -12,16 +12,17 @@ ValueType ValueType::unwrapped() const {
   }
 }
 
-std::string ValueType::to_string() const {
-  const std::string t = tensor_type_string(elem);
+std::string value_type_string(ValueKind kind, const std::string& tensor_type) {
   switch (kind) {
-    case ValueKind::Tensor: return t;
-    case ValueKind::Sequence: return "seq(" + t + ")";
-    case ValueKind::OptionalTensor: return "optional(" + t + ")";
-    case ValueKind::OptionalSequence: return "optional(seq(" + t + "))";
+    case ValueKind::Tensor: return tensor_type;
+    case ValueKind::Sequence: return "seq(" + tensor_type + ")";
+    case ValueKind::OptionalTensor: return "optional(" + tensor_type + ")";
+    case ValueKind::OptionalSequence: return "optional(seq(" + tensor_type + "))";
   }
-  return t;
+  return tensor_type;
 }
+
+std::string ValueType::to_string() const { return value_type_string(kind, tensor_type_string(elem)); }
 
 Value Value::sequence(ElementType elem, std::vector<Tensor> items) {
   for (size_t i = 0; i < items.size(); ++i)

@@ -28,6 +28,9 @@ struct ValueType {
   bool operator==(const ValueType&) const = default;
 };
 
+// `tensor_type` ("tensor(float)", or "tensor(?)" where a model leaves it unset) wrapped as `kind`.
+std::string value_type_string(ValueKind kind, const std::string& tensor_type);
+
 class Value {
  public:
   Value() = default;  // an empty float tensor slot; kernels never see it

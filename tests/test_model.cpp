@@ -228,6 +228,22 @@ TEST_CASE("model: element types of declarations") {
                        UnsupportedError);
 }
 
+TEST_CASE("model: a sequence or an optional may leave its element type unset, and is described as such") {
+  // An Identity from an optional input to an optional output, both with elem_type 0 (unset).
+  ModelBuilder b(16);
+  b.node("Identity", {"x"}, {"y"});
+  auto* graph = b.proto().mutable_graph();
+  auto* in = graph->add_input();
+  in->set_name("x");
+  in->mutable_type()->mutable_optional_type()->mutable_elem_type()->mutable_tensor_type();
+  auto* out = graph->add_output();
+  out->set_name("y");
+  out->mutable_type()->mutable_optional_type()->mutable_elem_type()->mutable_sequence_type()->mutable_elem_type()->mutable_tensor_type();
+  const Model m = b.build();
+  CHECK(m.required_inputs()[0].describe() == "optional(tensor(?))");
+  CHECK(m.outputs()[0].describe() == "optional(seq(tensor(?)))");
+}
+
 TEST_CASE("model: feeds are checked against the declared inputs") {
   const Model m = reshape_graph().build();
   CHECK_THROWS_WITH_AS(m.run({}), "test.onnx: input 'x' (tensor(float)[2, 3]) is not fed", Error);

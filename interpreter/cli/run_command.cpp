@@ -39,7 +39,7 @@ void write_outputs(const std::vector<std::pair<std::string, Value>>& outputs, co
     const Tensor& tensor = value.tensor();
     if (options.format == "npy") {
       if (!npy_supports(tensor.type()))
-        throw Error("output '" + name + "' is " + tensor.describe() + ", which NumPy has no dtype for; use --format pb");
+        throw Error("output " + quote_text(name) + " is " + tensor.describe() + ", which NumPy has no dtype for; use --format pb");
       write_npy(file, tensor);
     } else {
       write_tensor_file(file, tensor, name);
@@ -113,7 +113,7 @@ int run_command(const RunOptions& options) {
   for (const auto& [name, value] : outputs) {
     elements += value_element_count(value);
     if (elements > options.max_json_elements)
-      throw Error("output '" + name + "' brings the outputs to more than " + std::to_string(options.max_json_elements) +
+      throw Error("output " + quote_text(name) + " brings the outputs to more than " + std::to_string(options.max_json_elements) +
                   " elements, too many to print as JSON; write them with --output-dir DIR, or raise --max-json-elements");
   }
   // The whole document is rendered before anything is printed, so an error leaves stdout empty.

@@ -21,7 +21,7 @@ inline ScatterReduction parse_scatter_reduction(const std::string& text, int sin
   if (text == "mul") return ScatterReduction::Mul;
   if (since >= 18 && text == "max") return ScatterReduction::Max;
   if (since >= 18 && text == "min") return ScatterReduction::Min;
-  throw Error("reduction '" + text + "' is not one of " + (since >= 18 ? "none, add, mul, max, min" : "none, add, mul"));
+  throw Error("reduction " + quote_text(text) + " is not one of " + (since >= 18 ? "none, add, mul, max, min" : "none, add, mul"));
 }
 
 namespace scatter_detail {

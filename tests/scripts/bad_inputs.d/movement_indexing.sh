@@ -49,6 +49,9 @@ mi_case scatter_nd_updates_shape 13 "ScatterND-13): updates is float[2] but indi
   "$(node ScatterND "x i u") $x23 initializer { name: \"i\" data_type: 7 dims: 1 dims: 1 int64_data: [0] } initializer { name: \"u\" data_type: 1 dims: 2 float_data: [1, 1] }"
 mi_case scatter_reduction_max_v16 16 "ScatterElements-16): reduction 'max' is not one of none, add, mul" \
   "$(node ScatterElements "x i u" "attribute { name: \"reduction\" s: \"max\" type: STRING }") $x23 initializer { name: \"i\" data_type: 7 dims: 1 dims: 1 int64_data: [0] } initializer { name: \"u\" data_type: 1 dims: 1 dims: 1 float_data: [1] }"
+# A string attribute is quoted with its control bytes escaped, so the message stays one line.
+mi_case scatter_reduction_newline 18 "ScatterND-18): reduction 'ma\\x0ax' is not one of none, add, mul, max, min" \
+  "$(node ScatterND "x i u" "attribute { name: \"reduction\" s: \"ma\\nx\" type: STRING }") $x23 initializer { name: \"i\" data_type: 7 dims: 1 dims: 1 int64_data: [0] } initializer { name: \"u\" data_type: 1 dims: 1 dims: 3 float_data: [1, 1, 1] }"
 mi_case trilu_rank1 14 "Trilu-14): the input must have rank 2 or more, but it is float[3]" "$(node Trilu "x") initializer { name: \"x\" data_type: 1 dims: 3 float_data: [0, 1, 2] }"
 mi_case onehot_depth_zero 11 "OneHot-11): depth = 0 must be at least 1" "$(node OneHot "i d v") $(i64 i 0) $(i64 d 0) $(i64 v 0 1)"
 mi_case depth_to_space_channels 13 "DepthToSpace-13): the input's 3 channels do not divide by blocksize² (blocksize 2)" \
