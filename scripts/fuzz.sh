@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets with clang into ./build-fuzz, seeds their corpora from the node
-# tests and runs each for SECONDS_PER_TARGET seconds (default 20). Exits non-zero on any crash,
-# leak, timeout or sanitizer report.
+# Builds the libFuzzer targets with clang into ./build-fuzz, replays the inputs of past findings
+# (fuzz/regressions/<target>/), seeds the corpora from the node tests and runs each target for
+# SECONDS_PER_TARGET seconds (default 20), or for RUNS_PER_TARGET executions from the fixed seed
+# FUZZ_SEED (default 1). Exits non-zero on any crash, leak, timeout or sanitizer report.
 #
-#   SECONDS_PER_TARGET=600 bash scripts/fuzz.sh             # longer runs
+# CI uses RUNS_PER_TARGET: the same commit then tries the same inputs on any machine, however fast,
+# so a finding is reproducible by running the same command on a fresh clone (a timed run stops
+# wherever the clock says, and a random seed explores differently each time).
+#
+#   RUNS_PER_TARGET=200000 bash scripts/fuzz.sh             # as in CI
+#   SECONDS_PER_TARGET=600 bash scripts/fuzz.sh             # longer runs, random seed
 #   FUZZ_TARGETS="fuzz_json" bash scripts/fuzz.sh            # some targets only
 #   FUZZ_ARGS="-runs=10000000 -max_len=65536" bash scripts/fuzz.sh   # more libFuzzer flags
 #
@@ -58,22 +64,42 @@ make_corpus() {  # make_corpus TARGET
   esac
 }
 
+if [ -n "${RUNS_PER_TARGET:-}" ]; then
+  budget=(-runs="$RUNS_PER_TARGET" -seed="${FUZZ_SEED:-1}")
+  budget_text="$RUNS_PER_TARGET runs from seed ${FUZZ_SEED:-1}"
+else
+  budget=(-max_total_time="$seconds")
+  budget_text="${seconds}s"
+fi
+
 status=0
 for target in $targets; do
+  # Every input that once made a finding runs first; it must pass before anything new is tried.
+  regressions=(fuzz/regressions/"$target"/*)
+  if [ -e "${regressions[0]}" ]; then
+    if ! "$build/fuzz/$target" -rss_limit_mb=2048 -timeout=10 -error_exitcode=77 -timeout_exitcode=78 \
+        "${regressions[@]}" > "$build/$target-regressions.log" 2>&1; then
+      echo "FAILED: $target on a past finding (log: $build/$target-regressions.log)"
+      grep -E "ERROR|SUMMARY|FINDING|Running:" "$build/$target-regressions.log" | tail -5 || true
+      status=1
+      continue
+    fi
+    echo "== $target: ${#regressions[@]} past findings replayed, clean"
+  fi
   make_corpus "$target"
   findings=$build/findings/$target
   mkdir -p "$findings"
   dict=()
   [ "$target" != fuzz_json ] || dict=(-dict=fuzz/json.dict)
   log=$findings/last-run.log
-  echo "== $target: ${seconds}s, corpus $(find "$build/corpus/$target" -type f | wc -l) files"
+  echo "== $target: $budget_text, corpus $(find "$build/corpus/$target" -type f | wc -l) files"
   # -error_exitcode and -timeout_exitcode make every kind of finding a non-zero exit; leaks are
   # reported because the targets are built with AddressSanitizer (LeakSanitizer included).
   # fuzz_tensor_proto makes a scratch folder in $TMPDIR; libFuzzer's exit skips its cleanup.
   export TMPDIR=$PWD/$build/tmp
   rm -rf "$TMPDIR" && mkdir -p "$TMPDIR"
   # shellcheck disable=SC2086
-  if ! "$build/fuzz/$target" "${dict[@]}" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 \
+  if ! "$build/fuzz/$target" "${dict[@]}" "${budget[@]}" -rss_limit_mb=2048 -timeout=10 \
       -error_exitcode=77 -timeout_exitcode=78 -print_final_stats=1 -artifact_prefix="$findings/" \
       ${FUZZ_ARGS:-} "$build/corpus/$target" > "$log" 2>&1; then
     echo "FAILED: $target (log: $log)"
