@@ -4,16 +4,17 @@
 # SECONDS_PER_TARGET seconds (default 20), or for RUNS_PER_TARGET executions from the fixed seed
 # FUZZ_SEED (default 1). Exits non-zero on any crash, leak, timeout or sanitizer report.
 #
-# CI uses RUNS_PER_TARGET: the same commit then tries the same inputs on any machine, however fast,
-# so a finding is reproducible by running the same command on a fresh clone (a timed run stops
-# wherever the clock says, and a random seed explores differently each time).
+# CI uses RUNS_PER_TARGET: the amount of fuzzing does not depend on the machine's speed, and a run
+# repeats exactly where the folder and environment are the same (a timed run stops wherever the
+# clock says, and a random seed explores differently each time). A finding prints its stack and its
+# input in base64, so it can be replayed from the CI output alone.
 #
 #   RUNS_PER_TARGET=200000 bash scripts/fuzz.sh             # as in CI
 #   SECONDS_PER_TARGET=600 bash scripts/fuzz.sh             # longer runs, random seed
 #   FUZZ_TARGETS="fuzz_json" bash scripts/fuzz.sh            # some targets only
 #   FUZZ_ARGS="-runs=10000000 -max_len=65536" bash scripts/fuzz.sh   # more libFuzzer flags
 #
-# The corpora in build-fuzz/corpus/<target> grow from run to run; findings go to
+# The corpora of timed runs, build-fuzz/corpus/<target>, grow from run to run; findings go to
 # build-fuzz/findings/<target>/ (crash-*, leak-*, timeout-*, oom-*) with the log beside them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,8 +42,8 @@ seed() {  # seed CORPUS FILE [PREFIX-BYTE]
   mv "$tmp" "$corpus/$sum"
 }
 
-make_corpus() {  # make_corpus TARGET
-  local corpus=$build/corpus/$1
+make_corpus() {  # make_corpus TARGET FOLDER: seeds FOLDER unless it holds files already
+  local corpus=$2
   mkdir -p "$corpus"
   [ -z "$(ls -A "$corpus")" ] || return 0
   case $1 in
@@ -64,9 +65,21 @@ make_corpus() {  # make_corpus TARGET
   esac
 }
 
+# A fixed budget repeats itself only if nothing else varies: the corpus starts from the seeds alone,
+# in one order (libFuzzer sorts by size, and files of equal size come in the order given), it is
+# not reloaded on a timer, and addresses, which libFuzzer picks up from comparisons, are not
+# randomized where the machine lets setarch turn that off. Measured: a second run in the same
+# folder repeats the first exactly; a copy in another folder (other paths and environment, so
+# other stack addresses) took other inputs. Hence a finding prints its input, for replay anywhere.
+launcher=()
 if [ -n "${RUNS_PER_TARGET:-}" ]; then
-  budget=(-runs="$RUNS_PER_TARGET" -seed="${FUZZ_SEED:-1}")
+  budget=(-runs="$RUNS_PER_TARGET" -seed="${FUZZ_SEED:-1}" -reload=0)
   budget_text="$RUNS_PER_TARGET runs from seed ${FUZZ_SEED:-1}"
+  if setarch "$(uname -m)" -R true 2> /dev/null; then
+    launcher=(setarch "$(uname -m)" -R)
+  else
+    budget_text="$budget_text (address randomization stays on here, so runs may differ slightly)"
+  fi
 else
   budget=(-max_total_time="$seconds")
   budget_text="${seconds}s"
@@ -86,24 +99,42 @@ for target in $targets; do
     fi
     echo "== $target: ${#regressions[@]} past findings replayed, clean"
   fi
-  make_corpus "$target"
+  corpus=$build/corpus/$target
+  seeds=()
+  if [ -n "${RUNS_PER_TARGET:-}" ]; then
+    # The seeds alone, listed in name order; what the run adds goes to a folder emptied first.
+    rm -rf "$build/seeds/$target" "$build/fixed-corpus/$target"
+    make_corpus "$target" "$build/seeds/$target"
+    find "$build/seeds/$target" -type f | LC_ALL=C sort | paste -sd, > "$build/seeds/$target.list"
+    corpus=$build/fixed-corpus/$target
+    mkdir -p "$corpus"
+    seeds=(-seed_inputs="@$build/seeds/$target.list")
+    count=$(find "$build/seeds/$target" -type f | wc -l)
+  else
+    make_corpus "$target" "$corpus"
+    count=$(find "$corpus" -type f | wc -l)
+  fi
   findings=$build/findings/$target
   mkdir -p "$findings"
   dict=()
   [ "$target" != fuzz_json ] || dict=(-dict=fuzz/json.dict)
   log=$findings/last-run.log
-  echo "== $target: $budget_text, corpus $(find "$build/corpus/$target" -type f | wc -l) files"
+  echo "== $target: $budget_text, corpus $count files"
   # -error_exitcode and -timeout_exitcode make every kind of finding a non-zero exit; leaks are
   # reported because the targets are built with AddressSanitizer (LeakSanitizer included).
   # fuzz_tensor_proto makes a scratch folder in $TMPDIR; libFuzzer's exit skips its cleanup.
   export TMPDIR=$PWD/$build/tmp
   rm -rf "$TMPDIR" && mkdir -p "$TMPDIR"
   # shellcheck disable=SC2086
-  if ! "$build/fuzz/$target" "${dict[@]}" "${budget[@]}" -rss_limit_mb=2048 -timeout=10 \
+  if ! "${launcher[@]}" "$build/fuzz/$target" "${dict[@]}" "${budget[@]}" "${seeds[@]}" -rss_limit_mb=2048 -timeout=10 \
       -error_exitcode=77 -timeout_exitcode=78 -print_final_stats=1 -artifact_prefix="$findings/" \
-      ${FUZZ_ARGS:-} "$build/corpus/$target" > "$log" 2>&1; then
+      ${FUZZ_ARGS:-} "$corpus" > "$log" 2>&1; then
     echo "FAILED: $target (log: $log)"
-    grep -E "ERROR|SUMMARY|FINDING|Test unit written" "$log" | head -20 || true
+    grep -E "ERROR|SUMMARY|FINDING|Test unit written|what\(\)" "$log" | head -20 || true
+    # Enough to replay the finding from this output alone: where it happened, and the input.
+    grep -E "^ +#[0-9]+ .* in onnx_ref::" "$log" | head -8 | cut -c1-240 || true
+    grep -E "^Base64: " "$log" | head -1 | cut -c1-4000 || true
+    echo "replay: decode the Base64 line into a file F, then $build/fuzz/$target F"
     status=1
     continue
   fi
