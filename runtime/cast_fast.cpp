@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "runtime/error.h"
+#include "runtime/float_formats.h"
 
 namespace onnx_ref {
 
@@ -122,23 +123,6 @@ void floats_to_half_f16c(const float*, uint16_t*, int64_t) {}
 bool has_f16c() { return false; }
 #endif
 
-// The float8 formats computed with integer and float arithmetic below their largest finite value.
-struct Float8Format {
-  int mantissa;       // mantissa bits
-  int bias;           // exponent bias
-  bool no_negative_zero;  // the FNUZ types: a result of magnitude 0 is +0
-  uint32_t max_bits;  // the float bits of the largest finite value; from there on, the table
-};
-std::optional<Float8Format> float8_format(ElementType t) {
-  switch (t) {
-    case ElementType::Float8E4M3FN: return Float8Format{3, 7, false, 0x43E00000u};     // 448
-    case ElementType::Float8E4M3FNUZ: return Float8Format{3, 8, true, 0x43700000u};    // 240
-    case ElementType::Float8E5M2: return Float8Format{2, 15, false, 0x47600000u};      // 57344
-    case ElementType::Float8E5M2FNUZ: return Float8Format{2, 16, true, 0x47600000u};   // 57344
-    default: return std::nullopt;
-  }
-}
-
 #if defined(__SSE2__)
 // float to a float8 type, 16 at a time, for every magnitude below the largest finite value:
 //  - normal results: the magnitude's bits rounded to the target's mantissa (nearest, ties to even,
@@ -150,16 +134,20 @@ std::optional<Float8Format> float8_format(ElementType t) {
 // Lanes at or above the largest finite value (overflow, infinities, NaN, where `saturate`
 // decides) and the last n % 16 elements are taken from `table` at `key`.
 template <class Key>
-void floats_to_float8_sse2(const uint32_t* src, uint8_t* dst, int64_t n, const Float8Format& f, const uint8_t* table,
+void floats_to_float8_sse2(const uint32_t* src, uint8_t* dst, int64_t n, const Float8Layout& f, const uint8_t* table,
                            Key key) {
-  const int dropped = 23 - f.mantissa;
+  // The float bits of the largest finite value: from there on, the table.
+  const float max_finite = static_cast<float>(f.max_finite);
+  uint32_t max_bits;
+  std::memcpy(&max_bits, &max_finite, sizeof max_bits);
+  const int dropped = 23 - f.mantissa_bits;
   const __m128i abs_mask = _mm_set1_epi32(0x7FFFFFFF), one = _mm_set1_epi32(1);
   const __m128i half_less_one = _mm_set1_epi32((1 << (dropped - 1)) - 1);
-  const __m128i rebias = _mm_set1_epi32((127 - f.bias) << f.mantissa);
+  const __m128i rebias = _mm_set1_epi32((127 - f.bias) << f.mantissa_bits);
   const __m128i min_normal = _mm_set1_epi32((127 + 1 - f.bias) << 23);
-  const __m128i magic_bits = _mm_set1_epi32((127 + 24 - f.bias - f.mantissa) << 23);
+  const __m128i magic_bits = _mm_set1_epi32((127 + 24 - f.bias - f.mantissa_bits) << 23);
   const __m128 magic = _mm_castsi128_ps(magic_bits);
-  const __m128i below_max = _mm_set1_epi32(static_cast<int>(f.max_bits));
+  const __m128i last_below_max = _mm_set1_epi32(static_cast<int>(max_bits - 1));
   const __m128i sign_bit = _mm_set1_epi32(0x80), zero = _mm_setzero_si128();
   auto convert4 = [&](const uint32_t* p, __m128i& exceptional) {
     const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
@@ -172,8 +160,8 @@ void floats_to_float8_sse2(const uint32_t* src, uint8_t* dst, int64_t n, const F
     const __m128i is_sub = _mm_cmplt_epi32(a, min_normal);
     const __m128i magnitude = _mm_or_si128(_mm_and_si128(is_sub, sub), _mm_andnot_si128(is_sub, normal));
     __m128i sign = _mm_and_si128(_mm_srli_epi32(b, 24), sign_bit);
-    if (f.no_negative_zero) sign = _mm_andnot_si128(_mm_cmpeq_epi32(magnitude, zero), sign);
-    exceptional = _mm_or_si128(exceptional, _mm_cmpgt_epi32(a, _mm_sub_epi32(below_max, one)));
+    if (!f.has_negative_zero) sign = _mm_andnot_si128(_mm_cmpeq_epi32(magnitude, zero), sign);
+    exceptional = _mm_or_si128(exceptional, _mm_cmpgt_epi32(a, last_below_max));
     return _mm_or_si128(magnitude, sign);
   };
   int64_t i = 0;
@@ -186,7 +174,7 @@ void floats_to_float8_sse2(const uint32_t* src, uint8_t* dst, int64_t n, const F
     _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + i), bytes);
     if (_mm_movemask_epi8(exceptional))
       for (int64_t j = i; j < i + 16; ++j)
-        if ((src[j] & 0x7FFFFFFFu) >= f.max_bits) dst[j] = table[key(src[j])];
+        if ((src[j] & 0x7FFFFFFFu) >= max_bits) dst[j] = table[key(src[j])];
   }
   for (; i < n; ++i) dst[i] = table[key(src[i])];
 }
@@ -276,7 +264,7 @@ std::optional<Tensor> cast_fast_path(const Tensor& in, ElementType to, const Cas
       return out;
     }
 #if defined(__SSE2__)
-    if (const auto format = float8_format(to)) {
+    if (const auto format = float8_layout(to)) {
       floats_to_float8_sse2(src, reinterpret_cast<uint8_t*>(out.mutable_data()), n, *format,
                             table->data_as<uint8_t>(), key);
       return out;

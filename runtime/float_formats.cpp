@@ -221,6 +221,13 @@ bool is_small_float(ElementType type) {
   return type == ElementType::Float8E8M0 || format_of(type).has_value();
 }
 
+std::optional<Float8Layout> float8_layout(ElementType type) {
+  const auto format = format_of(type);
+  if (!format || format->total_bits() != 8) return std::nullopt;
+  return Float8Layout{format->mantissa_bits, format->bias, format->specials != Specials::Fnuz,
+                      decode_with_format(*format, format->max_finite)};
+}
+
 double decode_small_float(ElementType type, uint32_t bits) {
   switch (type) {
     case ElementType::Float16:

@@ -5,6 +5,7 @@
 // even, with saturation as in the ONNX Cast operator (SPEC-NOTES "Converting to and from the small
 // float types").
 #include <cstdint>
+#include <optional>
 
 #include "runtime/element_type.h"
 
@@ -19,5 +20,16 @@ double decode_small_float(ElementType type, uint32_t bits);
 uint32_t encode_small_float(ElementType type, double value, bool saturate = true,
                             E8M0Rounding e8m0_rounding = E8M0Rounding::Up);
 bool is_small_float(ElementType type);
+
+// The parameters of one of the four float8 types, for encoders that convert many values at once:
+// below the largest finite value, encoding is rounding the mantissa and rebiasing the exponent.
+struct Float8Layout {
+  int mantissa_bits;
+  int bias;
+  bool has_negative_zero;  // false for the FNUZ types, whose "-0" pattern is their NaN
+  double max_finite;       // the largest finite value
+};
+// nullopt for every other element type.
+std::optional<Float8Layout> float8_layout(ElementType type);
 
 }  // namespace onnx_ref
