@@ -100,20 +100,21 @@ for target in $targets; do
     echo "== $target: ${#regressions[@]} past findings replayed, clean"
   fi
   corpus=$build/corpus/$target
+  seeded=$corpus
   seeds=()
   if [ -n "${RUNS_PER_TARGET:-}" ]; then
     # The seeds alone, listed in name order; what the run adds goes to a folder emptied first.
-    rm -rf "$build/seeds/$target" "$build/fixed-corpus/$target"
-    make_corpus "$target" "$build/seeds/$target"
-    find "$build/seeds/$target" -type f | LC_ALL=C sort | paste -sd, > "$build/seeds/$target.list"
+    seeded=$build/seeds/$target
+    rm -rf "$seeded" "$build/fixed-corpus/$target"
+    make_corpus "$target" "$seeded"
+    find "$seeded" -type f | LC_ALL=C sort | paste -sd, > "$seeded.list"
     corpus=$build/fixed-corpus/$target
     mkdir -p "$corpus"
-    seeds=(-seed_inputs="@$build/seeds/$target.list")
-    count=$(find "$build/seeds/$target" -type f | wc -l)
+    seeds=(-seed_inputs="@$seeded.list")
   else
     make_corpus "$target" "$corpus"
-    count=$(find "$corpus" -type f | wc -l)
   fi
+  count=$(find "$seeded" -type f | wc -l)
   findings=$build/findings/$target
   mkdir -p "$findings"
   dict=()
