@@ -82,13 +82,15 @@ int test_command(const TestOptions& options) {
     (r.status == TestStatus::Passed ? total.passed : r.status == TestStatus::Failed ? total.failed : total.skipped)++;
     const Expectation* expected = expectations.find(r.test);
     const TestStatus wanted = expected ? expected->status : TestStatus::Passed;
-    if (r.status == wanted) continue;
+    // A test not in the manifest may be skipped: its operator is not implemented yet (the harness
+    // skips only on UnsupportedError). It is counted, not listed.
+    if (r.status == wanted || (r.status == TestStatus::Skipped && wanted == TestStatus::Passed)) continue;
     if (!options.expect.empty() || r.status == TestStatus::Failed) {
       if (!options.verbose || !options.expect.empty())
         std::cout << result_line(r) << "\n";
     }
     if (options.expect.empty()) continue;
-    if (r.status != TestStatus::Skipped || wanted != TestStatus::Passed) ++mismatches;
+    ++mismatches;
     if (r.status == TestStatus::Passed)
       std::cout << "  unexpected pass: the manifest (" << options.expect << ":" << expected->line << ") says "
                 << status_name(wanted) << "; remove the entry\n";

@@ -26,7 +26,7 @@
 #include <string>
 
 #include "ops/all_ops.h"
-#include "ops/reduce/reduction.h"
+#include "numeric/exact_sum.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
 

@@ -26,6 +26,7 @@
 #include <span>
 #include <vector>
 
+#include "numeric/exact_sum.h"
 #include "ops/registry.h"
 #include "runtime/tensor.h"
 
@@ -51,40 +52,5 @@ Tensor reduce_tensor(const Tensor& data, std::span<const int64_t> axes, bool kee
 // noop_with_empty_axes must be 0 or 1.
 OpVersion make_reduce_version(const std::string& op_type, int since_version, const TypeSet& types, bool axes_input,
                               ReduceKind kind);
-
-// The exact sum of binary floating-point values (doubles and products of a double with an
-// integer), held as a signed fixed-point integer in units of 2^-1074 (the smallest double),
-// wide enough for 2^63 additions of the largest double. Digits are 32 bits kept in int64_t limbs,
-// so an addition touches three limbs and carries are propagated only once every 2^30 additions.
-class ExactSum {
- public:
-  ExactSum() = default;
-  // Adds x exactly; infinities and NaN are recorded apart.
-  void add(double x);
-  // Adds n * x exactly (n < 2^63, x finite).
-  void add_product(uint64_t n, double x);
-  // True once a NaN, or both infinities, were added.
-  bool is_nan() const { return nan_ || (pos_inf_ && neg_inf_); }
-  // -1, 0 or 1: the sign of the finite part.
-  int sign() const;
-  // The sum rounded once to double, nearest, ties to even (±inf beyond the double range); the
-  // recorded infinities and NaN take precedence. A zero sum is +0.
-  double round_nearest() const;
-  // The sum rounded to a double "to odd" (truncated, with the last bit set when anything was cut):
-  // rounding that double to nearest in any format of at most 51 bits gives the correctly rounded
-  // sum, so float, float16 and bfloat16 results are rounded once in effect. Finite sums only; the
-  // magnitude must be within double's normal range or exact (true for sums of such values).
-  double round_odd() const;
-
- private:
-  static constexpr int kDigits = 72;  // 2304 bits: 2^-1074 up to 2^1230
-  void add_magnitude(uint64_t magnitude, bool negative, int position);
-  void normalize();
-  // Normalized magnitude digits of the finite part and its sign; false when zero.
-  bool top_bits(uint64_t& mantissa, int& exponent, bool& sticky, bool& negative) const;
-  int64_t digits_[kDigits] = {};
-  int64_t pending_ = 0;
-  bool nan_ = false, pos_inf_ = false, neg_inf_ = false;
-};
 
 }  // namespace onnx_ref

@@ -1,0 +1,150 @@
+// ExactSum: a signed fixed-point integer over the whole double range (see exact_sum.h).
+#include "numeric/exact_sum.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <limits>
+
+namespace onnx_ref {
+
+void ExactSum::add_magnitude(uint64_t magnitude, bool negative, int position) {
+  const int idx = position >> 5;
+  const unsigned __int128 v = static_cast<unsigned __int128>(magnitude) << (position & 31);
+  const auto d0 = static_cast<int64_t>(static_cast<uint32_t>(v));
+  const auto d1 = static_cast<int64_t>(static_cast<uint32_t>(v >> 32));
+  const auto d2 = static_cast<int64_t>(static_cast<uint64_t>(v >> 64));
+  if (negative) {
+    digits_[idx] -= d0;
+    digits_[idx + 1] -= d1;
+    digits_[idx + 2] -= d2;
+  } else {
+    digits_[idx] += d0;
+    digits_[idx + 1] += d1;
+    digits_[idx + 2] += d2;
+  }
+  // Each addition moves a limb by less than 2^32; int64_t limbs take 2^30 of them safely.
+  if (++pending_ >= (int64_t{1} << 30)) normalize();
+}
+
+void ExactSum::normalize() {
+  int64_t carry = 0;
+  for (int i = 0; i < kDigits - 1; ++i) {
+    const int64_t v = digits_[i] + carry;
+    digits_[i] = v & 0xffffffff;
+    carry = v >> 32;  // arithmetic: floor division by 2^32
+  }
+  digits_[kDigits - 1] += carry;
+  pending_ = 0;
+}
+
+void ExactSum::add(double x) {
+  const auto b = std::bit_cast<uint64_t>(x);
+  const int e = static_cast<int>((b >> 52) & 0x7ff);
+  uint64_t m = b & ((uint64_t{1} << 52) - 1);
+  const bool negative = (b >> 63) != 0;
+  if (e == 0x7ff) {
+    if (m != 0) nan_ = true;
+    else if (negative) neg_inf_ = true;
+    else pos_inf_ = true;
+    return;
+  }
+  if (e != 0) m |= uint64_t{1} << 52;
+  if (m == 0) return;
+  // x = m * 2^(max(e,1) - 1075) = m * 2^(position - 1074)
+  add_magnitude(m, negative, std::max(e, 1) - 1);
+}
+
+void ExactSum::add_product(uint64_t n, double x) {
+  const auto b = std::bit_cast<uint64_t>(x);
+  const int e = static_cast<int>((b >> 52) & 0x7ff);
+  uint64_t m = b & ((uint64_t{1} << 52) - 1);
+  if (e != 0) m |= uint64_t{1} << 52;
+  if (m == 0 || n == 0) return;
+  const unsigned __int128 p = static_cast<unsigned __int128>(n) * m;  // < 2^116
+  const bool negative = (b >> 63) != 0;
+  const int position = std::max(e, 1) - 1;
+  add_magnitude(static_cast<uint64_t>(p), negative, position);
+  add_magnitude(static_cast<uint64_t>(p >> 64), negative, position + 64);
+}
+
+bool ExactSum::top_bits(uint64_t& mantissa, int& exponent, bool& sticky, bool& negative) const {
+  ExactSum c = *this;
+  c.normalize();
+  negative = c.digits_[kDigits - 1] < 0;
+  if (negative) {
+    for (auto& d : c.digits_) d = -d;
+    c.normalize();
+  }
+  int h = kDigits - 1;
+  while (h >= 0 && c.digits_[h] == 0) --h;
+  if (h < 0) return false;
+  auto digit = [&](int i) -> unsigned __int128 { return i >= 0 ? static_cast<uint64_t>(c.digits_[i]) : 0; };
+  unsigned __int128 w = (digit(h) << 64) | (digit(h - 1) << 32) | digit(h - 2);
+  sticky = false;
+  for (int i = 0; i < h - 2; ++i) sticky |= c.digits_[i] != 0;
+  // w * 2^(32 (h - 2) - 1074), w below 2^96.
+  const uint64_t hi = static_cast<uint64_t>(w >> 64), lo = static_cast<uint64_t>(w);
+  const int msb = hi ? 127 - std::countl_zero(hi) : 63 - std::countl_zero(lo);
+  const int shift = msb - 63;
+  if (shift > 0) {
+    sticky |= (w & ((static_cast<unsigned __int128>(1) << shift) - 1)) != 0;
+    w >>= shift;
+  } else {
+    w <<= -shift;
+  }
+  mantissa = static_cast<uint64_t>(w);
+  exponent = 32 * (h - 2) - 1074 + shift;
+  return true;
+}
+
+int ExactSum::sign() const {
+  uint64_t m;
+  int e;
+  bool sticky, negative;
+  if (!top_bits(m, e, sticky, negative)) return 0;
+  return negative ? -1 : 1;
+}
+
+namespace {
+double special_or_nothing(bool nan, bool pos_inf, bool neg_inf, bool& found) {
+  found = true;
+  if (nan || (pos_inf && neg_inf)) return std::numeric_limits<double>::quiet_NaN();
+  if (pos_inf) return std::numeric_limits<double>::infinity();
+  if (neg_inf) return -std::numeric_limits<double>::infinity();
+  found = false;
+  return 0;
+}
+}  // namespace
+
+double ExactSum::round_nearest() const {
+  bool found;
+  const double special = special_or_nothing(nan_, pos_inf_, neg_inf_, found);
+  if (found) return special;
+  uint64_t m;
+  int e;
+  bool sticky, negative;
+  if (!top_bits(m, e, sticky, negative)) return 0.0;
+  // Values below 2^-1022 are multiples of 2^-1074 under 2^52 units: exact, nothing is cut there.
+  uint64_t r = m >> 11;
+  const uint64_t rest = m & 0x7ff;
+  if (rest > 0x400 || (rest == 0x400 && (sticky || (r & 1)))) ++r;
+  const double v = std::ldexp(static_cast<double>(r), e + 11);  // r = 2^53 is exact too
+  return negative ? -v : v;
+}
+
+double ExactSum::round_odd() const {
+  bool found;
+  const double special = special_or_nothing(nan_, pos_inf_, neg_inf_, found);
+  if (found) return special;
+  uint64_t m;
+  int e;
+  bool sticky, negative;
+  if (!top_bits(m, e, sticky, negative)) return 0.0;
+  uint64_t r = m >> 11;
+  if ((m & 0x7ff) != 0 || sticky) r |= 1;
+  const double v = std::ldexp(static_cast<double>(r), e + 11);
+  return negative ? -v : v;
+}
+
+}  // namespace onnx_ref
