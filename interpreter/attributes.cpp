@@ -21,8 +21,10 @@ std::optional<AttrType> attribute_type(const AttributeProto& a) {
     case AttributeProto::STRINGS: return AttrType::Strings;
     case AttributeProto::TENSOR: return AttrType::Tensor;
     case AttributeProto::SPARSE_TENSOR: return AttrType::SparseTensor;
+    case AttributeProto::GRAPH: return AttrType::Graph;
+    case AttributeProto::TYPE_PROTO: return AttrType::TypeProto;
     case AttributeProto::UNDEFINED: break;
-    default: return std::nullopt;  // graphs, type protos: no operator here takes them
+    default: return std::nullopt;  // lists of graphs, tensors, type protos: no operator here takes them
   }
   if (a.ints_size()) return AttrType::Ints;
   if (a.floats_size()) return AttrType::Floats;
@@ -32,10 +34,31 @@ std::optional<AttrType> attribute_type(const AttributeProto& a) {
   if (a.has_s()) return AttrType::String;
   if (a.has_t()) return AttrType::Tensor;
   if (a.has_sparse_tensor()) return AttrType::SparseTensor;
+  if (a.has_g()) return AttrType::Graph;
   return std::nullopt;
 }
 
-AttrValue attribute_value(const AttributeProto& a, AttrType type) {
+// The ValueType a TypeProto attribute describes (Optional's `type`): a tensor, a sequence of
+// tensors, or an optional of either, with its element type set.
+ValueType type_proto_value(const onnx::TypeProto& t) {
+  auto elem_of = [](const onnx::TypeProto& tensor) -> ElementType {
+    if (!tensor.has_tensor_type()) throw UnsupportedError("describes a type other than tensors, sequences of tensors and optionals of them");
+    auto e = element_type_from_code(tensor.tensor_type().elem_type());
+    if (!e) throw Error("describes a tensor with element type " + describe_type_code(tensor.tensor_type().elem_type()));
+    return *e;
+  };
+  const onnx::TypeProto* inner = &t;
+  bool optional = false;
+  if (inner->has_optional_type()) {
+    optional = true;
+    inner = &inner->optional_type().elem_type();
+  }
+  if (inner->has_sequence_type())
+    return {optional ? ValueKind::OptionalSequence : ValueKind::Sequence, elem_of(inner->sequence_type().elem_type())};
+  return {optional ? ValueKind::OptionalTensor : ValueKind::Tensor, elem_of(*inner)};
+}
+
+AttrValue attribute_value(const AttributeProto& a, AttrType type, const GraphCompiler& compile_graph) {
   switch (type) {
     case AttrType::Int: return a.i();
     case AttrType::Float: return a.f();
@@ -45,13 +68,15 @@ AttrValue attribute_value(const AttributeProto& a, AttrType type) {
     case AttrType::Strings: return std::vector<std::string>(a.strings().begin(), a.strings().end());
     case AttrType::Tensor: return tensor_from_proto(a.t());
     case AttrType::SparseTensor: return tensor_from_sparse_proto(a.sparse_tensor());
+    case AttrType::Graph: return compile_graph(a.g(), a.name());
+    case AttrType::TypeProto: return type_proto_value(a.tp());
   }
   throw std::logic_error("unhandled attribute type");
 }
 
 }  // namespace
 
-Attributes resolve_attributes(const onnx::NodeProto& node, const OpVersion& op) {
+Attributes resolve_attributes(const onnx::NodeProto& node, const OpVersion& op, const GraphCompiler& compile_graph) {
   Attributes result;
   for (const auto& a : node.attribute()) {
     const std::string where = "attribute " + quote_text(a.name());
@@ -68,8 +93,14 @@ Attributes resolve_attributes(const onnx::NodeProto& node, const OpVersion& op) 
     if (*type != spec->type)
       throw Error(where + " must be of type " + std::string(attr_type_name(spec->type)) + ", got " +
                   std::string(attr_type_name(*type)));
+    if (*type == AttrType::Graph) {  // its errors carry the path into the graph already
+      result.set(a.name(), attribute_value(a, *type, compile_graph));
+      continue;
+    }
     try {
-      result.set(a.name(), attribute_value(a, *type));
+      result.set(a.name(), attribute_value(a, *type, compile_graph));
+    } catch (const UnsupportedError& e) {
+      throw UnsupportedError(where + " " + e.what());
     } catch (const Error& e) {
       rethrow_with_context(where, e);
     }

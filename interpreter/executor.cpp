@@ -91,7 +91,10 @@ std::vector<std::optional<ValueType>> check_node_types(const Node& node,
     if (auto it = bound.find(param->type_var); it != bound.end()) {
       type = it->second.first;
     } else if (auto chosen = op.attribute_type ? op.attribute_type(node.attributes, param->type_var) : std::nullopt) {
-      type = ValueType::tensor(*chosen);
+      // The attribute chooses the element type; a constraint of sequences only (SequenceEmpty's S)
+      // makes it a sequence of such tensors.
+      const TypeConstraint& c = op.constraint(param->type_var);
+      type = ValueType{c.allowed == TypeSet{} && !(c.sequences == TypeSet{}) ? ValueKind::Sequence : ValueKind::Tensor, *chosen};
       const TypeConstraint& constraint = op.constraint(param->type_var);
       if (!constraint.allows(*type))
         throw Error("output " + std::to_string(i) + " (" + in_quotes(param->name) + ") would be " + type->to_string() +
@@ -101,6 +104,20 @@ std::vector<std::optional<ValueType>> check_node_types(const Node& node,
       type = op.constraint(param->type_var).single_type();
     }
     outputs.push_back(type);
+  }
+  if (op.infer_outputs) {
+    const auto inferred = op.infer_outputs(node.attributes, input_types, output_count);
+    for (size_t i = 0; i < outputs.size() && i < inferred.size(); ++i) {
+      if (!inferred[i]) continue;
+      const FormalParam* param = op.output_param(i);
+      if (outputs[i] && !(*outputs[i] == *inferred[i]))
+        throw Error("output " + std::to_string(i) + " (" + in_quotes(param->name) + ") is " + inferred[i]->to_string() +
+                    " but " + op.constraint(param->type_var).type_var + " is " + outputs[i]->to_string());
+      if (!op.constraint(param->type_var).allows(*inferred[i]))
+        throw Error("output " + std::to_string(i) + " (" + in_quotes(param->name) + ") would be " + inferred[i]->to_string() +
+                    ", which " + op.label() + " does not allow for " + param->type_var);
+      outputs[i] = inferred[i];
+    }
   }
   return outputs;
 }
@@ -127,8 +144,103 @@ void check_kernel_outputs(const Node& node, const std::vector<Value>& outputs,
 
 }  // namespace
 
-std::vector<std::pair<std::string, Value>> Model::run(const std::map<std::string, Value>& feeds) const {
-  std::vector<std::optional<Value>> values = constants_;
+void Graph::finish() {
+  input_types_.clear();
+  output_types_.clear();
+  for (int slot : input_slots) input_types_.push_back(slot_types[static_cast<size_t>(slot)]);
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    auto declared = outputs[i].value_type();
+    output_types_.push_back(declared ? declared : slot_types[static_cast<size_t>(output_slots[i])]);
+  }
+  // The last node reading each slot frees it; graph outputs are never freed, and a node output
+  // nobody reads is freed right after its node.
+  std::vector<int> last_reader(slot_names.size(), -1);
+  for (size_t k = 0; k < nodes.size(); ++k) {
+    for (int slot : nodes[k].inputs)
+      if (slot >= 0) last_reader[static_cast<size_t>(slot)] = static_cast<int>(k);
+    for (int slot : nodes[k].implicit_inputs) last_reader[static_cast<size_t>(slot)] = static_cast<int>(k);
+    for (int slot : nodes[k].outputs)
+      if (slot >= 0 && last_reader[static_cast<size_t>(slot)] < static_cast<int>(k)) last_reader[static_cast<size_t>(slot)] = static_cast<int>(k);
+  }
+  for (int slot : output_slots) last_reader[static_cast<size_t>(slot)] = -1;
+  release_after.assign(nodes.size(), {});
+  for (size_t slot = 0; slot < last_reader.size(); ++slot)
+    if (last_reader[slot] >= 0) release_after[static_cast<size_t>(last_reader[slot])].push_back(static_cast<int>(slot));
+}
+
+void Graph::execute(std::vector<std::optional<Value>>& values, RunContext& ctx) const {
+  std::vector<std::optional<Value>> inputs;
+  std::vector<std::optional<ValueType>> types;
+  KernelContext::Captures captures;
+  for (size_t k = 0; k < nodes.size(); ++k) {
+    const Node& node = nodes[k];
+    inputs.clear();
+    types.clear();
+    for (int slot : node.inputs) {
+      inputs.push_back(slot < 0 ? std::nullopt : values[static_cast<size_t>(slot)]);
+      types.push_back(slot < 0 ? std::nullopt : std::optional<ValueType>(inputs.back()->type()));
+    }
+    captures.clear();
+    for (const auto& [attr, positions] : node.graph_captures) {
+      std::vector<Value> captured_values;
+      for (size_t p : positions) captured_values.push_back(*values[static_cast<size_t>(node.implicit_inputs[p])]);
+      captures.emplace_back(attr, std::move(captured_values));
+    }
+    std::vector<Value> outputs;
+    try {
+      const auto expected = check_node_types(node, types, node.outputs.size());  // again, for inputs whose type was not declared
+      outputs = node.op->kernel(KernelContext(node.attributes, inputs, node.outputs.size(), &ctx, &captures));
+      check_kernel_outputs(node, outputs, expected);
+    } catch (const UnsupportedError& e) {
+      throw UnsupportedError(join_context(node.describe(), e.what()));
+    } catch (const Error& e) {
+      throw Error(join_context(node.describe(), e.what()), e.operator_version().empty() ? node.op->label() : e.operator_version());
+    } catch (const std::logic_error& e) {
+      throw std::logic_error(node.describe() + ": " + e.what());
+    }
+    for (size_t i = 0; i < node.outputs.size(); ++i)
+      if (node.outputs[i] >= 0) values[static_cast<size_t>(node.outputs[i])] = std::move(outputs[i]);
+    inputs.clear();
+    captures.clear();
+    for (int slot : release_after[k]) values[static_cast<size_t>(slot)].reset();
+  }
+}
+
+std::vector<Value> Graph::run(std::vector<Value> formal, std::span<const Value> captured_values, RunContext& ctx) const {
+  if (formal.size() != inputs.size())
+    throw Error("the graph takes " + std::to_string(inputs.size()) + " input(s), given " + std::to_string(formal.size()));
+  if (captured_values.size() != captured_slots.size())
+    throw std::logic_error("graph run with " + std::to_string(captured_values.size()) + " captured value(s) for " +
+                           std::to_string(captured_slots.size()));
+  std::vector<std::optional<Value>> values = constants;
+  for (size_t i = 0; i < formal.size(); ++i) {
+    try {
+      check_feed(inputs[i], formal[i]);
+    } catch (const Error& e) {
+      throw Error("graph input " + in_quotes(inputs[i].name) + " " + e.what());
+    }
+    values[static_cast<size_t>(input_slots[i])] = std::move(formal[i]);
+  }
+  for (size_t i = 0; i < captured_slots.size(); ++i) values[static_cast<size_t>(captured_slots[i])] = captured_values[i];
+  execute(values, ctx);
+  std::vector<Value> result;
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    const auto& value = values[static_cast<size_t>(output_slots[i])];
+    if (!value) throw Error("graph output " + in_quotes(outputs[i].name) + " has no value");
+    try {
+      check_feed(outputs[i], *value);
+    } catch (const Error& e) {
+      throw Error("graph output " + in_quotes(outputs[i].name) + " " + e.what());
+    }
+    result.push_back(*value);
+  }
+  return result;
+}
+
+std::vector<std::pair<std::string, Value>> Model::run(const std::map<std::string, Value>& feeds,
+                                                      const RunOptions& options) const {
+  const Graph& graph = *graph_;
+  std::vector<std::optional<Value>> values = graph.constants;
   auto input_index = [&](const std::string& name, const std::vector<ValueInfo>& list) -> std::optional<size_t> {
     for (size_t i = 0; i < list.size(); ++i)
       if (list[i].name == name) return i;
@@ -162,25 +274,15 @@ std::vector<std::pair<std::string, Value>> Model::run(const std::map<std::string
       throw Error(origin_ + ": input " + in_quotes(required_inputs_[i].name) + " (" + required_inputs_[i].describe() +
                   ") is not fed");
 
-  for (const Node& node : nodes_) {
-    std::vector<std::optional<Value>> inputs;
-    std::vector<std::optional<ValueType>> types;
-    for (int slot : node.inputs) {
-      inputs.push_back(slot < 0 ? std::nullopt : values[static_cast<size_t>(slot)]);
-      types.push_back(slot < 0 ? std::nullopt : std::optional<ValueType>(inputs.back()->type()));
-    }
-    std::vector<Value> outputs;
-    try {
-      const auto expected = check_node_types(node, types, node.outputs.size());  // again, for inputs whose type was not declared
-      outputs = node.op->kernel(KernelContext(node.attributes, inputs, node.outputs.size()));
-      check_kernel_outputs(node, outputs, expected);
-    } catch (const Error& e) {
-      throw Error(origin_ + ": " + node.describe() + ": " + e.what(), node.op->label());
-    } catch (const std::logic_error& e) {
-      throw std::logic_error(origin_ + ": " + node.describe() + ": " + e.what());
-    }
-    for (size_t i = 0; i < node.outputs.size(); ++i)
-      if (node.outputs[i] >= 0) values[static_cast<size_t>(node.outputs[i])] = std::move(outputs[i]);
+  RunContext ctx(options);
+  try {
+    graph.execute(values, ctx);
+  } catch (const UnsupportedError& e) {
+    throw UnsupportedError(origin_ + ": " + e.what());
+  } catch (const Error& e) {
+    throw Error(origin_ + ": " + e.what(), e.operator_version());
+  } catch (const std::logic_error& e) {
+    throw std::logic_error(origin_ + ": " + e.what());
   }
 
   std::vector<std::pair<std::string, Value>> result;

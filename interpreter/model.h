@@ -44,10 +44,46 @@ struct Node {
   Attributes attributes;
   std::vector<int> inputs;   // value slots; -1 for an omitted optional input
   std::vector<int> outputs;  // value slots; -1 for an omitted optional output
+  // Outer-scope values its graph attributes read, resolved at load (slots of this node's graph),
+  // and for each graph attribute the positions in implicit_inputs of what it captures, in its order.
+  std::vector<int> implicit_inputs;
+  std::vector<std::pair<std::string, std::vector<size_t>>> graph_captures;
   // What the loader knows of each output's type before running (nullopt: decided at run time).
   std::vector<std::optional<ValueType>> output_types;
   // "node 'n' (#3, Reshape-14)"
   std::string describe() const;
+};
+
+// A compiled graph: the model's graph, or a graph attribute compiled in the scope of the graph
+// holding its node. Values live in slots; each is freed after its last reader.
+class Graph final : public Subgraph {
+ public:
+  std::string path;  // "" for the model's graph
+  int depth = 0;     // 0 for the model's graph, 1 for a graph attribute of one of its nodes ...
+  std::vector<std::string> slot_names;
+  std::vector<std::optional<ValueType>> slot_types;  // statically known types
+  std::map<std::string, int> slot_of;
+  std::vector<std::optional<Value>> constants;  // initializers by slot
+  std::vector<ValueInfo> inputs;               // formal inputs in order (for the model: those fed)
+  std::vector<int> input_slots;
+  std::vector<std::string> captured;           // outer names read, in order of first use
+  std::vector<int> captured_slots;
+  std::vector<ValueInfo> outputs;
+  std::vector<int> output_slots;
+  std::vector<Node> nodes;
+  std::vector<std::vector<int>> release_after;  // slots freed once node k has run
+
+  // Computes release_after and the declared interface types; called once the graph is complete.
+  void finish();
+  // Runs the nodes in order over `values`, which holds every input, captured and constant slot.
+  void execute(std::vector<std::optional<Value>>& values, RunContext& ctx) const;
+
+  const std::vector<std::optional<ValueType>>& input_types() const override { return input_types_; }
+  const std::vector<std::optional<ValueType>>& output_types() const override { return output_types_; }
+  std::vector<Value> run(std::vector<Value> inputs, std::span<const Value> captured_values, RunContext& ctx) const override;
+
+ private:
+  std::vector<std::optional<ValueType>> input_types_, output_types_;
 };
 
 class Model {
@@ -64,7 +100,7 @@ class Model {
   // Graph inputs that have an initializer as default value.
   const std::vector<ValueInfo>& optional_inputs() const { return optional_inputs_; }
   const std::vector<ValueInfo>& outputs() const { return outputs_; }
-  const std::vector<Node>& nodes() const { return nodes_; }
+  const std::vector<Node>& nodes() const { return graph_->nodes; }
   const onnx::ModelProto& proto() const { return *proto_; }
   const std::map<std::string, int64_t>& opsets() const { return opsets_; }
   const std::string& origin() const { return origin_; }
@@ -73,25 +109,23 @@ class Model {
 
   // Checks the feeds against the declared inputs, runs every node in order and returns the graph
   // outputs in graph order.
-  std::vector<std::pair<std::string, Value>> run(const std::map<std::string, Value>& feeds) const;
+  std::vector<std::pair<std::string, Value>> run(const std::map<std::string, Value>& feeds,
+                                                 const RunOptions& options = {}) const;
 
  private:
   std::string origin_;  // the file name or "<bytes>", leading every error message
   std::shared_ptr<const onnx::ModelProto> proto_;
   std::map<std::string, int64_t> opsets_;
-  std::vector<std::string> slot_names_;
-  std::vector<std::optional<ValueType>> slot_types_;  // statically known types
-  std::map<std::string, int> slot_of_;
-  std::vector<std::optional<Value>> constants_;  // initializers by slot
+  std::shared_ptr<Graph> graph_ = std::make_shared<Graph>();
   std::vector<ValueInfo> required_inputs_;
   std::vector<ValueInfo> optional_inputs_;
   std::vector<int> required_input_slots_;
   std::vector<int> optional_input_slots_;
   std::vector<ValueInfo> outputs_;
   std::vector<int> output_slots_;
-  std::vector<Node> nodes_;
 
   friend class ModelBuilder;
+  friend class GraphBuilder;
 };
 
 // Checks a node's input types against its operator version and returns the output types: bound by

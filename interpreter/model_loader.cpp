@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <climits>
 #include <cstring>
+#include <functional>
 #include <set>
 
 #include <google/protobuf/io/coded_stream.h>
@@ -81,40 +82,87 @@ ValueInfo parse_value_info(const onnx::ValueInfoProto& v, const std::string& rol
 
 }  // namespace
 
-class ModelBuilder {
+// Compiles one GraphProto into a Graph: the model's graph, or a graph attribute in the scope of the
+// graph holding its node (`parent`). A name a graph reads that it does not define is looked up in
+// the enclosing graphs, at any depth, and becomes a captured value of this graph and of every graph
+// between; the node holding the graph attribute lists it as an implicit input.
+class GraphBuilder {
  public:
-  ModelBuilder(Model& model, const std::filesystem::path& base_dir) : m_(model), base_dir_(base_dir) {}
+  GraphBuilder(const onnx::GraphProto& graph, Graph& g, const std::map<std::string, int64_t>& opsets,
+               std::shared_ptr<const onnx::ModelProto> model_proto, const std::filesystem::path& base_dir,
+               GraphBuilder* parent)
+      : graph_(graph), g_(g), opsets_(opsets), model_proto_(std::move(model_proto)), base_dir_(base_dir), parent_(parent) {}
 
-  void build() {
-    const auto& proto = *m_.proto_;
-    check_ir_version(proto);
-    if (!proto.has_graph()) throw Error("not an ONNX model: it has no graph");
-    read_opsets(proto);
-    const auto& graph = proto.graph();
-    read_initializers(graph);
-    read_inputs(graph);
-    for (int i = 0; i < graph.node_size(); ++i)
-      for (const auto& out : graph.node(i).output()) producer_.emplace(out, static_cast<size_t>(i));
-    for (int i = 0; i < graph.node_size(); ++i) add_node(graph.node(i), static_cast<size_t>(i));
-    read_outputs(graph);
+  // The model's graph: inputs with an initializer are optional feeds of the model.
+  void build_model_graph(Model& m) {
+    read_initializers(graph_);
+    read_inputs(graph_, &m);
+    build_nodes_and_outputs();
+    m.outputs_ = g_.outputs;
+    m.output_slots_ = g_.output_slots;
+  }
+
+  // A graph attribute: every input is a formal input, whatever initializers say.
+  void build_subgraph() {
+    if (g_.depth > kMaxGraphDepth)
+      throw Error("graph attributes nest more than " + std::to_string(kMaxGraphDepth) + " levels deep");
+    read_initializers(graph_);
+    read_inputs(graph_, nullptr);
+    build_nodes_and_outputs();
   }
 
  private:
-  Model& m_;
+  const onnx::GraphProto& graph_;
+  Graph& g_;
+  const std::map<std::string, int64_t>& opsets_;
+  std::shared_ptr<const onnx::ModelProto> model_proto_;
   std::filesystem::path base_dir_;
+  GraphBuilder* parent_;
   std::map<std::string, Tensor> initializers_;
   std::map<std::string, size_t> producer_;       // the first node that outputs each name
 
+  void build_nodes_and_outputs() {
+    for (int i = 0; i < graph_.node_size(); ++i)
+      for (const auto& out : graph_.node(i).output()) producer_.emplace(out, static_cast<size_t>(i));
+    for (int i = 0; i < graph_.node_size(); ++i) add_node(graph_.node(i), static_cast<size_t>(i));
+    read_outputs(graph_);
+    g_.finish();
+  }
+
+  // The slot of `name` as this graph sees it: its own, or a value captured from an enclosing graph
+  // (capturing it in every graph between); nullopt when no enclosing graph defines it (yet).
+  std::optional<int> lookup(const std::string& name) {
+    if (auto it = g_.slot_of.find(name); it != g_.slot_of.end()) return it->second;
+    if (!parent_ || !parent_->lookup(name)) return std::nullopt;
+    const auto outer_type = parent_->g_.slot_types[static_cast<size_t>(*parent_->lookup(name))];
+    const int slot = static_cast<int>(g_.slot_names.size());
+    g_.slot_names.push_back(name);
+    g_.slot_types.push_back(outer_type);
+    g_.constants.emplace_back();
+    g_.slot_of[name] = slot;
+    owner_[name] = "an enclosing graph";
+    g_.captured.push_back(name);
+    g_.captured_slots.push_back(slot);
+    return slot;
+  }
+
+  // Whether an enclosing graph already defines `name` (a graph may not shadow it).
+  bool defined_outside(const std::string& name) const {
+    for (const GraphBuilder* p = parent_; p; p = p->parent_)
+      if (p->g_.slot_of.count(name)) return true;
+    return false;
+  }
+
   // "#3 'name'", or "#3" for an unnamed node.
   std::string node_ref(size_t k) const {
-    const auto& name = m_.proto_->graph().node(static_cast<int>(k)).name();
+    const auto& name = graph_.node(static_cast<int>(k)).name();
     return "#" + std::to_string(k) + (name.empty() ? "" : " " + in_quotes(name));
   }
 
   // Whether node `from`, which comes after node `target`, needs an output of `target`, directly or
   // through other later nodes: then no order of the nodes works, the graph has a cycle.
   bool depends_on(size_t from, size_t target) const {
-    const auto& graph = m_.proto_->graph();
+    const auto& graph = graph_;
     std::vector<size_t> stack{from};
     std::set<size_t> seen{from};
     while (!stack.empty()) {
@@ -134,7 +182,9 @@ class ModelBuilder {
   std::string undefined_input(const std::string& name, size_t index) const {
     const std::string what = "input " + in_quotes(name);
     auto p = producer_.find(name);
-    if (p == producer_.end()) return what + " is not defined by any graph input, initializer or earlier node";
+    if (p == producer_.end())
+      return what + " is not defined by any graph input, initializer or earlier node" +
+             (parent_ ? " of this graph or an enclosing one" : "");
     if (p->second == index) return what + " is the node's own output: the graph has a cycle";
     if (depends_on(p->second, index))
       return what + " is produced by node " + node_ref(p->second) + ", which depends on this node's output: the graph has a cycle";
@@ -142,45 +192,21 @@ class ModelBuilder {
   }
 
   int new_slot(const std::string& name, std::optional<ValueType> type, const std::string& assigned_by) {
-    if (auto it = m_.slot_of_.find(name); it != m_.slot_of_.end())
+    if (auto it = g_.slot_of.find(name); it != g_.slot_of.end())
       throw Error(in_quotes(name) + " is assigned by " + assigned_by + " but is already assigned by " + owner_[name] +
                   " (every name is assigned once)");
-    const int slot = static_cast<int>(m_.slot_names_.size());
-    m_.slot_names_.push_back(name);
-    m_.slot_types_.push_back(type);
-    m_.constants_.emplace_back();
-    m_.slot_of_[name] = slot;
+    if (defined_outside(name))
+      throw Error(in_quotes(name) + " is assigned by " + assigned_by +
+                  " but an enclosing graph already defines it (a graph may not shadow an outer name)");
+    const int slot = static_cast<int>(g_.slot_names.size());
+    g_.slot_names.push_back(name);
+    g_.slot_types.push_back(type);
+    g_.constants.emplace_back();
+    g_.slot_of[name] = slot;
     owner_[name] = assigned_by;
     return slot;
   }
   std::map<std::string, std::string> owner_;
-
-  void check_ir_version(const onnx::ModelProto& proto) {
-    if (!proto.has_ir_version()) throw Error("not an ONNX model: ir_version is not set");
-    const int64_t ir = proto.ir_version();
-    if (ir < kMinIrVersion || ir > kMaxIrVersion)
-      throw Error("IR version " + std::to_string(ir) + " is not one onnx-ref knows (" + std::to_string(kMinIrVersion) +
-                  " to " + std::to_string(kMaxIrVersion) + ")");
-  }
-
-  void read_opsets(const onnx::ModelProto& proto) {
-    for (const auto& op : proto.opset_import()) {
-      const std::string domain = canonical_domain(op.domain());
-      if (op.version() < 1)
-        throw Error("opset import for domain " + domain_name(domain) + " has version " + std::to_string(op.version()) +
-                    "; versions start at 1");
-      // Running a newer opset as the newest known one would guess at operators changed since.
-      const int64_t newest = Registry::builtin().newest_opset(domain);
-      if (newest > 0 && op.version() > newest)
-        throw Error("the model imports opset " + std::to_string(op.version()) + " of domain " + domain_name(domain) +
-                    ", newer than any onnx-ref knows (" + std::to_string(newest) +
-                    (domain.empty() ? ", ONNX 1.22.0)" : ")"));
-      if (!m_.opsets_.emplace(domain, op.version()).second)
-        throw Error("domain " + domain_name(domain) + " is imported twice");
-    }
-    // IR versions 1 and 2 had no opset_import; their operators are those of opset 1.
-    if (proto.opset_import_size() == 0 && proto.ir_version() < 3) m_.opsets_[""] = 1;
-  }
 
   void read_initializers(const onnx::GraphProto& graph) {
     for (const auto& init : graph.initializer()) {
@@ -188,7 +214,7 @@ class ModelBuilder {
       if (init.name().empty()) throw Error("an initializer has no name");
       if (initializers_.count(init.name())) throw Error(where + " is defined twice");
       try {
-        initializers_.emplace(init.name(), tensor_from_proto(init, {base_dir_}, m_.proto_));
+        initializers_.emplace(init.name(), tensor_from_proto(init, {base_dir_}, model_proto_));
       } catch (const Error& e) {
         rethrow_with_context(where, e);
       }
@@ -207,12 +233,20 @@ class ModelBuilder {
     }
   }
 
-  void read_inputs(const onnx::GraphProto& graph) {
+  void read_inputs(const onnx::GraphProto& graph, Model* m) {
     std::set<std::string> with_input;
     for (const auto& v : graph.input()) {
       if (v.name().empty()) throw Error("a graph input has no name");
       ValueInfo info = parse_value_info(v, "graph input");
       auto init = initializers_.find(v.name());
+      if (!m) {
+        // A graph attribute's inputs are all formal: the operator feeds every one of them.
+        const int slot = new_slot(v.name(), info.value_type(), "graph input " + in_quotes(v.name()));
+        g_.inputs.push_back(info);
+        g_.input_slots.push_back(slot);
+        if (init != initializers_.end()) with_input.insert(v.name());
+        continue;
+      }
       if (init != initializers_.end()) {
         // An initializer listed as an input is the input's default value; it must fit the declaration.
         try {
@@ -221,35 +255,37 @@ class ModelBuilder {
           throw Error("initializer " + in_quotes(v.name()) + " (default of the graph input) " + e.what());
         }
         const int slot = new_slot(v.name(), ValueType::tensor(init->second.type()), "graph input " + in_quotes(v.name()));
-        m_.constants_[static_cast<size_t>(slot)] = Value(init->second);
-        m_.optional_inputs_.push_back(info);
-        m_.optional_input_slots_.push_back(slot);
+        g_.constants[static_cast<size_t>(slot)] = Value(init->second);
+        m->optional_inputs_.push_back(info);
+        m->optional_input_slots_.push_back(slot);
         with_input.insert(v.name());
       } else {
         const int slot = new_slot(v.name(), info.value_type(), "graph input " + in_quotes(v.name()));
-        m_.required_inputs_.push_back(info);
-        m_.required_input_slots_.push_back(slot);
+        m->required_inputs_.push_back(info);
+        m->required_input_slots_.push_back(slot);
+        g_.inputs.push_back(info);
+        g_.input_slots.push_back(slot);
       }
     }
     for (const auto& [name, tensor] : initializers_) {
       if (with_input.count(name)) continue;
       const int slot = new_slot(name, ValueType::tensor(tensor.type()), "initializer " + in_quotes(name));
-      m_.constants_[static_cast<size_t>(slot)] = Value(tensor);
+      g_.constants[static_cast<size_t>(slot)] = Value(tensor);
     }
   }
 
   const OpVersion& resolve_op(const Node& node) {
     const Registry& registry = Registry::builtin();
-    auto opset = m_.opsets_.find(node.domain);
+    auto opset = opsets_.find(node.domain);
     const std::string op = printable(node.domain.empty() ? node.op_type : node.domain + ":" + node.op_type);
     if (!registry.has_op(node.domain, node.op_type)) {
-      if (opset == m_.opsets_.end() && !registry.has_domain(node.domain))
+      if (opset == opsets_.end() && !registry.has_domain(node.domain))
         throw UnsupportedError("unsupported operator " + op + " (domain " + domain_name(node.domain) +
                                " is not imported either)");
-      const std::string at = opset == m_.opsets_.end() ? "" : " (opset " + std::to_string(opset->second) + ")";
+      const std::string at = opset == opsets_.end() ? "" : " (opset " + std::to_string(opset->second) + ")";
       throw UnsupportedError("unsupported operator " + op + at);
     }
-    if (opset == m_.opsets_.end())
+    if (opset == opsets_.end())
       throw Error("the model imports no opset for domain " + domain_name(node.domain) + ", which " + op + " belongs to");
     const OpVersion* version = registry.resolve(node.domain, node.op_type, opset->second);
     if (!version) {
@@ -270,7 +306,9 @@ class ModelBuilder {
     try {
       node.op = &resolve_op(node);
       check_arity(proto, *node.op);
-      node.attributes = resolve_attributes(proto, *node.op);
+      node.attributes = resolve_attributes(proto, *node.op, [&](const onnx::GraphProto& body, const std::string& attr) {
+        return compile_graph_attribute(body, attr, node);
+      });
       std::vector<std::optional<ValueType>> input_types;
       for (int i = 0; i < proto.input_size(); ++i) {
         const std::string& name = proto.input(i);
@@ -279,10 +317,10 @@ class ModelBuilder {
           input_types.emplace_back();
           continue;
         }
-        auto it = m_.slot_of_.find(name);
-        if (it == m_.slot_of_.end()) throw Error(undefined_input(name, index));
-        node.inputs.push_back(it->second);
-        input_types.push_back(m_.slot_types_[static_cast<size_t>(it->second)]);
+        const auto slot = lookup(name);
+        if (!slot) throw Error(undefined_input(name, index));
+        node.inputs.push_back(*slot);
+        input_types.push_back(g_.slot_types[static_cast<size_t>(*slot)]);
       }
       node.output_types = check_node_types(node, input_types, static_cast<size_t>(proto.output_size()));
       for (int i = 0; i < proto.output_size(); ++i) {
@@ -294,10 +332,33 @@ class ModelBuilder {
           node.op ? node.op->label() : printable(node.domain.empty() ? node.op_type : node.domain + ":" + node.op_type);
       const std::string who = node.name.empty() ? "node #" + std::to_string(index) + " (" + label + ")"
                                                 : "node " + in_quotes(node.name) + " (#" + std::to_string(index) + ", " + label + ")";
-      if (dynamic_cast<const UnsupportedError*>(&e)) throw UnsupportedError(who + ": " + e.what());
-      throw Error(who + ": " + e.what(), node.op ? node.op->label() : "");
+      if (dynamic_cast<const UnsupportedError*>(&e)) throw UnsupportedError(join_context(who, e.what()));
+      throw Error(join_context(who, e.what()), !e.operator_version().empty() ? e.operator_version() : node.op ? node.op->label() : "");
     }
-    m_.nodes_.push_back(std::move(node));
+    g_.nodes.push_back(std::move(node));
+  }
+
+  // Compiles graph attribute `attr` of `node` (whose index and name are set) in this graph's
+  // scope, and adds the outer values it reads to the node's implicit inputs.
+  GraphRef compile_graph_attribute(const onnx::GraphProto& body, const std::string& attr, Node& node) {
+    auto sub = std::make_shared<Graph>();
+    sub->depth = g_.depth + 1;
+    try {
+      GraphBuilder(body, *sub, opsets_, model_proto_, base_dir_, this).build_subgraph();
+    } catch (const UnsupportedError& e) {
+      throw UnsupportedError(graph_path_message(attr, e.what()));
+    } catch (const Error& e) {
+      throw Error(graph_path_message(attr, e.what()), e.operator_version());
+    }
+    std::vector<size_t> positions;
+    for (const std::string& name : sub->captured) {
+      const int slot = *lookup(name);  // the subgraph found it through this graph
+      auto it = std::find(node.implicit_inputs.begin(), node.implicit_inputs.end(), slot);
+      if (it == node.implicit_inputs.end()) it = node.implicit_inputs.insert(node.implicit_inputs.end(), slot);
+      positions.push_back(static_cast<size_t>(it - node.implicit_inputs.begin()));
+    }
+    node.graph_captures.emplace_back(attr, std::move(positions));
+    return sub;
   }
 
   static void check_arity(const onnx::NodeProto& proto, const OpVersion& op) {
@@ -337,17 +398,64 @@ class ModelBuilder {
     for (const auto& v : graph.output()) {
       const std::string where = "graph output " + in_quotes(v.name());
       if (!seen.insert(v.name()).second) throw Error(where + " is listed twice");
-      auto it = m_.slot_of_.find(v.name());
-      if (it == m_.slot_of_.end()) throw Error(where + " is not produced by any node, graph input or initializer");
+      const auto slot = lookup(v.name());  // a graph attribute may output an outer value as it is
+      if (!slot) throw Error(where + " is not produced by any node, graph input or initializer");
       ValueInfo info = parse_value_info(v, "graph output");
-      const auto& known = m_.slot_types_[static_cast<size_t>(it->second)];
+      const auto& known = g_.slot_types[static_cast<size_t>(*slot)];
       if (info.value_type() && known && !(*info.value_type() == *known))
         throw Error(where + " is declared " + info.value_type()->to_string() + " but is " + known->to_string());
-      m_.outputs_.push_back(std::move(info));
-      m_.output_slots_.push_back(it->second);
+      g_.outputs.push_back(std::move(info));
+      g_.output_slots.push_back(*slot);
     }
-    if (m_.outputs_.empty()) throw Error("the graph has no outputs");
+    if (g_.outputs.empty()) throw Error("the graph has no outputs");
   }
+};
+
+
+// The model: IR version, opset imports, then its graph.
+class ModelBuilder {
+ public:
+  ModelBuilder(Model& model, const std::filesystem::path& base_dir) : m_(model), base_dir_(base_dir) {}
+
+  void build() {
+    const auto& proto = *m_.proto_;
+    check_ir_version(proto);
+    if (!proto.has_graph()) throw Error("not an ONNX model: it has no graph");
+    read_opsets(proto);
+    GraphBuilder(proto.graph(), *m_.graph_, m_.opsets_, m_.proto_, base_dir_, nullptr).build_model_graph(m_);
+  }
+
+ private:
+  Model& m_;
+  std::filesystem::path base_dir_;
+
+  void check_ir_version(const onnx::ModelProto& proto) {
+    if (!proto.has_ir_version()) throw Error("not an ONNX model: ir_version is not set");
+    const int64_t ir = proto.ir_version();
+    if (ir < kMinIrVersion || ir > kMaxIrVersion)
+      throw Error("IR version " + std::to_string(ir) + " is not one onnx-ref knows (" + std::to_string(kMinIrVersion) +
+                  " to " + std::to_string(kMaxIrVersion) + ")");
+  }
+
+  void read_opsets(const onnx::ModelProto& proto) {
+    for (const auto& op : proto.opset_import()) {
+      const std::string domain = canonical_domain(op.domain());
+      if (op.version() < 1)
+        throw Error("opset import for domain " + domain_name(domain) + " has version " + std::to_string(op.version()) +
+                    "; versions start at 1");
+      // Running a newer opset as the newest known one would guess at operators changed since.
+      const int64_t newest = Registry::builtin().newest_opset(domain);
+      if (newest > 0 && op.version() > newest)
+        throw Error("the model imports opset " + std::to_string(op.version()) + " of domain " + domain_name(domain) +
+                    ", newer than any onnx-ref knows (" + std::to_string(newest) +
+                    (domain.empty() ? ", ONNX 1.22.0)" : ")"));
+      if (!m_.opsets_.emplace(domain, op.version()).second)
+        throw Error("domain " + domain_name(domain) + " is imported twice");
+    }
+    // IR versions 1 and 2 had no opset_import; their operators are those of opset 1.
+    if (proto.opset_import_size() == 0 && proto.ir_version() < 3) m_.opsets_[""] = 1;
+  }
+
 };
 
 Model Model::from_proto(std::shared_ptr<const onnx::ModelProto> proto, const std::filesystem::path& base_dir,
@@ -409,9 +517,17 @@ Model Model::load_file(const std::filesystem::path& path) {
 }
 
 std::vector<std::string> Model::kernel_labels() const {
+  // Nodes of graph attributes count too, after the node holding them.
   std::vector<std::string> labels;
-  for (const auto& node : nodes_)
-    if (std::find(labels.begin(), labels.end(), node.op->label()) == labels.end()) labels.push_back(node.op->label());
+  std::function<void(const Graph&)> visit = [&](const Graph& graph) {
+    for (const auto& node : graph.nodes) {
+      if (std::find(labels.begin(), labels.end(), node.op->label()) == labels.end()) labels.push_back(node.op->label());
+      for (const auto& [name, value] : node.attributes.values())
+        if (const auto* ref = std::get_if<GraphRef>(&value))
+          if (const auto* sub = dynamic_cast<const Graph*>(ref->get())) visit(*sub);
+    }
+  };
+  visit(*graph_);
   return labels;
 }
 

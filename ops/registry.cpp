@@ -17,6 +17,8 @@ std::string_view attr_type_name(AttrType type) {
     case AttrType::Strings: return "strings";
     case AttrType::Tensor: return "tensor";
     case AttrType::SparseTensor: return "sparse_tensor";
+    case AttrType::Graph: return "graph";
+    case AttrType::TypeProto: return "type_proto";
   }
   return "?";
 }
@@ -25,6 +27,32 @@ const AttrValue& Attributes::get(const std::string& name) const {
   auto it = values_.find(name);
   if (it == values_.end()) throw std::logic_error("attribute '" + name + "' read but not declared");
   return it->second;
+}
+
+const Subgraph& Attributes::get_graph(const std::string& name) const {
+  const auto& graph = std::get<GraphRef>(get(name));
+  if (!graph) throw std::logic_error("graph attribute '" + name + "' was not compiled");
+  return *graph;
+}
+
+RunContext& KernelContext::run_context() const {
+  if (!run_) throw std::logic_error("kernel run without a run context");
+  return *run_;
+}
+
+std::vector<Value> KernelContext::run_graph(const std::string& name, std::vector<Value> inputs) const {
+  static const std::vector<Value> none;
+  const std::vector<Value>* captured = &none;
+  if (captures_)
+    for (const auto& [attr, values] : *captures_)
+      if (attr == name) captured = &values;
+  try {
+    return attrs.get_graph(name).run(std::move(inputs), *captured, run_context());
+  } catch (const UnsupportedError&) {
+    throw;
+  } catch (const Error& e) {
+    throw Error(graph_path_message(name, e.what()), e.operator_version());
+  }
 }
 
 int64_t Attributes::get_int(const std::string& name) const { return std::get<int64_t>(get(name)); }

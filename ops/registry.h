@@ -11,19 +11,22 @@
 #include <variant>
 #include <vector>
 
+#include "ops/subgraph.h"
 #include "runtime/element_type.h"
+#include "runtime/run_context.h"
 #include "runtime/tensor.h"
 #include "runtime/value.h"
 
 namespace onnx_ref {
 
 // SparseTensor attributes (Constant's sparse_value) are made dense when the model is loaded, so
-// their value is a Tensor like a Tensor attribute's.
-enum class AttrType { Int, Float, String, Ints, Floats, Strings, Tensor, SparseTensor };
+// their value is a Tensor like a Tensor attribute's. A Graph attribute is compiled at load into a
+// Subgraph; a TypeProto attribute (Optional's `type`) is the ValueType it describes.
+enum class AttrType { Int, Float, String, Ints, Floats, Strings, Tensor, SparseTensor, Graph, TypeProto };
 std::string_view attr_type_name(AttrType type);
 
 using AttrValue = std::variant<int64_t, float, std::string, std::vector<int64_t>, std::vector<float>,
-                               std::vector<std::string>, onnx_ref::Tensor>;
+                               std::vector<std::string>, onnx_ref::Tensor, GraphRef, ValueType>;
 
 struct AttributeSpec {
   std::string name;
@@ -72,6 +75,8 @@ class Attributes {
   int64_t get_int(const std::string& name) const;
   const std::vector<int64_t>& get_ints(const std::string& name) const;
   const AttrValue& get(const std::string& name) const;
+  const Subgraph& get_graph(const std::string& name) const;
+  const std::map<std::string, AttrValue>& values() const { return values_; }
 
  private:
   std::map<std::string, AttrValue> values_;
@@ -80,10 +85,15 @@ class Attributes {
 // What a kernel is given: the node's attributes (parsed and checked once, at load), its inputs as
 // listed in the node (an omitted optional input is absent, which is not an empty tensor), and the
 // number of outputs the node asks for.
+// Graph attributes run through run_graph, which supplies the outer values the graph reads.
 class KernelContext {
  public:
-  KernelContext(const Attributes& attributes, std::span<const std::optional<Value>> inputs, size_t output_count)
-      : attrs(attributes), inputs_(inputs), output_count_(output_count) {}
+  // The outer values each graph attribute reads, by attribute name (the node's implicit inputs).
+  using Captures = std::vector<std::pair<std::string, std::vector<Value>>>;
+
+  KernelContext(const Attributes& attributes, std::span<const std::optional<Value>> inputs, size_t output_count,
+                RunContext* run = nullptr, const Captures* captures = nullptr)
+      : attrs(attributes), inputs_(inputs), output_count_(output_count), run_(run), captures_(captures) {}
 
   const Attributes& attrs;
   size_t input_count() const { return inputs_.size(); }
@@ -92,10 +102,17 @@ class KernelContext {
   const Tensor& input(size_t i) const;
   const Value& value(size_t i) const;
   size_t output_count() const { return output_count_; }
+  // The run this kernel is part of (threads, random streams, limits).
+  RunContext& run_context() const;
+  // Runs the graph attribute `name` on its formal inputs; errors inside it carry the graph's name
+  // ("body › node #2 (Add-14): ...").
+  std::vector<Value> run_graph(const std::string& name, std::vector<Value> inputs) const;
 
  private:
   std::span<const std::optional<Value>> inputs_;
   size_t output_count_;
+  RunContext* run_;
+  const Captures* captures_;
 };
 
 // Kernels throw Error with the broken rule; the executor adds the node and version to the message
@@ -119,6 +136,14 @@ class OpVersion {
   // (Cast's `to`, Constant's value, EyeLike's dtype); nullopt when they do not. Lets the loader
   // know output types before anything runs.
   std::function<std::optional<ElementType>(const Attributes&, const std::string& type_var)> attribute_type;
+  // Output types that neither the inputs' type variables nor attribute_type decide: those of graph
+  // attributes (If, Loop, Scan), of sequence and optional wrappers (SequenceAt, Optional). Given
+  // the attributes and the input types known at load (nullopt: unknown), returns one entry per
+  // output (nullopt: decided at run time). Throws Error when the node cannot be typed, e.g. a body
+  // whose signature does not fit the node.
+  std::function<std::vector<std::optional<ValueType>>(const Attributes&, const std::vector<std::optional<ValueType>>&,
+                                                      size_t output_count)>
+      infer_outputs;
   Kernel kernel;
   bool deprecated = false;  // the spec marks this version deprecated; it still runs
 
