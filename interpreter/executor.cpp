@@ -168,6 +168,14 @@ void Graph::finish() {
     if (last_reader[slot] >= 0) release_after[static_cast<size_t>(last_reader[slot])].push_back(static_cast<int>(slot));
 }
 
+std::optional<Shape> Graph::declared_output_shape(size_t index) const {
+  const ValueInfo& info = outputs.at(index);
+  if (!info.has_shape) return std::nullopt;
+  Shape shape;
+  for (const auto& d : info.dims) shape.push_back(d.value_or(0));
+  return shape;
+}
+
 void Graph::execute(std::vector<std::optional<Value>>& values, RunContext& ctx) const {
   std::vector<std::optional<Value>> inputs;
   std::vector<std::optional<ValueType>> types;

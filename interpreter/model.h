@@ -80,6 +80,7 @@ class Graph final : public Subgraph {
 
   const std::vector<std::optional<ValueType>>& input_types() const override { return input_types_; }
   const std::vector<std::optional<ValueType>>& output_types() const override { return output_types_; }
+  std::optional<Shape> declared_output_shape(size_t index) const override;
   std::vector<Value> run(std::vector<Value> inputs, std::span<const Value> captured_values, RunContext& ctx) const override;
 
  private:

@@ -52,6 +52,9 @@ const Registry& Registry::builtin() {
     register_depth_to_space(r);
     register_space_to_depth(r);
     register_pad(r);
+    register_if(r);
+    register_loop(r);
+    register_scan(r);
     return r;
   }();
   return registry;

@@ -7,6 +7,10 @@ namespace onnx_ref {
 inline constexpr const char* kOpenVinoDomain = "org.openvinotoolkit";
 
 void register_reshape(Registry& registry);
+// ops/control/: graphs inside graphs.
+void register_if(Registry& registry);
+void register_loop(Registry& registry);
+void register_scan(Registry& registry);
 void register_flatten(Registry& registry);
 void register_openvino_reshape(Registry& registry);
 void register_identity(Registry& registry);

@@ -20,6 +20,9 @@ class Subgraph {
   // undeclared and it is known only when the graph runs).
   virtual const std::vector<std::optional<ValueType>>& input_types() const = 0;
   virtual const std::vector<std::optional<ValueType>>& output_types() const = 0;
+  // The shape output `index` declares, an unknown dimension as 0; nullopt when its rank is unknown.
+  // A Loop or Scan that runs zero times gives its scan outputs this shape behind the new axis.
+  virtual std::optional<Shape> declared_output_shape(size_t index) const = 0;
   // Runs the graph: `inputs` are its formal inputs in order, `captured` the outer values it reads,
   // in the order the loader resolved them. Returns the graph outputs in order.
   virtual std::vector<Value> run(std::vector<Value> inputs, std::span<const Value> captured, RunContext& ctx) const = 0;

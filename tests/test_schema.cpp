@@ -63,6 +63,8 @@ json default_json(const AttrValue& v) {
       [](const auto& x) -> json {
         using X = std::decay_t<decltype(x)>;
         if constexpr (std::is_same_v<X, Tensor>) return "tensor";
+        else if constexpr (std::is_same_v<X, GraphRef>) return "graph";
+        else if constexpr (std::is_same_v<X, ValueType>) return x.to_string();
         else return json(x);
       },
       v);
