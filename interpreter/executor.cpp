@@ -88,7 +88,10 @@ std::vector<std::optional<ValueType>> check_node_types(const Node& node,
     const FormalParam* param = op.output_param(i);
     if (!param) break;
     std::optional<ValueType> type;
-    if (auto it = bound.find(param->type_var); it != bound.end()) {
+    // A heterogeneous variadic output (If's, Loop's, SequenceMap's) is typed by infer_outputs, never
+    // by a binding: each of its values may be of another type.
+    const bool heterogeneous = param->option == ParamOption::Variadic && !param->homogeneous;
+    if (auto it = bound.find(param->type_var); it != bound.end() && !heterogeneous) {
       type = it->second.first;
     } else if (auto chosen = op.attribute_type ? op.attribute_type(node.attributes, param->type_var) : std::nullopt) {
       // The attribute chooses the element type; a constraint of sequences only (SequenceEmpty's S)
@@ -222,6 +225,11 @@ std::vector<Value> Graph::run(std::vector<Value> formal, std::span<const Value> 
                            std::to_string(captured_slots.size()));
   std::vector<std::optional<Value>> values = constants;
   for (size_t i = 0; i < formal.size(); ++i) {
+    // A value given where the graph declares an optional of its type is that optional, holding it
+    // (Loop-16 carries optional(seq) in and seq out, as ONNX's own tests do).
+    if (inputs[i].typed && inputs[i].type && inputs[i].value_type()->is_optional() && !formal[i].is_optional() &&
+        inputs[i].value_type()->unwrapped() == formal[i].type())
+      formal[i] = Value::some(formal[i]);
     try {
       check_feed(inputs[i], formal[i]);
     } catch (const Error& e) {

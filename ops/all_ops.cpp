@@ -55,6 +55,18 @@ const Registry& Registry::builtin() {
     register_if(r);
     register_loop(r);
     register_scan(r);
+    register_sequence_empty(r);
+    register_sequence_construct(r);
+    register_sequence_insert(r);
+    register_sequence_at(r);
+    register_sequence_erase(r);
+    register_sequence_length(r);
+    register_concat_from_sequence(r);
+    register_split_to_sequence(r);
+    register_sequence_map(r);
+    register_optional(r);
+    register_optional_get_element(r);
+    register_optional_has_element(r);
     return r;
   }();
   return registry;

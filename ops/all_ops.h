@@ -11,6 +11,20 @@ void register_reshape(Registry& registry);
 void register_if(Registry& registry);
 void register_loop(Registry& registry);
 void register_scan(Registry& registry);
+// ops/sequence/: sequences and optionals.
+void register_sequence_empty(Registry& registry);
+void register_sequence_construct(Registry& registry);
+void register_sequence_insert(Registry& registry);
+void register_sequence_at(Registry& registry);
+void register_sequence_erase(Registry& registry);
+void register_sequence_length(Registry& registry);
+void register_concat_from_sequence(Registry& registry);
+void register_split_to_sequence(Registry& registry);
+void register_sequence_map(Registry& registry);
+void register_optional(Registry& registry);
+void register_optional_get_element(Registry& registry);
+void register_optional_has_element(Registry& registry);
+
 void register_flatten(Registry& registry);
 void register_openvino_reshape(Registry& registry);
 void register_identity(Registry& registry);

@@ -86,6 +86,12 @@ std::vector<std::optional<ValueType>> loop_outputs(const Attributes& attrs, cons
   for (size_t i = 0; i < n; ++i) {
     control::check_input_type(body.input_types()[2 + i], in[2 + i], "body", 2 + i);
     const auto& out = body.output_types()[1 + i];
+    // An optional may enter and its element leave: the next iteration takes it as an optional
+    // holding it, and the final type depends on whether the loop ran, so it is known at run time.
+    if (out && in[2 + i] && in[2 + i]->is_optional() && in[2 + i]->unwrapped() == *out) {
+      types.emplace_back();
+      continue;
+    }
     if (out && in[2 + i] && !(*out == *in[2 + i]))
       throw Error("carried value " + std::to_string(i) + " enters the body as " + in[2 + i]->to_string() +
                   " but leaves it as " + out->to_string());

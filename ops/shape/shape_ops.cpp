@@ -72,7 +72,9 @@ Shape unsqueeze_output_shape(const Shape& input, std::span<const int64_t> axes, 
 }
 
 std::vector<int64_t> read_axes_input(const Tensor& axes) {
-  if (axes.rank() != 1) throw Error("the axes input must be 1-D, but it is " + axes.describe());
+  // "A list of integers": 1-D, or a scalar holding one axis, which ONNX's own tests (Loop-13's
+  // body unsqueezes with a scalar), its reference and onnxruntime take.
+  if (axes.rank() > 1) throw Error("the axes input must be 1-D, but it is " + axes.describe());
   if (axes.type() != ElementType::Int64) throw Error("the axes input must be int64, but it is " + axes.describe());
   const int64_t* data = axes.data_as<int64_t>();
   return std::vector<int64_t>(data, data + axes.element_count());
