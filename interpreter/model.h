@@ -102,6 +102,7 @@ class Model {
   const std::vector<ValueInfo>& optional_inputs() const { return optional_inputs_; }
   const std::vector<ValueInfo>& outputs() const { return outputs_; }
   const std::vector<Node>& nodes() const { return graph_->nodes; }
+  const Graph& graph() const { return *graph_; }
   const onnx::ModelProto& proto() const { return *proto_; }
   const std::map<std::string, int64_t>& opsets() const { return opsets_; }
   const std::string& origin() const { return origin_; }

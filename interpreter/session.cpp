@@ -22,9 +22,9 @@ std::vector<std::string> Session::output_names() const {
   return names;
 }
 
-std::map<std::string, Tensor> Session::run(const std::map<std::string, Tensor>& feeds) const {
+std::map<std::string, Tensor> Session::run(const std::map<std::string, Tensor>& feeds, const RunOptions& options) const {
   std::map<std::string, Tensor> outputs;
-  for (auto& [name, value] : model_.run({feeds.begin(), feeds.end()})) {
+  for (auto& [name, value] : model_.run({feeds.begin(), feeds.end()}, options)) {
     if (!value.is_tensor())
       throw Error("output " + quote_text(name) + " is " + value.type().to_string() + "; use run_values for sequences and optionals");
     outputs.emplace(name, value.tensor());
@@ -32,8 +32,9 @@ std::map<std::string, Tensor> Session::run(const std::map<std::string, Tensor>& 
   return outputs;
 }
 
-std::vector<std::pair<std::string, Value>> Session::run_values(const std::map<std::string, Value>& feeds) const {
-  return model_.run(feeds);
+std::vector<std::pair<std::string, Value>> Session::run_values(const std::map<std::string, Value>& feeds,
+                                                               const RunOptions& options) const {
+  return model_.run(feeds, options);
 }
 
 }  // namespace onnx_ref

@@ -20,9 +20,11 @@ class Session {
   std::vector<std::string> input_names() const;   // inputs that must be fed, in graph order
   std::vector<std::string> output_names() const;  // in graph order
   // Tensors in, tensors out; an output that is a sequence or an optional is an Error here.
-  std::map<std::string, Tensor> run(const std::map<std::string, Tensor>& feeds) const;
+  std::map<std::string, Tensor> run(const std::map<std::string, Tensor>& feeds, const RunOptions& options = {}) const;
   // Any values in (tensors, sequences, optionals), the graph outputs out in graph order.
-  std::vector<std::pair<std::string, Value>> run_values(const std::map<std::string, Value>& feeds) const;
+  // `options`: threads, the seed of random streams, the Loop iteration limit (runtime/run_context.h).
+  std::vector<std::pair<std::string, Value>> run_values(const std::map<std::string, Value>& feeds,
+                                                        const RunOptions& options = {}) const;
   const Model& model() const { return model_; }
 
  private:

@@ -18,6 +18,7 @@ namespace {
 struct RunOptions {
   std::string model, inputs, output_dir, format = "pb";
   int64_t max_json_elements = 1'000'000;
+  onnx_ref::RunOptions run;
 };
 
 void write_outputs(const std::vector<std::pair<std::string, Value>>& outputs, const RunOptions& options) {
@@ -104,7 +105,7 @@ int run_command(const RunOptions& options) {
   const Model model = Model::load_file(options.model);
   Feeds feeds;
   if (!options.inputs.empty()) feeds = load_feeds(model, options.inputs);
-  const auto outputs = model.run(feeds);
+  const auto outputs = model.run(feeds, options.run);
   if (!options.output_dir.empty()) {
     write_outputs(outputs, options);
     return 0;
@@ -134,6 +135,11 @@ Command add_run_command(CLI::App& app) {
   cmd->add_option("inputs", options->inputs, "A JSON file of inputs (- for standard input), or a test_data_set_N folder of input_K.pb files");
   cmd->add_option("--output-dir", options->output_dir, "Write output_K.pb (or .npy) files here instead of printing JSON");
   cmd->add_option("--format", options->format, "File format with --output-dir")->check(CLI::IsMember({"pb", "npy"}))->capture_default_str();
+  cmd->add_option("--threads", options->run.threads, "Worker threads for the kernels; every result bit is the same for any count")
+      ->check(CLI::Range(1, 256))->capture_default_str();
+  cmd->add_option("--seed", options->run.seed, "Seed of the run's random streams (operators without a seed attribute)")->capture_default_str();
+  cmd->add_option("--max-iterations", options->run.max_loop_iterations, "Loop iterations allowed in the run, over every Loop node")
+      ->check(CLI::Range(int64_t{0}, INT64_MAX))->capture_default_str();
   cmd->add_option("--max-json-elements", options->max_json_elements, "Refuse to print more elements than this as JSON")
       ->capture_default_str();
   return [options] { return run_command(*options); };

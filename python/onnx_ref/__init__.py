@@ -220,7 +220,8 @@ class Session:
                 converted[name] = _array(value, info, what)
         return converted
 
-    def run(self, *args: Any) -> Dict[str, Any]:
+    def run(self, *args: Any, threads: int = 1, seed: int = 0,
+            max_loop_iterations: int = 10_000_000) -> Dict[str, Any]:
         """run(feeds) or run(output_names, feeds) -> {output name: value}
 
         feeds maps input names to NumPy arrays, scalars or lists (lists and scalars take the
@@ -231,6 +232,11 @@ class Session:
         Values come back as NumPy arrays (bfloat16, float8 and float4 as float32, int4/int2 as
         int8, uint4/uint2 as uint8, strings as object arrays of str, or bytes where not UTF-8),
         sequences as lists of arrays, optionals as None or their value.
+
+        threads: worker threads the kernels may use; every result bit is the same for any count.
+        seed: seed of the run's random streams (operators without a seed attribute).
+        max_loop_iterations: Loop iterations allowed in the run, over every Loop node; a Loop
+        that would go on raises onnx_ref.Error instead of hanging.
 
         Raises onnx_ref.Error with onnx-ref's one-line message when a feed or a node is refused.
         """
@@ -243,13 +249,13 @@ class Session:
         if isinstance(output_names, str):
             raise TypeError("output_names must be a list of names, not a str")
         names = None if output_names is None else list(output_names)
-        return dict(self._core.run(self._feeds(feeds), names))
+        return dict(self._core.run(self._feeds(feeds), names, threads, seed, max_loop_iterations))
 
     def __repr__(self) -> str:
         return f"onnx_ref.Session(inputs={self.input_names}, outputs={self.output_names})"
 
 
-def run(model: ModelLike, feeds: Mapping, output_names: Optional[Iterable[str]] = None) -> Dict[str, Any]:
+def run(model: ModelLike, feeds: Mapping, output_names: Optional[Iterable[str]] = None, **run_options: Any) -> Dict[str, Any]:
     """Loads `model`, runs it once on `feeds` and returns {output name: value} in graph-output order.
 
     model: a path (str or os.PathLike), the bytes of a ModelProto, or an onnx.ModelProto.
@@ -257,6 +263,7 @@ def run(model: ModelLike, feeds: Mapping, output_names: Optional[Iterable[str]] 
         the element type the model declares. A sequence input takes a list of arrays; an optional
         input takes None or its value.
     output_names: the outputs to return (default: all, in graph order).
+    run_options: threads, seed, max_loop_iterations, as Session.run takes them.
 
     Element types come back as their NumPy dtype; bfloat16/float8/float4 as float32 (exact);
     int4/int2 as int8 and uint4/uint2 as uint8; strings as object arrays of str (bytes where an
@@ -269,8 +276,8 @@ def run(model: ModelLike, feeds: Mapping, output_names: Optional[Iterable[str]] 
     """
     session = Session(model)
     if output_names is None:
-        return session.run(feeds)
-    return session.run(list(output_names), feeds)
+        return session.run(feeds, **run_options)
+    return session.run(list(output_names), feeds, **run_options)
 
 
 def check_model(model: ModelLike) -> Optional[str]:

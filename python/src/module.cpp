@@ -362,7 +362,7 @@ class PySession {
   std::vector<std::string> kernels() const { return session_->model().kernel_labels(); }
 
   // Returns [(name, value)] for the requested outputs (all of them, in graph order, when None).
-  py::list run(const py::dict& feeds, const std::optional<std::vector<std::string>>& names) const {
+  py::list run(const py::dict& feeds, const std::optional<std::vector<std::string>>& names, const RunOptions& options) const {
     std::map<std::string, Value> values;
     const Model& model = session_->model();
     for (const auto& [key, obj] : feeds) {
@@ -379,7 +379,7 @@ class PySession {
     std::vector<std::pair<std::string, Value>> results;
     {
       py::gil_scoped_release release;
-      results = session_->run_values(values);
+      results = session_->run_values(values, options);
     }
     py::list out;
     if (names) {
@@ -431,9 +431,15 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("optional_inputs", &PySession::optional_inputs)
       .def_property_readonly("outputs", &PySession::outputs)
       .def_property_readonly("kernels", &PySession::kernels)
-      .def("run", [](const PySession& s, const py::dict& feeds, const std::optional<std::vector<std::string>>& names) {
-        return guarded([&] { return s.run(feeds, names); });
-      }, py::arg("feeds"), py::arg("output_names") = py::none());
+      .def("run", [](const PySession& s, const py::dict& feeds, const std::optional<std::vector<std::string>>& names,
+                     int threads, uint64_t seed, int64_t max_loop_iterations) {
+        return guarded([&] {
+          if (threads < 1 || threads > 256) throw Error("threads must be 1 to 256, not " + std::to_string(threads));
+          if (max_loop_iterations < 0) throw Error("max_loop_iterations must not be negative");
+          return s.run(feeds, names, RunOptions{threads, seed, max_loop_iterations});
+        });
+      }, py::arg("feeds"), py::arg("output_names") = py::none(), py::arg("threads") = 1, py::arg("seed") = 0,
+         py::arg("max_loop_iterations") = RunOptions{}.max_loop_iterations);
 
   m.def("load", [](const py::object& model, const std::string& base_dir) {
     return guarded([&] { return load(model, base_dir); });
