@@ -72,6 +72,8 @@ class Graph final : public Subgraph {
   std::vector<int> output_slots;
   std::vector<Node> nodes;
   std::vector<std::vector<int>> release_after;  // slots freed once node k has run
+  // The operator versions of the calls to model-local functions in this graph, one per call node.
+  std::vector<std::unique_ptr<OpVersion>> function_calls;
 
   // Computes release_after and the declared interface types; called once the graph is complete.
   void finish();

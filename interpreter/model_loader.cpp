@@ -12,6 +12,8 @@
 #include <google/protobuf/io/coded_stream.h>
 
 #include "interpreter/attributes.h"
+#include "interpreter/functions.h"
+#include "ops/type_sets.h"
 #include "interpreter/model.h"
 #include "runtime/error.h"
 #include "runtime/external_data.h"
@@ -90,8 +92,9 @@ class GraphBuilder {
  public:
   GraphBuilder(const onnx::GraphProto& graph, Graph& g, const std::map<std::string, int64_t>& opsets,
                std::shared_ptr<const onnx::ModelProto> model_proto, const std::filesystem::path& base_dir,
-               GraphBuilder* parent)
-      : graph_(graph), g_(g), opsets_(opsets), model_proto_(std::move(model_proto)), base_dir_(base_dir), parent_(parent) {}
+               GraphBuilder* parent, const std::map<FunctionKey, FunctionDef>& functions)
+      : graph_(graph), g_(g), opsets_(opsets), model_proto_(std::move(model_proto)), base_dir_(base_dir), parent_(parent),
+        functions_(functions) {}
 
   // The model's graph: inputs with an initializer are optional feeds of the model.
   void build_model_graph(Model& m) {
@@ -105,7 +108,8 @@ class GraphBuilder {
   // A graph attribute: every input is a formal input, whatever initializers say.
   void build_subgraph() {
     if (g_.depth > kMaxGraphDepth)
-      throw Error("graph attributes nest more than " + std::to_string(kMaxGraphDepth) + " levels deep");
+      throw Error("graph attributes and function calls nest more than " + std::to_string(kMaxGraphDepth) +
+                  " levels deep (a function that calls itself never ends)");
     read_initializers(graph_);
     read_inputs(graph_, nullptr);
     build_nodes_and_outputs();
@@ -118,6 +122,7 @@ class GraphBuilder {
   std::shared_ptr<const onnx::ModelProto> model_proto_;
   std::filesystem::path base_dir_;
   GraphBuilder* parent_;
+  const std::map<FunctionKey, FunctionDef>& functions_;
   std::map<std::string, Tensor> initializers_;
   std::map<std::string, size_t> producer_;       // the first node that outputs each name
 
@@ -304,11 +309,15 @@ class GraphBuilder {
     node.domain = canonical_domain(proto.domain());
     node.op_type = proto.op_type();
     try {
-      node.op = &resolve_op(node);
-      check_arity(proto, *node.op);
-      node.attributes = resolve_attributes(proto, *node.op, [&](const onnx::GraphProto& body, const std::string& attr) {
-        return compile_graph_attribute(body, attr, node);
-      });
+      if (auto f = functions_.find(FunctionKey{node.domain, node.op_type, node_overload(proto)}); f != functions_.end()) {
+        node.op = &compile_function_call(f->second, proto);
+      } else {
+        node.op = &resolve_op(node);
+        check_arity(proto, *node.op);
+        node.attributes = resolve_attributes(proto, *node.op, [&](const onnx::GraphProto& body, const std::string& attr) {
+          return compile_graph_attribute(body, attr, node);
+        });
+      }
       std::vector<std::optional<ValueType>> input_types;
       for (int i = 0; i < proto.input_size(); ++i) {
         const std::string& name = proto.input(i);
@@ -338,13 +347,78 @@ class GraphBuilder {
     g_.nodes.push_back(std::move(node));
   }
 
+  // A call to a model-local function: the body instantiated for this call and compiled in its own
+  // scope, with the function's opset imports (the model's where it imports none), run as this
+  // node's kernel. Each input and output may be any value type; the body's types decide.
+  const OpVersion& compile_function_call(const FunctionDef& def, const onnx::NodeProto& call) {
+    const onnx::FunctionProto& f = *def.proto;
+    const std::string label = (f.domain().empty() ? "" : f.domain() + ":") + f.name();
+    auto body_proto = std::make_shared<onnx::GraphProto>(instantiate_function(def, call));
+    std::map<std::string, int64_t> opsets;
+    for (const auto& op : f.opset_import()) opsets[canonical_domain(op.domain())] = op.version();
+    if (opsets.empty()) opsets = opsets_;
+    auto body = std::make_shared<Graph>();
+    body->depth = g_.depth + 1;
+    const std::string path = "function " + in_quotes(label);
+    try {
+      GraphBuilder(*body_proto, *body, opsets, model_proto_, base_dir_, nullptr, functions_).build_subgraph();
+    } catch (const UnsupportedError& e) {
+      throw UnsupportedError(graph_path_message(path, e.what()));
+    } catch (const Error& e) {
+      throw Error(graph_path_message(path, e.what()), e.operator_version());
+    }
+    auto op = std::make_unique<OpVersion>();
+    op->domain = canonical_domain(f.domain());
+    op->op_type = f.name();
+    op->since_version = 1;
+    // Each input and output has a type variable of its own, so none binds another: the body's
+    // declarations and kernels decide.
+    auto any = [](const std::string& var) {
+      TypeConstraint c{var, type_sets::kWithInt2};
+      c.sequences = c.optional_tensors = c.optional_sequences = type_sets::kWithInt2;
+      return c;
+    };
+    for (int i = 0; i < f.input_size(); ++i) {
+      const std::string var = "I" + std::to_string(i);
+      op->inputs.push_back({f.input(i), var, ParamOption::Optional});
+      op->type_constraints.push_back(any(var));
+    }
+    for (int i = 0; i < f.output_size(); ++i) {
+      const std::string var = "O" + std::to_string(i);
+      op->outputs.push_back({f.output(i), var, ParamOption::Optional});
+      op->type_constraints.push_back(any(var));
+    }
+    op->infer_outputs = [body](const Attributes&, const std::vector<std::optional<ValueType>>&, size_t count) {
+      std::vector<std::optional<ValueType>> types(body->output_types().begin(), body->output_types().end());
+      types.resize(count);
+      return types;
+    };
+    op->kernel = [body, body_proto, path](const KernelContext& ctx) -> std::vector<Value> {
+      std::vector<Value> inputs;
+      for (size_t i = 0; i < ctx.input_count(); ++i)
+        if (ctx.has_input(i)) inputs.push_back(ctx.value(i));
+      std::vector<Value> outputs;
+      try {
+        outputs = body->run(std::move(inputs), {}, ctx.run_context());
+      } catch (const UnsupportedError& e) {
+        throw UnsupportedError(graph_path_message(path, e.what()));
+      } catch (const Error& e) {
+        throw Error(graph_path_message(path, e.what()), e.operator_version());
+      }
+      outputs.resize(ctx.output_count());
+      return outputs;
+    };
+    g_.function_calls.push_back(std::move(op));
+    return *g_.function_calls.back();
+  }
+
   // Compiles graph attribute `attr` of `node` (whose index and name are set) in this graph's
   // scope, and adds the outer values it reads to the node's implicit inputs.
   GraphRef compile_graph_attribute(const onnx::GraphProto& body, const std::string& attr, Node& node) {
     auto sub = std::make_shared<Graph>();
     sub->depth = g_.depth + 1;
     try {
-      GraphBuilder(body, *sub, opsets_, model_proto_, base_dir_, this).build_subgraph();
+      GraphBuilder(body, *sub, opsets_, model_proto_, base_dir_, this, functions_).build_subgraph();
     } catch (const UnsupportedError& e) {
       throw UnsupportedError(graph_path_message(attr, e.what()));
     } catch (const Error& e) {
@@ -422,12 +496,14 @@ class ModelBuilder {
     check_ir_version(proto);
     if (!proto.has_graph()) throw Error("not an ONNX model: it has no graph");
     read_opsets(proto);
-    GraphBuilder(proto.graph(), *m_.graph_, m_.opsets_, m_.proto_, base_dir_, nullptr).build_model_graph(m_);
+    functions_ = read_functions(proto);
+    GraphBuilder(proto.graph(), *m_.graph_, m_.opsets_, m_.proto_, base_dir_, nullptr, functions_).build_model_graph(m_);
   }
 
  private:
   Model& m_;
   std::filesystem::path base_dir_;
+  std::map<FunctionKey, FunctionDef> functions_;  // points into the model proto, which the Model keeps
 
   void check_ir_version(const onnx::ModelProto& proto) {
     if (!proto.has_ir_version()) throw Error("not an ONNX model: ir_version is not set");
