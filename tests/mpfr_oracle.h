@@ -91,7 +91,7 @@ inline double reference(numeric::Fn f, numeric::Format format, double x, const n
     case Fn::GeluTanh: {  // x/2 (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
       // 1 + tanh(u) loses about 3|u| bits for u < 0: the precision grows with it.
       const double u = 0.8 * std::fabs(x + 0.044715 * x * x * x);
-      const mpfr_prec_t p = 400 + static_cast<mpfr_prec_t>(std::fmin(3 * u, 1e6));
+      const mpfr_prec_t p = 400 + static_cast<mpfr_prec_t>(x < 0 ? 3 * std::fmin(u, 2000.0) : 0.0);
       mpfr_set_prec(t, p), mpfr_set_prec(v, p);
       mpfr_t c;
       mpfr_init2(c, p);

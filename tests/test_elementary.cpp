@@ -4,7 +4,9 @@
 // samples are in scripts/accuracy-sweep.sh (skipped test cases here, figures in numeric/ACCURACY.md).
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <random>
 #include <string>
@@ -243,4 +245,51 @@ TEST_CASE("elementary: sampled doubles against MPFR") {
     }
   }
   CHECK(wrong == 0);
+}
+
+// scripts/accuracy-sweep.sh: SWEEP_SAMPLES random float32 bit patterns per function (default one
+// million; every exponent equally likely), against the oracle, with the share of inputs the fast
+// path leaves to MPFR and the time per element of float and double evaluation.
+TEST_CASE("elementary: sampled float32 against MPFR, with timings" * doctest::skip()) {
+  const char* env = std::getenv("SWEEP_SAMPLES");
+  const long samples = env ? std::atol(env) : 1000000;
+  std::mt19937 rng(2026);
+  int total_wrong = 0;
+  for (const Case& c : all_functions()) {
+    long wrong = 0, slow = 0, nan = 0;
+    std::vector<float> xs(samples);
+    for (float& x : xs) {
+      const uint32_t bits = rng();
+      std::memcpy(&x, &bits, 4);
+    }
+    for (float x : xs) {
+      if (std::isnan(x)) {
+        ++nan;
+        continue;
+      }
+      if (std::isinf(x) && c.fn >= Fn::Sigmoid && c.fn != Fn::Pow) continue;
+      if (!fast_decides(c.fn, x, c.args)) ++slow;
+      const double got = run(c.fn, x, c.args);
+      const double want = oracle::reference(c.fn, Format::Float, x, c.args);
+      if (!oracle::same_result(got, want)) {
+        if (++wrong <= 3) MESSAGE(std::string(c.name) << "(" << x << "): got " << got << ", want " << want);
+      }
+    }
+    // Timing: float inputs in [-10, 10] (the fast path's common case), and doubles (always MPFR).
+    std::uniform_real_distribution<float> common(-10.0f, 10.0f);
+    std::vector<float> fx(200000);
+    for (float& x : fx) x = common(rng);
+    double sink = 0;
+    auto t0 = std::chrono::steady_clock::now();
+    for (float x : fx) sink += run(c.fn, x, c.args);
+    auto t1 = std::chrono::steady_clock::now();
+    for (int i = 0; i < 2000; ++i) sink += run(c.fn, static_cast<double>(fx[i]) * (1 + 0x1p-40), c.args);
+    auto t2 = std::chrono::steady_clock::now();
+    const double ns_float = std::chrono::duration<double, std::nano>(t1 - t0).count() / fx.size();
+    const double ns_double = std::chrono::duration<double, std::nano>(t2 - t1).count() / 2000;
+    MESSAGE("| " << c.name << " | " << samples - nan << " | " << wrong << " | " << slow << " | " << ns_float << " ns | "
+                 << ns_double / 1000 << " us | " << (sink == 0.5 ? "" : ""));
+    total_wrong += wrong;
+  }
+  CHECK(total_wrong == 0);
 }
