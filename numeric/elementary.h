@@ -13,9 +13,10 @@
 //    roundings and, for Gelu's erfc and tanh forms, an argument error amplified by at most 2^9 where
 //    the result is still above double's underflow: at most 2^-41 in all, so 2^-36 leaves a factor
 //    of 32. If y(1 - 2^-36) and y(1 + 2^-36) round to the same value of the storage type, the exact
-//    value (between them, and rounding is monotone) rounds to it too. Zero, infinite and NaN y
-//    go to the slow path except y = ±0 exactly, which only happens when the exact value is 0 or
-//    below double's range (where every target rounds to a signed zero). The bound on glibc is
+//    value (between them, and rounding is monotone) rounds to it too. y = ±0 only happens when the
+//    exact value is 0 or below double's range (where every target rounds to a signed zero); an
+//    infinite y is a pole or beyond double's range; a NaN y is an exact domain error. All three
+//    are taken as they are at a finite x; at an infinite x the slow path decides. The bound on glibc is
 //    its documentation's, not a proof: the tests check the fast path exhaustively against MPFR on
 //    every float16 and bfloat16 input, and on sampled and hard float32 inputs (numeric/ACCURACY.md).
 //  - Slow path (numeric/elementary.cpp), always taken for double and when the Ziv test fails: GNU
@@ -139,10 +140,12 @@ inline bool fast_path(S x, const Args& args, S& out) {
       return std::isfinite(xd);
     }
     if (!std::isfinite(y)) {
-      // glibc's domain checks are exact (log of a negative, asin beyond 1, a negative base to a
-      // non-integer power); a composite gives NaN only at an infinite x, whose limit MPFR decides.
+      // At a finite x: NaN comes from glibc's exact domain checks (log of a negative, asin beyond
+      // 1, a negative base to a non-integer power); infinity is a pole (exact) or an overflow of
+      // double, whose exact value is beyond the largest float, float16 and bfloat16 anyway. At an
+      // infinite x, a composite's x * g(x) may be NaN where the limit is wanted: MPFR decides.
       out = narrow<S>(y);
-      return std::isnan(y) && std::isfinite(xd);
+      return std::isfinite(xd);
     }
     const double d = std::fabs(y) * kEstimateError;
     out = narrow<S>(y - d);

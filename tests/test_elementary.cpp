@@ -287,7 +287,7 @@ TEST_CASE("elementary: sampled float32 against MPFR, with timings" * doctest::sk
     auto t2 = std::chrono::steady_clock::now();
     const double ns_float = std::chrono::duration<double, std::nano>(t1 - t0).count() / fx.size();
     const double ns_double = std::chrono::duration<double, std::nano>(t2 - t1).count() / 2000;
-    MESSAGE("| " << c.name << " | " << samples - nan << " | " << wrong << " | " << slow << " | " << ns_float << " ns | "
+    MESSAGE("| " << std::string(c.name) << " | " << samples - nan << " | " << wrong << " | " << slow << " | " << ns_float << " ns | "
                  << ns_double / 1000 << " us | " << (sink == 0.5 ? "" : ""));
     total_wrong += wrong;
   }

@@ -192,6 +192,13 @@ TEST_CASE("Pow: integer bases wrap; negative exponents truncate; 0 to a negative
                        doctest::Contains("NaN or outside"), Error);
 }
 
+TEST_CASE("Pow-13: bfloat16 base, float exponent") {
+  // 3^0.5 = 1.7320508... rounds to bfloat16 0x3fde (1.734375); 2^-3 = 0.125 is 0x3e00.
+  const auto y = values<uint16_t>(run_op("Pow", 13, {vec<uint16_t>(T::BFloat16, {0x4040, 0x4000}),
+                                                     vec<float>(T::Float, {0.5f, -3.0f})}));
+  CHECK(y == std::vector<uint16_t>{0x3fde, 0x3e00});
+}
+
 TEST_CASE("Pow-1: legacy broadcast of Y to X's shape") {
   ModelBuilder b(1);
   b.input("x", T::Float, {2, 3}).input("e", T::Float, {3}).output("y");
