@@ -1,0 +1,22 @@
+// ONNX Elu, every version (1, 6, 22): Y = X for X >= 0, alpha (e^X - 1) for X < 0.
+//   1: float16, float, double; alpha (default 1); consumed_inputs (ignored).  6: alpha.
+//   22: + bfloat16.
+// Accuracy contract: correctly rounded: the exact value, with alpha the float32 number in the
+// model, rounded once to the element type (nearest, ties to even; numeric/elementary.h). Elu(-0)
+// is -0 (the X >= 0 branch).
+#include "ops/all_ops.h"
+#include "ops/math/transcendental.h"
+
+namespace onnx_ref {
+
+void register_elu(Registry& registry) {
+  using namespace math;
+  const ArgsFromAttributes args = [](const Attributes& a) { return numeric::Args{0, std::get<float>(a.get("alpha")), 0}; };
+  const Kernel kernel = float_unary_kernel<numeric::Fn::Elu>(args);
+  const AttributeSpec alpha = float_attribute("alpha", 1.0f);
+  registry.add(float_unary_version("Elu", 1, type_sets::kFloats, kXY, {alpha, ignored_consumed_inputs()}, kernel));
+  registry.add(float_unary_version("Elu", 6, type_sets::kFloats, kXY, {alpha}, kernel));
+  registry.add(float_unary_version("Elu", 22, type_sets::kFloatsIR4, kXY, {alpha}, kernel));
+}
+
+}  // namespace onnx_ref

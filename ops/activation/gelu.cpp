@@ -1,0 +1,33 @@
+// ONNX Gelu, every version (20): Y = X/2 (1 + erf(X / sqrt 2)), or with approximate = "tanh"
+// Y = X/2 (1 + tanh(sqrt(2/pi) (X + 0.044715 X^3))).
+//   20: float16, float, double, bfloat16; approximate: "none" (default) or "tanh".
+// Accuracy contract: correctly rounded: the exact value of the whole expression of the chosen form
+// (sqrt(2/pi) and 0.044715 taken as the exact real numbers) rounded once to the element type
+// (nearest, ties to even; numeric/elementary.h). Gelu(-inf) is the limit, -0.
+#include "ops/all_ops.h"
+#include "ops/math/transcendental.h"
+
+namespace onnx_ref {
+namespace {
+
+bool tanh_form(const Attributes& attrs) {
+  const auto& mode = std::get<std::string>(attrs.get("approximate"));
+  if (mode == "none") return false;
+  if (mode == "tanh") return true;
+  throw Error("attribute 'approximate' must be \"none\" or \"tanh\", got \"" + mode + "\"");
+}
+
+}  // namespace
+
+void register_gelu(Registry& registry) {
+  const Kernel exact = math::float_unary_kernel<numeric::Fn::GeluErf>();
+  const Kernel tanh = math::float_unary_kernel<numeric::Fn::GeluTanh>();
+  OpVersion v = math::float_unary_version(
+      "Gelu", 20, type_sets::kFloatsIR4, math::kXY,
+      {{"approximate", AttrType::String, false, AttrValue{std::string("none")}}},
+      [exact, tanh](const KernelContext& ctx) { return tanh_form(ctx.attrs) ? tanh(ctx) : exact(ctx); });
+  v.check_attributes = [](const Attributes& attrs) { tanh_form(attrs); };
+  registry.add(std::move(v));
+}
+
+}  // namespace onnx_ref

@@ -1,0 +1,28 @@
+// ONNX Selu, every version (1, 6, 22): Y = gamma X for X > 0, gamma (alpha e^X - alpha) for X <= 0.
+//   1: float16, float, double; alpha (default 1.6732), gamma (default 1.0507); consumed_inputs
+//      (ignored).  6: alpha (default 1.67326319...), gamma (default 1.05070102...).  22: + bfloat16.
+// Accuracy contract: correctly rounded: the exact value, with alpha and gamma the float32 numbers
+// in the model, rounded once to the element type (nearest, ties to even; numeric/elementary.h).
+// Selu(-0) is +0 (alpha e^0 - alpha).
+#include "ops/all_ops.h"
+#include "ops/math/transcendental.h"
+
+namespace onnx_ref {
+
+void register_selu(Registry& registry) {
+  using namespace math;
+  const ArgsFromAttributes args = [](const Attributes& a) {
+    return numeric::Args{0, std::get<float>(a.get("alpha")), std::get<float>(a.get("gamma"))};
+  };
+  const Kernel kernel = float_unary_kernel<numeric::Fn::Selu>(args);
+  const std::vector<AttributeSpec> six = {float_attribute("alpha", 1.67326319217681884765625f),
+                                          float_attribute("gamma", 1.05070102214813232421875f)};
+  registry.add(float_unary_version("Selu", 1, type_sets::kFloats, kXY,
+                                   {float_attribute("alpha", 1.6732f), ignored_consumed_inputs(),
+                                    float_attribute("gamma", 1.0507f)},
+                                   kernel));
+  registry.add(float_unary_version("Selu", 6, type_sets::kFloats, kXY, six, kernel));
+  registry.add(float_unary_version("Selu", 22, type_sets::kFloatsIR4, kXY, six, kernel));
+}
+
+}  // namespace onnx_ref

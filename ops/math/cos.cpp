@@ -1,0 +1,15 @@
+// ONNX Cos, every version (7, 22): output = cos(input).
+//   7: float16, float, double.  22: + bfloat16.
+// Accuracy contract: correctly rounded: the exact cos x; huge arguments are reduced exactly rounded once to the element type
+// (nearest, ties to even; numeric/elementary.h).
+#include "ops/all_ops.h"
+#include "ops/math/transcendental.h"
+
+namespace onnx_ref {
+
+void register_cos(Registry& registry) {
+  math::register_floats_then_bfloat16(registry, "Cos", 7, 22, math::kInputOutput,
+                                      math::float_unary_kernel<numeric::Fn::Cos>());
+}
+
+}  // namespace onnx_ref

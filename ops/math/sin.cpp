@@ -1,0 +1,15 @@
+// ONNX Sin, every version (7, 22): output = sin(input).
+//   7: float16, float, double.  22: + bfloat16.
+// Accuracy contract: correctly rounded: the exact sin x; huge arguments are reduced exactly rounded once to the element type
+// (nearest, ties to even; numeric/elementary.h).
+#include "ops/all_ops.h"
+#include "ops/math/transcendental.h"
+
+namespace onnx_ref {
+
+void register_sin(Registry& registry) {
+  math::register_floats_then_bfloat16(registry, "Sin", 7, 22, math::kInputOutput,
+                                      math::float_unary_kernel<numeric::Fn::Sin>());
+}
+
+}  // namespace onnx_ref

@@ -1,0 +1,15 @@
+// ONNX Sinh, every version (9, 22): output = sinh(input).
+//   9: float16, float, double.  22: + bfloat16.
+// Accuracy contract: correctly rounded: the exact sinh x rounded once to the element type
+// (nearest, ties to even; numeric/elementary.h).
+#include "ops/all_ops.h"
+#include "ops/math/transcendental.h"
+
+namespace onnx_ref {
+
+void register_sinh(Registry& registry) {
+  math::register_floats_then_bfloat16(registry, "Sinh", 9, 22, math::kInputOutput,
+                                      math::float_unary_kernel<numeric::Fn::Sinh>());
+}
+
+}  // namespace onnx_ref
