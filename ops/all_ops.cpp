@@ -25,6 +25,9 @@ const Registry& Registry::builtin() {
     register_reduce_sum_square(r);
     register_arg_max(r);
     register_arg_min(r);
+    register_softmax(r);
+    register_log_softmax(r);
+    register_hardmax(r);
     register_range(r);
     register_add(r);
     register_sub(r);
