@@ -72,7 +72,10 @@ bool mpfr_line(const Line& line, bool logarithm, numeric::Format format, mpfr_pr
       numeric::divide(y, *e[i], denominator);
     }
     const double a = numeric::round_to_format(y.lo, format), b = numeric::round_to_format(y.hi, format);
-    if (a == b && std::signbit(a) == std::signbit(b)) {
+    if (mpfr_zero_p(y.lo) && mpfr_zero_p(y.hi)) {  // exactly 0 (a log-softmax with T = 0): +0
+      result[i] = 0.0;
+      decided[i] = true;
+    } else if (a == b && std::signbit(a) == std::signbit(b)) {
       result[i] = a;
       decided[i] = true;
     } else {
