@@ -18,6 +18,16 @@ const Registry& Registry::builtin() {
     register_eye_like(r);
     register_reduce_sum(r);
     register_reduce_prod(r);
+    register_reduce_mean(r);
+    register_reduce_max(r);
+    register_reduce_min(r);
+    register_reduce_l1(r);
+    register_reduce_sum_square(r);
+    register_arg_max(r);
+    register_arg_min(r);
+    register_softmax(r);
+    register_log_softmax(r);
+    register_hardmax(r);
     register_range(r);
     register_add(r);
     register_sub(r);

@@ -37,6 +37,16 @@ void register_constant_of_shape(Registry& registry);
 void register_eye_like(Registry& registry);
 void register_reduce_sum(Registry& registry);
 void register_reduce_prod(Registry& registry);
+void register_reduce_mean(Registry& registry);
+void register_reduce_max(Registry& registry);
+void register_reduce_min(Registry& registry);
+void register_reduce_l1(Registry& registry);
+void register_reduce_sum_square(Registry& registry);
+void register_arg_max(Registry& registry);
+void register_arg_min(Registry& registry);
+void register_softmax(Registry& registry);
+void register_log_softmax(Registry& registry);
+void register_hardmax(Registry& registry);
 void register_range(Registry& registry);
 // ops/math/: element-wise arithmetic, comparison and logic (one engine, ops/math/elementwise.h).
 void register_add(Registry& registry);

@@ -8,6 +8,8 @@
 
 #include "model_builder.h"
 #include "ops/generators/range.h"
+#include "numeric/exact_sum.h"
+#include "ops/reduce/accumulators.h"
 #include "ops/reduce/reduction.h"
 #include "ops/registry.h"
 #include "runtime/error.h"
@@ -29,11 +31,11 @@ Tensor floats(Shape shape, std::vector<float> v) { return Tensor::from_values<fl
 Tensor doubles(Shape shape, std::vector<double> v) { return Tensor::from_values<double>(ElementType::Double, std::move(shape), v); }
 float sum_floats(std::vector<float> v) {
   const Tensor t = floats({static_cast<int64_t>(v.size())}, v);
-  return values_of<float>(reduce_tensor(t, {}, false, ReduceKind::Sum))[0];
+  return values_of<float>(reduce_tensor(t, {}, false, row_kernel<SumAccumulator>()))[0];
 }
 double sum_doubles(std::vector<double> v) {
   const Tensor t = doubles({static_cast<int64_t>(v.size())}, v);
-  return values_of<double>(reduce_tensor(t, {}, false, ReduceKind::Sum))[0];
+  return values_of<double>(reduce_tensor(t, {}, false, row_kernel<SumAccumulator>()))[0];
 }
 
 // Runs one node through the registry's kernel for `label`'s version.
@@ -92,32 +94,32 @@ TEST_CASE("reduce output shape: every subset of axes, keepdims on and off") {
 
 TEST_CASE("ReduceSum: kernels over any axes, integer wrap, empty reductions") {
   const Tensor x = floats({2, 3}, {1, 2, 3, 4, 5, 6});
-  CHECK(values_of<float>(reduce_tensor(x, V{0}, true, ReduceKind::Sum)) == std::vector<float>{5, 7, 9});
-  CHECK(values_of<float>(reduce_tensor(x, V{1}, false, ReduceKind::Sum)) == std::vector<float>{6, 15});
-  CHECK(values_of<float>(reduce_tensor(x, V{}, false, ReduceKind::Sum)) == std::vector<float>{21});
-  CHECK(values_of<float>(reduce_tensor(x, V{0}, true, ReduceKind::Prod)) == std::vector<float>{4, 10, 18});
+  CHECK(values_of<float>(reduce_tensor(x, V{0}, true, row_kernel<SumAccumulator>())) == std::vector<float>{5, 7, 9});
+  CHECK(values_of<float>(reduce_tensor(x, V{1}, false, row_kernel<SumAccumulator>())) == std::vector<float>{6, 15});
+  CHECK(values_of<float>(reduce_tensor(x, V{}, false, row_kernel<SumAccumulator>())) == std::vector<float>{21});
+  CHECK(values_of<float>(reduce_tensor(x, V{0}, true, row_kernel<ProdAccumulator>())) == std::vector<float>{4, 10, 18});
   // Axes 0 and 2 of [2, 2, 2]: the elements of each output are not contiguous.
   const Tensor y = Tensor::from_values<int32_t>(ElementType::Int32, {2, 2, 2}, std::vector<int32_t>{1, 2, 3, 4, 5, 6, 7, 8});
-  CHECK(values_of<int32_t>(reduce_tensor(y, V{0, 2}, false, ReduceKind::Sum)) == std::vector<int32_t>{14, 22});
-  CHECK(values_of<int32_t>(reduce_tensor(y, V{0, 2}, false, ReduceKind::Prod)) == std::vector<int32_t>{60, 672});
+  CHECK(values_of<int32_t>(reduce_tensor(y, V{0, 2}, false, row_kernel<SumAccumulator>())) == std::vector<int32_t>{14, 22});
+  CHECK(values_of<int32_t>(reduce_tensor(y, V{0, 2}, false, row_kernel<ProdAccumulator>())) == std::vector<int32_t>{60, 672});
   // Two's complement wrap.
   const Tensor big = Tensor::from_values<int32_t>(ElementType::Int32, {2}, std::vector<int32_t>{INT32_MAX, 1});
-  CHECK(values_of<int32_t>(reduce_tensor(big, V{}, false, ReduceKind::Sum))[0] == INT32_MIN);
+  CHECK(values_of<int32_t>(reduce_tensor(big, V{}, false, row_kernel<SumAccumulator>()))[0] == INT32_MIN);
   const Tensor u = Tensor::from_values<uint64_t>(ElementType::UInt64, {2}, std::vector<uint64_t>{UINT64_MAX, 3});
-  CHECK(values_of<uint64_t>(reduce_tensor(u, V{}, false, ReduceKind::Sum))[0] == 2);
-  CHECK(values_of<uint64_t>(reduce_tensor(u, V{}, false, ReduceKind::Prod))[0] == UINT64_MAX - 2);
+  CHECK(values_of<uint64_t>(reduce_tensor(u, V{}, false, row_kernel<SumAccumulator>()))[0] == 2);
+  CHECK(values_of<uint64_t>(reduce_tensor(u, V{}, false, row_kernel<ProdAccumulator>()))[0] == UINT64_MAX - 2);
   const Tensor i64 = Tensor::from_values<int64_t>(ElementType::Int64, {2}, std::vector<int64_t>{kMin, -1});
-  CHECK(values_of<int64_t>(reduce_tensor(i64, V{}, false, ReduceKind::Sum))[0] == kMax);
-  CHECK(values_of<int64_t>(reduce_tensor(i64, V{}, false, ReduceKind::Prod))[0] == kMin);
+  CHECK(values_of<int64_t>(reduce_tensor(i64, V{}, false, row_kernel<SumAccumulator>()))[0] == kMax);
+  CHECK(values_of<int64_t>(reduce_tensor(i64, V{}, false, row_kernel<ProdAccumulator>()))[0] == kMin);
   // Empty reductions give the identity; an empty non-reduced axis gives an empty output.
   const Tensor e = floats({2, 0, 4}, {});
-  CHECK(reduce_tensor(e, V{1}, true, ReduceKind::Sum).shape() == Shape{2, 1, 4});
-  CHECK(values_of<float>(reduce_tensor(e, V{1}, true, ReduceKind::Sum)) == std::vector<float>(8, 0.0f));
-  CHECK(values_of<float>(reduce_tensor(e, V{1}, true, ReduceKind::Prod)) == std::vector<float>(8, 1.0f));
-  CHECK(reduce_tensor(e, V{2}, true, ReduceKind::Sum).shape() == Shape{2, 0, 1});
-  CHECK(std::signbit(values_of<float>(reduce_tensor(e, V{}, false, ReduceKind::Sum))[0]) == false);
+  CHECK(reduce_tensor(e, V{1}, true, row_kernel<SumAccumulator>()).shape() == Shape{2, 1, 4});
+  CHECK(values_of<float>(reduce_tensor(e, V{1}, true, row_kernel<SumAccumulator>())) == std::vector<float>(8, 0.0f));
+  CHECK(values_of<float>(reduce_tensor(e, V{1}, true, row_kernel<ProdAccumulator>())) == std::vector<float>(8, 1.0f));
+  CHECK(reduce_tensor(e, V{2}, true, row_kernel<SumAccumulator>()).shape() == Shape{2, 0, 1});
+  CHECK(std::signbit(values_of<float>(reduce_tensor(e, V{}, false, row_kernel<SumAccumulator>()))[0]) == false);
   // A scalar reduced over every axis is itself.
-  CHECK(values_of<double>(reduce_tensor(doubles({}, {2.5}), V{}, true, ReduceKind::Sum)) == std::vector<double>{2.5});
+  CHECK(values_of<double>(reduce_tensor(doubles({}, {2.5}), V{}, true, row_kernel<SumAccumulator>())) == std::vector<double>{2.5});
 }
 
 TEST_CASE("ReduceSum: floating sums are exact and rounded once") {
@@ -172,9 +174,9 @@ TEST_CASE("ReduceSum: the result does not depend on the order (random data, ever
     }
     const Tensor th = Tensor::from_values<uint16_t>(ElementType::Float16, {n}, h);
     const Tensor tb = Tensor::from_values<uint16_t>(ElementType::BFloat16, {n}, b);
-    CHECK(values_of<uint16_t>(reduce_tensor(th, V{}, false, ReduceKind::Sum))[0] ==
+    CHECK(values_of<uint16_t>(reduce_tensor(th, V{}, false, row_kernel<SumAccumulator>()))[0] ==
           narrow<Float16Bits>(sh.round_odd()).bits);
-    CHECK(values_of<uint16_t>(reduce_tensor(tb, V{}, false, ReduceKind::Sum))[0] ==
+    CHECK(values_of<uint16_t>(reduce_tensor(tb, V{}, false, row_kernel<SumAccumulator>()))[0] ==
           narrow<BFloat16Bits>(sb.round_odd()).bits);
   }
 }
@@ -200,13 +202,13 @@ TEST_CASE("ExactSum: rounding to nearest and to odd, signs, products") {
 
 TEST_CASE("ReduceProd: double accumulation with a separate exponent") {
   const Tensor f = floats({4}, {1e30f, 1e30f, 1e-30f, 1e-30f});
-  CHECK(values_of<float>(reduce_tensor(f, V{}, false, ReduceKind::Prod))[0] == 1.0f);
+  CHECK(values_of<float>(reduce_tensor(f, V{}, false, row_kernel<ProdAccumulator>()))[0] == 1.0f);
   const Tensor d = doubles({3}, {1e300, 1e300, 1e-300});
-  CHECK(values_of<double>(reduce_tensor(d, V{}, false, ReduceKind::Prod))[0] == doctest::Approx(1e300));
+  CHECK(values_of<double>(reduce_tensor(d, V{}, false, row_kernel<ProdAccumulator>()))[0] == doctest::Approx(1e300));
   const float inf = std::numeric_limits<float>::infinity();
-  CHECK(std::isnan(values_of<float>(reduce_tensor(floats({2}, {inf, 0}), V{}, false, ReduceKind::Prod))[0]));
-  CHECK(values_of<float>(reduce_tensor(floats({2}, {inf, -2}), V{}, false, ReduceKind::Prod))[0] == -inf);
-  CHECK(values_of<float>(reduce_tensor(floats({2}, {3e38f, 10}), V{}, false, ReduceKind::Prod))[0] == inf);
+  CHECK(std::isnan(values_of<float>(reduce_tensor(floats({2}, {inf, 0}), V{}, false, row_kernel<ProdAccumulator>()))[0]));
+  CHECK(values_of<float>(reduce_tensor(floats({2}, {inf, -2}), V{}, false, row_kernel<ProdAccumulator>()))[0] == -inf);
+  CHECK(values_of<float>(reduce_tensor(floats({2}, {3e38f, 10}), V{}, false, row_kernel<ProdAccumulator>()))[0] == inf);
 }
 
 TEST_CASE("ReduceSum/ReduceProd versions: axes attribute or input, noop_with_empty_axes, keepdims") {

@@ -1,5 +1,5 @@
-// The reduction engine: axis rules, the exact accumulator and the ReduceSum/ReduceProd kernels.
-// See ops/reduce/reduction.h for the precision each kernel gives and why.
+// The reduction engine: axis rules, the layout that makes each output element a contiguous run, and
+// the Reduce* version builder. What each reduction computes is in ops/reduce/accumulators.h.
 #include "ops/reduce/reduction.h"
 
 #include <algorithm>
@@ -61,176 +61,7 @@ Shape reduce_output_shape(const Shape& input, std::span<const int64_t> axes, boo
   return out;
 }
 
-// ------------------------------------------------------------------------------------------------
-// Kernels over one contiguous run of `n` elements.
-
 namespace {
-
-constexpr int64_t kBlock = 1024;  // 2^10 elements: the headroom the fast path's exactness bound uses
-
-const float* float16_table() {
-  static const std::vector<float> table = [] {
-    std::vector<float> t(65536);
-    for (uint32_t b = 0; b < 65536; ++b) t[b] = static_cast<float>(decode_small_float(ElementType::Float16, b));
-    return t;
-  }();
-  return table.data();
-}
-
-// Exactly x + y = s + err (Knuth's TwoSum), for finite values whose sum does not overflow.
-inline double two_sum(double x, double y, double& err) {
-  const double s = x + y;
-  const double yv = s - x;
-  err = (x - (s - yv)) + (y - yv);
-  return s;
-}
-
-template <class S>
-bool is_negative_zero(S v) {
-  if constexpr (std::is_same_v<S, float>) return std::bit_cast<uint32_t>(v) == 0x80000000u;
-  else if constexpr (std::is_same_v<S, double>) return std::bit_cast<uint64_t>(v) == (uint64_t{1} << 63);
-  else return v.bits == 0x8000;
-}
-
-// IEEE addition gives -0 for an exactly zero sum only when every addend is -0.
-template <class S>
-bool all_negative_zero(const S* x, int64_t n) {
-  if (n == 0) return false;
-  for (int64_t i = 0; i < n; ++i)
-    if (!is_negative_zero(x[i])) return false;
-  return true;
-}
-
-// One pass over a block of at most kBlock floats: the largest and the smallest non-zero magnitude
-// (as bits: the exponent is bits >> 23) and the sum in double, added in an order that vectorizes.
-// The sum is only used when the magnitudes show it is exact. Built for AVX2 as well where the
-// compiler can, chosen at run time.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-__attribute__((target_clones("avx2", "default")))
-#endif
-double scan_float_block(const float* f, int64_t len, uint32_t& max_bits, uint32_t& min_bits_minus_one) {
-  uint32_t mx = 0, mn = 0x7fffffff;
-  for (int64_t i = 0; i < len; ++i) {
-    uint32_t a;
-    std::memcpy(&a, f + i, 4);
-    a &= 0x7fffffff;
-    mx = std::max(mx, a);
-    mn = std::min(mn, (a - 1) & 0x7fffffff);  // zeros become 0x7fffffff and drop out
-  }
-  double acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-  int64_t i = 0;
-  for (; i + 8 <= len; i += 8)
-    for (int j = 0; j < 8; ++j) acc[j] += static_cast<double>(f[i + j]);
-  for (; i < len; ++i) acc[0] += static_cast<double>(f[i]);
-  max_bits = mx;
-  min_bits_minus_one = mn;
-  return ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7]));
-}
-
-// Sum of float, bfloat16 or float16 elements: blocks of up to 2^10 elements are added in double when
-// that is provably exact, the block sums are added with TwoSum, and whatever TwoSum could not hold
-// (and every block the fast path cannot take) goes to an ExactSum, created only when needed.
-// A block is exact in double when each element is a multiple of u = 2^(Emin - 127 - (P - 1)) (Emin the
-// smallest exponent in the block, P the precision) and below 2^(Emax - 126): every partial sum is
-// then a multiple of u below 2^(10 + (Emax - Emin) + P) u, which fits 53 bits when the exponent
-// spread is at most 53 - 10 - P. float16 values are multiples of 2^-24 below 2^16: always exact.
-template <class S>
-S sum_small_float_run(const S* x, int64_t n) {
-  constexpr int precision = std::is_same_v<S, float> ? 24 : std::is_same_v<S, BFloat16Bits> ? 8 : 11;
-  constexpr bool always_exact = std::is_same_v<S, Float16Bits>;
-  constexpr uint32_t max_spread = 53 - 10 - precision;
-  const float* f16 = always_exact ? float16_table() : nullptr;
-  float buffer[kBlock];
-  double total = 0;
-  std::unique_ptr<ExactSum> exact;  // on the heap: most runs never need it, and it is 600 bytes to clear
-  auto spill = [&](double v) {
-    if (!exact) exact = std::make_unique<ExactSum>();
-    exact->add(v);
-  };
-  for (int64_t b0 = 0; b0 < n; b0 += kBlock) {
-    const int64_t len = std::min(kBlock, n - b0);
-    const float* f;
-    if constexpr (std::is_same_v<S, float>) {
-      f = x + b0;
-    } else {
-      for (int64_t i = 0; i < len; ++i) {
-        if constexpr (always_exact) buffer[i] = f16[x[b0 + i].bits];
-        else buffer[i] = std::bit_cast<float>(static_cast<uint32_t>(x[b0 + i].bits) << 16);
-      }
-      f = buffer;
-    }
-    uint32_t mx, mn;
-    const double block = scan_float_block(f, len, mx, mn);
-    if (mx == 0) continue;
-    bool fast = mx < 0x7f800000;  // no infinity or NaN
-    if (fast && !always_exact) {
-      const uint32_t emax = std::max<uint32_t>(mx >> 23, 1), emin = std::max<uint32_t>((mn + 1) >> 23, 1);
-      fast = emax - emin <= max_spread;
-    }
-    if (!fast) {  // the block's double sum may be inexact: add each element exactly instead
-      for (int64_t i = 0; i < len; ++i) spill(f[i]);
-      continue;
-    }
-    double err;
-    total = two_sum(total, block, err);  // floats sum far below double's overflow
-    if (err != 0) spill(err);
-  }
-  double r = total;
-  if (exact) {
-    exact->add(total);
-    r = exact->round_odd();
-  }
-  if (r == 0 && all_negative_zero(x, n)) r = -0.0;
-  return narrow<S>(r);
-}
-
-double sum_double_run(const double* x, int64_t n) {
-  ExactSum s;
-  for (int64_t i = 0; i < n; ++i) s.add(x[i]);
-  double r = s.round_nearest();
-  if (r == 0 && all_negative_zero(x, n)) r = -0.0;
-  return r;
-}
-
-template <class S>
-S sum_run(const S* x, int64_t n) {
-  if constexpr (std::is_integral_v<S>) {
-    uint64_t acc = 0;
-    for (int64_t i = 0; i < n; ++i) acc += static_cast<uint64_t>(x[i]);
-    return static_cast<S>(acc);
-  } else if constexpr (std::is_same_v<S, double>) {
-    return sum_double_run(x, n);
-  } else {
-    return sum_small_float_run(x, n);
-  }
-}
-
-// The product in double with the binary exponent kept apart (frexp after each factor), so that no
-// intermediate product overflows or underflows; rounded to the element type once at the end.
-template <class S>
-S prod_run(const S* x, int64_t n) {
-  if constexpr (std::is_integral_v<S>) {
-    uint64_t acc = 1;
-    for (int64_t i = 0; i < n; ++i) acc *= static_cast<uint64_t>(x[i]);
-    return static_cast<S>(acc);
-  } else {
-    double m = 1;
-    int64_t exponent = 0;
-    for (int64_t i = 0; i < n; ++i) {
-      m *= widen(x[i]);
-      if (m != 0 && std::isfinite(m)) {
-        int e;
-        m = std::frexp(m, &e);
-        exponent += e;
-      }
-    }
-    if (m != 0 && std::isfinite(m)) {
-      // ldexp takes an int; beyond ±100000 the result is 0 or infinity anyway.
-      m = std::ldexp(m, static_cast<int>(std::clamp<int64_t>(exponent, -100000, 100000)));
-    }
-    return narrow<S>(m);
-  }
-}
 
 // A copy of `data` with its axes in the order `perm` (contiguous).
 Tensor permuted_copy(const Tensor& data, const std::vector<size_t>& perm) {
@@ -263,7 +94,7 @@ Tensor permuted_copy(const Tensor& data, const std::vector<size_t>& perm) {
 
 }  // namespace
 
-Tensor reduce_tensor(const Tensor& data, std::span<const int64_t> axes, bool keepdims, ReduceKind kind) {
+Tensor reduce_tensor(const Tensor& data, std::span<const int64_t> axes, bool keepdims, const RowKernel& kernel) {
   const Shape& in = data.shape();
   const std::vector<bool> mask = reduced_mask(in.size(), axes);
   Tensor out = Tensor::uninitialized(data.type(), reduce_output_shape(in, axes, keepdims));
@@ -291,17 +122,7 @@ Tensor reduce_tensor(const Tensor& data, std::span<const int64_t> axes, bool kee
   const int64_t rows = out.element_count();
   if (rows == 0) return out;
   const Tensor source = in_order || run == 0 ? data : permuted_copy(data, perm);
-  dispatch_real(data.type(), [&](auto tag) {
-    using S = typename decltype(tag)::type;
-    if constexpr (std::is_same_v<S, BoolByte>) {
-      throw std::logic_error("reduce_tensor: no kernel for bool");
-    } else {
-      const S* x = source.template data_as<S>();
-      S* y = reinterpret_cast<S*>(out.mutable_data());
-      for (int64_t r = 0; r < rows; ++r)
-        y[r] = kind == ReduceKind::Sum ? sum_run(x + r * run, run) : prod_run(x + r * run, run);
-    }
-  });
+  kernel(source, rows, run, out);
   return out;
 }
 
@@ -317,15 +138,15 @@ void check_flag(const Attributes& attrs, const char* name) {
 
 // ReduceSum-1 and ReduceProd-1 do not state an axis range; ONNX's own shape inference for them
 // counts a negative axis from the back, as version 11 spells out, so every version takes [-r, r-1].
-std::vector<Value> reduce_with_axes_attribute(const KernelContext& ctx, ReduceKind kind) {
+std::vector<Value> reduce_with_axes_attribute(const KernelContext& ctx, const RowKernel& kernel) {
   const Tensor& data = ctx.input(0);
   std::vector<int64_t> axes;
   if (ctx.attrs.has("axes")) axes = normalize_reduce_axes(ctx.attrs.get_ints("axes"), data.rank(), true);
   // An empty `axes` list, set or not, reduces every axis (the spec's default).
-  return {reduce_tensor(data, axes, ctx.attrs.get_int("keepdims") != 0, kind)};
+  return {reduce_tensor(data, axes, ctx.attrs.get_int("keepdims") != 0, kernel)};
 }
 
-std::vector<Value> reduce_with_axes_input(const KernelContext& ctx, ReduceKind kind) {
+std::vector<Value> reduce_with_axes_input(const KernelContext& ctx, const RowKernel& kernel) {
   const Tensor& data = ctx.input(0);
   std::vector<int64_t> axes;
   if (ctx.has_input(1)) {
@@ -335,13 +156,13 @@ std::vector<Value> reduce_with_axes_input(const KernelContext& ctx, ReduceKind k
   }
   // Absent or empty axes: every axis, or nothing at all under noop_with_empty_axes = 1.
   if (axes.empty() && ctx.attrs.get_int("noop_with_empty_axes") != 0) return {data};
-  return {reduce_tensor(data, axes, ctx.attrs.get_int("keepdims") != 0, kind)};
+  return {reduce_tensor(data, axes, ctx.attrs.get_int("keepdims") != 0, kernel)};
 }
 
 }  // namespace
 
 OpVersion make_reduce_version(const std::string& op_type, int since_version, const TypeSet& types, bool axes_input,
-                              ReduceKind kind) {
+                              RowKernel kernel) {
   OpVersion v;
   v.op_type = op_type;
   v.since_version = since_version;
@@ -354,15 +175,24 @@ OpVersion make_reduce_version(const std::string& op_type, int since_version, con
       check_flag(attrs, "keepdims");
       check_flag(attrs, "noop_with_empty_axes");
     };
-    v.kernel = [kind](const KernelContext& ctx) { return reduce_with_axes_input(ctx, kind); };
+    v.kernel = [kernel](const KernelContext& ctx) { return reduce_with_axes_input(ctx, kernel); };
   } else {
     v.inputs = {{"data", "T"}};
     v.attributes = {{"axes", AttrType::Ints, false}, {"keepdims", AttrType::Int, false, int64_t{1}}};
     v.type_constraints = {{"T", types}};
     v.check_attributes = [](const Attributes& attrs) { check_flag(attrs, "keepdims"); };
-    v.kernel = [kind](const KernelContext& ctx) { return reduce_with_axes_attribute(ctx, kind); };
+    v.kernel = [kernel](const KernelContext& ctx) { return reduce_with_axes_attribute(ctx, kernel); };
   }
   return v;
+}
+
+void add_reduce_ladder_1_11_13_18(Registry& registry, const std::string& op_type, const TypeSet& classic,
+                                  const RowKernel& kernel) {
+  const TypeSet with_bfloat16 = classic.with({ElementType::BFloat16});
+  registry.add(make_reduce_version(op_type, 1, classic, false, kernel));
+  registry.add(make_reduce_version(op_type, 11, classic, false, kernel));  // the axis range is stated
+  registry.add(make_reduce_version(op_type, 13, with_bfloat16, false, kernel));
+  registry.add(make_reduce_version(op_type, 18, with_bfloat16, true, kernel));
 }
 
 }  // namespace onnx_ref

@@ -1,33 +1,19 @@
 #pragma once
-// The reduction engine shared by ReduceSum and ReduceProd: the axis and output-shape rules as pure
-// functions, an exact accumulator for sums of binary floating-point values, and one kernel per
-// reduction written over the element's storage type (runtime/numeric_dispatch.h).
-//
-// Precision:
-// - Integers wrap as two's complement: sums and products are computed in uint64_t (wrapping is
-//   defined there) and truncated to the element width, which is the same value modulo 2^width.
-// - ReduceSum of float, double, float16, bfloat16: the result is the exact sum rounded once to the
-//   element type (nearest, ties to even), so it does not depend on the order of the elements or of
-//   the axes. ExactSum holds the sum as a fixed-point integer over the whole double range; a fast
-//   path adds blocks of float, bfloat16 and float16 elements in double when the block's exponent
-//   spread proves every addition exact. Infinities and NaN follow IEEE: a NaN or both infinities
-//   give NaN, one infinity gives that infinity. An exactly zero sum is -0 only when every element
-//   is -0 (IEEE addition of zeros); an empty reduction gives +0.
-// - ReduceProd of floating types: the product is accumulated in double, in index order, with the
-//   exponent kept apart (so no intermediate product overflows or underflows), and rounded once to
-//   the element type at the end. This is not the correctly rounded product in general: each
-//   multiplication rounds to 53 bits, so the result may depend on the order for long runs. An
-//   exact product needs a mantissa of 24 bits per float factor (a big integer growing with the
-//   run); the double product is chosen as the reference's own precision or better (numpy
-//   multiplies in the element type), exact for any two float16/bfloat16/float factors.
+// The reduction engine shared by every Reduce* operator: the axis and output-shape rules as pure
+// functions, the layout step that makes each output element one contiguous run of input elements,
+// and one operator-version builder. What a reduction computes from a run is its accumulator
+// (ops/reduce/accumulators.h), a small template over the element's storage type
+// (runtime/numeric_dispatch.h); the engine never knows which reduction it runs.
 #include <cstdint>
-#include <optional>
-#include <string>
+#include <functional>
 #include <span>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
 #include <vector>
 
-#include "numeric/exact_sum.h"
 #include "ops/registry.h"
+#include "runtime/numeric_dispatch.h"
 #include "runtime/tensor.h"
 
 namespace onnx_ref {
@@ -41,16 +27,41 @@ std::vector<int64_t> normalize_reduce_axes(std::span<const int64_t> axes, int64_
 // keepdims keeps each reduced axis as a dimension of size 1.
 Shape reduce_output_shape(const Shape& input, std::span<const int64_t> axes, bool keepdims);
 
-enum class ReduceKind { Sum, Prod };
+// Fills `out` (rows elements, the input's element type) from `source`, where output element r is
+// the reduction of source elements [r * run, (r + 1) * run). run may be 0 (an empty reduction).
+using RowKernel = std::function<void(const Tensor& source, int64_t rows, int64_t run, Tensor& out)>;
 
-// Reduces `data` over the normalized `axes` (empty: every axis). Output element type = input's.
-// Empty reductions give the identity element (0 for Sum, 1 for Prod).
-Tensor reduce_tensor(const Tensor& data, std::span<const int64_t> axes, bool keepdims, ReduceKind kind);
+// The RowKernel of an accumulator: a type with `template <class S> S operator()(const S* x,
+// int64_t n) const` giving one output element from a run of n elements (n = 0: the reduction's
+// value over the empty set), and `static constexpr bool kTakesBool`.
+template <class Accumulator>
+RowKernel row_kernel(Accumulator accumulate = {}) {
+  return [accumulate](const Tensor& source, int64_t rows, int64_t run, Tensor& out) {
+    dispatch_real(source.type(), [&](auto tag) {
+      using S = typename decltype(tag)::type;
+      if constexpr (std::is_same_v<S, BoolByte> && !Accumulator::kTakesBool) {
+        throw std::logic_error("row_kernel: this reduction has no bool kernel");
+      } else {
+        const S* x = source.template data_as<S>();
+        S* y = reinterpret_cast<S*>(out.mutable_data());
+        for (int64_t r = 0; r < rows; ++r) y[r] = accumulate(x + r * run, run);
+      }
+    });
+  };
+}
 
-// One ReduceSum/ReduceProd version: `axes` is an attribute (before ReduceSum-13 and ReduceProd-18)
-// or an optional int64 input with the attribute noop_with_empty_axes. keepdims and
-// noop_with_empty_axes must be 0 or 1.
+// Reduces `data` over the normalized `axes` (empty: every axis) with `kernel`. The output element
+// type is the input's.
+Tensor reduce_tensor(const Tensor& data, std::span<const int64_t> axes, bool keepdims, const RowKernel& kernel);
+
+// One Reduce* version: `axes` is an attribute (axes_input false) or an optional int64 input with
+// the attribute noop_with_empty_axes. keepdims and noop_with_empty_axes must be 0 or 1.
 OpVersion make_reduce_version(const std::string& op_type, int since_version, const TypeSet& types, bool axes_input,
-                              ReduceKind kind);
+                              RowKernel kernel);
+
+// The version ladder most Reduce* operators share: axes an attribute in 1, 11 and 13 (13 adds
+// bfloat16) and an input from 18, with the types `classic` (+ bfloat16 from 13).
+void add_reduce_ladder_1_11_13_18(Registry& registry, const std::string& op_type, const TypeSet& classic,
+                                  const RowKernel& kernel);
 
 }  // namespace onnx_ref

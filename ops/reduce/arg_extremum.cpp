@@ -1,0 +1,119 @@
+// The ArgMax/ArgMin kernel and version ladder (see arg_max.cpp and arg_min.cpp for the contract).
+#include "ops/reduce/arg_extremum.h"
+
+#include <cmath>
+
+#include "ops/axis.h"
+#include "ops/reduce/accumulators.h"
+#include "runtime/error.h"
+#include "runtime/numeric_dispatch.h"
+
+namespace onnx_ref {
+
+namespace {
+
+// The value order of ArgMax and ArgMin: numeric equality (+0 equals -0, as numpy's argmax in the
+// ONNX reference compares), NaN above and below everything, so the first NaN wins either way.
+template <class S>
+auto arg_key(S v) {
+  if constexpr (std::is_integral_v<S>) return v;
+  else return widen(v);
+}
+
+template <class S>
+void arg_rows(const S* x, int64_t outer, int64_t count, int64_t inner, bool largest, bool last, int64_t* y) {
+  for (int64_t o = 0; o < outer; ++o) {
+    for (int64_t i = 0; i < inner; ++i) {
+      const S* p = x + o * count * inner + i;
+      int64_t best = 0;
+      auto best_key = arg_key(p[0]);
+      bool best_nan = is_nan_element(p[0]);
+      for (int64_t k = 1; k < count && !(best_nan && !last); ++k) {
+        const S v = p[k * inner];
+        const bool nan = is_nan_element(v);
+        const auto key = arg_key(v);
+        bool take;
+        if (best_nan) take = nan;  // only with select_last_index: a later NaN
+        else if (nan) take = true;
+        else if (key == best_key) take = last;
+        else take = largest ? key > best_key : key < best_key;
+        if (take) {
+          best = k;
+          best_key = key;
+          best_nan = nan;
+        }
+      }
+      y[o * inner + i] = best;
+    }
+  }
+}
+
+std::vector<Value> arg_extremum(const KernelContext& ctx, bool largest) {
+  const Tensor& data = ctx.input(0);
+  const Shape& in = data.shape();
+  const int64_t axis = normalize_axis(ctx.attrs.get_int("axis"), data.rank(), AxisRange::Signed);
+  const bool keepdims = ctx.attrs.get_int("keepdims") != 0;
+  const bool last = ctx.attrs.has("select_last_index") && ctx.attrs.get_int("select_last_index") != 0;
+  const auto a = static_cast<size_t>(axis);
+  Shape out_shape;
+  int64_t outer = 1, inner = 1;
+  for (size_t d = 0; d < in.size(); ++d) {
+    if (d < a) outer *= in[d];
+    if (d > a) inner *= in[d];
+    if (d != a) out_shape.push_back(in[d]);
+    else if (keepdims) out_shape.push_back(1);
+  }
+  Tensor out = Tensor::uninitialized(ElementType::Int64, out_shape);
+  if (out.element_count() == 0) return {out};
+  if (in[a] == 0)
+    throw Error("axis " + std::to_string(axis) + " has size 0: an empty set of values has no " +
+                (largest ? "largest" : "smallest") + " element");
+  dispatch_real(data.type(), [&](auto tag) {
+    using S = typename decltype(tag)::type;
+    if constexpr (std::is_same_v<S, BoolByte>) {
+      throw std::logic_error("arg_extremum: no kernel for bool");
+    } else {
+      arg_rows(data.template data_as<S>(), outer, in[a], inner, largest, last,
+               reinterpret_cast<int64_t*>(out.mutable_data()));
+    }
+  });
+  return {out};
+}
+
+void check_flag(const Attributes& attrs, const char* name) {
+  if (!attrs.has(name)) return;
+  const int64_t v = attrs.get_int(name);
+  if (v != 0 && v != 1) throw Error(std::string("attribute '") + name + "' must be 0 or 1, got " + std::to_string(v));
+}
+
+OpVersion arg_version(const std::string& op_type, bool largest, int since_version, const TypeSet& types,
+                      bool select_last) {
+  OpVersion v;
+  v.op_type = op_type;
+  v.since_version = since_version;
+  v.inputs = {{"data", "T"}};
+  v.outputs = {{"reduced", "tensor(int64)"}};
+  v.attributes = {{"axis", AttrType::Int, false, int64_t{0}}, {"keepdims", AttrType::Int, false, int64_t{1}}};
+  if (select_last) v.attributes.push_back({"select_last_index", AttrType::Int, false, int64_t{0}});
+  v.type_constraints = {{"T", types}, {"tensor(int64)", TypeSet{ElementType::Int64}, "tensor(int64)"}};
+  v.check_attributes = [](const Attributes& attrs) {
+    check_flag(attrs, "keepdims");
+    check_flag(attrs, "select_last_index");
+  };
+  v.kernel = [largest](const KernelContext& ctx) { return arg_extremum(ctx, largest); };
+  return v;
+}
+
+}  // namespace
+
+void add_arg_extremum_ladder(Registry& registry, const std::string& op_type, bool largest) {
+  const TypeSet numeric{ElementType::Float16, ElementType::Float, ElementType::Double, ElementType::Int8,
+                        ElementType::Int16,   ElementType::Int32, ElementType::Int64,  ElementType::UInt8,
+                        ElementType::UInt16,  ElementType::UInt32, ElementType::UInt64};
+  registry.add(arg_version(op_type, largest, 1, numeric, false));
+  registry.add(arg_version(op_type, largest, 11, numeric, false));
+  registry.add(arg_version(op_type, largest, 12, numeric, true));
+  registry.add(arg_version(op_type, largest, 13, numeric.with({ElementType::BFloat16}), true));
+}
+
+}  // namespace onnx_ref

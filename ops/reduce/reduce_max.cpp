@@ -1,0 +1,13 @@
+// ONNX ReduceMax, every version (1, 11, 12, 13, 18, 20); see ops/reduce/extremum_ladder.h.
+// Contract: exact. The result is the largest element itself (copied, never converted); a NaN
+// propagates (the run's first NaN); +0 is larger than -0; bool orders false < true (20). The
+// empty Max is -inf for floating types, the smallest value otherwise (false for bool).
+#include "ops/all_ops.h"
+#include "ops/reduce/accumulators.h"
+#include "ops/reduce/extremum_ladder.h"
+
+namespace onnx_ref {
+
+void register_reduce_max(Registry& registry) { add_extremum_ladder(registry, "ReduceMax", row_kernel<MaxAccumulator>()); }
+
+}  // namespace onnx_ref

@@ -1,0 +1,173 @@
+// Softmax and LogSoftmax lines, correctly rounded: each output is the exact value of
+//   softmax_i = e^(x_i - m) / sum_j e^(x_j - m)   or   logsoftmax_i = (x_i - m) - log(sum_j e^(x_j - m))
+// (m the line's maximum; the exact value does not depend on m) rounded once to the element type.
+//
+// How: the line's maximum element a contributes e^0 = 1 exactly, so the sum is 1 + T with T the
+// sum of the other terms; softmax_i = e^(d_i) / (1 + T) and logsoftmax_i = d_i - log1p(T), where
+// d_i = x_i - m <= 0 and log1p(T) >= 0: nothing cancels. A double estimate (glibc exp and log1p,
+// sums in index order) carries a relative error below delta = 2^-42 + (n + 4) 2^-53 for a line of
+// n elements: d_i is rounded once (2^-53 relative, so at most 2^-43.4 relative in e^(d_i) for
+// |d_i| <= 745, beyond which e^(d_i) is below double's range), glibc's exp and log1p are within
+// one ulp (2^-52), the n - 1 additions of positive terms add at most (n - 1) 2^-53, the division
+// or the final addition 2^-53. If y(1 - delta) and y(1 + delta) round to the same value of the
+// element type, the exact value does too (the Ziv test). Otherwise, and always for double
+// elements, the line is evaluated in MPFR interval arithmetic (numeric/mpfr_interval.h) at 64
+// bits, doubling the precision until every element's interval rounds to one value. A softmax or
+// log-softmax value is transcendental unless every finite d_j is 0, where it is rational and the
+// intervals are points, so the loop ends.
+//
+// Special values follow the formula in IEEE arithmetic: a NaN or a +inf in the line, or a line of
+// only -inf, makes the whole line NaN (x - m is NaN there); a -inf element gives 0 (Softmax) or
+// -inf (LogSoftmax). A log-softmax exactly 0 (the maximum of a line with no other finite element)
+// is +0; one that rounds to zero from below is -0.
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <vector>
+
+#include "numeric/mpfr_interval.h"
+#include "ops/softmax/softmax_family.h"
+#include "runtime/numeric_dispatch.h"
+
+namespace onnx_ref {
+
+namespace {
+
+using numeric::Interval;
+
+struct Line {
+  std::vector<double> x;  // the elements, exactly
+  double m = 0;           // the maximum
+  size_t top = 0;         // the first element equal to m: its term is exactly 1
+};
+
+// The exact results of one line at `precision` bits, as intervals; decides every element whose
+// interval rounds to one value of `format` and leaves the rest NaN in `decided`.
+bool mpfr_line(const Line& line, bool logarithm, numeric::Format format, mpfr_prec_t precision, std::vector<double>& result,
+               std::vector<bool>& decided) {
+  const size_t n = line.x.size();
+  std::vector<std::unique_ptr<Interval>> d(n), e(n);
+  Interval m(precision), t(precision), denominator(precision), y(precision), lo_end(precision);
+  numeric::set_point(m, line.m);
+  numeric::negate(m, m);
+  mpfr_set_zero(t.lo, 1);
+  mpfr_set_zero(t.hi, 1);
+  for (size_t j = 0; j < n; ++j) {
+    d[j] = std::make_unique<Interval>(precision);
+    e[j] = std::make_unique<Interval>(precision);
+    numeric::set_point(*d[j], line.x[j]);
+    numeric::add(*d[j], *d[j], m);
+    numeric::apply_increasing(*e[j], *d[j], mpfr_exp);
+    if (j != line.top) numeric::add(t, t, *e[j]);
+  }
+  if (logarithm) numeric::apply_increasing(denominator, t, mpfr_log1p);  // log(1 + T)
+  else numeric::add_one(denominator, t);
+  bool all = true;
+  for (size_t i = 0; i < n; ++i) {
+    if (decided[i]) continue;
+    if (logarithm) {
+      numeric::negate(y, denominator);
+      numeric::add(y, y, *d[i]);
+    } else {
+      numeric::divide(y, *e[i], denominator);
+    }
+    const double a = numeric::round_to_format(y.lo, format), b = numeric::round_to_format(y.hi, format);
+    if (mpfr_zero_p(y.lo) && mpfr_zero_p(y.hi)) {  // exactly 0 (a log-softmax with T = 0): +0
+      result[i] = 0.0;
+      decided[i] = true;
+    } else if (a == b && std::signbit(a) == std::signbit(b)) {
+      result[i] = a;
+      decided[i] = true;
+    } else {
+      all = false;
+    }
+  }
+  return all;
+}
+
+template <class S>
+void one_line(const S* x, S* y, int64_t count, int64_t stride, bool logarithm, Line& line) {
+  const auto n = static_cast<size_t>(count);
+  line.x.resize(n);
+  bool nan = false;
+  line.m = -std::numeric_limits<double>::infinity();
+  line.top = 0;
+  for (size_t j = 0; j < n; ++j) {
+    const double v = widen(x[static_cast<int64_t>(j) * stride]);
+    line.x[j] = v;
+    nan |= std::isnan(v);
+    if (v > line.m) {
+      line.m = v;
+      line.top = j;
+    }
+  }
+  auto store = [&](size_t i, double v) { y[static_cast<int64_t>(i) * stride] = narrow<S>(v); };
+  if (nan || line.m == std::numeric_limits<double>::infinity() || line.m == -std::numeric_limits<double>::infinity()) {
+    for (size_t i = 0; i < n; ++i) store(i, std::numeric_limits<double>::quiet_NaN());
+    return;
+  }
+  bool other_finite = false;  // whether T > 0 exactly
+  for (size_t j = 0; j < n; ++j) other_finite |= j != line.top && std::isfinite(line.x[j]);
+  std::vector<double> result(n, 0.0);
+  std::vector<bool> decided(n, false);
+  bool all = true;
+  if constexpr (!std::is_same_v<S, double>) {
+    std::vector<double> e(n);
+    double t = 0;
+    for (size_t j = 0; j < n; ++j) {
+      e[j] = j == line.top ? 1.0 : std::exp(line.x[j] - line.m);
+      if (j != line.top) t += e[j];
+    }
+    const double log_sum = std::log1p(t);
+    const double delta = 0x1p-42 + static_cast<double>(n + 4) * 0x1p-53;
+    for (size_t i = 0; i < n; ++i) {
+      const double d = i == line.top ? 0.0 : line.x[i] - line.m;
+      const double v = logarithm ? d - log_sum : e[i] / (1.0 + t);
+      if (v == 0) {
+        // Softmax: the exact value is below 2^-1074 (or exactly 0), +0 in every small format.
+        // LogSoftmax: the maximum's -log1p(T); exactly 0 only when T = 0.
+        result[i] = logarithm && other_finite ? -0.0 : 0.0;
+        decided[i] = true;
+        continue;
+      }
+      const S a = narrow<S>(v - std::fabs(v) * delta), b = narrow<S>(v + std::fabs(v) * delta);
+      if (widen(a) == widen(b) || (std::isinf(v) && v < 0)) {
+        result[i] = widen(a);
+        decided[i] = true;
+      } else {
+        all = false;
+      }
+    }
+  } else {
+    all = false;
+  }
+  if (!all) {
+    for (mpfr_prec_t precision = 64;; precision *= 2) {
+      if (mpfr_line(line, logarithm, numeric::format_of<S>(), precision, result, decided)) break;
+      if (precision > (1 << 14)) throw std::logic_error("softmax: the interval evaluation did not converge");
+    }
+  }
+  for (size_t i = 0; i < n; ++i) store(i, result[i]);
+}
+
+}  // namespace
+
+void softmax_lines(const Tensor& in, Tensor& out, const LineLayout& lines, bool logarithm) {
+  dispatch_real(in.type(), [&](auto tag) {
+    using S = typename decltype(tag)::type;
+    if constexpr (!is_float_storage<S>) {
+      throw std::logic_error("softmax_lines: floating types only");
+    } else {
+      const S* x = in.template data_as<S>();
+      S* y = reinterpret_cast<S*>(out.mutable_data());
+      Line line;
+      for (int64_t o = 0; o < lines.outer; ++o)
+        for (int64_t i = 0; i < lines.inner; ++i) {
+          const int64_t base = o * lines.count * lines.inner + i;
+          one_line(x + base, y + base, lines.count, lines.inner, logarithm, line);
+        }
+    }
+  });
+}
+
+}  // namespace onnx_ref

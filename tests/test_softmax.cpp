@@ -1,0 +1,146 @@
+// Softmax, LogSoftmax, Hardmax: correct rounding proved against MPFR at 2000 bits (the textbook
+// formulas, rounded once by tests/mpfr_oracle.h's round_ieee), layouts of every version, special
+// values.
+#include <doctest/doctest.h>
+
+#include <mpfr.h>
+
+#include <cmath>
+#include <limits>
+#include <random>
+
+#include "mpfr_oracle.h"
+#include "ops/registry.h"
+#include "runtime/error.h"
+#include "runtime/float_formats.h"
+#include "runtime/numeric_dispatch.h"
+
+using namespace onnx_ref;
+
+namespace {
+
+std::vector<Value> run(const std::string& op, int opset, const Tensor& x, std::optional<int64_t> axis = {}) {
+  const OpVersion* v = Registry::builtin().resolve("", op, opset);
+  REQUIRE(v != nullptr);
+  Attributes attrs;
+  for (const auto& a : v->attributes)
+    if (a.default_value) attrs.set(a.name, *a.default_value);
+  if (axis) attrs.set("axis", *axis);
+  std::vector<std::optional<Value>> inputs{Value(x)};
+  KernelContext ctx(attrs, inputs, 1);
+  return v->kernel(ctx);
+}
+
+// The oracle: e^(x_i) / sum_j e^(x_j) or x_i - log(sum_j e^(x_j)) at 2000 bits (enough
+// to resolve x_i - log(sum) next to a term e^-600, the smallest these lines hold), rounded once.
+double oracle_softmax(const std::vector<double>& x, size_t i, bool logarithm, numeric::Format format) {
+  mpfr_t s, t, r;
+  mpfr_inits2(2000, s, t, r, static_cast<mpfr_ptr>(nullptr));
+  mpfr_set_zero(s, 1);
+  for (double v : x) {
+    mpfr_set_d(t, v, MPFR_RNDN);
+    mpfr_exp(t, t, MPFR_RNDN);
+    mpfr_add(s, s, t, MPFR_RNDN);
+  }
+  if (logarithm) {
+    mpfr_log(s, s, MPFR_RNDN);
+    mpfr_set_d(r, x[i], MPFR_RNDN);
+    mpfr_sub(r, r, s, MPFR_RNDN);
+  } else {
+    mpfr_set_d(r, x[i], MPFR_RNDN);
+    mpfr_exp(r, r, MPFR_RNDN);
+    mpfr_div(r, r, s, MPFR_RNDN);
+  }
+  const double out = oracle::round_ieee(r, 1, format);
+  mpfr_clears(s, t, r, static_cast<mpfr_ptr>(nullptr));
+  return out;
+}
+
+template <class S>
+std::vector<double> outputs(const Tensor& t) {
+  std::vector<double> v;
+  const S* p = t.data_as<S>();
+  for (int64_t i = 0; i < t.element_count(); ++i) v.push_back(widen(p[i]));
+  return v;
+}
+
+template <class S>
+void check_lines(ElementType type, numeric::Format format, int lines, double scale, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> dist(-scale, scale);
+  for (int line = 0; line < lines; ++line) {
+    const int64_t n = 1 + static_cast<int64_t>(rng() % 12);
+    std::vector<S> x;
+    std::vector<double> exact;
+    for (int64_t i = 0; i < n; ++i) {
+      x.push_back(narrow<S>(dist(rng)));
+      exact.push_back(widen(x.back()));
+    }
+    if (n > 2 && rng() % 4 == 0) x[1] = x[0], exact[1] = exact[0];  // tied maxima sometimes
+    const Tensor t = Tensor::from_values<S>(type, {n}, x);
+    for (bool logarithm : {false, true}) {
+      const std::vector<double> got = outputs<S>(run(logarithm ? "LogSoftmax" : "Softmax", 13, t)[0].tensor());
+      for (size_t i = 0; i < got.size(); ++i) {
+        const double want = oracle_softmax(exact, i, logarithm, format);
+        INFO("line ", line, " element ", i, " log ", logarithm, " got ", got[i], " want ", want, " x ", exact[i], " n ", n);
+        CHECK(oracle::same_result(got[i], want));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("Softmax, LogSoftmax: correctly rounded for float, float16, bfloat16 and double (MPFR oracle)") {
+  check_lines<float>(ElementType::Float, numeric::Format::Float, 400, 20, 1);
+  check_lines<float>(ElementType::Float, numeric::Format::Float, 100, 300, 2);  // terms far below double's range
+  check_lines<Float16Bits>(ElementType::Float16, numeric::Format::Float16, 300, 12, 3);
+  check_lines<BFloat16Bits>(ElementType::BFloat16, numeric::Format::BFloat16, 300, 40, 4);
+  check_lines<double>(ElementType::Double, numeric::Format::Double, 60, 30, 5);
+}
+
+TEST_CASE("Softmax, LogSoftmax: special values, exact cases and signed zeros") {
+  const double inf = std::numeric_limits<double>::infinity();
+  auto soft = [&](std::vector<float> v, bool logarithm) {
+    const Tensor t = Tensor::from_values<float>(ElementType::Float, {static_cast<int64_t>(v.size())}, v);
+    return outputs<float>(run(logarithm ? "LogSoftmax" : "Softmax", 13, t)[0].tensor());
+  };
+  CHECK(soft({3, 3}, false) == std::vector<double>{0.5, 0.5});
+  CHECK(soft({7}, false) == std::vector<double>{1});
+  const std::vector<double> one = soft({7}, true);
+  CHECK((one[0] == 0 && !std::signbit(one[0])));  // exactly 0: +0
+  CHECK(soft({-INFINITY, 2}, false) == std::vector<double>{0, 1});
+  CHECK(soft({-INFINITY, 2}, true)[0] == -inf);
+  const std::vector<double> far = soft({0, -200}, true);  // -log1p(e^-200) rounds to -0
+  CHECK((far[0] == 0 && std::signbit(far[0])));
+  for (bool logarithm : {false, true}) {
+    for (const auto& line : {std::vector<float>{1, NAN}, std::vector<float>{1, INFINITY}, std::vector<float>{-INFINITY, -INFINITY}})
+      for (double v : soft(line, logarithm)) CHECK(std::isnan(v));
+  }
+  // Huge spreads: the maximum's softmax is 1 to the last bit; the others underflow to +0.
+  CHECK(soft({3e38f, -3e38f}, false) == std::vector<double>{1, 0});
+}
+
+TEST_CASE("Softmax family layouts: 1 and 11 coerce to 2-D at axis, 13 works along one axis") {
+  // [2, 2, 2]: with axis 1, versions 1/11 take rows of 4; version 13 takes lines of 2 along axis 1.
+  const Tensor x = Tensor::from_values<float>(ElementType::Float, {2, 2, 2}, std::vector<float>{0, 1, 2, 3, 7, 6, 5, 4});
+  CHECK(outputs<float>(run("Hardmax", 1, x)[0].tensor()) == std::vector<double>{0, 0, 0, 1, 1, 0, 0, 0});
+  CHECK(outputs<float>(run("Hardmax", 11, x)[0].tensor()) == std::vector<double>{0, 0, 0, 1, 1, 0, 0, 0});
+  CHECK(outputs<float>(run("Hardmax", 13, x, 1)[0].tensor()) == std::vector<double>{0, 0, 1, 1, 1, 1, 0, 0});
+  CHECK(outputs<float>(run("Hardmax", 13, x)[0].tensor()) == std::vector<double>{0, 1, 0, 1, 1, 0, 1, 0});
+  CHECK(outputs<float>(run("Hardmax", 11, x, 0)[0].tensor()) == std::vector<double>{0, 0, 0, 0, 1, 0, 0, 0});
+  // Softmax-1 over rows of 4 sums to 1 per row of 4, not per pair.
+  const std::vector<double> s1 = outputs<float>(run("Softmax", 1, x)[0].tensor());
+  CHECK(s1[3] == oracle_softmax({0, 1, 2, 3}, 3, false, numeric::Format::Float));
+  const std::vector<double> s13 = outputs<float>(run("Softmax", 13, x, 1)[0].tensor());
+  CHECK(s13[2] == oracle_softmax({0, 2}, 1, false, numeric::Format::Float));
+  // Hardmax ties go to the lower index; a NaN is the largest.
+  const Tensor ties = Tensor::from_values<float>(ElementType::Float, {4}, std::vector<float>{1, 5, 5, NAN});
+  CHECK(outputs<float>(run("Hardmax", 13, ties)[0].tensor()) == std::vector<double>{0, 0, 0, 1});
+  const Tensor ties2 = Tensor::from_values<float>(ElementType::Float, {3}, std::vector<float>{1, 5, 5});
+  CHECK(outputs<float>(run("Hardmax", 13, ties2)[0].tensor()) == std::vector<double>{0, 1, 0});
+  // Axis out of range, and a scalar, are errors.
+  CHECK_THROWS_WITH_AS(run("Softmax", 13, x, 3), "axis = 3 is out of range for rank 3 (valid: -3 to 2)", Error);
+  CHECK_THROWS_AS(run("LogSoftmax", 11, Tensor::from_values<float>(ElementType::Float, {}, std::vector<float>{1})), Error);
+  CHECK(!Registry::builtin().resolve("", "Softmax", 11)->constraint("T").allows(ValueType::tensor(ElementType::BFloat16)));
+}
