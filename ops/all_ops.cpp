@@ -58,6 +58,8 @@ const Registry& Registry::builtin() {
     register_bitwise_xor(r);
     register_bitwise_not(r);
     register_bit_shift(r);
+    register_softsign(r);
+    register_shrink(r);
     register_transpose(r);
     register_expand(r);
     register_tile(r);

@@ -62,6 +62,8 @@ void register_bitwise_or(Registry& registry);
 void register_bitwise_xor(Registry& registry);
 void register_bitwise_not(Registry& registry);
 void register_bit_shift(Registry& registry);
+void register_softsign(Registry& registry);
+void register_shrink(Registry& registry);
 void register_transpose(Registry& registry);
 void register_expand(Registry& registry);
 void register_tile(Registry& registry);

@@ -17,6 +17,7 @@ struct Format {
 inline constexpr Format kHalf{11, -24};
 inline constexpr Format kBFloat{8, -133};
 inline constexpr Format kSingle{24, -149};
+inline constexpr Format kDouble{53, -1074};
 
 inline double round_dyadic(unsigned __int128 n, int e, bool sticky, Format f) {
   if (n == 0) {

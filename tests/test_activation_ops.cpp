@@ -378,7 +378,7 @@ TEST_CASE("And Or Xor (legacy broadcast in 1), bitwise operators, BitShift") {
 TEST_CASE("new element-wise operators: every allowed type of every version runs") {
   for (const char* op : {"Relu", "LeakyRelu", "PRelu", "HardSigmoid", "HardSwish", "ThresholdedRelu", "Clip", "Floor",
                          "Ceil", "Round", "Sign", "Reciprocal", "Sum", "Mean", "IsNaN", "IsInf", "Mod", "And", "Or",
-                         "Xor", "BitwiseAnd", "BitwiseOr", "BitwiseXor", "BitwiseNot", "BitShift", "GreaterOrEqual",
+                         "Xor", "BitwiseAnd", "BitwiseOr", "BitwiseXor", "BitwiseNot", "BitShift", "GreaterOrEqual", "Softsign", "Shrink",
                          "LessOrEqual"}) {
     for (const OpVersion* v : Registry::builtin().versions("", op)) {
       const std::string var = v->inputs[0].type_var;
@@ -402,4 +402,65 @@ TEST_CASE("new element-wise operators: every allowed type of every version runs"
       }
     }
   }
+}
+
+TEST_CASE("Softsign: every float16 input, sampled floats and doubles, against the exact quotient rounded once") {
+  const auto xs = finite_halves();
+  const auto got = values<uint16_t>(run("Softsign", 1, {halves(xs)}));
+  for (size_t i = 0; i < xs.size(); ++i) {
+    const int64_t X = half_units(xs[i]);
+    const uint64_t a = static_cast<uint64_t>(X < 0 ? -X : X);
+    // x / (1 + |x|) = X / (2^24 + |X|)
+    const double mag = a == 0 ? 0.0 : round_quotient(a, (uint64_t{1} << 24) + a, 0, kHalf);
+    CAPTURE(half_value(xs[i]));
+    REQUIRE(half_value(got[i]) == (X < 0 ? -mag : mag));
+  }
+  std::mt19937_64 rng(5);
+  std::vector<float> fs;
+  std::vector<double> ds;
+  for (int i = 0; i < 20000; ++i) {
+    fs.push_back(static_cast<float>(std::ldexp(static_cast<double>((rng() >> 40) | (1u << 23)), static_cast<int>(rng() % 53) - 53)));
+    ds.push_back(std::ldexp(static_cast<double>((rng() >> 11) | (uint64_t{1} << 52)), -52 - static_cast<int>(rng() % 9)));
+  }
+  const auto gf = values<float>(run("Softsign", 22, {vec<float>(T::Float, fs)}));
+  for (size_t i = 0; i < fs.size(); ++i) {
+    int64_t m;
+    int e;
+    split(fs[i], m, e);  // x = m 2^e, -53 <= e < 0: x / (1 + x) = m / (2^-e + m)
+    CAPTURE(fs[i]);
+    REQUIRE(gf[i] == round_quotient(static_cast<uint64_t>(m), (uint64_t{1} << -e) + static_cast<uint64_t>(m), 0, kSingle, 64));
+  }
+  const auto gd = values<double>(run("Softsign", 22, {vec<double>(T::Double, ds)}));
+  for (size_t i = 0; i < ds.size(); ++i) {
+    int exp;
+    const double frac = std::frexp(ds[i], &exp);
+    const auto m = static_cast<uint64_t>(std::ldexp(frac, 53));
+    const int e = exp - 53;  // -61 <= e <= -53: 1 + x is not a double here
+    CAPTURE(ds[i]);
+    REQUIRE(gd[i] == round_quotient(m, (uint64_t{1} << -e) + m, 0, kDouble, 72));
+  }
+  const auto special = values<float>(run("Softsign", 1, {vec<float>(T::Float, {INFINITY, -INFINITY, NAN, -0.0f})}));
+  CHECK(special[0] == 1.0f);
+  CHECK(special[1] == -1.0f);
+  CHECK(std::isnan(special[2]));
+  CHECK(std::signbit(special[3]));
+}
+
+TEST_CASE("Shrink: floats rounded once, integers wrap, a fractional bias on integers is an error") {
+  const Attrs a{{}, {{"lambd", 1.5f}, {"bias", 0.5f}}};
+  CHECK(values<float>(run("Shrink", 9, {vec<float>(T::Float, {-2, -1.5f, 1, 2, NAN})}, a))[0] == -1.5f);
+  const auto f = values<float>(run("Shrink", 9, {vec<float>(T::Float, {-2, -1.5f, 1, 2, NAN})}, a));
+  CHECK(f[1] == 0.0f);
+  CHECK(f[2] == 0.0f);
+  CHECK(f[3] == 1.5f);
+  CHECK(std::isnan(f[4]));
+  const auto h = half_values(run("Shrink", 9, {halves({0x6800})}, {{}, {{"lambd", 0.0f}, {"bias", 0.5f}}}));  // 2048
+  CHECK(h[0] == 2048.0);  // 2047.5 lies between 2047 and 2048: the tie goes to the even 2048
+  const auto i8 = values<int8_t>(run("Shrink", 9, {vec<int8_t>(T::Int8, {-128, 0, 1, 127})},
+                                     {{}, {{"lambd", 0.5f}, {"bias", 2.0f}}}));
+  CHECK(i8 == std::vector<int8_t>{-126, 0, -1, 125});
+  const auto big = values<int64_t>(run("Shrink", 9, {vec<int64_t>(T::Int64, {INT64_MAX})}, {{}, {{"bias", -1.0f}}}));
+  CHECK(big[0] == INT64_MIN);  // wraps
+  CHECK_THROWS_WITH_AS(run("Shrink", 9, {vec<int32_t>(T::Int32, {5})}, {{}, {{"bias", 0.5f}}}),
+                       doctest::Contains("not an integral value"), Error);
 }
