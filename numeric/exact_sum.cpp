@@ -147,4 +147,59 @@ double ExactSum::round_odd() const {
   return negative ? -v : v;
 }
 
+double ExactSum::round_quotient(uint32_t n, bool to_odd) const {
+  bool found;
+  const double special = special_or_nothing(nan_, pos_inf_, neg_inf_, found);
+  if (found) return special;
+  ExactSum c = *this;
+  c.normalize();
+  const bool negative = c.digits_[kDigits - 1] < 0;
+  if (negative) {
+    for (auto& d : c.digits_) d = -d;
+    c.normalize();
+  }
+  // Quotient digits q[i] in units of 2^(32 (i - 2) - 1074): two fractional digits below 2^-1074.
+  constexpr int kQ = kDigits + 2;
+  uint64_t q[kQ] = {};
+  uint64_t rem = 0;
+  for (int i = kQ - 1; i >= 0; --i) {
+    const uint64_t digit = i >= 2 ? static_cast<uint64_t>(c.digits_[i - 2]) : 0;
+    const uint64_t cur = (rem << 32) | digit;  // rem < n < 2^32: fits
+    q[i] = cur / n;
+    rem = cur % n;
+  }
+  int h = kQ - 1;
+  while (h >= 0 && q[h] == 0) --h;
+  if (h < 0) return 0.0;  // a zero sum (a nonzero one has a nonzero quotient: 64 extra bits)
+  auto digit = [&](int i) -> unsigned __int128 { return i >= 0 ? q[i] : 0; };
+  unsigned __int128 w = (digit(h) << 64) | (digit(h - 1) << 32) | digit(h - 2);
+  bool sticky = rem != 0;
+  for (int i = 0; i < h - 2; ++i) sticky |= q[i] != 0;
+  const uint64_t hi = static_cast<uint64_t>(w >> 64), lo = static_cast<uint64_t>(w);
+  const int msb = hi ? 127 - std::countl_zero(hi) : 63 - std::countl_zero(lo);
+  const int shift = msb - 63;
+  if (shift > 0) {
+    sticky |= (w & ((static_cast<unsigned __int128>(1) << shift) - 1)) != 0;
+    w >>= shift;
+  } else {
+    w <<= -shift;
+  }
+  const uint64_t m = static_cast<uint64_t>(w);  // value = m * 2^e, m in [2^63, 2^64)
+  const int e = 32 * (h - 4) - 1074 + shift;
+  // Keep the bits at or above 2^max(e + 11, -1074): 53 of them, fewer for a subnormal result.
+  const int cut = std::max(11, -1074 - e);
+  uint64_t r = cut >= 64 ? 0 : m >> cut;
+  const bool half = cut <= 64 && ((cut == 64 ? m >> 63 : (m >> (cut - 1))) & 1) != 0;
+  bool below_half = sticky;
+  if (cut >= 2) below_half |= (cut > 64 ? m : (m & ((uint64_t{1} << (std::min(cut, 64) - 1)) - 1))) != 0;
+  if (cut > 64) below_half |= m != 0;
+  if (to_odd) {
+    if (half || below_half) r |= 1;
+  } else if (half && (below_half || (r & 1))) {
+    ++r;
+  }
+  const double v = std::ldexp(static_cast<double>(r), e + cut);
+  return negative ? -v : v;
+}
+
 }  // namespace onnx_ref

@@ -28,6 +28,11 @@ class ExactSum {
   // sum, so float, float16 and bfloat16 results are rounded once in effect. Finite sums only; the
   // magnitude must be within double's normal range or exact (true for sums of such values).
   double round_odd() const;
+  // The sum divided by n (1 <= n < 2^32), rounded once: to nearest, ties to even, or to odd (for a
+  // narrower format afterwards, as round_odd). The quotient is found by long division with 64 bits
+  // below 2^-1074 and the remainder kept as a sticky bit, so subnormal quotients round right too.
+  // NaN stays NaN and an infinity divided by n is that infinity (Mean, HardSwish's division by 6).
+  double round_quotient(uint32_t n, bool to_odd) const;
 
  private:
   static constexpr int kDigits = 72;  // 2304 bits: 2^-1074 up to 2^1230

@@ -243,6 +243,40 @@ Kernel unary_kernel() {
   };
 }
 
+// A unary functor whose behaviour depends on the node's attributes (LeakyRelu's alpha, IsInf's
+// flags): `static Fn make(const Attributes&)` reads them once per node; `supports<S>` and
+// `template <class S> auto apply(S x) const` as above, with `using Result` (void: the output has
+// the input's type; BoolByte: the output is bool).
+template <class Fn>
+Kernel unary_attr_kernel() {
+  return [](const KernelContext& ctx) -> std::vector<Value> {
+    const Fn fn = Fn::make(ctx.attrs);
+    const Tensor& x = ctx.input(0);
+    constexpr bool to_bool = std::is_same_v<typename Fn::Result, BoolByte>;
+    return {dispatch_real(x.type(), [&](auto tag) -> Tensor {
+      using S = typename decltype(tag)::type;
+      if constexpr (!Fn::template supports<S>) {
+        throw std::logic_error("element-wise kernel: no kernel for " + std::string(name_of(x.type())));
+      } else if constexpr (to_bool) {
+        Tensor out = Tensor::uninitialized(ElementType::Bool, x.shape());
+        unary_map(x.data_as<S>(), reinterpret_cast<uint8_t*>(out.mutable_data()), x.element_count(),
+                  [&](S v) -> uint8_t { return fn.apply(v) ? 1 : 0; });
+        return out;
+      } else {
+        Tensor out = Tensor::uninitialized(x.type(), x.shape());
+        unary_map(x.data_as<S>(), reinterpret_cast<S*>(out.mutable_data()), x.element_count(),
+                  [&](S v) { return fn.apply(v); });
+        return out;
+      }
+    })};
+  };
+}
+
+// A float attribute of the node (alpha, beta, lambd...), as the float32 value the model holds.
+inline double float_attr(const Attributes& attrs, const std::string& name) {
+  return std::get<float>(attrs.get(name));
+}
+
 // A variadic fold (Min, Max): the output is fn(...fn(fn(x0, x1), x2)..., xn), each step a binary
 // broadcast; one input is returned as it is (a tensor is immutable, so no copy is needed). Without
 // `broadcasting` (versions 1 and 6) every input must have the first input's shape.
@@ -315,6 +349,16 @@ void register_ordering(Registry& registry, const std::string& op_type) {
   registry.add(binary_version(op_type, 7, floats, true, false, false, binary_kernel<Fn>(false)));
   registry.add(binary_version(op_type, 9, numeric, true, false, false, binary_kernel<Fn>(false)));
   registry.add(binary_version(op_type, 13, numeric.with({ET::BFloat16}), true, false, false, binary_kernel<Fn>(false)));
+}
+
+// GreaterOrEqual and LessOrEqual (12, 16): bool output, multidirectional broadcasting.
+//   12: float16, float, double and the eight integer types.  16: + bfloat16.
+template <class Fn>
+void register_or_equal(Registry& registry, const std::string& op_type) {
+  const TypeSet numeric{ET::Float16, ET::Float, ET::Double, ET::Int8, ET::Int16, ET::Int32, ET::Int64,
+                        ET::UInt8,   ET::UInt16, ET::UInt32, ET::UInt64};
+  registry.add(binary_version(op_type, 12, numeric, true, false, false, binary_kernel<Fn>(false)));
+  registry.add(binary_version(op_type, 16, numeric.with({ET::BFloat16}), true, false, false, binary_kernel<Fn>(false)));
 }
 
 // Min and Max (1, 6, 8, 12, 13).

@@ -56,6 +56,18 @@ DATA_DEFECTS = {
     **{f"{where}test_castlike_{pair}{suffix}": "input 'like' is"
        for where in ("", "v1.12.0/", "v1.14.0/") for pair in ("BFLOAT16_to_FLOAT", "FLOAT_to_BFLOAT16")
        for suffix in ("", "_expanded")},
+    # ThresholdedRelu was experimental before opset 10; ONNX 1.22.0 defines it from version 10 only.
+    **{f"{where}/test_thresholdedrelu{suffix}": "ThresholdedRelu is not defined at opset"
+       for where in ("v1.1.2", "v1.2.1", "v1.3.0", "v1.4.1") for suffix in ("", "_default", "_example")},
+}
+
+# Official tests whose expected outputs were made by truncating float32 to bfloat16 (ONNX's test
+# generator before 1.19); Cast and CastLike round to nearest even at every version, as the spec's
+# text, ONNX 1.22's reference and onnxruntime do (official_defects.expect lists the same ones).
+TRUNCATED_BFLOAT16 = {
+    *(f"{where}/test_cast_FLOAT_to_BFLOAT16" for where in ("v1.9.0", "v1.12.0", "v1.14.0", "v1.16.0", "v1.18.0")),
+    *(f"{where}/test_castlike_FLOAT_to_BFLOAT16{suffix}" for where in ("v1.16.0", "v1.18.0")
+      for suffix in ("", "_expanded")),
 }
 
 # ONNX's test data stores bfloat16 tensors as uint16 bit patterns (data_type UINT16), while ONNX
@@ -262,6 +274,10 @@ def test_shared(folder):
         outputs = rep.session.run(feeds)
         actual = list(outputs.values())
         assert len(actual) == len(expected)
+        if key in TRUNCATED_BFLOAT16:
+            # The published output is the truncation; ours rounds, so some element must differ.
+            assert any(not np.array_equal(e, a, equal_nan=True) for e, a in zip(expected, actual))
+            continue
         for e, a in zip(expected, actual):
             _assert_same(e, a)
 

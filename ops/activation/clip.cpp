@@ -1,0 +1,124 @@
+// ONNX Clip, every version (1, 6, 11, 12, 13): Y = min(max(X, min), max).
+//   1: float16, float, double; bounds are the optional float attributes `min` and `max` (an absent
+//      one does not bound); consumed_inputs (ignored).
+//   6: the attributes default to -FLT_MAX and FLT_MAX (so a double beyond them is clamped).
+//   11: the bounds are optional inputs of X's type; an absent input does not bound.
+//   12: + the eight integer types.  13: + bfloat16.
+// A bound input must hold one element: a scalar, as the spec says, or a [1] tensor (what exporters
+// write and onnxruntime takes). min > max gives max everywhere, as the spec says (max is applied
+// last). A NaN in X or in a bound gives NaN.
+// Contract: exact for bounds of X's type; a float32 attribute bound is rounded once to X's type
+// (rounding is monotonic, so clamping with the rounded bound is rounding the clamped value).
+#include <limits>
+#include <optional>
+
+#include "ops/all_ops.h"
+#include "ops/math/elementwise.h"
+#include "ops/math/unary_ladder.h"
+#include "ops/type_sets.h"
+
+namespace onnx_ref {
+namespace math {
+namespace {
+
+template <class S>
+S clip_one(S x, const std::optional<S>& lo, const std::optional<S>& hi) {
+  if (is_nan(x)) return x;
+  if (lo) {
+    if (is_nan(*lo)) return *lo;
+    if (comparable(x) < comparable(*lo)) x = *lo;
+  }
+  if (hi) {
+    if (is_nan(*hi)) return *hi;
+    if (comparable(x) > comparable(*hi)) x = *hi;
+  }
+  return x;
+}
+
+// Bounds as doubles (attributes) or as tensors (inputs), made the element type S.
+struct ClipBounds {
+  std::optional<double> lo_attr, hi_attr;
+  const Tensor* lo_input = nullptr;
+  const Tensor* hi_input = nullptr;
+};
+
+template <class S>
+std::optional<S> bound_as(const std::optional<double>& attr, const Tensor* input) {
+  if (input) return input->data_as<S>()[0];
+  if (attr) return narrow<S>(*attr);
+  return std::nullopt;
+}
+
+Tensor clip_tensor(const Tensor& x, const ClipBounds& bounds) {
+  return dispatch_real(x.type(), [&](auto tag) -> Tensor {
+    using S = typename decltype(tag)::type;
+    if constexpr (!(is_float_storage<S> || is_int_storage<S>)) {
+      throw std::logic_error("Clip: no kernel for " + std::string(name_of(x.type())));
+    } else {
+      const std::optional<S> lo = bound_as<S>(bounds.lo_attr, bounds.lo_input);
+      const std::optional<S> hi = bound_as<S>(bounds.hi_attr, bounds.hi_input);
+      Tensor out = Tensor::uninitialized(x.type(), x.shape());
+      unary_map(x.data_as<S>(), reinterpret_cast<S*>(out.mutable_data()), x.element_count(),
+                [&](S v) { return clip_one(v, lo, hi); });
+      return out;
+    }
+  });
+}
+
+Kernel clip_attribute_kernel() {
+  return [](const KernelContext& ctx) -> std::vector<Value> {
+    ClipBounds b;
+    if (ctx.attrs.has("min")) b.lo_attr = float_attr(ctx.attrs, "min");
+    if (ctx.attrs.has("max")) b.hi_attr = float_attr(ctx.attrs, "max");
+    return {clip_tensor(ctx.input(0), b)};
+  };
+}
+
+const Tensor* bound_input(const KernelContext& ctx, size_t index, const char* name) {
+  if (!ctx.has_input(index)) return nullptr;
+  const Tensor& t = ctx.input(index);
+  if (t.shape().size() > 1 || t.element_count() != 1)
+    throw Error(std::string("input '") + name + "' has shape " + shape_to_string(t.shape()) +
+                "; a bound must be a scalar (one element)");
+  return &t;
+}
+
+Kernel clip_input_kernel() {
+  return [](const KernelContext& ctx) -> std::vector<Value> {
+    ClipBounds b;
+    b.lo_input = bound_input(ctx, 1, "min");
+    b.hi_input = bound_input(ctx, 2, "max");
+    return {clip_tensor(ctx.input(0), b)};
+  };
+}
+
+OpVersion clip_input_version(int since, const TypeSet& types) {
+  OpVersion v;
+  v.op_type = "Clip";
+  v.since_version = since;
+  v.inputs = {{"input", "T"}, {"min", "T", ParamOption::Optional}, {"max", "T", ParamOption::Optional}};
+  v.outputs = {{"output", "T"}};
+  v.type_constraints = {{"T", types}};
+  v.kernel = clip_input_kernel();
+  return v;
+}
+
+}  // namespace
+}  // namespace math
+
+void register_clip(Registry& registry) {
+  using namespace math;
+  using type_sets::kFloats;
+  const UnaryNames names{"input", "output"};
+  constexpr float kMax = std::numeric_limits<float>::max();
+  register_unary_ladder(registry, "Clip", {{1, kFloats, true}},
+                        {{"min", AttrType::Float, false, std::nullopt}, {"max", AttrType::Float, false, std::nullopt}},
+                        clip_attribute_kernel(), names);
+  register_unary_ladder(registry, "Clip", {{6, kFloats}}, {float_attribute("min", -kMax), float_attribute("max", kMax)},
+                        clip_attribute_kernel(), names);
+  registry.add(clip_input_version(11, kFloats));
+  registry.add(clip_input_version(12, type_sets::kAllNumericTypes));
+  registry.add(clip_input_version(13, type_sets::kAllNumericTypesIR4));
+}
+
+}  // namespace onnx_ref

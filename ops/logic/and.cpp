@@ -1,0 +1,13 @@
+// ONNX And, every version (1, 7): C = A and B on bools. Versions: ops/logic/logical.h.
+#include "ops/all_ops.h"
+#include "ops/logic/logical.h"
+
+namespace onnx_ref {
+namespace math {
+inline bool and_rule(bool p, bool q) { return p && q; }
+}  // namespace math
+
+void register_and(Registry& registry) {
+  math::register_logical<math::LogicalFn<math::and_rule>>(registry, "And");
+}
+}  // namespace onnx_ref

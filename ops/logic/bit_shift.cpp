@@ -1,0 +1,51 @@
+// ONNX BitShift, version 11: Z = X << Y or X >> Y (attribute direction "LEFT" or "RIGHT", required)
+// on uint8, uint16, uint32, uint64, with multidirectional broadcasting. Contract: exact. Bits
+// shifted out are lost; a shift by the element width or more gives 0 (every bit shifted out),
+// which C++ leaves undefined and NumPy defines the same way.
+#include "ops/all_ops.h"
+#include "ops/math/elementwise.h"
+#include "runtime/error.h"
+
+namespace onnx_ref {
+namespace math {
+namespace {
+template <bool Left>
+struct ShiftFn {
+  using Result = void;
+  template <class S>
+  static constexpr bool supports = std::is_unsigned_v<S> && is_int_storage<S>;
+  template <class S>
+  static S apply(S x, S y) {
+    if (y >= sizeof(S) * 8) return 0;
+    using W = WrapType<S>;
+    return static_cast<S>(Left ? static_cast<W>(static_cast<W>(x) << y) : static_cast<W>(x) >> y);
+  }
+};
+
+Kernel shift_kernel() {
+  const Kernel left = binary_kernel<ShiftFn<true>>(false);
+  const Kernel right = binary_kernel<ShiftFn<false>>(false);
+  return [left, right](const KernelContext& ctx) -> std::vector<Value> {
+    return std::get<std::string>(ctx.attrs.get("direction")) == "LEFT" ? left(ctx) : right(ctx);
+  };
+}
+
+void check_direction(const Attributes& attrs) {
+  const auto& d = std::get<std::string>(attrs.get("direction"));
+  if (d != "LEFT" && d != "RIGHT")
+    throw Error("attribute 'direction' must be \"LEFT\" or \"RIGHT\", got \"" + escape_for_message(d, true) + "\"");
+}
+}  // namespace
+}  // namespace math
+
+void register_bit_shift(Registry& registry) {
+  using namespace math;
+  OpVersion v = binary_version("BitShift", 11, TypeSet{ET::UInt8, ET::UInt16, ET::UInt32, ET::UInt64}, false, false,
+                               false, shift_kernel());
+  v.inputs = {{"X", "T"}, {"Y", "T"}};
+  v.outputs = {{"Z", "T"}};
+  v.attributes = {{"direction", AttrType::String, true, std::nullopt}};
+  v.check_attributes = check_direction;
+  registry.add(std::move(v));
+}
+}  // namespace onnx_ref

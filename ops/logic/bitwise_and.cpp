@@ -1,0 +1,11 @@
+// ONNX BitwiseAnd, version 18: C = A and B bit by bit (ops/logic/bitwise.h).
+#include <functional>
+
+#include "ops/all_ops.h"
+#include "ops/logic/bitwise.h"
+
+namespace onnx_ref {
+void register_bitwise_and(Registry& registry) {
+  math::register_bitwise<std::bit_and<>>(registry, "BitwiseAnd");
+}
+}  // namespace onnx_ref

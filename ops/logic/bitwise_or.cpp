@@ -1,0 +1,11 @@
+// ONNX BitwiseOr, version 18: C = A or B bit by bit (ops/logic/bitwise.h).
+#include <functional>
+
+#include "ops/all_ops.h"
+#include "ops/logic/bitwise.h"
+
+namespace onnx_ref {
+void register_bitwise_or(Registry& registry) {
+  math::register_bitwise<std::bit_or<>>(registry, "BitwiseOr");
+}
+}  // namespace onnx_ref

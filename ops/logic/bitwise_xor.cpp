@@ -1,0 +1,11 @@
+// ONNX BitwiseXor, version 18: C = A xor B bit by bit (ops/logic/bitwise.h).
+#include <functional>
+
+#include "ops/all_ops.h"
+#include "ops/logic/bitwise.h"
+
+namespace onnx_ref {
+void register_bitwise_xor(Registry& registry) {
+  math::register_bitwise<std::bit_xor<>>(registry, "BitwiseXor");
+}
+}  // namespace onnx_ref

@@ -1,0 +1,13 @@
+// ONNX Or, every version (1, 7): C = A or B on bools. Versions: ops/logic/logical.h.
+#include "ops/all_ops.h"
+#include "ops/logic/logical.h"
+
+namespace onnx_ref {
+namespace math {
+inline bool or_rule(bool p, bool q) { return p || q; }
+}  // namespace math
+
+void register_or(Registry& registry) {
+  math::register_logical<math::LogicalFn<math::or_rule>>(registry, "Or");
+}
+}  // namespace onnx_ref

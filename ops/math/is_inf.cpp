@@ -1,0 +1,44 @@
+// ONNX IsInf, every version (10, 20): Y = (X is an infinity the flags ask for), a bool tensor.
+//   10: float, double.  20: + bfloat16, float16 and the four float8 types.
+// detect_negative and detect_positive (default 1) choose -inf and +inf; each must be 0 or 1, and
+// with both 0 nothing is reported. Contract: exact.
+#include <cmath>
+
+#include "ops/all_ops.h"
+#include "ops/math/float_class.h"
+#include "ops/math/unary_ladder.h"
+#include "ops/type_sets.h"
+
+namespace onnx_ref {
+namespace math {
+namespace {
+Kernel is_inf_kernel() {
+  return [](const KernelContext& ctx) -> std::vector<Value> {
+    const bool negative = ctx.attrs.get_int("detect_negative") != 0;
+    const bool positive = ctx.attrs.get_int("detect_positive") != 0;
+    return {classify_floats(ctx.input(0),
+                            [=](double v) { return std::isinf(v) && (v > 0 ? positive : negative); })};
+  };
+}
+
+void check_flags(const Attributes& attrs) {
+  for (const char* name : {"detect_negative", "detect_positive"}) {
+    const int64_t v = attrs.get_int(name);
+    if (v != 0 && v != 1) throw Error(std::string("attribute '") + name + "' must be 0 or 1, got " + std::to_string(v));
+  }
+}
+}  // namespace
+}  // namespace math
+
+void register_is_inf(Registry& registry) {
+  using namespace math;
+  const UnaryNames names{"X", "Y", "T1", "T2", TypeSet{ET::Bool}};
+  const TypeSet with_f8 = type_sets::kFloatsIR4.with({ET::Float8E4M3FN, ET::Float8E4M3FNUZ, ET::Float8E5M2, ET::Float8E5M2FNUZ});
+  const std::vector<AttributeSpec> flags = {{"detect_negative", AttrType::Int, false, int64_t{1}},
+                                            {"detect_positive", AttrType::Int, false, int64_t{1}}};
+  register_unary_ladder(registry, "IsInf",
+                        {{10, TypeSet{ET::Float, ET::Double}}, {20, with_f8}}, flags,
+                        is_inf_kernel(), names, check_flags);
+}
+
+}  // namespace onnx_ref

@@ -1,0 +1,102 @@
+// Sum and Mean: exact sums rounded once (ops/math/sum_mean.h).
+#include "ops/math/sum_mean.h"
+
+#include "numeric/exact_sum.h"
+#include "ops/math/elementwise.h"
+#include "ops/type_sets.h"
+
+namespace onnx_ref::math {
+namespace {
+
+// Element offsets of each input for each output element, walked as an odometer: a stretched
+// dimension has stride 0.
+class BroadcastWalk {
+ public:
+  BroadcastWalk(const Shape& out, const std::vector<Shape>& ins) : out_(out), index_(out.size(), 0) {
+    const size_t rank = out.size();
+    for (const Shape& s : ins) {
+      std::vector<int64_t> strides(rank, 0);
+      int64_t stride = 1;
+      for (size_t d = 0; d < s.size(); ++d) {
+        const size_t od = rank - 1 - d;
+        const int64_t dim = s[s.size() - 1 - d];
+        strides[od] = dim == 1 ? 0 : stride;
+        stride *= dim;
+      }
+      strides_.push_back(std::move(strides));
+    }
+    offsets_.assign(ins.size(), 0);
+  }
+  const std::vector<int64_t>& offsets() const { return offsets_; }
+  void next() {
+    for (size_t d = out_.size(); d-- > 0;) {
+      for (size_t k = 0; k < offsets_.size(); ++k) offsets_[k] += strides_[k][d];
+      if (++index_[d] < out_[d]) return;
+      for (size_t k = 0; k < offsets_.size(); ++k) offsets_[k] -= strides_[k][d] * out_[d];
+      index_[d] = 0;
+    }
+  }
+
+ private:
+  Shape out_;
+  std::vector<int64_t> index_;
+  std::vector<std::vector<int64_t>> strides_;
+  std::vector<int64_t> offsets_;
+};
+
+template <class S>
+S round_sum(const ExactSum& sum, SumKind kind, uint32_t n) {
+  constexpr bool is_double = std::is_same_v<S, double>;
+  if (kind == SumKind::Mean) return narrow<S>(sum.round_quotient(n, !is_double));
+  return narrow<S>(is_double ? sum.round_nearest() : sum.round_odd());
+}
+
+}  // namespace
+
+Kernel sum_mean_kernel(SumKind kind, bool broadcasting) {
+  return [kind, broadcasting](const KernelContext& ctx) -> std::vector<Value> {
+    const size_t n = ctx.input_count();
+    std::vector<Shape> shapes;
+    for (size_t i = 0; i < n; ++i) shapes.push_back(ctx.input(i).shape());
+    if (!broadcasting) {
+      for (size_t i = 1; i < n; ++i)
+        if (shapes[i] != shapes[0])
+          throw Error("input " + std::to_string(i) + " has shape " + shape_to_string(shapes[i]) + " but input 0 has " +
+                      shape_to_string(shapes[0]) + "; this version does not broadcast, the shapes must be equal");
+    }
+    if (n > 0xffffffffu) throw Error("more than 2^32 - 1 inputs");
+    const Shape out_shape = broadcast_output_shape(shapes);
+    if (n == 1) return {ctx.input(0)};  // x and x / 1 are x: no rounding
+    const Tensor& first = ctx.input(0);
+    return {dispatch_real(first.type(), [&](auto tag) -> Tensor {
+      using S = typename decltype(tag)::type;
+      if constexpr (!is_float_storage<S>) {
+        throw std::logic_error("Sum/Mean: no kernel for " + std::string(name_of(first.type())));
+      } else {
+        Tensor out = Tensor::uninitialized(first.type(), out_shape);
+        S* po = reinterpret_cast<S*>(out.mutable_data());
+        std::vector<const S*> data;
+        for (size_t i = 0; i < n; ++i) data.push_back(ctx.input(i).template data_as<S>());
+        BroadcastWalk walk(out_shape, shapes);
+        const int64_t count = out.element_count();
+        for (int64_t o = 0; o < count; ++o, walk.next()) {
+          ExactSum sum;
+          const auto& offsets = walk.offsets();
+          for (size_t k = 0; k < n; ++k) sum.add(widen(data[k][offsets[k]]));
+          po[o] = round_sum<S>(sum, kind, static_cast<uint32_t>(n));
+        }
+        return out;
+      }
+    })};
+  };
+}
+
+void register_sum_mean(Registry& registry, const std::string& op_type, const std::string& output, SumKind kind) {
+  using type_sets::kFloats;
+  registry.add(variadic_version(op_type, output, 1, kFloats, true, sum_mean_kernel(kind, false)));
+  registry.add(variadic_version(op_type, output, 6, kFloats, false, sum_mean_kernel(kind, false)));
+  registry.add(variadic_version(op_type, output, 8, kFloats, false, sum_mean_kernel(kind, true)));
+  registry.add(variadic_version(op_type, output, 13, type_sets::kFloatsIR4, false, sum_mean_kernel(kind, true)));
+}
+
+}  // namespace onnx_ref::math

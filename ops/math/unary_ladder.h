@@ -1,0 +1,40 @@
+#pragma once
+// Version ladders of unary element-wise operators (Relu, Floor, IsNaN, LeakyRelu, ...): one call
+// registers every version, each step naming its since_version and the types it allows, so a
+// version table reads like the spec's history of the operator.
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ops/registry.h"
+
+namespace onnx_ref::math {
+
+struct UnaryStep {
+  int since;
+  TypeSet types;
+  bool consumed_inputs = false;  // the legacy attribute, accepted and ignored
+};
+
+// The formal names of a ladder: X of T to Y of T unless said otherwise; `out_types` set gives the
+// output its own type variable (IsNaN's T2 = bool).
+struct UnaryNames {
+  std::string input = "X";
+  std::string output = "Y";
+  std::string input_var = "T";
+  std::string output_var = "T";
+  std::optional<TypeSet> output_types = std::nullopt;
+};
+
+void register_unary_ladder(Registry& registry, const std::string& op_type, const std::vector<UnaryStep>& steps,
+                           const std::vector<AttributeSpec>& attributes, const Kernel& kernel,
+                           const UnaryNames& names = {},
+                           const std::function<void(const Attributes&)>& check_attributes = {});
+
+// A float attribute with its default, as the spec writes it.
+inline AttributeSpec float_attribute(const std::string& name, float default_value) {
+  return {name, AttrType::Float, false, default_value};
+}
+
+}  // namespace onnx_ref::math
