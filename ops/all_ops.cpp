@@ -52,6 +52,8 @@ const Registry& Registry::builtin() {
     register_depth_to_space(r);
     register_space_to_depth(r);
     register_pad(r);
+    register_matmul(r);
+    register_gemm(r);
     return r;
   }();
   return registry;

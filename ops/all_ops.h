@@ -60,4 +60,8 @@ void register_space_to_depth(Registry& registry);
 
 void register_pad(Registry& registry);
 
+// ops/linalg/: the dot-product operators over the checked GEMM engine (gemm/dot.h).
+void register_matmul(Registry& registry);
+void register_gemm(Registry& registry);
+
 }  // namespace onnx_ref
