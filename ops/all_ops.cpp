@@ -54,6 +54,11 @@ const Registry& Registry::builtin() {
     register_pad(r);
     register_matmul(r);
     register_gemm(r);
+    register_conv(r);
+    register_max_pool(r);
+    register_average_pool(r);
+    register_global_average_pool(r);
+    register_global_max_pool(r);
     return r;
   }();
   return registry;
