@@ -131,6 +131,13 @@ const Registry& Registry::builtin() {
     register_optional(r);
     register_optional_get_element(r);
     register_optional_has_element(r);
+    register_matmul(r);
+    register_gemm(r);
+    register_conv(r);
+    register_max_pool(r);
+    register_average_pool(r);
+    register_global_average_pool(r);
+    register_global_max_pool(r);
     return r;
   }();
   return registry;

@@ -146,4 +146,14 @@ void register_space_to_depth(Registry& registry);
 
 void register_pad(Registry& registry);
 
+// ops/linalg/: the dot-product operators over the checked GEMM engine (gemm/dot.h).
+void register_matmul(Registry& registry);
+void register_gemm(Registry& registry);
+void register_conv(Registry& registry);
+// ops/pool/: the pools (window rules: ops/window_rules.h).
+void register_max_pool(Registry& registry);
+void register_average_pool(Registry& registry);
+void register_global_average_pool(Registry& registry);
+void register_global_max_pool(Registry& registry);
+
 }  // namespace onnx_ref

@@ -1,0 +1,416 @@
+// The checked GEMM engine (see dot.h). Outputs are computed in panels of up to kRows rows by kCols
+// columns: each row of B is loaded once per panel and used for every row of the panel. Each output
+// is then decided alone (fast path or exact recomputation), so panels may run on any thread.
+#include "gemm/dot.h"
+
+#include <atomic>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+#include <vector>
+
+#include "numeric/exact_sum.h"
+#include "runtime/numeric_dispatch.h"
+#include "runtime/parallel_for.h"
+
+namespace onnx_ref::gemm {
+
+namespace {
+
+constexpr double kU = 0x1p-53;  // unit roundoff of double
+constexpr int kRows = 4;
+constexpr int64_t kCols = 128;
+
+std::atomic<int64_t> g_outputs{0};
+std::atomic<int64_t> g_fallbacks{0};
+
+// ---------------------------------------------------------------------------------------------
+// Panels. The loop bodies are written once (always inlined) and compiled twice: for the baseline
+// x86-64 target and for AVX2 with FMA; which one runs is chosen once from the CPU. Neither fuses
+// a multiply and an add unless it says so (ISO C++ mode: -ffp-contract=off), so both compute the
+// same bits.
+
+// Rows [0, rows) of a (each K long, row stride lda) times columns [j0, j0 + nb) of b (K x ldb):
+// sums into acc, sums of magnitudes into mag (both kRows x kCols), starting from `zero`.
+template <int R>
+[[gnu::always_inline]] inline void panel_small_body(const double* a, int64_t lda, const double* b, int64_t ldb,
+                                                    int64_t K, int64_t j0, int64_t nb, double zero, double* acc,
+                                                    double* mag) {
+  for (int r = 0; r < R; ++r)
+    for (int64_t j = 0; j < nb; ++j) {
+      acc[r * kCols + j] = zero;
+      mag[r * kCols + j] = 0;
+    }
+  for (int64_t k = 0; k < K; ++k) {
+    const double* __restrict bk = b + k * ldb + j0;
+    double av[R];
+    for (int r = 0; r < R; ++r) av[r] = a[r * lda + k];
+    for (int r = 0; r < R; ++r) {
+      double* __restrict ac = acc + r * kCols;
+      double* __restrict mg = mag + r * kCols;
+      const double x = av[r];
+      for (int64_t j = 0; j < nb; ++j) {
+        const double p = x * bk[j];
+        ac[j] += p;
+        mg[j] += std::fabs(p);
+      }
+    }
+  }
+}
+
+// Dot2 (TwoProduct and TwoSum): sum in acc, compensation in comp, magnitudes in mag.
+[[gnu::always_inline]] inline void panel_double_body(const double* a, const double* b, int64_t ldb, int64_t K,
+                                                     int64_t j0, int64_t nb, double zero, double* acc, double* comp,
+                                                     double* mag) {
+  for (int64_t j = 0; j < nb; ++j) {
+    acc[j] = zero;
+    comp[j] = 0;
+    mag[j] = 0;
+  }
+  for (int64_t k = 0; k < K; ++k) {
+    const double* __restrict bk = b + k * ldb + j0;
+    const double x = a[k];
+    double* __restrict ac = acc;
+    double* __restrict cp = comp;
+    double* __restrict mg = mag;
+    for (int64_t j = 0; j < nb; ++j) {
+      const double p = x * bk[j];
+      const double q = std::fma(x, bk[j], -p);
+      const double s = ac[j] + p;
+      const double bb = s - ac[j];
+      const double e = (ac[j] - (s - bb)) + (p - bb);
+      ac[j] = s;
+      cp[j] += e + q;
+      mg[j] += std::fabs(p);
+    }
+  }
+}
+
+using SmallPanel = void (*)(int, const double*, int64_t, const double*, int64_t, int64_t, int64_t, int64_t, double,
+                            double*, double*);
+using DoublePanel = void (*)(const double*, const double*, int64_t, int64_t, int64_t, int64_t, double, double*,
+                             double*, double*);
+
+template <int R>
+void small_rows_generic(const double* a, int64_t lda, const double* b, int64_t ldb, int64_t K, int64_t j0, int64_t nb,
+                        double zero, double* acc, double* mag) {
+  panel_small_body<R>(a, lda, b, ldb, K, j0, nb, zero, acc, mag);
+}
+template <int R>
+[[gnu::target("avx2,fma")]] void small_rows_avx2(const double* a, int64_t lda, const double* b, int64_t ldb,
+                                                  int64_t K, int64_t j0, int64_t nb, double zero, double* acc,
+                                                  double* mag) {
+  panel_small_body<R>(a, lda, b, ldb, K, j0, nb, zero, acc, mag);
+}
+
+void small_panel_generic(int rows, const double* a, int64_t lda, const double* b, int64_t ldb, int64_t K, int64_t j0,
+                         int64_t nb, double zero, double* acc, double* mag) {
+  if (rows == kRows) return small_rows_generic<kRows>(a, lda, b, ldb, K, j0, nb, zero, acc, mag);
+  for (int r = 0; r < rows; ++r)
+    small_rows_generic<1>(a + r * lda, lda, b, ldb, K, j0, nb, zero, acc + r * kCols, mag + r * kCols);
+}
+[[gnu::target("avx2,fma")]] void small_panel_avx2(int rows, const double* a, int64_t lda, const double* b,
+                                                   int64_t ldb, int64_t K, int64_t j0, int64_t nb, double zero,
+                                                   double* acc, double* mag) {
+  if (rows == kRows) return small_rows_avx2<kRows>(a, lda, b, ldb, K, j0, nb, zero, acc, mag);
+  for (int r = 0; r < rows; ++r)
+    small_rows_avx2<1>(a + r * lda, lda, b, ldb, K, j0, nb, zero, acc + r * kCols, mag + r * kCols);
+}
+
+void double_panel_generic(const double* a, const double* b, int64_t ldb, int64_t K, int64_t j0, int64_t nb,
+                          double zero, double* acc, double* comp, double* mag) {
+  panel_double_body(a, b, ldb, K, j0, nb, zero, acc, comp, mag);
+}
+[[gnu::target("avx2,fma")]] void double_panel_avx2(const double* a, const double* b, int64_t ldb, int64_t K,
+                                                    int64_t j0, int64_t nb, double zero, double* acc, double* comp,
+                                                    double* mag) {
+  panel_double_body(a, b, ldb, K, j0, nb, zero, acc, comp, mag);
+}
+
+bool cpu_has_avx2() {
+  static const bool has = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  }();
+  return has;
+}
+
+SmallPanel small_panel() { return cpu_has_avx2() ? small_panel_avx2 : small_panel_generic; }
+DoublePanel double_panel() { return cpu_has_avx2() ? double_panel_avx2 : double_panel_generic; }
+
+// ---------------------------------------------------------------------------------------------
+// Decisions
+
+template <class S>
+bool same_bits(S x, S y) {
+  return std::memcmp(&x, &y, sizeof(S)) == 0;
+}
+
+// The exact value lies within E of t (both doubles): the rounded value when the whole interval
+// rounds to one value of S, else nullopt. The interval ends are widened so that computing them in
+// double cannot pull them inward.
+template <class S>
+bool decide_small(double t, double E, S& out) {
+  if (!std::isfinite(t) || !std::isfinite(E)) return false;
+  if (E == 0) {  // t is the exact value
+    out = narrow<S>(t);
+    return true;
+  }
+  const double e = E * (1 + 0x1p-50) + std::fabs(t) * 0x1p-52 + 0x1p-1074;
+  const S lo = narrow<S>(t - e), hi = narrow<S>(t + e);
+  if (!same_bits(lo, hi)) return false;
+  out = lo;
+  return true;
+}
+
+// The exact value lies within E of t + r, t = fl(t + r): t when the interval stays strictly inside
+// t's rounding neighbourhood.
+bool decide_double(double t, double r, double E, double& out) {
+  if (!std::isfinite(t) || !std::isfinite(r) || !std::isfinite(E)) return false;
+  if (E == 0 && r == 0) {  // t is the exact value
+    out = t;
+    return true;
+  }
+  const double inf = std::numeric_limits<double>::infinity();
+  const double half = std::fmin(std::nextafter(t, inf) - t, t - std::nextafter(t, -inf)) / 2;
+  if ((std::fabs(r) + E) * (1 + 0x1p-50) < half) {
+    out = t;
+    return true;
+  }
+  return false;
+}
+
+void two_sum(double a, double b, double& s, double& e) {
+  s = a + b;
+  const double bb = s - a;
+  e = (a - (s - bb)) + (b - bb);
+}
+
+// x * y added exactly as two doubles (when the product is finite and does not underflow).
+void add_product(ExactSum& sum, double x, double y) {
+  const double h = x * y;
+  if (!std::isfinite(h)) {
+    sum.add(h);
+    return;
+  }
+  sum.add(h);
+  sum.add(std::fma(x, y, -h));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Floating types
+
+template <class S>
+std::vector<double> widen_matrix(const MatrixView<S>& v, int64_t rows, int64_t cols) {
+  std::vector<double> out(static_cast<size_t>(rows * cols));
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t c = 0; c < cols; ++c) out[static_cast<size_t>(r * cols + c)] = widen(v.at(r, c));
+  return out;
+}
+
+template <class S>
+double c_value(const GemmArgs<S>& g, int64_t i, int64_t j) {
+  return widen(g.C.at(i, j));
+}
+
+template <class S>
+S finish_exact_small(ExactSum& sum) {
+  const double nearest = sum.round_nearest();
+  if (!std::isfinite(nearest)) return narrow<S>(nearest);
+  return narrow<S>(sum.round_odd());
+}
+
+template <class S>
+void gemm_small(const GemmArgs<S>& g, GemmStats& stats) {
+  const std::vector<double> ad = widen_matrix(g.A, g.M, g.K);
+  const std::vector<double> bd = widen_matrix(g.B, g.K, g.N);
+  const bool use_c = g.has_c && g.beta != 0;
+  const double zero = g.K == 0 ? 0.0 : -0.0;  // an empty sum is +0; -0 + p is p, even for p = -0
+  const double ku = static_cast<double>(g.K) * kU;
+  const bool bound_valid = ku < 0.01;
+  const SmallPanel panel = small_panel();
+  std::atomic<int64_t> fallbacks{0};
+  const int64_t blocks = (g.M + kRows - 1) / kRows;
+  const int64_t work_per_block = std::max<int64_t>(1, kRows * g.N * std::max<int64_t>(g.K, 1));
+  parallel_for(blocks, std::max<int64_t>(1, (int64_t{1} << 18) / work_per_block), [&](int64_t b0, int64_t b1) {
+    std::vector<double> acc(kRows * kCols), mag(kRows * kCols);
+    int64_t local_fallbacks = 0;
+    for (int64_t blk = b0; blk < b1; ++blk) {
+      const int64_t i0 = blk * kRows;
+      const int rows = static_cast<int>(std::min<int64_t>(kRows, g.M - i0));
+      for (int64_t j0 = 0; j0 < g.N; j0 += kCols) {
+        const int64_t nb = std::min(kCols, g.N - j0);
+        panel(rows, ad.data() + i0 * g.K, g.K, bd.data(), g.N, g.K, j0, nb, zero, acc.data(), mag.data());
+        for (int r = 0; r < rows; ++r) {
+          const int64_t i = i0 + r;
+          for (int64_t jj = 0; jj < nb; ++jj) {
+            const int64_t j = j0 + jj;
+            const double s = acc[r * kCols + jj];
+            const double E = 2 * ku * mag[r * kCols + jj];
+            const double as = g.alpha * s;
+            const double t = use_c ? as + g.beta * c_value(g, i, j) : as;  // beta * c is exact
+            const double Et = std::fabs(g.alpha) * E + 2 * kU * (std::fabs(as) + std::fabs(t));
+            S y;
+            if (!(bound_valid && decide_small<S>(t, Et, y))) {
+              ++local_fallbacks;
+              ExactSum sum;
+              const double* arow = ad.data() + i * g.K;
+              for (int64_t k = 0; k < g.K; ++k) {
+                const double p = arow[k] * bd[static_cast<size_t>(k * g.N + j)];  // exact
+                if (g.alpha == 1) sum.add(p);
+                else add_product(sum, g.alpha, p);
+              }
+              if (use_c) sum.add(g.beta * c_value(g, i, j));
+              y = finish_exact_small<S>(sum);
+            }
+            g.Y[i * g.N + j] = y;
+          }
+        }
+      }
+    }
+    fallbacks += local_fallbacks;
+  });
+  stats.outputs += g.M * g.N;
+  stats.exact_fallbacks += fallbacks.load();
+}
+
+void gemm_double(const GemmArgs<double>& g, GemmStats& stats) {
+  const std::vector<double> bd = widen_matrix(g.B, g.K, g.N);
+  const std::vector<double> ad = widen_matrix(g.A, g.M, g.K);
+  const bool use_c = g.has_c && g.beta != 0;
+  const double zero = g.K == 0 ? 0.0 : -0.0;
+  const double gk = static_cast<double>(g.K + 1) * kU;
+  const bool bound_valid = gk < 0.01;
+  const double gamma = gk / (1 - gk);
+  const DoublePanel panel = double_panel();
+  std::atomic<int64_t> fallbacks{0};
+  const int64_t work_per_row = std::max<int64_t>(1, g.N * std::max<int64_t>(g.K, 1));
+  parallel_for(g.M, std::max<int64_t>(1, (int64_t{1} << 18) / work_per_row), [&](int64_t i0, int64_t i1) {
+    std::vector<double> acc(kCols), comp(kCols), mag(kCols);
+    int64_t local_fallbacks = 0;
+    for (int64_t i = i0; i < i1; ++i) {
+      const double* arow = ad.data() + i * g.K;
+      for (int64_t j0 = 0; j0 < g.N; j0 += kCols) {
+        const int64_t nb = std::min(kCols, g.N - j0);
+        panel(arow, bd.data(), g.N, g.K, j0, nb, zero, acc.data(), comp.data(), mag.data());
+        for (int64_t jj = 0; jj < nb; ++jj) {
+          const int64_t j = j0 + jj;
+          // The second term covers TwoProduct errors lost to underflow; no products, no error.
+          const double B = mag[jj] == 0 ? 0 : 2 * gamma * gamma * mag[jj] + static_cast<double>(g.K) * 0x1p-1073;
+          double t, r, E;
+          if (g.alpha == 1 && !use_c) {
+            two_sum(acc[jj], comp[jj], t, r);
+            E = B;
+          } else {
+            const double h1 = g.alpha * acc[jj];
+            const double l1 = std::fma(g.alpha, acc[jj], -h1);
+            const double h2 = g.alpha * comp[jj];
+            double h3 = 0, l3 = 0;
+            if (use_c) {
+              const double cv = g.C.at(i, j);
+              h3 = g.beta * cv;
+              l3 = std::fma(g.beta, cv, -h3);
+            }
+            double r0;
+            two_sum(h1, h3, t, r0);
+            r = ((r0 + l1) + h2) + l3;
+            E = std::fabs(g.alpha) * B + 4 * kU * (std::fabs(r0) + std::fabs(l1) + std::fabs(h2) + std::fabs(l3));
+            if (E != 0 || r != 0) E += 0x1p-1071;  // TwoProduct errors lost to underflow
+          }
+          double y;
+          if (!(bound_valid && decide_double(t, r, E, y))) {
+            ++local_fallbacks;
+            ExactSum sum;
+            for (int64_t k = 0; k < g.K; ++k) {
+              const double a = arow[k], b = bd[static_cast<size_t>(k * g.N + j)];
+              const double p = a * b;
+              if (!std::isfinite(p)) {
+                sum.add(g.alpha * p);
+                continue;
+              }
+              const double q = std::fma(a, b, -p);
+              if (g.alpha == 1) {
+                sum.add(p);
+                sum.add(q);
+              } else {
+                add_product(sum, g.alpha, p);
+                add_product(sum, g.alpha, q);
+              }
+            }
+            if (use_c) add_product(sum, g.beta, g.C.at(i, j));
+            y = sum.round_nearest();
+          }
+          g.Y[i * g.N + j] = y;
+        }
+      }
+    }
+    fallbacks += local_fallbacks;
+  });
+  stats.outputs += g.M * g.N;
+  stats.exact_fallbacks += fallbacks.load();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Integers: wrapping sums in uint64_t.
+
+template <class S>
+void gemm_integer(const GemmArgs<S>& g, GemmStats& stats) {
+  const uint64_t alpha = static_cast<uint64_t>(static_cast<int64_t>(g.alpha));
+  const uint64_t beta = static_cast<uint64_t>(static_cast<int64_t>(g.beta));
+  const bool use_c = g.has_c && g.beta != 0;
+  std::vector<uint64_t> bw(static_cast<size_t>(g.K * g.N));
+  for (int64_t k = 0; k < g.K; ++k)
+    for (int64_t j = 0; j < g.N; ++j) bw[static_cast<size_t>(k * g.N + j)] = static_cast<uint64_t>(g.B.at(k, j));
+  const int64_t work_per_row = std::max<int64_t>(1, g.N * std::max<int64_t>(g.K, 1));
+  parallel_for(g.M, std::max<int64_t>(1, (int64_t{1} << 18) / work_per_row), [&](int64_t i0, int64_t i1) {
+    std::vector<uint64_t> acc(static_cast<size_t>(g.N));
+    for (int64_t i = i0; i < i1; ++i) {
+      std::fill(acc.begin(), acc.end(), 0);
+      for (int64_t k = 0; k < g.K; ++k) {
+        const uint64_t a = static_cast<uint64_t>(g.A.at(i, k));
+        const uint64_t* bk = bw.data() + k * g.N;
+        for (int64_t j = 0; j < g.N; ++j) acc[static_cast<size_t>(j)] += a * bk[j];
+      }
+      for (int64_t j = 0; j < g.N; ++j) {
+        uint64_t v = alpha * acc[static_cast<size_t>(j)];
+        if (use_c) v += beta * static_cast<uint64_t>(g.C.at(i, j));
+        g.Y[i * g.N + j] = static_cast<S>(v);
+      }
+    }
+  });
+  stats.outputs += g.M * g.N;
+}
+
+}  // namespace
+
+template <class S>
+void gemm(const GemmArgs<S>& args, GemmStats* stats) {
+  GemmStats local;
+  if (args.M > 0 && args.N > 0) {
+    if constexpr (std::is_same_v<S, double>) gemm_double(args, local);
+    else if constexpr (is_float_storage<S>) gemm_small(args, local);
+    else gemm_integer(args, local);
+  }
+  g_outputs += local.outputs;
+  g_fallbacks += local.exact_fallbacks;
+  if (stats) {
+    stats->outputs += local.outputs;
+    stats->exact_fallbacks += local.exact_fallbacks;
+  }
+}
+
+template void gemm<float>(const GemmArgs<float>&, GemmStats*);
+template void gemm<double>(const GemmArgs<double>&, GemmStats*);
+template void gemm<Float16Bits>(const GemmArgs<Float16Bits>&, GemmStats*);
+template void gemm<BFloat16Bits>(const GemmArgs<BFloat16Bits>&, GemmStats*);
+template void gemm<int32_t>(const GemmArgs<int32_t>&, GemmStats*);
+template void gemm<int64_t>(const GemmArgs<int64_t>&, GemmStats*);
+template void gemm<uint32_t>(const GemmArgs<uint32_t>&, GemmStats*);
+template void gemm<uint64_t>(const GemmArgs<uint64_t>&, GemmStats*);
+
+GemmStats gemm_totals() { return {g_outputs.load(), g_fallbacks.load()}; }
+
+bool gemm_uses_avx2() { return cpu_has_avx2(); }
+
+}  // namespace onnx_ref::gemm

@@ -1,0 +1,181 @@
+// ONNX Conv, every version (1, 11, 22): N-D convolution (cross-correlation) with groups, strides,
+// dilations and padding (window rules: ops/window_rules.h). Contract: correctly rounded — each
+// output is the exact sum of the exact products over its window, plus the bias, rounded once to the
+// element type (nearest, ties to even); padding contributes zeros. Each (image, group) is one GEMM on
+// the checked engine (gemm/dot.h): W [M/group, C/group * kernel] times the im2col matrix
+// [C/group * kernel, output positions], the bias as the broadcast C term; a 1x1 kernel with unit
+// strides and no padding uses the input itself as that matrix.
+//   1, 11: float16, float, double (11 states the defaults of kernel_shape and pads).  22: + bfloat16.
+#include <cstring>
+
+#include "gemm/dot.h"
+#include "ops/all_ops.h"
+#include "ops/type_sets.h"
+#include "ops/window_rules.h"
+#include "runtime/error.h"
+#include "runtime/numeric_dispatch.h"
+
+namespace onnx_ref {
+
+namespace {
+
+struct ConvPlan {
+  int64_t N = 0, C = 0, M = 0, group = 1, Cg = 0, Mg = 0;
+  Shape in_spatial, kernel, out_spatial;
+  std::vector<AxisWindow> axes;
+  WindowAttrs w;
+  int64_t in_size = 1, out_size = 1, kernel_size = 1;  // products over the spatial axes
+  bool direct = false;  // 1x1 kernel, unit strides, no padding: the input is the im2col matrix
+};
+
+ConvPlan plan_conv(const KernelContext& ctx) {
+  const Tensor& x = ctx.input(0);
+  const Tensor& wt = ctx.input(1);
+  if (x.rank() < 3) throw Error("Conv needs X of rank 3 or more [N, C, spatial...], but it is " + x.describe());
+  if (wt.rank() != x.rank())
+    throw Error("Conv's W must have X's rank " + std::to_string(x.rank()) + " [M, C/group, kernel...], but it is " +
+                wt.describe());
+  ConvPlan p;
+  p.N = x.shape()[0];
+  p.C = x.shape()[1];
+  p.M = wt.shape()[0];
+  p.group = ctx.attrs.get_int("group");
+  if (p.group < 1) throw Error("attribute 'group' must be at least 1, got " + std::to_string(p.group));
+  if (p.C % p.group != 0 || p.M % p.group != 0)
+    throw Error("group " + std::to_string(p.group) + " must divide X's channels (" + std::to_string(p.C) +
+                ") and W's output channels (" + std::to_string(p.M) + ")");
+  p.Cg = p.C / p.group;
+  p.Mg = p.M / p.group;
+  if (wt.shape()[1] != p.Cg)
+    throw Error("W " + wt.describe() + " must have C/group = " + std::to_string(p.Cg) + " input channels for X " +
+                x.describe() + " and group " + std::to_string(p.group));
+  p.in_spatial.assign(x.shape().begin() + 2, x.shape().end());
+  p.kernel.assign(wt.shape().begin() + 2, wt.shape().end());
+  p.w = read_window_attrs(ctx.attrs, p.in_spatial.size(), &p.kernel, true, false);
+  p.axes = window_geometry(p.in_spatial, p.w);
+  Shape out{p.N, p.M};
+  bool direct = true;
+  for (size_t i = 0; i < p.axes.size(); ++i) {
+    p.out_spatial.push_back(p.axes[i].out);
+    out.push_back(p.axes[i].out);
+    direct = direct && p.kernel[i] == 1 && p.w.strides[i] == 1 && p.axes[i].pad_begin == 0 && p.axes[i].pad_end == 0;
+  }
+  p.direct = direct;
+  if (ctx.has_input(2) && ctx.input(2).shape() != Shape{p.M})
+    throw Error("Conv's B must have shape [" + std::to_string(p.M) + "], but it is " + ctx.input(2).describe());
+  if (!checked_element_count(out)) throw Error("Conv output " + shape_to_string(out) + " is too large to count");
+  p.in_size = *checked_element_count(p.in_spatial);
+  p.out_size = *checked_element_count(p.out_spatial);
+  p.kernel_size = *checked_element_count(p.kernel);
+  return p;
+}
+
+// The im2col matrix of one (image, group): row (c, kernel offset), column output position; zero
+// where the window reads padding.
+template <class S>
+void im2col(const ConvPlan& p, const S* x, S* col) {
+  const size_t r = p.in_spatial.size();
+  std::vector<int64_t> koff(r, 0), opos(r, 0);
+  int64_t row = 0;
+  for (int64_t c = 0; c < p.Cg; ++c) {
+    const S* xc = x + c * p.in_size;
+    std::fill(koff.begin(), koff.end(), 0);
+    for (int64_t kk = 0; kk < p.kernel_size; ++kk, ++row) {
+      S* dst = col + row * p.out_size;
+      std::fill(opos.begin(), opos.end(), 0);
+      for (int64_t o = 0; o < p.out_size; ++o) {
+        int64_t flat = 0;
+        bool inside = true;
+        for (size_t a = 0; a < r; ++a) {
+          const int64_t coord = opos[a] * p.w.strides[a] - p.axes[a].pad_begin + koff[a] * p.w.dilations[a];
+          if (coord < 0 || coord >= p.in_spatial[a]) {
+            inside = false;
+            break;
+          }
+          flat = flat * p.in_spatial[a] + coord;
+        }
+        if (inside) dst[o] = xc[flat];
+        else std::memset(static_cast<void*>(dst + o), 0, sizeof(S));  // +0 in every floating format
+        for (size_t a = r; a-- > 0;) {
+          if (++opos[a] < p.out_spatial[a]) break;
+          opos[a] = 0;
+        }
+      }
+      for (size_t a = r; a-- > 0;) {
+        if (++koff[a] < p.kernel[a]) break;
+        koff[a] = 0;
+      }
+    }
+  }
+}
+
+std::vector<Value> conv(const KernelContext& ctx) {
+  const ConvPlan p = plan_conv(ctx);
+  const Tensor& x = ctx.input(0);
+  Shape out_shape{p.N, p.M};
+  out_shape.insert(out_shape.end(), p.out_spatial.begin(), p.out_spatial.end());
+  Tensor out = Tensor::uninitialized(x.type(), out_shape);  // refuses absurd sizes before allocating
+  if (out.element_count() == 0) return {out};
+  const int64_t K = p.Cg * p.kernel_size;
+  // The im2col matrix is allocated as a tensor so that its size is checked like any output's.
+  Tensor col = p.direct || K == 0 ? Tensor() : Tensor::uninitialized(x.type(), {K, p.out_size});
+  dispatch_real(x.type(), [&](auto tag) {
+    using S = typename decltype(tag)::type;
+    if constexpr (!is_float_storage<S>) {
+      throw std::logic_error("Conv: no kernel for " + std::string(name_of(x.type())));
+    } else {
+      const S* px = x.data_as<S>();
+      const S* pw = ctx.input(1).template data_as<S>();
+      const S* pb = ctx.has_input(2) ? ctx.input(2).template data_as<S>() : nullptr;
+      S* py = reinterpret_cast<S*>(out.mutable_data());
+      S* pcol = p.direct || K == 0 ? nullptr : reinterpret_cast<S*>(col.mutable_data());
+      for (int64_t n = 0; n < p.N; ++n)
+        for (int64_t g = 0; g < p.group; ++g) {
+          const S* xg = px + (n * p.C + g * p.Cg) * p.in_size;
+          if (pcol) im2col(p, xg, pcol);
+          gemm::GemmArgs<S> a;
+          a.M = p.Mg;
+          a.N = p.out_size;
+          a.K = K;
+          a.A = {pw + g * p.Mg * K, K, 1};
+          a.B = {pcol ? pcol : xg, p.out_size, 1};
+          if (pb) {
+            a.has_c = true;
+            a.beta = 1;
+            a.C = {pb + g * p.Mg, 1, 0};
+          }
+          a.Y = py + (n * p.M + g * p.Mg) * p.out_size;
+          gemm::gemm(a);
+        }
+    }
+  });
+  return {out};
+}
+
+OpVersion conv_version(int since, const TypeSet& types) {
+  OpVersion v;
+  v.op_type = "Conv";
+  v.since_version = since;
+  v.inputs = {{"X", "T"}, {"W", "T"}, {"B", "T", ParamOption::Optional}};
+  v.outputs = {{"Y", "T"}};
+  v.attributes = {{"auto_pad", AttrType::String, false, std::string("NOTSET")},
+                  {"dilations", AttrType::Ints},
+                  {"group", AttrType::Int, false, int64_t{1}},
+                  {"kernel_shape", AttrType::Ints},
+                  {"pads", AttrType::Ints},
+                  {"strides", AttrType::Ints}};
+  v.type_constraints = {{"T", types}};
+  v.check_attributes = [](const Attributes& attrs) { parse_auto_pad(std::get<std::string>(attrs.get("auto_pad"))); };
+  v.kernel = conv;
+  return v;
+}
+
+}  // namespace
+
+void register_conv(Registry& registry) {
+  registry.add(conv_version(1, type_sets::kFloats));
+  registry.add(conv_version(11, type_sets::kFloats));
+  registry.add(conv_version(22, type_sets::kFloatsIR4));
+}
+
+}  // namespace onnx_ref

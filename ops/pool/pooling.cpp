@@ -1,0 +1,62 @@
+// The pooling engine (see pooling.h).
+#include "ops/pool/pooling.h"
+
+#include "runtime/error.h"
+
+namespace onnx_ref::pool {
+
+PoolPlan plan_pool(const Tensor& x, const Attributes& attrs, bool has_dilations, bool has_ceil_mode) {
+  if (x.rank() < 3) throw Error("the input must have rank 3 or more [N, C, spatial...], but it is " + x.describe());
+  PoolPlan p;
+  p.N = x.shape()[0];
+  p.C = x.shape()[1];
+  p.in_spatial.assign(x.shape().begin() + 2, x.shape().end());
+  p.w = read_window_attrs(attrs, p.in_spatial.size(), nullptr, has_dilations, has_ceil_mode);
+  p.axes = window_geometry(p.in_spatial, p.w);
+  p.out_shape = {p.N, p.C};
+  for (const AxisWindow& a : p.axes) {
+    p.out_spatial.push_back(a.out);
+    p.out_shape.push_back(a.out);
+  }
+  if (!checked_element_count(p.out_shape) || !checked_element_count(p.w.kernel))
+    throw Error("pool output " + shape_to_string(p.out_shape) + " or kernel is too large to count");
+  p.in_size = *checked_element_count(p.in_spatial);
+  p.out_size = *checked_element_count(p.out_spatial);
+  p.kernel_size = *checked_element_count(p.w.kernel);
+  if (p.kernel_size > (int64_t{1} << 32)) throw Error("pool kernel of " + std::to_string(p.kernel_size) + " taps is beyond 2^32");
+  return p;
+}
+
+void for_each_window(const PoolPlan& p, const std::function<void(int64_t, const WindowTaps&)>& visit) {
+  const size_t r = p.in_spatial.size();
+  std::vector<int64_t> opos(r, 0), koff(r, 0);
+  WindowTaps taps;
+  taps.index.resize(static_cast<size_t>(p.kernel_size));
+  for (int64_t o = 0; o < p.out_size; ++o) {
+    std::fill(koff.begin(), koff.end(), 0);
+    taps.in_padded_extent = 0;
+    for (int64_t k = 0; k < p.kernel_size; ++k) {
+      int64_t flat = 0;
+      bool inside = true, in_extent = true;
+      for (size_t a = 0; a < r; ++a) {
+        const int64_t coord = opos[a] * p.w.strides[a] - p.axes[a].pad_begin + koff[a] * p.w.dilations[a];
+        if (coord < -p.axes[a].pad_begin || coord >= p.in_spatial[a] + p.axes[a].pad_end) in_extent = false;
+        if (coord < 0 || coord >= p.in_spatial[a]) inside = false;
+        else flat = flat * p.in_spatial[a] + coord;
+      }
+      taps.index[static_cast<size_t>(k)] = inside ? flat : -1;
+      if (in_extent) ++taps.in_padded_extent;
+      for (size_t a = r; a-- > 0;) {
+        if (++koff[a] < p.w.kernel[a]) break;
+        koff[a] = 0;
+      }
+    }
+    visit(o, taps);
+    for (size_t a = r; a-- > 0;) {
+      if (++opos[a] < p.out_spatial[a]) break;
+      opos[a] = 0;
+    }
+  }
+}
+
+}  // namespace onnx_ref::pool

@@ -1,0 +1,21 @@
+#pragma once
+// A small deterministic parallel loop. The work [0, n) is cut into contiguous chunks by a rule that
+// depends only on n, the grain and the thread count, never on timing; callers make every output a
+// function of its own index alone (the GEMM engine rounds each output once from its exact value), so
+// results are bit-identical whatever the thread count.
+#include <cstdint>
+#include <functional>
+
+namespace onnx_ref {
+
+// The process-wide number of threads kernels may use (default 1). The command's --threads sets it.
+int thread_count();
+// Values below 1 mean 1; the count is capped at 256.
+void set_thread_count(int threads);
+
+// Calls body(begin, end) over disjoint chunks covering [0, n), each at least `grain` long (but the
+// last), on up to thread_count() threads; returns when every chunk is done. An exception thrown by a
+// chunk is rethrown here (the one of the lowest chunk).
+void parallel_for(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& body);
+
+}  // namespace onnx_ref
