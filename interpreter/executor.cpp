@@ -5,6 +5,7 @@
 
 #include "interpreter/model.h"
 #include "runtime/error.h"
+#include "runtime/parallel_for.h"
 
 namespace onnx_ref {
 
@@ -291,6 +292,9 @@ std::vector<std::pair<std::string, Value>> Model::run(const std::map<std::string
                   ") is not fed");
 
   RunContext ctx(options);
+  // Kernels split their outputs over the process-wide worker count (runtime/parallel_for.h); no
+  // result depends on it, so a run may set it for everyone.
+  set_thread_count(options.threads);
   try {
     graph.execute(values, ctx);
   } catch (const UnsupportedError& e) {

@@ -312,8 +312,11 @@ TEST_CASE("Range versions: types, scalars, stash_type") {
   CHECK_THROWS_WITH_AS(run("Range", 27, {scalar(ElementType::BFloat16, 0), scalar(ElementType::BFloat16, 1), scalar(ElementType::BFloat16, 1)}, bad),
                        "attribute 'stash_type' = 10 is neither 1 (float) nor 11 (double)", Error);
   CHECK_NOTHROW(run("Range", 27, {scalar(ElementType::Int32, 0), scalar(ElementType::Int32, 1), scalar(ElementType::Int32, 1)}, bad));
-  CHECK_THROWS_WITH_AS(run("Range", 11, {Value(floats({1}, {0})), scalar(ElementType::Float, 1), scalar(ElementType::Float, 1)}, {}),
-                       "Range's start must be a scalar, but it is float[1]", Error);
+  CHECK_THROWS_WITH_AS(run("Range", 11, {Value(floats({2}, {0, 1})), scalar(ElementType::Float, 1), scalar(ElementType::Float, 1)}, {}),
+                       "Range's start must be a scalar, but it is float[2]", Error);
+  // One element in a 1-D tensor is a scalar too (ONNX's RMSNormalization-23 body writes them): 0, 1.
+  const auto one_d = run("Range", 11, {Value(floats({1}, {0})), scalar(ElementType::Float, 2), Value(floats({1}, {1}))}, {})[0].tensor();
+  CHECK(values_of<float>(one_d) == std::vector<float>{0, 1});
   const auto i64 = run("Range", 11, {scalar(ElementType::Int64, 0), scalar(ElementType::Int64, -5), scalar(ElementType::Int64, 1)}, {})[0].tensor();
   CHECK(i64.shape() == Shape{0});
 }

@@ -45,9 +45,9 @@ model range_double_infinite_limit 8 11 "$rr_range $(rr_f64 0 inf 1) $y_out"
 expect_both range_double_infinite_limit "Range needs finite start, limit and delta; got start = 0, limit = inf, delta = 1"
 model range_double_nan_start 8 11 "$rr_range $(rr_f64 nan 1 1) $y_out"
 expect_both range_double_nan_start "Range needs finite start, limit and delta; got start = nan"
-model range_start_not_scalar 8 11 "$rr_range initializer { name: \"start\" data_type: 7 dims: 1 int64_data: [0] }
+model range_start_not_scalar 8 11 "$rr_range initializer { name: \"start\" data_type: 7 dims: 2 int64_data: [0, 1] }
   initializer { name: \"limit\" data_type: 7 int64_data: [3] } initializer { name: \"delta\" data_type: 7 int64_data: [1] } $y_out"
-expect_both range_start_not_scalar "Range's start must be a scalar, but it is int64[1]"
+expect_both range_start_not_scalar "Range's start must be a scalar, but it is int64[2]"
 model range_mixed_types 8 11 "$rr_range initializer { name: \"start\" data_type: 6 int32_data: [0] }
   initializer { name: \"limit\" data_type: 7 int64_data: [3] } initializer { name: \"delta\" data_type: 7 int64_data: [1] } $y_out"
 expect_both range_mixed_types "input 1 ('limit') is tensor(int64) but T is already tensor(int32) from input 0"
