@@ -48,6 +48,8 @@ DATA_DEFECTS = {
     **{f"v1.1.2/test_cast_{pair}": "attribute 'to' must be of type int, got string"
        for pair in ("DOUBLE_to_FLOAT", "DOUBLE_to_FLOAT16", "FLOAT16_to_DOUBLE", "FLOAT16_to_FLOAT", "FLOAT_to_DOUBLE",
                     "FLOAT_to_FLOAT16")},
+    **{f"v1.1.2/test_hardmax_{axis}": "graph output 'y' is declared tensor(double) but is tensor(float)"
+       for axis in ("axis_0", "axis_1", "axis_2", "default_axis")},
     "pytorch-operator/test_operator_equal": "graph output '2' is declared tensor(int8) but is tensor(bool)",
     **{f"pytorch-operator/test_operator_{name}": "output 0 ('output') would be tensor(int64), which Constant-1 does not allow"
        for name in ("lstm", "rnn", "rnn_single_layer")},
@@ -64,6 +66,11 @@ DATA_DEFECTS = {
 # Official tests whose expected outputs were made by truncating float32 to bfloat16 (ONNX's test
 # generator before 1.19); Cast and CastLike round to nearest even at every version, as the spec's
 # text, ONNX 1.22's reference and onnxruntime do (official_defects.expect lists the same ones).
+# The published output of ONNX 1.16's copy divides the ceil-mode edge window by taps outside the
+# padded input; ONNX 1.20's copy of the same test does not (official_defects.expect lists it): ours
+# must differ from it.
+WRONG_EXPECTED = {"v1.16.0/test_averagepool_3d_dilations_large_count_include_pad_is_1_ceil_mode_is_True"}
+
 TRUNCATED_BFLOAT16 = {
     *(f"{where}/test_cast_FLOAT_to_BFLOAT16" for where in ("v1.9.0", "v1.12.0", "v1.14.0", "v1.16.0", "v1.18.0")),
     *(f"{where}/test_castlike_FLOAT_to_BFLOAT16{suffix}" for where in ("v1.16.0", "v1.18.0")
@@ -274,8 +281,8 @@ def test_shared(folder):
         outputs = rep.session.run(feeds)
         actual = list(outputs.values())
         assert len(actual) == len(expected)
-        if key in TRUNCATED_BFLOAT16:
-            # The published output is the truncation; ours rounds, so some element must differ.
+        if key in TRUNCATED_BFLOAT16 or key in WRONG_EXPECTED:
+            # The published output is the truncation (or the wrong divisor); ours must differ.
             assert any(not np.array_equal(e, a, equal_nan=True) for e, a in zip(expected, actual))
             continue
         for e, a in zip(expected, actual):
@@ -287,10 +294,10 @@ def test_backend_entry_points():
     out = backend.run_node(add, [np.ones(3, np.float32), np.full(3, 2, np.float32)])
     np.testing.assert_array_equal(out[0], np.full(3, 3, np.float32))
     assert backend.supports_device("CPU") and not backend.supports_device("CUDA")
-    relu = onnx.helper.make_model(onnx.helper.make_graph(
-        [onnx.helper.make_node("Relu", ["x"], ["y"])], "g",
-        [onnx.helper.make_tensor_value_info("x", 1, [2])], [onnx.helper.make_tensor_value_info("y", 1, [2])]))
-    assert not backend.is_compatible(relu) and "Relu" in backend.unsupported_reason(relu)
+    det = onnx.helper.make_model(onnx.helper.make_graph(  # an operator onnx-ref does not implement yet
+        [onnx.helper.make_node("Det", ["x"], ["y"])], "g",
+        [onnx.helper.make_tensor_value_info("x", 1, [2, 2])], [onnx.helper.make_tensor_value_info("y", 1, [])]))
+    assert not backend.is_compatible(det) and "Det" in backend.unsupported_reason(det)
     model = onnx.helper.make_model(onnx.helper.make_graph(
         [add], "g", [onnx.helper.make_tensor_value_info(n, 7, [2]) for n in "ab"],
         [onnx.helper.make_tensor_value_info("c", 7, [2])]), opset_imports=[onnx.helper.make_opsetid("", 14)])
