@@ -4,6 +4,15 @@
 #include <limits>
 
 namespace onnx_ref::numeric {
+
+void free_mpfr_caches_at_thread_exit() {
+  struct Release {
+    ~Release() { mpfr_free_cache(); }
+  };
+  thread_local Release release;
+  (void)release;
+}
+
 namespace {
 
 // A scratch MPFR number of a given precision, cleared on scope exit.
@@ -102,6 +111,7 @@ void scale_2exp(Interval& r, const Interval& a, long k) {
 }  // namespace onnx_ref::numeric
 
 namespace onnx_ref::numeric {
+
 namespace {
 struct FormatSpec {
   long precision;  // significand bits, the leading one included

@@ -13,9 +13,15 @@ namespace onnx_ref::numeric {
 // largest finite value to infinity), returned as the double holding that value. NaN stays NaN.
 double round_to_format(mpfr_srcptr v, Format format);
 
+// MPFR keeps per-thread caches (constants such as log 2 and pi, its integer pool) until the thread
+// frees them, so a worker thread that ends without doing so leaks them. The first interval made in
+// a thread arms a thread_local whose destructor frees that thread's caches when it ends.
+void free_mpfr_caches_at_thread_exit();
+
 class Interval {
  public:
   explicit Interval(mpfr_prec_t precision) {
+    free_mpfr_caches_at_thread_exit();
     mpfr_init2(lo, precision);
     mpfr_init2(hi, precision);
   }
