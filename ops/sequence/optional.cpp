@@ -49,7 +49,10 @@ void register_optional(Registry& registry) {
   v.infer_outputs = optional_outputs;
   v.kernel = [](const KernelContext& ctx) -> std::vector<Value> {
     if (ctx.has_input(0)) return {Value::some(ctx.value(0))};
-    return {Value::none(optional_of(*type_attribute(ctx.attrs)))};
+    // An input left out by an empty name reaches here too: only the attribute can type the result.
+    const auto type = type_attribute(ctx.attrs);
+    if (!type) throw Error("without an input, attribute 'type' is required (it types the empty optional)");
+    return {Value::none(optional_of(*type))};
   };
   registry.add(v);
 }
