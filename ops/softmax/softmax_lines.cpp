@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "numeric/mpfr_interval.h"
+#include "runtime/error.h"
 #include "ops/softmax/softmax_family.h"
 #include "runtime/numeric_dispatch.h"
 
@@ -144,7 +145,10 @@ void one_line(const S* x, S* y, int64_t count, int64_t stride, bool logarithm, L
   if (!all) {
     for (mpfr_prec_t precision = 64;; precision *= 2) {
       if (mpfr_line(line, logarithm, numeric::format_of<S>(), precision, result, decided)) break;
-      if (precision > (1 << 14)) throw std::logic_error("softmax: the interval evaluation did not converge");
+      // Known gap (fuzz_ops finding kept in fuzz/regressions): some lines with extreme spreads do
+      // not narrow to one rounding; they are refused rather than guessed.
+      if (precision > (1 << 14))
+        throw Error("the MPFR interval evaluation of this line did not decide its rounding at 16384 bits; onnx-ref refuses it rather than guess");
     }
   }
   for (size_t i = 0; i < n; ++i) store(i, result[i]);
