@@ -11,7 +11,6 @@ namespace onnx_ref {
 
 namespace {
 // Names come from the file: quote_text escapes control bytes so that every message stays one line.
-std::string in_quotes(const std::string& s) { return quote_text(s); }
 }  // namespace
 
 std::optional<ValueType> ValueInfo::value_type() const {
@@ -35,7 +34,7 @@ std::string ValueInfo::describe() const {
 std::string Node::describe() const {
   const std::string label = op ? op->label() : printable(op_type);
   if (name.empty()) return "node #" + std::to_string(index) + " (" + label + ")";
-  return "node " + in_quotes(name) + " (#" + std::to_string(index) + ", " + label + ")";
+  return "node " + quote_text(name) + " (#" + std::to_string(index) + ", " + label + ")";
 }
 
 void check_feed(const ValueInfo& declared, const Value& value) {
@@ -71,7 +70,7 @@ std::vector<std::optional<ValueType>> check_node_types(const Node& node,
     if (!input_types[i] || !param) continue;
     const ValueType& type = *input_types[i];
     const TypeConstraint& constraint = op.constraint(param->type_var);
-    const std::string which = "input " + std::to_string(i) + " (" + in_quotes(param->name) + ")";
+    const std::string which = "input " + std::to_string(i) + " (" + quote_text(param->name) + ")";
     if (!constraint.allows(type)) {
       if (!constraint.spec_text.empty())
         throw Error(which + " is " + type.to_string() + ", but " + op.label() + " takes " + constraint.spec_text);
@@ -101,7 +100,7 @@ std::vector<std::optional<ValueType>> check_node_types(const Node& node,
       type = ValueType{c.allowed == TypeSet{} && !(c.sequences == TypeSet{}) ? ValueKind::Sequence : ValueKind::Tensor, *chosen};
       const TypeConstraint& constraint = op.constraint(param->type_var);
       if (!constraint.allows(*type))
-        throw Error("output " + std::to_string(i) + " (" + in_quotes(param->name) + ") would be " + type->to_string() +
+        throw Error("output " + std::to_string(i) + " (" + quote_text(param->name) + ") would be " + type->to_string() +
                     ", which " + op.label() + " does not allow for " + constraint.type_var + " (allowed: " +
                     constraint.allowed.to_string() + ")");
     } else {
@@ -115,10 +114,10 @@ std::vector<std::optional<ValueType>> check_node_types(const Node& node,
       if (!inferred[i]) continue;
       const FormalParam* param = op.output_param(i);
       if (outputs[i] && !(*outputs[i] == *inferred[i]))
-        throw Error("output " + std::to_string(i) + " (" + in_quotes(param->name) + ") is " + inferred[i]->to_string() +
+        throw Error("output " + std::to_string(i) + " (" + quote_text(param->name) + ") is " + inferred[i]->to_string() +
                     " but " + op.constraint(param->type_var).type_var + " is " + outputs[i]->to_string());
       if (!op.constraint(param->type_var).allows(*inferred[i]))
-        throw Error("output " + std::to_string(i) + " (" + in_quotes(param->name) + ") would be " + inferred[i]->to_string() +
+        throw Error("output " + std::to_string(i) + " (" + quote_text(param->name) + ") would be " + inferred[i]->to_string() +
                     ", which " + op.label() + " does not allow for " + param->type_var);
       outputs[i] = inferred[i];
     }
@@ -234,7 +233,7 @@ std::vector<Value> Graph::run(std::vector<Value> formal, std::span<const Value> 
     try {
       check_feed(inputs[i], formal[i]);
     } catch (const Error& e) {
-      throw Error("graph input " + in_quotes(inputs[i].name) + " " + e.what());
+      throw Error("graph input " + quote_text(inputs[i].name) + " " + e.what());
     }
     values[static_cast<size_t>(input_slots[i])] = std::move(formal[i]);
   }
@@ -243,11 +242,11 @@ std::vector<Value> Graph::run(std::vector<Value> formal, std::span<const Value> 
   std::vector<Value> result;
   for (size_t i = 0; i < outputs.size(); ++i) {
     const auto& value = values[static_cast<size_t>(output_slots[i])];
-    if (!value) throw Error("graph output " + in_quotes(outputs[i].name) + " has no value");
+    if (!value) throw Error("graph output " + quote_text(outputs[i].name) + " has no value");
     try {
       check_feed(outputs[i], *value);
     } catch (const Error& e) {
-      throw Error("graph output " + in_quotes(outputs[i].name) + " " + e.what());
+      throw Error("graph output " + quote_text(outputs[i].name) + " " + e.what());
     }
     result.push_back(*value);
   }
@@ -276,19 +275,19 @@ std::vector<std::pair<std::string, Value>> Model::run(const std::map<std::string
       std::string names;
       for (const auto& v : required_inputs_) names += (names.empty() ? "" : ", ") + v.name;
       for (const auto& v : optional_inputs_) names += (names.empty() ? "" : ", ") + v.name;
-      throw Error(origin_ + ": feed " + in_quotes(name) + " is not an input of the model (its inputs: " +
+      throw Error(origin_ + ": feed " + quote_text(name) + " is not an input of the model (its inputs: " +
                   (names.empty() ? "none" : names) + ")");
     }
     try {
       check_feed(*declared, value);
     } catch (const Error& e) {
-      throw Error(origin_ + ": input " + in_quotes(name) + " " + e.what());
+      throw Error(origin_ + ": input " + quote_text(name) + " " + e.what());
     }
     values[static_cast<size_t>(slot)] = value;
   }
   for (size_t i = 0; i < required_inputs_.size(); ++i)
     if (!feeds.count(required_inputs_[i].name))
-      throw Error(origin_ + ": input " + in_quotes(required_inputs_[i].name) + " (" + required_inputs_[i].describe() +
+      throw Error(origin_ + ": input " + quote_text(required_inputs_[i].name) + " (" + required_inputs_[i].describe() +
                   ") is not fed");
 
   RunContext ctx(options);
@@ -311,7 +310,7 @@ std::vector<std::pair<std::string, Value>> Model::run(const std::map<std::string
     try {
       check_feed(outputs_[i], value);
     } catch (const Error& e) {
-      throw Error(origin_ + ": graph output " + in_quotes(outputs_[i].name) + " " + e.what());
+      throw Error(origin_ + ": graph output " + quote_text(outputs_[i].name) + " " + e.what());
     }
     result.emplace_back(outputs_[i].name, value);
   }

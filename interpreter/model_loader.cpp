@@ -25,9 +25,8 @@ namespace onnx_ref {
 namespace {
 
 // Names come from the file: quote_text escapes control bytes so that every message stays one line.
-std::string in_quotes(const std::string& s) { return quote_text(s); }
 
-std::string domain_name(const std::string& domain) { return domain.empty() ? "ai.onnx (\"\")" : in_quotes(domain); }
+std::string domain_name(const std::string& domain) { return domain.empty() ? "ai.onnx (\"\")" : quote_text(domain); }
 
 // The element type of a TypeProto.Tensor; nullopt when it is left unset (0).
 std::optional<ElementType> declared_elem(int32_t code, const std::string& where) {
@@ -40,7 +39,7 @@ std::optional<ElementType> declared_elem(int32_t code, const std::string& where)
 ValueInfo parse_value_info(const onnx::ValueInfoProto& v, const std::string& role) {
   ValueInfo info;
   info.name = v.name();
-  const std::string where = role + " " + in_quotes(v.name());
+  const std::string where = role + " " + quote_text(v.name());
   if (!v.has_type()) return info;  // untyped: checked against the actual values at run time
   info.typed = true;
   const onnx::TypeProto* type = &v.type();
@@ -161,7 +160,7 @@ class GraphBuilder {
   // "#3 'name'", or "#3" for an unnamed node.
   std::string node_ref(size_t k) const {
     const auto& name = graph_.node(static_cast<int>(k)).name();
-    return "#" + std::to_string(k) + (name.empty() ? "" : " " + in_quotes(name));
+    return "#" + std::to_string(k) + (name.empty() ? "" : " " + quote_text(name));
   }
 
   // Whether node `from`, which comes after node `target`, needs an output of `target`, directly or
@@ -185,7 +184,7 @@ class GraphBuilder {
 
   // Why `name`, an input of node `index`, has no value yet.
   std::string undefined_input(const std::string& name, size_t index) const {
-    const std::string what = "input " + in_quotes(name);
+    const std::string what = "input " + quote_text(name);
     auto p = producer_.find(name);
     if (p == producer_.end())
       return what + " is not defined by any graph input, initializer or earlier node" +
@@ -198,10 +197,10 @@ class GraphBuilder {
 
   int new_slot(const std::string& name, std::optional<ValueType> type, const std::string& assigned_by) {
     if (auto it = g_.slot_of.find(name); it != g_.slot_of.end())
-      throw Error(in_quotes(name) + " is assigned by " + assigned_by + " but is already assigned by " + owner_[name] +
+      throw Error(quote_text(name) + " is assigned by " + assigned_by + " but is already assigned by " + owner_[name] +
                   " (every name is assigned once)");
     if (defined_outside(name))
-      throw Error(in_quotes(name) + " is assigned by " + assigned_by +
+      throw Error(quote_text(name) + " is assigned by " + assigned_by +
                   " but an enclosing graph already defines it (a graph may not shadow an outer name)");
     const int slot = static_cast<int>(g_.slot_names.size());
     g_.slot_names.push_back(name);
@@ -215,7 +214,7 @@ class GraphBuilder {
 
   void read_initializers(const onnx::GraphProto& graph) {
     for (const auto& init : graph.initializer()) {
-      const std::string where = "initializer " + in_quotes(init.name());
+      const std::string where = "initializer " + quote_text(init.name());
       if (init.name().empty()) throw Error("an initializer has no name");
       if (initializers_.count(init.name())) throw Error(where + " is defined twice");
       try {
@@ -227,7 +226,7 @@ class GraphBuilder {
     // A sparse initializer is a dense tensor stored as its non-zero values and their indices.
     for (const auto& sparse : graph.sparse_initializer()) {
       const std::string& name = sparse.values().name();
-      const std::string where = "sparse initializer " + in_quotes(name);
+      const std::string where = "sparse initializer " + quote_text(name);
       if (name.empty()) throw Error("a sparse initializer has no name (its values tensor names it)");
       if (initializers_.count(name)) throw Error(where + " is defined twice");
       try {
@@ -246,7 +245,7 @@ class GraphBuilder {
       auto init = initializers_.find(v.name());
       if (!m) {
         // A graph attribute's inputs are all formal: the operator feeds every one of them.
-        const int slot = new_slot(v.name(), info.value_type(), "graph input " + in_quotes(v.name()));
+        const int slot = new_slot(v.name(), info.value_type(), "graph input " + quote_text(v.name()));
         g_.inputs.push_back(info);
         g_.input_slots.push_back(slot);
         if (init != initializers_.end()) with_input.insert(v.name());
@@ -257,15 +256,15 @@ class GraphBuilder {
         try {
           check_feed(info, init->second);
         } catch (const Error& e) {
-          throw Error("initializer " + in_quotes(v.name()) + " (default of the graph input) " + e.what());
+          throw Error("initializer " + quote_text(v.name()) + " (default of the graph input) " + e.what());
         }
-        const int slot = new_slot(v.name(), ValueType::tensor(init->second.type()), "graph input " + in_quotes(v.name()));
+        const int slot = new_slot(v.name(), ValueType::tensor(init->second.type()), "graph input " + quote_text(v.name()));
         g_.constants[static_cast<size_t>(slot)] = Value(init->second);
         m->optional_inputs_.push_back(info);
         m->optional_input_slots_.push_back(slot);
         with_input.insert(v.name());
       } else {
-        const int slot = new_slot(v.name(), info.value_type(), "graph input " + in_quotes(v.name()));
+        const int slot = new_slot(v.name(), info.value_type(), "graph input " + quote_text(v.name()));
         m->required_inputs_.push_back(info);
         m->required_input_slots_.push_back(slot);
         g_.inputs.push_back(info);
@@ -274,7 +273,7 @@ class GraphBuilder {
     }
     for (const auto& [name, tensor] : initializers_) {
       if (with_input.count(name)) continue;
-      const int slot = new_slot(name, ValueType::tensor(tensor.type()), "initializer " + in_quotes(name));
+      const int slot = new_slot(name, ValueType::tensor(tensor.type()), "initializer " + quote_text(name));
       g_.constants[static_cast<size_t>(slot)] = Value(tensor);
     }
   }
@@ -340,7 +339,7 @@ class GraphBuilder {
       const std::string label =
           node.op ? node.op->label() : printable(node.domain.empty() ? node.op_type : node.domain + ":" + node.op_type);
       const std::string who = node.name.empty() ? "node #" + std::to_string(index) + " (" + label + ")"
-                                                : "node " + in_quotes(node.name) + " (#" + std::to_string(index) + ", " + label + ")";
+                                                : "node " + quote_text(node.name) + " (#" + std::to_string(index) + ", " + label + ")";
       if (dynamic_cast<const UnsupportedError*>(&e)) throw UnsupportedError(join_context(who, e.what()));
       throw Error(join_context(who, e.what()), !e.operator_version().empty() ? e.operator_version() : node.op ? node.op->label() : "");
     }
@@ -359,7 +358,7 @@ class GraphBuilder {
     if (opsets.empty()) opsets = opsets_;
     auto body = std::make_shared<Graph>();
     body->depth = g_.depth + 1;
-    const std::string path = "function " + in_quotes(label);
+    const std::string path = "function " + quote_text(label);
     try {
       GraphBuilder(*body_proto, *body, opsets, model_proto_, base_dir_, nullptr, functions_).build_subgraph();
     } catch (const UnsupportedError& e) {
@@ -446,11 +445,11 @@ class GraphBuilder {
       const bool present = i < given && !proto.input(static_cast<int>(i)).empty();
       if (present || param->option == ParamOption::Optional) continue;
       if (param->option == ParamOption::Variadic && i < given)
-        throw Error("input " + std::to_string(i) + " of the variadic " + in_quotes(param->name) + " is left out, which only optional inputs may be");
+        throw Error("input " + std::to_string(i) + " of the variadic " + quote_text(param->name) + " is left out, which only optional inputs may be");
       if (param->option == ParamOption::Variadic)
-        throw Error(in_quotes(param->name) + " takes at least " + std::to_string(param->min_arity) + " input(s), the node has " +
+        throw Error(quote_text(param->name) + " takes at least " + std::to_string(param->min_arity) + " input(s), the node has " +
                     std::to_string(given - std::min(given, op.inputs.size() - 1)));
-      throw Error("required input " + std::to_string(i) + " (" + in_quotes(param->name) + ") is missing");
+      throw Error("required input " + std::to_string(i) + " (" + quote_text(param->name) + ") is missing");
     }
     const size_t outputs = static_cast<size_t>(proto.output_size());
     const bool variadic_out = !op.outputs.empty() && op.outputs.back().option == ParamOption::Variadic;
@@ -464,13 +463,13 @@ class GraphBuilder {
                   " output(s), the node lists " + std::to_string(outputs));
     for (size_t i = 0; i < outputs; ++i)
       if (proto.output(static_cast<int>(i)).empty() && op.output_param(i)->option != ParamOption::Optional)
-        throw Error("output " + std::to_string(i) + " (" + in_quotes(op.output_param(i)->name) + ") has no name, which only optional outputs may leave out");
+        throw Error("output " + std::to_string(i) + " (" + quote_text(op.output_param(i)->name) + ") has no name, which only optional outputs may leave out");
   }
 
   void read_outputs(const onnx::GraphProto& graph) {
     std::set<std::string> seen;
     for (const auto& v : graph.output()) {
-      const std::string where = "graph output " + in_quotes(v.name());
+      const std::string where = "graph output " + quote_text(v.name());
       if (!seen.insert(v.name()).second) throw Error(where + " is listed twice");
       const auto slot = lookup(v.name());  // a graph attribute may output an outer value as it is
       if (!slot) throw Error(where + " is not produced by any node, graph input or initializer");

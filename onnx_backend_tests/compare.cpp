@@ -25,7 +25,7 @@ std::string number(double v) {
   return s.str();
 }
 
-bool close(double actual, double expected, const Tolerance& tol) {
+bool within_tolerance(double actual, double expected, const Tolerance& tol) {
   if (std::isnan(actual) || std::isnan(expected)) return std::isnan(actual) && std::isnan(expected);
   if (std::isinf(actual) || std::isinf(expected)) return actual == expected;
   return std::fabs(actual - expected) <= tol.atol + tol.rtol * std::fabs(expected);
@@ -48,11 +48,11 @@ std::optional<std::string> compare_tensors(const Tensor& actual, const Tensor& e
   for (int64_t i = 0; i < actual.element_count(); ++i) {
     if (kind == ElementKind::Float) {
       const double a = read_real(type, actual.data(), i), e = read_real(type, expected.data(), i);
-      if (!close(a, e, tolerance))
+      if (!within_tolerance(a, e, tolerance))
         return "element " + index_of(shape, i) + ": got " + number(a) + ", expected " + number(e);
     } else if (kind == ElementKind::Complex) {
       const auto a = read_complex(type, actual.data(), i), e = read_complex(type, expected.data(), i);
-      if (!close(a.real(), e.real(), tolerance) || !close(a.imag(), e.imag(), tolerance))
+      if (!within_tolerance(a.real(), e.real(), tolerance) || !within_tolerance(a.imag(), e.imag(), tolerance))
         return "element " + index_of(shape, i) + ": got (" + number(a.real()) + ", " + number(a.imag()) +
                "), expected (" + number(e.real()) + ", " + number(e.imag()) + ")";
     } else if (read_bits(type, actual.data(), i) != read_bits(type, expected.data(), i)) {

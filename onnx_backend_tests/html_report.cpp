@@ -15,8 +15,6 @@ namespace onnx_ref {
 
 namespace {
 
-constexpr const char* kNoOperator = "(no operator resolved)";
-
 std::string html_escape(const std::string& s) {
   std::string out;
   for (char c : s) {

@@ -13,8 +13,6 @@ namespace onnx_ref {
 
 namespace {
 
-constexpr const char* kNoOperator = "(no operator resolved)";
-
 // Sort key: domain, op, then the version as a number (Reshape-5 before Reshape-14).
 std::tuple<std::string, std::string, long> label_key(const std::string& label) {
   const auto colon = label.rfind(':');

@@ -10,6 +10,9 @@
 
 namespace onnx_ref {
 
+// The row that scores a test no operator version was resolved for (its model did not load).
+inline constexpr const char* kNoOperator = "(no operator resolved)";
+
 struct Score {
   int passed = 0, failed = 0, skipped = 0;
 };

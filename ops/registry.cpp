@@ -57,6 +57,13 @@ std::vector<Value> KernelContext::run_graph(const std::string& name, std::vector
 
 int64_t Attributes::get_int(const std::string& name) const { return std::get<int64_t>(get(name)); }
 
+bool Attributes::get_flag(const std::string& name) const {
+  if (!has(name)) return false;
+  const int64_t v = get_int(name);
+  if (v != 0 && v != 1) throw Error("attribute '" + name + "' must be 0 or 1, got " + std::to_string(v));
+  return v == 1;
+}
+
 const std::vector<int64_t>& Attributes::get_ints(const std::string& name) const {
   return std::get<std::vector<int64_t>>(get(name));
 }

@@ -73,6 +73,9 @@ class Attributes {
   void set(const std::string& name, AttrValue value) { values_[name] = std::move(value); }
   bool has(const std::string& name) const { return values_.count(name) != 0; }
   int64_t get_int(const std::string& name) const;
+  // An int attribute the spec uses as a boolean: 0 or 1, anything else refused. An absent optional
+  // one (no default) reads as false.
+  bool get_flag(const std::string& name) const;
   const std::vector<int64_t>& get_ints(const std::string& name) const;
   const AttrValue& get(const std::string& name) const;
   const Subgraph& get_graph(const std::string& name) const;

@@ -31,7 +31,7 @@ AutoPad parse_auto_pad(const std::string& text) {
   if (text == "SAME_UPPER") return AutoPad::SameUpper;
   if (text == "SAME_LOWER") return AutoPad::SameLower;
   if (text == "VALID") return AutoPad::Valid;
-  throw Error("attribute 'auto_pad' must be NOTSET, SAME_UPPER, SAME_LOWER or VALID, got '" + text + "'");
+  throw Error("attribute 'auto_pad' must be NOTSET, SAME_UPPER, SAME_LOWER or VALID, got " + quote_text(text));
 }
 
 AxisWindow window_axis(int64_t in, int64_t kernel, int64_t stride, int64_t dilation, int64_t pad_begin, int64_t pad_end,
@@ -106,7 +106,7 @@ WindowAttrs read_window_attrs(const Attributes& attrs, size_t spatial_rank, cons
     for (int64_t p : w.pads)
       if (p != 0)
         throw Error("explicit pads " + ints_to_string(w.pads) + " cannot be used with auto_pad " +
-                    std::get<std::string>(attrs.get("auto_pad")));
+                    quote_text(std::get<std::string>(attrs.get("auto_pad"))));
   if (has_ceil_mode) {
     const int64_t c = attrs.get_int("ceil_mode");
     if (c != 0 && c != 1) throw Error("attribute 'ceil_mode' must be 0 or 1, got " + std::to_string(c));

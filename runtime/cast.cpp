@@ -30,7 +30,7 @@ namespace {
 __extension__ typedef __int128 Int128;
 
 // Elements are converted in blocks: one switch on each type per block, not per element.
-constexpr int64_t kBlock = 1024;  // a multiple of 4, so a block starts on a byte of packed elements
+constexpr int64_t kCastBlock = 1024;  // a multiple of 4, so a block starts on a byte of packed elements
 
 using raw::load;
 using raw::load_packed;
@@ -355,10 +355,10 @@ void write_reals(ElementType to, std::byte* data, int64_t start, int64_t n, cons
     default: break;
   }
   if (!is_integer_kind(to)) throw std::logic_error("cast: write_reals to " + std::string(name_of(to)));
-  Int128 integers[kBlock];
+  Int128 integers[kCastBlock];
   const bool clamp = options.legacy_4bit_rules && (to == ElementType::Int4 || to == ElementType::UInt4);
-  for (int64_t done = 0; done < n; done += kBlock) {
-    const int64_t m = std::min(kBlock, n - done);
+  for (int64_t done = 0; done < n; done += kCastBlock) {
+    const int64_t m = std::min(kCastBlock, n - done);
     for (int64_t i = 0; i < m; ++i)
       integers[i] = clamp ? clamp_to_4bit(v[done + i], from, to, first_index + done + i)
                           : real_to_integer(v[done + i], from, to, first_index + done + i);
@@ -581,11 +581,11 @@ Tensor cast_tensor_elementwise(const Tensor& in, ElementType to, const CastOptio
   std::vector<std::string>* strings = to == ElementType::String ? &out.mutable_strings() : nullptr;
   std::byte* dst = strings ? nullptr : out.mutable_data();
   const RealReader reals(integer_source ? ElementType::Double : from);
-  std::vector<Int128> int_block(integer_source ? static_cast<size_t>(std::min(n, kBlock)) : 0);
-  std::vector<double> real_block(integer_source ? 0 : static_cast<size_t>(std::min(n, kBlock)));
+  std::vector<Int128> int_block(integer_source ? static_cast<size_t>(std::min(n, kCastBlock)) : 0);
+  std::vector<double> real_block(integer_source ? 0 : static_cast<size_t>(std::min(n, kCastBlock)));
 
-  for (int64_t start = 0; start < n; start += kBlock) {
-    const int64_t m = std::min(kBlock, n - start);
+  for (int64_t start = 0; start < n; start += kCastBlock) {
+    const int64_t m = std::min(kCastBlock, n - start);
     if (integer_source) {
       read_integers(from, src, start, m, int_block.data());
       if (strings) {

@@ -82,9 +82,6 @@ void strided_words(const std::byte* in, int64_t stride, std::byte* out, int64_t 
   Word* dst = reinterpret_cast<Word*>(out);
   for (int64_t i = 0; i < count; ++i) std::memcpy(dst + i, src + i * stride, sizeof(Word));
 }
-struct Bytes16 {
-  unsigned char b[16];
-};
 }  // namespace
 
 void gather_strided(const Tensor& src, int64_t src_index, int64_t src_stride, Tensor& dst, int64_t dst_index,

@@ -9,6 +9,12 @@
 
 namespace onnx_ref {
 
+// A 16-byte element (complex128) as one word to copy: the kernels that dispatch on the storage size
+// move it with memcpy-sized assignments.
+struct Bytes16 {
+  unsigned char b[16];
+};
+
 // Copies `count` consecutive elements of `src` from `src_index` into `dst` from `dst_index`. Both
 // tensors have the same element type; `dst` is under construction (Tensor::zeros/uninitialized).
 // Indices are the caller's to check: they are flat element indices, in range.

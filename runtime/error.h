@@ -7,10 +7,14 @@
 
 namespace onnx_ref {
 
+inline std::string escape_for_message(std::string_view text, bool escape_quotes);
+
 class Error : public std::runtime_error {
  public:
+  // The message is kept to one line whatever it quotes: a control byte that reached it unescaped
+  // is written as \xNN here (text already escaped has none, so this changes nothing else).
   explicit Error(const std::string& message, std::string operator_version = "")
-      : std::runtime_error(message), operator_version_(std::move(operator_version)) {}
+      : std::runtime_error(escape_for_message(message, false)), operator_version_(std::move(operator_version)) {}
   // The operator version whose rule was broken ("Reshape-14"), when a node raised the error; the
   // harness scores such a failure under that version.
   const std::string& operator_version() const { return operator_version_; }

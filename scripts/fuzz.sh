@@ -13,6 +13,7 @@
 #   SECONDS_PER_TARGET=600 bash scripts/fuzz.sh             # longer runs, random seed
 #   FUZZ_TARGETS="fuzz_json" bash scripts/fuzz.sh            # some targets only
 #   FUZZ_ARGS="-runs=10000000 -max_len=65536" bash scripts/fuzz.sh   # more libFuzzer flags
+#   FUZZ_BUILD=build-asan bash scripts/fuzz.sh               # in scripts/sanitize.sh's build
 #
 # The corpora of timed runs, build-fuzz/corpus/<target>, grow from run to run; findings go to
 # build-fuzz/findings/<target>/ (crash-*, leak-*, timeout-*, oom-*) with the log beside them.
@@ -20,7 +21,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${SECONDS_PER_TARGET:-20}
 targets=${FUZZ_TARGETS:-fuzz_model fuzz_tensor_proto fuzz_json fuzz_ops}
-build=build-fuzz
+# FUZZ_BUILD=build-asan reuses scripts/sanitize.sh's build, which holds these targets too.
+build=${FUZZ_BUILD:-build-fuzz}
 shared_tests=../shared/onnx-node-tests
 debian_tests=/usr/share/libonnx-testdata/data/node
 

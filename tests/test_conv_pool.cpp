@@ -109,7 +109,7 @@ TEST_CASE("Conv: bad inputs are one-line errors") {
   CHECK_THROWS_WITH_AS(run_node("Conv", 22, {x, floats({1, 4, 1, 1}, std::vector<float>(4))}, {{"pads", {-1, 0, 0, 0}}}),
                        doctest::Contains("pads must not be negative"), Error);
   CHECK_THROWS_WITH_AS(run_node("Conv", 22, {x, floats({1, 4, 1, 1}, std::vector<float>(4))}, {{"pads", {1, 0, 0, 0}}}, 1, "SAME_UPPER"),
-                       doctest::Contains("cannot be used with auto_pad SAME_UPPER"), Error);
+                       doctest::Contains("cannot be used with auto_pad 'SAME_UPPER'"), Error);
   // An empty [1, 1, 2^31, 0] input padded to width 1, with 2^20 output channels: 2^51 floats of
   // output, refused before allocating.
   CHECK_THROWS_AS(run_node("Conv", 22, {floats({1, 1, int64_t{1} << 31, 0}, {}), floats({int64_t{1} << 20, 1, 1, 1}, std::vector<float>(size_t{1} << 20))},

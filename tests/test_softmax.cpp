@@ -119,6 +119,13 @@ TEST_CASE("Softmax, LogSoftmax: special values, exact cases and signed zeros") {
   }
   // Huge spreads: the maximum's softmax is 1 to the last bit; the others underflow to +0.
   CHECK(soft({3e38f, -3e38f}, false) == std::vector<double>{1, 0});
+  // In double, e^(-2e308) is below even MPFR's exponent range: the maximum's log-softmax is
+  // -log1p(T) with 0 < T < 2^-2^30, so -0; the other is -2e308 - log1p(T), below -DBL_MAX, so -inf.
+  const Tensor wide = Tensor::from_values<double>(ElementType::Double, {2}, {1e308, -1e308});
+  const std::vector<double> spread = outputs<double>(run("LogSoftmax", 13, wide)[0].tensor());
+  CHECK((spread[0] == 0 && std::signbit(spread[0])));
+  CHECK(spread[1] == -inf);
+  CHECK(outputs<double>(run("Softmax", 13, wide)[0].tensor()) == std::vector<double>{1, 0});
 }
 
 TEST_CASE("Softmax family layouts: 1 and 11 coerce to 2-D at axis, 13 works along one axis") {

@@ -14,7 +14,7 @@ bool tanh_form(const Attributes& attrs) {
   const auto& mode = std::get<std::string>(attrs.get("approximate"));
   if (mode == "none") return false;
   if (mode == "tanh") return true;
-  throw Error("attribute 'approximate' must be \"none\" or \"tanh\", got \"" + mode + "\"");
+  throw Error("attribute 'approximate' must be \"none\" or \"tanh\", got " + quote_text(mode));
 }
 
 }  // namespace

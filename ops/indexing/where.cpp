@@ -28,10 +28,6 @@ Shape where_output_shape(const Shape& condition, const Shape& x, const Shape& y)
 
 namespace {
 
-struct Bytes16 {
-  unsigned char b[16];
-};
-
 template <class W>
 void select_row(const uint8_t* cond, int64_t cond_step, const std::byte* x_bytes, int64_t x_step,
                 const std::byte* y_bytes, int64_t y_step, std::byte* out_bytes, int64_t n) {

@@ -110,11 +110,10 @@ std::vector<Value> run_gemm(const KernelContext& ctx, bool legacy_broadcast) {
   return {out};
 }
 
-void check_flags(const Attributes& attrs, bool legacy) {
+void check_gemm_flags(const Attributes& attrs, bool legacy) {
   for (const char* name : {"transA", "transB", "broadcast"}) {
     if (!legacy && std::string(name) == "broadcast") continue;
-    const int64_t v = attrs.get_int(name);
-    if (v != 0 && v != 1) throw Error(std::string("attribute '") + name + "' must be 0 or 1, got " + std::to_string(v));
+    attrs.get_flag(name);
   }
 }
 
@@ -131,7 +130,7 @@ OpVersion gemm_version(int since, const TypeSet& types) {
   v.attributes.push_back({"transA", AttrType::Int, false, int64_t{0}});
   v.attributes.push_back({"transB", AttrType::Int, false, int64_t{0}});
   v.type_constraints = {{"T", types}};
-  v.check_attributes = [legacy](const Attributes& attrs) { check_flags(attrs, legacy); };
+  v.check_attributes = [legacy](const Attributes& attrs) { check_gemm_flags(attrs, legacy); };
   v.kernel = [legacy](const KernelContext& ctx) { return run_gemm(ctx, legacy); };
   return v;
 }

@@ -21,10 +21,9 @@ Kernel is_inf_kernel() {
   };
 }
 
-void check_flags(const Attributes& attrs) {
+void check_detect_flags(const Attributes& attrs) {
   for (const char* name : {"detect_negative", "detect_positive"}) {
-    const int64_t v = attrs.get_int(name);
-    if (v != 0 && v != 1) throw Error(std::string("attribute '") + name + "' must be 0 or 1, got " + std::to_string(v));
+    attrs.get_flag(name);
   }
 }
 }  // namespace
@@ -38,7 +37,7 @@ void register_is_inf(Registry& registry) {
                                             {"detect_positive", AttrType::Int, false, int64_t{1}}};
   register_unary_ladder(registry, "IsInf",
                         {{10, TypeSet{ET::Float, ET::Double}}, {20, with_f8}}, flags,
-                        is_inf_kernel(), names, check_flags);
+                        is_inf_kernel(), names, check_detect_flags);
 }
 
 }  // namespace onnx_ref

@@ -2,15 +2,11 @@
 
 namespace onnx_ref::math {
 
-AttributeSpec float_attribute(const std::string& name, float default_value) {
-  return {name, AttrType::Float, false, AttrValue{default_value}};
-}
-
 AttributeSpec ignored_consumed_inputs() {
   return {"consumed_inputs", AttrType::Ints, false, std::nullopt, /*ignored=*/true};
 }
 
-OpVersion float_unary_version(const std::string& op_type, int since, const TypeSet& types, UnaryNames names,
+OpVersion float_unary_version(const std::string& op_type, int since, const TypeSet& types, const UnaryNames& names,
                               std::vector<AttributeSpec> attributes, Kernel kernel) {
   OpVersion v;
   v.op_type = op_type;
@@ -24,12 +20,12 @@ OpVersion float_unary_version(const std::string& op_type, int since, const TypeS
 }
 
 void register_floats_then_bfloat16(Registry& registry, const std::string& op_type, int first, int with_bfloat16,
-                                   UnaryNames names, Kernel kernel) {
+                                   const UnaryNames& names, Kernel kernel) {
   registry.add(float_unary_version(op_type, first, type_sets::kFloats, names, {}, kernel));
   registry.add(float_unary_version(op_type, with_bfloat16, type_sets::kFloatsIR4, names, {}, kernel));
 }
 
-void register_classic_unary(Registry& registry, const std::string& op_type, UnaryNames names, Kernel kernel) {
+void register_classic_unary(Registry& registry, const std::string& op_type, const UnaryNames& names, Kernel kernel) {
   registry.add(float_unary_version(op_type, 1, type_sets::kFloats, names, {ignored_consumed_inputs()}, kernel));
   registry.add(float_unary_version(op_type, 6, type_sets::kFloats, names, {}, kernel));
   registry.add(float_unary_version(op_type, 13, type_sets::kFloatsIR4, names, {}, kernel));

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "numeric/elementary.h"
+#include "ops/math/unary_ladder.h"
 #include "ops/registry.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
@@ -41,28 +42,24 @@ Kernel float_unary_kernel(ArgsFromAttributes read_args = nullptr) {
   };
 }
 
-// The names the spec gives the one input and output: Sigmoid, Sqrt and the activations say X and Y,
-// Exp, Log, Tanh, Erf and the trigonometric and hyperbolic functions say input and output.
-struct UnaryNames {
-  const char* input;
-  const char* output;
-};
-inline constexpr UnaryNames kXY{"X", "Y"};
-inline constexpr UnaryNames kInputOutput{"input", "output"};
+// The names the spec gives the one input and output (UnaryNames, from unary_ladder.h): Sigmoid,
+// Sqrt and the activations say X and Y, Exp, Log, Tanh, Erf and the trigonometric and hyperbolic
+// functions say input and output.
+inline const UnaryNames kXY{"X", "Y"};
+inline const UnaryNames kInputOutput{"input", "output"};
 
-AttributeSpec float_attribute(const std::string& name, float default_value);
 AttributeSpec ignored_consumed_inputs();
 
-OpVersion float_unary_version(const std::string& op_type, int since, const TypeSet& types, UnaryNames names,
+OpVersion float_unary_version(const std::string& op_type, int since, const TypeSet& types, const UnaryNames& names,
                               std::vector<AttributeSpec> attributes, Kernel kernel);
 
 // The ladder most of these operators share: a first version on float16, float and double, and a
 // later one that adds bfloat16 (Sin-7/22, Sinh-9/22, Softplus-1/22, Mish-18/22). The same kernel and
 // attributes serve both.
 void register_floats_then_bfloat16(Registry& registry, const std::string& op_type, int first, int with_bfloat16,
-                                   UnaryNames names, Kernel kernel);
+                                   const UnaryNames& names, Kernel kernel);
 
 // Exp, Log, Tanh, Sigmoid, Sqrt: 1 (consumed_inputs, ignored), 6, 13 (+ bfloat16).
-void register_classic_unary(Registry& registry, const std::string& op_type, UnaryNames names, Kernel kernel);
+void register_classic_unary(Registry& registry, const std::string& op_type, const UnaryNames& names, Kernel kernel);
 
 }  // namespace onnx_ref::math

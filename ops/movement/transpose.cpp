@@ -111,10 +111,6 @@ void for_each_outer(const std::vector<int64_t>& dims, const std::vector<size_t>&
   }
 }
 
-struct Bytes16 {
-  unsigned char b[16];
-};
-
 // Transposes the B x B block at src (rows of B elements, src_col apart) into dst (rows dst_row
 // apart): dst[j * dst_row + i] = src[i * src_col + j]. The scalar version; SSE2 ones below.
 template <class W, int B>

@@ -80,12 +80,6 @@ std::vector<Value> arg_extremum(const KernelContext& ctx, bool largest) {
   return {out};
 }
 
-void check_flag(const Attributes& attrs, const char* name) {
-  if (!attrs.has(name)) return;
-  const int64_t v = attrs.get_int(name);
-  if (v != 0 && v != 1) throw Error(std::string("attribute '") + name + "' must be 0 or 1, got " + std::to_string(v));
-}
-
 OpVersion arg_version(const std::string& op_type, bool largest, int since_version, const TypeSet& types,
                       bool select_last) {
   OpVersion v;
@@ -97,8 +91,8 @@ OpVersion arg_version(const std::string& op_type, bool largest, int since_versio
   if (select_last) v.attributes.push_back({"select_last_index", AttrType::Int, false, int64_t{0}});
   v.type_constraints = {{"T", types}, {"tensor(int64)", TypeSet{ElementType::Int64}, "tensor(int64)"}};
   v.check_attributes = [](const Attributes& attrs) {
-    check_flag(attrs, "keepdims");
-    check_flag(attrs, "select_last_index");
+    attrs.get_flag("keepdims");
+    attrs.get_flag("select_last_index");
   };
   v.kernel = [largest](const KernelContext& ctx) { return arg_extremum(ctx, largest); };
   return v;

@@ -131,11 +131,6 @@ Tensor reduce_tensor(const Tensor& data, std::span<const int64_t> axes, bool kee
 
 namespace {
 
-void check_flag(const Attributes& attrs, const char* name) {
-  const int64_t v = attrs.get_int(name);
-  if (v != 0 && v != 1) throw Error(std::string("attribute '") + name + "' must be 0 or 1, got " + std::to_string(v));
-}
-
 // ReduceSum-1 and ReduceProd-1 do not state an axis range; ONNX's own shape inference for them
 // counts a negative axis from the back, as version 11 spells out, so every version takes [-r, r-1].
 std::vector<Value> reduce_with_axes_attribute(const KernelContext& ctx, const RowKernel& kernel) {
@@ -172,15 +167,15 @@ OpVersion make_reduce_version(const std::string& op_type, int since_version, con
     v.attributes = {{"keepdims", AttrType::Int, false, int64_t{1}}, {"noop_with_empty_axes", AttrType::Int, false, int64_t{0}}};
     v.type_constraints = {{"T", types}, {"tensor(int64)", type_sets::kInt64, "tensor(int64)"}};
     v.check_attributes = [](const Attributes& attrs) {
-      check_flag(attrs, "keepdims");
-      check_flag(attrs, "noop_with_empty_axes");
+      attrs.get_flag("keepdims");
+      attrs.get_flag("noop_with_empty_axes");
     };
     v.kernel = [kernel](const KernelContext& ctx) { return reduce_with_axes_input(ctx, kernel); };
   } else {
     v.inputs = {{"data", "T"}};
     v.attributes = {{"axes", AttrType::Ints, false}, {"keepdims", AttrType::Int, false, int64_t{1}}};
     v.type_constraints = {{"T", types}};
-    v.check_attributes = [](const Attributes& attrs) { check_flag(attrs, "keepdims"); };
+    v.check_attributes = [](const Attributes& attrs) { attrs.get_flag("keepdims"); };
     v.kernel = [kernel](const KernelContext& ctx) { return reduce_with_axes_attribute(ctx, kernel); };
   }
   return v;

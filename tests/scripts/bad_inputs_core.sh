@@ -1,0 +1,600 @@
+# The bad inputs that belong to no operator family: files, external data, types, graphs, data,
+# resources, shapes and the command line. Sourced by tests/scripts/bad_inputs.sh after its
+# control, whose generators (model, input, expect_both, ...) it uses.
+echo "== files"
+new_case file_model_not_protobuf
+printf 'this is a text file, not an ONNX model\n' > "$cases/file_model_not_protobuf/model.onnx"
+expect_both file_model_not_protobuf "model.onnx: not an ONNX model (the bytes do not parse as a ModelProto protobuf)"
+new_case file_model_random_bytes
+printf '\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01' > "$cases/file_model_random_bytes/model.onnx"
+expect_both file_model_random_bytes "model.onnx: not an ONNX model (the bytes do not parse as a ModelProto protobuf)"
+new_case file_model_truncated
+head -c $((model_bytes / 2)) "$good" > "$cases/file_model_truncated/model.onnx"
+expect_both file_model_truncated "model.onnx: not an ONNX model (the bytes do not parse as a ModelProto"
+new_case file_model_truncated_by_one
+head -c $((model_bytes - 1)) "$good" > "$cases/file_model_truncated_by_one/model.onnx"
+expect_both file_model_truncated_by_one "model.onnx: not an ONNX model (the bytes do not parse as a ModelProto"
+new_case file_model_empty
+: > "$cases/file_model_empty/model.onnx"
+expect_both file_model_empty "model.onnx: the file is empty, not an ONNX model"
+new_case file_model_is_a_tensor
+tensor "$cases/file_model_is_a_tensor/model.onnx" <<< "$good_x"
+expect_both file_model_is_a_tensor "model.onnx: not an ONNX model (the bytes do not parse as a ModelProto protobuf)"
+new_case file_model_is_a_nameless_tensor
+tensor "$cases/file_model_is_a_nameless_tensor/model.onnx" <<< "data_type: 1 dims: 2 dims: 6 $floats12"
+expect_both file_model_is_a_nameless_tensor "model.onnx: not an ONNX model: it has no graph"
+expect_run_error "run  file_model_missing" "no-such-model.onnx: no such file" "$work/no-such-model.onnx"
+expect_run_error "run  file_model_is_a_folder" "test_data_set_0: not a regular file" "$work/good/test_data_set_0"
+
+# input_0.pb files (both commands) and a ModelProto given as one.
+for c in not_protobuf truncated empty is_a_model wrong_dtype wrong_shape wrong_rank extra_file no_file \
+         unknown_dtype negative_dim too_few_values two_files_one_name gap_in_numbers fifo folder; do
+  new_case "file_input_pb_$c"; cp "$good" "$cases/file_input_pb_$c/model.onnx"
+done
+set0() { echo "$cases/file_input_pb_$1/test_data_set_0"; }
+printf 'not a tensor\n' > "$(set0 not_protobuf)/input_0.pb"
+expect_both file_input_pb_not_protobuf "input_0.pb: not a TensorProto (the protobuf encoding is invalid)"
+head -c 20 "$work/good_x.pb" > "$(set0 truncated)/input_0.pb"
+expect_both file_input_pb_truncated "input_0.pb: not a TensorProto (the protobuf encoding is invalid)"
+: > "$(set0 empty)/input_0.pb"
+expect_both file_input_pb_empty "input_0.pb: not a TensorProto (data_type is unset)"
+cp "$good" "$(set0 is_a_model)/input_0.pb"
+expect_both file_input_pb_is_a_model "input_0.pb: not a TensorProto (data_type is unset)"
+input file_input_pb_wrong_dtype 'name: "x" data_type: 6 dims: 2 dims: 6 int32_data: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]'
+expect_both file_input_pb_wrong_dtype "model.onnx: input 'x' is int32[2, 6] but the model declares tensor(float)[2, 6]"
+input file_input_pb_wrong_shape "name: \"x\" data_type: 1 dims: 3 dims: 4 $floats12"
+expect_both file_input_pb_wrong_shape "model.onnx: input 'x' is float[3, 4] but the model declares tensor(float)[2, 6] (dimension 0)"
+input file_input_pb_wrong_rank "name: \"x\" data_type: 1 dims: 12 $floats12"
+expect_both file_input_pb_wrong_rank "model.onnx: input 'x' is float[12] but the model declares tensor(float)[2, 6] (rank 2)"
+cp "$work/good_x.pb" "$(set0 extra_file)/input_0.pb"
+tensor "$(set0 extra_file)/input_1.pb" <<< "name: \"z\" data_type: 1 dims: 2 dims: 6 $floats12"
+expect_both file_input_pb_extra_file "input_1.pb: the model has no graph input for it (it takes 1)"
+expect_both file_input_pb_no_file "model.onnx: input 'x' (tensor(float)[2, 6]) is not fed"
+input file_input_pb_unknown_dtype 'name: "x" data_type: 99 dims: 2 dims: 6 raw_data: "abcdefghijkl"'
+expect_both file_input_pb_unknown_dtype "input_0.pb: tensor 'x': data_type 99 is not a defined element type"
+input file_input_pb_negative_dim 'name: "x" data_type: 1 dims: 2 dims: -6'
+expect_both file_input_pb_negative_dim "input_0.pb: tensor 'x': dims[1] is -6; dimensions must be non-negative"
+input file_input_pb_too_few_values 'name: "x" data_type: 1 dims: 2 dims: 6 float_data: [1, 2, 3]'
+expect_both file_input_pb_too_few_values "input_0.pb: tensor 'x': float[2, 6] needs 12 values in float_data, found 3"
+cp "$work/good_x.pb" "$(set0 two_files_one_name)/input_0.pb"
+cp "$work/good_x.pb" "$(set0 two_files_one_name)/input_1.pb"
+expect_both file_input_pb_two_files_one_name "input_1.pb: input 'x' is given twice"
+cp "$work/good_x.pb" "$(set0 gap_in_numbers)/input_1.pb"
+expect_both file_input_pb_gap_in_numbers "input_0.pb is missing (the files are numbered from 0 without gaps)"
+# Files that are not regular: a FIFO would block a reader until a writer comes (a hang).
+mkfifo "$(set0 fifo)/input_0.pb"
+expect_both file_input_pb_fifo "input_0.pb: not a regular file"
+mkdir "$(set0 folder)/input_0.pb"
+expect_both file_input_pb_folder "input_0.pb: not a regular file"
+new_case file_output_pb_fifo && cp "$good" "$cases/file_output_pb_fifo/model.onnx"
+cp "$work/good_x.pb" "$cases/file_output_pb_fifo/test_data_set_0/input_0.pb" && mkfifo "$cases/file_output_pb_fifo/test_data_set_0/output_0.pb"
+expect_test_failure "test file_output_pb_fifo" "output_0.pb: not a regular file" "$cases/file_output_pb_fifo"
+mkfifo "$work/run/model_fifo.onnx"
+expect_run_error "run  file_model_fifo" "model_fifo.onnx: not a regular file" "$work/run/model_fifo.onnx"
+# A pipe named as INPUTS is read (the user is writing to it, as with <(...)); a device is refused.
+expect_run_error "run  file_inputs_device" "/dev/null: not a regular file or a pipe" "$good" /dev/null
+
+# JSON inputs and the .npy files they name (`run` only: the harness reads input_K.pb files).
+j=$work/run/json
+mkdir -p "$j"
+json_case() {  # json_case NAME "expected text" JSON_TEXT
+  printf '%s\n' "$3" > "$j/$1.json"
+  expect_run_error "run  file_json_$1" "$2" "$good" "$j/$1.json"
+}
+json_case corrupt "corrupt.json: not valid JSON" '{"x": [1, 2,'
+json_case not_an_object "not_an_object.json: expected an object from input name to tensor" '[1, 2, 3]'
+json_case unknown_input "unknown_input.json: 'z' is not an input of the model" '{"z": [1]}'
+json_case missing_input "model.onnx: input 'x' (tensor(float)[2, 6]) is not fed" '{}'
+json_case wrong_dtype "wrong_dtype.json: input 'x': dtype int32 does not match the model's declared tensor(float)" \
+  '{"x": {"dtype": "int32", "shape": [2, 6], "data": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]}}'
+json_case wrong_shape "model.onnx: input 'x' is float[3, 4] but the model declares tensor(float)[2, 6] (dimension 0)" \
+  '{"x": {"shape": [3, 4], "data": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]}}'
+json_case too_few_values "too_few_values.json: input 'x': data has 3 values where the shape [2, 6] needs 12" \
+  '{"x": {"shape": [2, 6], "data": [1, 2, 3]}}'
+json_case not_a_number "not_a_number.json: input 'x' [0]" '{"x": {"shape": [1], "data": ["one"]}}'
+json_case missing_file "missing_file.json: input 'x': file '$j/nope.pb' does not exist" '{"x": {"file": "nope.pb"}}'
+json_case unknown_key "unknown_key.json: input 'x': unknown key \"dims\"" '{"x": {"dims": [2, 6], "data": [1]}}'
+expect_run_error "run  file_inputs_not_json" "input_0.pb: not valid JSON" "$good" "$work/good/test_data_set_0/input_0.pb"
+expect_run_error "run  file_inputs_missing" "nothing-here: no such file or folder" "$good" "$work/nothing-here"
+
+npy_case() {  # npy_case NAME "expected text"; $j/NAME.npy is made by the caller
+  printf '{"x": {"file": "%s.npy"}}\n' "$1" > "$j/npy_$1.json"
+  expect_run_error "run  file_npy_$1" "$2" "$good" "$j/npy_$1.json"
+}
+printf 'PK\x03\x04 not an npy file' > "$j/bad_magic.npy"
+npy_case bad_magic "bad_magic.npy: not a .npy file (it does not start with \\x93NUMPY)"
+mkfifo "$j/fifo.npy"
+npy_case fifo "fifo.npy' is not a regular file"
+npy "$j/truncated.npy" "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 6), }" 20
+npy_case truncated "truncated.npy: the data is truncated: '<f4' (2, 6) needs 48 bytes, 20 follow the header"
+npy "$j/too_long.npy" "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 6), }" 52
+npy_case too_long "too_long.npy: 4 extra bytes after the 48 bytes of '<f4' (2, 6)"
+npy "$j/bad_header.npy" "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 6) " 48
+npy_case bad_header "bad_header.npy: malformed header: expected ','"
+npy "$j/big_endian.npy" "{'descr': '>f4', 'fortran_order': False, 'shape': (2, 6), }" 48
+npy_case big_endian "big_endian.npy: dtype '>f4' is big-endian; only little-endian data is supported"
+npy "$j/fortran.npy" "{'descr': '<f4', 'fortran_order': True, 'shape': (2, 6), }" 48
+npy_case fortran "fortran.npy: fortran_order True (column-major data) is not supported"
+npy "$j/wrong_dtype.npy" "{'descr': '<i4', 'fortran_order': False, 'shape': (2, 6), }" 48
+npy_case wrong_dtype "input 'x': dtype int32 does not match the model's declared tensor(float)"
+npy "$j/wrong_shape.npy" "{'descr': '<f4', 'fortran_order': False, 'shape': (3, 4), }" 48
+npy_case wrong_shape "model.onnx: input 'x' is float[3, 4] but the model declares tensor(float)[2, 6] (dimension 0)"
+npy "$j/unicode.npy" "{'descr': '<U5', 'fortran_order': False, 'shape': (2, 6), }" 240
+npy_case unicode "unicode.npy: unsupported dtype '<U5'"
+expect_run_error "run  file_npy_given_as_inputs" "wrong_dtype.npy: not valid JSON" "$good" "$j/wrong_dtype.npy"
+
+echo "== graphs"
+model graph_input_defined_nowhere 8 14 "$reshape_node $x_init_2x6 $y_out"
+expect_both graph_input_defined_nowhere "model.onnx: node 'r' (#0, Reshape-14): input 'shape' is not defined by any graph input, initializer or earlier node"
+model graph_input_defined_later 8 14 "$reshape_node
+  node { name: \"s\" op_type: \"Reshape\" input: \"x\" input: \"s0\" output: \"shape\" }
+  $x_init_2x6 $(shape_init 3 4 | sed 's/"shape"/"s0"/') $y_out"
+expect_both graph_input_defined_later "model.onnx: node 'r' (#0, Reshape-14): input 'shape' is only produced by a later node, #1 's' (nodes must be in topological order)"
+model graph_cycle 8 14 "node { name: \"a\" op_type: \"Reshape\" input: \"b_out\" input: \"shape\" output: \"a_out\" }
+  node { name: \"b\" op_type: \"Reshape\" input: \"a_out\" input: \"shape\" output: \"b_out\" }
+  $(shape_init 3 4) output { name: \"b_out\" }"
+expect_both graph_cycle "model.onnx: node 'a' (#0, Reshape-14): input 'b_out' is produced by node #1 'b', which depends on this node's output: the graph has a cycle"
+model graph_cycle_of_three 8 14 "node { name: \"a\" op_type: \"Flatten\" input: \"c_out\" output: \"a_out\" }
+  node { op_type: \"Flatten\" input: \"a_out\" output: \"b_out\" }
+  node { name: \"c\" op_type: \"Flatten\" input: \"b_out\" output: \"c_out\" } output { name: \"c_out\" }"
+expect_both graph_cycle_of_three "model.onnx: node 'a' (#0, Flatten-13): input 'c_out' is produced by node #2 'c', which depends on this node's output: the graph has a cycle"
+model graph_self_loop 8 14 "node { name: \"a\" op_type: \"Flatten\" input: \"y\" output: \"y\" } $y_out"
+expect_both graph_self_loop "model.onnx: node 'a' (#0, Flatten-13): input 'y' is the node's own output: the graph has a cycle"
+model graph_output_assigned_twice 8 14 "$reshape_node node { name: \"f\" op_type: \"Flatten\" input: \"x\" output: \"y\" }
+  $(shape_init 3 4) $x_init_2x6 $y_out"
+expect_both graph_output_assigned_twice "model.onnx: node 'f' (#1, Flatten-13): 'y' is assigned by node #1 but is already assigned by node #0 (every name is assigned once)"
+model graph_output_is_an_input 8 14 "node { name: \"f\" op_type: \"Flatten\" input: \"x\" output: \"x\" } $x_float_2x6 output { name: \"x\" }"
+expect_both graph_output_is_an_input "model.onnx: node 'f' (#0, Flatten-13): 'x' is assigned by node #0 but is already assigned by graph input 'x'"
+model graph_initializer_twice 8 14 "$reshape_node $(shape_init 3 4) $(shape_init 4 3) $x_init_2x6 $y_out"
+expect_both graph_initializer_twice "model.onnx: initializer 'shape' is defined twice"
+model graph_output_produced_nowhere 8 14 "$flatten_node $x_init_2x6 output { name: \"z\" }"
+expect_both graph_output_produced_nowhere "model.onnx: graph output 'z' is not produced by any node, graph input or initializer"
+model graph_no_outputs 8 14 "$flatten_node $x_init_2x6"
+expect_both graph_no_outputs "model.onnx: the graph has no outputs"
+
+# An operator or domain onnx-ref does not implement: an error under `run`, a skip under `test`.
+model graph_unknown_operator 8 14 "node { name: \"c\" op_type: \"TfIdfVectorizer\" input: \"x\" output: \"y\" } $x_init_2x6 $y_out"
+expect_run_error "run  graph_unknown_operator" "model.onnx: node 'c' (#0, TfIdfVectorizer): unsupported operator TfIdfVectorizer (opset 14)" \
+  "$cases/graph_unknown_operator/model.onnx"
+expect_test_skip "test graph_unknown_operator" "unsupported operator TfIdfVectorizer (opset 14)" "$cases/graph_unknown_operator"
+new_case graph_unknown_domain
+encode ModelProto "$cases/graph_unknown_domain/model.onnx" <<EOF
+ir_version: 8
+opset_import { domain: "" version: 14 }
+opset_import { domain: "com.example" version: 1 }
+graph { name: "g" node { name: "c" domain: "com.example" op_type: "Reshape" input: "x" input: "shape" output: "y" }
+  $x_init_2x6 $(shape_init 3 4) $y_out }
+EOF
+expect_run_error "run  graph_unknown_domain" "model.onnx: node 'c' (#0, com.example:Reshape): unsupported operator com.example:Reshape (opset 1)" \
+  "$cases/graph_unknown_domain/model.onnx"
+expect_test_skip "test graph_unknown_domain" "unsupported operator com.example:Reshape" "$cases/graph_unknown_domain"
+model graph_unknown_domain_not_imported 8 14 "node { name: \"c\" domain: \"com.example\" op_type: \"Foo\" input: \"x\" output: \"y\" } $x_init_2x6 $y_out"
+expect_run_error "run  graph_unknown_domain_not_imported" "(#0, com.example:Foo): unsupported operator com.example:Foo (domain 'com.example' is not imported either)" \
+  "$cases/graph_unknown_domain_not_imported/model.onnx"
+expect_test_skip "test graph_unknown_domain_not_imported" "unsupported operator com.example:Foo" "$cases/graph_unknown_domain_not_imported"
+
+model graph_no_opset_for_domain 8 14 "node { name: \"o\" domain: \"org.openvinotoolkit\" op_type: \"Reshape\" input: \"x\" input: \"shape\" output: \"y\"
+  attribute { name: \"special_zero\" i: 0 type: INT } } $x_init_2x6 $(shape_init 3 4) $y_out"
+expect_both graph_no_opset_for_domain "model.onnx: node 'o' (#0, org.openvinotoolkit:Reshape): the model imports no opset for domain 'org.openvinotoolkit', which org.openvinotoolkit:Reshape belongs to"
+new_case graph_no_opset_for_default_domain
+encode ModelProto "$cases/graph_no_opset_for_default_domain/model.onnx" <<EOF
+ir_version: 8
+opset_import { domain: "org.openvinotoolkit" version: 1 }
+graph { name: "g" $reshape_node $x_init_2x6 $(shape_init 3 4) $y_out }
+EOF
+expect_both graph_no_opset_for_default_domain "model.onnx: node 'r' (#0, Reshape): the model imports no opset for domain ai.onnx (\"\"), which Reshape belongs to"
+model graph_opset_version_0 8 0 "$reshape_node $x_init_2x6 $(shape_init 3 4) $y_out"
+expect_both graph_opset_version_0 "model.onnx: opset import for domain ai.onnx (\"\") has version 0; versions start at 1"
+model graph_opset_version_negative 8 -1 "$reshape_node $x_init_2x6 $(shape_init 3 4) $y_out"
+expect_both graph_opset_version_negative "model.onnx: opset import for domain ai.onnx (\"\") has version -1; versions start at 1"
+new_case graph_domain_imported_twice
+encode ModelProto "$cases/graph_domain_imported_twice/model.onnx" <<EOF
+ir_version: 8
+opset_import { domain: "" version: 14 }
+opset_import { domain: "ai.onnx" version: 13 }
+graph { name: "g" $reshape_node $x_init_2x6 $(shape_init 3 4) $y_out }
+EOF
+expect_both graph_domain_imported_twice "model.onnx: domain ai.onnx (\"\") is imported twice"
+model graph_ir_version_99 99 14 "$reshape_node $x_init_2x6 $(shape_init 3 4) $y_out"
+expect_both graph_ir_version_99 "model.onnx: IR version 99 is not one onnx-ref knows (1 to 13)"
+model graph_ir_version_0 0 14 "$reshape_node $x_init_2x6 $(shape_init 3 4) $y_out"
+expect_both graph_ir_version_0 "model.onnx: IR version 0 is not one onnx-ref knows (1 to 13)"
+model graph_ir_version_negative -3 14 "$reshape_node $x_init_2x6 $(shape_init 3 4) $y_out"
+expect_both graph_ir_version_negative "model.onnx: IR version -3 is not one onnx-ref knows (1 to 13)"
+new_case graph_ir_version_unset
+encode ModelProto "$cases/graph_ir_version_unset/model.onnx" <<EOF
+opset_import { domain: "" version: 14 }
+graph { name: "g" $reshape_node $x_init_2x6 $(shape_init 3 4) $y_out }
+EOF
+expect_both graph_ir_version_unset "model.onnx: not an ONNX model: ir_version is not set"
+
+# Attributes.
+model graph_attribute_unknown 8 14 "node { name: \"r\" op_type: \"Reshape\" input: \"x\" input: \"shape\" output: \"y\"
+  attribute { name: \"axis\" i: 1 type: INT } } $x_init_2x6 $(shape_init 3 4) $y_out"
+expect_both graph_attribute_unknown "model.onnx: node 'r' (#0, Reshape-14): attribute 'axis' is not an attribute of Reshape-14 (it has: allowzero)"
+model graph_attribute_allowzero_2 8 14 "node { name: \"r\" op_type: \"Reshape\" input: \"x\" input: \"shape\" output: \"y\"
+  attribute { name: \"allowzero\" i: 2 type: INT } } $x_init_2x6 $(shape_init 3 4) $y_out"
+expect_both graph_attribute_allowzero_2 "model.onnx: node 'r' (#0, Reshape-14): attribute 'allowzero' must be 0 or 1, got 2"
+model graph_attribute_wrong_type 8 14 "node { name: \"f\" op_type: \"Flatten\" input: \"x\" output: \"y\"
+  attribute { name: \"axis\" f: 1 type: FLOAT } } $x_init_2x6 $y_out"
+expect_both graph_attribute_wrong_type "model.onnx: node 'f' (#0, Flatten-13): attribute 'axis' must be of type int, got float"
+model graph_attribute_missing 3 1 "node { name: \"r\" op_type: \"Reshape\" input: \"x\" output: \"y\" } $x_init_2x6 $y_out"
+expect_both graph_attribute_missing "model.onnx: node 'r' (#0, Reshape-1): required attribute 'shape' is not set"
+model graph_missing_required_input 8 14 "node { name: \"r\" op_type: \"Reshape\" input: \"x\" output: \"y\" } $x_init_2x6 $y_out"
+expect_both graph_missing_required_input "model.onnx: node 'r' (#0, Reshape-14): required input 1 ('shape') is missing"
+model graph_too_many_inputs 8 14 "node { name: \"r\" op_type: \"Reshape\" input: \"x\" input: \"shape\" input: \"x\" output: \"y\" }
+  $(shape_init 3 4) $x_init_2x6 $y_out"
+expect_both graph_too_many_inputs "model.onnx: node 'r' (#0, Reshape-14): Reshape-14 takes at most 2 inputs, the node has 3"
+model graph_node_without_outputs 8 14 "node { name: \"f\" op_type: \"Flatten\" input: \"x\" } $x_init_2x6 output { name: \"x\" }"
+expect_both graph_node_without_outputs "model.onnx: node 'f' (#0, Flatten-13): Flatten-13 has 1 output(s), the node lists 0"
+model graph_attribute_twice 8 14 "node { name: \"f\" op_type: \"Flatten\" input: \"x\" output: \"y\"
+  attribute { name: \"axis\" i: 1 type: INT } attribute { name: \"axis\" i: 0 type: INT } } $x_init_2x6 $y_out"
+expect_both graph_attribute_twice "model.onnx: node 'f' (#0, Flatten-13): attribute 'axis' is set twice"
+model graph_input_declared_twice 8 14 "$flatten_node $x_float_2x6 $x_float_2x6 $y_out"
+expect_both graph_input_declared_twice "model.onnx: 'x' is assigned by graph input 'x' but is already assigned by graph input 'x'"
+model graph_input_without_name 8 14 "$flatten_node $x_init_2x6 input { } $y_out"
+expect_both graph_input_without_name "model.onnx: a graph input has no name"
+model graph_map_input 8 14 "$flatten_node input { name: \"x\" type { map_type { key_type: 8 value_type { tensor_type { elem_type: 1 } } } } } $y_out"
+expect_run_error "run  graph_map_input" "model.onnx: graph input 'x' is a map; onnx-ref runs tensors, sequences of tensors and optionals" "$cases/graph_map_input/model.onnx"
+expect_test_skip "test graph_map_input" "graph input 'x' is a map; onnx-ref runs tensors, sequences of tensors and optionals" "$cases/graph_map_input"
+model graph_sequence_into_flatten 8 14 "$flatten_node input { name: \"x\" type { sequence_type { elem_type { tensor_type { elem_type: 1 } } } } } $y_out"
+expect_run_error "run  graph_sequence_into_flatten" "node 'f' (#0, Flatten-13): input 0 ('input') is seq(tensor(float)), which Flatten-13 does not allow for T" "$cases/graph_sequence_into_flatten/model.onnx"
+expect_test_failure "test graph_sequence_into_flatten" "input 0 ('input') is seq(tensor(float)), which Flatten-13 does not allow for T" "$cases/graph_sequence_into_flatten"
+
+# Names from the file with control bytes in them are escaped: the message stays on one line.
+model graph_name_with_newline 8 14 "node { name: \"two\\nlines\" op_type: \"Flatten\" input: \"x\" output: \"y\" }
+  node { name: \"b\" op_type: \"Flatten\" input: \"x\" output: \"y\" } $x_init_2x6 $y_out"
+expect_both graph_name_with_newline "model.onnx: node 'b' (#1, Flatten-13): 'y' is assigned by node #1 but is already assigned by node #0"
+model graph_input_name_with_newline 8 14 "node { name: \"a\" op_type: \"Flatten\" input: \"x\\r\\n\" output: \"y\" } $x_init_2x6 $y_out"
+expect_both graph_input_name_with_newline "model.onnx: node 'a' (#0, Flatten-13): input 'x\\x0d\\x0a' is not defined by any graph input"
+model graph_op_type_with_newline 8 14 "node { name: \"c\" op_type: \"Co\\nnv\" input: \"x\" output: \"y\" } $x_init_2x6 $y_out"
+expect_run_error "run  graph_op_type_with_newline" "model.onnx: node 'c' (#0, Co\\x0anv): unsupported operator Co\\x0anv (opset 14)" \
+  "$cases/graph_op_type_with_newline/model.onnx"
+expect_test_skip "test graph_op_type_with_newline" "unsupported operator Co\\x0anv (opset 14)" "$cases/graph_op_type_with_newline"
+# A folder whose name holds a newline: the paths in the messages are escaped too.
+nl_case=$'graph_folder_with\nnewline'
+model "$nl_case" 8 14 "$reshape_node $x_init_2x6 $y_out"
+expect_run_error "run  graph_folder_with_newline" 'graph_folder_with\x0anewline/model.onnx: node' "$cases/$nl_case/model.onnx"
+expect_test_failure "test graph_folder_with_newline" 'graph_folder_with\x0anewline/model.onnx: node' "$cases/$nl_case"
+
+echo "== types"
+# type_case OP OPSET CODE TYPE LABEL: x of element type CODE into OP at OPSET, which resolves to the
+# version LABEL that does not take it; the next opset that takes it is checked by the caller.
+type_case() {
+  local op=$1 opset=$2 code=$3 type=$4 label=$5 node ir=11 name
+  name=type_${type}_${op,,}_opset_$opset
+  [ "$opset" -ge 5 ] || ir=3
+  if [ "$op" = Flatten ]; then node=$flatten_node
+  elif [ "$opset" -ge 5 ]; then node="$reshape_node $(shape_init 3 4)"
+  else node='node { name: "r" op_type: "Reshape" input: "x" output: "y" attribute { name: "shape" ints: [3, 4] type: INTS } }'; fi
+  model "$name" $ir "$opset" "$node $(declared x "$code" 2 6) $y_out"
+  local who="node 'r'"; [ "$op" = Flatten ] && who="node 'f'"
+  local slot="input 0 ('data')"; [ "$op" = Flatten ] && slot="input 0 ('input')"
+  expect_both "$name" "model.onnx: $who (#0, $label): $slot is tensor($type), which $label does not allow for T"
+}
+# accepted OP OPSET CODE TYPE: the same model one opset later loads (the boundary is exact).
+accepted() {
+  local name=accepted_${4}_${1,,}_opset_$2 node ir=11
+  [ "$2" -ge 5 ] || ir=3
+  if [ "$1" = Flatten ]; then node=$flatten_node
+  elif [ "$2" -ge 5 ]; then node="$reshape_node $(shape_init 3 4)"
+  else node='node { name: "r" op_type: "Reshape" input: "x" output: "y" attribute { name: "shape" ints: [3, 4] type: INTS } }'; fi
+  encode ModelProto "$work/run/$name.onnx" <<EOF
+ir_version: $ir
+opset_import { domain: "" version: $2 }
+graph { name: "g" $node $(declared x "$3" 2 6) $y_out }
+EOF
+  if "$onnx_ref" info "$work/run/$name.onnx" | grep -q "^check: the model is valid"; then pass "control $name"
+  else fail "control $name" "$("$onnx_ref" info "$work/run/$name.onnx" | tail -n 1)"; fi
+}
+type_case Reshape 12 16 bfloat16 Reshape-5;          accepted Reshape 13 16 bfloat16
+type_case Flatten 12 16 bfloat16 Flatten-11;         accepted Flatten 13 16 bfloat16
+type_case Reshape 18 17 float8e4m3fn Reshape-14;     accepted Reshape 19 17 float8e4m3fn
+type_case Flatten 20 17 float8e4m3fn Flatten-13;     accepted Flatten 21 17 float8e4m3fn
+type_case Reshape 20 22 int4 Reshape-19;             accepted Reshape 21 22 int4
+type_case Flatten 20 22 int4 Flatten-13;             accepted Flatten 21 22 int4
+type_case Reshape 20 21 uint4 Reshape-19;            accepted Reshape 21 21 uint4
+type_case Flatten 20 21 uint4 Flatten-13;            accepted Flatten 21 21 uint4
+type_case Reshape 22 23 float4e2m1 Reshape-21;       accepted Reshape 23 23 float4e2m1
+type_case Flatten 22 23 float4e2m1 Flatten-21;       accepted Flatten 23 23 float4e2m1
+type_case Reshape 23 24 float8e8m0 Reshape-23;       accepted Reshape 24 24 float8e8m0
+type_case Flatten 23 24 float8e8m0 Flatten-23;       accepted Flatten 24 24 float8e8m0
+type_case Reshape 24 26 int2 Reshape-24;             accepted Reshape 25 26 int2
+type_case Flatten 24 26 int2 Flatten-24;             accepted Flatten 25 26 int2
+type_case Reshape 24 25 uint2 Reshape-24;            accepted Reshape 25 25 uint2
+type_case Flatten 24 25 uint2 Flatten-24;            accepted Flatten 25 25 uint2
+type_case Reshape 1 6 int32 Reshape-1
+type_case Reshape 4 6 int32 Reshape-1;               accepted Reshape 5 6 int32
+type_case Flatten 1 6 int32 Flatten-1
+type_case Flatten 8 6 int32 Flatten-1;               accepted Flatten 9 6 int32
+
+# The type of an undeclared input is checked when it arrives, still naming the node and version.
+model type_undeclared_input_bfloat16 11 12 "$reshape_node $(shape_init 3 4) input { name: \"x\" } $y_out"
+input type_undeclared_input_bfloat16 'name: "x" data_type: 16 dims: 2 dims: 6 int32_data: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]'
+expect_both type_undeclared_input_bfloat16 "model.onnx: node 'r' (#0, Reshape-5): input 0 ('data') is tensor(bfloat16), which Reshape-5 does not allow for T"
+model type_shape_int32 8 14 "$reshape_node initializer { name: \"shape\" data_type: 6 dims: 2 int32_data: [3, 4] } $x_init_2x6 $y_out"
+expect_both type_shape_int32 "model.onnx: node 'r' (#0, Reshape-14): input 1 ('shape') is tensor(int32), but Reshape-14 takes tensor(int64)"
+model type_shape_int32_fed 8 14 "$reshape_node input { name: \"shape\" } $x_init_2x6 $y_out"
+input type_shape_int32_fed 'name: "shape" data_type: 6 dims: 2 int32_data: [3, 4]'
+expect_both type_shape_int32_fed "model.onnx: node 'r' (#0, Reshape-14): input 1 ('shape') is tensor(int32), but Reshape-14 takes tensor(int64)"
+model type_shape_float 8 5 "$reshape_node initializer { name: \"shape\" data_type: 1 dims: 2 float_data: [3, 4] } $x_init_2x6 $y_out"
+expect_both type_shape_float "model.onnx: node 'r' (#0, Reshape-5): input 1 ('shape') is tensor(float), but Reshape-5 takes tensor(int64)"
+model type_unknown_code_initializer 8 14 "$reshape_node $(shape_init 3 4) initializer { name: \"x\" data_type: 99 dims: 2 raw_data: \"ab\" } $y_out"
+expect_both type_unknown_code_initializer "model.onnx: initializer 'x': tensor 'x': data_type 99 is not a defined element type"
+model type_undefined_code_initializer 8 14 "$reshape_node $(shape_init 3 4) initializer { name: \"x\" data_type: 0 dims: 2 raw_data: \"ab\" } $y_out"
+expect_both type_undefined_code_initializer "model.onnx: initializer 'x': tensor 'x': data_type 0 is not a defined element type"
+model type_unknown_code_declared 8 14 "$reshape_node $(shape_init 3 4) $(declared x 99 2 6) $y_out"
+expect_both type_unknown_code_declared "model.onnx: graph input 'x' declares undefined element type code 99"
+model type_output_declared_wrong 8 14 "$reshape_node $(shape_init 3 4) $x_init_2x6 output { name: \"y\" type { tensor_type { elem_type: 6 } } }"
+expect_both type_output_declared_wrong "model.onnx: graph output 'y' is declared tensor(int32) but is tensor(float)"
+model type_feed_symbolic_dim 8 14 "$reshape_node $(shape_init -1) input { name: \"x\" type { tensor_type { elem_type: 1 shape { dim { dim_param: \"N\" } dim { dim_value: 6 } } } } } $y_out"
+input type_feed_symbolic_dim "name: \"x\" data_type: 1 dims: 3 dims: 4 $floats12"
+expect_both type_feed_symbolic_dim "model.onnx: input 'x' is float[3, 4] but the model declares tensor(float)[N, 6] (dimension 1)"
+model type_feed_float16_for_float 8 14 "$reshape_node $(shape_init -1) $x_float_2x6 $y_out"
+input type_feed_float16_for_float 'name: "x" data_type: 10 dims: 2 dims: 6 int32_data: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]'
+expect_both type_feed_float16_for_float "model.onnx: input 'x' is float16[2, 6] but the model declares tensor(float)[2, 6]"
+model type_initializer_default_mismatch 8 14 "$reshape_node $(shape_init 3 4) $x_float_2x6 initializer { name: \"x\" data_type: 7 dims: 2 dims: 6 int64_data: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] } $y_out"
+expect_both type_initializer_default_mismatch "model.onnx: initializer 'x' (default of the graph input) is int64[2, 6] but the model declares tensor(float)[2, 6]"
+
+echo "== shapes"
+# reshape_case NAME ALLOWZERO "expected text" X_INITIALIZER SHAPE...: Reshape-14 of X to SHAPE.
+reshape_case() {
+  local name=$1 allowzero=$2 want=$3 x=$4; shift 4
+  model "$name" 8 14 "node { name: \"r\" op_type: \"Reshape\" input: \"x\" input: \"shape\" output: \"y\"
+    attribute { name: \"allowzero\" i: $allowzero type: INT } } $x $(shape_init "$@") $y_out"
+  expect_both "$name" "model.onnx: node 'r' (#0, Reshape-14): $want"
+}
+x_empty_0x3='initializer { name: "x" data_type: 1 dims: 0 dims: 3 }'
+x_empty_0='initializer { name: "x" data_type: 1 dims: 0 }'
+x_init_12="initializer { name: \"x\" data_type: 1 dims: 12 $floats12 }"
+reshape_case shape_two_minus_one 0 "shape holds -1 at indices 0 and 2; at most one dimension may be -1" "$x_init_2x6" -1 2 -1
+reshape_case shape_below_minus_one 0 "shape[1] = -2 is below -1" "$x_init_2x6" 3 -2
+reshape_case shape_int64_min 0 "shape[0] = -9223372036854775808 is below -1" "$x_init_2x6" -9223372036854775808 1
+reshape_case shape_minus_one_not_dividing 0 "-1 at index 1 cannot be inferred: the input's 12 elements do not divide by 5, the product of the other dimensions" "$x_init_2x6" 5 -1
+reshape_case shape_minus_one_over_zero 0 "-1 at index 1 cannot be inferred: the other dimensions of [0, -1] multiply to 0" "$x_empty_0x3" 0 -1
+reshape_case shape_minus_one_over_literal_zero 1 "shape holds both 0 (at index 1) and -1 (at index 0), which is invalid when a 0 is taken literally (allowzero = 1)" "$x_empty_0x3" -1 0
+reshape_case shape_zero_past_rank 0 "shape[1] = 0 copies input dimension 1, but the input has rank 1" "$x_init_12" 12 0
+reshape_case shape_count_differs 0 "shape [5, 2] holds 10 elements but the input [2, 6] holds 12" "$x_init_2x6" 5 2
+reshape_case shape_count_differs_allowzero 1 "shape [2, 0] holds 0 elements but the input [2, 6] holds 12" "$x_init_2x6" 2 0
+reshape_case shape_overflow 0 "the product of shape [4294967296, 4294967296, 4] overflows int64" "$x_init_2x6" 4294967296 4294967296 4
+reshape_case shape_overflow_wraps_to_zero 1 "the product of shape [4294967296, 4294967296] overflows int64" "$x_empty_0" 4294967296 4294967296
+reshape_case shape_overflow_wraps_to_count 0 "the product of shape [4611686018427387907, 4] overflows int64" "$x_init_2x6" 4611686018427387907 4
+reshape_case shape_overflow_beside_minus_one 0 "the product of shape [4611686018427387907, 4, -1] overflows int64" "$x_init_2x6" 4611686018427387907 4 -1
+model shape_not_1d 8 14 "$reshape_node initializer { name: \"shape\" data_type: 7 dims: 1 dims: 2 int64_data: [3, 4] } $x_init_2x6 $y_out"
+expect_both shape_not_1d "model.onnx: node 'r' (#0, Reshape-14): the shape input must be 1-D, but it is int64[1, 2]"
+model shape_scalar 8 14 "$reshape_node initializer { name: \"shape\" data_type: 7 int64_data: [12] } $x_init_2x6 $y_out"
+expect_both shape_scalar "model.onnx: node 'r' (#0, Reshape-14): the shape input must be 1-D, but it is int64[]"
+model shape_attribute_two_minus_one 3 1 "node { name: \"r\" op_type: \"Reshape\" input: \"x\" output: \"y\"
+  attribute { name: \"shape\" ints: [-1, -1] type: INTS } } $x_init_2x6 $y_out"
+expect_both shape_attribute_two_minus_one "model.onnx: node 'r' (#0, Reshape-1): shape holds -1 at indices 0 and 1; at most one dimension may be -1"
+new_case shape_openvino_beyond_int64
+encode ModelProto "$cases/shape_openvino_beyond_int64/model.onnx" <<EOF
+ir_version: 8
+opset_import { domain: "org.openvinotoolkit" version: 1 }
+graph { name: "g" node { name: "o" domain: "org.openvinotoolkit" op_type: "Reshape" input: "x" input: "shape" output: "y"
+  attribute { name: "special_zero" i: 0 type: INT } }
+  initializer { name: "shape" data_type: 13 dims: 2 uint64_data: [18446744073709551615, 12] } $x_init_2x6 $y_out }
+EOF
+expect_both shape_openvino_beyond_int64 "model.onnx: node 'o' (#0, org.openvinotoolkit:Reshape-1): shape[0] = 18446744073709551615 does not fit int64"
+model shape_negative_dim_initializer 8 14 "$reshape_node $(shape_init -1) initializer { name: \"x\" data_type: 1 dims: -2 dims: 6 } $y_out"
+expect_both shape_negative_dim_initializer "model.onnx: initializer 'x': tensor 'x': dims[0] is -2; dimensions must be non-negative"
+model shape_negative_dim_declared 8 14 "$reshape_node $(shape_init -1) $(declared x 1 2 -6) $y_out"
+expect_both shape_negative_dim_declared "model.onnx: graph input 'x' declares a negative dimension -6"
+model shape_dims_overflow_initializer 8 14 "$reshape_node $(shape_init -1) initializer { name: \"x\" data_type: 1 dims: 4294967296 dims: 4294967296 } $y_out"
+expect_both shape_dims_overflow_initializer "model.onnx: initializer 'x': tensor 'x': dims [4294967296, 4294967296] have an element count that overflows int64"
+
+# flatten_case NAME OPSET AXIS "expected text": Flatten of a [2, 6] tensor.
+flatten_case() {
+  local ir=8; [ "$2" -ge 5 ] || ir=3
+  model "$1" $ir "$2" "node { name: \"f\" op_type: \"Flatten\" input: \"x\" output: \"y\" attribute { name: \"axis\" i: $3 type: INT } } $x_init_2x6 $y_out"
+  expect_both "$1" "model.onnx: node 'f' (#0, $4"
+}
+flatten_case shape_flatten13_axis_3 13 3 "Flatten-13): axis 3 is outside the range [-2, 2] for an input of rank 2"
+flatten_case shape_flatten13_axis_minus_3 13 -3 "Flatten-13): axis -3 is outside the range [-2, 2] for an input of rank 2"
+flatten_case shape_flatten1_axis_3 1 3 "Flatten-1): axis 3 is outside the range [0, 2] for an input of rank 2"
+flatten_case shape_flatten9_axis_minus_1 9 -1 "Flatten-9): axis -1 is outside the range [0, 2] for an input of rank 2; negative axes are allowed from Flatten-11 on"
+flatten_case shape_flatten1_axis_minus_1 1 -1 "Flatten-1): axis -1 is outside the range [0, 2] for an input of rank 2; negative axes are allowed from Flatten-11 on"
+flatten_case shape_flatten11_axis_int64_min 11 -9223372036854775808 "Flatten-11): axis -9223372036854775808 is outside the range [-2, 2] for an input of rank 2"
+
+echo "== data"
+# data_case NAME "expected text" TENSOR_FIELDS: the initializer x of a Flatten-25 node holds TENSOR_FIELDS.
+data_case() {
+  model "$1" 10 25 "$flatten_node initializer { name: \"x\" $3 } $y_out"
+  expect_both "$1" "model.onnx: initializer 'x': tensor 'x': $2"
+}
+data_case data_raw_too_few "float[2, 6] needs 48 bytes in raw_data, found 8" 'data_type: 1 dims: 2 dims: 6 raw_data: "abcdefgh"'
+data_case data_raw_too_many "float[2] needs 8 bytes in raw_data, found 9" 'data_type: 1 dims: 2 raw_data: "abcdefghi"'
+data_case data_raw_empty "float[2] needs 8 bytes in raw_data, found 0" 'data_type: 1 dims: 2 raw_data: ""'
+data_case data_float_data_too_few "float[2, 6] needs 12 values in float_data, found 3" 'data_type: 1 dims: 2 dims: 6 float_data: [1, 2, 3]'
+data_case data_float_data_too_many "float[2] needs 2 values in float_data, found 3" 'data_type: 1 dims: 2 float_data: [1, 2, 3]'
+data_case data_int64_data_too_few "int64[3] needs 3 values in int64_data, found 1" 'data_type: 7 dims: 3 int64_data: [1]'
+data_case data_int32_data_too_many "int8[1] needs 1 values in int32_data, found 2" 'data_type: 3 dims: 1 int32_data: [1, 2]'
+data_case data_complex_odd_count "complex64[2] needs 4 values (real, imaginary pairs) in float_data, found 3" 'data_type: 14 dims: 2 float_data: [1, 2, 3]'
+data_case data_string_data_too_few "string[3] needs 3 values in string_data, found 2" 'data_type: 8 dims: 3 string_data: ["a", "b"]'
+data_case data_no_data "float[2, 6] has no data (it needs 12 elements)" 'data_type: 1 dims: 2 dims: 6'
+data_case data_strings_for_float "string_data holds strings but the element type is float" 'data_type: 1 dims: 1 string_data: ["1.5"]'
+data_case data_raw_for_string "string tensors cannot use raw_data; strings are stored in string_data" 'data_type: 8 dims: 1 raw_data: "abc"'
+data_case data_float_data_for_string "float_data cannot hold string elements (string uses string_data)" 'data_type: 8 dims: 1 float_data: [1]'
+data_case data_int64_data_for_float "int64_data cannot hold float elements (float uses float_data or raw_data)" 'data_type: 1 dims: 1 int64_data: [1]'
+data_case data_two_sources "has both raw_data and float_data; exactly one data source may be used" 'data_type: 1 dims: 1 raw_data: "abcd" float_data: [1]'
+data_case data_int32_out_of_range "int32_data[1] = 300 does not fit int8 (-128 to 127)" 'data_type: 3 dims: 2 int32_data: [1, 300]'
+data_case data_bool_byte_2 "raw_data byte 1 is 2; a bool is 0 or 1" 'data_type: 9 dims: 2 raw_data: "\001\002"'
+data_case data_int4_raw_short "int4[5] needs 3 bytes in raw_data, found 2" 'data_type: 22 dims: 5 raw_data: "\021\021"'
+data_case data_uint4_raw_long "uint4[4] needs 2 bytes in raw_data, found 3" 'data_type: 21 dims: 4 raw_data: "\021\021\021"'
+data_case data_int4_int32_unpacked "int4[5] needs 3 packed bytes in int32_data, found 5" 'data_type: 22 dims: 5 int32_data: [1, 1, 1, 1, 1]'
+data_case data_uint4_int32_short "uint4[4] needs 2 packed bytes in int32_data, found 1" 'data_type: 21 dims: 4 int32_data: [17]'
+data_case data_int2_raw_long "int2[5] needs 2 bytes in raw_data, found 3" 'data_type: 26 dims: 5 raw_data: "\001\001\001"'
+data_case data_uint2_raw_short "uint2[6] needs 2 bytes in raw_data, found 1" 'data_type: 25 dims: 6 raw_data: "\001"'
+data_case data_int2_int32_unpacked "int2[6] needs 2 packed bytes in int32_data, found 6" 'data_type: 26 dims: 6 int32_data: [1, 1, 1, 1, 1, 1]'
+data_case data_uint2_int32_long "uint2[4] needs 1 packed bytes in int32_data, found 2" 'data_type: 25 dims: 4 int32_data: [0, 0]'
+data_case data_int4_high_bits "the unused high bits of the last byte of raw_data are not zero (0x11; int4[5] uses only its low 4 bits)" 'data_type: 22 dims: 5 raw_data: "\021\021\021"'
+data_case data_int4_packed_byte_range "int32_data[0] = 256 is not a packed byte of int4 elements (-128 to 255)" 'data_type: 22 dims: 2 int32_data: [256]'
+data_case data_uint32_in_uint64_data "uint64_data[0] = 4294967296 does not fit uint32 (0 to 4294967295)" 'data_type: 12 dims: 1 uint64_data: [4294967296]'
+# The same rules for a tensor read from an input file.
+model data_input_pb_raw_long 8 14 "$reshape_node $(shape_init 3 4) $x_float_2x6 $y_out"
+input data_input_pb_raw_long 'name: "x" data_type: 1 dims: 2 dims: 6 raw_data: "0123456789abcdef0123456789abcdef0123456789abcdefXYZ"'
+expect_both data_input_pb_raw_long "input_0.pb: tensor 'x': float[2, 6] needs 48 bytes in raw_data, found 51"
+model data_input_pb_strings_for_float 8 14 "$reshape_node $(shape_init 3 4) $x_float_2x6 $y_out"
+input data_input_pb_strings_for_float 'name: "x" data_type: 1 dims: 2 dims: 6 string_data: ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"]'
+expect_both data_input_pb_strings_for_float "input_0.pb: tensor 'x': string_data holds strings but the element type is float"
+
+echo "== external data"
+# A FIFO and a regular file outside every case folder: a refused location must never be opened.
+outside=$work/outside
+mkfifo "$outside/fifo"
+printf '0123456789abcdef0123456789abcdef0123456789abcdef' > "$outside/secret.bin"
+kv() { printf 'external_data { key: "%s" value: "%s" } ' "$1" "$2"; }
+# ext_model NAME ENTRIES: the initializer x (float[2, 6], 48 bytes) of a Flatten-13 node is external
+# data described by ENTRIES; the case folder holds the 48-byte data.bin.
+ext_model() {
+  model "$1" 8 13 "$flatten_node initializer { name: \"x\" data_type: 1 dims: 2 dims: 6 data_location: EXTERNAL $2 } $y_out"
+  printf '0123456789abcdef0123456789abcdef0123456789abcdef' > "$cases/$1/data.bin"
+}
+# ext_check NAME "expected text": both commands refuse the external data of case NAME.
+ext_check() { expect_both "$1" "model.onnx: initializer 'x': tensor 'x': external data $2"; }
+# ext_case NAME "expected text" ENTRIES
+ext_case() { ext_model "$1" "$3"; ext_check "$1" "$2"; }
+# The control: with a valid location the model runs (then the folder leaves the case tree).
+ext_model ext_control "$(kv location data.bin)$(kv offset 0)$(kv length 48)"
+rm -rf "$work/run/ext_control" && mv "$cases/ext_control" "$work/run/"
+if "$onnx_ref" run "$work/run/ext_control/model.onnx" | grep -q '"shape": \[2, 6\]'; then pass "control external data"
+else fail "control external data" "the model with valid external data does not run"; fi
+ext_case ext_absolute_fifo "'$outside/fifo' is an absolute path; it must be relative to the folder" "$(kv location "$outside/fifo")"
+ext_case ext_absolute_file "'$outside/secret.bin' is an absolute path" "$(kv location "$outside/secret.bin")"
+ext_case ext_dotdot_fifo "'../../outside/fifo' has a '..' component; it must stay inside the folder" "$(kv location ../../outside/fifo)"
+ext_case ext_dotdot_inside "'sub/../data.bin' has a '..' component" "$(kv location sub/../data.bin)"
+ext_model ext_symlink_to_outside_fifo "$(kv location link)"
+ln -s "$outside/fifo" "$cases/ext_symlink_to_outside_fifo/link"
+ext_check ext_symlink_to_outside_fifo "'link' is a symbolic link; symbolic links are refused"
+ext_model ext_symlink_to_outside_file "$(kv location link.bin)"
+ln -s "$outside/secret.bin" "$cases/ext_symlink_to_outside_file/link.bin"
+ext_check ext_symlink_to_outside_file "'link.bin' is a symbolic link; symbolic links are refused"
+ext_model ext_symlinked_folder "$(kv location sub/fifo)"
+ln -s "$outside" "$cases/ext_symlinked_folder/sub"
+ext_check ext_symlinked_folder "'sub/fifo' resolves to '$outside/fifo', outside the folder"
+ext_model ext_fifo_inside "$(kv location pipe)"
+mkfifo "$cases/ext_fifo_inside/pipe"
+ext_check ext_fifo_inside "'pipe' is not a regular file"
+ext_model ext_hard_link "$(kv location linked.bin)"
+ln "$outside/secret.bin" "$cases/ext_hard_link/linked.bin"
+ext_check ext_hard_link "'linked.bin' has 2 hard links; files with more than one are refused"
+ext_case ext_missing_file "'nope.bin' does not exist in the folder" "$(kv location nope.bin)"
+ext_case ext_empty_location "location is empty" "$(kv location '')"
+# Offsets and lengths: decimal digits only. Each name says what the value is.
+bad_counts=(abc letters -1 negative 0x10 hex +4 plus_sign " 4" leading_space "4 " trailing_space 1e3 exponent
+            18446744073709551616 beyond_2_64)
+for ((k = 0; k < ${#bad_counts[@]}; k += 2)); do
+  v=${bad_counts[k]}
+  ext_case "ext_offset_${bad_counts[k + 1]}" \
+    "'data.bin': offset '$v' is not a plain decimal number (digits only, no sign, no spaces, at most 2^64 - 1)" \
+    "$(kv location data.bin)$(kv offset "$v")"
+  ext_case "ext_length_${bad_counts[k + 1]}" "'data.bin': length '$v' is not a plain decimal number" \
+    "$(kv location data.bin)$(kv length "$v")"
+done
+ext_case ext_offset_past_end "'data.bin' at offset 100: the offset is past the end of the file (the file has 48 bytes)" \
+  "$(kv location data.bin)$(kv offset 100)"
+ext_case ext_length_past_end "'data.bin' at offset 8: length 48 from the offset passes the end of the file (the file has 48 bytes)" \
+  "$(kv location data.bin)$(kv offset 8)$(kv length 48)"
+ext_case ext_offset_max "'data.bin' at offset 18446744073709551615: the offset is past the end of the file (the file has 48 bytes)" \
+  "$(kv location data.bin)$(kv offset 18446744073709551615)"
+ext_case ext_length_mismatch "'data.bin' at offset 0: length 16 does not match the 48 bytes float[2, 6] needs" \
+  "$(kv location data.bin)$(kv length 16)"
+ext_case ext_rest_of_file_mismatch "'data.bin' at offset 4: the 44 bytes from the offset to the end of the file do not match the 48 bytes float[2, 6] needs" \
+  "$(kv location data.bin)$(kv offset 4)"
+ext_case ext_no_location "has no 'location' entry" "$(kv offset 0)"
+ext_case ext_unknown_key "has an unknown key 'path' (known keys: location, offset, length, checksum)" "$(kv location data.bin)$(kv path x)"
+ext_case ext_key_twice "key 'location' is given twice" "$(kv location data.bin)$(kv location data.bin)"
+# A FIFO inside the folder with a wrong length too: refused from its metadata, never opened.
+ext_model ext_length_mismatch_fifo "$(kv location pipe)$(kv length 16)"
+mkfifo "$cases/ext_length_mismatch_fifo/pipe"
+ext_check ext_length_mismatch_fifo "'pipe' is not a regular file"
+model ext_entries_without_external 8 13 "$flatten_node initializer { name: \"x\" data_type: 1 dims: 2 dims: 6 $floats12 $(kv location data.bin) } $y_out"
+expect_both ext_entries_without_external "model.onnx: initializer 'x': tensor 'x': has external_data entries but data_location is not EXTERNAL"
+# An input file's external data is read relative to the input file's folder, under the same rules.
+model ext_input_pb_dotdot_fifo 8 14 "$reshape_node $(shape_init 3 4) $x_float_2x6 $y_out"
+input ext_input_pb_dotdot_fifo "name: \"x\" data_type: 1 dims: 2 dims: 6 data_location: EXTERNAL $(kv location ../../../outside/fifo)"
+expect_both ext_input_pb_dotdot_fifo "input_0.pb: tensor 'x': external data '../../../outside/fifo' has a '..' component"
+model ext_input_pb_absolute_fifo 8 14 "$reshape_node $(shape_init 3 4) $x_float_2x6 $y_out"
+input ext_input_pb_absolute_fifo "name: \"x\" data_type: 1 dims: 2 dims: 6 data_location: EXTERNAL $(kv location "$outside/fifo")"
+expect_both ext_input_pb_absolute_fifo "input_0.pb: tensor 'x': external data '$outside/fifo' is an absolute path"
+
+echo "== resources"
+# Absurd declared sizes are refused from the declaration, before anything is allocated: fast (the
+# timeout) and small (peak RSS under 200 MB where /usr/bin/time exists).
+rss_limit_kb=204800
+[ -x /usr/bin/time ] || echo "note: /usr/bin/time is missing (apt-get install time): peak RSS is not checked"
+huge='dims: 1000000 dims: 1000000 dims: 1000000'
+huge_text='[1000000, 1000000, 1000000]'
+data_case res_initializer_no_data "float$huge_text has no data (it needs 1000000000000000000 elements)" "data_type: 1 $huge"
+data_case res_initializer_raw_data "float$huge_text needs 4000000000000000000 bytes in raw_data, found 4" "data_type: 1 $huge raw_data: \"abcd\""
+data_case res_initializer_float_data "float$huge_text needs 1000000000000000000 values in float_data, found 1" "data_type: 1 $huge float_data: [1]"
+data_case res_initializer_int32_data "int8$huge_text needs 1000000000000000000 values in int32_data, found 1" "data_type: 3 $huge int32_data: [1]"
+data_case res_initializer_strings "string$huge_text needs 1000000000000000000 values in string_data, found 1" "data_type: 8 $huge string_data: [\"a\"]"
+data_case res_initializer_int4 "int4$huge_text needs 500000000000000000 bytes in raw_data, found 1" "data_type: 22 $huge raw_data: \"a\""
+data_case res_initializer_complex128_bytes "complex128[1000000000000, 1000000] needs more bytes than memory can address" \
+  "data_type: 15 dims: 1000000000000 dims: 1000000 raw_data: \"a\""
+model res_external_data 8 13 "$flatten_node initializer { name: \"x\" data_type: 1 $huge data_location: EXTERNAL $(kv location data.bin) } $y_out"
+printf '0123456789abcdef0123456789abcdef0123456789abcdef' > "$cases/res_external_data/data.bin"
+expect_both res_external_data "initializer 'x': tensor 'x': external data 'data.bin' at offset 0: the 48 bytes from the offset to the end of the file do not match the 4000000000000000000 bytes float$huge_text needs"
+model res_input_pb 8 14 "$reshape_node $(shape_init 3 4) $x_float_2x6 $y_out"
+input res_input_pb "name: \"x\" data_type: 1 $huge"
+expect_both res_input_pb "input_0.pb: tensor 'x': float$huge_text has no data (it needs 1000000000000000000 elements)"
+printf '{"x": {"dtype": "float", "shape": %s, "data": []}}\n' "$huge_text" > "$j/huge.json"
+expect_run_error "run  res_json_shape" "huge.json: input 'x': data has 0 values where the shape $huge_text needs 1000000000000000000" "$good" "$j/huge.json"
+printf '{"x": {"dtype": "float", "shape": %s, "data": [[[1]]]}}\n' "$huge_text" > "$j/huge_nested.json"
+expect_run_error "run  res_json_shape_nested" "huge_nested.json: input 'x': data has 1 entries where the shape $huge_text needs 1000000" "$good" "$j/huge_nested.json"
+npy "$j/huge.npy" "{'descr': '<f4', 'fortran_order': False, 'shape': (1000000, 1000000, 1000000), }" 48
+npy_case huge "huge.npy: the data is truncated: '<f4' (1000000, 1000000, 1000000) needs 4000000000000000000 bytes, 48 follow the header"
+# make-test --random-inputs makes tensors of the declared size: a declaration too large for this
+# machine is refused before allocating.
+random_case() {  # random_case NAME CODE "expected text" [--dim ...]
+  local name=$1 code=$2 want=$3; shift 3
+  encode ModelProto "$work/run/$name.onnx" <<EOF
+ir_version: 10
+opset_import { domain: "" version: 25 }
+graph { name: "g" $flatten_node input { name: "x" type { tensor_type { elem_type: $code shape { dim { dim_value: 1048576 } dim { dim_param: "N" } } } } } $y_out }
+EOF
+  expect_cli_error "make-test $name" "$want" make-test --random-inputs "$@" "$work/run/$name.onnx" "$work/run/$name.out"
+  [ ! -e "$work/run/$name.out" ] || fail "make-test $name" "the output folder was created for a refused input"
+}
+random_case res_random_float 1 "res_random_float.onnx: input 'x': float[1048576, 1048576] needs 4398046511104 bytes, more than this machine's" --dim N=1048576
+random_case res_random_int4 22 "res_random_int4.onnx: input 'x': int4[1048576, 1048576] needs 549755813888 bytes, more than this machine's" --dim N=1048576
+random_case res_random_string 8 "res_random_string.onnx: input 'x': string[1048576, 1048576] needs 35184372088832 bytes, more than this machine's" --dim N=1048576
+# 2^20 x 2^42 floats are 2^64 bytes: a byte count that wraps around to 0.
+random_case res_random_bytes_wrap 1 "input 'x': float[1048576, 4398046511104] needs more bytes than memory can address" --dim N=4398046511104
+random_case res_random_overflow 1 "input 'x': shape [1048576, 9223372036854775807] has an element count that overflows int64" --dim N=9223372036854775807
+random_case res_random_no_dim 1 "res_random_no_dim.onnx: input 'x' dimension 1 is 'N'; fix it with --dim NAME=VALUE"
+# The declaration of the issue: a fixed [1000000, 1000000] float input.
+encode ModelProto "$work/run/res_random_1e6.onnx" <<EOF
+ir_version: 10
+opset_import { domain: "" version: 25 }
+graph { name: "g" $flatten_node $(declared x 1 1000000 1000000) $y_out }
+EOF
+expect_cli_error "make-test res_random_1e6" "res_random_1e6.onnx: input 'x': float[1000000, 1000000] needs 4000000000000 bytes, more than this machine's" \
+  make-test --random-inputs "$work/run/res_random_1e6.onnx" "$work/run/res_random_1e6.out"
+rss_limit_kb=""
+
+echo "== the test harness and the command line"
+# What only `onnx-ref test` reads: the layout of a test folder and the expected outputs.
+new_case harness_no_data_set && rmdir "$cases/harness_no_data_set/test_data_set_0" && cp "$good" "$cases/harness_no_data_set/model.onnx"
+expect_test_failure "test harness_no_data_set" "harness_no_data_set: no test_data_set_N folder" "$cases/harness_no_data_set"
+for c in output_not_protobuf output_wrong_values output_wrong_type output_missing; do
+  new_case "harness_$c"; cp "$good" "$cases/harness_$c/model.onnx"; cp "$work/good_x.pb" "$cases/harness_$c/test_data_set_0/input_0.pb"
+done
+printf 'garbage' > "$cases/harness_output_not_protobuf/test_data_set_0/output_0.pb"
+expect_test_failure "test harness_output_not_protobuf" "output_0.pb: not a TensorProto" "$cases/harness_output_not_protobuf"
+tensor "$cases/harness_output_wrong_values/test_data_set_0/output_0.pb" <<< "name: \"y\" data_type: 1 dims: 3 dims: 4 float_data: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 99]"
+expect_test_failure "test harness_output_wrong_values" "test_data_set_0: output 'y'" "$cases/harness_output_wrong_values"
+tensor "$cases/harness_output_wrong_type/test_data_set_0/output_0.pb" <<< "name: \"y\" data_type: 11 dims: 3 dims: 4 double_data: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]"
+expect_test_failure "test harness_output_wrong_type" "test_data_set_0: output 'y'" "$cases/harness_output_wrong_type"
+expect_test_failure "test harness_output_missing" "test_data_set_0: the model has 1 output(s), the test expects 0" "$cases/harness_output_missing"
+expect_cli_error "test harness_no_such_path" "$work/no-such-folder: no such folder" test "$work/no-such-folder"
+expect_cli_error "test harness_bad_filter" "--filter '(' is not a valid regular expression" test --filter '(' "$work/good"
+printf 'maybe  test_x  why\n' > "$work/run/bad.expect"
+expect_cli_error "test harness_bad_manifest" "bad.expect:1" test --expect "$work/run/bad.expect" "$work/good"
+# Command-line options of `run`.
+: > "$work/run/a-file"
+expect_run_error "run  output_dir_is_a_file" "a-file: cannot create the folder" --output-dir "$work/run/a-file" "$good" "$work/good/test_data_set_0"
+expect_run_error "run  too_many_elements_for_json" "output 'y' brings the outputs to more than 5 elements, too many to print as JSON" \
+  --max-json-elements 5 "$good" "$work/good/test_data_set_0"
+expect_cli_error "make-test different_model_in_folder" "model.onnx holds a different model" make-test "$cases/type_feed_float16_for_float/model.onnx" "$work/good_set" "$work/good"
