@@ -3,6 +3,8 @@
 //
 //   node ort_runner.js [--threads N] ROOT...             every model.onnx test folder below ROOTs
 //   node ort_runner.js --run MODEL --output-dir DIR      run a model without feeds, write output_K.pb
+//   node ort_runner.js --diffs [--rtol R --atol A] ROOT...  also print each test's largest
+//                                                          differences from the expected outputs
 //
 // NODE_PATH must reach the onnxruntime-node package (scripts/bench-compare.sh installs it).
 'use strict';
@@ -131,6 +133,19 @@ function compare(actual, expected, rtol = 1e-3, atol = 1e-7) {
   return null;
 }
 
+// The largest absolute difference, and the largest relative one (|a - e| / |e|, over elements
+// with e != 0), between two floating tensors of one shape.
+function largestDifferences(actual, expected) {
+  let abs = 0, rel = 0;
+  const a = actual.data, e = expected.data;
+  for (let i = 0; i < e.length; ++i) {
+    const d = Math.abs(Number(a[i]) - Number(e[i]));
+    if (!(d <= abs)) abs = d;
+    if (Number(e[i]) !== 0 && !(d / Math.abs(Number(e[i])) <= rel)) rel = d / Math.abs(Number(e[i]));
+  }
+  return { abs, rel };
+}
+
 // ---- Test folders ----
 
 function findTests(root, out) {
@@ -146,7 +161,7 @@ function numbered(dir, prefix) {
   return files.map((f) => decodeTensor(fs.readFileSync(f)));
 }
 
-async function runTest(dir, sessionOptions) {
+async function runTest(dir, sessionOptions, options) {
   const session = await ort.InferenceSession.create(path.join(dir, 'model.onnx'), sessionOptions);
   try {
     const sets = fs.readdirSync(dir).filter((n) => n.startsWith('test_data_set_')).sort();
@@ -160,7 +175,11 @@ async function runTest(dir, sessionOptions) {
       const results = await session.run(feeds);
       for (let k = 0; k < expected.length; ++k) {
         const name = session.outputNames.includes(expected[k].name) ? expected[k].name : session.outputNames[k];
-        const diff = compare(results[name], expected[k].tensor);
+        if (options.diffs && ['float32', 'float64'].includes(expected[k].tensor.type)) {
+          const { abs, rel } = largestDifferences(results[name], expected[k].tensor);
+          console.log(`diff ${dir} ${set} ${name}: largest absolute ${abs.toExponential(3)}, relative ${rel.toExponential(3)}`);
+        }
+        const diff = compare(results[name], expected[k].tensor, options.rtol, options.atol);
         if (diff) return `${set}: output '${name}': ${diff}`;
       }
     }
@@ -175,11 +194,15 @@ async function main(args) {
   ort.env.logLevel = 'error';
   const sessionOptions = { logSeverityLevel: 3 };
   let runModel = null, outputDir = null;
+  const options = { diffs: false, rtol: 1e-3, atol: 1e-7 };
   const roots = [];
   for (let i = 0; i < args.length; ++i) {
     if (args[i] === '--threads') sessionOptions.intraOpNumThreads = Number(args[++i]);
     else if (args[i] === '--run') runModel = args[++i];
     else if (args[i] === '--output-dir') outputDir = args[++i];
+    else if (args[i] === '--diffs') options.diffs = true;
+    else if (args[i] === '--rtol') options.rtol = Number(args[++i]);
+    else if (args[i] === '--atol') options.atol = Number(args[++i]);
     else roots.push(args[i]);
   }
 
@@ -196,7 +219,7 @@ async function main(args) {
   let passed = 0, failed = 0;
   for (const dir of tests) {
     let problem;
-    try { problem = await runTest(dir, sessionOptions); } catch (e) { problem = String(e.message || e); }
+    try { problem = await runTest(dir, sessionOptions, options); } catch (e) { problem = String(e.message || e); }
     if (problem) { ++failed; console.log(`FAILED ${dir}: ${problem}`); } else ++passed;
   }
   const ms = Number(process.hrtime.bigint() - start) / 1e6;

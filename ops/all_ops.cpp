@@ -103,6 +103,7 @@ const Registry& Registry::builtin() {
     register_nonzero(r);
     register_cast(r);
     register_cast_like(r);
+    register_bit_cast(r);
     register_concat(r);
     register_split(r);
     register_slice(r);

@@ -127,6 +127,7 @@ void register_compress(Registry& registry);
 void register_nonzero(Registry& registry);
 void register_cast(Registry& registry);
 void register_cast_like(Registry& registry);
+void register_bit_cast(Registry& registry);
 
 void register_concat(Registry& registry);
 void register_split(Registry& registry);

@@ -85,6 +85,12 @@ TypeSet TypeSet::with(std::initializer_list<ElementType> types) const {
   return result;
 }
 
+TypeSet TypeSet::without(std::initializer_list<ElementType> types) const {
+  TypeSet result = *this;
+  for (auto t : types) result.bits_.reset(static_cast<size_t>(code_of(t)));
+  return result;
+}
+
 bool TypeSet::contains(ElementType type) const {
   const int code = code_of(type);
   return code >= 1 && code <= kMaxElementTypeCode && bits_.test(static_cast<size_t>(code));

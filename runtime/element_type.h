@@ -75,6 +75,7 @@ class TypeSet {
   TypeSet() = default;
   TypeSet(std::initializer_list<ElementType> types);
   TypeSet with(std::initializer_list<ElementType> types) const;
+  TypeSet without(std::initializer_list<ElementType> types) const;
   bool contains(ElementType type) const;
   std::vector<ElementType> types() const;
   std::string to_string() const;  // "tensor(float), tensor(double)"
