@@ -22,6 +22,7 @@ const Registry& Registry::builtin() {
     register_reduce_max(r);
     register_reduce_min(r);
     register_reduce_l1(r);
+    register_reduce_l2(r);
     register_reduce_sum_square(r);
     register_arg_max(r);
     register_arg_min(r);
@@ -139,6 +140,10 @@ const Registry& Registry::builtin() {
     register_average_pool(r);
     register_global_average_pool(r);
     register_global_max_pool(r);
+    register_batch_normalization(r);
+    register_instance_normalization(r);
+    register_layer_normalization(r);
+    register_lp_normalization(r);
     return r;
   }();
   return registry;

@@ -41,6 +41,7 @@ void register_reduce_mean(Registry& registry);
 void register_reduce_max(Registry& registry);
 void register_reduce_min(Registry& registry);
 void register_reduce_l1(Registry& registry);
+void register_reduce_l2(Registry& registry);
 void register_reduce_sum_square(Registry& registry);
 void register_arg_max(Registry& registry);
 void register_arg_min(Registry& registry);
@@ -156,5 +157,10 @@ void register_max_pool(Registry& registry);
 void register_average_pool(Registry& registry);
 void register_global_average_pool(Registry& registry);
 void register_global_max_pool(Registry& registry);
+// ops/normalization/: the normalizations (shared statistics in normalization.h).
+void register_batch_normalization(Registry& registry);
+void register_instance_normalization(Registry& registry);
+void register_layer_normalization(Registry& registry);
+void register_lp_normalization(Registry& registry);
 
 }  // namespace onnx_ref

@@ -12,6 +12,13 @@
 #include "runtime/error.h"
 #include "runtime/float_formats.h"
 
+// At file scope: inside a namespace the intrinsics' types would hide the global ones that later
+// sources of a unity batch (Eigen's packet math) name.
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <cpuid.h>
+#include <immintrin.h>
+#endif
+
 namespace onnx_ref {
 
 namespace {
@@ -91,8 +98,6 @@ void lookup(const Tensor& table, const uint8_t* keys_u8, const uint16_t* keys_u1
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
-#include <cpuid.h>
-#include <immintrin.h>
 // float to float16 with the F16C instructions, eight at a time: IEEE conversion, to nearest, ties to
 // even, overflow to infinity, exactly what the table gives for every non-NaN value. NaN inputs (whose
 // payloads the instruction keeps) are patched from the table afterwards.

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "numeric/exact_sum.h"
+#include "runtime/error.h"
 
 namespace onnx_ref {
 
@@ -256,7 +257,119 @@ S mean_run(const S* x, int64_t n) {
   throw std::logic_error("mean_run: the midpoint search did not converge");
 }
 
+// ---- L2 ----
+
+// The sign of sum - ((y + z) / 2)^2 for adjacent values y, z of the element type (finite, >= 0).
+// Small formats: the midpoint has at most 25 bits, its square is exact in double. Double: the
+// midpoint is y + h, its square y^2 + 2yh + h^2 with y^2 split by an FMA (valid in [2^-450, 2^500]).
+template <class S>
+int compare_with_squared_midpoint(const ExactSum& sum, double y, double z) {
+  ExactSum t = sum;
+  if constexpr (!std::is_same_v<S, double>) {
+    const double mid = (y + z) / 2;
+    t.add(-(mid * mid));
+  } else {
+    const double h = (z - y) / 2;
+    const double p = y * y;
+    t.add(-p);
+    t.add(-std::fma(y, y, -p));
+    t.add(-2 * y * h);
+    t.add(-(h * h));
+  }
+  return t.sign();
+}
+
+template <class S>
+S l2_run(const S* x, int64_t n) {
+  bool nan = false, infinite = false;
+  for (int64_t i = 0; i < n; ++i) {
+    const double w = widen(x[i]);
+    nan |= std::isnan(w);
+    infinite |= std::isinf(w);
+  }
+  if (nan) return narrow<S>(std::numeric_limits<double>::quiet_NaN());
+  if (infinite) return narrow<S>(std::numeric_limits<double>::infinity());
+  const ExactSum s = square_sum(x, n);
+  const double r = s.round_nearest();  // infinite only when double squares overflow
+  if (!std::isinf(r) && s.sign() == 0) return narrow<S>(0.0);
+  double candidate = std::sqrt(r);
+  if (std::isinf(r)) {  // scale by 2^-600 first; the result is above 2^500, outside the search
+    double scaled = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      const double v = std::ldexp(widen(x[i]), -600);
+      scaled += v * v;
+    }
+    candidate = std::ldexp(std::sqrt(scaled), 600);
+  }
+  S y = narrow<S>(candidate);
+  if constexpr (std::is_same_v<S, double>) {
+    if (!(y >= 0x1p-450 && y <= 0x1p500)) return y;  // outside the exact comparison's range
+  }
+  if constexpr (!std::is_same_v<S, double>) {
+    if (std::isinf(widen(y))) {
+      // Overflow: infinity unless the root is below the largest finite value plus half an ulp
+      // (the midpoint between it and the next power of two); a tie rounds to infinity (even).
+      const S largest = neighbour(y, false);
+      const double w = widen(largest);
+      if (compare_with_squared_midpoint<S>(s, w, w + (w - widen(neighbour(largest, false)))) >= 0) return y;
+      y = largest;
+    }
+  }
+  for (int step = 0; step < 1 << 20; ++step) {
+    const double wy = widen(y);
+    const bool odd = (bits_of(y) & 1) != 0;
+    const S up = neighbour(y, true);
+    if (std::isfinite(widen(up))) {
+      const int c = compare_with_squared_midpoint<S>(s, wy, widen(up));
+      if (c > 0 || (c == 0 && odd)) {
+        y = up;
+        continue;
+      }
+    }
+    if (wy > 0) {
+      const S down = neighbour(y, false);
+      const int c = compare_with_squared_midpoint<S>(s, wy, widen(down));
+      if (c < 0 || (c == 0 && odd)) {
+        y = down;
+        continue;
+      }
+    }
+    return y;
+  }
+  throw std::logic_error("l2_run: the midpoint search did not converge");
+}
+
+// floor(sqrt(v)) for a 128-bit v: a double estimate corrected in integers. The estimate is
+// clamped below 2^64 so that no square below wraps.
+uint64_t l2_isqrt128(unsigned __int128 v) {
+  constexpr unsigned __int128 kTop = UINT64_MAX;
+  auto r = std::min(static_cast<unsigned __int128>(std::sqrt(static_cast<double>(v))), kTop);
+  while (r * r > v) --r;
+  while (r < kTop && (r + 1) * (r + 1) <= v) ++r;
+  return static_cast<uint64_t>(r);
+}
+
+template <class I>
+uint64_t integer_l2_run(const I* x, int64_t n) {
+  unsigned __int128 sum = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    const unsigned __int128 m = x[i] < 0 ? static_cast<unsigned __int128>(-static_cast<__int128>(x[i])) : static_cast<unsigned __int128>(x[i]);
+    const unsigned __int128 sq = m * m;  // below 2^128
+    if (sum + sq < sum) throw Error("ReduceL2: the exact sum of squares exceeds 2^128");
+    sum += sq;
+  }
+  return l2_isqrt128(sum);
+}
+
 }  // namespace
+
+uint64_t integer_l2(const int64_t* x, int64_t n) { return integer_l2_run(x, n); }
+uint64_t integer_l2(const uint64_t* x, int64_t n) { return integer_l2_run(x, n); }
+
+float exact_l2_run(const float* x, int64_t n) { return l2_run(x, n); }
+double exact_l2_run(const double* x, int64_t n) { return l2_run(x, n); }
+Float16Bits exact_l2_run(const Float16Bits* x, int64_t n) { return l2_run(x, n); }
+BFloat16Bits exact_l2_run(const BFloat16Bits* x, int64_t n) { return l2_run(x, n); }
 
 float exact_sum_run(const float* x, int64_t n) { return sum_small_float_run<float, false>(x, n); }
 double exact_sum_run(const double* x, int64_t n) { return sum_double_run(x, n, false); }

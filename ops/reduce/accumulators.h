@@ -29,6 +29,7 @@
 #include <limits>
 #include <type_traits>
 #include <utility>
+#include <vector>
 #include <algorithm>
 
 #include "runtime/error.h"
@@ -53,6 +54,13 @@ float exact_mean_run(const float* x, int64_t n);
 double exact_mean_run(const double* x, int64_t n);
 Float16Bits exact_mean_run(const Float16Bits* x, int64_t n);
 BFloat16Bits exact_mean_run(const BFloat16Bits* x, int64_t n);
+float exact_l2_run(const float* x, int64_t n);
+double exact_l2_run(const double* x, int64_t n);
+Float16Bits exact_l2_run(const Float16Bits* x, int64_t n);
+BFloat16Bits exact_l2_run(const BFloat16Bits* x, int64_t n);
+// floor(sqrt(sum of x*x)) for integer elements, the sum exact (Error beyond 2^128).
+uint64_t integer_l2(const int64_t* x, int64_t n);
+uint64_t integer_l2(const uint64_t* x, int64_t n);
 
 struct SumAccumulator {
   static constexpr bool kTakesBool = false;
@@ -110,6 +118,25 @@ struct MeanAccumulator {
       return static_cast<S>(acc / n);  // C++ division truncates toward zero
     } else {
       return exact_mean_run(x, n);
+    }
+  }
+};
+
+// The Euclidean norm sqrt(sum x*x). Floating: the exact sum of squares (as SumSquare), its square
+// root rounded once, found by comparing the exact sum with the squared midpoints around a
+// candidate; for double results this holds in [2^-450, 2^500] (where the squared midpoints are
+// exact in two doubles), beyond which the result is the double square root of the sum rounded to
+// double (within one ulp). Integers: floor(sqrt(exact sum)), truncated to the element width (the
+// ONNX reference casts its float64 square root the same way, truncating).
+struct L2Accumulator {
+  static constexpr bool kTakesBool = false;
+  template <class S>
+  S operator()(const S* x, int64_t n) const {
+    if constexpr (std::is_integral_v<S>) {
+      std::vector<std::conditional_t<std::is_signed_v<S>, int64_t, uint64_t>> wide(x, x + n);
+      return static_cast<S>(integer_l2(wide.data(), n));
+    } else {
+      return exact_l2_run(x, n);
     }
   }
 };

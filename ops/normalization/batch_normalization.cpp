@@ -1,0 +1,158 @@
+// ONNX BatchNormalization, every version (1, 6, 7, 9, 14, 15).
+//   1: float16, float, double; consumed_inputs (required, ignored), epsilon, is_test, momentum,
+//      spatial; outputs Y and the optional mean, var, saved_mean, saved_var.  6: without
+//      consumed_inputs.  7: without is_test.  9: without spatial (always per channel).
+//   14: + bfloat16; input_mean/input_var of their own type U; training_mode; outputs Y and the
+//      optional running_mean, running_var.  15: scale and B of type T1, the statistics of type T2.
+// Modes: 14 and 15 train when training_mode = 1 and refuse extra outputs otherwise, as the spec
+// says. Before 14 the spec ties the mode to the outputs (case #1: Y, mean, var, saved_mean,
+// saved_var in training; case #2: Y in test mode): a node asking for more than Y trains, a node
+// asking for Y alone runs in test mode; is_test = 1 (versions 1 and 6) asks for test mode and
+// refuses extra outputs. spatial and training_mode are 0 or 1; is_test is any integer.
+// Training statistics are over every axis but the channel (spatial = 1), or over the batch axis
+// alone for each element of [C, D1, ...] (spatial = 0, versions 1, 6, 7). The outputs:
+// running = input * momentum + current * (1 - momentum); saved_mean and saved_var are the batch's
+// mean and population variance, as in the ONNX reference.
+// Contract: rounded at named points (ops/normalization/normalization.h): exact statistics rounded
+// once to double, every step of the spec's formula rounded to double, each result rounded once to
+// its output type; the running statistics' three steps (two products, one sum) are rounded to
+// double too.
+#include "ops/all_ops.h"
+#include "ops/math/unary_ladder.h"
+#include "ops/normalization/normalization.h"
+#include "ops/type_sets.h"
+#include "runtime/error.h"
+
+namespace onnx_ref {
+
+namespace {
+
+struct BatchNormalizationLayout {
+  int64_t batch = 0;     // N
+  int64_t features = 0;  // C (spatial) or C * D1 * ... (not spatial)
+  int64_t inner = 0;     // D1 * ... (spatial) or 1 (not spatial)
+  Shape parameter_shape;
+};
+
+BatchNormalizationLayout batch_normalization_layout(const Tensor& x, bool spatial) {
+  if (x.rank() < 2) throw Error("input X must have rank 2 or more [N, C, D1, ...], but it is " + x.describe());
+  BatchNormalizationLayout layout;
+  layout.batch = x.shape()[0];
+  int64_t d = 1;
+  for (size_t i = 2; i < x.shape().size(); ++i) d *= x.shape()[i];
+  const int64_t c = x.shape()[1];
+  layout.features = spatial ? c : c * d;
+  layout.inner = spatial ? d : 1;
+  layout.parameter_shape = spatial ? Shape{c} : Shape(x.shape().begin() + 1, x.shape().end());
+  return layout;
+}
+
+// Whether this node trains (see the header comment); refuses outputs the mode does not have.
+bool batch_normalization_trains(const KernelContext& ctx, int since) {
+  const size_t outputs = ctx.output_count();
+  if (since >= 14) {
+    const bool training = ctx.attrs.get_flag("training_mode");
+    if (!training && outputs > 1)
+      throw Error("training_mode = 0 has only the output Y, but the node asks for " + std::to_string(outputs));
+    return training;
+  }
+  if (since < 7 && ctx.attrs.get_int("is_test") != 0) {  // "if set to nonzero"
+    if (outputs > 1) throw Error("is_test = 1 has only the output Y, but the node asks for " + std::to_string(outputs));
+    return false;
+  }
+  return outputs > 1;
+}
+
+std::vector<Value> batch_normalization(const KernelContext& ctx, int since) {
+  using namespace normalization;
+  const Tensor& x = ctx.input(0);
+  const bool spatial = since >= 9 || ctx.attrs.get_flag("spatial");
+  const BatchNormalizationLayout layout = batch_normalization_layout(x, spatial);
+  static const char* const kNames[] = {"scale", "B", "mean", "var"};
+  for (size_t i = 1; i <= 4; ++i)
+    require_shape(ctx.input(i), layout.parameter_shape, since >= 14 && i >= 3 ? std::string("input_") + kNames[i - 1]
+                                                                              : std::string(kNames[i - 1]));
+  const float epsilon = std::get<float>(ctx.attrs.get("epsilon"));
+  const bool training = batch_normalization_trains(ctx, since);
+  const std::vector<double> xs = widen_elements(x), scale = widen_elements(ctx.input(1)),
+                            bias = widen_elements(ctx.input(2)), mean_in = widen_elements(ctx.input(3)),
+                            var_in = widen_elements(ctx.input(4));
+  const int64_t f_count = layout.features, inner = layout.inner;
+  std::vector<double> mean = mean_in, variance = var_in;
+  if (training) {
+    std::vector<double> group(static_cast<size_t>(layout.batch * inner));
+    for (int64_t f = 0; f < f_count; ++f) {
+      for (int64_t b = 0; b < layout.batch; ++b)
+        for (int64_t s = 0; s < inner; ++s) group[b * inner + s] = xs[(b * f_count + f) * inner + s];
+      const MeanVariance stats = mean_variance(group);
+      mean[f] = stats.mean;
+      variance[f] = stats.variance;
+    }
+  }
+  std::vector<double> y(xs.size());
+  for (int64_t f = 0; f < f_count; ++f) {
+    const double deviation = standard_deviation(variance[f], epsilon);
+    for (int64_t b = 0; b < layout.batch; ++b)
+      for (int64_t s = 0; s < inner; ++s) {
+        const int64_t i = (b * f_count + f) * inner + s;
+        y[i] = normalize_value(xs[i], mean[f], deviation, scale[f], bias[f]);
+      }
+  }
+  std::vector<Value> out{narrow_elements(x.type(), x.shape(), y)};
+  if (!training) return out;
+  const double momentum = std::get<float>(ctx.attrs.get("momentum"));
+  std::vector<double> running_mean(mean.size()), running_var(mean.size());
+  for (size_t f = 0; f < mean.size(); ++f) {
+    running_mean[f] = mean_in[f] * momentum + mean[f] * (1 - momentum);
+    running_var[f] = var_in[f] * momentum + variance[f] * (1 - momentum);
+  }
+  const ElementType stat_type = ctx.input(3).type();
+  const std::vector<double>* outputs[] = {&running_mean, &running_var, &mean, &variance};
+  for (size_t k = 1; k < ctx.output_count() && k <= 4; ++k)
+    out.push_back(narrow_elements(stat_type, layout.parameter_shape, *outputs[k - 1]));
+  return out;
+}
+
+OpVersion batch_normalization_version(int since) {
+  using math::float_attribute;
+  OpVersion v;
+  v.op_type = "BatchNormalization";
+  v.since_version = since;
+  const bool new_io = since >= 14;
+  const std::string t1 = since >= 15 ? "T1" : "T", t2 = since >= 15 ? "T2" : since >= 14 ? "U" : "T";
+  v.inputs = {{"X", "T"}, {"scale", t1}, {"B", t1}, {new_io ? "input_mean" : "mean", t2}, {new_io ? "input_var" : "var", t2}};
+  v.outputs = {{"Y", "T"}};
+  if (new_io) {
+    v.outputs.push_back({"running_mean", t2, ParamOption::Optional});
+    v.outputs.push_back({"running_var", t2, ParamOption::Optional});
+  } else {
+    for (const char* name : {"mean", "var", "saved_mean", "saved_var"}) v.outputs.push_back({name, "T", ParamOption::Optional});
+  }
+  if (since == 1) v.attributes.push_back({"consumed_inputs", AttrType::Ints, true, std::nullopt, /*ignored=*/true});
+  v.attributes.push_back(float_attribute("epsilon", 1e-5f));
+  if (since < 7) v.attributes.push_back({"is_test", AttrType::Int, false, int64_t{0}});
+  v.attributes.push_back(float_attribute("momentum", 0.9f));
+  if (since < 9) v.attributes.push_back({"spatial", AttrType::Int, false, int64_t{1}});
+  if (new_io) v.attributes.push_back({"training_mode", AttrType::Int, false, int64_t{0}});
+  const TypeSet& types = new_io ? type_sets::kFloatsIR4 : type_sets::kFloats;
+  v.type_constraints = {{"T", types}};
+  if (since == 14) v.type_constraints.push_back({"U", types});
+  if (since >= 15) {
+    v.type_constraints.push_back({"T1", types});
+    v.type_constraints.push_back({"T2", types});
+  }
+  v.check_attributes = [](const Attributes& attrs) {
+    for (const char* flag : {"spatial", "training_mode"})
+      if (attrs.has(flag)) (void)attrs.get_flag(flag);
+  };
+  v.kernel = [since](const KernelContext& ctx) { return batch_normalization(ctx, since); };
+  return v;
+}
+
+}  // namespace
+
+void register_batch_normalization(Registry& registry) {
+  for (int since : {1, 6, 7, 9, 14, 15}) registry.add(batch_normalization_version(since));
+}
+
+}  // namespace onnx_ref
