@@ -138,6 +138,8 @@ const Registry& Registry::builtin() {
     register_average_pool(r);
     register_global_average_pool(r);
     register_global_max_pool(r);
+    register_resize(r);
+    register_upsample(r);
     return r;
   }();
   return registry;

@@ -155,5 +155,8 @@ void register_max_pool(Registry& registry);
 void register_average_pool(Registry& registry);
 void register_global_average_pool(Registry& registry);
 void register_global_max_pool(Registry& registry);
+// ops/resample/: Resize and Upsample (coordinate rules: ops/resample/resize_rules.h).
+void register_resize(Registry& registry);
+void register_upsample(Registry& registry);
 
 }  // namespace onnx_ref
