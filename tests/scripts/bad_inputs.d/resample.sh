@@ -27,7 +27,7 @@ resample_case resize_scale_absurd 19 "Resize-19): scale 100000001504746621987668
   "$(resize "" "" scales) $(scales_init 1 1 1 1e30)"
 resample_case resize_scale_negative 11 "Resize-11): scale -2.000000 must be a finite number greater than 0 (axis 2)" \
   "$(resize "" roi scales) $(scales_init 1 1 -2 1) initializer { name: \"roi\" data_type: 1 dims: 0 }"
-resample_case resize_scales_length 18 "Resize-18): scales must be a 1-D tensor of 3 values (one per axis of X), got float[3]" \
+resample_case resize_scales_length 18 "Resize-18): scales must be a 1-D tensor of 4 values (one per axis of X), got float[3]" \
   "$(resize "" "" scales) $(scales_init 1 2 2)"
 resample_case resize_tf_crop_without_roi 19 "Resize-19): coordinate_transformation_mode tf_crop_and_resize needs the roi input" \
   "$(resize "$(str_attr coordinate_transformation_mode tf_crop_and_resize)" "" "" sizes) $(sizes_init 1 1 3 3)"
