@@ -144,6 +144,8 @@ const Registry& Registry::builtin() {
     register_instance_normalization(r);
     register_layer_normalization(r);
     register_lp_normalization(r);
+    register_resize(r);
+    register_upsample(r);
     return r;
   }();
   return registry;

@@ -162,5 +162,8 @@ void register_batch_normalization(Registry& registry);
 void register_instance_normalization(Registry& registry);
 void register_layer_normalization(Registry& registry);
 void register_lp_normalization(Registry& registry);
+// ops/resample/: Resize and Upsample (coordinate rules: ops/resample/resize_rules.h).
+void register_resize(Registry& registry);
+void register_upsample(Registry& registry);
 
 }  // namespace onnx_ref

@@ -27,7 +27,8 @@ assert len(suite.findall("testcase")) == 90
 PY
 "$onnx_ref" test -v --filter 'flatten_axis0$' "$shared" > "$dir/v"
 [ "$(grep -c '^passed ' "$dir/v")" = 10 ] || fail "verbose lines"
-"$onnx_ref" test --no-scoreboard --markdown-table "$shared/v1.6.0" > "$dir/t"
+# v1.6.0 holds listed data defects (three Resize tests), so this run exits 1.
+"$onnx_ref" test --no-scoreboard --markdown-table "$shared/v1.6.0" > "$dir/t" || true
 grep -qx "| v1.6.0 | ReduceSum-1 | 6 / 6 |" "$dir/t" || fail "markdown table"
 # --node-pb-opset: ONNX 1.1.0's node.pb tests run at opset 4 by default; their Reshape tests carry
 # Reshape-1's `shape` attribute, so at opset 5 (Reshape-5) every one of them must fail.
