@@ -138,6 +138,9 @@ const Registry& Registry::builtin() {
     register_average_pool(r);
     register_global_average_pool(r);
     register_global_max_pool(r);
+    register_lstm(r);
+    register_gru(r);
+    register_rnn(r);
     return r;
   }();
   return registry;

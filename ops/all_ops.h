@@ -155,5 +155,9 @@ void register_max_pool(Registry& registry);
 void register_average_pool(Registry& registry);
 void register_global_average_pool(Registry& registry);
 void register_global_max_pool(Registry& registry);
+// ops/recurrent/: the recurrent layers (shared rules: ops/recurrent/recurrent_rules.h).
+void register_lstm(Registry& registry);
+void register_gru(Registry& registry);
+void register_rnn(Registry& registry);
 
 }  // namespace onnx_ref
