@@ -34,10 +34,11 @@ int64_t interesting_int(FuzzedDataProvider& in) {
 }
 
 // Strings that mean something to some operator (Pad modes, DepthToSpace modes, reductions, Cast-1
-// type names), or a few arbitrary bytes.
+// type names, recurrent directions and activations), or a few arbitrary bytes.
 std::string interesting_string(FuzzedDataProvider& in) {
   static const char* const values[] = {"constant", "reflect", "edge", "wrap", "DCR", "CRD", "none", "add", "mul",
-                                       "max", "min", "FLOAT", "INT64", "STRING", "FLOAT16", "BOOL", "up", "nearest"};
+                                       "max", "min", "FLOAT", "INT64", "STRING", "FLOAT16", "BOOL", "up", "nearest",
+                                       "forward", "reverse", "bidirectional", "Tanh", "Sigmoid", "HardSigmoid"};
   if (in.ConsumeBool()) return values[in.ConsumeIntegralInRange<size_t>(0, std::size(values) - 1)];
   return in.ConsumeRandomLengthString(8);
 }

@@ -146,6 +146,9 @@ const Registry& Registry::builtin() {
     register_lp_normalization(r);
     register_resize(r);
     register_upsample(r);
+    register_lstm(r);
+    register_gru(r);
+    register_rnn(r);
     return r;
   }();
   return registry;

@@ -165,5 +165,9 @@ void register_lp_normalization(Registry& registry);
 // ops/resample/: Resize and Upsample (coordinate rules: ops/resample/resize_rules.h).
 void register_resize(Registry& registry);
 void register_upsample(Registry& registry);
+// ops/recurrent/: the recurrent layers (shared rules: ops/recurrent/recurrent_rules.h).
+void register_lstm(Registry& registry);
+void register_gru(Registry& registry);
+void register_rnn(Registry& registry);
 
 }  // namespace onnx_ref

@@ -1,0 +1,160 @@
+// ONNX LSTM, every version (1, 7, 14, 22): one LSTM layer, forward, reverse or bidirectional.
+//   1: float16, float, double; output_sequence (accepted, no effect: Y is an optional output).
+//   7: without output_sequence.  14: + layout.  22: + bfloat16.
+// Gates in W, R and B are in the order i, o, f, c; peepholes P in the order i, o, f.
+//   i = f(X W_i^T + H R_i^T + P_i ∘ C_prev + Wb_i + Rb_i)
+//   f = f(X W_f^T + H R_f^T + P_f ∘ C_prev + Wb_f + Rb_f)     (input_forget = 1: f = 1 - i)
+//   c = g(X W_c^T + H R_c^T + Wb_c + Rb_c)
+//   C = f ∘ C_prev + i ∘ c
+//   o = f(X W_o^T + H R_o^T + P_o ∘ C + Wb_o + Rb_o)
+//   H = o ∘ h(C)
+// Contract: rounded at named points (recurrent_rules.h): each gate's pre-activation, peephole
+// product included, is one exact sum rounded once; each activation is correctly rounded; f ∘ C_prev,
+// i ∘ c, their sum, 1 - i, h(C) and o ∘ h(C) are each rounded once.
+// sequence_lens: entry b runs its first lens[b] steps (reverse: those steps backwards); Y is zero
+// past them, Y_h and Y_c are the state after its last step (the initial state when lens[b] = 0).
+#include "ops/all_ops.h"
+#include "ops/recurrent/recurrent_rules.h"
+#include "ops/type_sets.h"
+#include "runtime/error.h"
+
+namespace onnx_ref {
+namespace recurrent {
+
+const RecurrentOp& lstm_op() {
+  static const RecurrentOp op{"LSTM", 4, 3, {"Sigmoid", "Tanh", "Tanh"}};
+  return op;
+}
+
+template <class S>
+void lstm_direction(const KernelContext& ctx, const RecurrentShape& s, const RecurrentAttrs& attrs, bool input_forget,
+                    int64_t d, bool reverse, S* y, S* y_h, S* y_c) {
+  const int64_t I = s.input, H = s.hidden;
+  const S* w = ctx.input(1).data_as<S>() + d * 4 * H * I;
+  const S* r = ctx.input(2).data_as<S>() + d * 4 * H * H;
+  const S* wb = ctx.has_input(3) ? ctx.input(3).data_as<S>() + d * 8 * H : nullptr;
+  const S* rb = wb ? wb + 4 * H : nullptr;
+  const bool peephole = ctx.has_input(7);
+  const S* p = peephole ? ctx.input(7).data_as<S>() + d * 3 * H : nullptr;
+  // Gates i, f, c in one product (their peepholes read C_prev); o in a second, after C.
+  GateMatrix<S> ifc({0, 2, 3}, H), o_gate({1}, H);
+  for (GateMatrix<S>* m : {&ifc, &o_gate}) {
+    m->add_transposed(w, I);
+    m->add_transposed(r, H);
+    m->add_vector(wb);
+    m->add_vector(rb);
+  }
+  if (peephole) {
+    ifc.add_diagonal({p, p + 2 * H, nullptr});
+    o_gate.add_diagonal({p + H});
+  }
+  const Activation& fa = attrs.activations[static_cast<size_t>(d * 3)];
+  const Activation& ga = attrs.activations[static_cast<size_t>(d * 3 + 1)];
+  const Activation& ha = attrs.activations[static_cast<size_t>(d * 3 + 2)];
+
+  // The state of every batch entry, kept in the Y_h and Y_c outputs themselves.
+  for (int64_t b = 0; b < s.batch; ++b) {
+    const int64_t at = s.state_offset(d, b);
+    for (int64_t j = 0; j < H; ++j) {
+      y_h[at + j] = ctx.has_input(5) ? ctx.input(5).data_as<S>()[at + j] : S{};
+      y_c[at + j] = ctx.has_input(6) ? ctx.input(6).data_as<S>()[at + j] : S{};
+    }
+  }
+  const int64_t K = ifc.rows();
+  const ElementType type = ctx.input(0).type();
+  Tensor a_t = recurrent_scratch(type, s.batch, K), g1_t = recurrent_scratch(type, s.batch, 3 * H),
+         g2_t = recurrent_scratch(type, s.batch, H);
+  S* a = reinterpret_cast<S*>(a_t.mutable_data());
+  S* g1 = reinterpret_cast<S*>(g1_t.mutable_data());
+  S* g2 = reinterpret_cast<S*>(g2_t.mutable_data());
+  const S* x = ctx.input(0).data_as<S>();
+  for (int64_t step = 0; step < s.seq; ++step) {
+    const std::vector<ActiveRow> rows = active_rows(s, step, reverse);
+    if (rows.empty()) break;
+    const int64_t m = static_cast<int64_t>(rows.size());
+    for (int64_t k = 0; k < m; ++k) {
+      const ActiveRow& row = rows[static_cast<size_t>(k)];
+      const int64_t at = s.state_offset(d, row.batch);
+      S* rest = fill_gate_row(a + k * K, x + s.x_offset(row.time, row.batch), I, y_h + at, H);
+      if (peephole) std::copy(y_c + at, y_c + at + H, rest);
+    }
+    gate_product(a, m, ifc, g1);
+    for (int64_t k = 0; k < m; ++k) {
+      const int64_t at = s.state_offset(d, rows[static_cast<size_t>(k)].batch);
+      const S* pre = g1 + k * 3 * H;
+      for (int64_t j = 0; j < H; ++j) {
+        const S in = apply_activation(fa, pre[j], attrs.clip);
+        const S forget = input_forget ? rnn_one_minus(in) : apply_activation(fa, pre[H + j], attrs.clip);
+        const S cell = apply_activation(ga, pre[2 * H + j], attrs.clip);
+        y_c[at + j] = rnn_add(rnn_mul(forget, y_c[at + j]), rnn_mul(in, cell));
+      }
+      // The o gate's peephole reads the new cell state.
+      if (peephole) std::copy(y_c + at, y_c + at + H, a + k * K + I + H + 2);
+    }
+    gate_product(a, m, o_gate, g2);
+    for (int64_t k = 0; k < m; ++k) {
+      const ActiveRow& row = rows[static_cast<size_t>(k)];
+      const int64_t at = s.state_offset(d, row.batch);
+      S* out = y + s.y_offset(row.time, d, row.batch);
+      for (int64_t j = 0; j < H; ++j) {
+        const S o = apply_activation(fa, g2[k * H + j], attrs.clip);
+        const S h = rnn_mul(o, apply_activation(ha, y_c[at + j], attrs.clip));
+        y_h[at + j] = h;
+        out[j] = h;
+      }
+    }
+  }
+}
+
+std::vector<Value> lstm_kernel(const KernelContext& ctx) {
+  const RecurrentOp& op = lstm_op();
+  const RecurrentAttrs attrs = parse_recurrent_attrs(ctx.attrs, op);
+  const bool input_forget = ctx.attrs.get_flag("input_forget");
+  const RecurrentShape s = plan_recurrent(ctx, op, attrs);
+  check_state_input(ctx, 6, "initial_c", s);
+  if (ctx.has_input(7) && ctx.input(7).shape() != Shape{s.dirs, 3 * s.hidden})
+    throw Error("LSTM's P must have shape [num_directions, 3*hidden_size] = [" + std::to_string(s.dirs) + ", " +
+                std::to_string(3 * s.hidden) + "], but it is " + ctx.input(7).describe());
+  const ElementType type = ctx.input(0).type();
+  Tensor y_h = Tensor::zeros(type, s.state_shape());
+  Tensor y_c = Tensor::zeros(type, s.state_shape());
+  Tensor y = Tensor::zeros(type, s.y_shape());
+  dispatch_real(type, [&](auto tag) {
+    using S = typename decltype(tag)::type;
+    if constexpr (!is_float_storage<S>) {
+      throw std::logic_error("LSTM: no kernel for " + std::string(name_of(type)));
+    } else {
+      for (const auto& [d, reverse] : recurrent_passes(attrs.direction))
+        lstm_direction<S>(ctx, s, attrs, input_forget, d, reverse, reinterpret_cast<S*>(y.mutable_data()),
+                          reinterpret_cast<S*>(y_h.mutable_data()), reinterpret_cast<S*>(y_c.mutable_data()));
+    }
+  });
+  std::vector<Value> out{y, y_h, y_c};
+  out.resize(ctx.output_count());
+  return out;
+}
+
+OpVersion lstm_version(int since, const TypeSet& types) {
+  const RecurrentOp& op = lstm_op();
+  std::vector<AttributeSpec> attributes = recurrent_attribute_specs({}, "forward");
+  attributes.push_back({"input_forget", AttrType::Int, false, int64_t{0}});
+  if (since == 1) attributes.push_back({"output_sequence", AttrType::Int, false, int64_t{0}});
+  if (since >= 14) attributes.push_back({"layout", AttrType::Int, false, int64_t{0}});
+  const auto opt = ParamOption::Optional;
+  return recurrent_version(op, since, types,
+                           {{"X", "T"}, {"W", "T"}, {"R", "T"}, {"B", "T", opt}, {"sequence_lens", "T1", opt},
+                            {"initial_h", "T", opt}, {"initial_c", "T", opt}, {"P", "T", opt}},
+                           {{"Y", "T", opt}, {"Y_h", "T", opt}, {"Y_c", "T", opt}}, std::move(attributes), lstm_kernel);
+}
+
+}  // namespace recurrent
+
+void register_lstm(Registry& registry) {
+  using recurrent::lstm_version;
+  registry.add(lstm_version(1, type_sets::kFloats));
+  registry.add(lstm_version(7, type_sets::kFloats));
+  registry.add(lstm_version(14, type_sets::kFloats));
+  registry.add(lstm_version(22, type_sets::kFloatsIR4));
+}
+
+}  // namespace onnx_ref

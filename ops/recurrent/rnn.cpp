@@ -1,0 +1,110 @@
+// ONNX RNN, every version (1, 7, 14, 22): one simple recurrent layer, forward, reverse or
+// bidirectional: H = f(X W^T + H R^T + Wb + Rb), f Tanh by default.
+//   1: float16, float, double; output_sequence (accepted, no effect: Y is an optional output).
+//   7: without output_sequence.  14: + layout.  22: + bfloat16.
+// The schema's default for activations lists Tanh twice whatever the direction; with one direction
+// the two name one function, which is used.
+// Contract: rounded at named points (recurrent_rules.h): the pre-activation is one exact sum
+// rounded once, the activation correctly rounded.
+// sequence_lens: entry b runs its first lens[b] steps (reverse: those steps backwards); Y is zero
+// past them, Y_h is the state after its last step (the initial state when lens[b] = 0).
+#include "ops/all_ops.h"
+#include "ops/recurrent/recurrent_rules.h"
+#include "ops/type_sets.h"
+#include "runtime/error.h"
+
+namespace onnx_ref {
+namespace recurrent {
+
+const RecurrentOp& rnn_op() {
+  static const RecurrentOp op{"RNN", 1, 1, {"Tanh"}};
+  return op;
+}
+
+template <class S>
+void rnn_direction(const KernelContext& ctx, const RecurrentShape& s, const RecurrentAttrs& attrs, int64_t d,
+                   bool reverse, S* y, S* y_h) {
+  const int64_t I = s.input, H = s.hidden;
+  const S* wb = ctx.has_input(3) ? ctx.input(3).data_as<S>() + d * 2 * H : nullptr;
+  GateMatrix<S> gate({0}, H);
+  gate.add_transposed(ctx.input(1).data_as<S>() + d * H * I, I);
+  gate.add_transposed(ctx.input(2).data_as<S>() + d * H * H, H);
+  gate.add_vector(wb);
+  gate.add_vector(wb ? wb + H : nullptr);
+  const Activation& fa = attrs.activations[static_cast<size_t>(d)];
+
+  for (int64_t b = 0; b < s.batch; ++b) {
+    const int64_t at = s.state_offset(d, b);
+    for (int64_t j = 0; j < H; ++j) y_h[at + j] = ctx.has_input(5) ? ctx.input(5).data_as<S>()[at + j] : S{};
+  }
+  const int64_t K = gate.rows();
+  const ElementType type = ctx.input(0).type();
+  Tensor a_t = recurrent_scratch(type, s.batch, K), g_t = recurrent_scratch(type, s.batch, H);
+  S* a = reinterpret_cast<S*>(a_t.mutable_data());
+  S* g = reinterpret_cast<S*>(g_t.mutable_data());
+  const S* x = ctx.input(0).data_as<S>();
+  for (int64_t step = 0; step < s.seq; ++step) {
+    const std::vector<ActiveRow> rows = active_rows(s, step, reverse);
+    if (rows.empty()) break;
+    const int64_t m = static_cast<int64_t>(rows.size());
+    for (int64_t k = 0; k < m; ++k) {
+      const ActiveRow& row = rows[static_cast<size_t>(k)];
+      fill_gate_row(a + k * K, x + s.x_offset(row.time, row.batch), I, y_h + s.state_offset(d, row.batch), H);
+    }
+    gate_product(a, m, gate, g);
+    for (int64_t k = 0; k < m; ++k) {
+      const ActiveRow& row = rows[static_cast<size_t>(k)];
+      const int64_t at = s.state_offset(d, row.batch);
+      S* out = y + s.y_offset(row.time, d, row.batch);
+      for (int64_t j = 0; j < H; ++j) {
+        const S h = apply_activation(fa, g[k * H + j], attrs.clip);
+        y_h[at + j] = h;
+        out[j] = h;
+      }
+    }
+  }
+}
+
+std::vector<Value> rnn_kernel(const KernelContext& ctx) {
+  const RecurrentOp& op = rnn_op();
+  const RecurrentAttrs attrs = parse_recurrent_attrs(ctx.attrs, op);
+  const RecurrentShape s = plan_recurrent(ctx, op, attrs);
+  const ElementType type = ctx.input(0).type();
+  Tensor y_h = Tensor::zeros(type, s.state_shape());
+  Tensor y = Tensor::zeros(type, s.y_shape());
+  dispatch_real(type, [&](auto tag) {
+    using S = typename decltype(tag)::type;
+    if constexpr (!is_float_storage<S>) {
+      throw std::logic_error("RNN: no kernel for " + std::string(name_of(type)));
+    } else {
+      for (const auto& [d, reverse] : recurrent_passes(attrs.direction))
+        rnn_direction<S>(ctx, s, attrs, d, reverse, reinterpret_cast<S*>(y.mutable_data()),
+                         reinterpret_cast<S*>(y_h.mutable_data()));
+    }
+  });
+  std::vector<Value> out{y, y_h};
+  out.resize(ctx.output_count());
+  return out;
+}
+
+OpVersion rnn_version(int since, const TypeSet& types) {
+  const RecurrentOp& op = rnn_op();
+  std::vector<AttributeSpec> attributes = recurrent_attribute_specs({"Tanh", "Tanh"}, "forward");
+  if (since == 1) attributes.push_back({"output_sequence", AttrType::Int, false, int64_t{0}});
+  if (since >= 14) attributes.push_back({"layout", AttrType::Int, false, int64_t{0}});
+  const auto opt = ParamOption::Optional;
+  return recurrent_version(op, since, types,
+                           {{"X", "T"}, {"W", "T"}, {"R", "T"}, {"B", "T", opt}, {"sequence_lens", "T1", opt},
+                            {"initial_h", "T", opt}},
+                           {{"Y", "T", opt}, {"Y_h", "T", opt}}, std::move(attributes), rnn_kernel);
+}
+
+}  // namespace recurrent
+
+void register_rnn(Registry& registry) {
+  using recurrent::rnn_version;
+  for (int since : {1, 7, 14}) registry.add(rnn_version(since, type_sets::kFloats));
+  registry.add(rnn_version(22, type_sets::kFloatsIR4));
+}
+
+}  // namespace onnx_ref
