@@ -138,6 +138,12 @@ const Registry& Registry::builtin() {
     register_average_pool(r);
     register_global_average_pool(r);
     register_global_max_pool(r);
+    register_conv_transpose(r);
+    register_matmul_integer(r);
+    register_conv_integer(r);
+    register_dynamic_quantize_linear(r);
+    register_quantize_linear(r);
+    register_dequantize_linear(r);
     return r;
   }();
   return registry;
