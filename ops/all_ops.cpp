@@ -149,6 +149,12 @@ const Registry& Registry::builtin() {
     register_lstm(r);
     register_gru(r);
     register_rnn(r);
+    register_conv_transpose(r);
+    register_matmul_integer(r);
+    register_conv_integer(r);
+    register_dynamic_quantize_linear(r);
+    register_quantize_linear(r);
+    register_dequantize_linear(r);
     return r;
   }();
   return registry;

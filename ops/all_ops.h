@@ -152,6 +152,13 @@ void register_pad(Registry& registry);
 void register_matmul(Registry& registry);
 void register_gemm(Registry& registry);
 void register_conv(Registry& registry);
+void register_conv_transpose(Registry& registry);
+// The 8-bit integer products (ops/linalg/) and (de)quantization (ops/quant/).
+void register_matmul_integer(Registry& registry);
+void register_conv_integer(Registry& registry);
+void register_dynamic_quantize_linear(Registry& registry);
+void register_quantize_linear(Registry& registry);
+void register_dequantize_linear(Registry& registry);
 // ops/pool/: the pools (window rules: ops/window_rules.h).
 void register_max_pool(Registry& registry);
 void register_average_pool(Registry& registry);

@@ -4,12 +4,14 @@
 // element type (nearest, ties to even); padding contributes zeros. Each (image, group) is one GEMM on
 // the checked engine (gemm/dot.h): W [M/group, C/group * kernel] times the im2col matrix
 // [C/group * kernel, output positions], the bias as the broadcast C term; a 1x1 kernel with unit
-// strides and no padding uses the input itself as that matrix.
+// strides and no padding uses the input itself as that matrix. The same kernel runs ConvInteger on
+// int32 operands (ops/linalg/conv_integer.cpp), where the sums wrap modulo 2^32.
 //   1, 11: float16, float, double (11 states the defaults of kernel_shape and pads).  22: + bfloat16.
 #include <cstring>
 
 #include "gemm/dot.h"
 #include "ops/all_ops.h"
+#include "ops/linalg/conv.h"
 #include "ops/type_sets.h"
 #include "ops/window_rules.h"
 #include "runtime/error.h"
@@ -28,9 +30,7 @@ struct ConvPlan {
   bool direct = false;  // 1x1 kernel, unit strides, no padding: the input is the im2col matrix
 };
 
-ConvPlan plan_conv(const KernelContext& ctx) {
-  const Tensor& x = ctx.input(0);
-  const Tensor& wt = ctx.input(1);
+ConvPlan plan_conv(const Tensor& x, const Tensor& wt, const Tensor* bias, const Attributes& attrs) {
   if (x.rank() < 3) throw Error("Conv needs X of rank 3 or more [N, C, spatial...], but it is " + x.describe());
   if (wt.rank() != x.rank())
     throw Error("Conv's W must have X's rank " + std::to_string(x.rank()) + " [M, C/group, kernel...], but it is " +
@@ -39,7 +39,7 @@ ConvPlan plan_conv(const KernelContext& ctx) {
   p.N = x.shape()[0];
   p.C = x.shape()[1];
   p.M = wt.shape()[0];
-  p.group = ctx.attrs.get_int("group");
+  p.group = attrs.get_int("group");
   if (p.group < 1) throw Error("attribute 'group' must be at least 1, got " + std::to_string(p.group));
   if (p.C % p.group != 0 || p.M % p.group != 0)
     throw Error("group " + std::to_string(p.group) + " must divide X's channels (" + std::to_string(p.C) +
@@ -51,7 +51,7 @@ ConvPlan plan_conv(const KernelContext& ctx) {
                 x.describe() + " and group " + std::to_string(p.group));
   p.in_spatial.assign(x.shape().begin() + 2, x.shape().end());
   p.kernel.assign(wt.shape().begin() + 2, wt.shape().end());
-  p.w = read_window_attrs(ctx.attrs, p.in_spatial.size(), &p.kernel, true, false);
+  p.w = read_window_attrs(attrs, p.in_spatial.size(), &p.kernel, true, false);
   p.axes = window_geometry(p.in_spatial, p.w);
   Shape out{p.N, p.M};
   bool direct = true;
@@ -61,8 +61,8 @@ ConvPlan plan_conv(const KernelContext& ctx) {
     direct = direct && p.kernel[i] == 1 && p.w.strides[i] == 1 && p.axes[i].pad_begin == 0 && p.axes[i].pad_end == 0;
   }
   p.direct = direct;
-  if (ctx.has_input(2) && ctx.input(2).shape() != Shape{p.M})
-    throw Error("Conv's B must have shape [" + std::to_string(p.M) + "], but it is " + ctx.input(2).describe());
+  if (bias && bias->shape() != Shape{p.M})
+    throw Error("Conv's B must have shape [" + std::to_string(p.M) + "], but it is " + bias->describe());
   if (!checked_element_count(out)) throw Error("Conv output " + shape_to_string(out) + " is too large to count");
   p.in_size = *checked_element_count(p.in_spatial);
   p.out_size = *checked_element_count(p.out_spatial);
@@ -109,24 +109,25 @@ void im2col(const ConvPlan& p, const S* x, S* col) {
   }
 }
 
-std::vector<Value> conv(const KernelContext& ctx) {
-  const ConvPlan p = plan_conv(ctx);
-  const Tensor& x = ctx.input(0);
+}  // namespace
+
+Tensor linalg::conv(const Tensor& x, const Tensor& w, const Tensor* bias, const Attributes& attrs) {
+  const ConvPlan p = plan_conv(x, w, bias, attrs);
   Shape out_shape{p.N, p.M};
   out_shape.insert(out_shape.end(), p.out_spatial.begin(), p.out_spatial.end());
   Tensor out = Tensor::uninitialized(x.type(), out_shape);  // refuses absurd sizes before allocating
-  if (out.element_count() == 0) return {out};
+  if (out.element_count() == 0) return out;
   const int64_t K = p.Cg * p.kernel_size;
   // The im2col matrix is allocated as a tensor so that its size is checked like any output's.
   Tensor col = p.direct || K == 0 ? Tensor() : Tensor::uninitialized(x.type(), {K, p.out_size});
   dispatch_real(x.type(), [&](auto tag) {
     using S = typename decltype(tag)::type;
-    if constexpr (!is_float_storage<S>) {
+    if constexpr (!is_float_storage<S> && !std::is_same_v<S, int32_t>) {
       throw std::logic_error("Conv: no kernel for " + std::string(name_of(x.type())));
     } else {
       const S* px = x.data_as<S>();
-      const S* pw = ctx.input(1).template data_as<S>();
-      const S* pb = ctx.has_input(2) ? ctx.input(2).template data_as<S>() : nullptr;
+      const S* pw = w.template data_as<S>();
+      const S* pb = bias ? bias->template data_as<S>() : nullptr;
       S* py = reinterpret_cast<S*>(out.mutable_data());
       S* pcol = p.direct || K == 0 ? nullptr : reinterpret_cast<S*>(col.mutable_data());
       for (int64_t n = 0; n < p.N; ++n)
@@ -149,8 +150,10 @@ std::vector<Value> conv(const KernelContext& ctx) {
         }
     }
   });
-  return {out};
+  return out;
 }
+
+namespace {
 
 OpVersion conv_version(int since, const TypeSet& types) {
   OpVersion v;
@@ -166,7 +169,9 @@ OpVersion conv_version(int since, const TypeSet& types) {
                   {"strides", AttrType::Ints}};
   v.type_constraints = {{"T", types}};
   v.check_attributes = [](const Attributes& attrs) { parse_auto_pad(std::get<std::string>(attrs.get("auto_pad"))); };
-  v.kernel = conv;
+  v.kernel = [](const KernelContext& ctx) -> std::vector<Value> {
+    return {linalg::conv(ctx.input(0), ctx.input(1), ctx.has_input(2) ? &ctx.input(2) : nullptr, ctx.attrs)};
+  };
   return v;
 }
 

@@ -1,0 +1,13 @@
+#pragma once
+// The convolution behind Conv and ConvInteger (ops/linalg/conv.cpp).
+#include "ops/registry.h"
+#include "runtime/tensor.h"
+
+namespace onnx_ref::linalg {
+
+// Y = conv(X, W) + B with Conv's attributes (group, strides, dilations, pads, auto_pad,
+// kernel_shape), for the floating types (each output rounded once) and int32 (sums wrap modulo
+// 2^32). `bias` may be null. Throws Error naming the broken rule.
+Tensor conv(const Tensor& x, const Tensor& w, const Tensor* bias, const Attributes& attrs);
+
+}  // namespace onnx_ref::linalg

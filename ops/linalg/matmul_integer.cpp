@@ -1,0 +1,54 @@
+// ONNX MatMulInteger-10: numpy.matmul of int8/uint8 operands minus their zero points, into int32.
+// Contract: exact — each output is the exact sum of the exact products (A - a_zero_point) *
+// (B - b_zero_point); the spec lets only the 32-bit accumulation overflow, and it then wraps modulo
+// 2^32 (two's complement; possible only when K exceeds 33,025). Zero points: a scalar (per tensor),
+// a 1-D vector per row of A ([M]) or per column of B ([N]), or a tensor of the operand's rank with 1
+// at the K axis ([D1, D2, M, 1], [D1, D2, 1, N]) broadcasting to it. Shapes:
+// ops/linalg/matmul_rules.h; arithmetic: the int32 path of gemm/dot.h.
+#include "ops/all_ops.h"
+#include "ops/linalg/matmul_rules.h"
+#include "ops/linalg/zero_point.h"
+
+namespace onnx_ref {
+
+namespace {
+
+Tensor matmul_integer_operand(const KernelContext& ctx, size_t input, size_t zp_input, bool is_b) {
+  const Tensor& x = ctx.input(input);
+  if (x.rank() == 0) throw Error(std::string(is_b ? "B" : "A") + " must have rank 1 or more, but it is " + x.describe());
+  if (!ctx.has_input(zp_input)) return linalg::subtract_zero_point(x, nullptr, {});
+  const Tensor& zp = ctx.input(zp_input);
+  const size_t r = x.rank();
+  // A: constant along its last axis (K), a vector per row (axis r - 2). B: constant along axis r - 2
+  // (K), a vector per column (its last axis).
+  const size_t vector_axis = r < 2 ? r : (is_b ? r - 1 : r - 2);
+  const size_t along = is_b ? (r >= 2 ? r - 2 : 0) : r - 1;
+  const Shape zs = linalg::zero_point_shape(zp, x, is_b ? "b_zero_point" : "a_zero_point", vector_axis, along, r >= 2);
+  return linalg::subtract_zero_point(x, &zp, zs);
+}
+
+std::vector<Value> matmul_integer(const KernelContext& ctx) {
+  // The shapes are checked first so that a mismatch is reported before any work.
+  linalg::matmul_shapes(ctx.input(0).shape(), ctx.input(1).shape());
+  const Tensor a = matmul_integer_operand(ctx, 0, 2, false);
+  const Tensor b = matmul_integer_operand(ctx, 1, 3, true);
+  return {linalg::matmul(a, b)};
+}
+
+}  // namespace
+
+void register_matmul_integer(Registry& registry) {
+  using ET = ElementType;
+  OpVersion v;
+  v.op_type = "MatMulInteger";
+  v.since_version = 10;
+  v.inputs = {{"A", "T1"}, {"B", "T2"}, {"a_zero_point", "T1", ParamOption::Optional},
+              {"b_zero_point", "T2", ParamOption::Optional}};
+  v.outputs = {{"Y", "T3"}};
+  v.type_constraints = {{"T1", TypeSet{ET::Int8, ET::UInt8}}, {"T2", TypeSet{ET::Int8, ET::UInt8}},
+                        {"T3", TypeSet{ET::Int32}}};
+  v.kernel = matmul_integer;
+  registry.add(std::move(v));
+}
+
+}  // namespace onnx_ref
