@@ -40,7 +40,9 @@ ValueInfo parse_value_info(const onnx::ValueInfoProto& v, const std::string& rol
   ValueInfo info;
   info.name = v.name();
   const std::string where = role + " " + quote_text(v.name());
-  if (!v.has_type()) return info;  // untyped: checked against the actual values at run time
+  // Untyped, checked against the actual values at run time: no type, or an empty TypeProto (as
+  // exporters write the outputs of If branches, silero VAD v5 among them).
+  if (!v.has_type() || v.type().value_case() == onnx::TypeProto::VALUE_NOT_SET) return info;
   info.typed = true;
   const onnx::TypeProto* type = &v.type();
   bool optional = false;

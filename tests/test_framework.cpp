@@ -163,7 +163,9 @@ TEST_CASE("broadcast rows visit every output element with the right input offset
   // dimensions at 0.
   const std::vector<std::pair<Shape, Shape>> cases = {
       {{2, 3, 4}, {3, 1}}, {{2, 3, 4}, {}}, {{2, 1, 4}, {2, 3, 1}}, {{5}, {5}}, {{1, 1}, {3, 1, 1}}, {{2, 0}, {2, 1}}};
-  for (const auto& [a, b] : cases) {
+  for (const auto& shapes : cases) {
+    const Shape& a = shapes.first;  // not a structured binding: the lambdas below capture it
+    const Shape& b = shapes.second;
     CAPTURE(shape_to_string(a));
     CAPTURE(shape_to_string(b));
     const Shape out = broadcast_shapes(a, b);

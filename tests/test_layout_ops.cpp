@@ -323,7 +323,9 @@ TEST_CASE("Expand: kernels match the reference, every width") {
       {{4, 1, 1}, {4, 3, 2}}, {{1, 3, 1}, {2, 3, 5}}, {{2, 3}, {2, 3}}, {{1, 2}, {0, 2}},  {{3, 1}, {1, 2, 3, 33}}};
   for (ElementType type : kEveryWidth) {
     CAPTURE(name_of(type));
-    for (const auto& [in, out] : cases) {
+    for (const auto& entry : cases) {  // no structured binding: clang 14 cannot capture one
+      const auto& in = std::get<0>(entry);
+      const auto& out = std::get<1>(entry);
       CAPTURE(shape_to_string(in));
       CAPTURE(shape_to_string(out));
       const Tensor x = patterned(type, in);
@@ -392,7 +394,9 @@ TEST_CASE("Tile: kernels match the reference, every width") {
       {{2, 3}, {0, 2}}, {{2, 1, 3}, {1, 5, 1}}, {{3, 2, 2}, {2, 1, 3}}, {{2, 3}, {1, 1}}, {{1, 4, 1}, {3, 1, 2}}, {{3}, {1}}};
   for (ElementType type : kEveryWidth) {
     CAPTURE(name_of(type));
-    for (const auto& [in, reps] : cases) {
+    for (const auto& entry : cases) {  // no structured binding: clang 14 cannot capture one
+      const auto& in = std::get<0>(entry);
+      const auto& reps = std::get<1>(entry);
       CAPTURE(shape_to_string(in));
       CAPTURE(shape_to_string(reps));
       const Tensor x = patterned(type, in);

@@ -581,7 +581,10 @@ TEST_CASE("math operators: opsets resolve to the expected versions") {
       {"Equal", 18, "Equal-13"}, {"Equal", 19, "Equal-19"}, {"Less", 8, "Less-7"},      {"Greater", 9, "Greater-9"},
       {"Not", 27, "Not-1"},      {"Neg", 12, "Neg-6"},      {"Abs", 13, "Abs-13"},      {"Min", 11, "Min-8"},
       {"Max", 12, "Max-12"},     {"Max", 27, "Max-13"},     {"Sub", 7, "Sub-7"},        {"Mul", 14, "Mul-14"}};
-  for (const auto& [op, opset, label] : cases) {
+  for (const auto& entry : cases) {  // no structured binding: clang 14 cannot capture one
+    const auto& op = std::get<0>(entry);
+    const auto& opset = std::get<1>(entry);
+    const auto& label = std::get<2>(entry);
     CAPTURE(op);
     CAPTURE(opset);
     REQUIRE(r.resolve("", op, opset) != nullptr);

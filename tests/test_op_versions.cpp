@@ -96,7 +96,9 @@ TEST_CASE("opsets resolve to the newest Reshape and Flatten version not above th
                                               {13, "Reshape-13"}, {14, "Reshape-14"}, {18, "Reshape-14"}, {19, "Reshape-19"},
                                               {20, "Reshape-19"}, {21, "Reshape-21"}, {22, "Reshape-21"}, {23, "Reshape-23"},
                                               {24, "Reshape-24"}, {25, "Reshape-25"}, {27, "Reshape-25"}};
-  for (const auto& [opset, label] : reshape) {
+  for (const auto& entry : reshape) {  // no structured binding: clang 14 cannot capture one
+    const auto& opset = std::get<0>(entry);
+    const auto& label = std::get<1>(entry);
     CAPTURE(opset);
     CHECK(Registry::builtin().resolve("", "Reshape", opset)->label() == label);
     CHECK(reshape_model(T::Float, opset).kernel_labels() == std::vector<std::string>{label});
@@ -105,7 +107,9 @@ TEST_CASE("opsets resolve to the newest Reshape and Flatten version not above th
                                               {11, "Flatten-11"}, {12, "Flatten-11"}, {13, "Flatten-13"}, {20, "Flatten-13"},
                                               {21, "Flatten-21"}, {22, "Flatten-21"}, {23, "Flatten-23"}, {24, "Flatten-24"},
                                               {25, "Flatten-25"}};
-  for (const auto& [opset, label] : flatten) {
+  for (const auto& entry : flatten) {  // no structured binding: clang 14 cannot capture one
+    const auto& opset = std::get<0>(entry);
+    const auto& label = std::get<1>(entry);
     CAPTURE(opset);
     CHECK(Registry::builtin().resolve("ai.onnx", "Flatten", opset)->label() == label);
     CHECK(flatten_model(T::Float, opset).kernel_labels() == std::vector<std::string>{label});

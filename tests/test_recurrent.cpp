@@ -329,7 +329,9 @@ TEST_CASE("LSTM: float16, bfloat16 and double; an absent hidden_size is R's last
   // halving) and H = tanh(C) / 2, each tanh correctly rounded (the MPFR oracle of tests/mpfr_oracle.h).
   const std::pair<T, numeric::Format> cases[] = {
       {T::Float16, numeric::Format::Float16}, {T::BFloat16, numeric::Format::BFloat16}, {T::Double, numeric::Format::Double}};
-  for (const auto& [type, format] : cases) {
+  for (const auto& entry : cases) {  // no structured binding: clang 14 cannot capture one
+    const auto& type = std::get<0>(entry);
+    const auto& format = std::get<1>(entry);
     CAPTURE(name_of(type));
     std::vector<float> bias(8, 0.0f);
     bias[3] = 1.0f;  // Wb_c for hidden_size 1

@@ -123,7 +123,9 @@ TEST_CASE("schema: every registered ONNX operator version matches ONNX 1.22.0's 
           CHECK(ours == sa["default"]);
       }
     }
-    for (const auto& [name, a] : spec_attrs) {
+    for (const auto& entry : spec_attrs) {  // no structured binding: clang 14 cannot capture one
+      const auto& name = std::get<0>(entry);
+      const auto& a = std::get<1>(entry);
       CAPTURE(name);
       CHECK_MESSAGE(our_attrs.count(name), v->label() << " lacks the spec's attribute " << name);
     }
@@ -145,7 +147,7 @@ TEST_CASE("schema: every registered ONNX operator version matches ONNX 1.22.0's 
       REQUIRE_MESSAGE(spec_types.count(c.type_var), "the spec has no type variable " << c.type_var);
       CHECK(c.type_strings() == spec_types[c.type_var]);
     }
-    for (const auto& [var, types] : spec_types) CHECK_MESSAGE(our_vars.count(var), "missing type variable " << var);
+    for (const auto& entry : spec_types) CHECK_MESSAGE(our_vars.count(entry.first), "missing type variable " << entry.first);
   }
   CHECK(checked > 0);
 }
@@ -167,7 +169,9 @@ TEST_CASE("schema: every version the spec defines of a registered operator is re
 
 TEST_CASE("schema: the departures listed are real ones") {
   // Each listed departure names a registered version whose attribute does differ from the spec.
-  for (const auto& [key, why] : kDepartures) {
+  for (const auto& entry : kDepartures) {  // no structured binding: clang 14 cannot capture one
+    const auto& key = std::get<0>(entry);
+    const auto& why = std::get<1>(entry);
     CAPTURE(key);
     const auto label = key.substr(0, key.find(' '));
     const auto dash = label.rfind('-');

@@ -114,6 +114,16 @@ TEST_CASE("subgraphs: outer names are resolved at load at any depth and become i
   CHECK(values_of(m.run({{"x", floats({1, 2})}, {"c", flag(false)}}).at(0).second) == std::vector<float>{4, 8});
 }
 
+TEST_CASE("subgraphs: a branch output with an empty TypeProto takes the type of the value it names") {
+  // Exporters write If branch outputs as `type {}` (silero VAD v5): untyped, like no type at all.
+  ModelBuilder empty = nested_scopes();
+  auto* then_output = empty.proto().mutable_graph()->mutable_node(0)->mutable_attribute(0)->mutable_g()->mutable_output(0);
+  then_output->mutable_type()->Clear();
+  REQUIRE(then_output->has_type());
+  const Model m = empty.build();
+  CHECK(values_of(m.run({{"x", floats({1, 2})}, {"c", flag(true)}}).at(0).second) == std::vector<float>{2, 4});
+}
+
 TEST_CASE("subgraphs: a graph may not shadow an outer name, nor read a name defined nowhere") {
   ModelBuilder shadow = nested_scopes();
   auto* then_node = shadow.proto().mutable_graph()->mutable_node(0)->mutable_attribute(0)->mutable_g()->mutable_node(0);

@@ -6,7 +6,7 @@
 // A bool is one byte that must be 0 or 1: a byte of another value has no bool meaning, so a
 // bit cast to bool that would make one is refused, naming the element.
 #include "ops/all_ops.h"
-#include "ops/cast/cast.h"
+#include "ops/type_sets.h"
 #include "runtime/error.h"
 
 namespace onnx_ref {
@@ -41,7 +41,7 @@ std::vector<Value> bit_cast(const KernelContext& ctx) {
 }  // namespace
 
 void register_bit_cast(Registry& registry) {
-  const TypeSet types = cast_ops::kCastTypesIR13.without({ElementType::String});
+  const TypeSet types = type_sets::kAllTensorTypesIR13.without({ElementType::String});
   OpVersion v;
   v.op_type = "BitCast";
   v.since_version = 26;
