@@ -36,13 +36,7 @@ CC=clang CXX=clang++ cmake -S . -B "$build" -DONNX_REF_FUZZ=ON -DONNX_REF_PYTHON
 # shellcheck disable=SC2086
 cmake --build "$build" -j2 --target $targets > "$build/fuzz-build.log" 2>&1 || { cat "$build/fuzz-build.log"; exit 1; }
 
-# Seeds are named by their content, so seeding again adds nothing twice.
-seed() {  # seed CORPUS FILE [PREFIX-BYTE]
-  local corpus=$1 file=$2 prefix=${3:-} tmp=$1/.seed
-  { [ -z "$prefix" ] || printf "\\x$(printf %02x "$prefix")"; cat "$file"; } > "$tmp"
-  local sum; sum=$(sha1sum "$tmp" | cut -c1-40)
-  mv "$tmp" "$corpus/$sum"
-}
+# Seeds are named by their content (fuzz/seed_corpus.py), so seeding again adds nothing twice.
 
 make_corpus() {  # make_corpus TARGET FOLDER: seeds FOLDER unless it holds files already
   local corpus=$2
@@ -50,20 +44,17 @@ make_corpus() {  # make_corpus TARGET FOLDER: seeds FOLDER unless it holds files
   [ -z "$(ls -A "$corpus")" ] || return 0
   case $1 in
     fuzz_model)
-      while IFS= read -r -d '' f; do seed "$corpus" "$f"; done \
-        < <(find "$shared_tests" "$debian_tests" -name model.onnx -print0) ;;
+      find "$shared_tests" "$debian_tests" -name model.onnx -print0 | python3 fuzz/seed_corpus.py "$corpus" ;;
     fuzz_tensor_proto)
-      while IFS= read -r -d '' f; do seed "$corpus" "$f"; done \
-        < <(find "$shared_tests" "$debian_tests" \( -name 'input_*.pb' -o -name 'output_*.pb' \) -size -64k -print0) ;;
+      find "$shared_tests" "$debian_tests" \( -name 'input_*.pb' -o -name 'output_*.pb' \) -size -64k -print0 |
+        python3 fuzz/seed_corpus.py "$corpus" ;;
     fuzz_ops)
       # Any bytes make a node; a few fixed ones start the corpus, one per operator version's index.
       for i in $(seq 0 255); do printf "\\x$(printf %02x "$i")" > "$corpus/.seed"; mv "$corpus/.seed" "$corpus/op$i"; done ;;
     fuzz_json)
       # The first byte picks the declared element type: none, float, int64, string, bool,
       # float16, complex64, float8e4m3fn and int4.
-      for f in fuzz/json_seeds/*.json; do
-        for code in 0 1 7 8 9 10 14 17 22; do seed "$corpus" "$f" "$code"; done
-      done ;;
+      printf '%s\0' fuzz/json_seeds/*.json | python3 fuzz/seed_corpus.py "$corpus" --prefixes 0 1 7 8 9 10 14 17 22 ;;
   esac
 }
 
