@@ -10,6 +10,7 @@
 
 #include "runtime/element_values.h"
 #include "runtime/error.h"
+#include "runtime/json_document.h"
 #include "runtime/tensor_json.h"
 #include "runtime/value_json.h"
 #include "runtime/tensor_proto.h"
@@ -34,12 +35,9 @@ namespace {
 
 // `origin` names the source in errors; `base_dir` resolves {"file": ...} paths.
 Feeds feeds_from_json_stream(const Model& model, std::istream& in, const std::string& origin, const fs::path& base_dir) {
-  nlohmann::json doc;
-  try {
-    doc = nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception& e) {
-    throw Error(origin + ": not valid JSON (" + e.what() + ")");
-  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  const nlohmann::json doc = parse_json_document(text.str(), origin);
   if (!doc.is_object()) throw Error(origin + ": expected an object from input name to tensor");
   Feeds feeds;
   for (const auto& [name, value] : doc.items()) {
@@ -95,6 +93,9 @@ Feeds feeds_from_pb_folder(const Model& model, const fs::path& dir) {
   Feeds feeds;
   const auto& required = model.required_inputs();
   const auto files = numbered_pb_files(dir, "input_");
+  if (files.empty() && !required.empty())
+    throw Error(dir.string() + ": holds no input_0.pb (a test_data_set_N folder has input_K.pb for each of the model's " +
+                std::to_string(required.size()) + " input(s) to feed)");
   for (size_t i = 0; i < files.size(); ++i) {
     std::string name;
     // The message in the file is the one the graph input at this position declares: a TensorProto,

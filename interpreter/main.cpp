@@ -6,9 +6,22 @@
 #include "runtime/error.h"
 #include "runtime/tensor.h"
 
+namespace {
+
+// The subcommand named on the command line, if parsing got that far.
+std::string parsed_subcommand_name(const CLI::App& app) {
+  for (const CLI::App* sub : app.get_subcommands()) return sub->get_name();
+  return {};
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   CLI::App app{"onnx-ref: a reference interpreter for ONNX graphs"};
   app.require_subcommand(1);
+  // Subcommands inherit this, so options of the whole program (--max-tensor-mib) may also follow
+  // the subcommand: `onnx-ref run --max-tensor-mib 64 m.onnx`.
+  app.fallthrough();
   app.set_version_flag("--version", "onnx-ref 0.1.0");
   uint64_t max_tensor_mib = 0;
   app.add_option("--max-tensor-mib", max_tensor_mib,
@@ -26,8 +39,13 @@ int main(int argc, char** argv) {
   }();
   try {
     app.parse(argc, argv);
+  } catch (const CLI::Success& e) {
+    return app.exit(e);  // --help, --version: the text CLI11 prints, exit 0
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    // A usage error is one line and exit 1, like every other error of the program.
+    std::cerr << "onnx-ref: " << onnx_ref::printable(e.what()) << " (see onnx-ref "
+              << (parsed_subcommand_name(app).empty() ? "" : parsed_subcommand_name(app) + " ") << "--help)\n";
+    return 1;
   }
   if (max_tensor_mib) onnx_ref::set_tensor_memory_limit(max_tensor_mib << 20);
   try {

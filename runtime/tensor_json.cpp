@@ -295,9 +295,16 @@ void write_float_value(ElementType type, std::byte* data, int64_t slot, const js
     write_real(type, data, slot, value.get<double>());
   } else if (value.is_string()) {
     write_float_string(type, data, slot, value.get_ref<const std::string&>(), index, context);
+    return;
   } else {
     fail_at(context, index, show(value) + " is not a number");
   }
+  // A number written as digits must fit, as 300 must fit uint8: rounding it to an infinity (or to
+  // the NaN of a format without one) would silently change what was written. "inf" says infinity.
+  const double stored = read_real(type, data, slot);
+  if (!std::isfinite(stored))
+    fail_at(context, index, show(value) + " is beyond the range of " + std::string(name_of(type)) +
+                                " (write \"inf\" or \"-inf\" for an infinity)");
 }
 
 // ---------------------------------------------------------------------------------------------

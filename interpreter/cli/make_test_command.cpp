@@ -38,6 +38,21 @@ void copy_file_checked(const fs::path& from, const fs::path& to) {
   if (ec) throw Error("cannot copy " + from.string() + " to " + to.string() + ": " + ec.message());
 }
 
+// A test case's folder must be a folder or not exist yet: checked before the model runs, so a
+// mistyped path costs nothing, and created (with its parents) only when there is something to write.
+void check_test_folder(const fs::path& dir) {
+  std::error_code ec;
+  if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
+    throw Error(quote_text(dir.string()) + " exists and is not a folder; give a folder for the test case");
+}
+
+void prepare_test_folder(const fs::path& dir) {
+  check_test_folder(dir);
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) throw Error("cannot create the folder " + quote_text(dir.string()) + ": " + ec.message());
+}
+
 // DIR/model.onnx is the model itself; external data files come along at the same relative paths
 // (the loader has already refused any location that leaves the model's folder).
 void place_model(const Model& model, const fs::path& model_path, const fs::path& dir) {
@@ -49,7 +64,7 @@ void place_model(const Model& model, const fs::path& model_path, const fs::path&
       throw Error(target.string() + " holds a different model; give a new folder for this test case");
     return;
   }
-  fs::create_directories(dir, ec);
+  prepare_test_folder(dir);
   std::ofstream(target, std::ios::binary) << bytes;
   const fs::path source_dir = model_path.parent_path();
   for (const auto& init : model.proto().graph().initializer()) {
@@ -83,6 +98,7 @@ int make_test_command(const MakeTestOptions& options) {
     throw Error(options.random_inputs ? "make-test --random-inputs takes MODEL DIR" : "make-test takes MODEL INPUTS DIR (or MODEL DIR with --random-inputs)");
   const fs::path model_path = options.positionals.front();
   const fs::path dir = options.positionals.back();
+  check_test_folder(dir);
   const Model model = Model::load_file(model_path);
   const Feeds feeds = options.random_inputs ? random_feeds(model, options.seed, parse_dims(options.dims))
                                             : load_feeds(model, options.positionals[1]);
@@ -92,7 +108,7 @@ int make_test_command(const MakeTestOptions& options) {
   int n = 0;
   while (fs::exists(dir / ("test_data_set_" + std::to_string(n)))) ++n;
   const fs::path set = dir / ("test_data_set_" + std::to_string(n));
-  fs::create_directories(set);
+  prepare_test_folder(set);
   // Inputs in the order of the graph inputs that must be fed, then any initializer-backed input
   // that was fed; every file carries its input's name.
   int k = 0;

@@ -2,6 +2,8 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cmath>
+#include <sstream>
 #include <iostream>
 #include <mutex>
 #include <regex>
@@ -60,9 +62,24 @@ std::vector<TestResult> run_all(const std::vector<BackendTest>& tests, const Tes
   return results;
 }
 
+std::string format_tolerance(double value) {
+  std::ostringstream s;
+  s << value;
+  return s.str();
+}
+
+// A tolerance is a finite number >= 0: a negative or NaN one would fail or pass every comparison.
+void check_tolerance(const char* option, double value) {
+  if (!(value >= 0) || !std::isfinite(value))
+    throw Error(std::string(option) + " " + format_tolerance(value) + " is not a finite number >= 0");
+}
+
 int test_command(const TestOptions& options) {
+  check_tolerance("--rtol", options.tolerance.rtol);
+  check_tolerance("--atol", options.tolerance.atol);
   std::vector<std::filesystem::path> roots(options.paths.begin(), options.paths.end());
   auto tests = discover_tests(roots);
+  const size_t found = tests.size();
   if (!options.filter.empty()) {
     std::regex filter;
     try {
@@ -71,6 +88,9 @@ int test_command(const TestOptions& options) {
       throw Error("--filter '" + options.filter + "' is not a valid regular expression: " + e.what());
     }
     std::erase_if(tests, [&](const BackendTest& t) { return !std::regex_search(t.name, filter); });
+    if (tests.empty() && found > 0)
+      throw Error("--filter " + quote_text(options.filter) + " matches none of the " + std::to_string(found) +
+                  " tests found below the given paths");
   }
   Expectations expectations;
   if (!options.expect.empty()) expectations = Expectations::load(options.expect);

@@ -49,7 +49,7 @@ expect_both file_input_pb_wrong_rank "model.onnx: input 'x' is float[12] but the
 cp "$work/good_x.pb" "$(set0 extra_file)/input_0.pb"
 tensor "$(set0 extra_file)/input_1.pb" <<< "name: \"z\" data_type: 1 dims: 2 dims: 6 $floats12"
 expect_both file_input_pb_extra_file "input_1.pb: the model has no graph input for it (it takes 1)"
-expect_both file_input_pb_no_file "model.onnx: input 'x' (tensor(float)[2, 6]) is not fed"
+expect_both file_input_pb_no_file "test_data_set_0: holds no input_0.pb (a test_data_set_N folder has input_K.pb for each of the model's 1 input(s) to feed)"
 input file_input_pb_unknown_dtype 'name: "x" data_type: 99 dims: 2 dims: 6 raw_data: "abcdefghijkl"'
 expect_both file_input_pb_unknown_dtype "input_0.pb: tensor 'x': data_type 99 is not a defined element type"
 input file_input_pb_negative_dim 'name: "x" data_type: 1 dims: 2 dims: -6'
@@ -597,4 +597,39 @@ expect_cli_error "test harness_bad_manifest" "bad.expect:1" test --expect "$work
 expect_run_error "run  output_dir_is_a_file" "a-file: cannot create the folder" --output-dir "$work/run/a-file" "$good" "$work/good/test_data_set_0"
 expect_run_error "run  too_many_elements_for_json" "output 'y' brings the outputs to more than 5 elements, too many to print as JSON" \
   --max-json-elements 5 "$good" "$work/good/test_data_set_0"
+# Usage errors are one line and exit 1 like every other error; --help and --version exit 0.
+expect_cli_error "cli  unknown_option" "The following argument was not expected: --bogus (see onnx-ref run --help)" run --bogus "$good"
+expect_cli_error "cli  missing_model" "model is required (see onnx-ref run --help)" run
+expect_cli_error "cli  no_subcommand" "A subcommand is required (see onnx-ref --help)"
+expect_cli_error "cli  bad_option_value" "--threads" run --threads many "$good"
+for help in "--help" "--version" "run --help"; do
+  # shellcheck disable=SC2086
+  if "$onnx_ref" $help > /dev/null 2>&1; then pass "cli  $help exits 0"; else fail "cli  $help" "exit code $?"; fi
+done
+# Options of the whole program may follow the subcommand.
+expect_cli_error "cli  max_tensor_mib_after_subcommand" "needs 4194304 bytes, more than the limit of 1048576 bytes" \
+  make-test --random-inputs --max-tensor-mib 1 --dim N=1 "$work/run/res_random_float.onnx" "$work/run/limit.out"
+expect_cli_error "make-test into_a_file" "a-file' exists and is not a folder" make-test "$good" "$work/good_set" "$work/run/a-file"
+mkdir -p "$work/run/empty-folder"
+expect_run_error "run  inputs_folder_empty" "empty-folder: holds no input_0.pb" "$good" "$work/run/empty-folder"
+json_case duplicate_key "duplicate_key.json: the key 'x' appears twice in one object" '{"x": [1], "x": [2]}'
+json_case nested_duplicate_key "nested_duplicate_key.json: the key 'shape' appears twice in one object" '{"x": {"shape": [12], "shape": [2, 6], "data": [1]}}'
+json_case beyond_float "beyond_float.json: input 'x' [11]: 3.5e+38 is beyond the range of float (write \"inf\" or \"-inf\" for an infinity)" \
+  '{"x": {"shape": [2, 6], "data": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 3.5e38]}}'
+json_case beyond_float_integer "input 'x' [0]: 3.402823669209385e+38 is beyond the range of float" \
+  '{"x": {"shape": [2, 6], "data": [340282366920938463463374607431768211455, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]}}'
+# Python's json.dump writes NaN and Infinity bare: they read as "nan" and "inf".
+printf '{"x": {"shape": [2, 6], "data": [NaN, Infinity, -Infinity, 3, 4, 5, 6, 7, 8, 9, 10, "NaN is text here"]}}\n' > "$j/python_nonfinite.json"
+expect_run_error "run  file_json_python_nonfinite_in_strings_stay_text" "python_nonfinite.json: input 'x' [11]: \"NaN is text here\" is not a number" \
+  "$good" "$j/python_nonfinite.json"
+printf '{"x": {"shape": [2, 6], "data": [NaN, Infinity, -Infinity, 3, 4, 5, 6, 7, 8, 9, 10, 11]}}\n' > "$j/python_nonfinite.json"
+if "$onnx_ref" run "$good" "$j/python_nonfinite.json" 2>&1 | grep -qF '"data": ["nan", "inf", "-inf", 3.0'; then
+  pass "run  file_json_python_nonfinite"
+else
+  fail "run  file_json_python_nonfinite" "$("$onnx_ref" run "$good" "$j/python_nonfinite.json" 2>&1 | head -c 300)"
+fi
+expect_cli_error "test harness_negative_rtol" "--rtol -1 is not a finite number >= 0" test --rtol -1 "$work/good"
+expect_cli_error "test harness_nan_atol" "--atol nan is not a finite number >= 0" test --atol nan "$work/good"
+expect_cli_error "test harness_filter_matches_nothing" "--filter 'no_such_test' matches none of the 1 tests found below the given paths" \
+  test --filter no_such_test "$work/good"
 expect_cli_error "make-test different_model_in_folder" "model.onnx holds a different model" make-test "$cases/type_feed_float16_for_float/model.onnx" "$work/good_set" "$work/good"
