@@ -1,9 +1,13 @@
-// Output comparison with ONNX's conventions (numpy.testing.assert_allclose semantics).
+// Output comparison with ONNX's conventions (numpy.testing.assert_allclose semantics). A mismatch is
+// reported whole: how many elements differ, the first one, the largest absolute, relative and ulp
+// errors over the tensor, and the tolerance used, so one line says how far off an output is.
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
 #include "onnx_backend_tests/harness.h"
 #include "runtime/element_values.h"
+#include "runtime/error.h"
 
 namespace onnx_ref {
 
@@ -31,39 +35,112 @@ bool within_tolerance(double actual, double expected, const Tolerance& tol) {
   return std::fabs(actual - expected) <= tol.atol + tol.rtol * std::fabs(expected);
 }
 
+// The element's bits as a position on the number line of its format: adjacent values differ by 1,
+// and +0 and -0 are both 0. Every float format is sign-magnitude except float8e8m0 (no sign bit).
+int64_t ordered_position(ElementType type, uint64_t bits) {
+  const int width = bits_of(type);
+  if (type == ElementType::Float8E8M0) return static_cast<int64_t>(bits);
+  const uint64_t sign = uint64_t{1} << (width - 1);
+  const auto magnitude = static_cast<int64_t>(bits & (sign - 1));
+  return (bits & sign) ? -magnitude : magnitude;
+}
+
+// What a mismatching real or complex tensor reports: the errors over all finite element pairs.
+struct ErrorSummary {
+  int64_t differing = 0;
+  int64_t first = -1;
+  std::string first_text;
+  double max_abs = 0, max_rel = 0;
+  uint64_t max_ulp = 0;
+  bool has_ulp = false;
+
+  void add_finite_pair(double a, double e) {
+    if (!std::isfinite(a) || !std::isfinite(e)) return;
+    const double abs_error = std::fabs(a - e);
+    max_abs = std::max(max_abs, abs_error);
+    if (e != 0) max_rel = std::max(max_rel, abs_error / std::fabs(e));
+  }
+  void add_ulp(ElementType type, uint64_t a_bits, uint64_t e_bits) {
+    const int64_t a = ordered_position(type, a_bits), e = ordered_position(type, e_bits);
+    max_ulp = std::max(max_ulp, a > e ? static_cast<uint64_t>(a) - static_cast<uint64_t>(e)
+                                      : static_cast<uint64_t>(e) - static_cast<uint64_t>(a));
+    has_ulp = true;
+  }
+  void add_mismatch(int64_t index, std::string text) {
+    if (differing++ == 0) {
+      first = index;
+      first_text = std::move(text);
+    }
+  }
+  std::string report(const Shape& shape, int64_t count, const Tolerance& tol) const {
+    std::string s = std::to_string(differing) + " of " + std::to_string(count) + " elements differ (atol " +
+                    number(tol.atol) + ", rtol " + number(tol.rtol) + "); first at " + index_of(shape, first) + ": " +
+                    first_text + "; max abs error " + number(max_abs) + ", max rel error " + number(max_rel);
+    if (has_ulp) s += ", max " + std::to_string(max_ulp) + " ulp";
+    return s;
+  }
+};
+
+// Strings are shown quoted and cut to a readable length.
+std::string shown_string(const std::string& s) {
+  constexpr size_t kShown = 60;
+  return s.size() <= kShown ? quote_text(s) : quote_text(s.substr(0, kShown)) + "...";
+}
+
+std::optional<std::string> compare_strings(const Tensor& actual, const Tensor& expected) {
+  const Shape& shape = actual.shape();
+  int64_t differing = 0, first = -1;
+  for (size_t i = 0; i < actual.strings().size(); ++i)
+    if (actual.strings()[i] != expected.strings()[i] && differing++ == 0) first = static_cast<int64_t>(i);
+  if (!differing) return std::nullopt;
+  const auto f = static_cast<size_t>(first);
+  return std::to_string(differing) + " of " + std::to_string(actual.element_count()) + " strings differ; first at " +
+         index_of(shape, first) + ": got " + shown_string(actual.strings()[f]) + ", expected " +
+         shown_string(expected.strings()[f]);
+}
+
+std::optional<std::string> compare_integers(const Tensor& actual, const Tensor& expected) {
+  const ElementType type = actual.type();
+  const bool is_unsigned = info(type).kind == ElementKind::UnsignedInt;
+  auto show = [&](const Tensor& t, int64_t i) {
+    return is_unsigned ? std::to_string(read_uint64(type, t.data(), i)) : std::to_string(read_int64(type, t.data(), i));
+  };
+  int64_t differing = 0, first = -1;
+  for (int64_t i = 0; i < actual.element_count(); ++i)
+    if (read_bits(type, actual.data(), i) != read_bits(type, expected.data(), i) && differing++ == 0) first = i;
+  if (!differing) return std::nullopt;
+  return std::to_string(differing) + " of " + std::to_string(actual.element_count()) + " elements differ; first at " +
+         index_of(actual.shape(), first) + ": got " + show(actual, first) + ", expected " + show(expected, first);
+}
+
 }  // namespace
 
 std::optional<std::string> compare_tensors(const Tensor& actual, const Tensor& expected, const Tolerance& tolerance) {
   if (actual.type() != expected.type() || actual.shape() != expected.shape())
     return "got " + actual.describe() + ", expected " + expected.describe();
   const ElementType type = actual.type();
-  const Shape& shape = actual.shape();
-  if (type == ElementType::String) {
-    for (size_t i = 0; i < actual.strings().size(); ++i)
-      if (actual.strings()[i] != expected.strings()[i])
-        return "element " + index_of(shape, static_cast<int64_t>(i)) + ": the strings differ";
-    return std::nullopt;
-  }
+  if (type == ElementType::String) return compare_strings(actual, expected);
   const auto kind = info(type).kind;
+  if (kind != ElementKind::Float && kind != ElementKind::Complex) return compare_integers(actual, expected);
+  ErrorSummary summary;
   for (int64_t i = 0; i < actual.element_count(); ++i) {
     if (kind == ElementKind::Float) {
       const double a = read_real(type, actual.data(), i), e = read_real(type, expected.data(), i);
-      if (!within_tolerance(a, e, tolerance))
-        return "element " + index_of(shape, i) + ": got " + number(a) + ", expected " + number(e);
-    } else if (kind == ElementKind::Complex) {
+      summary.add_finite_pair(a, e);
+      if (!std::isnan(a) && !std::isnan(e))
+        summary.add_ulp(type, read_bits(type, actual.data(), i), read_bits(type, expected.data(), i));
+      if (!within_tolerance(a, e, tolerance)) summary.add_mismatch(i, "got " + number(a) + ", expected " + number(e));
+    } else {
       const auto a = read_complex(type, actual.data(), i), e = read_complex(type, expected.data(), i);
+      summary.add_finite_pair(a.real(), e.real());
+      summary.add_finite_pair(a.imag(), e.imag());
       if (!within_tolerance(a.real(), e.real(), tolerance) || !within_tolerance(a.imag(), e.imag(), tolerance))
-        return "element " + index_of(shape, i) + ": got (" + number(a.real()) + ", " + number(a.imag()) +
-               "), expected (" + number(e.real()) + ", " + number(e.imag()) + ")";
-    } else if (read_bits(type, actual.data(), i) != read_bits(type, expected.data(), i)) {
-      const bool is_unsigned = kind == ElementKind::UnsignedInt;
-      auto show = [&](const Tensor& t) {
-        return is_unsigned ? std::to_string(read_uint64(type, t.data(), i)) : std::to_string(read_int64(type, t.data(), i));
-      };
-      return "element " + index_of(shape, i) + ": got " + show(actual) + ", expected " + show(expected);
+        summary.add_mismatch(i, "got (" + number(a.real()) + ", " + number(a.imag()) + "), expected (" +
+                                    number(e.real()) + ", " + number(e.imag()) + ")");
     }
   }
-  return std::nullopt;
+  if (!summary.differing) return std::nullopt;
+  return summary.report(actual.shape(), actual.element_count(), tolerance);
 }
 
 }  // namespace onnx_ref
