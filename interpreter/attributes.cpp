@@ -42,7 +42,8 @@ std::optional<AttrType> attribute_type(const AttributeProto& a) {
 // tensors, or an optional of either, with its element type set.
 ValueType type_proto_value(const onnx::TypeProto& t) {
   auto elem_of = [](const onnx::TypeProto& tensor) -> ElementType {
-    if (!tensor.has_tensor_type()) throw UnsupportedError("describes a type other than tensors, sequences of tensors and optionals of them");
+    if (!tensor.has_tensor_type()) throw UnsupportedError("describes a type other than tensors, sequences of tensors and optionals of them",
+                                                     "(type attribute of a map)");
     auto e = element_type_from_code(tensor.tensor_type().elem_type());
     if (!e) throw Error("describes a tensor with element type " + describe_type_code(tensor.tensor_type().elem_type()));
     return *e;
@@ -100,7 +101,7 @@ Attributes resolve_attributes(const onnx::NodeProto& node, const OpVersion& op, 
     try {
       result.set(a.name(), attribute_value(a, *type, compile_graph));
     } catch (const UnsupportedError& e) {
-      throw UnsupportedError(where + " " + e.what());
+      throw UnsupportedError(where + " " + e.what(), e.missing());
     } catch (const Error& e) {
       rethrow_with_context(where, e);
     }

@@ -203,7 +203,7 @@ void Graph::execute(std::vector<std::optional<Value>>& values, RunContext& ctx) 
       outputs = node.op->kernel(KernelContext(node.attributes, inputs, node.outputs.size(), &ctx, &captures));
       check_kernel_outputs(node, outputs, expected);
     } catch (const UnsupportedError& e) {
-      throw UnsupportedError(join_context(node.describe(), e.what()));
+      throw UnsupportedError(join_context(node.describe(), e.what()), e.missing());
     } catch (const Error& e) {
       throw Error(join_context(node.describe(), e.what()), e.operator_version().empty() ? node.op->label() : e.operator_version());
     } catch (const std::logic_error& e) {
@@ -297,7 +297,7 @@ std::vector<std::pair<std::string, Value>> Model::run(const std::map<std::string
   try {
     graph.execute(values, ctx);
   } catch (const UnsupportedError& e) {
-    throw UnsupportedError(origin_ + ": " + e.what());
+    throw UnsupportedError(origin_ + ": " + e.what(), e.missing());
   } catch (const Error& e) {
     throw Error(origin_ + ": " + e.what(), e.operator_version());
   } catch (const std::logic_error& e) {

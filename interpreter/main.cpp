@@ -22,7 +22,7 @@ int main(int argc, char** argv) {
   // Subcommands inherit this, so options of the whole program (--max-tensor-mib) may also follow
   // the subcommand: `onnx-ref run --max-tensor-mib 64 m.onnx`.
   app.fallthrough();
-  app.set_version_flag("--version", "onnx-ref 0.1.0");
+  app.set_version_flag("--version", onnx_ref::cli::kVersionText);
   uint64_t max_tensor_mib = 0;
   app.add_option("--max-tensor-mib", max_tensor_mib,
                  "Refuse any tensor larger than this many MiB with an error (default: the machine's memory)")

@@ -53,7 +53,8 @@ ValueInfo parse_value_info(const onnx::ValueInfoProto& v, const std::string& rol
   if (type->has_sequence_type()) {
     const auto& elem = type->sequence_type().elem_type();
     if (!elem.has_tensor_type())
-      throw UnsupportedError(where + " is a sequence of non-tensors; onnx-ref runs sequences of tensors only");
+      throw UnsupportedError(where + " is a sequence of non-tensors; onnx-ref runs sequences of tensors only",
+                             "(sequence of maps)");
     info.kind = optional ? ValueKind::OptionalSequence : ValueKind::Sequence;
     info.type = declared_elem(elem.tensor_type().elem_type(), where);
     return info;
@@ -61,7 +62,8 @@ ValueInfo parse_value_info(const onnx::ValueInfoProto& v, const std::string& rol
   if (!type->has_tensor_type()) {
     const char* kind = type->has_map_type() ? "a map" : type->has_sparse_tensor_type() ? "a sparse tensor"
                      : type->has_optional_type() ? "an optional of an optional" : "not a tensor";
-    throw UnsupportedError(where + " is " + kind + "; onnx-ref runs tensors, sequences of tensors and optionals");
+    throw UnsupportedError(where + " is " + kind + "; onnx-ref runs tensors, sequences of tensors and optionals",
+                           std::string("(") + kind + " value)");
   }
   if (optional) info.kind = ValueKind::OptionalTensor;
   const auto& tensor = type->tensor_type();
@@ -287,9 +289,12 @@ class GraphBuilder {
     if (!registry.has_op(node.domain, node.op_type)) {
       if (opset == opsets_.end() && !registry.has_domain(node.domain))
         throw UnsupportedError("unsupported operator " + op + " (domain " + domain_name(node.domain) +
-                               " is not imported either)");
+                                   " is not imported either)",
+                               op + " (not implemented)");
       const std::string at = opset == opsets_.end() ? "" : " (opset " + std::to_string(opset->second) + ")";
-      throw UnsupportedError("unsupported operator " + op + at);
+      throw UnsupportedError("unsupported operator " + op + at,
+                             op + (opset == opsets_.end() ? "" : " at opset " + std::to_string(opset->second)) +
+                                 " (not implemented)");
     }
     if (opset == opsets_.end())
       throw Error("the model imports no opset for domain " + domain_name(node.domain) + ", which " + op + " belongs to");
@@ -342,7 +347,8 @@ class GraphBuilder {
           node.op ? node.op->label() : printable(node.domain.empty() ? node.op_type : node.domain + ":" + node.op_type);
       const std::string who = node.name.empty() ? "node #" + std::to_string(index) + " (" + label + ")"
                                                 : "node " + quote_text(node.name) + " (#" + std::to_string(index) + ", " + label + ")";
-      if (dynamic_cast<const UnsupportedError*>(&e)) throw UnsupportedError(join_context(who, e.what()));
+      if (const auto* unsupported = dynamic_cast<const UnsupportedError*>(&e))
+        throw UnsupportedError(join_context(who, e.what()), unsupported->missing());
       throw Error(join_context(who, e.what()), !e.operator_version().empty() ? e.operator_version() : node.op ? node.op->label() : "");
     }
     g_.nodes.push_back(std::move(node));
@@ -364,7 +370,7 @@ class GraphBuilder {
     try {
       GraphBuilder(*body_proto, *body, opsets, model_proto_, base_dir_, nullptr, functions_).build_subgraph();
     } catch (const UnsupportedError& e) {
-      throw UnsupportedError(graph_path_message(path, e.what()));
+      throw UnsupportedError(graph_path_message(path, e.what()), e.missing());
     } catch (const Error& e) {
       throw Error(graph_path_message(path, e.what()), e.operator_version());
     }
@@ -402,7 +408,7 @@ class GraphBuilder {
       try {
         outputs = body->run(std::move(inputs), {}, ctx.run_context());
       } catch (const UnsupportedError& e) {
-        throw UnsupportedError(graph_path_message(path, e.what()));
+        throw UnsupportedError(graph_path_message(path, e.what()), e.missing());
       } catch (const Error& e) {
         throw Error(graph_path_message(path, e.what()), e.operator_version());
       }
@@ -421,7 +427,7 @@ class GraphBuilder {
     try {
       GraphBuilder(body, *sub, opsets_, model_proto_, base_dir_, this, functions_).build_subgraph();
     } catch (const UnsupportedError& e) {
-      throw UnsupportedError(graph_path_message(attr, e.what()));
+      throw UnsupportedError(graph_path_message(attr, e.what()), e.missing());
     } catch (const Error& e) {
       throw Error(graph_path_message(attr, e.what()), e.operator_version());
     }
@@ -543,7 +549,7 @@ Model Model::from_proto(std::shared_ptr<const onnx::ModelProto> proto, const std
   try {
     ModelBuilder(model, base_dir).build();
   } catch (const UnsupportedError& e) {
-    throw UnsupportedError(origin + ": " + e.what());
+    throw UnsupportedError(origin + ": " + e.what(), e.missing());
   } catch (const Error& e) {
     throw Error(origin + ": " + e.what(), e.operator_version());
   }

@@ -43,7 +43,14 @@ struct TestResult {
   std::string message;               // why it failed or was skipped
   std::vector<std::string> kernels;  // operator versions the test ran, "Reshape-14"
   double seconds = 0;
+  // Set by `onnx-ref test --expect` when the manifest lists this failure: the manifest's reason.
+  // Reports show such a test as an expected failure, apart from the failures nobody expected.
+  std::optional<std::string> expected_reason;
+  bool is_expected_failure() const { return status == TestStatus::Failed && expected_reason.has_value(); }
 };
+
+// "passed", "failed", "skipped", or "expected failure" for a failure the manifest lists.
+std::string_view report_status(const TestResult& result);
 
 // ONNX 1.1.0 generated its node.pb tests at that release's opset, 4: its Reshape uses the attribute
 // (Reshape-1), its Pad `pads` (Pad-2), its Cast a string `to` (Cast-1). The layout names no opset.

@@ -39,12 +39,12 @@ std::string operator_of(const std::string& label) {
   return label.substr(0, dash);
 }
 
-void add(Score& s, TestStatus status) {
-  (status == TestStatus::Passed ? s.passed : status == TestStatus::Failed ? s.failed : s.skipped)++;
-}
+// The index of a test's status in the page's script (names[], cls[]).
+int status_index(const TestResult& r) { return r.is_expected_failure() ? 3 : static_cast<int>(r.status); }
 
 const char* cell_class(const Score& s) {
   if (s.failed) return "f";
+  if (s.expected) return "x";
   if (s.passed && s.skipped) return "m";
   if (s.passed) return "p";
   return "s";
@@ -73,10 +73,12 @@ th.op,td.op{position:sticky;left:0;background:#fff;text-align:left;z-index:1;min
 thead th.op{z-index:3;background:#eef1f5}
 tr.g td{border-top:2px solid #b9c0ca}
 td.c{cursor:pointer;min-width:44px;font-variant-numeric:tabular-nums}
-td.p{background:#c9ebd2}td.m{background:#e6f4e6}td.f{background:#f6c4c0}td.s{background:#eceef1;color:#777}
+td.x{background:#fde7b0}td.p{background:#c9ebd2}td.m{background:#e6f4e6}td.f{background:#f6c4c0}td.s{background:#eceef1;color:#777}
 td.c:hover,td.sel{outline:2px solid #1a73e8;outline-offset:-2px}
-td.c i{font-style:normal;color:#c5221f;font-weight:600}td.c u{text-decoration:none;color:#777}
-.xp{color:#137333}.xf{color:#c5221f}.xs{color:#5f6368}
+td.c i{font-style:normal;color:#c5221f;font-weight:600}td.c u{text-decoration:none;color:#777}td.c s{text-decoration:none;color:#8a5300}
+.xp{color:#137333}.xf{color:#c5221f}.xs{color:#5f6368}.xe{color:#8a5300}
+.run{color:#444;font-size:11px;margin-top:2px;word-break:break-all}
+#panel .why{color:#8a5300;display:block;margin-top:1px}
 )CSS";
 
 // Cells list their tests by index into the page's test table, so each test's text appears once.
@@ -84,17 +86,19 @@ constexpr const char* kScript = R"JS(
 (function(){
 var data=JSON.parse(document.getElementById('data').textContent);
 var panel=document.getElementById('panel'),pinned=null;
-var names=['passed','failed','skipped'],cls=['xp','xf','xs'];
+var names=['passed','failed','skipped','expected failure'],cls=['xp','xf','xs','xe'];
 function esc(s){return s.replace(/[&<>"]/g,function(c){return {'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;'}[c];});}
 function show(td){
   var key=td.getAttribute('data-row')+'\u0000'+td.getAttribute('data-col');
   var ids=data.cells[key]||[];
   var h='<h2>'+esc(td.getAttribute('data-row'))+' \u00b7 '+esc(td.getAttribute('data-col'))+'</h2><div>'+
-        td.getAttribute('data-p')+' passed, '+td.getAttribute('data-f')+' failed, '+td.getAttribute('data-s')+' skipped'+
+        td.getAttribute('data-p')+' passed, '+td.getAttribute('data-f')+' failed, '+td.getAttribute('data-s')+' skipped, '+
+        td.getAttribute('data-x')+' expected failures'+
         (pinned?' (pinned; click again to release)':' (click to pin)')+'</div><ul>';
   var order=ids.slice().sort(function(a,b){return (data.tests[b][1]===1)-(data.tests[a][1]===1)||data.tests[a][1]-data.tests[b][1];});
   order.forEach(function(i){var t=data.tests[i];
-    h+='<li><span class="st '+cls[t[1]]+'">'+names[t[1]]+'</span>'+esc(t[0])+(t[2]?'<span class="msg">'+esc(t[2])+'</span>':'')+'</li>';});
+    h+='<li><span class="st '+cls[t[1]]+'">'+names[t[1]]+'</span>'+esc(t[0])+
+       (t[3]?'<span class="why">expected: '+esc(t[3])+'</span>':'')+(t[2]?'<span class="msg">'+esc(t[2])+'</span>':'')+'</li>';});
   panel.innerHTML=h+'</ul>';
 }
 var table=document.getElementById('matrix');
@@ -114,7 +118,7 @@ document.body.setAttribute('data-ready','1');
 
 }  // namespace
 
-std::string render_html_report(const std::vector<TestResult>& results, const std::string& title) {
+std::string render_html_report(const std::vector<TestResult>& results, const std::string& title, const RunDetails& run) {
   // Sources (columns) in natural order; rows in scoreboard order with "(no operator resolved)" last.
   std::set<std::string> source_set;
   for (const auto& r : results) source_set.insert(test_source(r));
@@ -133,16 +137,16 @@ std::string render_html_report(const std::vector<TestResult>& results, const std
   for (size_t i = 0; i < results.size(); ++i) {
     const auto& r = results[i];
     const std::string source = test_source(r);
-    add(total, r.status);
-    add(per_source[source], r.status);
-    tests.push_back({r.test.dir.string(), static_cast<int>(r.status), r.message});
+    total.add(r);
+    per_source[source].add(r);
+    tests.push_back({r.test.dir.string(), status_index(r), r.message, r.expected_reason.value_or("")});
     std::vector<std::string> labels = r.kernels;
     if (labels.empty()) {
       labels = {kNoOperator};
       any_unresolved = true;
     }
     for (const auto& label : labels) {
-      add(cells[{label, source}], r.status);
+      cells[{label, source}].add(r);
       cell_tests[{label, source}].push_back(i);
     }
   }
@@ -154,27 +158,38 @@ std::string render_html_report(const std::vector<TestResult>& results, const std
   // Inside <script>, "</" could end the element early.
   for (size_t pos = 0; (pos = data.find("</", pos)) != std::string::npos; pos += 3) data.replace(pos, 2, "<\\/");
 
+  // Rows of operator versions that ran ("Reshape-14"), apart from rows of what is missing.
   std::set<std::string> operators;
-  for (const auto& row : rows) operators.insert(operator_of(row));
+  size_t version_rows = 0;
+  for (const auto& row : rows)
+    if (operator_of(row) != row) {
+      operators.insert(operator_of(row));
+      ++version_rows;
+    }
 
   std::ostringstream out;
   out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>" << html_escape(title)
       << "</title>\n<style>" << kStyle << "</style></head>\n<body>\n<header><h1>" << html_escape(title) << "</h1>\n"
       << "<div class=\"sum\" id=\"summary\" data-passed=\"" << total.passed << "\" data-failed=\"" << total.failed
-      << "\" data-skipped=\"" << total.skipped << "\"><b class=\"np\">" << total.passed << "</b> passed, <b class=\"nf\">"
-      << total.failed << "</b> failed, <b class=\"ns\">" << total.skipped << "</b> skipped &mdash; " << results.size()
-      << " tests, " << rows.size() - (any_unresolved ? 1 : 0) << " operator versions of "
-      << operators.size() - (any_unresolved ? 1 : 0) << " operators, " << sources.size()
+      << "\" data-skipped=\"" << total.skipped << "\" data-expected=\"" << total.expected << "\"><b class=\"np\">" << total.passed
+      << "</b> passed, <b class=\"nf\">" << total.failed << "</b> failed, <b class=\"ns\">" << total.skipped << "</b> skipped, <b class=\"xe\">"
+      << total.expected << "</b> expected failures &mdash; " << results.size()
+      << " tests, " << version_rows << " operator versions of " << operators.size() << " operators, " << sources.size()
       << " sources. <span class=\"legend\"><span style=\"background:#c9ebd2\">all passed</span>"
          "<span style=\"background:#e6f4e6\">passed + skipped</span><span style=\"background:#f6c4c0\">a failure</span>"
+         "<span style=\"background:#fde7b0\">an expected failure</span>"
          "<span style=\"background:#eceef1\">all skipped</span></span> Cells: passed <i style=\"color:#c5221f;font-style:normal\">failed</i> "
-         "<span style=\"color:#777\">skipped</span>; hover or click a cell for its tests.</div></header>\n"
+         "<span style=\"color:#777\">skipped</span> <span style=\"color:#8a5300\">expected</span>; hover or click a cell for its tests.</div>\n"
+      << "<div class=\"run\" id=\"run\">" << html_escape(run.version) << " &middot; " << html_escape(run.date) << " &middot; rtol "
+      << run.rtol << ", atol " << run.atol << (run.expect.empty() ? "" : " &middot; manifest " + html_escape(run.expect))
+      << " &middot; <code>" << html_escape(run.command) << "</code></div></header>\n"
       << "<main><div id=\"wrap\"><table id=\"matrix\">\n<thead><tr><th class=\"op\">operator version</th>";
   for (const auto& s : sources) out << "<th data-col=\"" << html_escape(s) << "\">" << html_escape(s) << "</th>";
   out << "</tr>\n<tr class=\"tot\"><th class=\"op\">all tests</th>";
   for (const auto& s : sources) {
     const Score& t = per_source[s];
-    out << "<th title=\"passed / failed / skipped\">" << t.passed << "/" << t.failed << "/" << t.skipped << "</th>";
+    out << "<th title=\"passed / failed / skipped / expected failures\">" << t.passed << "/" << t.failed << "/" << t.skipped << "/"
+        << t.expected << "</th>";
   }
   out << "</tr></thead>\n<tbody>\n";
   std::string previous_op;
@@ -190,11 +205,13 @@ std::string render_html_report(const std::vector<TestResult>& results, const std
       }
       const Score& c = it->second;
       out << "<td class=\"c " << cell_class(c) << "\" data-row=\"" << html_escape(row) << "\" data-col=\"" << html_escape(s)
-          << "\" data-p=\"" << c.passed << "\" data-f=\"" << c.failed << "\" data-s=\"" << c.skipped << "\" title=\""
-          << c.passed << " passed, " << c.failed << " failed, " << c.skipped << " skipped\">";
-      if (c.passed || (!c.failed && !c.skipped)) out << c.passed;
+          << "\" data-p=\"" << c.passed << "\" data-f=\"" << c.failed << "\" data-s=\"" << c.skipped << "\" data-x=\"" << c.expected
+          << "\" title=\"" << c.passed << " passed, " << c.failed << " failed, " << c.skipped << " skipped, " << c.expected
+          << " expected failures\">";
+      if (c.passed || (!c.failed && !c.skipped && !c.expected)) out << c.passed;
       if (c.failed) out << (c.passed ? " " : "") << "<i>" << c.failed << "</i>";
-      if (c.skipped) out << (c.passed || c.failed ? " " : "") << "<u>" << c.skipped << "</u>";
+      if (c.expected) out << (c.passed || c.failed ? " " : "") << "<s>" << c.expected << "</s>";
+      if (c.skipped) out << (c.passed || c.failed || c.expected ? " " : "") << "<u>" << c.skipped << "</u>";
       out << "</td>";
     }
     out << "</tr>\n";
@@ -206,10 +223,10 @@ std::string render_html_report(const std::vector<TestResult>& results, const std
   return out.str();
 }
 
-void write_html_report(const std::filesystem::path& path, const std::vector<TestResult>& results) {
+void write_html_report(const std::filesystem::path& path, const std::vector<TestResult>& results, const RunDetails& run) {
   std::ofstream out(path, std::ios::binary);
   if (!out) throw Error(path.string() + ": cannot be written");
-  out << render_html_report(results, "onnx-ref conformance");
+  out << render_html_report(results, "onnx-ref conformance", run);
   if (!out) throw Error(path.string() + ": cannot be written");
 }
 

@@ -23,10 +23,6 @@ std::tuple<std::string, std::string, long> label_key(const std::string& label) {
   return {domain, rest.substr(0, dash), std::strtol(rest.c_str() + dash + 1, nullptr, 10)};
 }
 
-void count(Score& s, TestStatus status) {
-  (status == TestStatus::Passed ? s.passed : status == TestStatus::Failed ? s.failed : s.skipped)++;
-}
-
 std::ofstream open_for_writing(const std::filesystem::path& path) {
   std::ofstream out(path);
   if (!out) throw Error(path.string() + ": cannot be written");
@@ -51,11 +47,18 @@ std::string xml_escape(const std::string& s) {
 
 }  // namespace
 
+void Score::add(const TestResult& result) {
+  if (result.is_expected_failure()) ++expected;
+  else if (result.status == TestStatus::Passed) ++passed;
+  else if (result.status == TestStatus::Failed) ++failed;
+  else ++skipped;
+}
+
 std::vector<std::pair<std::string, Score>> scoreboard(const std::vector<TestResult>& results) {
   std::map<std::string, Score> scores;
   for (const auto& r : results) {
-    if (r.kernels.empty()) count(scores[kNoOperator], r.status);
-    for (const auto& k : r.kernels) count(scores[k], r.status);
+    if (r.kernels.empty()) scores[kNoOperator].add(r);
+    for (const auto& k : r.kernels) scores[k].add(r);
   }
   std::vector<std::pair<std::string, Score>> board(scores.begin(), scores.end());
   std::sort(board.begin(), board.end(), [](const auto& a, const auto& b) { return label_key(a.first) < label_key(b.first); });
@@ -64,12 +67,18 @@ std::vector<std::pair<std::string, Score>> scoreboard(const std::vector<TestResu
 
 std::string format_scoreboard(const std::vector<std::pair<std::string, Score>>& board) {
   size_t width = 16;
-  for (const auto& [label, _] : board) width = std::max(width, label.size());
+  bool any_expected = false;
+  for (const auto& [label, s] : board) {
+    width = std::max(width, label.size());
+    any_expected = any_expected || s.expected > 0;
+  }
   std::ostringstream out;
   auto cell = [](int n) { std::string s = std::to_string(n); return std::string(8 - std::min<size_t>(8, s.size()), ' ') + s; };
-  out << "operator version" << std::string(width - 16, ' ') << "  passed  failed skipped\n";
+  // The column of expected failures appears when a manifest listed some.
+  out << "operator version" << std::string(width - 16, ' ') << "  passed  failed skipped" << (any_expected ? " expected" : "") << "\n";
   for (const auto& [label, s] : board)
-    out << label << std::string(width - label.size(), ' ') << cell(s.passed) << cell(s.failed) << cell(s.skipped) << "\n";
+    out << label << std::string(width - label.size(), ' ') << cell(s.passed) << cell(s.failed) << cell(s.skipped)
+        << (any_expected ? " " + cell(s.expected) : "") << "\n";
   return out.str();
 }
 
@@ -105,45 +114,56 @@ std::string format_conformance_table(const std::vector<TestResult>& results) {
   out << "| tests from | operator version | passed |\n|---|---|---|\n";
   for (const auto& folder : folders)
     for (const auto& [label, s] : scoreboard(by_folder[folder]))
-      out << "| " << folder << " | " << label << " | " << s.passed << " / " << (s.passed + s.failed + s.skipped) << " |\n";
+      out << "| " << folder << " | " << label << " | " << s.passed << " / " << (s.passed + s.failed + s.skipped + s.expected)
+          << " |\n";
   return out.str();
 }
 
-void write_json_report(const std::filesystem::path& path, const std::vector<TestResult>& results) {
+void write_json_report(const std::filesystem::path& path, const std::vector<TestResult>& results, const RunDetails& run) {
   nlohmann::json tests = nlohmann::json::array();
   Score total;
   for (const auto& r : results) {
-    count(total, r.status);
-    tests.push_back({{"name", r.test.name},
-                     {"path", r.test.dir.string()},
-                     {"status", status_name(r.status)},
-                     {"message", r.message},
-                     {"kernels", r.kernels},
-                     {"seconds", r.seconds}});
+    total.add(r);
+    nlohmann::json test = {{"name", r.test.name},
+                           {"path", r.test.dir.string()},
+                           {"status", report_status(r)},
+                           {"message", r.message},
+                           {"kernels", r.kernels},
+                           {"seconds", r.seconds}};
+    if (r.is_expected_failure()) test["expected_reason"] = *r.expected_reason;
+    tests.push_back(std::move(test));
   }
   nlohmann::json board = nlohmann::json::object();
   for (const auto& [label, s] : scoreboard(results))
-    board[label] = {{"passed", s.passed}, {"failed", s.failed}, {"skipped", s.skipped}};
+    board[label] = {{"passed", s.passed}, {"failed", s.failed}, {"skipped", s.skipped}, {"expected_failures", s.expected}};
   nlohmann::json report = {
+      {"run", {{"command", run.command}, {"version", run.version}, {"date", run.date}, {"rtol", run.rtol}, {"atol", run.atol},
+               {"expect", run.expect}}},
       {"tests", tests},
-      {"summary", {{"passed", total.passed}, {"failed", total.failed}, {"skipped", total.skipped}, {"total", results.size()}}},
+      {"summary", {{"passed", total.passed}, {"failed", total.failed}, {"skipped", total.skipped},
+                   {"expected_failures", total.expected}, {"total", results.size()}}},
       {"scoreboard", board}};
   auto out = open_for_writing(path);
   // Messages may quote bytes from broken files; replace invalid UTF-8 rather than fail the report.
   out << report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
 }
 
-void write_junit_report(const std::filesystem::path& path, const std::vector<TestResult>& results) {
+void write_junit_report(const std::filesystem::path& path, const std::vector<TestResult>& results, const RunDetails& run) {
   Score total;
   double seconds = 0;
   for (const auto& r : results) {
-    count(total, r.status);
+    total.add(r);
     seconds += r.seconds;
   }
   auto out = open_for_writing(path);
+  // JUnit has no expected failure: like pytest's xfail, it is reported as skipped, with the
+  // manifest's reason first in its message.
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       << "<testsuite name=\"onnx-ref\" tests=\"" << results.size() << "\" failures=\"" << total.failed
-      << "\" errors=\"0\" skipped=\"" << total.skipped << "\" time=\"" << seconds << "\">\n";
+      << "\" errors=\"0\" skipped=\"" << total.skipped + total.expected << "\" time=\"" << seconds << "\" timestamp=\""
+      << xml_escape(run.date) << "\">\n"
+      << "  <properties><property name=\"command\" value=\"" << xml_escape(run.command) << "\"/><property name=\"version\" value=\""
+      << xml_escape(run.version) << "\"/></properties>\n";
   for (const auto& r : results) {
     out << "  <testcase classname=\"" << xml_escape(r.test.dir.parent_path().filename().string()) << "\" name=\""
         << xml_escape(r.test.name) << "\" time=\"" << r.seconds << "\"";
@@ -151,8 +171,9 @@ void write_junit_report(const std::filesystem::path& path, const std::vector<Tes
       out << "/>\n";
       continue;
     }
-    const char* tag = r.status == TestStatus::Failed ? "failure" : "skipped";
-    out << ">\n    <" << tag << " message=\"" << xml_escape(r.message) << "\"/>\n  </testcase>\n";
+    const char* tag = r.status == TestStatus::Failed && !r.is_expected_failure() ? "failure" : "skipped";
+    const std::string message = r.is_expected_failure() ? "expected failure (" + *r.expected_reason + "): " + r.message : r.message;
+    out << ">\n    <" << tag << " message=\"" << xml_escape(message) << "\"/>\n  </testcase>\n";
   }
   out << "</testsuite>\n";
 }

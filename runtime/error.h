@@ -80,7 +80,11 @@ namespace onnx_ref {
 // non-tensor type). The test harness reports these as skipped rather than failed.
 class UnsupportedError : public Error {
  public:
-  explicit UnsupportedError(const std::string& message) : Error(message) {}
+  // `missing` names what is not implemented ("Foo at opset 17 (not implemented)"): the harness
+  // groups skipped tests by it.
+  explicit UnsupportedError(const std::string& message, std::string missing = "")
+      : Error(message, std::move(missing)) {}
+  const std::string& missing() const { return operator_version(); }
 };
 
 }  // namespace onnx_ref

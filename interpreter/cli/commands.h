@@ -9,6 +9,8 @@ namespace onnx_ref::cli {
 
 using Command = std::function<int()>;
 
+inline constexpr const char* kVersionText = "onnx-ref 0.1.0";
+
 Command add_test_command(CLI::App& app);
 Command add_run_command(CLI::App& app);
 Command add_make_test_command(CLI::App& app);

@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <cmath>
+#include <ctime>
 #include <sstream>
 #include <iostream>
 #include <mutex>
@@ -68,6 +69,28 @@ std::string format_tolerance(double value) {
   return s.str();
 }
 
+RunDetails run_details(const TestOptions& options) {
+  RunDetails run;
+  std::ostringstream command;
+  command << "onnx-ref test --rtol " << options.tolerance.rtol << " --atol " << options.tolerance.atol << " -j " << options.jobs;
+  if (options.node_pb_opset != kNodePbOpset) command << " --node-pb-opset " << options.node_pb_opset;
+  if (!options.filter.empty()) command << " --filter " << quote_text(options.filter);
+  if (!options.expect.empty()) command << " --expect " << quote_text(options.expect);
+  for (const auto& path : options.paths) command << " " << quote_text(path);
+  run.command = command.str();
+  run.version = kVersionText;
+  const std::time_t now = std::time(nullptr);
+  char date[32];
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  std::strftime(date, sizeof date, "%Y-%m-%d %H:%M:%S UTC", &utc);
+  run.date = date;
+  run.rtol = options.tolerance.rtol;
+  run.atol = options.tolerance.atol;
+  run.expect = options.expect;
+  return run;
+}
+
 // A tolerance is a finite number >= 0: a negative or NaN one would fail or pass every comparison.
 void check_tolerance(const char* option, double value) {
   if (!(value >= 0) || !std::isfinite(value))
@@ -95,13 +118,14 @@ int test_command(const TestOptions& options) {
   Expectations expectations;
   if (!options.expect.empty()) expectations = Expectations::load(options.expect);
 
-  const auto results = run_all(tests, options);
+  auto results = run_all(tests, options);
   Score total;
   int mismatches = 0;
-  for (const auto& r : results) {
+  for (auto& r : results) {
     (r.status == TestStatus::Passed ? total.passed : r.status == TestStatus::Failed ? total.failed : total.skipped)++;
     const Expectation* expected = expectations.find(r.test);
     const TestStatus wanted = expected ? expected->status : TestStatus::Passed;
+    if (expected && r.status == TestStatus::Failed && wanted == TestStatus::Failed) r.expected_reason = expected->reason;
     // A test not in the manifest may be skipped: its operator is not implemented yet (the harness
     // skips only on UnsupportedError). It is counted, not listed.
     if (r.status == wanted || (r.status == TestStatus::Skipped && wanted == TestStatus::Passed)) continue;
@@ -122,9 +146,10 @@ int test_command(const TestOptions& options) {
 
   if (!options.no_scoreboard && !results.empty()) std::cout << "\n" << format_scoreboard(scoreboard(results)) << "\n";
   if (options.markdown_table) std::cout << format_conformance_table(results) << "\n";
-  if (!options.report.empty()) write_json_report(options.report, results);
-  if (!options.junit.empty()) write_junit_report(options.junit, results);
-  if (!options.html.empty()) write_html_report(options.html, results);
+  const RunDetails run = run_details(options);
+  if (!options.report.empty()) write_json_report(options.report, results, run);
+  if (!options.junit.empty()) write_junit_report(options.junit, results, run);
+  if (!options.html.empty()) write_html_report(options.html, results, run);
   std::cout << total.passed << " passed, " << total.failed << " failed, " << total.skipped << " skipped\n";
   if (results.empty()) {
     std::cerr << "onnx-ref: no backend-test folder found below the given paths\n";

@@ -265,3 +265,18 @@ def test_one_session_from_many_threads():
     for t in threads:
         t.join()
     assert errors == []
+
+
+def test_readme_backend_test_snippet_runs_with_the_installed_onnx_and_numpy():
+    # The README's two lines, narrowed to two node tests: ONNX's plain runner fails every test here
+    # with NumPy >= 1.24 (np.object); backend_test's runner must pass them.
+    import unittest
+
+    import onnx_ref.backend
+
+    cases = onnx_ref.backend.backend_test(__name__).include(r"^test_(relu|abs)_cpu$").test_cases
+    suite = unittest.TestSuite(unittest.defaultTestLoader.loadTestsFromTestCase(c) for c in cases.values())
+    result = unittest.TestResult()
+    suite.run(result)
+    assert result.errors == [] and result.failures == []
+    assert result.testsRun - len(result.skipped) == 2
