@@ -16,5 +16,6 @@ Command add_run_command(CLI::App& app);
 Command add_make_test_command(CLI::App& app);
 Command add_ops_command(CLI::App& app);
 Command add_info_command(CLI::App& app);
+Command add_check_command(CLI::App& app);
 
 }  // namespace onnx_ref::cli

@@ -1,10 +1,12 @@
-// onnx-ref ops [--json]: the operator registry, version by version.
+// onnx-ref ops [--json] [--op NAME] [--domain DOMAIN] [--opset N]: the operator registry, version by
+// version, or the versions the filters select.
 #include <iostream>
 
 #include <nlohmann/json.hpp>
 
 #include "interpreter/cli/commands.h"
 #include "ops/registry.h"
+#include "runtime/error.h"
 
 namespace onnx_ref::cli {
 
@@ -55,15 +57,44 @@ nlohmann::json version_json(const OpVersion& v, const Registry& registry) {
   return j;
 }
 
-int ops_command(bool json) {
+struct OpsOptions {
+  bool json = false;
+  std::string op;                // an operator name, exactly
+  std::optional<std::string> domain;  // "ai.onnx" and "" are both the default domain
+  std::optional<int64_t> opset;  // the version in effect at this opset of its domain
+};
+
+bool selected(const OpVersion& v, const OpsOptions& options, const Registry& registry) {
+  if (!options.op.empty() && v.op_type != options.op) return false;
+  if (options.domain && v.domain != canonical_domain(*options.domain)) return false;
+  if (options.opset) {
+    if (v.since_version > *options.opset) return false;
+    const auto all = registry.versions(v.domain, v.op_type);
+    for (size_t i = 0; i + 1 < all.size(); ++i)
+      if (all[i] == &v && all[i + 1]->since_version <= *options.opset) return false;
+  }
+  return true;
+}
+
+int ops_command(const OpsOptions& options) {
   const Registry& registry = Registry::builtin();
-  if (json) {
+  std::vector<const OpVersion*> versions;
+  for (const auto* v : registry.all())
+    if (selected(*v, options, registry)) versions.push_back(v);
+  if (versions.empty()) {
+    std::string filters;
+    if (!options.op.empty()) filters += " --op " + quote_text(options.op);
+    if (options.domain) filters += " --domain " + quote_text(*options.domain);
+    if (options.opset) filters += " --opset " + std::to_string(*options.opset);
+    throw Error("no operator version onnx-ref implements matches" + filters);
+  }
+  if (options.json) {
     nlohmann::json all = nlohmann::json::array();
-    for (const auto* v : registry.all()) all.push_back(version_json(*v, registry));
+    for (const auto* v : versions) all.push_back(version_json(*v, registry));
     std::cout << all.dump(2) << "\n";
     return 0;
   }
-  for (const auto* v : registry.all()) {
+  for (const auto* v : versions) {
     std::cout << v->label() << "  (opsets " << version_range(*v, registry) << ", domain "
               << (v->domain.empty() ? "ai.onnx" : v->domain) << ")\n";
     std::cout << "  inputs:";
@@ -84,10 +115,13 @@ int ops_command(bool json) {
 }  // namespace
 
 Command add_ops_command(CLI::App& app) {
-  auto json = std::make_shared<bool>(false);
+  auto options = std::make_shared<OpsOptions>();
   auto* cmd = app.add_subcommand("ops", "List every operator version onnx-ref implements, with attributes and type constraints");
-  cmd->add_flag("--json", *json, "Machine-readable output");
-  return [json] { return ops_command(*json); };
+  cmd->add_flag("--json", options->json, "Machine-readable output");
+  cmd->add_option("--op", options->op, "Only this operator (its exact name, e.g. Conv)");
+  cmd->add_option("--domain", options->domain, "Only this domain (ai.onnx or \"\" is the default domain)");
+  cmd->add_option("--opset", options->opset, "Only the version in effect at this opset of its domain")->check(CLI::Range(int64_t{1}, int64_t{1000}));
+  return [options] { return ops_command(*options); };
 }
 
 }  // namespace onnx_ref::cli
