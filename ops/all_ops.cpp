@@ -140,6 +140,11 @@ const Registry& Registry::builtin() {
     register_average_pool(r);
     register_global_average_pool(r);
     register_global_max_pool(r);
+    register_lp_pool(r);
+    register_global_lp_pool(r);
+    register_max_unpool(r);
+    register_roi_align(r);
+    register_max_roi_pool(r);
     register_batch_normalization(r);
     register_instance_normalization(r);
     register_layer_normalization(r);
@@ -150,11 +155,16 @@ const Registry& Registry::builtin() {
     register_gru(r);
     register_rnn(r);
     register_conv_transpose(r);
+    register_einsum(r);
+    register_det(r);
+    register_col2im(r);
     register_matmul_integer(r);
     register_conv_integer(r);
     register_dynamic_quantize_linear(r);
     register_quantize_linear(r);
     register_dequantize_linear(r);
+    register_qlinear_matmul(r);
+    register_qlinear_conv(r);
     return r;
   }();
   return registry;

@@ -153,17 +153,28 @@ void register_matmul(Registry& registry);
 void register_gemm(Registry& registry);
 void register_conv(Registry& registry);
 void register_conv_transpose(Registry& registry);
+void register_einsum(Registry& registry);
+void register_det(Registry& registry);
+void register_col2im(Registry& registry);
 // The 8-bit integer products (ops/linalg/) and (de)quantization (ops/quant/).
 void register_matmul_integer(Registry& registry);
 void register_conv_integer(Registry& registry);
 void register_dynamic_quantize_linear(Registry& registry);
 void register_quantize_linear(Registry& registry);
 void register_dequantize_linear(Registry& registry);
+// The quantized products, requantized exactly (ops/quant/requantize.h).
+void register_qlinear_matmul(Registry& registry);
+void register_qlinear_conv(Registry& registry);
 // ops/pool/: the pools (window rules: ops/window_rules.h).
 void register_max_pool(Registry& registry);
 void register_average_pool(Registry& registry);
 void register_global_average_pool(Registry& registry);
 void register_global_max_pool(Registry& registry);
+void register_lp_pool(Registry& registry);
+void register_global_lp_pool(Registry& registry);
+void register_max_unpool(Registry& registry);
+void register_roi_align(Registry& registry);
+void register_max_roi_pool(Registry& registry);
 // ops/normalization/: the normalizations (shared statistics in normalization.h).
 void register_batch_normalization(Registry& registry);
 void register_instance_normalization(Registry& registry);

@@ -1,0 +1,64 @@
+// ONNX GlobalLpPool, every version (1, 2, 22): X [N, C, spatial...] to Y [N, C, 1, ...]. Contract:
+// correctly rounded — each output is (sum over the channel of |x|^p)^(1/p), the exact value rounded
+// once to the element type (nearest, ties to even; ops/pool/lp_norm.h). p is a whole number from 1
+// to 1024 (refused otherwise).
+//   1: p float.  2: p int.  22: + bfloat16.
+#include "ops/all_ops.h"
+#include "ops/pool/lp_norm.h"
+#include "ops/type_sets.h"
+#include "runtime/error.h"
+#include "runtime/numeric_dispatch.h"
+
+namespace onnx_ref {
+
+namespace {
+
+std::vector<Value> global_lp_pool(const KernelContext& ctx) {
+  const Tensor& x = ctx.input(0);
+  const int64_t p_exp = pool::read_lp_pool_p(ctx.attrs);
+  if (x.rank() < 3) throw Error("the input must have rank 3 or more [N, C, spatial...], but it is " + x.describe());
+  Shape out_shape{x.shape()[0], x.shape()[1]};
+  out_shape.resize(x.shape().size(), 1);
+  int64_t size = 1;
+  for (size_t i = 2; i < x.shape().size(); ++i) size *= x.shape()[i];
+  const int64_t channels = x.shape()[0] * x.shape()[1];
+  Tensor y = Tensor::uninitialized(x.type(), out_shape);
+  dispatch_real(x.type(), [&](auto tag) {
+    using S = typename decltype(tag)::type;
+    if constexpr (!is_float_storage<S>) {
+      throw std::logic_error("GlobalLpPool: no kernel for " + std::string(name_of(x.type())));
+    } else {
+      const S* px = x.data_as<S>();
+      S* py = reinterpret_cast<S*>(y.mutable_data());
+      std::vector<double> window(static_cast<size_t>(size));
+      for (int64_t c = 0; c < channels; ++c) {
+        for (int64_t i = 0; i < size; ++i) window[static_cast<size_t>(i)] = widen(px[c * size + i]);
+        py[c] = narrow<S>(pool::lp_norm_rounded(window, p_exp, numeric::format_of<S>()));
+      }
+    }
+  });
+  return {y};
+}
+
+OpVersion global_lp_pool_version(int since, const TypeSet& types) {
+  OpVersion v;
+  v.op_type = "GlobalLpPool";
+  v.since_version = since;
+  v.inputs = {{"X", "T"}};
+  v.outputs = {{"Y", "T"}};
+  if (since == 1) v.attributes = {{"p", AttrType::Float, false, 2.0f}};
+  else v.attributes = {{"p", AttrType::Int, false, int64_t{2}}};
+  v.type_constraints = {{"T", types}};
+  v.check_attributes = [](const Attributes& attrs) { pool::read_lp_pool_p(attrs); };
+  v.kernel = global_lp_pool;
+  return v;
+}
+
+}  // namespace
+
+void register_global_lp_pool(Registry& registry) {
+  for (int since : {1, 2}) registry.add(global_lp_pool_version(since, type_sets::kFloats));
+  registry.add(global_lp_pool_version(22, type_sets::kFloatsIR4));
+}
+
+}  // namespace onnx_ref
