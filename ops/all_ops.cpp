@@ -24,6 +24,11 @@ const Registry& Registry::builtin() {
     register_reduce_l1(r);
     register_reduce_l2(r);
     register_reduce_sum_square(r);
+    register_reduce_log_sum(r);
+    register_reduce_log_sum_exp(r);
+    register_top_k(r);
+    register_cum_sum(r);
+    register_cum_prod(r);
     register_arg_max(r);
     register_arg_min(r);
     register_softmax(r);
@@ -149,6 +154,13 @@ const Registry& Registry::builtin() {
     register_instance_normalization(r);
     register_layer_normalization(r);
     register_lp_normalization(r);
+    register_dropout(r);
+    register_mean_variance_normalization(r);
+    register_group_normalization(r);
+    register_rms_normalization(r);
+    register_lrn(r);
+    register_negative_log_likelihood_loss(r);
+    register_softmax_cross_entropy_loss(r);
     register_resize(r);
     register_upsample(r);
     register_lstm(r);

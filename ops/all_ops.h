@@ -43,6 +43,11 @@ void register_reduce_min(Registry& registry);
 void register_reduce_l1(Registry& registry);
 void register_reduce_l2(Registry& registry);
 void register_reduce_sum_square(Registry& registry);
+void register_reduce_log_sum(Registry& registry);
+void register_reduce_log_sum_exp(Registry& registry);
+void register_top_k(Registry& registry);
+void register_cum_sum(Registry& registry);
+void register_cum_prod(Registry& registry);
 void register_arg_max(Registry& registry);
 void register_arg_min(Registry& registry);
 void register_softmax(Registry& registry);
@@ -180,6 +185,14 @@ void register_batch_normalization(Registry& registry);
 void register_instance_normalization(Registry& registry);
 void register_layer_normalization(Registry& registry);
 void register_lp_normalization(Registry& registry);
+void register_mean_variance_normalization(Registry& registry);
+void register_group_normalization(Registry& registry);
+void register_rms_normalization(Registry& registry);
+void register_lrn(Registry& registry);
+void register_dropout(Registry& registry);
+// ops/loss/: the losses (shared rules in loss_rules.h).
+void register_negative_log_likelihood_loss(Registry& registry);
+void register_softmax_cross_entropy_loss(Registry& registry);
 // ops/resample/: Resize and Upsample (coordinate rules: ops/resample/resize_rules.h).
 void register_resize(Registry& registry);
 void register_upsample(Registry& registry);

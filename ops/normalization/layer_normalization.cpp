@@ -34,26 +34,6 @@ ElementType layer_normalization_stash_type(const Attributes& attrs) {
   throw Error("stash_type = " + std::to_string(stash) + " is not a type U allows (1: float, 16: bfloat16)");
 }
 
-// `param` (Scale or B) broadcast to X's shape, as doubles; Error unless it broadcasts
-// unidirectionally (the result must keep X's shape).
-std::vector<double> layer_normalization_parameter(const Tensor& param, const Shape& x_shape, const char* name) {
-  const Shape both[] = {x_shape, param.shape()};
-  if (broadcast_shapes(both) != x_shape)
-    throw Error(std::string("input ") + name + " " + param.describe() + " does not broadcast unidirectionally to X's shape " +
-                shape_to_string(x_shape));
-  const std::vector<double> values = normalization::widen_elements(param);
-  std::vector<double> out;
-  out.reserve(values.size());
-  int64_t total = 1;
-  for (int64_t d : x_shape) total *= d;
-  out.resize(static_cast<size_t>(total));
-  for_each_broadcast_row<1>(x_shape, {&param.shape()}, [&](int64_t at, const std::array<int64_t, 1>& in,
-                                                             const std::array<int64_t, 1>& step, int64_t row) {
-    for (int64_t i = 0; i < row; ++i) out[at + i] = values[in[0] + i * step[0]];
-  });
-  return out;
-}
-
 std::vector<Value> layer_normalization(const KernelContext& ctx) {
   using namespace normalization;
   const Tensor& x = ctx.input(0);
@@ -62,9 +42,9 @@ std::vector<Value> layer_normalization(const KernelContext& ctx) {
   const int64_t axis = normalize_axis(ctx.attrs.get_int("axis"), rank, AxisRange::Signed);
   const ElementType stash = layer_normalization_stash_type(ctx.attrs);
   const float epsilon = std::get<float>(ctx.attrs.get("epsilon"));
-  const std::vector<double> scale = layer_normalization_parameter(ctx.input(1), x.shape(), "Scale");
+  const std::vector<double> scale = normalization::broadcast_parameter(ctx.input(1), x.shape(), "Scale");
   const bool has_bias = ctx.has_input(2);
-  const std::vector<double> bias = has_bias ? layer_normalization_parameter(ctx.input(2), x.shape(), "B")
+  const std::vector<double> bias = has_bias ? normalization::broadcast_parameter(ctx.input(2), x.shape(), "B")
                                             : std::vector<double>{};
   int64_t rows = 1, cols = 1;
   for (int64_t i = 0; i < rank; ++i) (i < axis ? rows : cols) *= x.shape()[i];

@@ -1,10 +1,12 @@
 // The statistics and element conversions of ops/normalization/normalization.h.
 #include "ops/normalization/normalization.h"
 
+#include <array>
 #include <limits>
 #include <stdexcept>
 
 #include "numeric/exact_sum.h"
+#include "ops/broadcast.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
 
@@ -74,6 +76,26 @@ Tensor narrow_elements(ElementType type, const Shape& shape, std::span<const dou
       S* y = reinterpret_cast<S*>(out.mutable_data());
       for (size_t i = 0; i < values.size(); ++i) y[i] = narrow<S>(values[i]);
     }
+  });
+  return out;
+}
+
+// `param` (a scale or bias) broadcast to X's shape, as doubles; Error unless it broadcasts
+// unidirectionally (the result must keep X's shape).
+std::vector<double> broadcast_parameter(const Tensor& param, const Shape& x_shape, const char* name) {
+  const Shape both[] = {x_shape, param.shape()};
+  if (broadcast_shapes(both) != x_shape)
+    throw Error(std::string("input ") + name + " " + param.describe() + " does not broadcast unidirectionally to X's shape " +
+                shape_to_string(x_shape));
+  const std::vector<double> values = widen_elements(param);
+  std::vector<double> out;
+  out.reserve(values.size());
+  int64_t total = 1;
+  for (int64_t d : x_shape) total *= d;
+  out.resize(static_cast<size_t>(total));
+  for_each_broadcast_row<1>(x_shape, {&param.shape()}, [&](int64_t at, const std::array<int64_t, 1>& in,
+                                                             const std::array<int64_t, 1>& step, int64_t row) {
+    for (int64_t i = 0; i < row; ++i) out[at + i] = values[in[0] + i * step[0]];
   });
   return out;
 }

@@ -53,6 +53,10 @@ std::vector<double> widen_elements(const Tensor& tensor);
 // A tensor of a floating type holding `values`, each rounded once to it (nearest, ties to even).
 Tensor narrow_elements(ElementType type, const Shape& shape, std::span<const double> values);
 
+// `param` (a scale or bias) broadcast to X's shape, as doubles; Error unless it broadcasts
+// unidirectionally (the result must keep X's shape). `name` names the input in the message.
+std::vector<double> broadcast_parameter(const Tensor& param, const Shape& x_shape, const char* name);
+
 // Error unless `tensor`'s shape is `expected`; names the input ("scale") and both shapes.
 void require_shape(const Tensor& tensor, const Shape& expected, const std::string& input_name);
 

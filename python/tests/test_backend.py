@@ -61,6 +61,10 @@ DATA_DEFECTS = {
     # ThresholdedRelu was experimental before opset 10; ONNX 1.22.0 defines it from version 10 only.
     **{f"{where}/test_thresholdedrelu{suffix}": "ThresholdedRelu is not defined at opset"
        for where in ("v1.1.2", "v1.2.1", "v1.3.0", "v1.4.1") for suffix in ("", "_default", "_example")},
+    # TopK-1's Values has the input's type; ONNX 1.1.2's model declares it int64.
+    "v1.1.2/test_top_k": "graph output 'values' is declared tensor(int64) but is tensor(float)",
+    # MeanVarianceNormalization was experimental before opset 9; ONNX 1.22.0 defines it from 9.
+    "v1.3.0/test_mvn": "MeanVarianceNormalization is not defined at opset",
     # Resize-13 removed tf_half_pixel_for_nn; ONNX 1.9's copy of this test still uses it at opset 13.
     "v1.9.0/test_resize_downsample_sizes_nearest_tf_half_pixel_for_nn":
         "got 'tf_half_pixel_for_nn'",
@@ -84,6 +88,13 @@ WRONG_EXPECTED = {"v1.16.0/test_averagepool_3d_dilations_large_count_include_pad
                   *(f"v1.6.0/test_resize_upsample_sizes_nearest_{name}"
                     for name in ("ceil_half_pixel", "floor_align_corners", "round_prefer_ceil_asymmetric"))}
 
+# Training-mode Dropout with ratio > 0 is random: ONNX's expected outputs come from numpy's
+# Mersenne Twister seeded with 0, onnx-ref draws from its documented Philox stream
+# (ops/normalization/dropout.cpp), so no backend other than numpy itself can reproduce them
+# (official_defects.expect lists the same ones). Their outputs are not compared.
+TRAINING_DROPOUT = {f"test_training_dropout{suffix}" for suffix in ("", "_default", "_default_mask", "_mask")}
+TRAINING_DROPOUT_SHARED = {f"{where}/{name}" for where in ("v1.9.0", "v1.16.0", "v1.20.0") for name in TRAINING_DROPOUT}
+
 TRUNCATED_BFLOAT16 = {
     *(f"{where}/test_cast_FLOAT_to_BFLOAT16" for where in ("v1.9.0", "v1.12.0", "v1.14.0", "v1.16.0", "v1.18.0")),
     *(f"{where}/test_castlike_FLOAT_to_BFLOAT16{suffix}" for where in ("v1.16.0", "v1.18.0")
@@ -99,6 +110,9 @@ BFLOAT16_AS_UINT16 = {"test_cast_BFLOAT16_to_FLOAT", "test_cast_FLOAT_to_BFLOAT1
 
 
 def _skip_if_refused_as_listed(name, model):
+    if name in TRAINING_DROPOUT:
+        raise unittest.SkipTest("training-mode Dropout is random: the expected outputs are numpy's Mersenne Twister "
+                                "draws, onnx-ref's stream is Philox (ops/normalization/dropout.cpp)")
     if name in BFLOAT16_AS_UINT16:
         raise unittest.SkipTest("ONNX's data holds bfloat16 as uint16 bit patterns, which ONNX 1.12's runner compares "
                                 "as uint16; test_shared runs this test with the patterns converted")
@@ -245,6 +259,8 @@ def test_shared(folder):
     graph_inputs = {i.name: i.type for i in model.graph.input}
     graph_outputs = [o for o in model.graph.output]
     key = os.path.relpath(folder, SHARED)
+    if key in TRAINING_DROPOUT_SHARED:
+        pytest.skip("training-mode Dropout is random: the expected outputs are numpy's draws, onnx-ref's stream is Philox")
     if key in DATA_DEFECTS:
         with pytest.raises(onnx_ref.Error, match=re.escape(DATA_DEFECTS[key])):
             for data_set in sorted(glob.glob(os.path.join(folder, "test_data_set_*"))):

@@ -1,0 +1,52 @@
+// ONNX NegativeLogLikelihoodLoss, every version (12, 13, 22): input (N, C, d1, ..., dk) holds
+// log-probabilities, target (N, d1, ..., dk) class indices (int32 or int64), the optional weight
+// (C) a weight per class; reduction "none", "sum" or "mean" (default); ignore_index optional.
+//   12, 13: float16, float, double.  22: adds bfloat16.
+// Contract: correctly rounded for none and sum and for mean without weight; mean with a weight is
+// rounded at named points. Details: ops/loss/loss_rules.h.
+#include "ops/all_ops.h"
+#include "ops/loss/loss_rules.h"
+#include "ops/normalization/normalization.h"
+#include "ops/type_sets.h"
+#include "runtime/error.h"
+
+namespace onnx_ref {
+
+namespace {
+
+std::vector<Value> negative_log_likelihood_loss(const KernelContext& ctx) {
+  const Tensor& input = ctx.input(0);
+  const std::vector<int64_t> targets = loss::read_targets(input, ctx.input(1), "input", "target");
+  std::optional<std::vector<double>> weight;
+  if (ctx.has_input(2)) {
+    normalization::require_shape(ctx.input(2), Shape{input.shape()[1]}, "weight");
+    weight = normalization::widen_elements(ctx.input(2));
+  }
+  std::optional<int64_t> ignore;
+  if (ctx.attrs.has("ignore_index")) ignore = ctx.attrs.get_int("ignore_index");
+  return {loss::weighted_loss(input.type(), input.shape(), normalization::widen_elements(input), targets, weight, ignore,
+                              loss::reduction_of(ctx.attrs), "target")};
+}
+
+OpVersion negative_log_likelihood_loss_version(int since, const TypeSet& types) {
+  OpVersion v;
+  v.op_type = "NegativeLogLikelihoodLoss";
+  v.since_version = since;
+  v.inputs = {{"input", "T"}, {"target", "Tind"}, {"weight", "T", ParamOption::Optional}};
+  v.outputs = {{"loss", "T"}};
+  v.attributes = loss::loss_attributes();
+  v.type_constraints = {{"T", types}, {"Tind", type_sets::kInt32Int64}};
+  v.check_attributes = [](const Attributes& attrs) { (void)loss::reduction_of(attrs); };
+  v.kernel = negative_log_likelihood_loss;
+  return v;
+}
+
+}  // namespace
+
+void register_negative_log_likelihood_loss(Registry& registry) {
+  registry.add(negative_log_likelihood_loss_version(12, type_sets::kFloats));
+  registry.add(negative_log_likelihood_loss_version(13, type_sets::kFloats));
+  registry.add(negative_log_likelihood_loss_version(22, type_sets::kFloatsIR4));
+}
+
+}  // namespace onnx_ref

@@ -1,0 +1,81 @@
+// ONNX LRN, every version (1, 13): local response normalization across channels,
+//   square_sum[n, c, ...] = sum of x[n, i, ...]^2 for i in [c - floor((size-1)/2), c + ceil((size-1)/2)]
+//   y = x / (bias + alpha / size * square_sum)^beta
+// over an input of shape (N, C, D1, ..., Dk), k >= 0. 1: float16, float, double; 13 adds bfloat16.
+// Contract: rounded at named points. square_sum is the exact sum of squares rounded once to double;
+// alpha / size, its product with square_sum, the addition of bias, the power (correctly rounded,
+// numeric/elementary.h) and the division are each rounded to double in that order, and the result
+// once to the element type. The float attributes are used as the model holds them. size must be
+// at least 1.
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "numeric/elementary.h"
+#include "ops/all_ops.h"
+#include "ops/normalization/normalization.h"
+#include "ops/reduce/accumulators.h"
+#include "ops/type_sets.h"
+#include "runtime/error.h"
+
+namespace onnx_ref {
+
+namespace {
+
+std::vector<Value> lrn(const KernelContext& ctx) {
+  using namespace normalization;
+  const Tensor& x = ctx.input(0);
+  if (x.rank() < 2) throw Error("input X must have rank 2 or more (N, C, ...), but it is " + x.describe());
+  const int64_t size = ctx.attrs.get_int("size");
+  const double alpha = std::get<float>(ctx.attrs.get("alpha")), beta = std::get<float>(ctx.attrs.get("beta")),
+               bias = std::get<float>(ctx.attrs.get("bias"));
+  const int64_t batches = x.shape()[0], channels = x.shape()[1];
+  int64_t inner = 1;
+  for (int64_t d = 2; d < x.rank(); ++d) inner *= x.shape()[static_cast<size_t>(d)];
+  const std::vector<double> xs = widen_elements(x);
+  std::vector<double> y(xs.size()), window;
+  const int64_t before = (size - 1) / 2, after = size - 1 - before;
+  const double alpha_over_size = alpha / static_cast<double>(size);
+  for (int64_t n = 0; n < batches; ++n)
+    for (int64_t c = 0; c < channels; ++c) {
+      const int64_t lo = std::max<int64_t>(0, c - before), hi = std::min<int64_t>(channels - 1, c + after);
+      for (int64_t i = 0; i < inner; ++i) {
+        window.clear();
+        for (int64_t k = lo; k <= hi; ++k) window.push_back(xs[static_cast<size_t>((n * channels + k) * inner + i)]);
+        const double square_sum = exact_square_sum_run(window.data(), static_cast<int64_t>(window.size()));
+        const double base = bias + alpha_over_size * square_sum;
+        const double power = numeric::correctly_rounded(numeric::Fn::Pow, numeric::Format::Double, base, numeric::Args{beta});
+        const auto at = static_cast<size_t>((n * channels + c) * inner + i);
+        y[at] = xs[at] / power;
+      }
+    }
+  return {narrow_elements(x.type(), x.shape(), y)};
+}
+
+OpVersion lrn_version(int since, const TypeSet& types) {
+  OpVersion v;
+  v.op_type = "LRN";
+  v.since_version = since;
+  v.inputs = {{"X", "T"}};
+  v.outputs = {{"Y", "T"}};
+  v.attributes = {{"alpha", AttrType::Float, false, 1e-4f},
+                  {"beta", AttrType::Float, false, 0.75f},
+                  {"bias", AttrType::Float, false, 1.0f},
+                  {"size", AttrType::Int, true}};
+  v.type_constraints = {{"T", types}};
+  v.check_attributes = [](const Attributes& attrs) {
+    const int64_t size = attrs.get_int("size");
+    if (size < 1) throw Error("attribute size = " + std::to_string(size) + " must be at least 1 (the channels summed over)");
+  };
+  v.kernel = lrn;
+  return v;
+}
+
+}  // namespace
+
+void register_lrn(Registry& registry) {
+  registry.add(lrn_version(1, type_sets::kFloats));
+  registry.add(lrn_version(13, type_sets::kFloatsIR4));
+}
+
+}  // namespace onnx_ref
