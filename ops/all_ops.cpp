@@ -118,6 +118,15 @@ const Registry& Registry::builtin() {
     register_gather_nd(r);
     register_scatter_nd(r);
     register_scatter_elements(r);
+    register_scatter(r);
+    register_reverse_sequence(r);
+    register_unique(r);
+    register_non_max_suppression(r);
+    register_center_crop_pad(r);
+    register_affine_grid(r);
+    register_grid_sample(r);
+    register_rotary_embedding(r);
+    register_tensor_scatter(r);
     register_trilu(r);
     register_one_hot(r);
     register_depth_to_space(r);

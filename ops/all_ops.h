@@ -145,6 +145,16 @@ void register_gather_nd(Registry& registry);
 
 void register_scatter_nd(Registry& registry);
 void register_scatter_elements(Registry& registry);
+void register_scatter(Registry& registry);
+void register_reverse_sequence(Registry& registry);
+void register_unique(Registry& registry);
+void register_non_max_suppression(Registry& registry);
+void register_center_crop_pad(Registry& registry);
+void register_affine_grid(Registry& registry);
+void register_grid_sample(Registry& registry);
+// ops/attention/: attention and its building blocks.
+void register_rotary_embedding(Registry& registry);
+void register_tensor_scatter(Registry& registry);
 
 void register_trilu(Registry& registry);
 void register_one_hot(Registry& registry);

@@ -3,6 +3,8 @@
 // along the axis; output[..., indices[i][j], ...] (at the axis) receives updates[i][j]. Negative
 // indices count from the back. Repeated positions with reduction none: applied in index order, the
 // last one wins (the spec leaves it undefined).
+#include "ops/indexing/scatter_elements.h"
+
 #include "ops/all_ops.h"
 #include "ops/axis.h"
 #include "ops/indexing/index_rules.h"
@@ -11,10 +13,8 @@
 
 namespace onnx_ref {
 
-namespace {
-
-Kernel scatter_elements_kernel(int since) {
-  return [since](const KernelContext& ctx) -> std::vector<Value> {
+Kernel scatter_elements_kernel(int since, bool negative_indices) {
+  return [since, negative_indices](const KernelContext& ctx) -> std::vector<Value> {
     const Tensor& data = ctx.input(0);
     const Tensor& indices = ctx.input(1);
     const Tensor& updates = ctx.input(2);
@@ -35,7 +35,7 @@ Kernel scatter_elements_kernel(int since) {
     for (int64_t i = 0; i < n; ++i) {
       int64_t offset = 0;
       for (size_t d = 0; d < static_cast<size_t>(rank); ++d)
-        offset += (d == axis ? checked_index(indices, i, data.shape()[axis], true) : counter[d]) * strides[d];
+        offset += (d == axis ? checked_index(indices, i, data.shape()[axis], negative_indices) : counter[d]) * strides[d];
       dst[static_cast<size_t>(i)] = offset;
       for (size_t d = static_cast<size_t>(rank); d-- > 0;) {
         if (++counter[d] < indices.shape()[d]) break;
@@ -47,6 +47,8 @@ Kernel scatter_elements_kernel(int since) {
     return {out};
   };
 }
+
+namespace {
 
 OpVersion scatter_elements_version(int since, const TypeSet& types) {
   OpVersion v;
@@ -60,7 +62,7 @@ OpVersion scatter_elements_version(int since, const TypeSet& types) {
     v.check_attributes = [since](const Attributes& a) { parse_scatter_reduction(std::get<std::string>(a.get("reduction")), since); };
   }
   v.type_constraints = {{"T", types}, {"Tind", type_sets::kInt32Int64}};
-  v.kernel = scatter_elements_kernel(since);
+  v.kernel = scatter_elements_kernel(since, true);
   return v;
 }
 

@@ -1,0 +1,11 @@
+#pragma once
+// The ScatterElements kernel, shared with Scatter (9, 11), its deprecated alias without reduction.
+#include "ops/registry.h"
+
+namespace onnx_ref {
+
+// The kernel of ScatterElements-`since` (16 on reads `reduction`); negative indices count from the
+// back when `negative_indices`, and are refused otherwise (Scatter-9).
+Kernel scatter_elements_kernel(int since, bool negative_indices);
+
+}  // namespace onnx_ref
