@@ -115,6 +115,23 @@ Feeds feeds_from_pb_folder(const Model& model, const fs::path& dir) {
   return feeds;
 }
 
+std::map<std::string, int64_t> parse_dim_options(const std::vector<std::string>& specs) {
+  std::map<std::string, int64_t> dims;
+  for (const auto& spec : specs) {
+    const auto eq = spec.find('=');
+    size_t used = 0;
+    int64_t value = -1;
+    try {
+      if (eq != std::string::npos) value = std::stoll(spec.substr(eq + 1), &used);
+    } catch (const std::exception&) {
+    }
+    if (eq == std::string::npos || eq == 0 || used != spec.size() - eq - 1 || value < 0)
+      throw Error("--dim " + quote_text(spec) + " is not NAME=VALUE with a non-negative VALUE");
+    dims[spec.substr(0, eq)] = value;
+  }
+  return dims;
+}
+
 Feeds load_feeds(const Model& model, const fs::path& path) {
   // "-" is standard input, JSON; {"file": ...} paths in it are relative to the current folder.
   if (path == "-") return feeds_from_json_stream(model, std::cin, "<stdin>", fs::current_path());

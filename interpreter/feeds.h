@@ -29,5 +29,7 @@ Feeds load_feeds(const Model& model, const std::filesystem::path& path);
 // Random values for every input that must be fed, from its declared element type and shape;
 // symbolic dimensions come from `dims` (an unnamed or unknown dimension is an Error).
 Feeds random_feeds(const Model& model, uint64_t seed, const std::map<std::string, int64_t>& dims);
+// The --dim NAME=VALUE options of make-test and run as a map; a malformed one is an Error.
+std::map<std::string, int64_t> parse_dim_options(const std::vector<std::string>& specs);
 
 }  // namespace onnx_ref

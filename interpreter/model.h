@@ -89,10 +89,20 @@ class Graph final : public Subgraph {
   std::vector<std::optional<ValueType>> input_types_, output_types_;
 };
 
+// Values of the model's graph to return after its outputs (run --outputs, --trace): `names` (graph
+// inputs, initializers or node outputs), and with `every_node_output` every named output of every
+// node of the graph, in node order. A value that is already an output is not repeated.
+struct ExposedValues {
+  std::vector<std::string> names;
+  bool every_node_output = false;
+  bool empty() const { return names.empty() && !every_node_output; }
+};
+
 class Model {
  public:
   // Loads a model file; external data is resolved relative to its folder.
   static Model load_file(const std::filesystem::path& path);
+  static Model load_file(const std::filesystem::path& path, const ExposedValues& exposed);
   // `base_dir` is where external data lives (empty: external data is refused).
   static Model load_bytes(const std::string& bytes, const std::filesystem::path& base_dir, const std::string& origin);
   static Model from_proto(std::shared_ptr<const onnx::ModelProto> proto, const std::filesystem::path& base_dir,
@@ -103,6 +113,9 @@ class Model {
   // Graph inputs that have an initializer as default value.
   const std::vector<ValueInfo>& optional_inputs() const { return optional_inputs_; }
   const std::vector<ValueInfo>& outputs() const { return outputs_; }
+  // The outputs the model declares plus those ExposedValues::names added; the outputs after them
+  // are the node outputs ExposedValues::every_node_output added.
+  size_t shown_output_count() const { return shown_output_count_ ? shown_output_count_ : outputs_.size(); }
   const std::vector<Node>& nodes() const { return graph_->nodes; }
   const Graph& graph() const { return *graph_; }
   const onnx::ModelProto& proto() const { return *proto_; }
@@ -127,6 +140,7 @@ class Model {
   std::vector<int> optional_input_slots_;
   std::vector<ValueInfo> outputs_;
   std::vector<int> output_slots_;
+  size_t shown_output_count_ = 0;  // 0: every output
 
   friend class ModelBuilder;
   friend class GraphBuilder;

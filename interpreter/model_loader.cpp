@@ -583,7 +583,39 @@ Model Model::load_bytes(const std::string& bytes, const std::filesystem::path& b
   return from_proto(parse_model(bytes.data(), bytes.size(), origin), base_dir, origin);
 }
 
-Model Model::load_file(const std::filesystem::path& path) {
+namespace {
+
+// Adds the exposed values to the graph's outputs, untyped: the value keeps whatever type it has.
+// Values stay alive until the run ends only because they are outputs now; nothing else changes.
+// Returns how many outputs the graph has after the named ones are added, before the node outputs.
+size_t expose_values(onnx::ModelProto& model, const ExposedValues& exposed, const std::string& origin) {
+  onnx::GraphProto& graph = *model.mutable_graph();
+  std::set<std::string> outputs, defined;
+  for (const auto& o : graph.output()) outputs.insert(o.name());
+  for (const auto& v : graph.input()) defined.insert(v.name());
+  for (const auto& t : graph.initializer()) defined.insert(t.name());
+  for (const auto& node : graph.node())
+    for (const auto& name : node.output())
+      if (!name.empty()) defined.insert(name);
+  for (const auto& name : exposed.names) {
+    if (!defined.count(name))
+      throw Error(origin + ": --outputs " + quote_text(name) +
+                  ": the model's graph has no value of this name (graph inputs, initializers and node outputs can be shown)");
+    if (outputs.insert(name).second) graph.add_output()->set_name(name);
+  }
+  const auto shown = static_cast<size_t>(graph.output_size());
+  if (exposed.every_node_output)
+    for (const auto& node : graph.node())
+      for (const auto& name : node.output())
+        if (!name.empty() && outputs.insert(name).second) graph.add_output()->set_name(name);
+  return shown;
+}
+
+}  // namespace
+
+Model Model::load_file(const std::filesystem::path& path) { return load_file(path, ExposedValues{}); }
+
+Model Model::load_file(const std::filesystem::path& path, const ExposedValues& exposed) {
   const std::string origin = path.string();
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec))
@@ -596,7 +628,11 @@ Model Model::load_file(const std::filesystem::path& path) {
   if (st.st_size == 0) parse_model(nullptr, 0, origin);
   // The file is parsed straight from a read-only mapping: no second copy of it in memory.
   const MappedRegion file(fd.get(), 0, static_cast<uint64_t>(st.st_size), origin);
-  return from_proto(parse_model(file.data(), file.size(), origin), dir, origin);
+  auto proto = parse_model(file.data(), file.size(), origin);
+  const size_t shown = exposed.empty() ? 0 : expose_values(*proto, exposed, origin);
+  Model model = from_proto(std::move(proto), dir, origin);
+  model.shown_output_count_ = shown;
+  return model;
 }
 
 std::vector<std::string> Model::kernel_labels() const {

@@ -75,23 +75,6 @@ void place_model(const Model& model, const fs::path& model_path, const fs::path&
   }
 }
 
-std::map<std::string, int64_t> parse_dims(const std::vector<std::string>& specs) {
-  std::map<std::string, int64_t> dims;
-  for (const auto& spec : specs) {
-    const auto eq = spec.find('=');
-    size_t used = 0;
-    int64_t value = -1;
-    try {
-      if (eq != std::string::npos) value = std::stoll(spec.substr(eq + 1), &used);
-    } catch (const std::exception&) {
-    }
-    if (eq == std::string::npos || eq == 0 || used != spec.size() - eq - 1 || value < 0)
-      throw Error("--dim '" + spec + "' is not NAME=VALUE with a non-negative VALUE");
-    dims[spec.substr(0, eq)] = value;
-  }
-  return dims;
-}
-
 int make_test_command(const MakeTestOptions& options) {
   const size_t expected = options.random_inputs ? 2 : 3;
   if (options.positionals.size() != expected)
@@ -100,7 +83,7 @@ int make_test_command(const MakeTestOptions& options) {
   const fs::path dir = options.positionals.back();
   check_test_folder(dir);
   const Model model = Model::load_file(model_path);
-  const Feeds feeds = options.random_inputs ? random_feeds(model, options.seed, parse_dims(options.dims))
+  const Feeds feeds = options.random_inputs ? random_feeds(model, options.seed, parse_dim_options(options.dims))
                                             : load_feeds(model, options.positionals[1]);
   const auto outputs = model.run(feeds);
 

@@ -1,4 +1,5 @@
 // onnx-ref run MODEL [INPUTS]: run a model and print (or write) its outputs.
+#include <fstream>
 #include <iostream>
 
 #include <nlohmann/json.hpp>
@@ -19,7 +20,47 @@ struct RunOptions {
   std::string model, inputs, output_dir, format = "pb";
   int64_t max_json_elements = 1'000'000;
   onnx_ref::RunOptions run;
+  std::vector<std::string> expose;  // --outputs
+  std::string trace_dir;            // --trace
+  bool random_inputs = false;
+  std::vector<std::string> dims;    // --dim NAME=VALUE
 };
+
+// --trace DIR: every node's outputs in the backend-test layout, DIR/node_K/output_J.pb (K the
+// node's index in the graph, J the output's position, the value's name inside the file), and
+// DIR/index.json listing node -> operator version -> files.
+void write_trace(const Model& model, const std::vector<std::pair<std::string, Value>>& values, const std::filesystem::path& dir) {
+  std::error_code ec;
+  if (std::filesystem::exists(dir, ec) && !std::filesystem::is_directory(dir, ec))
+    throw Error(quote_text(dir.string()) + " exists and is not a folder; give a folder for --trace");
+  std::map<std::string, const Value*> by_name;
+  for (const auto& [name, value] : values) by_name.emplace(name, &value);
+  const auto& graph = model.proto().graph();
+  nlohmann::json index = nlohmann::json::array();
+  size_t files = 0;
+  for (int k = 0; k < graph.node_size(); ++k) {
+    const auto& node = graph.node(k);
+    const std::filesystem::path node_dir = dir / ("node_" + std::to_string(k));
+    nlohmann::json outputs = nlohmann::json::array();
+    for (int j = 0; j < node.output_size(); ++j) {
+      auto it = by_name.find(node.output(j));
+      if (node.output(j).empty() || it == by_name.end()) continue;
+      std::filesystem::create_directories(node_dir, ec);
+      if (ec) throw Error("cannot create the folder " + quote_text(node_dir.string()) + ": " + ec.message());
+      const std::string file = "node_" + std::to_string(k) + "/output_" + std::to_string(j) + ".pb";
+      write_value_file(dir / file, *it->second, it->first);
+      outputs.push_back({{"name", it->first}, {"file", file}, {"type", it->second->describe()}});
+      ++files;
+    }
+    const std::string label = static_cast<size_t>(k) < model.nodes().size() ? model.nodes()[static_cast<size_t>(k)].op->label() : "";
+    index.push_back({{"node", k}, {"name", node.name()}, {"op_type", node.op_type()}, {"domain", node.domain()},
+                     {"version", label}, {"outputs", outputs}});
+  }
+  std::ofstream out(dir / "index.json");
+  out << index.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  if (!out) throw Error(quote_text((dir / "index.json").string()) + ": cannot be written");
+  std::cerr << "onnx-ref: traced " << files << " value(s) of " << graph.node_size() << " node(s) into " << dir.string() << "\n";
+}
 
 void write_outputs(const std::vector<std::pair<std::string, Value>>& outputs, const RunOptions& options) {
   const std::filesystem::path dir(options.output_dir);
@@ -102,10 +143,19 @@ std::string json_key(const std::string& name) {
 }
 
 int run_command(const RunOptions& options) {
-  const Model model = Model::load_file(options.model);
+  if (options.random_inputs && !options.inputs.empty())
+    throw Error("run takes INPUTS or --random-inputs, not both");
+  ExposedValues exposed{options.expose, !options.trace_dir.empty()};
+  const Model model = Model::load_file(options.model, exposed);
   Feeds feeds;
   if (!options.inputs.empty()) feeds = load_feeds(model, options.inputs);
-  const auto outputs = model.run(feeds, options.run);
+  if (options.random_inputs) feeds = random_feeds(model, options.run.seed, parse_dim_options(options.dims));
+  auto outputs = model.run(feeds, options.run);
+  if (!options.trace_dir.empty()) {
+    write_trace(model, outputs, options.trace_dir);
+    // What is printed or written stays the graph's outputs and those --outputs named.
+    outputs.resize(model.shown_output_count());
+  }
   if (!options.output_dir.empty()) {
     write_outputs(outputs, options);
     return 0;
@@ -142,6 +192,12 @@ Command add_run_command(CLI::App& app) {
       ->check(CLI::Range(int64_t{0}, INT64_MAX))->capture_default_str();
   cmd->add_option("--max-json-elements", options->max_json_elements, "Refuse to print more elements than this as JSON")
       ->capture_default_str();
+  cmd->add_option("--outputs", options->expose, "Also return these values of the graph (node outputs, inputs, initializers), after its outputs")
+      ->delimiter(',')->allow_extra_args(false);
+  cmd->add_option("--trace", options->trace_dir,
+                  "Write every node's outputs to DIR/node_K/output_J.pb (backend-test layout) with DIR/index.json naming node, version and files");
+  cmd->add_flag("--random-inputs", options->random_inputs, "Feed random inputs made from the declared types and shapes (seeded by --seed)");
+  cmd->add_option("--dim", options->dims, "With --random-inputs: fix a symbolic dimension, NAME=VALUE (repeatable)")->allow_extra_args(false);
   return [options] { return run_command(*options); };
 }
 
