@@ -8,6 +8,7 @@
 
 #include "interpreter/feeds.h"
 #include "interpreter/model.h"
+#include "onnx_backend_tests/random_outputs.h"
 #include "runtime/error.h"
 #include "runtime/tensor_proto.h"
 #include "runtime/value_proto.h"
@@ -73,8 +74,10 @@ std::optional<std::string> compare_values(const Value& actual, const Value& expe
   return std::nullopt;
 }
 
+// Outputs in `random` (onnx_backend_tests/random_outputs.h) are compared by type, shape and support.
 std::optional<std::string> compare_outputs(const std::vector<std::pair<std::string, Value>>& actual,
-                                           const std::vector<NamedTensor>& expected, const Tolerance& tolerance) {
+                                           const std::vector<NamedTensor>& expected, const Tolerance& tolerance,
+                                           const std::map<std::string, RandomSupport>& random = {}) {
   if (actual.size() != expected.size())
     return "the model has " + std::to_string(actual.size()) + " output(s), the test expects " + std::to_string(expected.size());
   for (size_t i = 0; i < expected.size(); ++i) {
@@ -82,6 +85,12 @@ std::optional<std::string> compare_outputs(const std::vector<std::pair<std::stri
     size_t k = i;
     for (size_t j = 0; j < actual.size(); ++j)
       if (!expected[i].name.empty() && actual[j].first == expected[i].name) k = j;
+    const auto r = random.find(actual[k].first);
+    if (r != random.end() && actual[k].second.is_tensor() && expected[i].tensor.is_tensor()) {
+      if (auto diff = compare_random_tensor(actual[k].second.tensor(), expected[i].tensor.tensor(), r->second))
+        return "output " + quote_text(actual[k].first) + " (random): " + *diff;
+      continue;
+    }
     if (auto diff = compare_values(actual[k].second, expected[i].tensor, tolerance))
       return "output " + quote_text(actual[k].first) + ": " + *diff;
   }
@@ -140,7 +149,7 @@ void run_model_layout(const BackendTest& test, const Tolerance& tolerance, TestR
     for (const auto& input : model.required_inputs())
       if (auto it = feeds.find(input.name); it != feeds.end()) it->second = as_declared_bfloat16(it->second, input.type);
     const auto actual = model.run(feeds);
-    if (auto diff = compare_outputs(actual, expected, tolerance)) {
+    if (auto diff = compare_outputs(actual, expected, tolerance, random_output_supports(model))) {
       result.status = TestStatus::Failed;
       result.message = set.filename().string() + ": " + *diff;
       return;

@@ -210,5 +210,25 @@ void register_upsample(Registry& registry);
 void register_lstm(Registry& registry);
 void register_gru(Registry& registry);
 void register_rnn(Registry& registry);
+// ops/signal/: windows, mel filter banks and Fourier transforms.
+void register_hann_window(Registry& registry);
+void register_hamming_window(Registry& registry);
+void register_blackman_window(Registry& registry);
+void register_mel_weight_matrix(Registry& registry);
+void register_dft(Registry& registry);
+void register_stft(Registry& registry);
+// ops/text/: string operators.
+void register_string_concat(Registry& registry);
+void register_string_split(Registry& registry);
+void register_regex_full_match(Registry& registry);
+void register_string_normalizer(Registry& registry);
+void register_tfidf_vectorizer(Registry& registry);
+// ops/random/: random generators (streams: ops/random/random_rules.h).
+void register_random_uniform(Registry& registry);
+void register_random_normal(Registry& registry);
+void register_random_uniform_like(Registry& registry);
+void register_random_normal_like(Registry& registry);
+void register_bernoulli(Registry& registry);
+void register_multinomial(Registry& registry);
 
 }  // namespace onnx_ref

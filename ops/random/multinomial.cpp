@@ -1,0 +1,94 @@
+// ONNX Multinomial, every version (7, 22; 22 adds bfloat16 inputs).
+// input is [batch_size, class_size] of unnormalized log-probabilities; output [batch_size,
+// sample_size] holds, per row, sample_size class indices drawn independently from the row's
+// softmax, as int32 (dtype 6, the default) or int64 (dtype 7). sample_size must be at least 1 and
+// class_size at least 1; a row must hold no NaN and not only -inf (no distribution).
+// Contract: random. Sample j of row b uses u = uniform_double(b * sample_size + j) of the node's
+// stream (ops/random/random_rules.h); the weights w_c = exp(x_c - max_c x_c) (glibc, in double) are
+// summed in index order to W_c, and the sample is the first c with u * W_last < W_c.
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "ops/all_ops.h"
+#include "ops/random/random_rules.h"
+#include "ops/type_sets.h"
+#include "runtime/element_values.h"
+#include "runtime/error.h"
+
+namespace onnx_ref {
+
+namespace {
+
+OpVersion multinomial_version(int since_version, const TypeSet& input_types) {
+  const TypeSet output_types = type_sets::kInt32Int64;
+  OpVersion v;
+  v.op_type = "Multinomial";
+  v.since_version = since_version;
+  v.inputs = {{"input", "T1"}};
+  v.outputs = {{"output", "T2"}};
+  v.attributes = {{"dtype", AttrType::Int, false, int64_t{6}},
+                  {"sample_size", AttrType::Int, false, int64_t{1}},
+                  {"seed", AttrType::Float}};
+  v.type_constraints = {{"T1", input_types}, {"T2", output_types}};
+  v.check_attributes = [output_types](const Attributes& attrs) {
+    (void)random_dtype(attrs.get_int("dtype"), output_types);
+    if (attrs.get_int("sample_size") < 1)
+      throw Error("attribute 'sample_size' = " + std::to_string(attrs.get_int("sample_size")) + " must be at least 1");
+  };
+  v.attribute_type = [output_types](const Attributes& attrs, const std::string& var) -> std::optional<ElementType> {
+    if (var != "T2") return std::nullopt;
+    return random_dtype(attrs.get_int("dtype"), output_types);
+  };
+  const std::string label = v.label();
+  v.kernel = [output_types, label](const KernelContext& ctx) -> std::vector<Value> {
+    const Tensor& x = ctx.input(0);
+    if (x.rank() != 2) throw Error("input must be [batch_size, class_size], but it is " + x.describe());
+    const int64_t batch = x.shape()[0], classes = x.shape()[1];
+    if (classes < 1) throw Error("class_size is 0: there is no class to draw");
+    const int64_t samples = ctx.attrs.get_int("sample_size");
+    const ElementType type = random_dtype(ctx.attrs.get_int("dtype"), output_types);
+    if (type == ElementType::Int32 && classes > std::numeric_limits<int32_t>::max())
+      throw Error("class_size " + std::to_string(classes) + " does not fit the int32 output");
+    Tensor out = Tensor::zeros(type, {batch, samples});
+    const RandomStream stream = random_node_stream(ctx, label);
+    std::vector<double> cumulative(static_cast<size_t>(classes));
+    for (int64_t b = 0; b < batch; ++b) {
+      double top = -std::numeric_limits<double>::infinity();
+      for (int64_t c = 0; c < classes; ++c) {
+        const double v = read_real(x.type(), x.data(), b * classes + c);
+        if (std::isnan(v)) throw Error("row " + std::to_string(b) + " holds NaN: it is no distribution");
+        top = std::max(top, v);
+      }
+      if (top == -std::numeric_limits<double>::infinity())
+        throw Error("row " + std::to_string(b) + " is all -inf: every class has probability 0");
+      if (std::isinf(top)) throw Error("row " + std::to_string(b) + " holds +inf: it is no distribution");
+      double total = 0;
+      for (int64_t c = 0; c < classes; ++c) {
+        total += std::exp(read_real(x.type(), x.data(), b * classes + c) - top);
+        cumulative[c] = total;
+      }
+      for (int64_t j = 0; j < samples; ++j) {
+        const double target = stream.uniform_double(static_cast<uint64_t>(b * samples + j)) * total;
+        int64_t chosen = classes - 1;
+        for (int64_t c = 0; c < classes; ++c)
+          if (target < cumulative[c]) {
+            chosen = c;
+            break;
+          }
+        write_int64(type, out.mutable_data(), b * samples + j, chosen);
+      }
+    }
+    return {out};
+  };
+  return v;
+}
+
+}  // namespace
+
+void register_multinomial(Registry& registry) {
+  registry.add(multinomial_version(7, type_sets::kFloats));
+  registry.add(multinomial_version(22, type_sets::kFloatsIR4));
+}
+
+}  // namespace onnx_ref

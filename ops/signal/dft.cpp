@@ -1,0 +1,116 @@
+// ONNX DFT, every version (17, 20).
+// 17 takes the axis as an attribute (default 1), 20 as an optional scalar int64 input (default -2);
+// both accept axes in [-r, -2] and [0, r - 2] for an input of rank r, whose last dimension is 1
+// (real samples) or 2 (real and imaginary parts). dft_length (at least 1) zero-pads or truncates the
+// signal along the axis to N samples; without it N is the axis' length (which must then be at least
+// 1). The output has N bins along the axis (floor(N / 2) + 1 with onesided = 1) and a last
+// dimension of 2. onesided = 1 needs a real input: the spec says a complex input cannot give a
+// onesided output, so that is refused rather than truncated as ONNX's reference does; on a real
+// input it keeps bins 0 .. floor(N / 2) of the forward or the inverse transform, as the reference.
+// The inverse transform is the spec's x[n] = 1/N sum_k e^(2 pi j k n / N) y[k].
+//
+// Contract: correctly rounded from correctly rounded twiddle factors (ops/signal/dft_core.h).
+#include <algorithm>
+#include <string>
+
+#include "ops/all_ops.h"
+#include "ops/signal/dft_core.h"
+#include "ops/signal/signal_rules.h"
+#include "ops/signal/signal_samples.h"
+#include "ops/type_sets.h"
+#include "runtime/error.h"
+#include "runtime/parallel_for.h"
+
+namespace onnx_ref {
+
+namespace {
+
+std::vector<Value> dft_kernel(const KernelContext& ctx, int since_version) {
+  const Tensor& x = ctx.input(0);
+  const int64_t rank = x.rank();
+  if (rank < 2)
+    throw Error("the input must have a signal dimension and a last dimension of 1 or 2, but it is " + x.describe());
+  const int64_t parts = x.shape()[rank - 1];
+  if (parts != 1 && parts != 2)
+    throw Error("the input's last dimension must be 1 (real) or 2 (complex), but it is " + x.describe());
+  int64_t axis = since_version < 20 ? ctx.attrs.get_int("axis") : -2;
+  if (since_version >= 20 && ctx.has_input(2)) {
+    const Tensor& a = ctx.input(2);
+    if (a.rank() > 1 || a.element_count() != 1) throw Error("axis must be a scalar, but it is " + a.describe());
+    axis = *a.data_as<int64_t>();
+  }
+  if (!((axis >= -rank && axis <= -2) || (axis >= 0 && axis <= rank - 2)))
+    throw Error("axis = " + std::to_string(axis) + " is out of range: for an input of rank " + std::to_string(rank) +
+                " it must be in [" + std::to_string(-rank) + ", -2] or [0, " + std::to_string(rank - 2) +
+                "] (the last dimension holds the real and imaginary parts)");
+  if (axis < 0) axis += rank;
+  const int64_t length = x.shape()[axis];
+  int64_t n = length;
+  if (ctx.has_input(1)) {
+    n = signal_scalar_int(ctx.input(1), "dft_length");
+    if (n < 1) throw Error("dft_length = " + std::to_string(n) + " must be at least 1");
+  } else if (n < 1) {
+    throw Error("the signal axis " + std::to_string(axis) + " has length 0 and no dft_length is given");
+  }
+  const bool inverse = ctx.attrs.get_flag("inverse");
+  const bool onesided = ctx.attrs.get_flag("onesided");
+  if (onesided && parts == 2)
+    throw Error("onesided = 1 needs a real input (last dimension 1); a complex input " + x.describe() +
+                " has no onesided transform");
+  const int64_t bins = onesided ? n / 2 + 1 : n;
+  int64_t outer = 1, inner = 1;
+  for (int64_t d = 0; d < axis; ++d) outer *= x.shape()[d];
+  for (int64_t d = axis + 1; d < rank - 1; ++d) inner *= x.shape()[d];
+  check_dft_work(n, outer * inner, bins, std::min(length, n));
+  Shape out_shape = x.shape();
+  out_shape[axis] = bins;
+  out_shape[rank - 1] = 2;
+  Tensor out = Tensor::zeros(x.type(), out_shape);
+  if (out.element_count() == 0) return {out};
+  const std::vector<double> samples = signal_samples(x);
+  const DftTwiddles twiddles = dft_twiddles(n);
+  dispatch_signal_float(x.type(), [&](auto tag) {
+    using S = typename decltype(tag)::type;
+    S* y = reinterpret_cast<S*>(out.mutable_data());
+    parallel_for(outer * inner, 1, [&](int64_t begin, int64_t end) {
+      for (int64_t l = begin; l < end; ++l) {
+        const int64_t o = l / inner, i = l % inner;
+        DftLine line;
+        line.data = samples.data() + (o * length * inner + i) * parts;
+        line.stride = inner * parts;
+        line.complex = parts == 2;
+        line.count = length;
+        dft_transform_line<S>(line, twiddles, inverse, bins, y + (o * bins * inner + i) * 2, inner * 2);
+      }
+    });
+  });
+  return {out};
+}
+
+OpVersion dft_version(int since_version) {
+  OpVersion v;
+  v.op_type = "DFT";
+  v.since_version = since_version;
+  v.inputs = {{"input", "T1"}, {"dft_length", "T2", ParamOption::Optional}};
+  if (since_version >= 20) v.inputs.push_back({"axis", "tensor(int64)", ParamOption::Optional});
+  v.outputs = {{"output", "T1"}};
+  v.attributes = {{"inverse", AttrType::Int, false, int64_t{0}}, {"onesided", AttrType::Int, false, int64_t{0}}};
+  if (since_version < 20) v.attributes.insert(v.attributes.begin(), {"axis", AttrType::Int, false, int64_t{1}});
+  v.type_constraints = {{"T1", type_sets::kFloatsIR4}, {"T2", type_sets::kInt32Int64}};
+  if (since_version >= 20) v.type_constraints.push_back({"tensor(int64)", type_sets::kInt64, "tensor(int64)"});
+  v.check_attributes = [](const Attributes& attrs) {
+    (void)attrs.get_flag("inverse");
+    (void)attrs.get_flag("onesided");
+  };
+  v.kernel = [since_version](const KernelContext& ctx) { return dft_kernel(ctx, since_version); };
+  return v;
+}
+
+}  // namespace
+
+void register_dft(Registry& registry) {
+  registry.add(dft_version(17));
+  registry.add(dft_version(20));
+}
+
+}  // namespace onnx_ref

@@ -1,0 +1,10 @@
+// ONNX HammingWindow, every version (17). The window, its coefficients and its accuracy contract
+// (correctly rounded) are in ops/signal/cosine_window.h, shared with the other cosine windows.
+#include "ops/all_ops.h"
+#include "ops/signal/cosine_window.h"
+
+namespace onnx_ref {
+
+void register_hamming_window(Registry& registry) { registry.add(cosine_window_version(kHammingCoefficients)); }
+
+}  // namespace onnx_ref

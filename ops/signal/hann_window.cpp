@@ -1,0 +1,10 @@
+// ONNX HannWindow, every version (17). The window, its coefficients and its accuracy contract
+// (correctly rounded) are in ops/signal/cosine_window.h, shared with the other cosine windows.
+#include "ops/all_ops.h"
+#include "ops/signal/cosine_window.h"
+
+namespace onnx_ref {
+
+void register_hann_window(Registry& registry) { registry.add(cosine_window_version(kHannCoefficients)); }
+
+}  // namespace onnx_ref

@@ -1,0 +1,49 @@
+// ONNX StringConcat, every version (20).
+// Z = X + Y element by element, bytes appended as they are, with multidirectional (NumPy)
+// broadcasting (ops/broadcast.h). Contract: exact.
+#include "ops/all_ops.h"
+#include "ops/broadcast.h"
+#include "ops/type_sets.h"
+#include "runtime/error.h"
+
+namespace onnx_ref {
+
+namespace {
+
+std::vector<Value> string_concat(const KernelContext& ctx) {
+  const Tensor& x = ctx.input(0);
+  const Tensor& y = ctx.input(1);
+  const Shape out_shape = broadcast_shapes(x.shape(), y.shape());
+  Tensor out = Tensor::uninitialized(ElementType::String, out_shape);
+  std::vector<std::string>& z = out.mutable_strings();
+  const std::vector<std::string>& xs = x.strings();
+  const std::vector<std::string>& ys = y.strings();
+  const std::array<const Shape*, 2> ins = {&x.shape(), &y.shape()};
+  for_each_broadcast_row<2>(out_shape, ins, [&](int64_t out_offset, const std::array<int64_t, 2>& offsets,
+                                                const std::array<int64_t, 2>& steps, int64_t row) {
+    for (int64_t i = 0; i < row; ++i) {
+      const std::string& a = xs[offsets[0] + i * steps[0]];
+      const std::string& b = ys[offsets[1] + i * steps[1]];
+      std::string& r = z[out_offset + i];
+      r.reserve(a.size() + b.size());
+      r = a;
+      r += b;
+    }
+  });
+  return {out};
+}
+
+}  // namespace
+
+void register_string_concat(Registry& registry) {
+  OpVersion v;
+  v.op_type = "StringConcat";
+  v.since_version = 20;
+  v.inputs = {{"X", "T"}, {"Y", "T"}};
+  v.outputs = {{"Z", "T"}};
+  v.type_constraints = {{"T", TypeSet{ElementType::String}}};
+  v.kernel = string_concat;
+  registry.add(std::move(v));
+}
+
+}  // namespace onnx_ref
