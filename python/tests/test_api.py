@@ -223,12 +223,12 @@ def test_errors_are_onnx_ref_errors_with_one_line_messages():
         onnx_ref.run(EXAMPLE, {})
     with pytest.raises(onnx_ref.Error, match="is double"):
         onnx_ref.run(EXAMPLE, {"x": np.zeros((2, 3, 4))})
-    unsupported = _model([helper.make_node("GridSample", ["x", "w"], ["y"])],
-                         [helper.make_tensor_value_info("x", 1, None), helper.make_tensor_value_info("w", 1, None)],
-                         [helper.make_tensor_value_info("y", 1, None)], opset=16)
-    with pytest.raises(onnx_ref.UnsupportedError, match="GridSample"):
+    unsupported = _model([helper.make_node("ImageDecoder", ["x"], ["y"])],
+                         [helper.make_tensor_value_info("x", TensorProto.UINT8, None)],
+                         [helper.make_tensor_value_info("y", TensorProto.UINT8, None)], opset=20)
+    with pytest.raises(onnx_ref.UnsupportedError, match="ImageDecoder"):
         onnx_ref.Session(unsupported)
-    assert "GridSample" in onnx_ref.check_model(unsupported)
+    assert "ImageDecoder" in onnx_ref.check_model(unsupported)
     assert onnx_ref.check_model(EXAMPLE) is None
     with pytest.raises(onnx_ref.Error, match="no ONNX element type"):
         onnx_ref.run(_identity(1), {"x": np.array(["2020-01-01"], dtype="datetime64[D]")})
