@@ -116,12 +116,21 @@ std::optional<std::string> compare_integers(const Tensor& actual, const Tensor& 
 }  // namespace
 
 std::optional<std::string> compare_tensors(const Tensor& actual, const Tensor& expected, const Tolerance& tolerance) {
+  return measure_errors(actual, expected, tolerance).mismatch;
+}
+
+TensorErrors measure_errors(const Tensor& actual, const Tensor& expected, const Tolerance& tolerance) {
+  auto verdict_only = [](std::optional<std::string> mismatch) {
+    TensorErrors errors;
+    errors.mismatch = std::move(mismatch);
+    return errors;
+  };
   if (actual.type() != expected.type() || actual.shape() != expected.shape())
-    return "got " + actual.describe() + ", expected " + expected.describe();
+    return verdict_only("got " + actual.describe() + ", expected " + expected.describe());
   const ElementType type = actual.type();
-  if (type == ElementType::String) return compare_strings(actual, expected);
+  if (type == ElementType::String) return verdict_only(compare_strings(actual, expected));
   const auto kind = info(type).kind;
-  if (kind != ElementKind::Float && kind != ElementKind::Complex) return compare_integers(actual, expected);
+  if (kind != ElementKind::Float && kind != ElementKind::Complex) return verdict_only(compare_integers(actual, expected));
   ErrorSummary summary;
   for (int64_t i = 0; i < actual.element_count(); ++i) {
     if (kind == ElementKind::Float) {
@@ -139,8 +148,12 @@ std::optional<std::string> compare_tensors(const Tensor& actual, const Tensor& e
                                     number(e.real()) + ", " + number(e.imag()) + ")");
     }
   }
-  if (!summary.differing) return std::nullopt;
-  return summary.report(actual.shape(), actual.element_count(), tolerance);
+  TensorErrors errors;
+  errors.max_abs = summary.max_abs;
+  errors.max_rel = summary.max_rel;
+  if (summary.has_ulp) errors.max_ulp = summary.max_ulp;
+  if (summary.differing) errors.mismatch = summary.report(actual.shape(), actual.element_count(), tolerance);
+  return errors;
 }
 
 }  // namespace onnx_ref

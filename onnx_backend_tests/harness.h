@@ -34,6 +34,16 @@ struct Tolerance {
 // same sign. Otherwise the first difference, e.g. "element [1, 2]: got 0.5, expected 0.25".
 std::optional<std::string> compare_tensors(const Tensor& actual, const Tensor& expected, const Tolerance& tolerance);
 
+// How far `actual` is from `expected`, element by element (onnx-ref compare's table): for real and
+// complex tensors the largest absolute and relative errors over finite pairs and, for real ones,
+// the largest distance in ulps of the element type; how many elements fall outside the tolerance.
+struct TensorErrors {
+  std::optional<std::string> mismatch;  // the compare_tensors message; nullopt when within tolerance
+  double max_abs = 0, max_rel = 0;
+  std::optional<uint64_t> max_ulp;      // real element types only
+};
+TensorErrors measure_errors(const Tensor& actual, const Tensor& expected, const Tolerance& tolerance);
+
 enum class TestStatus { Passed, Failed, Skipped };
 std::string_view status_name(TestStatus status);
 

@@ -17,5 +17,6 @@ Command add_make_test_command(CLI::App& app);
 Command add_ops_command(CLI::App& app);
 Command add_info_command(CLI::App& app);
 Command add_check_command(CLI::App& app);
+Command add_compare_command(CLI::App& app);
 
 }  // namespace onnx_ref::cli

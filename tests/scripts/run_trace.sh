@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `onnx-ref run --trace DIR`, `--outputs NAME,...` and `--random-inputs` end to end on an official
+# `onnx-ref run --trace DIR`, `--outputs NAME,...`, `--random-inputs` and `onnx-ref compare` end to end on an official
 # test of six nodes (Softmax written out: Constant, ReduceMax, Sub, Exp, ReduceSum, Div). The traced
 # values are read back with ONNX's numpy_helper and checked against NumPy's own computation of each
 # step and against the test's published output.
@@ -62,4 +62,30 @@ cmp -s "$dir/r7a" "$dir/r7b" || fail "--random-inputs with one seed differs betw
 if cmp -s "$dir/r7a" "$dir/r8"; then fail "--random-inputs ignores --seed"; fi
 if "$onnx_ref" run --random-inputs "$model" "$test_dir/test_data_set_0" > /dev/null 2> "$dir/both"; then fail "INPUTS and --random-inputs accepted"; fi
 grep -qx "onnx-ref: run takes INPUTS or --random-inputs, not both" "$dir/both" || fail "both: $(cat "$dir/both")"
+# compare: against its own trace nothing departs; with the Exp value of the reference moved by 1%
+# (as another runtime might), node #3 is named as the first departure and the exit code is 1.
+"$onnx_ref" compare "$model" "$test_dir/test_data_set_0" "$dir/trace" > "$dir/same" || fail "compare with its own trace exits $?"
+grep -qx "6 value(s) compared, 0 beyond atol 1e-07, rtol 0.001" "$dir/same" || fail "compare summary: $(cat "$dir/same")"
+"$python" - "$dir/trace/node_3/output_0.pb" << 'PY'
+import sys
+from onnx import TensorProto, numpy_helper
+t = TensorProto()
+t.ParseFromString(open(sys.argv[1], "rb").read())
+a = numpy_helper.to_array(t).copy()
+a[0, 0, 0] *= 1.01
+open(sys.argv[1], "wb").write(numpy_helper.from_array(a, t.name).SerializeToString())
+PY
+if "$onnx_ref" compare "$model" "$test_dir/test_data_set_0" "$dir/trace" > "$dir/moved"; then fail "compare of a moved value exits 0"; fi
+grep -q "^#3  Exp-13  '$exp_name'  .*  DEPARTS$" "$dir/moved" || fail "the Exp line: $(cat "$dir/moved")"
+[ "$(grep -c "DEPARTS$" "$dir/moved")" = 1 ] || fail "more than one node departs: $(cat "$dir/moved")"
+grep -q "^first departure: node #3 (Exp-13) output '$exp_name': 1 of 60 elements differ" "$dir/moved" ||
+  fail "first departure: $(grep first "$dir/moved")"
+# Reference values may also be NAME.npy files.
+mkdir -p "$dir/npy"
+"$python" -c 'import numpy as np, sys; np.save(sys.argv[1], np.zeros((3, 4, 5), np.float32))' "$dir/npy/y.npy"
+if "$onnx_ref" compare "$model" "$test_dir/test_data_set_0" "$dir/npy" > "$dir/npy.out"; then fail "compare with zeros exits 0"; fi
+grep -q "^#5  Div-13  'y'  .*  DEPARTS$" "$dir/npy.out" || fail "npy reference: $(cat "$dir/npy.out")"
+mkdir -p "$dir/empty"
+if "$onnx_ref" compare "$model" "$test_dir/test_data_set_0" "$dir/empty" > /dev/null 2> "$dir/none"; then fail "compare with no values exits 0"; fi
+grep -qx "onnx-ref: '$dir/empty' holds no value named like a node output of the model's graph" "$dir/none" || fail "no values: $(cat "$dir/none")"
 echo OK
