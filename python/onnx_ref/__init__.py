@@ -6,8 +6,9 @@
 
     >>> s = onnx_ref.Session("model.onnx")    # load and check once, run many times
     >>> s.input_names, s.output_names
-    >>> s.run({"x": x})                        # every output
-    >>> s.run(["y"], {"x": x})                 # only "y"
+    >>> y, r = s.run(None, {"x": x})           # every output, a list in graph order (as onnxruntime)
+    >>> s.run(["y"], {"x": x})                 # only "y", as a one-item list
+    >>> s.run_dict({"x": x})                   # {output name: value}
 
 A model is a path (str or os.PathLike), the bytes of a ModelProto, or an onnx.ModelProto.
 Feeds map input names to NumPy arrays, NumPy or Python scalars, or (nested) lists; scalars and
@@ -43,7 +44,7 @@ import numpy as np
 
 from . import _core
 
-__all__ = ["Error", "UnsupportedError", "Session", "run", "check_model", "ELEMENT_TYPES", "__version__"]
+__all__ = ["Error", "UnsupportedError", "Session", "NodeArg", "run", "check_model", "ELEMENT_TYPES", "__version__"]
 __version__ = "0.1.0"
 
 Error = _core.Error
@@ -155,6 +156,20 @@ def _array(value: Any, info: Optional[dict], what: str) -> np.ndarray:
     return a.astype(target)
 
 
+class NodeArg:
+    """A declared input or output: name, type ("tensor(float)", "seq(tensor(int64))") and shape
+    (a list of ints, with a str for a named symbolic dimension and None for an unknown one; None
+    when the rank is unknown), as onnxruntime's NodeArg."""
+
+    def __init__(self, info: dict):
+        self.name = info["name"]
+        self.type = info["type"].split("[")[0]  # the type without the shape onnx-ref's own text appends
+        self.shape = None if info.get("shape") is None else list(info["shape"])
+
+    def __repr__(self) -> str:
+        return f"NodeArg(name={self.name!r}, type={self.type!r}, shape={self.shape!r})"
+
+
 class Session:
     """A loaded, checked model, ready to run any number of times.
 
@@ -220,9 +235,29 @@ class Session:
                 converted[name] = _array(value, info, what)
         return converted
 
-    def run(self, *args: Any, threads: int = 1, seed: int = 0,
-            max_loop_iterations: int = 10_000_000) -> Dict[str, Any]:
-        """run(feeds) or run(output_names, feeds) -> {output name: value}
+    def get_inputs(self) -> List["NodeArg"]:
+        """The inputs to feed, as onnxruntime's InferenceSession.get_inputs gives them: objects with
+        name, type ("tensor(float)") and shape (ints, and str or None for symbolic dimensions)."""
+        return [NodeArg(i) for i in self._core.inputs]
+
+    def get_outputs(self) -> List["NodeArg"]:
+        """The graph outputs, as onnxruntime's InferenceSession.get_outputs gives them."""
+        return [NodeArg(o) for o in self._core.outputs]
+
+    def run(self, output_names: Optional[Iterable[str]], feeds: Mapping = None, *, threads: int = 1, seed: int = 0,
+            max_loop_iterations: int = 10_000_000) -> List[Any]:
+        """run(output_names, feeds) -> [value, ...], as onnxruntime's InferenceSession.run: the
+        values of output_names (None for every graph output, in graph order), in that order.
+        `y, = s.run(None, feeds)` unpacks the one output. run_dict(feeds) gives {name: value}."""
+        if feeds is None and isinstance(output_names, Mapping):
+            raise TypeError("run takes (output_names, feeds) as onnxruntime does: run(None, feeds) for every output, "
+                            "or run_dict(feeds) for {name: value}")
+        result = self.run_dict(feeds, output_names, threads=threads, seed=seed, max_loop_iterations=max_loop_iterations)
+        return list(result.values())
+
+    def run_dict(self, feeds: Mapping, output_names: Optional[Iterable[str]] = None, *, threads: int = 1, seed: int = 0,
+                 max_loop_iterations: int = 10_000_000) -> Dict[str, Any]:
+        """run_dict(feeds, output_names=None) -> {output name: value}
 
         feeds maps input names to NumPy arrays, scalars or lists (lists and scalars take the
         declared element type; a sequence input takes a list of arrays, an optional input None or
@@ -240,12 +275,6 @@ class Session:
 
         Raises onnx_ref.Error with onnx-ref's one-line message when a feed or a node is refused.
         """
-        if len(args) == 1:
-            output_names, feeds = None, args[0]
-        elif len(args) == 2:
-            output_names, feeds = args
-        else:
-            raise TypeError("run takes (feeds) or (output_names, feeds)")
         if isinstance(output_names, str):
             raise TypeError("output_names must be a list of names, not a str")
         names = None if output_names is None else list(output_names)
@@ -276,8 +305,8 @@ def run(model: ModelLike, feeds: Mapping, output_names: Optional[Iterable[str]] 
     """
     session = Session(model)
     if output_names is None:
-        return session.run(feeds, **run_options)
-    return session.run(list(output_names), feeds, **run_options)
+        return session.run_dict(feeds, **run_options)
+    return session.run_dict(feeds, list(output_names), **run_options)
 
 
 def check_model(model: ModelLike) -> Optional[str]:

@@ -17,6 +17,11 @@ class Error(Exception):
 class UnsupportedError(Error):
     """The model is valid but uses something onnx-ref does not implement."""
 
+class NodeArg:
+    name: str
+    type: str
+    shape: Optional[List[Union[int, str, None]]]
+
 class Session:
     def __init__(self, model: ModelLike) -> None: ...
     @property
@@ -31,8 +36,13 @@ class Session:
     def outputs(self) -> List[Dict[str, Any]]: ...
     @property
     def kernels(self) -> List[str]: ...
-    def run(self, *args: Any) -> Dict[str, Result]:
-        """run(feeds) or run(output_names, feeds)."""
+    def get_inputs(self) -> List[NodeArg]: ...
+    def get_outputs(self) -> List[NodeArg]: ...
+    def run(self, output_names: Optional[Iterable[str]], feeds: Mapping[str, Feed], *, threads: int = ..., seed: int = ...,
+            max_loop_iterations: int = ...) -> List[Result]:
+        """run(output_names, feeds) -> [value, ...], as onnxruntime's InferenceSession.run."""
+    def run_dict(self, feeds: Mapping[str, Feed], output_names: Optional[Iterable[str]] = ..., *, threads: int = ...,
+                 seed: int = ..., max_loop_iterations: int = ...) -> Dict[str, Result]: ...
 
 def run(model: ModelLike, feeds: Mapping[str, Feed], output_names: Optional[Iterable[str]] = ...) -> Dict[str, Result]: ...
 def check_model(model: ModelLike) -> Optional[str]: ...

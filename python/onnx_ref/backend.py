@@ -45,7 +45,7 @@ class OnnxRefRep(BackendRep):
             if len(inputs) > len(names):
                 raise Error(f"{len(inputs)} inputs given, the graph has {len(names)}")
             feeds = dict(zip(names, inputs))
-        outputs = self.session.run(feeds)
+        outputs = self.session.run_dict(feeds)
         names = list(outputs.keys())
         return namedtupledict("Outputs", names)(*[outputs[n] for n in names])
 

@@ -165,16 +165,27 @@ def test_session_api():
     s = onnx_ref.Session(EXAMPLE)
     assert s.input_names == ["x"] and s.output_names == ["r", "y"]
     x = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
-    assert list(s.run({"x": x})) == ["r", "y"]
-    assert list(s.run(["y"], {"x": x})) == ["y"]
-    assert list(s.run(["y", "r"], {"x": x})) == ["y", "r"]
-    assert list(s.run(None, {"x": x})) == ["r", "y"]
+    assert list(s.run_dict({"x": x})) == ["r", "y"]
+    assert list(s.run_dict({"x": x}, ["y"])) == ["y"]
+    assert list(s.run_dict({"x": x}, ["y", "r"])) == ["y", "r"]
+    # run is onnxruntime's: a list of values in the order asked, None for every output.
+    d = s.run_dict({"x": x})
+    r, y = s.run(None, {"x": x})
+    _same(r, d["r"])
+    _same(y, d["y"])
+    (only_y,) = s.run(["y"], {"x": x})
+    _same(only_y, d["y"])
+    assert [a.shape for a in s.run(["y", "r"], {"x": x})] == [d["y"].shape, d["r"].shape]
+    with pytest.raises(TypeError, match="run_dict"):
+        s.run({"x": x})
+    assert [(a.name, a.type) for a in s.get_outputs()] == [("r", "tensor(float)"), ("y", "tensor(float)")]
+    assert [(a.name, a.type, a.shape) for a in s.get_inputs()] == [("x", "tensor(float)", [2, 3, 4])]
     with pytest.raises(onnx_ref.Error, match="'nope' is not a graph output"):
         s.run(["nope"], {"x": x})
     # Non-contiguous and big-endian arrays are taken as their values.
     xt = np.ascontiguousarray(x.transpose(2, 1, 0)).transpose(2, 1, 0)
-    _same(s.run({"x": xt})["y"], s.run({"x": x})["y"])
-    _same(s.run({"x": x.astype(">f4")})["y"], s.run({"x": x})["y"])
+    _same(s.run_dict({"x": xt})["y"], s.run_dict({"x": x})["y"])
+    _same(s.run_dict({"x": x.astype(">f4")})["y"], s.run_dict({"x": x})["y"])
 
 
 def test_lists_and_scalars_take_the_declared_type():
@@ -236,7 +247,7 @@ def test_errors_are_onnx_ref_errors_with_one_line_messages():
 
 def test_help_is_useful():
     assert "output_names" in onnx_ref.run.__doc__ and "onnx.ModelProto" in onnx_ref.run.__doc__
-    assert "run(feeds) or run(output_names, feeds)" in onnx_ref.Session.run.__doc__
+    assert "run(output_names, feeds)" in onnx_ref.Session.run.__doc__ and "run_dict(feeds" in onnx_ref.Session.run_dict.__doc__
     assert (pathlib.Path(onnx_ref.__file__).parent / "__init__.pyi").exists()
 
 
@@ -253,7 +264,7 @@ def test_one_session_from_many_threads():
     def work(k):
         try:
             for _ in range(10):
-                got = session.run({"x": inputs[k], "r": [20, 20]})["y"]
+                got = session.run_dict({"x": inputs[k], "r": [20, 20]})["y"]
                 if not np.array_equal(got, expected[k]):
                     errors.append(f"thread {k}: wrong result")
         except Exception as e:  # noqa: BLE001 - reported below

@@ -199,7 +199,7 @@ def _run_random_model(model, model_dir, supports):
     for data_set in sorted(glob.glob(os.path.join(model_dir, "test_data_set_*"))):
         feeds = {graph_inputs[i].name: _load_value(path, graph_inputs[i].type)
                  for i, path in enumerate(_numbered(data_set, "input_"))}
-        outputs = rep.session.run(feeds)
+        outputs = rep.session.run_dict(feeds)
         for o, path in zip(model.graph.output, _numbered(data_set, "output_")):
             expected = _load_value(path, o.type)
             if o.name in supports:
@@ -347,7 +347,7 @@ def test_shared(folder):
                 for i, path in enumerate(_numbered(data_set, "input_")):
                     declared = model.graph.input[i]
                     feeds[declared.name] = _load_value(path, declared.type)
-                backend.prepare(model).session.run(feeds)
+                backend.prepare(model).session.run_dict(feeds)
         return
     rep = backend.prepare(model)
     sets = sorted(glob.glob(os.path.join(folder, "test_data_set_*")))
@@ -373,7 +373,7 @@ def test_shared(folder):
         except (KeyError, ValueError, TypeError) as e:
             pytest.skip(f"ONNX {onnx.__version__}'s numpy_helper cannot read {os.path.relpath(path, folder)}: "
                         f"{type(e).__name__}: {e}")
-        outputs = rep.session.run(feeds)
+        outputs = rep.session.run_dict(feeds)
         actual = list(outputs.values())
         assert len(actual) == len(expected)
         if key in TRUNCATED_BFLOAT16 or key in WRONG_EXPECTED:
