@@ -54,6 +54,7 @@ double cosine_window_round(double v, numeric::Format format) {
 }
 
 double cosine_window_slow(const CosineWindowCoefficients& c, uint64_t n, uint64_t period, numeric::Format format) {
+  numeric::free_mpfr_caches_at_thread_exit();  // MPFR's per-thread constant caches (pi) die with the thread
   for (mpfr_prec_t prec = 64; prec <= (1 << 14); prec *= 2) {
     mpfr_t x, lo1, hi1, lo2, hi2, lo, hi, t;
     mpfr_inits2(prec, x, lo1, hi1, lo2, hi2, lo, hi, t, static_cast<mpfr_ptr>(nullptr));

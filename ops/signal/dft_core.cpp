@@ -2,6 +2,8 @@
 
 #include <mpfr.h>
 
+#include "numeric/mpfr_interval.h"
+
 #include <cmath>
 #include <string>
 
@@ -16,6 +18,7 @@ DftTwiddles dft_twiddles(int64_t n) {
   t.n = n;
   t.cos.resize(static_cast<size_t>(n));
   t.sin.resize(static_cast<size_t>(n));
+  numeric::free_mpfr_caches_at_thread_exit();  // MPFR's per-thread constant caches (pi) die with the thread
   mpfr_t x, y;
   mpfr_init2(x, 64);
   mpfr_init2(y, 53);

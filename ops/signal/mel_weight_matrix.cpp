@@ -20,6 +20,8 @@
 // outside its matrix there).
 #include <mpfr.h>
 
+#include "numeric/mpfr_interval.h"
+
 #include <cmath>
 #include <string>
 
@@ -38,6 +40,7 @@ namespace {
 
 // floor of the exact (dft_length + 1) f_i / sample_rate, as described above.
 int64_t mel_weight_bin(double lower, double upper, int64_t i, int64_t points, int64_t dft_length, int64_t sample_rate) {
+  numeric::free_mpfr_caches_at_thread_exit();  // MPFR's per-thread caches die with the thread
   for (mpfr_prec_t prec = 128;; prec *= 2) {
     mpfr_t alo, ahi, blo, bhi, lo, hi, t;
     mpfr_inits2(prec, alo, ahi, blo, bhi, lo, hi, t, static_cast<mpfr_ptr>(nullptr));
