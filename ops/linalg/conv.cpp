@@ -111,6 +111,17 @@ void im2col(const ConvPlan& p, const S* x, S* col) {
 
 }  // namespace
 
+std::vector<AttributeSpec> linalg::conv_attributes() {
+  return {{"auto_pad", AttrType::String, false, std::string("NOTSET")},
+          {"dilations", AttrType::Ints},
+          {"group", AttrType::Int, false, int64_t{1}},
+          {"kernel_shape", AttrType::Ints},
+          {"pads", AttrType::Ints},
+          {"strides", AttrType::Ints}};
+}
+
+void linalg::check_conv_attributes(const Attributes& attrs) { parse_auto_pad(std::get<std::string>(attrs.get("auto_pad"))); }
+
 Tensor linalg::conv(const Tensor& x, const Tensor& w, const Tensor* bias, const Attributes& attrs) {
   const ConvPlan p = plan_conv(x, w, bias, attrs);
   Shape out_shape{p.N, p.M};
@@ -161,14 +172,9 @@ OpVersion conv_version(int since, const TypeSet& types) {
   v.since_version = since;
   v.inputs = {{"X", "T"}, {"W", "T"}, {"B", "T", ParamOption::Optional}};
   v.outputs = {{"Y", "T"}};
-  v.attributes = {{"auto_pad", AttrType::String, false, std::string("NOTSET")},
-                  {"dilations", AttrType::Ints},
-                  {"group", AttrType::Int, false, int64_t{1}},
-                  {"kernel_shape", AttrType::Ints},
-                  {"pads", AttrType::Ints},
-                  {"strides", AttrType::Ints}};
+  v.attributes = linalg::conv_attributes();
   v.type_constraints = {{"T", types}};
-  v.check_attributes = [](const Attributes& attrs) { parse_auto_pad(std::get<std::string>(attrs.get("auto_pad"))); };
+  v.check_attributes = linalg::check_conv_attributes;
   v.kernel = [](const KernelContext& ctx) -> std::vector<Value> {
     return {linalg::conv(ctx.input(0), ctx.input(1), ctx.has_input(2) ? &ctx.input(2) : nullptr, ctx.attrs)};
   };

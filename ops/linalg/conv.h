@@ -10,4 +10,9 @@ namespace onnx_ref::linalg {
 // 2^32). `bias` may be null. Throws Error naming the broken rule.
 Tensor conv(const Tensor& x, const Tensor& w, const Tensor* bias, const Attributes& attrs);
 
+// The attributes Conv, ConvInteger and QLinearConv share (auto_pad, dilations, group,
+// kernel_shape, pads, strides), and their load-time check (a known auto_pad).
+std::vector<AttributeSpec> conv_attributes();
+void check_conv_attributes(const Attributes& attrs);
+
 }  // namespace onnx_ref::linalg

@@ -42,15 +42,10 @@ void register_conv_integer(Registry& registry) {
   v.inputs = {{"x", "T1"}, {"w", "T2"}, {"x_zero_point", "T1", ParamOption::Optional},
               {"w_zero_point", "T2", ParamOption::Optional}};
   v.outputs = {{"y", "T3"}};
-  v.attributes = {{"auto_pad", AttrType::String, false, std::string("NOTSET")},
-                  {"dilations", AttrType::Ints},
-                  {"group", AttrType::Int, false, int64_t{1}},
-                  {"kernel_shape", AttrType::Ints},
-                  {"pads", AttrType::Ints},
-                  {"strides", AttrType::Ints}};
+  v.attributes = linalg::conv_attributes();
   v.type_constraints = {{"T1", TypeSet{ET::Int8, ET::UInt8}}, {"T2", TypeSet{ET::Int8, ET::UInt8}},
                         {"T3", TypeSet{ET::Int32}}};
-  v.check_attributes = [](const Attributes& attrs) { parse_auto_pad(std::get<std::string>(attrs.get("auto_pad"))); };
+  v.check_attributes = linalg::check_conv_attributes;
   v.kernel = conv_integer;
   registry.add(std::move(v));
 }

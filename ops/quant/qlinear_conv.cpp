@@ -86,16 +86,11 @@ void register_qlinear_conv(Registry& registry) {
               {"w", "T2"}, {"w_scale", "tensor(float)"}, {"w_zero_point", "T2"},
               {"y_scale", "tensor(float)"}, {"y_zero_point", "T3"}, {"B", "T4", ParamOption::Optional}};
   v.outputs = {{"y", "T3"}};
-  v.attributes = {{"auto_pad", AttrType::String, false, std::string("NOTSET")},
-                  {"dilations", AttrType::Ints},
-                  {"group", AttrType::Int, false, int64_t{1}},
-                  {"kernel_shape", AttrType::Ints},
-                  {"pads", AttrType::Ints},
-                  {"strides", AttrType::Ints}};
+  v.attributes = linalg::conv_attributes();
   v.type_constraints = {{"T1", TypeSet{ET::Int8, ET::UInt8}}, {"T2", TypeSet{ET::Int8, ET::UInt8}},
                         {"T3", TypeSet{ET::Int8, ET::UInt8}}, {"T4", TypeSet{ET::Int32}},
                         {"tensor(float)", TypeSet{ET::Float}, "tensor(float)"}};
-  v.check_attributes = [](const Attributes& attrs) { parse_auto_pad(std::get<std::string>(attrs.get("auto_pad"))); };
+  v.check_attributes = linalg::check_conv_attributes;
   v.kernel = qlinear_conv;
   registry.add(std::move(v));
 }
