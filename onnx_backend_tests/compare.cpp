@@ -115,6 +115,15 @@ std::optional<std::string> compare_integers(const Tensor& actual, const Tensor& 
 
 }  // namespace
 
+void Tolerance::check() const {
+  for (const auto& [option, value] : {std::pair<const char*, double>{"--rtol", rtol}, {"--atol", atol}}) {
+    if (value >= 0 && std::isfinite(value)) continue;
+    std::ostringstream text;
+    text << option << " " << value << " is not a finite number >= 0";
+    throw Error(text.str());
+  }
+}
+
 std::optional<std::string> compare_tensors(const Tensor& actual, const Tensor& expected, const Tolerance& tolerance) {
   return measure_errors(actual, expected, tolerance).mismatch;
 }

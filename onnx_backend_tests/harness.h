@@ -27,6 +27,9 @@ std::vector<BackendTest> discover_tests(const std::vector<std::filesystem::path>
 struct Tolerance {
   double rtol = 1e-3;
   double atol = 1e-7;
+  // Error unless both are finite and >= 0: a negative or NaN one would fail or pass every
+  // comparison. Names the option as given on the command line ("--rtol -1 ...").
+  void check() const;
 };
 
 // nullopt when `actual` matches `expected`: same element type and shape; integers, bool and strings

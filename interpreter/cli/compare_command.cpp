@@ -61,8 +61,7 @@ std::string number(double v) {
 }
 
 int compare_command(const CompareOptions& options) {
-  for (const auto& [option, value] : {std::pair<const char*, double>{"--rtol", options.tolerance.rtol}, {"--atol", options.tolerance.atol}})
-    if (!(value >= 0) || !std::isfinite(value)) throw Error(std::string(option) + " " + number(value) + " is not a finite number >= 0");
+  options.tolerance.check();
   const auto references = reference_files(options.reference);
   const Model model = Model::load_file(options.model, ExposedValues{{}, true});
   const Feeds feeds = load_feeds(model, options.inputs);

@@ -63,12 +63,6 @@ std::vector<TestResult> run_all(const std::vector<BackendTest>& tests, const Tes
   return results;
 }
 
-std::string format_tolerance(double value) {
-  std::ostringstream s;
-  s << value;
-  return s.str();
-}
-
 RunDetails run_details(const TestOptions& options) {
   RunDetails run;
   std::ostringstream command;
@@ -91,15 +85,8 @@ RunDetails run_details(const TestOptions& options) {
   return run;
 }
 
-// A tolerance is a finite number >= 0: a negative or NaN one would fail or pass every comparison.
-void check_tolerance(const char* option, double value) {
-  if (!(value >= 0) || !std::isfinite(value))
-    throw Error(std::string(option) + " " + format_tolerance(value) + " is not a finite number >= 0");
-}
-
 int test_command(const TestOptions& options) {
-  check_tolerance("--rtol", options.tolerance.rtol);
-  check_tolerance("--atol", options.tolerance.atol);
+  options.tolerance.check();
   std::vector<std::filesystem::path> roots(options.paths.begin(), options.paths.end());
   auto tests = discover_tests(roots);
   const size_t found = tests.size();
