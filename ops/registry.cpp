@@ -183,7 +183,11 @@ const OpVersion* Registry::resolve(const std::string& domain, const std::string&
 
 int64_t Registry::newest_opset(const std::string& domain) const {
   const std::string d = canonical_domain(domain);
-  if (d.empty()) return 27;  // ONNX 1.22.0
+  // The newest opset ONNX 1.22.0 defines for each of its domains, whether or not every operator
+  // of that domain is implemented: a model importing it is refused per operator, not per import.
+  if (d.empty()) return 27;
+  if (d == "ai.onnx.ml") return 5;
+  if (d == "ai.onnx.preview" || d == "ai.onnx.preview.training") return 1;
   int64_t newest = 0;
   for (const auto& [key, list] : ops_)
     if (key.first == d)
