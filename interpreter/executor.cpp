@@ -2,6 +2,7 @@
 // every error is reported with the node that raised it. No kernel is trusted: the number and the
 // types of the values it returns are checked against the node and the operator version.
 #include <algorithm>
+#include <chrono>
 
 #include "interpreter/model.h"
 #include "runtime/error.h"
@@ -200,7 +201,17 @@ void Graph::execute(std::vector<std::optional<Value>>& values, RunContext& ctx) 
     std::vector<Value> outputs;
     try {
       const auto expected = check_node_types(node, types, node.outputs.size());  // again, for inputs whose type was not declared
-      outputs = node.op->kernel(KernelContext(node.attributes, inputs, node.outputs.size(), &ctx, &captures));
+      if (RunProfile* profile = ctx.options().profile) {
+        const auto start = std::chrono::steady_clock::now();
+        outputs = node.op->kernel(KernelContext(node.attributes, inputs, node.outputs.size(), &ctx, &captures));
+        const auto elapsed = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start);
+        profile->add(&node, elapsed.count(), [&] {
+          return RunProfile::Row{path.empty() ? node.describe() : path + " " + std::string(kGraphPathMark) + node.describe(),
+                                 node.op->label(), 0, 0, !node.graph_captures.empty() || node.calls_function, path.empty()};
+        });
+      } else {
+        outputs = node.op->kernel(KernelContext(node.attributes, inputs, node.outputs.size(), &ctx, &captures));
+      }
       check_kernel_outputs(node, outputs, expected);
     } catch (const UnsupportedError& e) {
       throw UnsupportedError(join_context(node.describe(), e.what()), e.missing());

@@ -48,6 +48,7 @@ struct Node {
   // and for each graph attribute the positions in implicit_inputs of what it captures, in its order.
   std::vector<int> implicit_inputs;
   std::vector<std::pair<std::string, std::vector<size_t>>> graph_captures;
+  bool calls_function = false;  // a call to a model-local function, run as a graph of its own
   // What the loader knows of each output's type before running (nullopt: decided at run time).
   std::vector<std::optional<ValueType>> output_types;
   // "node 'n' (#3, Reshape-14)"
@@ -58,7 +59,9 @@ struct Node {
 // holding its node. Values live in slots; each is freed after its last reader.
 class Graph final : public Subgraph {
  public:
-  std::string path;  // "" for the model's graph
+  // Where the graph sits: "" for the model's graph, "node 'loop' (#5, Loop-16) › body" for a graph
+  // attribute, "function 'f'" for a function body, joined with › when nested.
+  std::string path;
   int depth = 0;     // 0 for the model's graph, 1 for a graph attribute of one of its nodes ...
   std::vector<std::string> slot_names;
   std::vector<std::optional<ValueType>> slot_types;  // statically known types

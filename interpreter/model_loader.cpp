@@ -317,6 +317,7 @@ class GraphBuilder {
     try {
       if (auto f = functions_.find(FunctionKey{node.domain, node.op_type, node_overload(proto)}); f != functions_.end()) {
         node.op = &compile_function_call(f->second, proto);
+        node.calls_function = true;
       } else {
         node.op = &resolve_op(node);
         check_arity(proto, *node.op);
@@ -367,6 +368,7 @@ class GraphBuilder {
     auto body = std::make_shared<Graph>();
     body->depth = g_.depth + 1;
     const std::string path = "function " + quote_text(label);
+    body->path = g_.path.empty() ? path : g_.path + " " + std::string(kGraphPathMark) + path;
     try {
       GraphBuilder(*body_proto, *body, opsets, model_proto_, base_dir_, nullptr, functions_).build_subgraph();
     } catch (const UnsupportedError& e) {
@@ -424,6 +426,8 @@ class GraphBuilder {
   GraphRef compile_graph_attribute(const onnx::GraphProto& body, const std::string& attr, Node& node) {
     auto sub = std::make_shared<Graph>();
     sub->depth = g_.depth + 1;
+    const std::string mark(kGraphPathMark);
+    sub->path = (g_.path.empty() ? "" : g_.path + " " + mark) + node.describe() + " " + mark + attr;
     try {
       GraphBuilder(body, *sub, opsets_, model_proto_, base_dir_, this, functions_).build_subgraph();
     } catch (const UnsupportedError& e) {

@@ -9,8 +9,40 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <vector>
 
 namespace onnx_ref {
+
+// Per-node timing of a run (run --profile): one row per node, in the order nodes first finished,
+// summing every call (a node inside a Loop body is called once per iteration). A node holding
+// graphs (If, Loop, Scan, a function call) counts the time of the nodes inside it too.
+class RunProfile {
+ public:
+  struct Row {
+    std::string node;  // "node 'conv1' (#3, Conv-11)", led by the graph path inside a subgraph
+    std::string op;    // "Conv-11"
+    int64_t calls = 0;
+    int64_t nanoseconds = 0;
+    bool holds_graphs = false;  // its time includes that of the nodes of its graphs
+    bool top_level = true;      // a node of the model's graph, not of a graph inside one
+  };
+  // Adds one call of the node identified by `key` (stable for the run); `describe` names it the
+  // first time.
+  template <class Describe>
+  void add(const void* key, int64_t nanoseconds, Describe&& describe) {
+    auto [it, fresh] = index_.try_emplace(key, rows_.size());
+    if (fresh) rows_.push_back(describe());
+    Row& row = rows_[it->second];
+    ++row.calls;
+    row.nanoseconds += nanoseconds;
+  }
+  const std::vector<Row>& rows() const { return rows_; }
+
+ private:
+  std::vector<Row> rows_;
+  std::unordered_map<const void*, size_t> index_;
+};
 
 struct RunOptions {
   int threads = 1;        // worker threads a kernel may split its outputs over; results never depend on it
@@ -18,6 +50,7 @@ struct RunOptions {
   // Loop iterations allowed in one run, summed over every Loop node and nesting level: a Loop whose
   // condition never turns false stops with an error instead of hanging.
   int64_t max_loop_iterations = 10'000'000;
+  RunProfile* profile = nullptr;  // when set, every node's kernel time is added to it
 };
 
 // Graphs nest (If inside Loop inside Scan ...) at most this deep, counted from the model's graph.

@@ -8,11 +8,21 @@
 #   - `onnx-ref run` on the bundled small example, per process;
 #   - the Google Benchmark targets of bench/, briefly.
 #
+# `scripts/bench-compare.sh --models` measures whole real models instead: scripts/real-models.sh
+# fetches them and writes one golden case per model (checking onnx-ref against onnxruntime), then
+# each case runs as one process per tool (`onnx-ref run --threads 2` and onnxruntime-node with
+# intraOpNumThreads 2, session creation and loading included, inputs from the case's .pb files),
+# MODEL_REPS times (5); the table gives median wall time, peak RSS, their ratios and the geometric
+# mean of the time ratios. BUILD_DIR defaults to build there (no benchmark targets are needed).
+#
 # Environment: BUILD_DIR (build-bench), SHARED_DIR (../shared), REPS (7), BIG_REPS (5),
 # SMALL_RUNS (200), BIG_MIB (256).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$PWD
+MODE=all
+if [[ ${1:-} == --models ]]; then MODE=models; fi
+if [[ $MODE == models ]]; then BUILD_DIR=${BUILD_DIR:-build}; fi
 BUILD_DIR=${BUILD_DIR:-build-bench}
 SHARED_DIR=${SHARED_DIR:-../shared}
 REPS=${REPS:-7}
@@ -36,8 +46,13 @@ fi
 command -v node >/dev/null && command -v npm >/dev/null || die "node and npm are needed (Debian: nodejs npm)"
 
 say "building onnx-ref and the benchmarks in $BUILD_DIR"
-cmake -S . -B "$BUILD_DIR" -DONNX_REF_BENCH=ON -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build "$BUILD_DIR" -j2 --target onnx-ref onnx_ref_bench make_big_model >/dev/null
+if [[ $MODE == models ]]; then
+  cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build "$BUILD_DIR" -j2 --target onnx-ref >/dev/null
+else
+  cmake -S . -B "$BUILD_DIR" -DONNX_REF_BENCH=ON -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build "$BUILD_DIR" -j2 --target onnx-ref onnx_ref_bench make_big_model >/dev/null
+fi
 
 rm -rf "$WORK"
 mkdir -p "$WORK"
@@ -102,6 +117,48 @@ time_reps() {
 }
 
 LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
+CPU_NAME=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
+MEM=$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)
+
+# ---- Whole models (--models) ----
+
+if [[ $MODE == models ]]; then
+  MODEL_REPS=${MODEL_REPS:-5}
+  CACHE=$REPO/build-models
+  say "fetching the models and writing their golden cases (scripts/real-models.sh)"
+  ORT_VERSION=$ORT_VERSION "$REPO/scripts/real-models.sh" "$ONNX_REF" "$CACHE" >>"$LOG" 2>&1 ||
+    { tail -20 "$LOG" >&2; die "scripts/real-models.sh failed"; }
+  rows=() ratios=() mem_ratios=()
+  for case_dir in "$CACHE"/cases/*/; do
+    case_dir=${case_dir%/}
+    name=$(basename "$case_dir")
+    size=$(awk -v b="$(stat -c %s "$case_dir/model.onnx")" 'BEGIN { printf "%.1f", b / 1048576 }')
+    ref=("$ONNX_REF" run --threads 2 "$case_dir/model.onnx" "$case_dir/test_data_set_0" --output-dir "$WORK/out")
+    ort=("${ORT_RUNNER[@]}" --threads 2 --no-compare "$case_dir")
+    time_once "${ref[@]}" && time_once "${ort[@]}"  # warm the page cache
+    time_reps "$MODEL_REPS" REF_MODEL "${ref[@]}"
+    time_reps "$MODEL_REPS" ORT_MODEL "${ort[@]}"
+    r=$(ratio "$REF_MODEL_WALL" "$ORT_MODEL_WALL"); m=$(ratio "$REF_MODEL_RSS" "$ORT_MODEL_RSS")
+    ratios+=("$r") mem_ratios+=("$m")
+    rows+=("| $name | $size MiB | $REF_MODEL_WALL ms, $(mib "$REF_MODEL_RSS") MiB | $ORT_MODEL_WALL ms, $(mib "$ORT_MODEL_RSS") MiB | ${r}x | ${m}x |")
+  done
+  [[ ${#rows[@]} -gt 0 ]] || die "no golden case under $CACHE/cases"
+  geomean() { printf '%s\n' "$@" | awk '{ s += log($1) } END { printf "%.2f", exp(s / NR) }'; }
+  LOAD_AFTER=$(cut -d' ' -f1-3 /proc/loadavg)
+  {
+    echo "Machine: $(nproc) CPUs, $CPU_NAME, $MEM RAM, Linux $(uname -r); load average $LOAD_BEFORE before, $LOAD_AFTER after."
+    echo "Versions: onnx-ref $(git -C "$REPO" rev-parse --short HEAD 2>/dev/null || echo '?') (Release, $BUILD_DIR), onnxruntime-node $ORT_VERSION on Node.js $(node --version)."
+    echo "One process per run, 2 threads each, session creation and model loading included (onnxruntime's figures include starting Node.js); wall time is the median of $MODEL_REPS runs, RSS the largest."
+    echo
+    echo "| model | size | onnx-ref: time, peak RSS | onnxruntime-node: time, peak RSS | time ratio | memory ratio |"
+    echo "| --- | --- | --- | --- | --- | --- |"
+    printf '%s\n' "${rows[@]}"
+    echo "| geometric mean | | | | $(geomean "${ratios[@]}")x | $(geomean "${mem_ratios[@]}")x |"
+    echo "| largest | | | | $(maximum "${ratios[@]}")x | $(maximum "${mem_ratios[@]}")x |"
+  } | tee "$WORK/results.md"
+  say "table written to $WORK/results.md; log in $LOG"
+  exit 0
+fi
 
 # ---- 1. The official node tests ----
 
@@ -226,8 +283,6 @@ TESTS_SPEEDUP1=$(ratio "$ORT1_TESTS_WALL" "$REF_TESTS_WALL")
 BIG_RATIO=$(ratio "$REF_BIG_WALL" "$CP_BIG_WALL")
 RSS_RATIO=$(awk -v k="$REF_BIG_RSS" -v b="$BIG_BYTES" 'BEGIN { printf "%.2f", k * 1024 / b }')
 ORT_RSS_RATIO=$(awk -v k="$ORT_BIG_RSS" -v b="$BIG_BYTES" 'BEGIN { printf "%.2f", k * 1024 / b }')
-CPU_NAME=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
-MEM=$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)
 FS=$(df -T "$WORK" | awk 'NR == 2 { print $2 }')
 
 {

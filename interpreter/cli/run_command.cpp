@@ -1,6 +1,11 @@
 // onnx-ref run MODEL [INPUTS]: run a model and print (or write) its outputs.
+#include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <iostream>
+#include <map>
+
+#include <cstdio>
 
 #include <nlohmann/json.hpp>
 
@@ -22,6 +27,7 @@ struct RunOptions {
   onnx_ref::RunOptions run;
   std::vector<std::string> expose;  // --outputs
   std::string trace_dir;            // --trace
+  bool profile = false;             // --profile
   bool random_inputs = false;
   std::vector<std::string> dims;    // --dim NAME=VALUE
 };
@@ -142,15 +148,71 @@ std::string json_key(const std::string& name) {
   }
 }
 
+std::string milliseconds(int64_t nanoseconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3f", static_cast<double>(nanoseconds) / 1e6);
+  return text;
+}
+
+// One row of the profile tables: time, share of the kernels' time, calls, what.
+std::string profile_line(const std::string& time, const std::string& share, const std::string& calls, const std::string& what) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%12s %7s %7s  ", time.c_str(), share.c_str(), calls.c_str());
+  return text + what + "\n";
+}
+
+std::string percent(int64_t part, int64_t whole) {
+  char text[16];
+  std::snprintf(text, sizeof text, "%.1f%%", 100.0 * static_cast<double>(part) / static_cast<double>(std::max<int64_t>(whole, 1)));
+  return text;
+}
+
+// --profile: on stderr, after the run, every node by time (calls summed), then every operator
+// version by the time of its nodes that hold no graphs, so no time is counted twice there.
+void print_profile(const RunProfile& profile, int64_t load_ns, int64_t run_ns) {
+  std::vector<const RunProfile::Row*> rows;
+  int64_t kernels = 0;
+  std::map<std::string, std::pair<int64_t, int64_t>> by_op;  // nanoseconds, calls
+  for (const auto& row : profile.rows()) {
+    rows.push_back(&row);
+    if (row.top_level) kernels += row.nanoseconds;
+    if (!row.holds_graphs) {
+      by_op[row.op].first += row.nanoseconds;
+      by_op[row.op].second += row.calls;
+    }
+  }
+  std::stable_sort(rows.begin(), rows.end(), [](auto* a, auto* b) { return a->nanoseconds > b->nanoseconds; });
+  std::string text = "onnx-ref: profile: load " + milliseconds(load_ns) + " ms, run " + milliseconds(run_ns) +
+                     " ms, of which kernels " + milliseconds(kernels) + " ms\n";
+  text += profile_line("time (ms)", "share", "calls", "node (If, Loop, Scan and function calls include their graphs' nodes)");
+  for (const auto* row : rows)
+    text += profile_line(milliseconds(row->nanoseconds), percent(row->nanoseconds, kernels), std::to_string(row->calls), row->node);
+  std::vector<std::pair<std::string, std::pair<int64_t, int64_t>>> ops(by_op.begin(), by_op.end());
+  std::stable_sort(ops.begin(), ops.end(), [](const auto& a, const auto& b) { return a.second.first > b.second.first; });
+  text += profile_line("time (ms)", "share", "calls", "operator version (nodes holding graphs left out)");
+  for (const auto& op : ops)
+    text += profile_line(milliseconds(op.second.first), percent(op.second.first, kernels), std::to_string(op.second.second), op.first);
+  std::cerr << text;
+}
+
 int run_command(const RunOptions& options) {
   if (options.random_inputs && !options.inputs.empty())
     throw Error("run takes INPUTS or --random-inputs, not both");
   ExposedValues exposed{options.expose, !options.trace_dir.empty()};
+  using Clock = std::chrono::steady_clock;
+  const auto load_start = Clock::now();
   const Model model = Model::load_file(options.model, exposed);
+  const auto load_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - load_start).count();
   Feeds feeds;
   if (!options.inputs.empty()) feeds = load_feeds(model, options.inputs);
   if (options.random_inputs) feeds = random_feeds(model, options.run.seed, parse_dim_options(options.dims));
-  auto outputs = model.run(feeds, options.run);
+  RunProfile profile;
+  onnx_ref::RunOptions run_options = options.run;
+  if (options.profile) run_options.profile = &profile;
+  const auto run_start = Clock::now();
+  auto outputs = model.run(feeds, run_options);
+  if (options.profile)
+    print_profile(profile, load_ns, std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - run_start).count());
   if (!options.trace_dir.empty()) {
     write_trace(model, outputs, options.trace_dir);
     // What is printed or written stays the graph's outputs and those --outputs named.
@@ -196,6 +258,8 @@ Command add_run_command(CLI::App& app) {
       ->delimiter(',')->allow_extra_args(false);
   cmd->add_option("--trace", options->trace_dir,
                   "Write every node's outputs to DIR/node_K/output_J.pb (backend-test layout) with DIR/index.json naming node, version and files");
+  cmd->add_flag("--profile", options->profile,
+                "Print every node's time (calls summed) and every operator version's, sorted by time, on stderr");
   cmd->add_flag("--random-inputs", options->random_inputs, "Feed random inputs made from the declared types and shapes (seeded by --seed)");
   cmd->add_option("--dim", options->dims, "With --random-inputs: fix a symbolic dimension, NAME=VALUE (repeatable)")->allow_extra_args(false);
   return [options] { return run_command(*options); };

@@ -24,8 +24,10 @@ Element types come back as:
   bfloat16, float8e4m3fn, float8e4m3fnuz, float8e5m2, float8e5m2fnuz, float8e8m0, float4e2m1:
       float32 holding the exact value (as ONNX 1.12's numpy_helper.to_array does for bfloat16);
   int4, int2: int8; uint4, uint2: uint8 (one element per byte).
-Inputs of those types take the same arrays (every value must be exact in the type), or arrays of
-the ml_dtypes package's types when ml_dtypes is installed.
+Inputs of those types take the same arrays, or arrays of the ml_dtypes package's types when
+ml_dtypes is installed. Float arrays are rounded as the command line rounds JSON numbers: to
+nearest, ties to even; float8 and float4 saturate as Cast does; a finite value that would round to
+an infinity is refused. Integer arrays for int4/uint4/int2/uint2 must fit.
 
 Every refusal raises onnx_ref.Error with onnx-ref's one-line message; a model that uses an
 operator version onnx-ref does not implement raises onnx_ref.UnsupportedError (a subclass).

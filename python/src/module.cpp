@@ -167,32 +167,27 @@ Tensor tensor_from_array(const py::array& input, std::optional<ElementType> decl
   const Shape shape = shape_of(a);
   const int64_t count = static_cast<int64_t>(a.size());
 
-  if (declared && *declared == ElementType::BFloat16 && *native == ElementType::Float) {
-    // bfloat16 is the top half of a float32: take it when the low half is zero, NaN payloads included.
-    Tensor t = Tensor::zeros(*declared, shape);
-    auto* out = reinterpret_cast<uint16_t*>(t.mutable_data());
-    for (int64_t i = 0; i < count; ++i) {
-      uint32_t bits;
-      std::memcpy(&bits, static_cast<const std::byte*>(a.data()) + 4 * i, 4);
-      if (bits & 0xffffu) {
-        float v;
-        std::memcpy(&v, &bits, 4);
-        throw Error(at_index(what, i) + ": " + format_double(v) + " is not exactly representable as bfloat16");
-      }
-      out[i] = static_cast<uint16_t>(bits >> 16);
-    }
-    return t;
-  }
   if (declared && *declared != *native && is_numpy_carried_as_float32(*declared) && kind == 'f') {
+    // Rounded as the command line rounds JSON numbers: to nearest, ties to even; the float8 and
+    // float4 types saturate as Cast (saturate = 1) does; a finite value that would round to an
+    // infinity (bfloat16) is refused, as 300 is for uint8; an infinity stays one where the type has
+    // it. bfloat16 is the top half of a float32: a float32 whose low half is zero is taken as is,
+    // NaN payloads included.
     Tensor t = Tensor::zeros(*declared, shape);
+    const auto* data = static_cast<const std::byte*>(a.data());
     for (int64_t i = 0; i < count; ++i) {
-      const double v = read_real(*native, static_cast<const std::byte*>(a.data()), i);
-      const uint32_t bits = encode_small_float(*declared, v, false, E8M0Rounding::Nearest);
-      const double back = decode_small_float(*declared, bits);
-      if (!(back == v || (std::isnan(back) && std::isnan(v))))
-        throw Error(at_index(what, i) + ": " + format_double(v) + " is not exactly representable as " +
-                    std::string(name_of(*declared)));
+      if (*declared == ElementType::BFloat16 && *native == ElementType::Float) {
+        uint32_t bits;
+        std::memcpy(&bits, data + 4 * i, 4);
+        if ((bits & 0xffffu) == 0) {
+          reinterpret_cast<uint16_t*>(t.mutable_data())[i] = static_cast<uint16_t>(bits >> 16);
+          continue;
+        }
+      }
+      const double v = read_real(*native, data, i);
       write_real(*declared, t.mutable_data(), i, v);
+      if (std::isfinite(v) && !std::isfinite(read_real(*declared, t.data(), i)))
+        throw Error(at_index(what, i) + ": " + format_double(v) + " is beyond the range of " + std::string(name_of(*declared)));
     }
     return t;
   }

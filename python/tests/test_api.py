@@ -107,13 +107,20 @@ def test_small_types_follow_onnx_1_12_numpy_helper():
     _same(onnx_ref.run(model, {})["y"], expected)
 
 
-def test_small_float_inputs_must_be_exact():
-    with pytest.raises(onnx_ref.Error, match=r"input 'x' \[1\]: 0.1.* is not exactly representable as bfloat16"):
-        onnx_ref.run(_identity(16), {"x": np.array([1.0, 0.1], np.float32)})
-    with pytest.raises(onnx_ref.Error, match="not exactly representable as float8e4m3fn"):
-        onnx_ref.run(_identity(17), {"x": [1.0, 1000.0]})
-    out = onnx_ref.run(_identity(17), {"x": [1.0, -448.0, 0.015625]})["y"]
-    assert out.tolist() == [1.0, -448.0, 0.015625] and out.dtype == np.float32
+def test_small_float_inputs_round_as_the_command_line():
+    # float32 arrays for bfloat16 inputs are rounded to nearest, ties to even: 0.1f is
+    # 0x3DCCCCCD, whose low half 0xCCCD is above the halfway point 0x8000, so it rounds up to 0x3DCD;
+    # 1 + 2^-8 is halfway between bfloat16 neighbours 1 and 1 + 2^-7, and goes to the even one, 1.
+    y = onnx_ref.run(_identity(16), {"x": np.array([1.0, 0.1, 1 + 2**-8, 1 + 3 * 2**-8], np.float32)})["y"]
+    assert y.view(np.uint32).tolist() == [0x3F800000, 0x3DCD0000, 0x3F800000, 0x3F820000]
+    with pytest.raises(onnx_ref.Error, match=r"input 'x' \[1\]: 3.5e\+38 is beyond the range of bfloat16"):
+        onnx_ref.run(_identity(16), {"x": np.array([1.0, 3.5e38], np.float64)})
+    # float8e4m3fn saturates as Cast does (and as the command line reads JSON): 1000 and infinity
+    # become its largest value, 448; 17 lies halfway between 16 and 18 and goes to the even
+    # significand, 16. float8e5m2 keeps infinities.
+    out = onnx_ref.run(_identity(17), {"x": [1.0, -448.0, 0.015625, 17.0, 1000.0, -np.inf]})["y"]
+    assert out.tolist() == [1.0, -448.0, 0.015625, 16.0, 448.0, -448.0] and out.dtype == np.float32
+    assert onnx_ref.run(_identity(19), {"x": [np.inf, 1e6]})["y"].tolist() == [np.inf, 57344.0]
     with pytest.raises(onnx_ref.Error, match="8 does not fit int4"):
         onnx_ref.run(_identity(22), {"x": [1, -8, 8]})
     assert onnx_ref.run(_identity(22), {"x": [1, -8, 7]})["y"].tolist() == [1, -8, 7]
