@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <type_traits>
 #include <vector>
 
@@ -221,27 +222,54 @@ S finish_exact_small(ExactSum& sum) {
   return narrow<S>(sum.round_odd());
 }
 
+// Widens columns [j0, j0 + nb) of B into panel (K x nb, row stride nb).
+template <class S>
+void widen_columns(const MatrixView<S>& b, int64_t K, int64_t j0, int64_t nb, double* panel) {
+  for (int64_t k = 0; k < K; ++k)
+    for (int64_t j = 0; j < nb; ++j) panel[k * nb + j] = widen(b.at(k, j0 + j));
+}
+
+// Work is split into tasks of one column panel (kCols columns of B, widened once per task into a
+// buffer of K x kCols doubles) by a group of row blocks. Neither operand is copied whole: a fresh
+// allocation the size of B (the gather or im2col matrix of a convolution) costs page faults that
+// outweigh the arithmetic. A is widened whole when small, otherwise row block by row block.
+// Column panels times row groups give at least 8 tasks where the shape allows, so a single
+// output row (M = 1) or a single column panel still spreads over the threads. Each output is
+// decided alone, so the split never changes a bit.
 template <class S>
 void gemm_small(const GemmArgs<S>& g, GemmStats& stats) {
-  const std::vector<double> ad = widen_matrix(g.A, g.M, g.K);
-  const std::vector<double> bd = widen_matrix(g.B, g.K, g.N);
+  const int64_t K1 = std::max<int64_t>(g.K, 1);
+  const bool a_whole = g.M * K1 <= (int64_t{1} << 20);
+  const std::vector<double> ad = a_whole ? widen_matrix(g.A, g.M, g.K) : std::vector<double>();
   const bool use_c = g.has_c && g.beta != 0;
   const double zero = g.K == 0 ? 0.0 : -0.0;  // an empty sum is +0; -0 + p is p, even for p = -0
   const double ku = static_cast<double>(g.K) * kU;
   const bool bound_valid = ku < 0.01;
   const SmallPanel panel = small_panel();
   std::atomic<int64_t> fallbacks{0};
-  const int64_t blocks = (g.M + kRows - 1) / kRows;
-  const int64_t work_per_block = std::max<int64_t>(1, kRows * g.N * std::max<int64_t>(g.K, 1));
-  parallel_for(blocks, std::max<int64_t>(1, (int64_t{1} << 18) / work_per_block), [&](int64_t b0, int64_t b1) {
+  const int64_t row_blocks = (g.M + kRows - 1) / kRows;
+  const int64_t col_panels = (g.N + kCols - 1) / kCols;
+  const int64_t groups = std::min(row_blocks, std::max<int64_t>(1, (8 + col_panels - 1) / col_panels));
+  const int64_t blocks_per_group = (row_blocks + groups - 1) / groups;
+  const int64_t work_per_task = std::max<int64_t>(1, blocks_per_group * kRows * kCols * K1);
+  parallel_for(col_panels * groups, std::max<int64_t>(1, (int64_t{1} << 18) / work_per_task), [&](int64_t t0, int64_t t1) {
     std::vector<double> acc(kRows * kCols), mag(kRows * kCols);
+    const std::unique_ptr<double[]> bpanel(new double[static_cast<size_t>(K1 * kCols)]);
+    const std::unique_ptr<double[]> arows(a_whole ? nullptr : new double[static_cast<size_t>(kRows * K1)]);
     int64_t local_fallbacks = 0;
-    for (int64_t blk = b0; blk < b1; ++blk) {
-      const int64_t i0 = blk * kRows;
-      const int rows = static_cast<int>(std::min<int64_t>(kRows, g.M - i0));
-      for (int64_t j0 = 0; j0 < g.N; j0 += kCols) {
-        const int64_t nb = std::min(kCols, g.N - j0);
-        panel(rows, ad.data() + i0 * g.K, g.K, bd.data(), g.N, g.K, j0, nb, zero, acc.data(), mag.data());
+    for (int64_t task = t0; task < t1; ++task) {
+      const int64_t j0 = (task / groups) * kCols;
+      const int64_t nb = std::min(kCols, g.N - j0);
+      widen_columns(g.B, g.K, j0, nb, bpanel.get());
+      const int64_t blk_end = std::min(row_blocks, (task % groups + 1) * blocks_per_group);
+      for (int64_t blk = (task % groups) * blocks_per_group; blk < blk_end; ++blk) {
+        const int64_t i0 = blk * kRows;
+        const int rows = static_cast<int>(std::min<int64_t>(kRows, g.M - i0));
+        if (!a_whole)
+          for (int r = 0; r < rows; ++r)
+            for (int64_t k = 0; k < g.K; ++k) arows[static_cast<size_t>(r * g.K + k)] = widen(g.A.at(i0 + r, k));
+        const double* a = a_whole ? ad.data() + i0 * g.K : arows.get();
+        panel(rows, a, g.K, bpanel.get(), nb, g.K, 0, nb, zero, acc.data(), mag.data());
         for (int r = 0; r < rows; ++r) {
           const int64_t i = i0 + r;
           for (int64_t jj = 0; jj < nb; ++jj) {
@@ -255,9 +283,9 @@ void gemm_small(const GemmArgs<S>& g, GemmStats& stats) {
             if (!(bound_valid && decide_small<S>(t, Et, y))) {
               ++local_fallbacks;
               ExactSum sum;
-              const double* arow = ad.data() + i * g.K;
+              const double* arow = a + r * g.K;
               for (int64_t k = 0; k < g.K; ++k) {
-                const double p = arow[k] * bd[static_cast<size_t>(k * g.N + j)];  // exact
+                const double p = arow[k] * bpanel[static_cast<size_t>(k * nb + jj)];  // exact
                 if (g.alpha == 1) sum.add(p);
                 else add_product(sum, g.alpha, p);
               }

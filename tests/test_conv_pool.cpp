@@ -92,6 +92,47 @@ TEST_CASE("Conv: groups, padding, strides and dilations against a hand loop over
       }
 }
 
+TEST_CASE("Conv 2-D: every window geometry against a hand loop (the row-segment im2col)") {
+  // Small integers keep every product and sum exact, so the hand loop is the exact answer. The
+  // geometries cover windows that start and end in the padding on either side, strides larger
+  // than the kernel, dilations and rows that read nothing; a fixed LCG picks 400 of them.
+  uint64_t state = 12345;
+  auto next = [&](int64_t n) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<int64_t>((state >> 33) % static_cast<uint64_t>(n));
+  };
+  int checked = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    const int64_t H = 1 + next(7), W = 1 + next(9), KH = 1 + next(3), KW = 1 + next(3), SH = 1 + next(3), SW = 1 + next(3),
+                  DH = 1 + next(2), DW = 1 + next(2), PT = next(3), PL = next(3), PB = next(3), PR = next(3), C = 1 + next(2);
+    const int64_t OH = (H + PT + PB - (KH - 1) * DH - 1) / SH + 1, OW = (W + PL + PR - (KW - 1) * DW - 1) / SW + 1;
+    if (H + PT + PB < (KH - 1) * DH + 1 || W + PL + PR < (KW - 1) * DW + 1) continue;
+    std::vector<float> x(static_cast<size_t>(C * H * W)), w(static_cast<size_t>(C * KH * KW));
+    for (auto& v : x) v = static_cast<float>(next(9) - 4);
+    for (auto& v : w) v = static_cast<float>(next(5) - 2);
+    const auto y = run_node("Conv", 11, {floats({1, C, H, W}, x), floats({1, C, KH, KW}, w)},
+                            {{"pads", {PT, PL, PB, PR}}, {"strides", {SH, SW}}, {"dilations", {DH, DW}}})[0];
+    REQUIRE(y.shape() == Shape{1, 1, OH, OW});
+    const auto got = values<float>(y);
+    for (int64_t oh = 0; oh < OH; ++oh)
+      for (int64_t ow = 0; ow < OW; ++ow) {
+        float want = 0;
+        for (int64_t c = 0; c < C; ++c)
+          for (int64_t kh = 0; kh < KH; ++kh)
+            for (int64_t kw = 0; kw < KW; ++kw) {
+              const int64_t ih = oh * SH - PT + kh * DH, iw = ow * SW - PL + kw * DW;
+              if (ih < 0 || ih >= H || iw < 0 || iw >= W) continue;
+              want += x[static_cast<size_t>((c * H + ih) * W + iw)] * w[static_cast<size_t>((c * KH + kh) * KW + kw)];
+            }
+        INFO("trial " << trial << " H " << H << " W " << W << " kernel " << KH << "x" << KW << " strides " << SH << "," << SW
+                      << " dilations " << DH << "," << DW << " pads " << PT << "," << PL << "," << PB << "," << PR);
+        CHECK(got[static_cast<size_t>(oh * OW + ow)] == want);
+      }
+    ++checked;
+  }
+  CHECK(checked > 300);
+}
+
 TEST_CASE("Conv: a 1x1 convolution rounds its dot product once") {
   // Channels 1, 2^-24, 2^-30 times weights 1, 1, 2^-30: 1 + 2^-24 + 2^-60 rounds up to 1 + 2^-23.
   const auto y = run_node("Conv", 11, {floats({1, 3, 1, 1}, {1.0f, 0x1p-24f, 0x1p-30f}), floats({1, 3, 1, 1}, {1.0f, 1.0f, 0x1p-30f})})[0];

@@ -7,6 +7,7 @@
 // strides and no padding uses the input itself as that matrix. The same kernel runs ConvInteger on
 // int32 operands (ops/linalg/conv_integer.cpp), where the sums wrap modulo 2^32.
 //   1, 11: float16, float, double (11 states the defaults of kernel_shape and pads).  22: + bfloat16.
+#include <algorithm>
 #include <cstring>
 
 #include "gemm/dot.h"
@@ -73,7 +74,11 @@ ConvPlan plan_conv(const Tensor& x, const Tensor& wt, const Tensor* bias, const 
 // The im2col matrix of one (image, group): row (c, kernel offset), column output position; zero
 // where the window reads padding.
 template <class S>
+void im2col_2d(const ConvPlan& p, const S* x, S* col);
+
+template <class S>
 void im2col(const ConvPlan& p, const S* x, S* col) {
+  if (p.in_spatial.size() == 2) return im2col_2d(p, x, col);
   const size_t r = p.in_spatial.size();
   std::vector<int64_t> koff(r, 0), opos(r, 0);
   int64_t row = 0;
@@ -106,6 +111,43 @@ void im2col(const ConvPlan& p, const S* x, S* col) {
         koff[a] = 0;
       }
     }
+  }
+}
+
+// The same matrix for two spatial axes, a row segment at a time: for kernel offset (kh, kw) and
+// output row oh, the input row is fixed and the output columns that read inside it form one
+// range, found by division, so the copy has no per-element bounds test (a plain memcpy when the
+// stride is 1). The N-D walk above is the reference it must match (tests/test_conv_pool.cpp).
+template <class S>
+void im2col_2d(const ConvPlan& p, const S* x, S* col) {
+  const int64_t H = p.in_spatial[0], W = p.in_spatial[1], OH = p.out_spatial[0], OW = p.out_spatial[1];
+  const int64_t sh = p.w.strides[0], sw = p.w.strides[1], dh = p.w.dilations[0], dw = p.w.dilations[1];
+  const int64_t ph = p.axes[0].pad_begin, pw = p.axes[1].pad_begin;
+  S* dst = col;
+  for (int64_t c = 0; c < p.Cg; ++c) {
+    const S* xc = x + c * p.in_size;
+    for (int64_t kh = 0; kh < p.kernel[0]; ++kh)
+      for (int64_t kw = 0; kw < p.kernel[1]; ++kw, dst += p.out_size) {
+        // Input column of output column ow: ow * sw + off; inside for ow in [begin, end).
+        const int64_t off = kw * dw - pw;
+        const int64_t begin = std::min(OW, off >= 0 ? 0 : (-off + sw - 1) / sw);
+        const int64_t end = std::max(begin, W - 1 - off < 0 ? 0 : std::min(OW, (W - 1 - off) / sw + 1));
+        for (int64_t oh = 0; oh < OH; ++oh) {
+          S* d = dst + oh * OW;
+          const int64_t ih = oh * sh - ph + kh * dh;
+          if (ih < 0 || ih >= H) {
+            std::memset(static_cast<void*>(d), 0, sizeof(S) * static_cast<size_t>(OW));  // +0 in every floating format
+            continue;
+          }
+          const S* src = xc + ih * W;
+          std::memset(static_cast<void*>(d), 0, sizeof(S) * static_cast<size_t>(begin));
+          if (sw == 1 && end > begin)
+            std::memcpy(static_cast<void*>(d + begin), src + begin + off, sizeof(S) * static_cast<size_t>(end - begin));
+          else
+            for (int64_t ow = begin; ow < end; ++ow) d[ow] = src[ow * sw + off];
+          std::memset(static_cast<void*>(d + end), 0, sizeof(S) * static_cast<size_t>(OW - end));
+        }
+      }
   }
 }
 
