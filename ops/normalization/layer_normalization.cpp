@@ -22,6 +22,7 @@
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
+#include "runtime/parallel_for.h"
 
 namespace onnx_ref {
 
@@ -34,6 +35,28 @@ ElementType layer_normalization_stash_type(const Attributes& attrs) {
   throw Error("stash_type = " + std::to_string(stash) + " is not a type U allows (1: float, 16: bfloat16)");
 }
 
+// Scale or B as doubles. When it varies only along the normalized axes [axis, rank) (its shape,
+// right-aligned to X's, is 1 before `axis`: the usual case) one group's worth is enough, and
+// `periodic` says so; otherwise it is broadcast to X's whole shape. Errors name X's shape.
+std::vector<double> layer_normalization_parameter(const Tensor& param, const Shape& x_shape, int64_t axis,
+                                                  const char* name, bool& periodic) {
+  const int64_t lead = static_cast<int64_t>(x_shape.size()) - param.rank();
+  periodic = true;
+  for (int64_t i = 0; i < param.rank(); ++i)
+    if (lead + i < axis && param.shape()[static_cast<size_t>(i)] != 1) periodic = false;
+  if (periodic && lead >= 0) {
+    Shape group_shape = x_shape;
+    for (int64_t i = 0; i < axis; ++i) group_shape[static_cast<size_t>(i)] = 1;
+    try {
+      return normalization::broadcast_parameter(param, group_shape, name);
+    } catch (const Error&) {
+      // Falls through to the whole shape, whose message names X's shape.
+    }
+  }
+  periodic = false;
+  return normalization::broadcast_parameter(param, x_shape, name);
+}
+
 std::vector<Value> layer_normalization(const KernelContext& ctx) {
   using namespace normalization;
   const Tensor& x = ctx.input(0);
@@ -42,32 +65,43 @@ std::vector<Value> layer_normalization(const KernelContext& ctx) {
   const int64_t axis = normalize_axis(ctx.attrs.get_int("axis"), rank, AxisRange::Signed);
   const ElementType stash = layer_normalization_stash_type(ctx.attrs);
   const float epsilon = std::get<float>(ctx.attrs.get("epsilon"));
-  const std::vector<double> scale = normalization::broadcast_parameter(ctx.input(1), x.shape(), "Scale");
+  bool scale_periodic = false, bias_periodic = false;
+  const std::vector<double> scale = layer_normalization_parameter(ctx.input(1), x.shape(), axis, "Scale", scale_periodic);
   const bool has_bias = ctx.has_input(2);
-  const std::vector<double> bias = has_bias ? normalization::broadcast_parameter(ctx.input(2), x.shape(), "B")
-                                            : std::vector<double>{};
+  const std::vector<double> bias =
+      has_bias ? layer_normalization_parameter(ctx.input(2), x.shape(), axis, "B", bias_periodic) : std::vector<double>{};
   int64_t rows = 1, cols = 1;
   for (int64_t i = 0; i < rank; ++i) (i < axis ? rows : cols) *= x.shape()[i];
-  const std::vector<double> xs = widen_elements(x);
-  std::vector<double> normalized(xs.size()), means(static_cast<size_t>(rows)), inverse(static_cast<size_t>(rows));
-  for (int64_t r = 0; r < rows && cols > 0; ++r) {
-    const std::span<const double> group(xs.data() + r * cols, static_cast<size_t>(cols));
-    const MeanVariance stats = mean_variance(group);
-    means[r] = stats.mean;
-    inverse[r] = 1 / standard_deviation(stats.variance, epsilon);
-    for (int64_t i = 0; i < cols; ++i) normalized[r * cols + i] = (group[i] - stats.mean) * inverse[r];
-  }
+  std::vector<double> means(static_cast<size_t>(rows)), inverse(static_cast<size_t>(rows));
   Tensor y = Tensor::uninitialized(x.type(), x.shape());
+  // Group by group (rows split over the threads; each group's result depends on it alone), with
+  // one group widened to double at a time instead of the whole tensor.
   dispatch_real(x.type(), [&](auto tag) {
     using S = typename decltype(tag)::type;
     if constexpr (!is_float_storage<S>) {
       throw std::logic_error("LayerNormalization: no kernel for " + std::string(name_of(x.type())));
     } else {
+      if (cols == 0) return;
+      const S* in = x.data_as<S>();
       S* out = reinterpret_cast<S*>(y.mutable_data());
-      for (size_t i = 0; i < xs.size(); ++i) {
-        const S scaled = narrow<S>(widen(narrow<S>(normalized[i])) * scale[i]);
-        out[i] = has_bias ? narrow<S>(widen(scaled) + bias[i]) : scaled;
-      }
+      parallel_for(rows, std::max<int64_t>(1, (int64_t{1} << 15) / cols), [&](int64_t r0, int64_t r1) {
+        std::vector<double> group(static_cast<size_t>(cols));
+        for (int64_t r = r0; r < r1; ++r) {
+          const int64_t base = r * cols;
+          for (int64_t i = 0; i < cols; ++i) group[static_cast<size_t>(i)] = widen(in[base + i]);
+          const MeanVariance stats = mean_variance(group);
+          means[static_cast<size_t>(r)] = stats.mean;
+          const double inv = 1 / standard_deviation(stats.variance, epsilon);
+          inverse[static_cast<size_t>(r)] = inv;
+          const double* sc = scale.data() + (scale_periodic ? 0 : base);
+          const double* bi = has_bias ? bias.data() + (bias_periodic ? 0 : base) : nullptr;
+          for (int64_t i = 0; i < cols; ++i) {
+            const double normalized = (group[static_cast<size_t>(i)] - stats.mean) * inv;
+            const S scaled = narrow<S>(widen(narrow<S>(normalized)) * sc[i]);
+            out[base + i] = bi ? narrow<S>(widen(scaled) + bi[i]) : scaled;
+          }
+        }
+      });
     }
   });
   std::vector<Value> result{y};
