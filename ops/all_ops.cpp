@@ -125,6 +125,7 @@ const Registry& Registry::builtin() {
     register_center_crop_pad(r);
     register_affine_grid(r);
     register_grid_sample(r);
+    register_attention(r);
     register_rotary_embedding(r);
     register_tensor_scatter(r);
     register_trilu(r);
