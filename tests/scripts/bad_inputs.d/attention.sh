@@ -1,4 +1,4 @@
-# Bad inputs of the attention operators: Attention, CausalConvWithState (sourced by
+# Bad inputs of the attention operators: Attention, CausalConvWithState, LinearAttention (sourced by
 # tests/scripts/bad_inputs.sh). Every case's data are initializers, so the run needs no input files.
 
 # at_zeros NAME DIMS...: a float initializer of zeros
@@ -22,3 +22,5 @@ model attention_3d_heads 10 23 "$(at_node Attention "$at_qkv" 'attribute { name:
 expect_both attention_3d_heads "node 'n' (#0, Attention-23): q_num_heads = 3 does not divide Q's hidden size in float[1, 2, 4]"
 model causal_conv_state 10 27 "$(at_node CausalConvWithState 'input: "x" input: "w" input: "" input: "s"') $(at_zeros x 1 2 3) $(at_zeros w 2 1 3) $(at_zeros s 1 2 3) $y_out"
 expect_both causal_conv_state "node 'n' (#0, CausalConvWithState-27): past_state is float[1, 2, 3] but must be (batch_size, channels, k - 1) = (1, 2, 2)"
+model linear_attention_decay 10 27 "$(at_node LinearAttention 'input: "q" input: "k" input: "v"' 'attribute { name: "q_num_heads" i: 1 type: INT } attribute { name: "kv_num_heads" i: 1 type: INT }') $(at_zeros q 1 2 2) $(at_zeros k 1 2 2) $(at_zeros v 1 2 2) $y_out"
+expect_both linear_attention_decay "node 'n' (#0, LinearAttention-27): decay must be given for update_rule 'gated_delta'"
