@@ -128,6 +128,7 @@ const Registry& Registry::builtin() {
     register_attention(r);
     register_causal_conv_with_state(r);
     register_linear_attention(r);
+    register_flex_attention(r);
     register_rotary_embedding(r);
     register_tensor_scatter(r);
     register_trilu(r);

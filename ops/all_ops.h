@@ -156,6 +156,7 @@ void register_grid_sample(Registry& registry);
 void register_attention(Registry& registry);
 void register_causal_conv_with_state(Registry& registry);
 void register_linear_attention(Registry& registry);
+void register_flex_attention(Registry& registry);  // ai.onnx.preview
 void register_rotary_embedding(Registry& registry);
 void register_tensor_scatter(Registry& registry);
 
