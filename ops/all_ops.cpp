@@ -125,6 +125,10 @@ const Registry& Registry::builtin() {
     register_center_crop_pad(r);
     register_affine_grid(r);
     register_grid_sample(r);
+    register_attention(r);
+    register_causal_conv_with_state(r);
+    register_linear_attention(r);
+    register_flex_attention(r);
     register_rotary_embedding(r);
     register_tensor_scatter(r);
     register_trilu(r);

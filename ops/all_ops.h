@@ -153,6 +153,10 @@ void register_center_crop_pad(Registry& registry);
 void register_affine_grid(Registry& registry);
 void register_grid_sample(Registry& registry);
 // ops/attention/: attention and its building blocks.
+void register_attention(Registry& registry);
+void register_causal_conv_with_state(Registry& registry);
+void register_linear_attention(Registry& registry);
+void register_flex_attention(Registry& registry);  // ai.onnx.preview
 void register_rotary_embedding(Registry& registry);
 void register_tensor_scatter(Registry& registry);
 

@@ -102,6 +102,14 @@ WRONG_EXPECTED = {"v1.16.0/test_averagepool_3d_dilations_large_count_include_pad
 TRAINING_DROPOUT = {f"test_training_dropout{suffix}" for suffix in ("", "_default", "_default_mask", "_mask")}
 TRAINING_DROPOUT_SHARED = {f"{where}/{name}" for where in ("v1.9.0", "v1.16.0", "v1.20.0") for name in TRAINING_DROPOUT}
 
+# ONNX 1.18 to 1.20's Attention data that ONNX 1.22.0 changed or fixed: 3-D inputs reshaped without
+# the transpose (1.18), key/value heads tiled instead of repeated per group (1.18, 1.19), mode 1 of
+# qk_matmul_output including the mask, and softcap applied after the mask (1.19, 1.20). The list is
+# official_defects.expect's own attention entries, so the two cannot disagree; ours must differ.
+with open(os.path.join(HERE, "..", "..", "onnx_backend_tests", "official_defects.expect")) as _defects:
+    ATTENTION_CHANGED = {line.split()[1] for line in _defects if line.startswith("failed") and "/test_attention_" in line}
+WRONG_EXPECTED |= ATTENTION_CHANGED
+
 TRUNCATED_BFLOAT16 = {
     *(f"{where}/test_cast_FLOAT_to_BFLOAT16" for where in ("v1.9.0", "v1.12.0", "v1.14.0", "v1.16.0", "v1.18.0")),
     *(f"{where}/test_castlike_FLOAT_to_BFLOAT16{suffix}" for where in ("v1.16.0", "v1.18.0")
