@@ -8,6 +8,8 @@
 #   - `onnx-ref run` on the bundled small example, per process;
 #   - the Google Benchmark targets of bench/, briefly.
 #
+# `scripts/bench-compare.sh --ops` measures the one-node models of bench/op_models.py (the operator
+# speed targets of the issues, the target ratio in the last column) the same way.
 # `scripts/bench-compare.sh --models` measures whole real models instead: scripts/real-models.sh
 # fetches them and writes one golden case per model (checking onnx-ref against onnxruntime), then
 # each case runs as one process per tool (`onnx-ref run --threads 2` and onnxruntime-node with
@@ -22,7 +24,8 @@ cd "$(dirname "$0")/.."
 REPO=$PWD
 MODE=all
 if [[ ${1:-} == --models ]]; then MODE=models; fi
-if [[ $MODE == models ]]; then BUILD_DIR=${BUILD_DIR:-build}; fi
+if [[ ${1:-} == --ops ]]; then MODE=ops; fi
+if [[ $MODE != all ]]; then BUILD_DIR=${BUILD_DIR:-build}; fi
 BUILD_DIR=${BUILD_DIR:-build-bench}
 SHARED_DIR=${SHARED_DIR:-../shared}
 REPS=${REPS:-7}
@@ -46,7 +49,7 @@ fi
 command -v node >/dev/null && command -v npm >/dev/null || die "node and npm are needed (Debian: nodejs npm)"
 
 say "building onnx-ref and the benchmarks in $BUILD_DIR"
-if [[ $MODE == models ]]; then
+if [[ $MODE != all ]]; then
   cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release >/dev/null
   cmake --build "$BUILD_DIR" -j2 --target onnx-ref >/dev/null
 else
@@ -120,22 +123,36 @@ LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
 CPU_NAME=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
 MEM=$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)
 
-# ---- Whole models (--models) ----
+# ---- Whole models (--models) and one-node models (--ops) ----
 
-if [[ $MODE == models ]]; then
+if [[ $MODE != all ]]; then
   MODEL_REPS=${MODEL_REPS:-5}
-  CACHE=$REPO/build-models
-  say "fetching the models and writing their golden cases (scripts/real-models.sh)"
-  ORT_VERSION=$ORT_VERSION "$REPO/scripts/real-models.sh" "$ONNX_REF" "$CACHE" >>"$LOG" 2>&1 ||
-    { tail -20 "$LOG" >&2; die "scripts/real-models.sh failed"; }
+  if [[ $MODE == models ]]; then
+    CACHE=$REPO/build-models
+    CASES=$CACHE/cases
+    say "fetching the models and writing their golden cases (scripts/real-models.sh)"
+    ORT_VERSION=$ORT_VERSION "$REPO/scripts/real-models.sh" "$ONNX_REF" "$CACHE" >>"$LOG" 2>&1 ||
+      { tail -20 "$LOG" >&2; die "scripts/real-models.sh failed"; }
+  else
+    CASES=$WORK/op-cases
+    say "writing the one-node cases (bench/op_models.py)"
+    /usr/bin/python3 "$REPO/bench/op_models.py" "$CASES" >>"$LOG" 2>&1 || { tail -20 "$LOG" >&2; die "bench/op_models.py failed"; }
+  fi
   rows=() ratios=() mem_ratios=() inproc_ratios=()
-  for case_dir in "$CACHE"/cases/*/; do
+  for case_dir in "$CASES"/*/; do
     case_dir=${case_dir%/}
     name=$(basename "$case_dir")
     size=$(awk -v b="$(stat -c %s "$case_dir/model.onnx")" 'BEGIN { printf "%.1f", b / 1048576 }')
+    target=$(cat "$case_dir/target" 2>/dev/null || echo -)
     ref=("$ONNX_REF" run --threads 2 --profile "$case_dir/model.onnx" "$case_dir/test_data_set_0" --output-dir "$WORK/out")
     ort=("${ORT_RUNNER[@]}" --threads 2 --no-compare "$case_dir")
-    time_once "${ref[@]}" && time_once "${ort[@]}"  # warm the page cache
+    # Warm the page cache; a case either tool refuses gets a row saying so.
+    if ! "${ref[@]}" >"$WORK/refusal" 2>&1; then
+      rows+=("| $name | $size MiB | refused: $(grep -v '^ ' "$WORK/refusal" | tail -1 | cut -c1-160) | | | | $target |"); continue
+    fi
+    if ! "${ort[@]}" >"$WORK/refusal" 2>&1; then
+      rows+=("| $name | $size MiB | | onnxruntime refused: $(tail -1 "$WORK/refusal" | cut -c1-160) | | | $target |"); continue
+    fi
     # In-process time (loading and session creation plus the run, without starting the process or
     # Node.js) from each tool's own report of the same runs: onnx-ref's --profile summary line,
     # ort_runner.js's "ms in the runner".
@@ -148,7 +165,7 @@ if [[ $MODE == models ]]; then
     ri=$(ratio "$REF_INPROC" "$ORT_INPROC"); inproc_ratios+=("$ri")
     r=$(ratio "$REF_MODEL_WALL" "$ORT_MODEL_WALL"); m=$(ratio "$REF_MODEL_RSS" "$ORT_MODEL_RSS")
     ratios+=("$r") mem_ratios+=("$m")
-    rows+=("| $name | $size MiB | $REF_MODEL_WALL ms ($REF_INPROC), $(mib "$REF_MODEL_RSS") MiB | $ORT_MODEL_WALL ms ($ORT_INPROC), $(mib "$ORT_MODEL_RSS") MiB | ${r}x (${ri}x) | ${m}x |")
+    rows+=("| $name | $size MiB | $REF_MODEL_WALL ms ($REF_INPROC), $(mib "$REF_MODEL_RSS") MiB | $ORT_MODEL_WALL ms ($ORT_INPROC), $(mib "$ORT_MODEL_RSS") MiB | ${r}x (${ri}x) | ${m}x | $target |")
   done
   [[ ${#rows[@]} -gt 0 ]] || die "no golden case under $CACHE/cases"
   geomean() { printf '%s\n' "$@" | awk '{ s += log($1) } END { printf "%.2f", exp(s / NR) }'; }
@@ -158,11 +175,11 @@ if [[ $MODE == models ]]; then
     echo "Versions: onnx-ref $(git -C "$REPO" rev-parse --short HEAD 2>/dev/null || echo '?') (Release, $BUILD_DIR), onnxruntime-node $ORT_VERSION on Node.js $(node --version)."
     echo "One process per run, 2 threads each, session creation and model loading included (onnxruntime's figures include starting Node.js); wall time is the median of $MODEL_REPS runs, RSS the largest. In parentheses: the in-process time of the same runs (loading or session creation plus the run, as each tool reports it), and its ratio."
     echo
-    echo "| model | size | onnx-ref: time, peak RSS | onnxruntime-node: time, peak RSS | time ratio | memory ratio |"
-    echo "| --- | --- | --- | --- | --- | --- |"
+    echo "| model | size | onnx-ref: time (in-process), peak RSS | onnxruntime-node: time (in-process), peak RSS | time ratio (in-process) | memory ratio | target time ratio |"
+    echo "| --- | --- | --- | --- | --- | --- | --- |"
     printf '%s\n' "${rows[@]}"
-    echo "| geometric mean | | | | $(geomean "${ratios[@]}")x ($(geomean "${inproc_ratios[@]}")x) | $(geomean "${mem_ratios[@]}")x |"
-    echo "| largest | | | | $(maximum "${ratios[@]}")x ($(maximum "${inproc_ratios[@]}")x) | $(maximum "${mem_ratios[@]}")x |"
+    echo "| geometric mean | | | | $(geomean "${ratios[@]}")x ($(geomean "${inproc_ratios[@]}")x) | $(geomean "${mem_ratios[@]}")x | |"
+    echo "| largest | | | | $(maximum "${ratios[@]}")x ($(maximum "${inproc_ratios[@]}")x) | $(maximum "${mem_ratios[@]}")x | |"
   } | tee "$WORK/results.md"
   say "table written to $WORK/results.md; log in $LOG"
   exit 0
