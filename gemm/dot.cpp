@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "numeric/exact_sum.h"
+#include "numeric/interval_rounding.h"
 #include "runtime/numeric_dispatch.h"
 #include "runtime/parallel_for.h"
 
@@ -143,27 +144,7 @@ DoublePanel double_panel() { return cpu_has_avx2() ? double_panel_avx2 : double_
 // ---------------------------------------------------------------------------------------------
 // Decisions
 
-template <class S>
-bool same_bits(S x, S y) {
-  return std::memcmp(&x, &y, sizeof(S)) == 0;
-}
-
-// The exact value lies within E of t (both doubles): the rounded value when the whole interval
-// rounds to one value of S, else nullopt. The interval ends are widened so that computing them in
-// double cannot pull them inward.
-template <class S>
-bool decide_small(double t, double E, S& out) {
-  if (!std::isfinite(t) || !std::isfinite(E)) return false;
-  if (E == 0) {  // t is the exact value
-    out = narrow<S>(t);
-    return true;
-  }
-  const double e = E * (1 + 0x1p-50) + std::fabs(t) * 0x1p-52 + 0x1p-1074;
-  const S lo = narrow<S>(t - e), hi = narrow<S>(t + e);
-  if (!same_bits(lo, hi)) return false;
-  out = lo;
-  return true;
-}
+using numeric::decide_small;
 
 // The exact value lies within E of t + r, t = fl(t + r): t when the interval stays strictly inside
 // t's rounding neighbourhood.

@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "numeric/exact_sum.h"
+#include "numeric/interval_rounding.h"
 #include "runtime/element_copy.h"
 #include "runtime/numeric_dispatch.h"
 
@@ -151,6 +152,22 @@ class ResampleInterpolation {
         std::memcpy(&y_[o], fill_->data(), sizeof(S));
         continue;
       }
+      if constexpr (is_float_storage<S> && !std::is_same_v<S, double>) {
+        // The estimate in double: each term is the product of its axes' weights and the element,
+        // rounded at each of those d + 1 multiplications, and the sum of n terms rounds n - 1
+        // times, so |error| <= (d + n) u sum|term| to first order (doubled here for the rest).
+        // When the whole error interval rounds to one value of S, that is the correctly rounded
+        // result; otherwise the exact sum decides.
+        double estimate = 0, magnitude = 0;
+        int64_t terms = 0;
+        estimate_sum(0, 0, 1.0, estimate, magnitude, terms);
+        const double bound = 2.0 * static_cast<double>(static_cast<int64_t>(taps_.size()) + terms) * 0x1p-53 * magnitude;
+        S decided;
+        if (numeric::decide_small<S>(estimate, bound, decided)) {
+          y_[o] = decided;
+          continue;
+        }
+      }
       ExactSum sum;
       terms_[0].assign(1, 1.0);
       accumulate(0, 0, sum);
@@ -181,6 +198,20 @@ class ResampleInterpolation {
       }
       accumulate(d + 1, offset + tap.index * in_strides_[d], sum);
     }
+  }
+
+  // Sum over every tap combination of axes d.. of (weight so far) x (weights of axes d..) x element,
+  // in double, with the sum of the terms' magnitudes.
+  void estimate_sum(size_t d, int64_t offset, double weight, double& sum, double& magnitude, int64_t& terms) const {
+    if (d == taps_.size()) {
+      const double term = weight * widen(x_[offset]);
+      sum += term;
+      magnitude += std::fabs(term);
+      ++terms;
+      return;
+    }
+    for (const Tap& tap : taps_[d][static_cast<size_t>((*index_)[d])].taps)
+      estimate_sum(d + 1, offset + tap.index * in_strides_[d], weight * tap.weight, sum, magnitude, terms);
   }
 
   static void add_product(double a, double b, ExactSum& sum) {
