@@ -16,11 +16,13 @@ namespace {
 
 std::optional<ValueType> ValueInfo::value_type() const {
   if (!type) return std::nullopt;
-  return ValueType{kind, *type};
+  return ValueType{kind, *type, key.value_or(ElementType::Undefined)};
 }
 
 std::string ValueInfo::describe() const {
   // The element type may be left unset in a sequence or an optional too: "optional(tensor(?))".
+  if (kind == ValueKind::Map || kind == ValueKind::MapSequence)
+    return map_type_string(kind, key ? std::string(name_of(*key)) : "?", type ? std::string(name_of(*type)) : "?");
   std::string s = type ? tensor_type_string(*type) : "tensor(?)";
   if (kind != ValueKind::Tensor) return value_type_string(kind, s);
   if (!has_shape) return s;
@@ -44,7 +46,7 @@ void check_feed(const ValueInfo& declared, const Value& value) {
     throw Error("is " + value.describe() + " but the model declares " + declared.describe());
   }
   if (!value.is_tensor()) {
-    if (declared.type && *declared.type != value.type().elem)
+    if ((declared.type && *declared.type != value.type().elem) || (declared.key && *declared.key != value.type().key))
       throw Error("is " + value.describe() + " but the model declares " + declared.describe());
     return;
   }
@@ -76,7 +78,7 @@ std::vector<std::optional<ValueType>> check_node_types(const Node& node,
       if (!constraint.spec_text.empty())
         throw Error(which + " is " + type.to_string() + ", but " + op.label() + " takes " + constraint.spec_text);
       throw Error(which + " is " + type.to_string() + ", which " + op.label() + " does not allow for " +
-                  constraint.type_var + " (allowed: " + constraint.allowed.to_string() + ")");
+                  constraint.type_var + " (allowed: " + constraint.allowed_text() + ")");
     }
     if (param->option == ParamOption::Variadic && !param->homogeneous) continue;
     auto [it, inserted] = bound.emplace(param->type_var, std::make_pair(type, i));
@@ -103,7 +105,7 @@ std::vector<std::optional<ValueType>> check_node_types(const Node& node,
       if (!constraint.allows(*type))
         throw Error("output " + std::to_string(i) + " (" + quote_text(param->name) + ") would be " + type->to_string() +
                     ", which " + op.label() + " does not allow for " + constraint.type_var + " (allowed: " +
-                    constraint.allowed.to_string() + ")");
+                    constraint.allowed_text() + ")");
     } else {
       type = op.constraint(param->type_var).single_type();
     }

@@ -45,7 +45,8 @@ Feeds feeds_from_json_stream(const Model& model, std::istream& in, const std::st
     if (!declared) throw Error(origin + ": " + quote_text(name) + " is not an input of the model");
     JsonTensorContext context{"input " + quote_text(name), base_dir, declared->type};
     try {
-      feeds.emplace(name, value_from_json(value, context, declared->typed ? std::optional<ValueKind>(declared->kind) : std::nullopt));
+      feeds.emplace(name, value_from_json(value, context, declared->typed ? std::optional<ValueKind>(declared->kind) : std::nullopt,
+                                          declared->key.value_or(ElementType::Undefined)));
     } catch (const Error& e) {
       throw Error(origin + ": " + e.what());
     }
@@ -102,7 +103,7 @@ Feeds feeds_from_pb_folder(const Model& model, const fs::path& dir) {
     // or a SequenceProto / OptionalProto.
     ValueType declared = ValueType::tensor(ElementType::Undefined);
     if (i < required.size() && required[i].kind != ValueKind::Tensor)
-      declared = {required[i].kind, required[i].type.value_or(ElementType::Undefined)};
+      declared = {required[i].kind, required[i].type.value_or(ElementType::Undefined), required[i].key.value_or(ElementType::Undefined)};
     Value tensor = read_value_file(files[i], declared, &name);
     if (name.empty() || !find_input(model, name)) {
       if (i >= required.size())

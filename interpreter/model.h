@@ -26,7 +26,8 @@ struct ValueInfo {
   std::string name;
   bool typed = false;                  // false: the model declares no type at all
   ValueKind kind = ValueKind::Tensor;  // a sequence or optional when the model declares one
-  std::optional<ElementType> type;  // element type; nullopt when the model does not say
+  std::optional<ElementType> type;  // element type (a map's value type); nullopt when the model does not say
+  std::optional<ElementType> key;   // a map's key type (always declared for a map)
   bool has_shape = false;           // false: rank unknown
   std::vector<std::optional<int64_t>> dims;  // nullopt: symbolic or unknown dimension
   std::vector<std::string> dim_params;       // the symbolic names, "" for fixed or unknown dims

@@ -46,12 +46,22 @@ std::vector<NamedTensor> read_tensors(const std::vector<fs::path>& files, const 
     NamedTensor t;
     ValueType type = ValueType::tensor(ElementType::Undefined);
     if (i < declared.size() && declared[i].kind != ValueKind::Tensor)
-      type = {declared[i].kind, declared[i].type.value_or(ElementType::Undefined)};
+      type = {declared[i].kind, declared[i].type.value_or(ElementType::Undefined), declared[i].key.value_or(ElementType::Undefined)};
     t.tensor = read_value_file(files[i], type, &t.name);
     t.file = files[i];
     tensors.push_back(std::move(t));
   }
   return tensors;
+}
+
+// Maps match when they have the same keys, whatever their order, and each key's values match.
+std::optional<std::string> compare_maps(const MapEntries& actual, const MapEntries& expected, const Tolerance& tolerance) {
+  if (actual.keys.type() != expected.keys.type() || actual.values.type() != expected.values.type() || actual.size() != expected.size())
+    return "got " + actual.describe() + ", expected " + expected.describe();
+  const MapEntries a = actual.sorted_by_key(), e = expected.sorted_by_key();
+  if (!a.keys.identical_to(e.keys)) return std::string("the maps have different keys");
+  if (auto diff = compare_tensors(a.values, e.values, tolerance)) return "map values in key order: " + *diff;
+  return std::nullopt;
 }
 
 // Sequences match item by item, optionals when both are empty or their elements match.
@@ -64,6 +74,18 @@ std::optional<std::string> compare_values(const Value& actual, const Value& expe
       return "got " + actual.describe() + ", expected " + expected.describe();
     if (!actual.has_element()) return std::nullopt;
     return compare_values(actual.element(), expected.element(), tolerance);
+  }
+  if (actual.type().is_map_kind() && !(actual.type() == expected.type()))
+    return "got " + actual.describe() + ", expected " + expected.describe();
+  if (actual.is_map()) return compare_maps(actual.map_entries(), expected.map_entries(), tolerance);
+  if (actual.is_map_sequence()) {
+    const auto& a = actual.maps();
+    const auto& e = expected.maps();
+    if (a.size() != e.size())
+      return "got a sequence of " + std::to_string(a.size()) + " maps, expected " + std::to_string(e.size());
+    for (size_t i = 0; i < a.size(); ++i)
+      if (auto diff = compare_maps(a[i], e[i], tolerance)) return "sequence item " + std::to_string(i) + ": " + *diff;
+    return std::nullopt;
   }
   const auto& a = actual.items();
   const auto& e = expected.items();

@@ -8,6 +8,9 @@ const Registry& Registry::builtin() {
     register_reshape(r);
     register_flatten(r);
     register_openvino_reshape(r);
+    register_zip_map(r);
+    register_cast_map(r);
+    register_dict_vectorizer(r);
     register_identity(r);
     register_shape(r);
     register_size(r);

@@ -27,6 +27,10 @@ void register_optional_has_element(Registry& registry);
 
 void register_flatten(Registry& registry);
 void register_openvino_reshape(Registry& registry);
+// ops/ml/: the ai.onnx.ml operators that take or give maps.
+void register_zip_map(Registry& registry);
+void register_cast_map(Registry& registry);
+void register_dict_vectorizer(Registry& registry);
 void register_identity(Registry& registry);
 void register_shape(Registry& registry);
 void register_size(Registry& registry);

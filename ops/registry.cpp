@@ -113,6 +113,8 @@ bool TypeConstraint::allows(const ValueType& type) const {
     case ValueKind::Sequence: return sequences.contains(type.elem);
     case ValueKind::OptionalTensor: return optional_tensors.contains(type.elem);
     case ValueKind::OptionalSequence: return optional_sequences.contains(type.elem);
+    case ValueKind::Map:
+    case ValueKind::MapSequence: return std::find(maps.begin(), maps.end(), type) != maps.end();
   }
   return false;
 }
@@ -125,15 +127,26 @@ std::vector<std::string> TypeConstraint::type_strings() const {
                                                         {ValueKind::OptionalSequence, &optional_sequences}};
   for (const auto& [kind, set] : kinds)
     for (ElementType t : set->types()) result.push_back(ValueType{kind, t}.to_string());
+  for (const auto& m : maps) result.push_back(m.to_string());
   std::sort(result.begin(), result.end());
   return result;
+}
+
+std::string TypeConstraint::allowed_text() const {
+  if (maps.empty()) return allowed.to_string();
+  std::string s;
+  for (const auto& t : type_strings()) s += (s.empty() ? "" : ", ") + t;
+  return s;
 }
 
 std::optional<ValueType> TypeConstraint::single_type() const {
   const auto tensors = allowed.types();
   if (tensors.size() == 1 && sequences.types().empty() && optional_tensors.types().empty() &&
-      optional_sequences.types().empty())
+      optional_sequences.types().empty() && maps.empty())
     return ValueType::tensor(tensors[0]);
+  if (tensors.empty() && sequences.types().empty() && optional_tensors.types().empty() && optional_sequences.types().empty() &&
+      maps.size() == 1)
+    return maps[0];
   return std::nullopt;
 }
 

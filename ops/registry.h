@@ -59,10 +59,13 @@ struct TypeConstraint {
   TypeSet sequences = {};        // seq(tensor(X))
   TypeSet optional_tensors = {};  // optional(tensor(X))
   TypeSet optional_sequences = {};  // optional(seq(tensor(X)))
+  std::vector<ValueType> maps = {};   // map(K, V) and seq(map(K, V)), each named (ai.onnx.ml)
 
   bool allows(const ValueType& type) const;
   // Every allowed type as the spec writes it ("tensor(float)", "seq(tensor(int8))"), sorted.
   std::vector<std::string> type_strings() const;
+  // The allowed types as a message shows them: "float, double", or "map(int64, float), ...".
+  std::string allowed_text() const;
   // The one allowed type when there is exactly one, e.g. Shape's tensor(int64) output.
   std::optional<ValueType> single_type() const;
 };

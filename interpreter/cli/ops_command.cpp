@@ -107,7 +107,7 @@ int ops_command(const OpsOptions& options) {
     }
     std::cout << "\n";
     for (const auto& c : v->type_constraints)
-      if (c.spec_text.empty()) std::cout << "  " << c.type_var << ": " << c.allowed.to_string() << "\n";
+      if (c.spec_text.empty()) std::cout << "  " << c.type_var << ": " << c.allowed_text() << "\n";
   }
   return 0;
 }

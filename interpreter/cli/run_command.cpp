@@ -97,37 +97,61 @@ void write_outputs(const std::vector<std::pair<std::string, Value>>& outputs, co
   std::cout << summary;
 }
 
+// JSON on one line with a space after each separating comma and colon.
+std::string compact_json(const nlohmann::json& v) {
+  std::string s = v.dump(-1, ' ', false, nlohmann::json::error_handler_t::strict);
+  std::string spaced;
+  bool in_string = false;
+  for (size_t i = 0; i < s.size(); ++i) {
+    spaced += s[i];
+    if (s[i] == '"' && (i == 0 || s[i - 1] != '\\')) in_string = !in_string;
+    if (!in_string && s[i] == ',') spaced += ' ';
+  }
+  return spaced;
+}
+
 // One tensor on one line, keys in reading order: {"dtype": ..., "shape": [...], "data": [...]}.
 std::string render_tensor(const Tensor& tensor) {
   const nlohmann::json j = tensor_to_json(tensor);
-  auto compact = [](const nlohmann::json& v) {
-    std::string s = v.dump(-1, ' ', false, nlohmann::json::error_handler_t::strict);
-    std::string spaced;
-    bool in_string = false;
-    for (size_t i = 0; i < s.size(); ++i) {
-      spaced += s[i];
-      if (s[i] == '"' && (i == 0 || s[i - 1] != '\\')) in_string = !in_string;
-      if (!in_string && s[i] == ',') spaced += ' ';
-    }
-    return spaced;
-  };
+  const auto compact = compact_json;
   return "{\"dtype\": " + compact(j.at("dtype")) + ", \"shape\": " + compact(j.at("shape")) + ", \"data\": " +
          compact(j.at("data")) + "}";
+}
+
+// "map": {"keys": [...], "values": [...]}, elements written as a tensor's data.
+std::string render_map_body(const MapEntries& map) {
+  return "\"map\": {\"keys\": " + compact_json(tensor_to_json(map.keys).at("data")) + ", \"values\": " +
+         compact_json(tensor_to_json(map.values).at("data")) + "}";
 }
 
 // Elements a value holds, for the --max-json-elements limit.
 int64_t value_element_count(const Value& value) {
   if (value.is_tensor()) return value.tensor().element_count();
   if (value.is_optional()) return value.has_element() ? value_element_count(value.element()) : 0;
+  if (value.is_map()) return 2 * value.map_entries().size();
   int64_t n = 0;
+  if (value.is_map_sequence()) {
+    for (const auto& m : value.maps()) n += 2 * m.size();
+    return n;
+  }
   for (const auto& t : value.items()) n += t.element_count();
   return n;
 }
 
 // A tensor as render_tensor prints it; a sequence as {"sequence": [tensor, ...], "dtype": ...}; an
 // optional as {"optional": null, "type": ...} when empty or {"optional": value} when not.
+// A map as {"key_type": ..., "value_type": ..., "map": {"keys": [...], "values": [...]}}; a sequence
+// of maps as {"key_type": ..., "value_type": ..., "sequence": [{"map": ...}, ...]}.
 std::string render_value(const Value& value) {
   if (value.is_tensor()) return render_tensor(value.tensor());
+  const std::string map_types = "{\"key_type\": \"" + std::string(name_of(value.type().key)) + "\", \"value_type\": \"" +
+                                std::string(name_of(value.type().elem)) + "\", ";
+  if (value.is_map()) return map_types + render_map_body(value.map_entries()) + "}";
+  if (value.is_map_sequence()) {
+    std::string s = map_types + "\"sequence\": [";
+    for (size_t i = 0; i < value.maps().size(); ++i) s += (i ? ", {" : "{") + render_map_body(value.maps()[i]) + "}";
+    return s + "]}";
+  }
   if (value.is_optional()) {
     if (!value.has_element()) return "{\"optional\": null, \"type\": \"" + value.type().to_string() + "\"}";
     return "{\"optional\": " + render_value(value.element()) + "}";

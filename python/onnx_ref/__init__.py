@@ -105,6 +105,15 @@ def _from_ml_dtypes(a: np.ndarray, elem: Optional[str], what: str) -> np.ndarray
     return a.astype(np.float32)  # exact for every one of these types
 
 
+def _map_arrays(value: Any, info: dict, what: str) -> tuple:
+    """A dict feed as the (keys, values) pair of 1-D arrays of the declared key and value types."""
+    if not isinstance(value, Mapping):
+        raise Error(f"{what} is {info['type']}: feed a dict")
+    keys = _array(list(value.keys()), {"elem_type": info["key_type"], "numpy_dtype": info["key_numpy_dtype"]}, what + " keys")
+    values = _array(list(value.values()), info, what + " values")
+    return (keys.reshape(len(value)), values.reshape(len(value)))
+
+
 def _array(value: Any, info: Optional[dict], what: str) -> np.ndarray:
     """A NumPy array for one tensor feed; lists and scalars take the declared element type."""
     elem = info["elem_type"] if info else None
@@ -229,6 +238,12 @@ class Session:
             kind = info["kind"] if info else ""
             if value is None:
                 converted[name] = None
+            elif kind == "map":
+                converted[name] = _map_arrays(value, info, what)
+            elif kind == "map_sequence":
+                if not isinstance(value, (list, tuple)):
+                    raise Error(f"{what} is {info['type']}: feed a list of dicts")
+                converted[name] = [_map_arrays(item, info, f"{what} item {i}") for i, item in enumerate(value)]
             elif kind in ("sequence", "optional_sequence"):
                 if not isinstance(value, (list, tuple)):
                     raise Error(f"{what} is {info['type']}: feed a list of arrays")

@@ -262,8 +262,23 @@ py::array array_from_tensor(const Tensor& t) {
   return out;
 }
 
+// A map as a dict of Python scalars (ints, floats, str or bytes), in the map's entry order.
+py::dict dict_from_map(const MapEntries& map) {
+  const py::list keys = array_from_tensor(map.keys).attr("tolist")();
+  const py::list values = array_from_tensor(map.values).attr("tolist")();
+  py::dict d;
+  for (size_t i = 0; i < keys.size(); ++i) d[keys[i]] = values[i];
+  return d;
+}
+
 py::object object_from_value(const Value& v) {
   if (v.is_tensor()) return array_from_tensor(v.tensor());
+  if (v.is_map()) return dict_from_map(v.map_entries());
+  if (v.is_map_sequence()) {
+    py::list maps;
+    for (const auto& m : v.maps()) maps.append(dict_from_map(m));
+    return maps;
+  }
   if (v.is_sequence()) {
     py::list items;
     for (const auto& t : v.items()) items.append(array_from_tensor(t));
@@ -280,12 +295,41 @@ const ValueInfo* find_declared(const Model& model, const std::string& name) {
   return nullptr;
 }
 
+// A map from the (keys, values) pair of 1-D arrays the Python layer makes of a dict.
+MapEntries map_from_object(const py::handle& obj, const ValueInfo& declared, const std::string& what) {
+  if (!py::isinstance<py::tuple>(obj) || py::len(obj) != 2 || !py::isinstance<py::array>(obj[py::int_(0)]) ||
+      !py::isinstance<py::array>(obj[py::int_(1)]))
+    throw Error(what + " is " + declared.describe() + ": feed a dict");
+  Tensor keys = tensor_from_array(py::reinterpret_borrow<py::array>(obj[py::int_(0)]), declared.key, what + " keys");
+  Tensor values = tensor_from_array(py::reinterpret_borrow<py::array>(obj[py::int_(1)]), declared.type, what + " values");
+  if ((declared.key && keys.type() != *declared.key) || (declared.type && values.type() != *declared.type))
+    throw Error(what + " is a map(" + std::string(name_of(keys.type())) + ", " + std::string(name_of(values.type())) +
+                ") but the model declares " + declared.describe());
+  try {
+    return MapEntries::make(std::move(keys), std::move(values));
+  } catch (const Error& e) {
+    rethrow_with_context(what, e);
+  }
+}
+
 // A feed from a Python object: an array (after the Python layer made one), a list of arrays for a
-// sequence input, or None for an empty optional.
+// sequence input, None for an empty optional, a (keys, values) pair of arrays for a map, a list of
+// such pairs for a sequence of maps.
 Value value_from_object(const py::handle& obj, const ValueInfo* declared, const std::string& name) {
   const std::string what = "input " + quote_text(name);
   const std::optional<ElementType> elem = declared ? declared->type : std::nullopt;
   const ValueKind kind = declared && declared->typed ? declared->kind : ValueKind::Tensor;
+  if (kind == ValueKind::Map) return Value::map(map_from_object(obj, *declared, what));
+  if (kind == ValueKind::MapSequence) {
+    if (!py::isinstance<py::list>(obj) && !py::isinstance<py::tuple>(obj))
+      throw Error(what + " is " + declared->describe() + ": feed a list of dicts");
+    std::vector<MapEntries> maps;
+    size_t i = 0;
+    for (const auto& item : obj) maps.push_back(map_from_object(item, *declared, what + " item " + std::to_string(i++)));
+    if (!elem && maps.empty()) throw Error(what + ": an empty sequence of maps needs a declared value type");
+    const ElementType value_type = elem ? *elem : maps.front().values.type();
+    return Value::map_sequence(*declared->key, value_type, std::move(maps));
+  }
   const bool optional = kind == ValueKind::OptionalTensor || kind == ValueKind::OptionalSequence;
   if (obj.is_none()) {
     if (!optional || !elem)
@@ -316,8 +360,10 @@ py::dict describe_info(const ValueInfo& v) {
   py::dict d;
   d["name"] = v.name;
   d["type"] = v.typed ? v.describe() : std::string("");
-  const char* kinds[] = {"tensor", "sequence", "optional", "optional"};
-  d["kind"] = v.typed ? (v.kind == ValueKind::OptionalSequence ? "optional_sequence" : kinds[static_cast<int>(v.kind)]) : "";
+  const char* kinds[] = {"tensor", "sequence", "optional", "optional_sequence", "map", "map_sequence"};
+  d["kind"] = v.typed ? kinds[static_cast<int>(v.kind)] : "";
+  d["key_type"] = v.key ? py::object(py::str(std::string(name_of(*v.key)))) : py::object(py::none());
+  d["key_numpy_dtype"] = v.key ? py::object(py::str(static_cast<py::handle>(numpy_dtype_for(*v.key)))) : py::object(py::none());
   d["elem_type"] = v.type ? py::object(py::str(std::string(name_of(*v.type)))) : py::object(py::none());
   d["numpy_dtype"] = v.type && *v.type != ElementType::Undefined ? py::object(py::str(static_cast<py::handle>(numpy_dtype_for(*v.type)))) : py::object(py::none());
   py::list dims;

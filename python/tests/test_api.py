@@ -229,6 +229,28 @@ def test_sequences_and_optionals():
     assert onnx_ref.run(opt, {"x": [4, 5]})["y"].tolist() == [4, 5]
 
 
+def test_maps_as_dicts():
+    # x: map(string, float) -> DictVectorizer(["a", "b"]) -> [[0.5, 2.5]] -> ZipMap(["p", "q"]).
+    # ONNX 1.12's helper has no make_map_type_proto.
+    map_type = onnx.TypeProto()
+    map_type.map_type.key_type = TensorProto.STRING
+    map_type.map_type.value_type.CopyFrom(helper.make_tensor_type_proto(TensorProto.FLOAT, None))
+    graph = helper.make_graph(
+        [helper.make_node("DictVectorizer", ["x"], ["row"], domain="ai.onnx.ml", string_vocabulary=["a", "b"]),
+         helper.make_node("ZipMap", ["row"], ["z"], domain="ai.onnx.ml", classlabels_strings=["p", "q"])],
+        "g", [helper.make_value_info("x", map_type)],
+        [helper.make_value_info("z", helper.make_sequence_type_proto(map_type))])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17), helper.make_opsetid("ai.onnx.ml", 1)])
+    model.ir_version = 8
+    z = onnx_ref.run(model, {"x": {"b": 2.5, "a": 0.5}})["z"]
+    assert z == [{"p": 0.5, "q": 2.5}]
+    assert onnx_ref.Session(model).get_inputs()[0].type == "map(string, float)"
+    with pytest.raises(onnx_ref.Error, match="the map's key 'c' is not in the vocabulary"):
+        onnx_ref.run(model, {"x": {"c": 1.0}})
+    with pytest.raises(onnx_ref.Error, match="feed a dict"):
+        onnx_ref.run(model, {"x": [1.0]})
+
+
 def test_errors_are_onnx_ref_errors_with_one_line_messages():
     assert issubclass(onnx_ref.UnsupportedError, onnx_ref.Error)
     assert onnx_ref.Error.__module__ == "onnx_ref"
