@@ -326,6 +326,7 @@ TEST_CASE("DeformConv: bad shapes, attributes and offsets are one-line errors") 
                        doctest::Contains("mask must have shape [1, 4, 2, 2]"), Error);
   bad = c;
   bad.offset_group = 2;  // does not divide C = 1
+  bad.offset.assign(64, 0.0);
   CHECK_THROWS_WITH_AS(deform_run(bad), doctest::Contains("offset_group 2 must divide X's channels (1)"), Error);
   bad = c;
   bad.offset[5] = std::nan("");

@@ -49,4 +49,4 @@ graph { name: "g"
   initializer { name: "x" data_type: 1 dims: 2 float_data: [1, 2] }
   output { name: "y" } output { name: "v" } }
 EOT
-expect_both deform_momentum_mode "model.onnx: node 'n' (#0, ai.onnx.preview.training:Momentum-1): attribute 'mode' must be \"standard\" or \"nesterov\", got \"heavy_ball\""
+expect_both deform_momentum_mode "model.onnx: node 'n' (#0, ai.onnx.preview.training:Momentum-1): attribute 'mode' must be \"standard\" or \"nesterov\", got 'heavy_ball'"
