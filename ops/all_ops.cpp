@@ -186,6 +186,10 @@ const Registry& Registry::builtin() {
     register_einsum(r);
     register_det(r);
     register_col2im(r);
+    register_deform_conv(r);
+    register_adagrad(r);
+    register_adam(r);
+    register_momentum(r);
     register_matmul_integer(r);
     register_conv_integer(r);
     register_dynamic_quantize_linear(r);

@@ -179,6 +179,11 @@ void register_conv_transpose(Registry& registry);
 void register_einsum(Registry& registry);
 void register_det(Registry& registry);
 void register_col2im(Registry& registry);
+void register_deform_conv(Registry& registry);
+// ops/training/: the ai.onnx.preview.training optimizers (shared rules: ops/training/optimizer_rules.h).
+void register_adagrad(Registry& registry);
+void register_adam(Registry& registry);
+void register_momentum(Registry& registry);
 // The 8-bit integer products (ops/linalg/) and (de)quantization (ops/quant/).
 void register_matmul_integer(Registry& registry);
 void register_conv_integer(Registry& registry);

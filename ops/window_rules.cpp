@@ -101,7 +101,8 @@ WindowAttrs read_window_attrs(const Attributes& attrs, size_t spatial_rank, cons
   w.strides = ints_or(attrs, "strides", spatial_rank, 1);
   w.dilations = has_dilations ? ints_or(attrs, "dilations", spatial_rank, 1) : std::vector<int64_t>(spatial_rank, 1);
   w.pads = ints_or(attrs, "pads", 2 * spatial_rank, 0);
-  w.auto_pad = parse_auto_pad(std::get<std::string>(attrs.get("auto_pad")));
+  // DeformConv has no auto_pad: its windows are always placed by explicit pads.
+  w.auto_pad = attrs.has("auto_pad") ? parse_auto_pad(std::get<std::string>(attrs.get("auto_pad"))) : AutoPad::NotSet;
   if (w.auto_pad != AutoPad::NotSet)
     for (int64_t p : w.pads)
       if (p != 0)

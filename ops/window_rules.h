@@ -45,7 +45,7 @@ struct WindowAttrs {
 
 // Reads kernel_shape (or takes `kernel` when the operator's weights give it; kernel_shape, when
 // set, must then agree), strides, dilations and pads (defaults 1, 1 and 0), auto_pad and ceil_mode
-// where the version has them.
+// where the version has them (a version without auto_pad places its windows by pads alone).
 WindowAttrs read_window_attrs(const Attributes& attrs, size_t spatial_rank, const std::vector<int64_t>* kernel,
                               bool has_dilations, bool has_ceil_mode);
 

@@ -85,11 +85,13 @@ DATA_DEFECTS = {
 # ONNX 1.16's copy of the same test. ONNX 1.20's int8 QLinearMatMul tests wrap results modulo 256
 # where the spec saturates. ONNX 1.6's Unique test with sorted = 0 publishes an ascending Y beside
 # first-occurrence indices. ONNX 1.20's DFT inverse tests hold numpy's float32 noise (1.9e-7) where
-# the exact value is 0, beyond the tolerance (official_defects.expect lists them too).
+# the exact value is 0, beyond the tolerance. ONNX's test_adam_multiple computed its data with
+# epsilon = 0.01 but its node sets no epsilon, so Adam-1 runs with the default 1e-6 (official_defects.expect
+# lists them too; ONNX 1.12's runner copy is skipped for the same reason, ADAM_EPSILON_DEFECT).
 WRONG_EXPECTED = {"v1.16.0/test_averagepool_3d_dilations_large_count_include_pad_is_1_ceil_mode_is_True",
                   "v1.20.0/test_dft_inverse", "v1.20.0/test_dft_inverse_opset19",
                   "v1.9.0/test_convtranspose_autopad_same",
-                  "v1.6.0/test_unique_not_sorted_without_axis",
+                  "v1.6.0/test_unique_not_sorted_without_axis", "v1.20.0/test_adam_multiple",
                   *(f"v1.20.0/test_qlinearmatmul_{shape}_int8_{scale}" for shape in ("2D", "3D")
                     for scale in ("float16", "float32")),
                   *(f"v1.6.0/test_resize_upsample_sizes_nearest_{name}"
@@ -124,7 +126,14 @@ TRUNCATED_BFLOAT16 = {
 BFLOAT16_AS_UINT16 = {"test_cast_BFLOAT16_to_FLOAT", "test_cast_FLOAT_to_BFLOAT16"}
 
 
+# ONNX 1.12's copy of test_adam_multiple has the same data as v1.20.0's (see WRONG_EXPECTED).
+ADAM_EPSILON_DEFECT = {"test_adam_multiple"}
+
+
 def _skip_if_refused_as_listed(name, model):
+    if name in ADAM_EPSILON_DEFECT:
+        raise unittest.SkipTest("the expected outputs were computed with epsilon = 0.01, but the node sets no epsilon "
+                                "(Adam-1's default is 1e-6); test_shared checks that ours differ")
     if name in TRAINING_DROPOUT:
         raise unittest.SkipTest("training-mode Dropout is random: the expected outputs are numpy's Mersenne Twister "
                                 "draws, onnx-ref's stream is Philox (ops/normalization/dropout.cpp)")

@@ -1,0 +1,64 @@
+// ai.onnx.preview.training Adagrad-1: one ADAGRAD step for n tensors, inputs
+// R, T, X_1..X_n, G_1..G_n, H_1..H_n, outputs X_new_1..n, H_new_1..n. Per element, as the spec's
+// pseudo code writes it:
+//   r = R / (1 + T * decay_factor)                 (scalars, double)
+//   G_regularized = norm_coefficient * X + G
+//   H_new = H + G_regularized * G_regularized
+//   H_adaptive = Sqrt(H_new) + epsilon
+//   X_new = X - r * G_regularized / H_adaptive     ((r * G_regularized) / H_adaptive)
+// Contract: rounded at named points, every operation above one rounding (ops/training/
+// optimizer_rules.h). X, G and H of one tensor share its type (float or double) and shape.
+#include "ops/all_ops.h"
+#include "ops/training/optimizer_rules.h"
+
+namespace onnx_ref {
+
+namespace {
+
+std::vector<Value> adagrad_kernel(const KernelContext& ctx) {
+  namespace tr = training;
+  const size_t n = tr::tensor_count(ctx.input_count(), ctx.output_count(), 3, 2, "Adagrad");
+  const double R = tr::scalar_input(ctx, 0, "R"), T = tr::scalar_input(ctx, 1, "T");
+  const double decay = std::get<float>(ctx.attrs.get("decay_factor"));
+  const double eps = std::get<float>(ctx.attrs.get("epsilon"));
+  const double norm = std::get<float>(ctx.attrs.get("norm_coefficient"));
+  const double r = tr::div<double>(R, tr::add<double>(1.0, tr::mul<double>(T, decay)));
+  std::vector<Value> out(2 * n);
+  for (size_t i = 0; i < n; ++i) {
+    tr::check_group(ctx, n, i, 3, "Adagrad");
+    const Tensor& x = ctx.input(2 + i);
+    const Tensor& g = ctx.input(2 + n + i);
+    const Tensor& h = ctx.input(2 + 2 * n + i);
+    Tensor x_new = Tensor::uninitialized(x.type(), x.shape());
+    Tensor h_new = Tensor::uninitialized(x.type(), x.shape());
+    tr::dispatch_float_or_double(x.type(), [&](auto tag) {
+      using S = typename decltype(tag)::type;
+      const S *px = x.data_as<S>(), *pg = g.data_as<S>(), *ph = h.data_as<S>();
+      S* pxn = reinterpret_cast<S*>(x_new.mutable_data());
+      S* phn = reinterpret_cast<S*>(h_new.mutable_data());
+      for (int64_t e = 0; e < x.element_count(); ++e) {
+        const double gr = tr::add<S>(tr::mul<S>(norm, px[e]), pg[e]);
+        const double hn = tr::add<S>(ph[e], tr::mul<S>(gr, gr));
+        const double ha = tr::add<S>(tr::sqrt<S>(hn), eps);
+        pxn[e] = static_cast<S>(tr::sub<S>(px[e], tr::div<S>(tr::mul<S>(r, gr), ha)));
+        phn[e] = static_cast<S>(hn);
+      }
+    });
+    out[i] = Value(std::move(x_new));
+    out[n + i] = Value(std::move(h_new));
+  }
+  return out;
+}
+
+}  // namespace
+
+void register_adagrad(Registry& registry) {
+  OpVersion v = training::optimizer_version("Adagrad", 3, 2);
+  v.attributes = {{"decay_factor", AttrType::Float, false, 0.0f},
+                  {"epsilon", AttrType::Float, false, 1e-6f},
+                  {"norm_coefficient", AttrType::Float, false, 0.0f}};
+  v.kernel = adagrad_kernel;
+  registry.add(std::move(v));
+}
+
+}  // namespace onnx_ref

@@ -1,0 +1,88 @@
+// ai.onnx.preview.training Adam-1: one Adam step for n tensors, inputs R, T, X_1..n, G_1..n,
+// V_1..n, H_1..n, outputs X_final_1..n, V_new_1..n, H_new_1..n. Per element, as the spec's pseudo
+// code writes it:
+//   G_regularized = norm_coefficient * X + G
+//   V_new = alpha * V + (1 - alpha) * G_regularized
+//   H_new = beta * H + (1 - beta) * G_regularized * G_regularized    (((1 - beta) * G) * G)
+//   H_sqrt = Sqrt(H_new) + epsilon
+//   R_adjusted = T > 0 ? R * Sqrt(1 - beta^T) / (1 - alpha^T) : R    (scalars, double)
+//   X_new = X - R_adjusted * V_new / H_sqrt                          ((R_adjusted * V_new) / H_sqrt)
+//   X_final = (1 - norm_coefficient_post) * X_new
+// Contract: rounded at named points, every operation above one rounding (ops/training/
+// optimizer_rules.h; alpha^T and beta^T correctly rounded powers). X, G, V and H of one tensor share
+// its type (float or double) and shape.
+#include "numeric/elementary.h"
+#include "ops/all_ops.h"
+#include "ops/training/optimizer_rules.h"
+
+namespace onnx_ref {
+
+namespace {
+
+std::vector<Value> adam_kernel(const KernelContext& ctx) {
+  namespace tr = training;
+  const size_t n = tr::tensor_count(ctx.input_count(), ctx.output_count(), 4, 3, "Adam");
+  const double R = tr::scalar_input(ctx, 0, "R"), T = tr::scalar_input(ctx, 1, "T");
+  const double alpha = std::get<float>(ctx.attrs.get("alpha"));
+  const double beta = std::get<float>(ctx.attrs.get("beta"));
+  const double eps = std::get<float>(ctx.attrs.get("epsilon"));
+  const double norm = std::get<float>(ctx.attrs.get("norm_coefficient"));
+  const double post = std::get<float>(ctx.attrs.get("norm_coefficient_post"));
+  const double one_minus_alpha = tr::sub<double>(1.0, alpha);
+  const double one_minus_beta = tr::sub<double>(1.0, beta);
+  const double keep = tr::sub<double>(1.0, post);
+  double r_adjusted = R;
+  if (T > 0) {
+    const double beta_t = numeric::evaluate<numeric::Fn::Pow>(beta, {T, 0, 0});
+    const double alpha_t = numeric::evaluate<numeric::Fn::Pow>(alpha, {T, 0, 0});
+    r_adjusted = tr::div<double>(tr::mul<double>(R, tr::sqrt<double>(tr::sub<double>(1.0, beta_t))),
+                                 tr::sub<double>(1.0, alpha_t));
+  }
+  std::vector<Value> out(3 * n);
+  for (size_t i = 0; i < n; ++i) {
+    tr::check_group(ctx, n, i, 4, "Adam");
+    const Tensor& x = ctx.input(2 + i);
+    const Tensor& g = ctx.input(2 + n + i);
+    const Tensor& v = ctx.input(2 + 2 * n + i);
+    const Tensor& h = ctx.input(2 + 3 * n + i);
+    Tensor x_final = Tensor::uninitialized(x.type(), x.shape());
+    Tensor v_new = Tensor::uninitialized(x.type(), x.shape());
+    Tensor h_new = Tensor::uninitialized(x.type(), x.shape());
+    tr::dispatch_float_or_double(x.type(), [&](auto tag) {
+      using S = typename decltype(tag)::type;
+      const S *px = x.data_as<S>(), *pg = g.data_as<S>(), *pv = v.data_as<S>(), *ph = h.data_as<S>();
+      S* pxf = reinterpret_cast<S*>(x_final.mutable_data());
+      S* pvn = reinterpret_cast<S*>(v_new.mutable_data());
+      S* phn = reinterpret_cast<S*>(h_new.mutable_data());
+      for (int64_t e = 0; e < x.element_count(); ++e) {
+        const double gr = tr::add<S>(tr::mul<S>(norm, px[e]), pg[e]);
+        const double vn = tr::add<S>(tr::mul<S>(alpha, pv[e]), tr::mul<S>(one_minus_alpha, gr));
+        const double hn = tr::add<S>(tr::mul<S>(beta, ph[e]), tr::mul<S>(tr::mul<S>(one_minus_beta, gr), gr));
+        const double hs = tr::add<S>(tr::sqrt<S>(hn), eps);
+        const double xn = tr::sub<S>(px[e], tr::div<S>(tr::mul<S>(r_adjusted, vn), hs));
+        pxf[e] = static_cast<S>(tr::mul<S>(keep, xn));
+        pvn[e] = static_cast<S>(vn);
+        phn[e] = static_cast<S>(hn);
+      }
+    });
+    out[i] = Value(std::move(x_final));
+    out[n + i] = Value(std::move(v_new));
+    out[2 * n + i] = Value(std::move(h_new));
+  }
+  return out;
+}
+
+}  // namespace
+
+void register_adam(Registry& registry) {
+  OpVersion v = training::optimizer_version("Adam", 4, 3);
+  v.attributes = {{"alpha", AttrType::Float, false, 0.9f},
+                  {"beta", AttrType::Float, false, 0.999f},
+                  {"epsilon", AttrType::Float, false, 1e-6f},
+                  {"norm_coefficient", AttrType::Float, false, 0.0f},
+                  {"norm_coefficient_post", AttrType::Float, false, 0.0f}};
+  v.kernel = adam_kernel;
+  registry.add(std::move(v));
+}
+
+}  // namespace onnx_ref
