@@ -27,6 +27,22 @@ void register_optional_has_element(Registry& registry);
 
 void register_flatten(Registry& registry);
 void register_openvino_reshape(Registry& registry);
+// ops/ml/: the ai.onnx.ml operators that take and give tensors.
+void register_ml_tree_ensemble(Registry& registry);
+void register_ml_tree_ensemble_regressor(Registry& registry);
+void register_ml_tree_ensemble_classifier(Registry& registry);
+void register_ml_binarizer(Registry& registry);
+void register_ml_array_feature_extractor(Registry& registry);
+void register_ml_label_encoder(Registry& registry);
+void register_ml_linear_regressor(Registry& registry);
+void register_ml_linear_classifier(Registry& registry);
+void register_ml_scaler(Registry& registry);
+void register_ml_imputer(Registry& registry);
+void register_ml_feature_vectorizer(Registry& registry);
+void register_ml_category_mapper(Registry& registry);
+void register_ml_one_hot_encoder(Registry& registry);
+void register_ml_normalizer(Registry& registry);
+void register_ml_svm_regressor(Registry& registry);
 void register_identity(Registry& registry);
 void register_shape(Registry& registry);
 void register_size(Registry& registry);
