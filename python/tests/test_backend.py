@@ -410,11 +410,11 @@ def test_backend_entry_points():
     out = backend.run_node(add, [np.ones(3, np.float32), np.full(3, 2, np.float32)])
     np.testing.assert_array_equal(out[0], np.full(3, 3, np.float32))
     assert backend.supports_device("CPU") and not backend.supports_device("CUDA")
-    binarizer = onnx.helper.make_model(onnx.helper.make_graph(  # an operator onnx-ref does not implement yet
-        [onnx.helper.make_node("Binarizer", ["x"], ["y"], domain="ai.onnx.ml")], "g",
+    gradient = onnx.helper.make_model(onnx.helper.make_graph(  # an operator onnx-ref does not implement
+        [onnx.helper.make_node("Gradient", ["x"], ["y"], domain="ai.onnx.preview.training", xs=["x"], y="x")], "g",
         [onnx.helper.make_tensor_value_info("x", 1, [2, 2])], [onnx.helper.make_tensor_value_info("y", 1, [2, 2])]),
-        opset_imports=[onnx.helper.make_opsetid("", 17), onnx.helper.make_opsetid("ai.onnx.ml", 1)])
-    assert not backend.is_compatible(binarizer) and "Binarizer" in backend.unsupported_reason(binarizer)
+        opset_imports=[onnx.helper.make_opsetid("", 17), onnx.helper.make_opsetid("ai.onnx.preview.training", 1)])
+    assert not backend.is_compatible(gradient) and "Gradient" in backend.unsupported_reason(gradient)
     model = onnx.helper.make_model(onnx.helper.make_graph(
         [add], "g", [onnx.helper.make_tensor_value_info(n, 7, [2]) for n in "ab"],
         [onnx.helper.make_tensor_value_info("c", 7, [2])]), opset_imports=[onnx.helper.make_opsetid("", 14)])
