@@ -30,6 +30,11 @@ std::string number(double v) {
 }
 
 bool within_tolerance(double actual, double expected, const Tolerance& tol) {
+  // The values are exact doubles of the elements, and each value of a format has one encoding apart
+  // from NaN's payloads, so equal values with equal signs are equal bits.
+  if (tol.exact)
+    return (std::isnan(actual) && std::isnan(expected)) ||
+           (actual == expected && std::signbit(actual) == std::signbit(expected));
   if (std::isnan(actual) || std::isnan(expected)) return std::isnan(actual) && std::isnan(expected);
   if (std::isinf(actual) || std::isinf(expected)) return actual == expected;
   return std::fabs(actual - expected) <= tol.atol + tol.rtol * std::fabs(expected);
@@ -73,8 +78,9 @@ struct ErrorSummary {
     }
   }
   std::string report(const Shape& shape, int64_t count, const Tolerance& tol) const {
-    std::string s = std::to_string(differing) + " of " + std::to_string(count) + " elements differ (atol " +
-                    number(tol.atol) + ", rtol " + number(tol.rtol) + "); first at " + index_of(shape, first) + ": " +
+    const std::string rule = tol.exact ? "bit for bit" : "atol " + number(tol.atol) + ", rtol " + number(tol.rtol);
+    std::string s = std::to_string(differing) + " of " + std::to_string(count) + " elements differ (" + rule +
+                    "); first at " + index_of(shape, first) + ": " +
                     first_text + "; max abs error " + number(max_abs) + ", max rel error " + number(max_rel);
     if (has_ulp) s += ", max " + std::to_string(max_ulp) + " ulp";
     return s;

@@ -27,6 +27,10 @@ std::vector<BackendTest> discover_tests(const std::vector<std::filesystem::path>
 struct Tolerance {
   double rtol = 1e-3;
   double atol = 1e-7;
+  // Bit for bit instead (onnx-ref test --exact, for golden checks of onnx-ref's own outputs): every
+  // floating element has the expected bits, except that a NaN matches a NaN of any sign or payload;
+  // -0 and +0 differ. rtol and atol are then not used.
+  bool exact = false;
   // Error unless both are finite and >= 0: a negative or NaN one would fail or pass every
   // comparison. Names the option as given on the command line ("--rtol -1 ...").
   void check() const;
@@ -34,7 +38,7 @@ struct Tolerance {
 
 // nullopt when `actual` matches `expected`: same element type and shape; integers, bool and strings
 // exactly; floating types within atol + rtol * |expected|, NaN matching NaN and infinities of the
-// same sign. Otherwise the first difference, e.g. "element [1, 2]: got 0.5, expected 0.25".
+// same sign (with tolerance.exact: the same bits, NaN matching NaN). Otherwise the first difference, e.g. "element [1, 2]: got 0.5, expected 0.25".
 std::optional<std::string> compare_tensors(const Tensor& actual, const Tensor& expected, const Tolerance& tolerance);
 
 // How far `actual` is from `expected`, element by element (onnx-ref compare's table): for real and

@@ -45,6 +45,8 @@ void register_flatten(Registry& registry) {
       {25, kWithInt2},        // + uint2, int2
   };
   for (const auto& [since, types] : versions) registry.add(flatten_version(since, types));
+  registry.declare_accuracy("Flatten",
+                            {AccuracyKind::Exact, "the input's elements, shared storage"});
 }
 
 }  // namespace onnx_ref

@@ -44,6 +44,7 @@ void register_openvino_reshape(Registry& registry) {
   v.check_attributes = check_special_zero;
   v.kernel = openvino_reshape;
   registry.add(std::move(v));
+  registry.declare_accuracy("Reshape", {AccuracyKind::Exact, "the input's elements, shared storage"}, {}, "org.openvinotoolkit");
 }
 
 }  // namespace onnx_ref

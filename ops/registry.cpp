@@ -70,6 +70,17 @@ const std::vector<int64_t>& Attributes::get_ints(const std::string& name) const 
 
 std::string canonical_domain(const std::string& domain) { return domain == "ai.onnx" ? "" : domain; }
 
+std::string_view accuracy_kind_name(AccuracyKind kind) {
+  switch (kind) {
+    case AccuracyKind::Exact: return "exact";
+    case AccuracyKind::CorrectlyRounded: return "correctly rounded";
+    case AccuracyKind::RoundedAtNamedPoints: return "rounded at named points";
+    case AccuracyKind::Random: return "random";
+    case AccuracyKind::Undeclared: break;
+  }
+  return "undeclared";
+}
+
 std::string OpVersion::label() const {
   std::string prefix = domain.empty() ? "" : domain + ":";
   return prefix + op_type + "-" + std::to_string(since_version);
@@ -159,6 +170,22 @@ const Tensor& KernelContext::input(size_t i) const {
   const Value& v = value(i);
   if (!v.is_tensor()) throw Error("input " + std::to_string(i) + " is " + v.type().to_string() + ", not a tensor");
   return v.tensor();
+}
+
+void Registry::declare_accuracy(const std::string& op_type, const Accuracy& accuracy,
+                                const std::vector<int>& since_versions, const std::string& domain) {
+  auto found = ops_.find({canonical_domain(domain), op_type});
+  if (found == ops_.end()) throw std::logic_error("accuracy declared for unregistered operator " + op_type);
+  for (int since : since_versions) {
+    bool known = false;
+    for (const auto& v : found->second) known = known || v.since_version == since;
+    if (!known) throw std::logic_error("accuracy declared for unregistered " + op_type + "-" + std::to_string(since));
+  }
+  for (auto& v : found->second) {
+    bool listed = since_versions.empty();
+    for (int since : since_versions) listed = listed || v.since_version == since;
+    if (listed) v.accuracy = accuracy;
+  }
 }
 
 void Registry::add(OpVersion version) {

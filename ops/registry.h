@@ -36,6 +36,24 @@ struct AttributeSpec {
   bool ignored = false;                    // legacy attribute accepted and not used (consumed_inputs)
 };
 
+// How exactly a version computes its outputs: its accuracy contract (numeric/ACCURACY.md,
+// "Accuracy contracts", defines the kinds). Every registered version declares one; the operator
+// file that states the contract in its header comment declares it at registration.
+enum class AccuracyKind {
+  Undeclared,            // no declaration: a registry test fails on it
+  Exact,                 // every output is the exact result (copies, decisions, integer results, exact values)
+  CorrectlyRounded,      // every floating output is the exact result rounded once (nearest, ties to even)
+  RoundedAtNamedPoints,  // rounded at the steps the summary names, each step rounded once
+  Random,                // drawn from a seeded stream; the summary says how
+};
+// "exact", "correctly rounded", "rounded at named points", "random" ("undeclared" for none).
+std::string_view accuracy_kind_name(AccuracyKind kind);
+
+struct Accuracy {
+  AccuracyKind kind = AccuracyKind::Undeclared;
+  std::string summary = {};  // one short sentence, e.g. "the exact sum rounded once"
+};
+
 // How a formal input or output may be given, as the spec's schemas say.
 enum class ParamOption {
   Single,    // exactly one value
@@ -152,6 +170,7 @@ class OpVersion {
       infer_outputs;
   Kernel kernel;
   bool deprecated = false;  // the spec marks this version deprecated; it still runs
+  Accuracy accuracy;        // its accuracy contract
 
   // "Reshape-14", or "org.openvinotoolkit:Reshape-1" outside the default domain.
   std::string label() const;
@@ -173,6 +192,11 @@ class Registry {
   static const Registry& builtin();
 
   void add(OpVersion version);
+  // Declares the accuracy contract of every registered version of an operator, or of the listed
+  // since_versions only (where versions differ). Throws std::logic_error when the operator or a
+  // listed version is not registered, so a misspelt declaration fails at startup.
+  void declare_accuracy(const std::string& op_type, const Accuracy& accuracy, const std::vector<int>& since_versions = {},
+                        const std::string& domain = "");
   bool has_domain(const std::string& domain) const;
   bool has_op(const std::string& domain, const std::string& op_type) const;
   // The version with the highest since_version <= opset, or nullptr when there is none.

@@ -2,6 +2,11 @@
 // mismatch reports. Expected texts are worked out by hand from the values below.
 #include <doctest/doctest.h>
 
+#include <cmath>
+#include <complex>
+#include <cstring>
+#include <limits>
+
 #include "onnx_backend_tests/harness.h"
 
 using namespace onnx_ref;
@@ -47,4 +52,36 @@ TEST_CASE("compare.integers_and_strings_report_count_and_first") {
         "1 of 2 strings differ; first at [1]: got 'actual', expected 'expected\\x0atext'");
   CHECK(*compare_tensors(Tensor::from_values<int32_t>(ElementType::Int32, {2}, {1, 2}), expected, Tolerance{}) ==
         "got int32[2], expected int32[3]");
+}
+
+TEST_CASE("compare.exact_is_bit_for_bit_but_any_nan_matches_any_nan") {
+  Tolerance exact;
+  exact.exact = true;
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  // 0.1f is 0x3DCCCCCD; its neighbour above, 0x3DCCCCCE, is 0.10000000894069672 (one last-bit change).
+  const Tensor golden = Tensor::from_values<float>(ElementType::Float, {3}, {0.1f, 0.0f, nan});
+  CHECK_FALSE(compare_tensors(golden, golden, exact));
+  const Tensor last_bit =
+      Tensor::from_values<float>(ElementType::Float, {3}, {std::nextafter(0.1f, 1.0f), 0.0f, nan});
+  const auto diff = compare_tensors(last_bit, golden, exact);
+  REQUIRE(diff);
+  CHECK(*diff == "1 of 3 elements differ (bit for bit); first at [0]: got 0.10000000894069672, expected "
+                 "0.10000000149011612; max abs error 7.4505805969238281e-09, max rel error 7.450580485901527e-08, max 1 ulp");
+  // The default tolerance takes that change; --exact does not.
+  CHECK_FALSE(compare_tensors(last_bit, golden, Tolerance{}));
+  // -0 and +0 differ; a NaN of another sign and payload matches.
+  const Tensor negative_zero = Tensor::from_values<float>(ElementType::Float, {3}, {0.1f, -0.0f, -nan});
+  const auto zero_diff = compare_tensors(negative_zero, golden, exact);
+  REQUIRE(zero_diff);
+  CHECK(zero_diff->starts_with("1 of 3 elements differ (bit for bit); first at [1]: got -0, expected 0"));
+  uint32_t payload_bits = 0x7FC00123u;
+  float payload;
+  std::memcpy(&payload, &payload_bits, sizeof payload);
+  CHECK_FALSE(compare_tensors(Tensor::from_values<float>(ElementType::Float, {3}, {0.1f, 0.0f, payload}), golden, exact));
+  // Complex parts follow the same rule.
+  const Tensor c = Tensor::from_values<std::complex<double>>(ElementType::Complex128, {1}, {{1.0, 0.0}});
+  const Tensor c_neg = Tensor::from_values<std::complex<double>>(ElementType::Complex128, {1}, {{1.0, -0.0}});
+  CHECK_FALSE(compare_tensors(c, c, exact));
+  CHECK(compare_tensors(c_neg, c, exact));
+  CHECK_FALSE(compare_tensors(c_neg, c, Tolerance{}));
 }

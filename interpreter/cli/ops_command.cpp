@@ -1,5 +1,5 @@
 // onnx-ref ops [--json] [--op NAME] [--domain DOMAIN] [--opset N]: the operator registry, version by
-// version, or the versions the filters select.
+// version, or the versions the filters select, each with its accuracy contract (numeric/ACCURACY.md).
 #include <iostream>
 
 #include <nlohmann/json.hpp>
@@ -45,6 +45,7 @@ nlohmann::json version_json(const OpVersion& v, const Registry& registry) {
     for (const auto& p : std::string(role) == "inputs" ? v.inputs : v.outputs)
       j[role].push_back({{"name", p.name}, {"type", p.type_var}, {"option", param_option_name(p.option)}});
   }
+  j["accuracy"] = {{"kind", accuracy_kind_name(v.accuracy.kind)}, {"summary", v.accuracy.summary}};
   j["attributes"] = nlohmann::json::array();
   for (const auto& a : v.attributes)
     j["attributes"].push_back({{"name", a.name}, {"type", attr_type_name(a.type)}, {"use", default_text(a)}});
@@ -105,6 +106,8 @@ int ops_command(const OpsOptions& options) {
       const auto& a = v->attributes[i];
       std::cout << (i ? ", " : " ") << a.name << " (" << attr_type_name(a.type) << ", " << default_text(a) << ")";
     }
+    std::cout << "\n  accuracy: " << accuracy_kind_name(v->accuracy.kind);
+    if (!v->accuracy.summary.empty()) std::cout << ": " << v->accuracy.summary;
     std::cout << "\n";
     for (const auto& c : v->type_constraints)
       if (c.spec_text.empty()) std::cout << "  " << c.type_var << ": " << c.allowed_text() << "\n";
@@ -116,7 +119,7 @@ int ops_command(const OpsOptions& options) {
 
 Command add_ops_command(CLI::App& app) {
   auto options = std::make_shared<OpsOptions>();
-  auto* cmd = app.add_subcommand("ops", "List every operator version onnx-ref implements, with attributes and type constraints");
+  auto* cmd = app.add_subcommand("ops", "List every operator version onnx-ref implements, with attributes, type constraints and accuracy contract");
   cmd->add_flag("--json", options->json, "Machine-readable output");
   cmd->add_option("--op", options->op, "Only this operator (its exact name, e.g. Conv)");
   cmd->add_option("--domain", options->domain, "Only this domain (ai.onnx or \"\" is the default domain)");

@@ -66,7 +66,12 @@ std::vector<TestResult> run_all(const std::vector<BackendTest>& tests, const Tes
 RunDetails run_details(const TestOptions& options) {
   RunDetails run;
   std::ostringstream command;
-  command << "onnx-ref test --rtol " << options.tolerance.rtol << " --atol " << options.tolerance.atol << " -j " << options.jobs;
+  command << "onnx-ref test";
+  if (options.tolerance.exact)
+    command << " --exact";
+  else
+    command << " --rtol " << options.tolerance.rtol << " --atol " << options.tolerance.atol;
+  command << " -j " << options.jobs;
   if (options.node_pb_opset != kNodePbOpset) command << " --node-pb-opset " << options.node_pb_opset;
   if (!options.filter.empty()) command << " --filter " << quote_text(options.filter);
   if (!options.expect.empty()) command << " --expect " << quote_text(options.expect);
@@ -155,8 +160,13 @@ Command add_test_command(CLI::App& app) {
   auto options = std::make_shared<TestOptions>();
   auto* cmd = app.add_subcommand("test", "Run ONNX backend-test folders (found at any depth below each PATH) and score every operator version");
   cmd->add_option("paths", options->paths, "Folders holding backend tests")->required();
-  cmd->add_option("--rtol", options->tolerance.rtol, "Relative tolerance for floating types")->capture_default_str();
-  cmd->add_option("--atol", options->tolerance.atol, "Absolute tolerance for floating types")->capture_default_str();
+  auto* rtol = cmd->add_option("--rtol", options->tolerance.rtol, "Relative tolerance for floating types")->capture_default_str();
+  auto* atol = cmd->add_option("--atol", options->tolerance.atol, "Absolute tolerance for floating types")->capture_default_str();
+  cmd->add_flag("--exact", options->tolerance.exact,
+                "Floating outputs must match bit for bit (NaN matches any NaN; -0 and +0 differ), for golden checks "
+                "of onnx-ref's own make-test output; --rtol and --atol are not used")
+      ->excludes(rtol)
+      ->excludes(atol);
   cmd->add_option("--filter", options->filter, "Only tests whose name matches this regular expression");
   cmd->add_option("-j,--jobs", options->jobs, "Parallel workers")->check(CLI::Range(1, 256));
   cmd->add_option("--node-pb-opset", options->node_pb_opset,

@@ -18,6 +18,8 @@ void register_celu(Registry& registry) {
       throw Error("attribute 'alpha' must not be 0: Celu divides X by it");
   };
   registry.add(std::move(v));
+  registry.declare_accuracy("Celu",
+                            {AccuracyKind::CorrectlyRounded, "the exact max(0, x) + min(0, alpha (e^(x/alpha) - 1)) rounded once"});
 }
 
 }  // namespace onnx_ref

@@ -111,14 +111,16 @@ void register_clip(Registry& registry) {
   using type_sets::kFloats;
   const UnaryNames names{"input", "output"};
   constexpr float kMax = std::numeric_limits<float>::max();
-  register_unary_ladder(registry, "Clip", {{1, kFloats, true}},
+  register_unary_ladder(registry, "Clip", {AccuracyKind::CorrectlyRounded, "x clamped to the float32 bounds, each bound rounded once to x's type"}, {{1, kFloats, true}},
                         {{"min", AttrType::Float, false, std::nullopt}, {"max", AttrType::Float, false, std::nullopt}},
                         clip_attribute_kernel(), names);
-  register_unary_ladder(registry, "Clip", {{6, kFloats}}, {float_attribute("min", -kMax), float_attribute("max", kMax)},
+  register_unary_ladder(registry, "Clip", {AccuracyKind::CorrectlyRounded, "x clamped to the float32 bounds, each bound rounded once to x's type"}, {{6, kFloats}}, {float_attribute("min", -kMax), float_attribute("max", kMax)},
                         clip_attribute_kernel(), names);
   registry.add(clip_input_version(11, kFloats));
   registry.add(clip_input_version(12, type_sets::kAllNumericTypes));
   registry.add(clip_input_version(13, type_sets::kAllNumericTypesIR4));
+  registry.declare_accuracy("Clip",
+                            {AccuracyKind::Exact, "x clamped to the bound inputs: an element of x or a bound"}, {11, 12, 13});
 }
 
 }  // namespace onnx_ref

@@ -17,6 +17,8 @@ void register_elu(Registry& registry) {
   registry.add(float_unary_version("Elu", 1, type_sets::kFloats, kXY, {alpha, ignored_consumed_inputs()}, kernel));
   registry.add(float_unary_version("Elu", 6, type_sets::kFloats, kXY, {alpha}, kernel));
   registry.add(float_unary_version("Elu", 22, type_sets::kFloatsIR4, kXY, {alpha}, kernel));
+  registry.declare_accuracy("Elu",
+                            {AccuracyKind::CorrectlyRounded, "the exact value of x or alpha (e^x - 1) rounded once"});
 }
 
 }  // namespace onnx_ref

@@ -28,6 +28,8 @@ void register_gelu(Registry& registry) {
       [exact, tanh](const KernelContext& ctx) { return tanh_form(ctx.attrs) ? tanh(ctx) : exact(ctx); });
   v.check_attributes = [](const Attributes& attrs) { tanh_form(attrs); };
   registry.add(std::move(v));
+  registry.declare_accuracy("Gelu",
+                            {AccuracyKind::CorrectlyRounded, "the exact value of the chosen form (erf or tanh) rounded once"});
 }
 
 }  // namespace onnx_ref

@@ -28,7 +28,7 @@ void register_leaky_relu(Registry& registry) {
   using namespace math;
   using type_sets::kFloats;
   using type_sets::kFloatsIR4;
-  register_unary_ladder(registry, "LeakyRelu", {{1, kFloats, true}, {6, kFloats}, {16, kFloatsIR4}},
+  register_unary_ladder(registry, "LeakyRelu", {AccuracyKind::CorrectlyRounded, "x, or the exact alpha x rounded once"}, {{1, kFloats, true}, {6, kFloats}, {16, kFloatsIR4}},
                         {float_attribute("alpha", 0.01f)}, unary_attr_kernel<LeakyReluFn>());
 }
 

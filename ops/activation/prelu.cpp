@@ -63,6 +63,8 @@ void register_prelu(Registry& registry) {
   registry.add(prelu_version(7, kFloats, false));
   registry.add(prelu_version(9, v9, false));
   registry.add(prelu_version(16, v9.with({ET::BFloat16}), false));
+  registry.declare_accuracy("PRelu",
+                            {AccuracyKind::CorrectlyRounded, "x, or the exact slope x rounded once; integers wrap"});
 }
 
 }  // namespace onnx_ref

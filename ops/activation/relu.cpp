@@ -23,7 +23,7 @@ void register_relu(Registry& registry) {
   using namespace math;
   using type_sets::kFloats;
   using type_sets::kFloatsIR4;
-  register_unary_ladder(registry, "Relu",
+  register_unary_ladder(registry, "Relu", {AccuracyKind::Exact, "max(0, x): the element itself or zero"},
                         {{1, kFloats, true},
                          {6, kFloats},
                          {13, kFloatsIR4},

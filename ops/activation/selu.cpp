@@ -23,6 +23,8 @@ void register_selu(Registry& registry) {
                                    kernel));
   registry.add(float_unary_version("Selu", 6, type_sets::kFloats, kXY, six, kernel));
   registry.add(float_unary_version("Selu", 22, type_sets::kFloatsIR4, kXY, six, kernel));
+  registry.declare_accuracy("Selu",
+                            {AccuracyKind::CorrectlyRounded, "the exact gamma x or gamma (alpha e^x - alpha) rounded once"});
 }
 
 }  // namespace onnx_ref

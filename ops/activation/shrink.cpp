@@ -71,7 +71,7 @@ struct ShrinkFn {
 void register_shrink(Registry& registry) {
   using namespace math;
   const UnaryNames names{"input", "output"};
-  register_unary_ladder(registry, "Shrink", {{9, type_sets::kAllNumericTypes}},
+  register_unary_ladder(registry, "Shrink", {AccuracyKind::CorrectlyRounded, "0, or the exact x + bias or x - bias rounded once; integers wrap"}, {{9, type_sets::kAllNumericTypes}},
                         {float_attribute("bias", 0.0f), float_attribute("lambd", 0.5f)},
                         unary_attr_kernel<ShrinkFn>(), names);
 }

@@ -25,7 +25,7 @@ struct SoftsignFn {
 void register_softsign(Registry& registry) {
   using namespace math;
   const UnaryNames names{"input", "output"};
-  register_unary_ladder(registry, "Softsign", {{1, type_sets::kFloats}, {22, type_sets::kFloatsIR4}}, {},
+  register_unary_ladder(registry, "Softsign", {AccuracyKind::CorrectlyRounded, "the exact x / (1 + |x|) rounded once"}, {{1, type_sets::kFloats}, {22, type_sets::kFloatsIR4}}, {},
                         unary_kernel<SoftsignFn>(), names);
 }
 

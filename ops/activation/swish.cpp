@@ -16,6 +16,8 @@ void register_swish(Registry& registry) {
   registry.add(math::float_unary_version("Swish", 24, type_sets::kFloatsIR4, math::kXY,
                                          {math::float_attribute("alpha", 1.0f)},
                                          math::float_unary_kernel<numeric::Fn::Swish>(args)));
+  registry.declare_accuracy("Swish",
+                            {AccuracyKind::CorrectlyRounded, "the exact x / (1 + e^(-alpha x)) rounded once"});
 }
 
 }  // namespace onnx_ref

@@ -24,7 +24,7 @@ struct ThresholdedReluFn {
 
 void register_thresholded_relu(Registry& registry) {
   using namespace math;
-  register_unary_ladder(registry, "ThresholdedRelu", {{10, type_sets::kFloats}, {22, type_sets::kFloatsIR4}},
+  register_unary_ladder(registry, "ThresholdedRelu", {AccuracyKind::Exact, "x where x > alpha, else 0"}, {{10, type_sets::kFloats}, {22, type_sets::kFloatsIR4}},
                         {float_attribute("alpha", 1.0f)}, unary_attr_kernel<ThresholdedReluFn>());
 }
 

@@ -127,6 +127,8 @@ void register_rotary_embedding(Registry& registry) {
   v.check_attributes = [](const Attributes& a) { a.get_flag("interleaved"); };
   v.kernel = rotary_embedding_kernel;
   registry.add(std::move(v));
+  registry.declare_accuracy("RotaryEmbedding",
+                            {AccuracyKind::CorrectlyRounded, "each rotated output the exact cos x1 - sin x2 or sin x1 + cos x2 rounded once; the rest copied"});
 }
 
 }  // namespace onnx_ref

@@ -86,6 +86,8 @@ void register_tensor_scatter(Registry& registry) {
   v.check_attributes = [](const Attributes& a) { tensor_scatter_circular(std::get<std::string>(a.get("mode"))); };
   v.kernel = tensor_scatter_kernel;
   registry.add(std::move(v));
+  registry.declare_accuracy("TensorScatter",
+                            {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 }  // namespace onnx_ref

@@ -56,6 +56,8 @@ void register_bit_cast(Registry& registry) {
   };
   v.kernel = bit_cast;
   registry.add(std::move(v));
+  registry.declare_accuracy("BitCast",
+                            {AccuracyKind::Exact, "the same bits read as another type"});
 }
 
 }  // namespace onnx_ref

@@ -116,6 +116,11 @@ void register_cast(Registry& registry) {
       {25, kCastTypesIR13},  // + uint2, int2
   };
   for (const auto& [since, types] : versions) registry.add(cast_version(since, types));
+  registry.declare_accuracy("Cast",
+                            {AccuracyKind::CorrectlyRounded, "the exact value rounded once to the target type (nearest, ties to even, or round_mode); floats to integers truncate toward zero"});
+  registry.declare_accuracy("Cast",
+                            {AccuracyKind::CorrectlyRounded, "the exact value rounded once to the target type (nearest, ties to even); floats to int4/uint4 round to nearest even and clamp, to other integers truncate toward zero"},
+                            {21, 23});
 }
 
 }  // namespace onnx_ref

@@ -39,6 +39,8 @@ void register_cast_like(Registry& registry) {
       {25, kCastTypesIR13},  // + uint2, int2
   };
   for (const auto& [since, types] : versions) registry.add(cast_like_version(since, types));
+  registry.declare_accuracy("CastLike",
+                            {AccuracyKind::CorrectlyRounded, "the exact value rounded once to the target type (nearest, ties to even, or round_mode); floats to integers truncate toward zero"});
 }
 
 }  // namespace onnx_ref

@@ -269,6 +269,8 @@ OpVersion scan_version(int since_version) {
 
 void register_scan(Registry& registry) {
   for (int since : {8, 9, 11, 16, 19, 21, 23, 24, 25}) registry.add(scan_version(since));
+  registry.declare_accuracy("Scan",
+                            {AccuracyKind::Exact, "the body's values passed on unchanged; inner nodes keep their own contracts"});
 }
 
 }  // namespace onnx_ref

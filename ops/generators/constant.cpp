@@ -66,6 +66,8 @@ void register_constant(Registry& registry) {
       {25, kWithInt2},        // + uint2, int2
   };
   for (const auto& [since, types] : versions) registry.add(constant_version(since, types));
+  registry.declare_accuracy("Constant",
+                            {AccuracyKind::Exact, "the attribute's value"});
 }
 
 }  // namespace onnx_ref

@@ -58,6 +58,8 @@ void register_constant_of_shape(Registry& registry) {
   // since_version, and the types of T2 it allows.
   const std::pair<int, TypeSet> versions[] = {{9, v9}, {20, v20}, {21, v21}, {23, v23}, {24, v24}, {25, v25}};
   for (const auto& [since, types] : versions) registry.add(constant_of_shape_version(since, types));
+  registry.declare_accuracy("ConstantOfShape",
+                            {AccuracyKind::Exact, "the attribute's value in every element"});
 }
 
 }  // namespace onnx_ref

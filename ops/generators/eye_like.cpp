@@ -55,6 +55,8 @@ void register_eye_like(Registry& registry) {
   const TypeSet v9 = kAllNumericTypes.with({T::Bool});
   registry.add(eye_like_version(9, v9));
   registry.add(eye_like_version(22, v9.with({T::BFloat16})));
+  registry.declare_accuracy("EyeLike",
+                            {AccuracyKind::Exact, "zeros and ones"});
 }
 
 }  // namespace onnx_ref

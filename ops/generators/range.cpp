@@ -183,6 +183,8 @@ void register_range(Registry& registry) {
   const TypeSet v11{T::Float, T::Double, T::Int16, T::Int32, T::Int64};
   registry.add(range_version(11, v11));
   registry.add(range_version(27, v11.with({T::Float16, T::BFloat16})));
+  registry.declare_accuracy("Range",
+                            {AccuracyKind::CorrectlyRounded, "element i is the exact start + i delta rounded once; integers exact"});
 }
 
 }  // namespace onnx_ref

@@ -101,6 +101,8 @@ OpVersion compress_version(int since_version) {
 void register_compress(Registry& registry) {
   registry.add(compress_version(9));
   registry.add(compress_version(11));  // + negative axis
+  registry.declare_accuracy("Compress",
+                            {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 }  // namespace onnx_ref

@@ -59,6 +59,8 @@ void register_gather(Registry& registry) {
   registry.add(gather_version(1, kClassic));
   registry.add(gather_version(11, kClassic));       // + negative indices
   registry.add(gather_version(13, kWithBFloat16));  // + bfloat16
+  registry.declare_accuracy("Gather",
+                            {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 }  // namespace onnx_ref

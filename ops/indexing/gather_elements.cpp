@@ -57,6 +57,8 @@ OpVersion gather_elements_version(int since, const TypeSet& types) {
 void register_gather_elements(Registry& registry) {
   registry.add(gather_elements_version(11, type_sets::kClassic));
   registry.add(gather_elements_version(13, type_sets::kWithBFloat16));
+  registry.declare_accuracy("GatherElements",
+                            {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 }  // namespace onnx_ref

@@ -72,6 +72,8 @@ void register_gather_nd(Registry& registry) {
   registry.add(gather_nd_version(11, type_sets::kClassic));
   registry.add(gather_nd_version(12, type_sets::kClassic));       // + batch_dims
   registry.add(gather_nd_version(13, type_sets::kWithBFloat16));  // + bfloat16
+  registry.declare_accuracy("GatherND",
+                            {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 }  // namespace onnx_ref

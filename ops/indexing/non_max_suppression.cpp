@@ -167,6 +167,8 @@ OpVersion non_max_suppression_version(int since) {
 void register_non_max_suppression(Registry& registry) {
   registry.add(non_max_suppression_version(10));
   registry.add(non_max_suppression_version(11));  // the same rules; 11 only restated the spec
+  registry.declare_accuracy("NonMaxSuppression",
+                            {AccuracyKind::Exact, "box indices chosen by exact rational IoU comparisons"});
 }
 
 }  // namespace onnx_ref

@@ -101,6 +101,8 @@ OpVersion nonzero_version(int since_version, const TypeSet& types) {
 void register_nonzero(Registry& registry) {
   registry.add(nonzero_version(9, type_sets::kClassic));
   registry.add(nonzero_version(13, type_sets::kWithBFloat16));  // + bfloat16
+  registry.declare_accuracy("NonZero",
+                            {AccuracyKind::Exact, "the indices of the nonzero elements"});
 }
 
 }  // namespace onnx_ref

@@ -94,6 +94,8 @@ OpVersion one_hot_version(int since) {
 void register_one_hot(Registry& registry) {
   registry.add(one_hot_version(9));
   registry.add(one_hot_version(11));  // + negative indices
+  registry.declare_accuracy("OneHot",
+                            {AccuracyKind::Exact, "the off and on values copied"});
 }
 
 }  // namespace onnx_ref

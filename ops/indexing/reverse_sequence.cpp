@@ -72,6 +72,8 @@ void register_reverse_sequence(Registry& registry) {
   v.check_attributes = reverse_sequence_check_axes;
   v.kernel = reverse_sequence_kernel;
   registry.add(std::move(v));
+  registry.declare_accuracy("ReverseSequence",
+                            {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 }  // namespace onnx_ref

@@ -72,6 +72,10 @@ void register_scatter_nd(Registry& registry) {
   registry.add(scatter_nd_version(13, type_sets::kWithBFloat16));  // + bfloat16
   registry.add(scatter_nd_version(16, type_sets::kWithBFloat16));  // + reduction none, add, mul
   registry.add(scatter_nd_version(18, type_sets::kWithBFloat16));  // + max, min
+  registry.declare_accuracy("ScatterND",
+                            {AccuracyKind::Exact, "input elements copied bit for bit"}, {11, 13});
+  registry.declare_accuracy("ScatterND",
+                            {AccuracyKind::RoundedAtNamedPoints, "reduction none, max, min: elements copied; add, mul: each update applied in index order, rounded once to T; integers wrap"}, {16, 18});
 }
 
 }  // namespace onnx_ref

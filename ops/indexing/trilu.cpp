@@ -54,6 +54,8 @@ void register_trilu(Registry& registry) {
   v.type_constraints = {{"T", type_sets::kWithBFloat16}, {"tensor(int64)", type_sets::kInt64, "tensor(int64)"}};
   v.kernel = trilu;
   registry.add(std::move(v));
+  registry.declare_accuracy("Trilu",
+                            {AccuracyKind::Exact, "input elements or zeros"});
 }
 
 }  // namespace onnx_ref

@@ -158,6 +158,8 @@ void register_unique(Registry& registry) {
   v.check_attributes = [](const Attributes& a) { a.get_flag("sorted"); };
   v.kernel = unique_kernel;
   registry.add(std::move(v));
+  registry.declare_accuracy("Unique",
+                            {AccuracyKind::Exact, "the distinct elements copied, with exact indices and counts"});
 }
 
 }  // namespace onnx_ref

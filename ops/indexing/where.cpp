@@ -116,6 +116,8 @@ OpVersion where_version(int since_version, const TypeSet& types) {
 void register_where(Registry& registry) {
   registry.add(where_version(9, type_sets::kClassic));
   registry.add(where_version(16, type_sets::kWithBFloat16));  // + bfloat16
+  registry.declare_accuracy("Where",
+                            {AccuracyKind::Exact, "elements of X or Y, copied bit for bit"});
 }
 
 }  // namespace onnx_ref

@@ -157,6 +157,8 @@ void register_col2im(Registry& registry) {
                         {"tensor(int64)", TypeSet{ElementType::Int64}, "tensor(int64)"}};
   v.kernel = col2im;
   registry.add(std::move(v));
+  registry.declare_accuracy("Col2Im",
+                            {AccuracyKind::CorrectlyRounded, "each image element the exact sum of the block elements on it, rounded once; integers wrap"});
 }
 
 }  // namespace onnx_ref

@@ -229,6 +229,8 @@ void register_conv(Registry& registry) {
   registry.add(conv_version(1, type_sets::kFloats));
   registry.add(conv_version(11, type_sets::kFloats));
   registry.add(conv_version(22, type_sets::kFloatsIR4));
+  registry.declare_accuracy("Conv",
+                            {AccuracyKind::CorrectlyRounded, "each output the exact sum of its window's products plus the bias, rounded once"});
 }
 
 }  // namespace onnx_ref

@@ -48,6 +48,8 @@ void register_conv_integer(Registry& registry) {
   v.check_attributes = linalg::check_conv_attributes;
   v.kernel = conv_integer;
   registry.add(std::move(v));
+  registry.declare_accuracy("ConvInteger",
+                            {AccuracyKind::Exact, "exact integer sums of products (the 32-bit accumulation wraps)"});
 }
 
 }  // namespace onnx_ref

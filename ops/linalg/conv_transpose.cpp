@@ -217,6 +217,8 @@ void register_conv_transpose(Registry& registry) {
   registry.add(conv_transpose_version(1, type_sets::kFloats));
   registry.add(conv_transpose_version(11, type_sets::kFloats));
   registry.add(conv_transpose_version(22, type_sets::kFloatsIR4));
+  registry.declare_accuracy("ConvTranspose",
+                            {AccuracyKind::CorrectlyRounded, "each output the exact sum of the products reaching it plus the bias, rounded once"});
 }
 
 }  // namespace onnx_ref

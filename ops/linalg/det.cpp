@@ -155,6 +155,8 @@ OpVersion det_version(int since, const TypeSet& types) {
 void register_det(Registry& registry) {
   registry.add(det_version(11, type_sets::kFloats));
   registry.add(det_version(22, type_sets::kFloatsIR4));
+  registry.declare_accuracy("Det",
+                            {AccuracyKind::CorrectlyRounded, "the exact determinant rounded once"});
 }
 
 }  // namespace onnx_ref

@@ -127,6 +127,8 @@ void register_einsum(Registry& registry) {
                                       ET::UInt8, ET::UInt16, ET::UInt32, ET::UInt64}}};
   v.kernel = einsum;
   registry.add(std::move(v));
+  registry.declare_accuracy("Einsum",
+                            {AccuracyKind::CorrectlyRounded, "each output the exact sum of exact products rounded once; integers wrap"});
 }
 
 }  // namespace onnx_ref

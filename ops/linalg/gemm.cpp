@@ -147,6 +147,8 @@ void register_gemm(Registry& registry) {
   registry.add(gemm_version(9, with_ints));
   registry.add(gemm_version(11, with_ints));
   registry.add(gemm_version(13, with_ints.with({ET::BFloat16})));
+  registry.declare_accuracy("Gemm",
+                            {AccuracyKind::CorrectlyRounded, "alpha A'B' + beta C as one exact expression rounded once; integers wrap"});
 }
 
 }  // namespace onnx_ref

@@ -32,6 +32,8 @@ void register_matmul(Registry& registry) {
   registry.add(matmul_version(1, floats));
   registry.add(matmul_version(9, with_ints));
   registry.add(matmul_version(13, with_ints.with({ET::BFloat16})));
+  registry.declare_accuracy("MatMul",
+                            {AccuracyKind::CorrectlyRounded, "each output the exact sum of exact products rounded once; integers wrap"});
 }
 
 }  // namespace onnx_ref

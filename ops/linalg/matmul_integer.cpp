@@ -49,6 +49,8 @@ void register_matmul_integer(Registry& registry) {
                         {"T3", TypeSet{ET::Int32}}};
   v.kernel = matmul_integer;
   registry.add(std::move(v));
+  registry.declare_accuracy("MatMulInteger",
+                            {AccuracyKind::Exact, "exact integer sums of products (the 32-bit accumulation wraps)"});
 }
 
 }  // namespace onnx_ref

@@ -8,6 +8,6 @@ inline bool and_rule(bool p, bool q) { return p && q; }
 }  // namespace math
 
 void register_and(Registry& registry) {
-  math::register_logical<math::LogicalFn<math::and_rule>>(registry, "And");
+  math::register_logical<math::LogicalFn<math::and_rule>>(registry, "And", {AccuracyKind::Exact, "a logical decision"});
 }
 }  // namespace onnx_ref

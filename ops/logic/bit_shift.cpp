@@ -47,5 +47,7 @@ void register_bit_shift(Registry& registry) {
   v.attributes = {{"direction", AttrType::String, true, std::nullopt}};
   v.check_attributes = check_direction;
   registry.add(std::move(v));
+  registry.declare_accuracy("BitShift",
+                            {AccuracyKind::Exact, "bits shifted; those shifted out are lost"});
 }
 }  // namespace onnx_ref

@@ -6,6 +6,6 @@
 
 namespace onnx_ref {
 void register_bitwise_and(Registry& registry) {
-  math::register_bitwise<std::bit_and<>>(registry, "BitwiseAnd");
+  math::register_bitwise<std::bit_and<>>(registry, "BitwiseAnd", {AccuracyKind::Exact, "bit operations on the two's complement patterns"});
 }
 }  // namespace onnx_ref

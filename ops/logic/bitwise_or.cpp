@@ -6,6 +6,6 @@
 
 namespace onnx_ref {
 void register_bitwise_or(Registry& registry) {
-  math::register_bitwise<std::bit_or<>>(registry, "BitwiseOr");
+  math::register_bitwise<std::bit_or<>>(registry, "BitwiseOr", {AccuracyKind::Exact, "bit operations on the two's complement patterns"});
 }
 }  // namespace onnx_ref

@@ -6,6 +6,6 @@
 
 namespace onnx_ref {
 void register_bitwise_xor(Registry& registry) {
-  math::register_bitwise<std::bit_xor<>>(registry, "BitwiseXor");
+  math::register_bitwise<std::bit_xor<>>(registry, "BitwiseXor", {AccuracyKind::Exact, "bit operations on the two's complement patterns"});
 }
 }  // namespace onnx_ref

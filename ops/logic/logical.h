@@ -7,10 +7,11 @@
 namespace onnx_ref::math {
 
 template <class Fn>
-void register_logical(Registry& registry, const std::string& op_type) {
+void register_logical(Registry& registry, const std::string& op_type, const Accuracy& accuracy) {
   const TypeSet b{ET::Bool};
   registry.add(binary_version(op_type, 1, b, true, true, false, binary_kernel<Fn>(true)));
   registry.add(binary_version(op_type, 7, b, true, false, false, binary_kernel<Fn>(false)));
+  registry.declare_accuracy(op_type, accuracy);
 }
 
 template <bool (*Rule)(bool, bool)>

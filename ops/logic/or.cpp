@@ -8,6 +8,6 @@ inline bool or_rule(bool p, bool q) { return p || q; }
 }  // namespace math
 
 void register_or(Registry& registry) {
-  math::register_logical<math::LogicalFn<math::or_rule>>(registry, "Or");
+  math::register_logical<math::LogicalFn<math::or_rule>>(registry, "Or", {AccuracyKind::Exact, "a logical decision"});
 }
 }  // namespace onnx_ref

@@ -8,6 +8,6 @@ inline bool xor_rule(bool p, bool q) { return p != q; }
 }  // namespace math
 
 void register_xor(Registry& registry) {
-  math::register_logical<math::LogicalFn<math::xor_rule>>(registry, "Xor");
+  math::register_logical<math::LogicalFn<math::xor_rule>>(registry, "Xor", {AccuracyKind::Exact, "a logical decision"});
 }
 }  // namespace onnx_ref

@@ -47,6 +47,8 @@ void register_negative_log_likelihood_loss(Registry& registry) {
   registry.add(negative_log_likelihood_loss_version(12, type_sets::kFloats));
   registry.add(negative_log_likelihood_loss_version(13, type_sets::kFloats));
   registry.add(negative_log_likelihood_loss_version(22, type_sets::kFloatsIR4));
+  registry.declare_accuracy("NegativeLogLikelihoodLoss",
+                            {AccuracyKind::RoundedAtNamedPoints, "none, sum and unweighted mean: the exact value rounded once; weighted mean: exact sums rounded once to double, then divided"});
 }
 
 }  // namespace onnx_ref

@@ -58,6 +58,8 @@ OpVersion softmax_cross_entropy_loss_version(int since, const TypeSet& types) {
 void register_softmax_cross_entropy_loss(Registry& registry) {
   registry.add(softmax_cross_entropy_loss_version(12, type_sets::kFloats));
   registry.add(softmax_cross_entropy_loss_version(13, type_sets::kFloatsIR4));
+  registry.declare_accuracy("SoftmaxCrossEntropyLoss",
+                            {AccuracyKind::RoundedAtNamedPoints, "log_prob correctly rounded; the loss NegativeLogLikelihoodLoss's rules on those rounded values"});
 }
 
 }  // namespace onnx_ref

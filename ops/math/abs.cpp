@@ -31,6 +31,8 @@ void register_abs(Registry& registry) {
   registry.add(unary_version("Abs", 1, floats, true, unary_kernel<AbsFn>()));
   registry.add(unary_version("Abs", 6, numeric, false, unary_kernel<AbsFn>()));
   registry.add(unary_version("Abs", 13, numeric.with({ET::BFloat16}), false, unary_kernel<AbsFn>()));
+  registry.declare_accuracy("Abs",
+                            {AccuracyKind::Exact, "the sign bit cleared; integers wrap at the most negative value"});
 }
 
 }  // namespace onnx_ref

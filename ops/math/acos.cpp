@@ -8,7 +8,7 @@
 namespace onnx_ref {
 
 void register_acos(Registry& registry) {
-  math::register_floats_then_bfloat16(registry, "Acos", 7, 22, math::kInputOutput,
+  math::register_floats_then_bfloat16(registry, "Acos", {AccuracyKind::CorrectlyRounded, "the exact acos x rounded once"}, 7, 22, math::kInputOutput,
                                       math::float_unary_kernel<numeric::Fn::Acos>());
 }
 

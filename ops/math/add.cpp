@@ -16,6 +16,6 @@ struct AddFn {
 };
 }  // namespace math
 
-void register_add(Registry& registry) { math::register_arithmetic<math::AddFn>(registry, "Add"); }
+void register_add(Registry& registry) { math::register_arithmetic<math::AddFn>(registry, "Add", {AccuracyKind::CorrectlyRounded, "the exact sum rounded once; integers wrap"}); }
 
 }  // namespace onnx_ref

@@ -8,7 +8,7 @@
 namespace onnx_ref {
 
 void register_asinh(Registry& registry) {
-  math::register_floats_then_bfloat16(registry, "Asinh", 9, 22, math::kInputOutput,
+  math::register_floats_then_bfloat16(registry, "Asinh", {AccuracyKind::CorrectlyRounded, "the exact asinh x rounded once"}, 9, 22, math::kInputOutput,
                                       math::float_unary_kernel<numeric::Fn::Asinh>());
 }
 

@@ -8,7 +8,7 @@
 namespace onnx_ref {
 
 void register_atan(Registry& registry) {
-  math::register_floats_then_bfloat16(registry, "Atan", 7, 22, math::kInputOutput,
+  math::register_floats_then_bfloat16(registry, "Atan", {AccuracyKind::CorrectlyRounded, "the exact atan x rounded once"}, 7, 22, math::kInputOutput,
                                       math::float_unary_kernel<numeric::Fn::Atan>());
 }
 

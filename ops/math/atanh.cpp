@@ -8,7 +8,7 @@
 namespace onnx_ref {
 
 void register_atanh(Registry& registry) {
-  math::register_floats_then_bfloat16(registry, "Atanh", 9, 22, math::kInputOutput,
+  math::register_floats_then_bfloat16(registry, "Atanh", {AccuracyKind::CorrectlyRounded, "the exact atanh x rounded once"}, 9, 22, math::kInputOutput,
                                       math::float_unary_kernel<numeric::Fn::Atanh>());
 }
 

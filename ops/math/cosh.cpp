@@ -8,7 +8,7 @@
 namespace onnx_ref {
 
 void register_cosh(Registry& registry) {
-  math::register_floats_then_bfloat16(registry, "Cosh", 9, 22, math::kInputOutput,
+  math::register_floats_then_bfloat16(registry, "Cosh", {AccuracyKind::CorrectlyRounded, "the exact cosh x rounded once"}, 9, 22, math::kInputOutput,
                                       math::float_unary_kernel<numeric::Fn::Cosh>());
 }
 

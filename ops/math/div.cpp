@@ -38,6 +38,6 @@ struct DivFn {
 };
 }  // namespace math
 
-void register_div(Registry& registry) { math::register_arithmetic<math::DivFn>(registry, "Div"); }
+void register_div(Registry& registry) { math::register_arithmetic<math::DivFn>(registry, "Div", {AccuracyKind::CorrectlyRounded, "the exact quotient rounded once; integers truncate toward zero"}); }
 
 }  // namespace onnx_ref

@@ -330,18 +330,18 @@ inline const TypeSet kSignedNumeric{ET::Float16, ET::Float, ET::Double, ET::Int8
 //   1: float16, float, double; legacy broadcast/axis; consumed_inputs (ignored)
 //   6: + int32, int64, uint32, uint64; legacy broadcast/axis
 //   7: multidirectional broadcasting; 13: + bfloat16; 14: + int8, int16, uint8, uint16
-void register_arithmetic_versions(Registry& registry, const std::string& op_type, Kernel legacy, Kernel modern);
+void register_arithmetic_versions(Registry& registry, const std::string& op_type, const Accuracy& accuracy, Kernel legacy, Kernel modern);
 
 template <class Fn>
-void register_arithmetic(Registry& registry, const std::string& op_type) {
-  register_arithmetic_versions(registry, op_type, binary_kernel<Fn>(true), binary_kernel<Fn>(false));
+void register_arithmetic(Registry& registry, const std::string& op_type, const Accuracy& accuracy) {
+  register_arithmetic_versions(registry, op_type, accuracy, binary_kernel<Fn>(true), binary_kernel<Fn>(false));
 }
 
 // Less and Greater (1, 7, 9, 13): bool output.
 //   1: float16, float, double; legacy broadcast/axis.  7: multidirectional broadcasting.
 //   9: + the eight integer types.  13: + bfloat16.
 template <class Fn>
-void register_ordering(Registry& registry, const std::string& op_type) {
+void register_ordering(Registry& registry, const std::string& op_type, const Accuracy& accuracy) {
   const TypeSet floats{ET::Float16, ET::Float, ET::Double};
   const TypeSet numeric = floats.with({ET::Int8, ET::Int16, ET::Int32, ET::Int64, ET::UInt8, ET::UInt16, ET::UInt32,
                                        ET::UInt64});
@@ -349,23 +349,25 @@ void register_ordering(Registry& registry, const std::string& op_type) {
   registry.add(binary_version(op_type, 7, floats, true, false, false, binary_kernel<Fn>(false)));
   registry.add(binary_version(op_type, 9, numeric, true, false, false, binary_kernel<Fn>(false)));
   registry.add(binary_version(op_type, 13, numeric.with({ET::BFloat16}), true, false, false, binary_kernel<Fn>(false)));
+  registry.declare_accuracy(op_type, accuracy);
 }
 
 // GreaterOrEqual and LessOrEqual (12, 16): bool output, multidirectional broadcasting.
 //   12: float16, float, double and the eight integer types.  16: + bfloat16.
 template <class Fn>
-void register_or_equal(Registry& registry, const std::string& op_type) {
+void register_or_equal(Registry& registry, const std::string& op_type, const Accuracy& accuracy) {
   const TypeSet numeric{ET::Float16, ET::Float, ET::Double, ET::Int8, ET::Int16, ET::Int32, ET::Int64,
                         ET::UInt8,   ET::UInt16, ET::UInt32, ET::UInt64};
   registry.add(binary_version(op_type, 12, numeric, true, false, false, binary_kernel<Fn>(false)));
   registry.add(binary_version(op_type, 16, numeric.with({ET::BFloat16}), true, false, false, binary_kernel<Fn>(false)));
+  registry.declare_accuracy(op_type, accuracy);
 }
 
 // Min and Max (1, 6, 8, 12, 13).
 //   1: float16, float, double; consumed_inputs (ignored); equal shapes.  6: equal shapes.
 //   8: multidirectional broadcasting.  12: + the eight integer types.  13: + bfloat16.
 template <class Fn>
-void register_min_max(Registry& registry, const std::string& op_type, const std::string& output) {
+void register_min_max(Registry& registry, const std::string& op_type, const Accuracy& accuracy, const std::string& output) {
   const TypeSet floats{ET::Float16, ET::Float, ET::Double};
   const TypeSet numeric = floats.with({ET::Int8, ET::Int16, ET::Int32, ET::Int64, ET::UInt8, ET::UInt16, ET::UInt32,
                                        ET::UInt64});
@@ -374,6 +376,7 @@ void register_min_max(Registry& registry, const std::string& op_type, const std:
   registry.add(variadic_version(op_type, output, 8, floats, false, variadic_kernel<Fn>(true)));
   registry.add(variadic_version(op_type, output, 12, numeric, false, variadic_kernel<Fn>(true)));
   registry.add(variadic_version(op_type, output, 13, numeric.with({ET::BFloat16}), false, variadic_kernel<Fn>(true)));
+  registry.declare_accuracy(op_type, accuracy);
 }
 
 }  // namespace onnx_ref::math

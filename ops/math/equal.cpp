@@ -32,6 +32,8 @@ void register_equal(Registry& registry) {
   registry.add(binary_version("Equal", 11, v11, true, false, false, binary_kernel<EqualFn>(false)));
   registry.add(binary_version("Equal", 13, v13, true, false, false, binary_kernel<EqualFn>(false)));
   registry.add(binary_version("Equal", 19, v13.with({ET::String}), true, false, false, binary_kernel<EqualFn>(false)));
+  registry.declare_accuracy("Equal",
+                            {AccuracyKind::Exact, "a comparison of exact values (NaN equals nothing; strings byte for byte)"});
 }
 
 }  // namespace onnx_ref

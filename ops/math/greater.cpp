@@ -16,6 +16,6 @@ struct GreaterFn {
 };
 }  // namespace math
 
-void register_greater(Registry& registry) { math::register_ordering<math::GreaterFn>(registry, "Greater"); }
+void register_greater(Registry& registry) { math::register_ordering<math::GreaterFn>(registry, "Greater", {AccuracyKind::Exact, "a comparison of exact values (NaN compares false)"}); }
 
 }  // namespace onnx_ref

@@ -18,7 +18,7 @@ struct GreaterOrEqualFn {
 }  // namespace math
 
 void register_greater_or_equal(Registry& registry) {
-  math::register_or_equal<math::GreaterOrEqualFn>(registry, "GreaterOrEqual");
+  math::register_or_equal<math::GreaterOrEqualFn>(registry, "GreaterOrEqual", {AccuracyKind::Exact, "a comparison of exact values (NaN compares false)"});
 }
 
 }  // namespace onnx_ref

@@ -35,7 +35,7 @@ void register_is_inf(Registry& registry) {
   const TypeSet with_f8 = type_sets::kFloatsIR4.with({ET::Float8E4M3FN, ET::Float8E4M3FNUZ, ET::Float8E5M2, ET::Float8E5M2FNUZ});
   const std::vector<AttributeSpec> flags = {{"detect_negative", AttrType::Int, false, int64_t{1}},
                                             {"detect_positive", AttrType::Int, false, int64_t{1}}};
-  register_unary_ladder(registry, "IsInf",
+  register_unary_ladder(registry, "IsInf", {AccuracyKind::Exact, "a decision on each element"},
                         {{10, TypeSet{ET::Float, ET::Double}}, {20, with_f8}}, flags,
                         is_inf_kernel(), names, check_detect_flags);
 }

@@ -19,7 +19,7 @@ void register_is_nan(Registry& registry) {
   using namespace math;
   const UnaryNames names{"X", "Y", "T1", "T2", TypeSet{ET::Bool}};
   const TypeSet with_f8 = type_sets::kFloatsIR4.with({ET::Float8E4M3FN, ET::Float8E4M3FNUZ, ET::Float8E5M2, ET::Float8E5M2FNUZ});
-  register_unary_ladder(registry, "IsNaN",
+  register_unary_ladder(registry, "IsNaN", {AccuracyKind::Exact, "a decision on each element"},
                         {{9, type_sets::kFloats}, {13, type_sets::kFloatsIR4}, {20, with_f8}},
                         {}, is_nan_kernel(), names);
 }

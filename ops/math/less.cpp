@@ -16,6 +16,6 @@ struct LessFn {
 };
 }  // namespace math
 
-void register_less(Registry& registry) { math::register_ordering<math::LessFn>(registry, "Less"); }
+void register_less(Registry& registry) { math::register_ordering<math::LessFn>(registry, "Less", {AccuracyKind::Exact, "a comparison of exact values (NaN compares false)"}); }
 
 }  // namespace onnx_ref

@@ -18,7 +18,7 @@ struct LessOrEqualFn {
 }  // namespace math
 
 void register_less_or_equal(Registry& registry) {
-  math::register_or_equal<math::LessOrEqualFn>(registry, "LessOrEqual");
+  math::register_or_equal<math::LessOrEqualFn>(registry, "LessOrEqual", {AccuracyKind::Exact, "a comparison of exact values (NaN compares false)"});
 }
 
 }  // namespace onnx_ref

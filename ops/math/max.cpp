@@ -28,6 +28,6 @@ struct MaxFn {
 };
 }  // namespace math
 
-void register_max(Registry& registry) { math::register_min_max<math::MaxFn>(registry, "Max", "max"); }
+void register_max(Registry& registry) { math::register_min_max<math::MaxFn>(registry, "Max", {AccuracyKind::Exact, "one of the input elements (NaN propagates)"}, "max"); }
 
 }  // namespace onnx_ref

@@ -28,6 +28,6 @@ struct MinFn {
 };
 }  // namespace math
 
-void register_min(Registry& registry) { math::register_min_max<math::MinFn>(registry, "Min", "min"); }
+void register_min(Registry& registry) { math::register_min_max<math::MinFn>(registry, "Min", {AccuracyKind::Exact, "one of the input elements (NaN propagates)"}, "min"); }
 
 }  // namespace onnx_ref

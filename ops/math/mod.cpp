@@ -87,5 +87,7 @@ OpVersion mod_version(int since, const TypeSet& types) {
 void register_mod(Registry& registry) {
   registry.add(math::mod_version(10, type_sets::kAllNumericTypes));
   registry.add(math::mod_version(13, type_sets::kAllNumericTypesIR4));
+  registry.declare_accuracy("Mod",
+                            {AccuracyKind::Exact, "the exact remainder, always representable"});
 }
 }  // namespace onnx_ref

@@ -16,6 +16,6 @@ struct MulFn {
 };
 }  // namespace math
 
-void register_mul(Registry& registry) { math::register_arithmetic<math::MulFn>(registry, "Mul"); }
+void register_mul(Registry& registry) { math::register_arithmetic<math::MulFn>(registry, "Mul", {AccuracyKind::CorrectlyRounded, "the exact product rounded once; integers wrap"}); }
 
 }  // namespace onnx_ref

@@ -26,6 +26,8 @@ void register_neg(Registry& registry) {
   registry.add(unary_version("Neg", 1, floats, true, unary_kernel<NegFn>()));
   registry.add(unary_version("Neg", 6, kSignedNumeric, false, unary_kernel<NegFn>()));
   registry.add(unary_version("Neg", 13, kSignedNumeric.with({ET::BFloat16}), false, unary_kernel<NegFn>()));
+  registry.declare_accuracy("Neg",
+                            {AccuracyKind::Exact, "the sign flipped; integers wrap at the most negative value"});
 }
 
 }  // namespace onnx_ref

@@ -14,6 +14,8 @@ struct NotFn {
 
 void register_not(Registry& registry) {
   registry.add(math::unary_version("Not", 1, TypeSet{ElementType::Bool}, false, math::unary_kernel<math::NotFn>()));
+  registry.declare_accuracy("Not",
+                            {AccuracyKind::Exact, "the logical negation"});
 }
 
 }  // namespace onnx_ref

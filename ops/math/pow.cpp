@@ -149,6 +149,10 @@ void register_pow(Registry& registry) {
   registry.add(pow_version(12, base12, exponent12));
   registry.add(pow_version(13, base12.with({ET::BFloat16}), exponent12));
   registry.add(pow_version(15, base12.with({ET::BFloat16}), exponent12.with({ET::BFloat16})));
+  registry.declare_accuracy("Pow",
+                            {AccuracyKind::CorrectlyRounded, "the exact x^y rounded once"}, {1, 7});
+  registry.declare_accuracy("Pow",
+                            {AccuracyKind::RoundedAtNamedPoints, "floating base: the exact x^y rounded once; integer base: exact and wrapping for an integer exponent, else x^y correctly rounded to double, then truncated toward zero"}, {12, 13, 15});
 }
 
 }  // namespace onnx_ref

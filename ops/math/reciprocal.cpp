@@ -23,7 +23,7 @@ struct ReciprocalFn {
 void register_reciprocal(Registry& registry) {
   using namespace math;
   using type_sets::kFloats;
-  register_unary_ladder(registry, "Reciprocal", {{1, kFloats, true}, {6, kFloats}, {13, type_sets::kFloatsIR4}}, {},
+  register_unary_ladder(registry, "Reciprocal", {AccuracyKind::CorrectlyRounded, "the exact 1 / x rounded once"}, {{1, kFloats, true}, {6, kFloats}, {13, type_sets::kFloatsIR4}}, {},
                         unary_kernel<ReciprocalFn>());
 }
 

@@ -29,7 +29,7 @@ struct SignFn {
 void register_sign(Registry& registry) {
   using namespace math;
   const UnaryNames names{"input", "output"};
-  register_unary_ladder(registry, "Sign",
+  register_unary_ladder(registry, "Sign", {AccuracyKind::Exact, "-1, 0 or 1 in x's type (NaN stays NaN)"},
                         {{9, type_sets::kAllNumericTypes}, {13, type_sets::kAllNumericTypesIR4}}, {},
                         unary_kernel<SignFn>(), names);
 }

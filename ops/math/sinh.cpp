@@ -8,7 +8,7 @@
 namespace onnx_ref {
 
 void register_sinh(Registry& registry) {
-  math::register_floats_then_bfloat16(registry, "Sinh", 9, 22, math::kInputOutput,
+  math::register_floats_then_bfloat16(registry, "Sinh", {AccuracyKind::CorrectlyRounded, "the exact sinh x rounded once"}, 9, 22, math::kInputOutput,
                                       math::float_unary_kernel<numeric::Fn::Sinh>());
 }
 

@@ -16,6 +16,6 @@ struct SubFn {
 };
 }  // namespace math
 
-void register_sub(Registry& registry) { math::register_arithmetic<math::SubFn>(registry, "Sub"); }
+void register_sub(Registry& registry) { math::register_arithmetic<math::SubFn>(registry, "Sub", {AccuracyKind::CorrectlyRounded, "the exact difference rounded once; integers wrap"}); }
 
 }  // namespace onnx_ref

@@ -91,12 +91,13 @@ Kernel sum_mean_kernel(SumKind kind, bool broadcasting) {
   };
 }
 
-void register_sum_mean(Registry& registry, const std::string& op_type, const std::string& output, SumKind kind) {
+void register_sum_mean(Registry& registry, const std::string& op_type, const Accuracy& accuracy, const std::string& output, SumKind kind) {
   using type_sets::kFloats;
   registry.add(variadic_version(op_type, output, 1, kFloats, true, sum_mean_kernel(kind, false)));
   registry.add(variadic_version(op_type, output, 6, kFloats, false, sum_mean_kernel(kind, false)));
   registry.add(variadic_version(op_type, output, 8, kFloats, false, sum_mean_kernel(kind, true)));
   registry.add(variadic_version(op_type, output, 13, type_sets::kFloatsIR4, false, sum_mean_kernel(kind, true)));
+  registry.declare_accuracy(op_type, accuracy);
 }
 
 }  // namespace onnx_ref::math

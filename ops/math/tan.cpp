@@ -8,7 +8,7 @@
 namespace onnx_ref {
 
 void register_tan(Registry& registry) {
-  math::register_floats_then_bfloat16(registry, "Tan", 7, 22, math::kInputOutput,
+  math::register_floats_then_bfloat16(registry, "Tan", {AccuracyKind::CorrectlyRounded, "the exact tan x (huge arguments reduced exactly) rounded once"}, 7, 22, math::kInputOutput,
                                       math::float_unary_kernel<numeric::Fn::Tan>());
 }
 

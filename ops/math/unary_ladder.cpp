@@ -3,7 +3,7 @@
 
 namespace onnx_ref::math {
 
-void register_unary_ladder(Registry& registry, const std::string& op_type, const std::vector<UnaryStep>& steps,
+void register_unary_ladder(Registry& registry, const std::string& op_type, const Accuracy& accuracy, const std::vector<UnaryStep>& steps,
                            const std::vector<AttributeSpec>& attributes, const Kernel& kernel,
                            const UnaryNames& names, const std::function<void(const Attributes&)>& check_attributes) {
   for (const UnaryStep& step : steps) {
@@ -21,6 +21,9 @@ void register_unary_ladder(Registry& registry, const std::string& op_type, const
     v.kernel = kernel;
     registry.add(std::move(v));
   }
+  std::vector<int> versions;
+  for (const UnaryStep& step : steps) versions.push_back(step.since);
+  registry.declare_accuracy(op_type, accuracy, versions);
 }
 
 }  // namespace onnx_ref::math

@@ -27,7 +27,8 @@ struct UnaryNames {
   std::optional<TypeSet> output_types = std::nullopt;
 };
 
-void register_unary_ladder(Registry& registry, const std::string& op_type, const std::vector<UnaryStep>& steps,
+// `accuracy` is the operator file's contract, declared for every version the ladder registers.
+void register_unary_ladder(Registry& registry, const std::string& op_type, const Accuracy& accuracy, const std::vector<UnaryStep>& steps,
                            const std::vector<AttributeSpec>& attributes, const Kernel& kernel,
                            const UnaryNames& names = {},
                            const std::function<void(const Attributes&)>& check_attributes = {});

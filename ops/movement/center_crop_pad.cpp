@@ -94,6 +94,8 @@ void register_center_crop_pad(Registry& registry) {
   v.type_constraints = {{"T", type_sets::kWithBFloat16}, {"Tind", type_sets::kInt32Int64}};
   v.kernel = center_crop_pad_kernel;
   registry.add(std::move(v));
+  registry.declare_accuracy("CenterCropPad",
+                            {AccuracyKind::Exact, "input elements or zeros, copied bit for bit"});
 }
 
 }  // namespace onnx_ref

@@ -81,6 +81,8 @@ void register_concat(Registry& registry) {
   registry.add(concat_version(4, kClassic));         // every classic type, axis required
   registry.add(concat_version(11, kClassic));        // + negative axes
   registry.add(concat_version(13, kWithBFloat16));   // + bfloat16
+  registry.declare_accuracy("Concat",
+                            {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 }  // namespace onnx_ref

@@ -109,6 +109,8 @@ void register_depth_to_space(Registry& registry) {
     v.kernel = depth_to_space_kernel(since >= 11);
     registry.add(std::move(v));
   }
+  registry.declare_accuracy("DepthToSpace",
+                            {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 void register_space_to_depth(Registry& registry) {
@@ -118,6 +120,8 @@ void register_space_to_depth(Registry& registry) {
     v.kernel = space_to_depth;
     registry.add(std::move(v));
   }
+  registry.declare_accuracy("SpaceToDepth",
+                            {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 }  // namespace onnx_ref

@@ -130,6 +130,8 @@ OpVersion expand_version(int since_version, const TypeSet& types) {
 void register_expand(Registry& registry) {
   registry.add(expand_version(8, type_sets::kClassic));
   registry.add(expand_version(13, type_sets::kWithBFloat16));  // + bfloat16
+  registry.declare_accuracy("Expand",
+                            {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 }  // namespace onnx_ref

@@ -245,6 +245,8 @@ void register_pad(Registry& registry) {
       {25, kWithInt2},          // + uint2, int2
   };
   for (const auto& [since, types] : versions) registry.add(pad_version(since, types));
+  registry.declare_accuracy("Pad",
+                            {AccuracyKind::Exact, "input elements or the pad value, copied bit for bit"});
 }
 
 }  // namespace onnx_ref

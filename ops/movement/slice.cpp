@@ -171,6 +171,8 @@ void register_slice(Registry& registry) {
   registry.add(slice_version(10, kClassic));        // starts, ends, axes, steps as inputs
   registry.add(slice_version(11, kClassic));        // + negative axes
   registry.add(slice_version(13, kWithBFloat16));   // + bfloat16
+  registry.declare_accuracy("Slice",
+                            {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 }  // namespace onnx_ref

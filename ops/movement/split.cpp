@@ -146,6 +146,8 @@ void register_split(Registry& registry) {
   registry.add(split_version(11, kClassic));       // + negative axes
   registry.add(split_version(13, kWithBFloat16));  // split as an int64 input, + bfloat16
   registry.add(split_version(18, kWithBFloat16));  // + num_outputs
+  registry.declare_accuracy("Split",
+                            {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 }  // namespace onnx_ref

@@ -177,6 +177,8 @@ void register_tile(Registry& registry) {
   registry.add(tile_v1());
   registry.add(tile_version(6, type_sets::kClassic));
   registry.add(tile_version(13, type_sets::kWithBFloat16));  // + bfloat16
+  registry.declare_accuracy("Tile",
+                            {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 }  // namespace onnx_ref

@@ -313,6 +313,8 @@ void register_transpose(Registry& registry) {
       {25, kWithInt2},        // + uint2, int2
   };
   for (const auto& [since, types] : versions) registry.add(transpose_version(since, types));
+  registry.declare_accuracy("Transpose",
+                            {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 }  // namespace onnx_ref

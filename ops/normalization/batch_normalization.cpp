@@ -153,6 +153,8 @@ OpVersion batch_normalization_version(int since) {
 
 void register_batch_normalization(Registry& registry) {
   for (int since : {1, 6, 7, 9, 14, 15}) registry.add(batch_normalization_version(since));
+  registry.declare_accuracy("BatchNormalization",
+                            {AccuracyKind::RoundedAtNamedPoints, "statistics exact, rounded once to double; each step of the formula rounded to double; the result once to T"});
 }
 
 }  // namespace onnx_ref

@@ -145,6 +145,10 @@ void register_dropout(Registry& registry) {
   registry.add(dropout_version(13, kFloatsIR4));
   registry.add(dropout_version(22, kFloatsIR4.with({ElementType::Float8E4M3FN, ElementType::Float8E4M3FNUZ,
                                                     ElementType::Float8E5M2, ElementType::Float8E5M2FNUZ})));
+  registry.declare_accuracy("Dropout",
+                            {AccuracyKind::Exact, "the data itself and a mask of ones (test mode)"}, {7, 10});
+  registry.declare_accuracy("Dropout",
+                            {AccuracyKind::Random, "outside training the data itself; in training a Philox keep mask, kept elements x / (1 - ratio) rounded to double, then to T"}, {1, 6, 12, 13, 22});
 }
 
 }  // namespace onnx_ref

@@ -85,6 +85,8 @@ OpVersion group_normalization_version(int since) {
 void register_group_normalization(Registry& registry) {
   registry.add(group_normalization_version(18));
   registry.add(group_normalization_version(21));
+  registry.declare_accuracy("GroupNormalization",
+                            {AccuracyKind::RoundedAtNamedPoints, "statistics exact, rounded once to double; each step of the formula rounded to double; the result once to T"});
 }
 
 }  // namespace onnx_ref

@@ -60,6 +60,8 @@ void register_instance_normalization(Registry& registry) {
   registry.add(instance_normalization_version(1, type_sets::kFloats));
   registry.add(instance_normalization_version(6, type_sets::kFloats));
   registry.add(instance_normalization_version(22, type_sets::kFloatsIR4));
+  registry.declare_accuracy("InstanceNormalization",
+                            {AccuracyKind::RoundedAtNamedPoints, "statistics exact, rounded once to double; each step of the formula rounded to double; the result once to T"});
 }
 
 }  // namespace onnx_ref

@@ -136,6 +136,8 @@ void register_layer_normalization(Registry& registry) {
   };
   v.kernel = layer_normalization;
   registry.add(std::move(v));
+  registry.declare_accuracy("LayerNormalization",
+                            {AccuracyKind::RoundedAtNamedPoints, "stage one in double from exact statistics, each step rounded to double; stage two in T, each step rounded once"});
 }
 
 }  // namespace onnx_ref

@@ -59,6 +59,8 @@ OpVersion lp_normalization_version(int since, const TypeSet& types) {
 void register_lp_normalization(Registry& registry) {
   registry.add(lp_normalization_version(1, type_sets::kFloats));
   registry.add(lp_normalization_version(22, type_sets::kFloatsIR4));
+  registry.declare_accuracy("LpNormalization",
+                            {AccuracyKind::RoundedAtNamedPoints, "the norm rounded once to double from the exact sum; x / norm rounded to double, then to T"});
 }
 
 }  // namespace onnx_ref

@@ -76,6 +76,8 @@ OpVersion lrn_version(int since, const TypeSet& types) {
 void register_lrn(Registry& registry) {
   registry.add(lrn_version(1, type_sets::kFloats));
   registry.add(lrn_version(13, type_sets::kFloatsIR4));
+  registry.declare_accuracy("LRN",
+                            {AccuracyKind::RoundedAtNamedPoints, "the exact square sum rounded once to double; each step of the formula rounded to double; the result once to T"});
 }
 
 }  // namespace onnx_ref

@@ -78,6 +78,8 @@ OpVersion mean_variance_normalization_version(int since, const TypeSet& types) {
 void register_mean_variance_normalization(Registry& registry) {
   registry.add(mean_variance_normalization_version(9, type_sets::kFloats));
   registry.add(mean_variance_normalization_version(13, type_sets::kFloatsIR4));
+  registry.declare_accuracy("MeanVarianceNormalization",
+                            {AccuracyKind::RoundedAtNamedPoints, "statistics exact, rounded once to double; each step of the formula rounded to double; the result once to T"});
 }
 
 }  // namespace onnx_ref

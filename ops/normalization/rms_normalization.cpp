@@ -87,6 +87,8 @@ void register_rms_normalization(Registry& registry) {
   v.check_attributes = check_rms_stash_type;
   v.kernel = rms_normalization;
   registry.add(std::move(v));
+  registry.declare_accuracy("RMSNormalization",
+                            {AccuracyKind::RoundedAtNamedPoints, "mean(x^2) exact, rounded once to double; + epsilon, sqrt and x / it each rounded to double; times scale rounded once to V"});
 }
 
 }  // namespace onnx_ref

@@ -76,6 +76,8 @@ OpVersion average_pool_version(int since, const TypeSet& types) {
 void register_average_pool(Registry& registry) {
   for (int since : {1, 7, 10, 11, 19}) registry.add(average_pool_version(since, type_sets::kFloats));
   registry.add(average_pool_version(22, type_sets::kFloatsIR4));
+  registry.declare_accuracy("AveragePool",
+                            {AccuracyKind::CorrectlyRounded, "the exact window sum over the count rounded once"});
 }
 
 }  // namespace onnx_ref

@@ -10,6 +10,8 @@ void register_global_average_pool(Registry& registry) {
   using pool::GlobalKind;
   registry.add(pool::global_pool_version("GlobalAveragePool", 1, type_sets::kFloats, GlobalKind::Average));
   registry.add(pool::global_pool_version("GlobalAveragePool", 22, type_sets::kFloatsIR4, GlobalKind::Average));
+  registry.declare_accuracy("GlobalAveragePool",
+                            {AccuracyKind::CorrectlyRounded, "the exact channel mean rounded once"});
 }
 
 }  // namespace onnx_ref

@@ -59,6 +59,8 @@ OpVersion global_lp_pool_version(int since, const TypeSet& types) {
 void register_global_lp_pool(Registry& registry) {
   for (int since : {1, 2}) registry.add(global_lp_pool_version(since, type_sets::kFloats));
   registry.add(global_lp_pool_version(22, type_sets::kFloatsIR4));
+  registry.declare_accuracy("GlobalLpPool",
+                            {AccuracyKind::CorrectlyRounded, "the exact (sum over the channel of |x|^p)^(1/p) rounded once"});
 }
 
 }  // namespace onnx_ref

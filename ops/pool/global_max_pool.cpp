@@ -11,6 +11,8 @@ void register_global_max_pool(Registry& registry) {
   using pool::GlobalKind;
   registry.add(pool::global_pool_version("GlobalMaxPool", 1, type_sets::kFloats, GlobalKind::Max));
   registry.add(pool::global_pool_version("GlobalMaxPool", 22, type_sets::kFloatsIR4, GlobalKind::Max));
+  registry.declare_accuracy("GlobalMaxPool",
+                            {AccuracyKind::Exact, "the channel's largest element copied bit for bit"});
 }
 
 }  // namespace onnx_ref

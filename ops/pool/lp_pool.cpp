@@ -74,6 +74,8 @@ OpVersion lp_pool_version(int since, const TypeSet& types) {
 void register_lp_pool(Registry& registry) {
   for (int since : {1, 2, 11, 18}) registry.add(lp_pool_version(since, type_sets::kFloats));
   registry.add(lp_pool_version(22, type_sets::kFloatsIR4));
+  registry.declare_accuracy("LpPool",
+                            {AccuracyKind::CorrectlyRounded, "the exact (sum over the window of |x|^p)^(1/p) rounded once"});
 }
 
 }  // namespace onnx_ref

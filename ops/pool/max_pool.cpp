@@ -121,6 +121,8 @@ void register_max_pool(Registry& registry) {
   registry.add(max_pool_version(11, floats));
   registry.add(max_pool_version(12, with_bytes));
   registry.add(max_pool_version(22, with_bytes.with({ET::BFloat16})));
+  registry.declare_accuracy("MaxPool",
+                            {AccuracyKind::Exact, "the window's largest element copied bit for bit, and its index"});
 }
 
 }  // namespace onnx_ref

@@ -111,6 +111,8 @@ OpVersion max_roi_pool_version(int since, const TypeSet& types) {
 void register_max_roi_pool(Registry& registry) {
   registry.add(max_roi_pool_version(1, type_sets::kFloats));
   registry.add(max_roi_pool_version(22, type_sets::kFloatsIR4));
+  registry.declare_accuracy("MaxRoiPool",
+                            {AccuracyKind::Exact, "each bin's largest element copied bit for bit, or 0"});
 }
 
 }  // namespace onnx_ref

@@ -84,6 +84,8 @@ OpVersion max_unpool_version(int since, const TypeSet& types) {
 void register_max_unpool(Registry& registry) {
   for (int since : {9, 11}) registry.add(max_unpool_version(since, type_sets::kFloats));
   registry.add(max_unpool_version(22, type_sets::kFloatsIR4));
+  registry.declare_accuracy("MaxUnpool",
+                            {AccuracyKind::Exact, "input elements copied to their indexed positions, zeros elsewhere"});
 }
 
 }  // namespace onnx_ref

@@ -210,6 +210,8 @@ OpVersion roi_align_version(int since, const TypeSet& types) {
 void register_roi_align(Registry& registry) {
   for (int since : {10, 16}) registry.add(roi_align_version(since, type_sets::kFloats));
   registry.add(roi_align_version(22, type_sets::kFloatsIR4));
+  registry.declare_accuracy("RoiAlign",
+                            {AccuracyKind::RoundedAtNamedPoints, "geometry and bilinear weights each rounded to double; avg: the exact mean of the weighted samples rounded once; max: the largest weighted corner rounded to double, then to T"});
 }
 
 }  // namespace onnx_ref

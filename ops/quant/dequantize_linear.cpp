@@ -125,6 +125,8 @@ void register_dequantize_linear(Registry& registry) {
   registry.add(dequantize_linear_version(23, x23, s19));
   registry.add(dequantize_linear_version(24, x23, s24));
   registry.add(dequantize_linear_version(25, x25, s24));
+  registry.declare_accuracy("DequantizeLinear",
+                            {AccuracyKind::CorrectlyRounded, "the exact (x - zero_point) * scale rounded once"});
 }
 
 }  // namespace onnx_ref

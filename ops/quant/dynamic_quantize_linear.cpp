@@ -71,6 +71,8 @@ void register_dynamic_quantize_linear(Registry& registry) {
                         {"tensor(float)", TypeSet{ET::Float}, "tensor(float)"}};
   v.kernel = dynamic_quantize_linear;
   registry.add(std::move(v));
+  registry.declare_accuracy("DynamicQuantizeLinear",
+                            {AccuracyKind::RoundedAtNamedPoints, "y_scale from two float32 operations, each rounded once; each quotient rounded to float32, then to an integer, ties to even"});
 }
 
 }  // namespace onnx_ref

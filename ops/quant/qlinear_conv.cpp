@@ -93,6 +93,8 @@ void register_qlinear_conv(Registry& registry) {
   v.check_attributes = linalg::check_conv_attributes;
   v.kernel = qlinear_conv;
   registry.add(std::move(v));
+  registry.declare_accuracy("QLinearConv",
+                            {AccuracyKind::CorrectlyRounded, "the exact integer sum times x_scale w_scale / y_scale rounded once to an integer, ties to even, saturated"});
 }
 
 }  // namespace onnx_ref

@@ -105,6 +105,8 @@ void register_qlinear_matmul(Registry& registry) {
   const TypeSet eight_bit{ET::Int8, ET::UInt8};
   registry.add(qlinear_matmul_version(10, eight_bit, TypeSet{ET::Float}));
   registry.add(qlinear_matmul_version(21, eight_bit.with({ET::Float8E4M3FN, ET::Float8E4M3FNUZ, ET::Float8E5M2, ET::Float8E5M2FNUZ}), TypeSet{ET::Float, ET::Float16, ET::BFloat16}));
+  registry.declare_accuracy("QLinearMatMul",
+                            {AccuracyKind::CorrectlyRounded, "the exact integer sum times a_scale b_scale / y_scale rounded once to an integer, ties to even, saturated"});
 }
 
 }  // namespace onnx_ref

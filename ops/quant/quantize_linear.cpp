@@ -151,6 +151,8 @@ void register_quantize_linear(Registry& registry) {
   registry.add(quantize_linear_version(23, x19, x19, y23));
   registry.add(quantize_linear_version(24, x19, s24, y23));
   registry.add(quantize_linear_version(25, x19, s24, y25));
+  registry.declare_accuracy("QuantizeLinear",
+                            {AccuracyKind::RoundedAtNamedPoints, "x / y_scale rounded once to the division's precision, then to the target (integers: ties to even, saturated)"});
 }
 
 }  // namespace onnx_ref

@@ -60,6 +60,8 @@ OpVersion bernoulli_version(int since_version, const TypeSet& input_types) {
 void register_bernoulli(Registry& registry) {
   registry.add(bernoulli_version(15, type_sets::kFloats));
   registry.add(bernoulli_version(22, type_sets::kFloatsIR4));
+  registry.declare_accuracy("Bernoulli",
+                            {AccuracyKind::Random, "1 where u < p, u = k / 2^53 from the node's Philox stream"});
 }
 
 }  // namespace onnx_ref

@@ -89,6 +89,8 @@ OpVersion multinomial_version(int since_version, const TypeSet& input_types) {
 void register_multinomial(Registry& registry) {
   registry.add(multinomial_version(7, type_sets::kFloats));
   registry.add(multinomial_version(22, type_sets::kFloatsIR4));
+  registry.declare_accuracy("Multinomial",
+                            {AccuracyKind::Random, "the first class whose running weight sum exceeds u times the total, u from the node's Philox stream"});
 }
 
 }  // namespace onnx_ref

@@ -10,6 +10,8 @@ namespace onnx_ref {
 void register_random_normal(Registry& registry) {
   registry.add(random_shape_version("RandomNormal", 1, type_sets::kFloats, true));
   registry.add(random_shape_version("RandomNormal", 22, type_sets::kFloatsIR4, true));
+  registry.declare_accuracy("RandomNormal",
+                            {AccuracyKind::Random, "mean + scale z, z by Box-Muller in double from the node's Philox stream, rounded once"});
 }
 
 }  // namespace onnx_ref

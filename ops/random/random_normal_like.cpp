@@ -11,6 +11,8 @@ void register_random_normal_like(Registry& registry) {
   // The input only gives the shape: any tensor type (22 adds bfloat16).
   registry.add(random_like_version("RandomNormalLike", 1, type_sets::kClassic, type_sets::kFloats, true));
   registry.add(random_like_version("RandomNormalLike", 22, type_sets::kWithBFloat16, type_sets::kFloatsIR4, true));
+  registry.declare_accuracy("RandomNormalLike",
+                            {AccuracyKind::Random, "mean + scale z, z by Box-Muller in double from the node's Philox stream, rounded once"});
 }
 
 }  // namespace onnx_ref

@@ -10,6 +10,8 @@ namespace onnx_ref {
 void register_random_uniform(Registry& registry) {
   registry.add(random_shape_version("RandomUniform", 1, type_sets::kFloats, false));
   registry.add(random_shape_version("RandomUniform", 22, type_sets::kFloatsIR4, false));
+  registry.declare_accuracy("RandomUniform",
+                            {AccuracyKind::Random, "low + (high - low) u, u = k / 2^53 from the node's Philox stream, rounded once"});
 }
 
 }  // namespace onnx_ref

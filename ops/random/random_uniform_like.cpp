@@ -11,6 +11,8 @@ void register_random_uniform_like(Registry& registry) {
   // The input only gives the shape: any tensor type (22 adds bfloat16).
   registry.add(random_like_version("RandomUniformLike", 1, type_sets::kClassic, type_sets::kFloats, false));
   registry.add(random_like_version("RandomUniformLike", 22, type_sets::kWithBFloat16, type_sets::kFloatsIR4, false));
+  registry.declare_accuracy("RandomUniformLike",
+                            {AccuracyKind::Random, "low + (high - low) u, u = k / 2^53 from the node's Philox stream, rounded once"});
 }
 
 }  // namespace onnx_ref

@@ -159,6 +159,8 @@ void register_gru(Registry& registry) {
   using recurrent::gru_version;
   for (int since : {1, 3, 7, 14}) registry.add(gru_version(since, type_sets::kFloats));
   registry.add(gru_version(22, type_sets::kFloatsIR4));
+  registry.declare_accuracy("GRU",
+                            {AccuracyKind::RoundedAtNamedPoints, "each gate's pre-activation one exact sum rounded once; activations correctly rounded; each step of the state update rounded once"});
 }
 
 }  // namespace onnx_ref

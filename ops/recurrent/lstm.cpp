@@ -155,6 +155,8 @@ void register_lstm(Registry& registry) {
   registry.add(lstm_version(7, type_sets::kFloats));
   registry.add(lstm_version(14, type_sets::kFloats));
   registry.add(lstm_version(22, type_sets::kFloatsIR4));
+  registry.declare_accuracy("LSTM",
+                            {AccuracyKind::RoundedAtNamedPoints, "each gate's pre-activation one exact sum rounded once; activations correctly rounded; each step of the cell update rounded once"});
 }
 
 }  // namespace onnx_ref

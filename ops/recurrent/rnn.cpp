@@ -105,6 +105,8 @@ void register_rnn(Registry& registry) {
   using recurrent::rnn_version;
   for (int since : {1, 7, 14}) registry.add(rnn_version(since, type_sets::kFloats));
   registry.add(rnn_version(22, type_sets::kFloatsIR4));
+  registry.declare_accuracy("RNN",
+                            {AccuracyKind::RoundedAtNamedPoints, "the pre-activation one exact sum rounded once; the activation correctly rounded"});
 }
 
 }  // namespace onnx_ref

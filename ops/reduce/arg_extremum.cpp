@@ -100,7 +100,7 @@ OpVersion arg_version(const std::string& op_type, bool largest, int since_versio
 
 }  // namespace
 
-void add_arg_extremum_ladder(Registry& registry, const std::string& op_type, bool largest) {
+void add_arg_extremum_ladder(Registry& registry, const std::string& op_type, const Accuracy& accuracy, bool largest) {
   const TypeSet numeric{ElementType::Float16, ElementType::Float, ElementType::Double, ElementType::Int8,
                         ElementType::Int16,   ElementType::Int32, ElementType::Int64,  ElementType::UInt8,
                         ElementType::UInt16,  ElementType::UInt32, ElementType::UInt64};
@@ -108,6 +108,7 @@ void add_arg_extremum_ladder(Registry& registry, const std::string& op_type, boo
   registry.add(arg_version(op_type, largest, 11, numeric, false));
   registry.add(arg_version(op_type, largest, 12, numeric, true));
   registry.add(arg_version(op_type, largest, 13, numeric.with({ElementType::BFloat16}), true));
+  registry.declare_accuracy(op_type, accuracy);
 }
 
 }  // namespace onnx_ref

@@ -7,6 +7,6 @@
 
 namespace onnx_ref {
 
-void add_arg_extremum_ladder(Registry& registry, const std::string& op_type, bool largest);
+void add_arg_extremum_ladder(Registry& registry, const std::string& op_type, const Accuracy& accuracy, bool largest);
 
 }  // namespace onnx_ref

@@ -8,6 +8,6 @@
 
 namespace onnx_ref {
 
-void register_arg_max(Registry& registry) { add_arg_extremum_ladder(registry, "ArgMax", true); }
+void register_arg_max(Registry& registry) { add_arg_extremum_ladder(registry, "ArgMax", {AccuracyKind::Exact, "the index of the largest element"}, true); }
 
 }  // namespace onnx_ref

@@ -8,6 +8,6 @@
 
 namespace onnx_ref {
 
-void register_arg_min(Registry& registry) { add_arg_extremum_ladder(registry, "ArgMin", false); }
+void register_arg_min(Registry& registry) { add_arg_extremum_ladder(registry, "ArgMin", {AccuracyKind::Exact, "the index of the smallest element"}, false); }
 
 }  // namespace onnx_ref

@@ -49,6 +49,8 @@ void register_cum_prod(Registry& registry) {
   const TypeSet types{ElementType::BFloat16, ElementType::Double, ElementType::Float, ElementType::Float16,
                       ElementType::Int32,    ElementType::Int64,  ElementType::UInt32, ElementType::UInt64};
   registry.add(make_cumulative_version("CumProd", 26, types, cum_prod_line));
+  registry.declare_accuracy("CumProd",
+                            {AccuracyKind::RoundedAtNamedPoints, "each output the previous one times the next element, rounded once; integers wrap"});
 }
 
 }  // namespace onnx_ref

@@ -1,7 +1,7 @@
 // ONNX CumSum, every version (11, 14): running sums along the axis given as input (a scalar,
 // int32 or int64), with `exclusive` (each sum leaves its own element out) and `reverse`.
 //   11: float, double, int32, int64, uint32, uint64.  14: adds float16 and bfloat16.
-// Contract: exact. Integers wrap (two's complement). A floating result is its exact prefix sum
+// Contract: correctly rounded. Integers wrap (two's complement). A floating result is its exact prefix sum
 // rounded once (nearest, ties to even): the prefix is kept exactly (numeric/exact_sum.h), so no
 // error builds up along the line. IEEE rules for infinities and NaN; an exactly zero prefix is -0
 // only when every element in it is -0; the empty prefix (exclusive) is +0.
@@ -70,6 +70,8 @@ void register_cum_sum(Registry& registry) {
                       ElementType::UInt32, ElementType::UInt64};
   registry.add(make_cumulative_version("CumSum", 11, types, cum_sum_line));
   registry.add(make_cumulative_version("CumSum", 14, types.with({ElementType::Float16, ElementType::BFloat16}), cum_sum_line));
+  registry.declare_accuracy("CumSum",
+                            {AccuracyKind::CorrectlyRounded, "each output the exact prefix sum rounded once; integers wrap"});
 }
 
 }  // namespace onnx_ref

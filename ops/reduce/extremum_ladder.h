@@ -8,7 +8,7 @@
 
 namespace onnx_ref {
 
-inline void add_extremum_ladder(Registry& registry, const std::string& op_type, const RowKernel& kernel) {
+inline void add_extremum_ladder(Registry& registry, const std::string& op_type, const Accuracy& accuracy, const RowKernel& kernel) {
   const TypeSet v13 = kReduceWithBytes.with({ElementType::BFloat16});
   registry.add(make_reduce_version(op_type, 1, kReduceClassicTypes, false, kernel));
   registry.add(make_reduce_version(op_type, 11, kReduceClassicTypes, false, kernel));
@@ -16,6 +16,7 @@ inline void add_extremum_ladder(Registry& registry, const std::string& op_type, 
   registry.add(make_reduce_version(op_type, 13, v13, false, kernel));
   registry.add(make_reduce_version(op_type, 18, v13, true, kernel));
   registry.add(make_reduce_version(op_type, 20, v13.with({ElementType::Bool}), true, kernel));
+  registry.declare_accuracy(op_type, accuracy);
 }
 
 }  // namespace onnx_ref

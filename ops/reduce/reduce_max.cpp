@@ -8,6 +8,6 @@
 
 namespace onnx_ref {
 
-void register_reduce_max(Registry& registry) { add_extremum_ladder(registry, "ReduceMax", row_kernel<MaxAccumulator>()); }
+void register_reduce_max(Registry& registry) { add_extremum_ladder(registry, "ReduceMax", {AccuracyKind::Exact, "the largest element itself, copied (NaN propagates)"}, row_kernel<MaxAccumulator>()); }
 
 }  // namespace onnx_ref

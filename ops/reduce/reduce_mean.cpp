@@ -12,7 +12,7 @@
 namespace onnx_ref {
 
 void register_reduce_mean(Registry& registry) {
-  add_reduce_ladder_1_11_13_18(registry, "ReduceMean", kReduceClassicTypes, row_kernel<MeanAccumulator>());
+  add_reduce_ladder_1_11_13_18(registry, "ReduceMean", {AccuracyKind::CorrectlyRounded, "the exact sum over the count rounded once; integers truncate toward zero"}, kReduceClassicTypes, row_kernel<MeanAccumulator>());
 }
 
 }  // namespace onnx_ref

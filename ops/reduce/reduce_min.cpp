@@ -8,6 +8,6 @@
 
 namespace onnx_ref {
 
-void register_reduce_min(Registry& registry) { add_extremum_ladder(registry, "ReduceMin", row_kernel<MinAccumulator>()); }
+void register_reduce_min(Registry& registry) { add_extremum_ladder(registry, "ReduceMin", {AccuracyKind::Exact, "the smallest element itself, copied (NaN propagates)"}, row_kernel<MinAccumulator>()); }
 
 }  // namespace onnx_ref

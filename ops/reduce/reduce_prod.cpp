@@ -12,7 +12,7 @@
 namespace onnx_ref {
 
 void register_reduce_prod(Registry& registry) {
-  add_reduce_ladder_1_11_13_18(registry, "ReduceProd", kReduceClassicTypes, row_kernel<ProdAccumulator>());
+  add_reduce_ladder_1_11_13_18(registry, "ReduceProd", {AccuracyKind::RoundedAtNamedPoints, "each multiplication rounded to double (exponent kept apart), the product rounded once to T; integers wrap"}, kReduceClassicTypes, row_kernel<ProdAccumulator>());
 }
 
 }  // namespace onnx_ref

@@ -1,7 +1,7 @@
 // ONNX ReduceSum, every version (1, 11, 13).
 // 1 and 11: `axes` is an attribute; 13: `axes` is an optional int64 input and noop_with_empty_axes
 // chooses what an empty list means. The kernel is the shared engine in ops/reduce/reduction.h.
-// Contract: exact. Integers wrap; a floating sum is the exact sum rounded once (nearest, ties to
+// Contract: correctly rounded. Integers wrap; a floating sum is the exact sum rounded once (nearest, ties to
 // even), whatever the order; the empty sum is +0 (see ops/reduce/accumulators.h).
 #include "ops/all_ops.h"
 #include "ops/reduce/accumulators.h"
@@ -15,6 +15,8 @@ void register_reduce_sum(Registry& registry) {
   registry.add(make_reduce_version("ReduceSum", 1, kReduceClassicTypes, false, sum));
   registry.add(make_reduce_version("ReduceSum", 11, kReduceClassicTypes, false, sum));  // axis range stated
   registry.add(make_reduce_version("ReduceSum", 13, kReduceClassicTypes.with({ElementType::BFloat16}), true, sum));
+  registry.declare_accuracy("ReduceSum",
+                            {AccuracyKind::CorrectlyRounded, "the exact sum rounded once, whatever the order; integers wrap"});
 }
 
 }  // namespace onnx_ref

@@ -181,13 +181,14 @@ OpVersion make_reduce_version(const std::string& op_type, int since_version, con
   return v;
 }
 
-void add_reduce_ladder_1_11_13_18(Registry& registry, const std::string& op_type, const TypeSet& classic,
+void add_reduce_ladder_1_11_13_18(Registry& registry, const std::string& op_type, const Accuracy& accuracy, const TypeSet& classic,
                                   const RowKernel& kernel) {
   const TypeSet with_bfloat16 = classic.with({ElementType::BFloat16});
   registry.add(make_reduce_version(op_type, 1, classic, false, kernel));
   registry.add(make_reduce_version(op_type, 11, classic, false, kernel));  // the axis range is stated
   registry.add(make_reduce_version(op_type, 13, with_bfloat16, false, kernel));
   registry.add(make_reduce_version(op_type, 18, with_bfloat16, true, kernel));
+  registry.declare_accuracy(op_type, accuracy);
 }
 
 }  // namespace onnx_ref

@@ -61,7 +61,7 @@ OpVersion make_reduce_version(const std::string& op_type, int since_version, con
 
 // The version ladder most Reduce* operators share: axes an attribute in 1, 11 and 13 (13 adds
 // bfloat16) and an input from 18, with the types `classic` (+ bfloat16 from 13).
-void add_reduce_ladder_1_11_13_18(Registry& registry, const std::string& op_type, const TypeSet& classic,
+void add_reduce_ladder_1_11_13_18(Registry& registry, const std::string& op_type, const Accuracy& accuracy, const TypeSet& classic,
                                   const RowKernel& kernel);
 
 }  // namespace onnx_ref

@@ -133,6 +133,8 @@ void register_top_k(Registry& registry) {
   registry.add(top_k_version(10, kFloats));
   registry.add(top_k_version(11, numeric));
   registry.add(top_k_version(24, numeric.with({ElementType::BFloat16})));
+  registry.declare_accuracy("TopK",
+                            {AccuracyKind::Exact, "the k extreme elements copied bit for bit, and their indices"});
 }
 
 }  // namespace onnx_ref

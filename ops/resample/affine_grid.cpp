@@ -117,6 +117,8 @@ void register_affine_grid(Registry& registry) {
   v.check_attributes = [](const Attributes& a) { a.get_flag("align_corners"); };
   v.kernel = affine_grid_kernel;
   registry.add(std::move(v));
+  registry.declare_accuracy("AffineGrid",
+                            {AccuracyKind::CorrectlyRounded, "each coordinate the exact theta times the base position, rounded once"});
 }
 
 }  // namespace onnx_ref

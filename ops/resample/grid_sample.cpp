@@ -323,6 +323,8 @@ void register_grid_sample(Registry& registry) {
   registry.add(grid_sample_version(16, type_sets::kClassic, type_sets::kFloats));
   registry.add(grid_sample_version(20, type_sets::kClassic, type_sets::kFloats));        // N-D; linear, cubic
   registry.add(grid_sample_version(22, type_sets::kWithBFloat16, type_sets::kFloatsIR4));  // + bfloat16
+  registry.declare_accuracy("GridSample",
+                            {AccuracyKind::CorrectlyRounded, "the exact weighted sum of the sampled pixels rounded once"});
 }
 
 }  // namespace onnx_ref

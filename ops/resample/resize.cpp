@@ -206,6 +206,8 @@ OpVersion resize_version(int since) {
 
 void register_resize(Registry& registry) {
   for (int since : {10, 11, 13, 18, 19}) registry.add(resize_version(since));
+  registry.declare_accuracy("Resize",
+                            {AccuracyKind::RoundedAtNamedPoints, "nearest: an input element copied; linear and cubic: each weight rounded once to double, the exact weighted sum rounded once to T"});
 }
 
 }  // namespace onnx_ref

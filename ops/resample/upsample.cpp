@@ -72,6 +72,8 @@ OpVersion upsample_version(int since) {
 
 void register_upsample(Registry& registry) {
   for (int since : {1, 7, 9, 10}) registry.add(upsample_version(since));
+  registry.declare_accuracy("Upsample",
+                            {AccuracyKind::RoundedAtNamedPoints, "nearest: an input element copied; linear: each weight rounded once to double, the exact weighted sum rounded once to T"});
 }
 
 }  // namespace onnx_ref

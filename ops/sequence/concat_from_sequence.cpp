@@ -27,6 +27,8 @@ void register_concat_from_sequence(Registry& registry) {
     return {sequence::concat_items(ctx.value(0).items(), ctx.attrs.get_int("axis"), ctx.attrs.get_int("new_axis") == 1)};
   };
   registry.add(v);
+  registry.declare_accuracy("ConcatFromSequence",
+                            {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 }  // namespace onnx_ref

@@ -55,6 +55,8 @@ void register_optional(Registry& registry) {
     return {Value::none(optional_of(*type))};
   };
   registry.add(v);
+  registry.declare_accuracy("Optional",
+                            {AccuracyKind::Exact, "the input, unchanged"});
 }
 
 }  // namespace onnx_ref

@@ -41,6 +41,8 @@ OpVersion optional_get_element_version(int since) {
 void register_optional_get_element(Registry& registry) {
   registry.add(optional_get_element_version(15));
   registry.add(optional_get_element_version(18));  // + plain tensors and sequences
+  registry.declare_accuracy("OptionalGetElement",
+                            {AccuracyKind::Exact, "the element, unchanged"});
 }
 
 }  // namespace onnx_ref

@@ -29,6 +29,8 @@ void register_sequence_empty(Registry& registry) {
   v.attribute_type = [](const Attributes& attrs, const std::string&) -> std::optional<ElementType> { return dtype_of(attrs); };
   v.kernel = [](const KernelContext& ctx) -> std::vector<Value> { return {Value::sequence(dtype_of(ctx.attrs), {})}; };
   registry.add(v);
+  registry.declare_accuracy("SequenceEmpty",
+                            {AccuracyKind::Exact, "an empty sequence"});
 }
 
 }  // namespace onnx_ref

@@ -23,6 +23,8 @@ void register_sequence_erase(Registry& registry) {
     return {Value::sequence(seq.type().elem, std::move(items))};
   };
   registry.add(v);
+  registry.declare_accuracy("SequenceErase",
+                            {AccuracyKind::Exact, "the tensors, unchanged"});
 }
 
 }  // namespace onnx_ref

@@ -36,6 +36,8 @@ void register_sequence_insert(Registry& registry) {
     return {Value::sequence(seq.type().elem, std::move(items))};
   };
   registry.add(v);
+  registry.declare_accuracy("SequenceInsert",
+                            {AccuracyKind::Exact, "the tensors, unchanged"});
 }
 
 }  // namespace onnx_ref

@@ -74,6 +74,8 @@ void register_sequence_map(Registry& registry) {
   v.infer_outputs = sequence_map_outputs;
   v.kernel = sequence_map;
   registry.add(v);
+  registry.declare_accuracy("SequenceMap",
+                            {AccuracyKind::Exact, "the body's values passed on unchanged; inner nodes keep their own contracts"});
 }
 
 }  // namespace onnx_ref

@@ -91,6 +91,8 @@ OpVersion split_to_sequence_version(int since, const TypeSet& types) {
 void register_split_to_sequence(Registry& registry) {
   registry.add(split_to_sequence_version(11, type_sets::kClassic));
   registry.add(split_to_sequence_version(24, type_sets::kWithBFloat16));  // + bfloat16
+  registry.declare_accuracy("SplitToSequence",
+                            {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 }  // namespace onnx_ref

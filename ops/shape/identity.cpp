@@ -48,6 +48,8 @@ void register_identity(Registry& registry) {
       {25, kWithInt2},        // + uint2, int2
   };
   for (const auto& [since, types] : versions) registry.add(identity_version(since, types));
+  registry.declare_accuracy("Identity",
+                            {AccuracyKind::Exact, "the input value itself"});
 }
 
 }  // namespace onnx_ref

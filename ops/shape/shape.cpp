@@ -59,6 +59,8 @@ void register_shape(Registry& registry) {
       {25, kWithInt2},        // + uint2, int2
   };
   for (const auto& [since, types] : versions) registry.add(shape_version(since, types));
+  registry.declare_accuracy("Shape",
+                            {AccuracyKind::Exact, "the input's dimensions"});
 }
 
 }  // namespace onnx_ref

@@ -37,6 +37,8 @@ void register_size(Registry& registry) {
       {25, kWithInt2},        // + uint2, int2
   };
   for (const auto& [since, types] : versions) registry.add(size_version(since, types));
+  registry.declare_accuracy("Size",
+                            {AccuracyKind::Exact, "the input's element count"});
 }
 
 }  // namespace onnx_ref

@@ -64,6 +64,8 @@ void register_squeeze(Registry& registry) {
       {25, kWithInt2},        // + uint2, int2
   };
   for (const auto& [since, types] : versions) registry.add(squeeze_version(since, types));
+  registry.declare_accuracy("Squeeze",
+                            {AccuracyKind::Exact, "the input's elements, shared storage"});
 }
 
 }  // namespace onnx_ref

@@ -56,6 +56,8 @@ void register_unsqueeze(Registry& registry) {
       {25, kWithInt2},        // + uint2, int2
   };
   for (const auto& [since, types] : versions) registry.add(unsqueeze_version(since, types));
+  registry.declare_accuracy("Unsqueeze",
+                            {AccuracyKind::Exact, "the input's elements, shared storage"});
 }
 
 }  // namespace onnx_ref

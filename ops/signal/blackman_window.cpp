@@ -5,6 +5,9 @@
 
 namespace onnx_ref {
 
-void register_blackman_window(Registry& registry) { registry.add(cosine_window_version(kBlackmanCoefficients)); }
+void register_blackman_window(Registry& registry) { registry.add(cosine_window_version(kBlackmanCoefficients));
+  registry.declare_accuracy("BlackmanWindow",
+                            {AccuracyKind::CorrectlyRounded, "the exact window coefficients rounded once"});
+}
 
 }  // namespace onnx_ref

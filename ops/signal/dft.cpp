@@ -111,6 +111,8 @@ OpVersion dft_version(int since_version) {
 void register_dft(Registry& registry) {
   registry.add(dft_version(17));
   registry.add(dft_version(20));
+  registry.declare_accuracy("DFT",
+                            {AccuracyKind::RoundedAtNamedPoints, "twiddle factors correctly rounded to double; each output the exact sum of x t (over N for the inverse) rounded once"});
 }
 
 }  // namespace onnx_ref

@@ -5,6 +5,9 @@
 
 namespace onnx_ref {
 
-void register_hamming_window(Registry& registry) { registry.add(cosine_window_version(kHammingCoefficients)); }
+void register_hamming_window(Registry& registry) { registry.add(cosine_window_version(kHammingCoefficients));
+  registry.declare_accuracy("HammingWindow",
+                            {AccuracyKind::CorrectlyRounded, "the exact window coefficients rounded once"});
+}
 
 }  // namespace onnx_ref

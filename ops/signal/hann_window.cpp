@@ -5,6 +5,9 @@
 
 namespace onnx_ref {
 
-void register_hann_window(Registry& registry) { registry.add(cosine_window_version(kHannCoefficients)); }
+void register_hann_window(Registry& registry) { registry.add(cosine_window_version(kHannCoefficients));
+  registry.declare_accuracy("HannWindow",
+                            {AccuracyKind::CorrectlyRounded, "the exact window coefficients rounded once"});
+}
 
 }  // namespace onnx_ref

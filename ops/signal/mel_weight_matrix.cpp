@@ -192,6 +192,8 @@ void register_mel_weight_matrix(Registry& registry) {
   };
   v.kernel = mel_weight_matrix;
   registry.add(std::move(v));
+  registry.declare_accuracy("MelWeightMatrix",
+                            {AccuracyKind::CorrectlyRounded, "corner bins the exact floors; each weight the exact fraction rounded once"});
 }
 
 }  // namespace onnx_ref

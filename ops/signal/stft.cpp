@@ -95,6 +95,8 @@ void register_stft(Registry& registry) {
   v.check_attributes = [](const Attributes& attrs) { (void)attrs.get_flag("onesided"); };
   v.kernel = stft_kernel;
   registry.add(std::move(v));
+  registry.declare_accuracy("STFT",
+                            {AccuracyKind::RoundedAtNamedPoints, "twiddle factors correctly rounded to double; each output the exact sum of x w t rounded once"});
 }
 
 }  // namespace onnx_ref

@@ -44,6 +44,6 @@ void hardmax_lines(const Tensor& in, Tensor& out, const LineLayout& lines) {
 
 }  // namespace
 
-void register_hardmax(Registry& registry) { add_softmax_ladder(registry, "Hardmax", hardmax_lines); }
+void register_hardmax(Registry& registry) { add_softmax_ladder(registry, "Hardmax", {AccuracyKind::Exact, "1 at the first largest element of each line, 0 elsewhere"}, hardmax_lines); }
 
 }  // namespace onnx_ref

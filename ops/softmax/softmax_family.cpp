@@ -43,8 +43,9 @@ OpVersion softmax_version(const std::string& op_type, int since_version, const L
 
 }  // namespace
 
-void add_softmax_ladder(Registry& registry, const std::string& op_type, const LineKernel& kernel) {
+void add_softmax_ladder(Registry& registry, const std::string& op_type, const Accuracy& accuracy, const LineKernel& kernel) {
   for (int since : {1, 11, 13}) registry.add(softmax_version(op_type, since, kernel));
+  registry.declare_accuracy(op_type, accuracy);
 }
 
 }  // namespace onnx_ref

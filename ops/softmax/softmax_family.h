@@ -20,7 +20,7 @@ struct LineLayout {
 using LineKernel = std::function<void(const Tensor& in, Tensor& out, const LineLayout& lines)>;
 
 // Adds versions 1, 11 and 13 of `op_type` running `kernel`.
-void add_softmax_ladder(Registry& registry, const std::string& op_type, const LineKernel& kernel);
+void add_softmax_ladder(Registry& registry, const std::string& op_type, const Accuracy& accuracy, const LineKernel& kernel);
 
 // The lines of Softmax and LogSoftmax, correctly rounded (ops/softmax/softmax.cpp).
 void softmax_lines(const Tensor& in, Tensor& out, const LineLayout& lines, bool logarithm);

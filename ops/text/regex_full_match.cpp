@@ -50,6 +50,8 @@ void register_regex_full_match(Registry& registry) {
   v.check_attributes = [](const Attributes& attrs) { (void)regex_full_match_compile(attrs); };
   v.kernel = regex_full_match;
   registry.add(std::move(v));
+  registry.declare_accuracy("RegexFullMatch",
+                            {AccuracyKind::Exact, "a decision"});
 }
 
 }  // namespace onnx_ref

@@ -44,6 +44,8 @@ void register_string_concat(Registry& registry) {
   v.type_constraints = {{"T", TypeSet{ElementType::String}}};
   v.kernel = string_concat;
   registry.add(std::move(v));
+  registry.declare_accuracy("StringConcat",
+                            {AccuracyKind::Exact, "the bytes appended"});
 }
 
 }  // namespace onnx_ref

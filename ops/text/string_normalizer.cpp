@@ -117,6 +117,8 @@ void register_string_normalizer(Registry& registry) {
   };
   v.kernel = string_normalizer;
   registry.add(std::move(v));
+  registry.declare_accuracy("StringNormalizer",
+                            {AccuracyKind::Exact, "a deterministic text transformation"});
 }
 
 }  // namespace onnx_ref

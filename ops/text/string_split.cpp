@@ -120,6 +120,8 @@ void register_string_split(Registry& registry) {
   };
   v.kernel = string_split;
   registry.add(std::move(v));
+  registry.declare_accuracy("StringSplit",
+                            {AccuracyKind::Exact, "substrings and counts"});
 }
 
 }  // namespace onnx_ref

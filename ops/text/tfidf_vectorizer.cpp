@@ -196,6 +196,8 @@ void register_tfidf_vectorizer(Registry& registry) {
   };
   v.kernel = tfidf_vectorizer;
   registry.add(std::move(v));
+  registry.declare_accuracy("TfIdfVectorizer",
+                            {AccuracyKind::CorrectlyRounded, "exact counts; each output the exact sum of count x weight rounded once"});
 }
 
 }  // namespace onnx_ref

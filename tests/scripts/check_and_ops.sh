@@ -31,6 +31,24 @@ ml=$(ls -d "$shared"/*/test_ai_onnx_ml_binarizer | head -n 1)
 "$onnx_ref" check "$ml/model.onnx" > "$dir/ml" || fail "check of the Binarizer model exits $?"
 grep -q "Binarizer -> ai.onnx.ml:Binarizer-1" "$dir/ml" || fail "ml node: $(cat "$dir/ml")"
 
+# Each version's accuracy contract: a line in the listing, an object in the JSON, per version where
+# versions differ (Dropout-7 only passes data through; Dropout-12 draws in training).
+"$onnx_ref" ops --op Add --opset 14 | grep -qx "  accuracy: correctly rounded: the exact sum rounded once; integers wrap" ||
+  fail "Add-14 accuracy: $("$onnx_ref" ops --op Add --opset 14 | grep accuracy)"
+"$onnx_ref" ops --op Relu | grep -c "^  accuracy: exact: " | grep -qx 4 || fail "every Relu version shows its contract"
+"$onnx_ref" ops --op Dropout --opset 7 | grep -q "^  accuracy: exact: " || fail "Dropout-7 is exact"
+"$onnx_ref" ops --op Dropout --opset 12 | grep -q "^  accuracy: random: " || fail "Dropout-12 is random"
+"$onnx_ref" ops --json | python3 -c '
+import json, sys
+versions = json.load(sys.stdin)
+kinds = {"exact", "correctly rounded", "rounded at named points", "random"}
+bad = [v["label"] for v in versions if v["accuracy"]["kind"] not in kinds or not v["accuracy"]["summary"]]
+assert not bad, bad
+by_label = {v["label"]: v["accuracy"]["kind"] for v in versions}
+assert by_label["LayerNormalization-17"] == "rounded at named points", by_label["LayerNormalization-17"]
+assert by_label["Pow-7"] == "correctly rounded" and by_label["Pow-15"] == "rounded at named points"
+' || fail "ops --json accuracy"
+
 # ops filters: the version in effect at an opset, every version of one operator, a domain.
 [ "$("$onnx_ref" ops --op Conv --opset 13 | grep -c '^Conv-')" = 1 ] || fail "--op Conv --opset 13 lists more than one version"
 "$onnx_ref" ops --op Conv --opset 13 | grep -q "^Conv-11  (opsets 11-21" || fail "Conv at opset 13 is not Conv-11"
