@@ -393,6 +393,7 @@ OpVersion attention_version(int since) {
 void register_attention(Registry& registry) {
   registry.add(attention_version(23));
   registry.add(attention_version(24));
+  registry.declare_accuracy("Attention", {AccuracyKind::RoundedAtNamedPoints, "each score is scale times the exact Q.K dot product rounded once; softcap and softmax correctly rounded; Y the exact sum of probabilities times V rounded once"});
 }
 
 }  // namespace onnx_ref

@@ -102,6 +102,7 @@ void register_causal_conv_with_state(Registry& registry) {
   v.check_attributes = [](const Attributes& a) { causal_conv_silu(std::get<std::string>(a.get("activation"))); };
   v.kernel = causal_conv_kernel;
   registry.add(std::move(v));
+  registry.declare_accuracy("CausalConvWithState", {AccuracyKind::RoundedAtNamedPoints, "the exact windowed sum plus bias rounded once; SiLU correctly rounded"});
 }
 
 }  // namespace onnx_ref

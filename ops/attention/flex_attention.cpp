@@ -159,6 +159,7 @@ void register_flex_attention(Registry& registry) {
   v.infer_outputs = flex_attention_outputs;
   v.kernel = flex_attention_kernel;
   registry.add(std::move(v));
+  registry.declare_accuracy("FlexAttention", {AccuracyKind::RoundedAtNamedPoints, "scores and probabilities in the softmax precision's type: exact dot products rounded once, softmax correctly rounded, Y rounded once"}, {}, "ai.onnx.preview");
 }
 
 }  // namespace onnx_ref

@@ -212,6 +212,7 @@ void register_linear_attention(Registry& registry) {
   };
   v.kernel = linear_attention_kernel;
   registry.add(std::move(v));
+  registry.declare_accuracy("LinearAttention", {AccuracyKind::RoundedAtNamedPoints, "state held in float as the function body does; the decay e^g correctly rounded; retrieval, update, new state and output each the exact value rounded once"});
 }
 
 }  // namespace onnx_ref

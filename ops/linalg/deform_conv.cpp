@@ -498,6 +498,7 @@ OpVersion deform_conv_version(int since, const TypeSet& types) {
 void register_deform_conv(Registry& registry) {
   registry.add(deform_conv_version(19, type_sets::kFloats));
   registry.add(deform_conv_version(22, type_sets::kFloatsIR4));
+  registry.declare_accuracy("DeformConv", {AccuracyKind::CorrectlyRounded, "bias plus the exact sum of weight x mask x bilinear sample (weights from the offsets' exact values), rounded once"});
 }
 
 }  // namespace onnx_ref

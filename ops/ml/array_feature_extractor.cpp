@@ -45,6 +45,7 @@ void register_ml_array_feature_extractor(Registry& registry) {
                         {"tensor(int64)", TypeSet{ElementType::Int64}, "tensor(int64)"}};
   v.kernel = array_feature_extractor_kernel;
   registry.add(std::move(v));
+  registry.declare_accuracy("ArrayFeatureExtractor", {AccuracyKind::Exact, "the selected elements, copied"}, {}, "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

@@ -37,6 +37,7 @@ void register_ml_binarizer(Registry& registry) {
   v.type_constraints = {{"T", ml::kMlFeatureTypes}};
   v.kernel = binarizer_kernel;
   registry.add(std::move(v));
+  registry.declare_accuracy("Binarizer", {AccuracyKind::Exact, "a comparison with the threshold"}, {}, "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

@@ -93,6 +93,7 @@ void register_cast_map(Registry& registry) {
   };
   v.kernel = cast_map;
   registry.add(std::move(v));
+  registry.declare_accuracy("CastMap", {AccuracyKind::CorrectlyRounded, "each value converted as Cast does (exact, or rounded once)"}, {}, "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

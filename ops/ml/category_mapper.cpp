@@ -71,6 +71,7 @@ void register_ml_category_mapper(Registry& registry) {
   };
   v.kernel = category_mapper_kernel;
   registry.add(std::move(v));
+  registry.declare_accuracy("CategoryMapper", {AccuracyKind::Exact, "a table lookup"}, {}, "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

@@ -110,6 +110,7 @@ void register_dict_vectorizer(Registry& registry) {
   };
   v.kernel = dict_vectorizer;
   registry.add(std::move(v));
+  registry.declare_accuracy("DictVectorizer", {AccuracyKind::Exact, "the map's values placed by the vocabulary"}, {}, "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

@@ -60,6 +60,7 @@ void register_ml_feature_vectorizer(Registry& registry) {
   v.type_constraints = {{"T1", ml::kMlFeatureTypes}, {"tensor(float)", TypeSet{ElementType::Float}, "tensor(float)"}};
   v.kernel = feature_vectorizer_kernel;
   registry.add(std::move(v));
+  registry.declare_accuracy("FeatureVectorizer", {AccuracyKind::CorrectlyRounded, "each element rounded once to float"}, {}, "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

@@ -67,6 +67,7 @@ void register_ml_imputer(Registry& registry) {
   v.type_constraints = {{"T", ml::kMlFeatureTypes}};
   v.kernel = imputer_kernel;
   registry.add(std::move(v));
+  registry.declare_accuracy("Imputer", {AccuracyKind::Exact, "missing values replaced by the given ones"}, {}, "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

@@ -211,6 +211,7 @@ void register_ml_label_encoder(Registry& registry) {
     v.kernel = [tensors](const KernelContext& ctx) { return label_encoder_map_kernel(ctx, tensors); };
     registry.add(std::move(v));
   }
+  registry.declare_accuracy("LabelEncoder", {AccuracyKind::Exact, "a table lookup"}, {}, "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

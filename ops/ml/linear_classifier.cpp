@@ -92,6 +92,7 @@ void register_ml_linear_classifier(Registry& registry) {
   };
   v.kernel = linear_classifier_kernel;
   registry.add(std::move(v));
+  registry.declare_accuracy("LinearClassifier", {AccuracyKind::RoundedAtNamedPoints, "each score the exact dot product plus intercept rounded once; post_transform correctly rounded"}, {}, "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

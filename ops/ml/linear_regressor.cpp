@@ -41,6 +41,7 @@ void register_ml_linear_regressor(Registry& registry) {
   };
   v.kernel = linear_regressor_kernel;
   registry.add(std::move(v));
+  registry.declare_accuracy("LinearRegressor", {AccuracyKind::CorrectlyRounded, "the exact dot product plus intercept rounded once (post_transform NONE)"}, {}, "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

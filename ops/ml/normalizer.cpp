@@ -80,6 +80,7 @@ void register_ml_normalizer(Registry& registry) {
   v.check_attributes = [](const Attributes& attrs) { normalizer_norm(attrs); };
   v.kernel = normalizer_kernel;
   registry.add(std::move(v));
+  registry.declare_accuracy("Normalizer", {AccuracyKind::RoundedAtNamedPoints, "the exact norm rounded to double (square root for L2), then each quotient correctly rounded"}, {}, "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

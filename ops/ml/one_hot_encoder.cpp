@@ -83,6 +83,7 @@ void register_ml_one_hot_encoder(Registry& registry) {
   v.check_attributes = [](const Attributes& attrs) { attrs.get_flag("zeros"); };
   v.kernel = one_hot_encoder_kernel;
   registry.add(std::move(v));
+  registry.declare_accuracy("OneHotEncoder", {AccuracyKind::Exact, "zeros and ones by category"}, {}, "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

@@ -54,6 +54,7 @@ void register_ml_scaler(Registry& registry) {
   v.type_constraints = {{"T", ml::kMlFeatureTypes}, {"tensor(float)", TypeSet{ElementType::Float}, "tensor(float)"}};
   v.kernel = scaler_kernel;
   registry.add(std::move(v));
+  registry.declare_accuracy("Scaler", {AccuracyKind::CorrectlyRounded, "(x - offset) * scale, exact, rounded once"}, {}, "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

@@ -136,6 +136,7 @@ void register_ml_svm_regressor(Registry& registry) {
   };
   v.kernel = svm_regressor_compute;
   registry.add(std::move(v));
+  registry.declare_accuracy("SVMRegressor", {AccuracyKind::RoundedAtNamedPoints, "each kernel's exact dot product rounded to double, gamma*d + coef0 rounded once, pow/exp/tanh correctly rounded, the exact weighted sum plus rho rounded once"}, {}, "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

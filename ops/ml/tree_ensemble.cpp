@@ -141,6 +141,7 @@ void register_ml_tree_ensemble(Registry& registry) {
   };
   v.kernel = tree_ensemble5_kernel;
   registry.add(std::move(v));
+  registry.declare_accuracy("TreeEnsemble", {AccuracyKind::RoundedAtNamedPoints, "the exact sum of the votes (and base) rounded once; AVERAGE the exact quotient rounded once; post_transform correctly rounded"}, {}, "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

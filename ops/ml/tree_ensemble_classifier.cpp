@@ -164,6 +164,7 @@ void register_ml_tree_ensemble_classifier(Registry& registry) {
     v.kernel = [tensor_forms](const KernelContext& ctx) { return tree_ensemble_classifier_kernel(ctx, tensor_forms); };
     registry.add(std::move(v));
   }
+  registry.declare_accuracy("TreeEnsembleClassifier", {AccuracyKind::RoundedAtNamedPoints, "the exact sum of the votes and base rounded once; post_transform correctly rounded on that score"}, {}, "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

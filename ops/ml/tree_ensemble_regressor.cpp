@@ -75,6 +75,7 @@ void register_ml_tree_ensemble_regressor(Registry& registry) {
     v.kernel = [tensor_forms](const KernelContext& ctx) { return tree_ensemble_regressor_kernel(ctx, tensor_forms); };
     registry.add(std::move(v));
   }
+  registry.declare_accuracy("TreeEnsembleRegressor", {AccuracyKind::RoundedAtNamedPoints, "the exact sum of the votes and base rounded once; AVERAGE the exact quotient rounded once; post_transform correctly rounded"}, {}, "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

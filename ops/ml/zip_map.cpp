@@ -73,6 +73,7 @@ void register_zip_map(Registry& registry) {
   };
   v.kernel = zip_map;
   registry.add(std::move(v));
+  registry.declare_accuracy("ZipMap", {AccuracyKind::Exact, "each row's values keyed by the labels"}, {}, "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

@@ -59,6 +59,7 @@ void register_adagrad(Registry& registry) {
                   {"norm_coefficient", AttrType::Float, false, 0.0f}};
   v.kernel = adagrad_kernel;
   registry.add(std::move(v));
+  registry.declare_accuracy("Adagrad", {AccuracyKind::RoundedAtNamedPoints, "each step of the spec's update formula rounded once, in order; the scalar learning-rate steps correctly rounded in double"}, {}, "ai.onnx.preview.training");
 }
 
 }  // namespace onnx_ref

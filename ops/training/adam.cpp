@@ -83,6 +83,7 @@ void register_adam(Registry& registry) {
                   {"norm_coefficient_post", AttrType::Float, false, 0.0f}};
   v.kernel = adam_kernel;
   registry.add(std::move(v));
+  registry.declare_accuracy("Adam", {AccuracyKind::RoundedAtNamedPoints, "each step of the spec's update formula rounded once, in order; alpha^T and beta^T correctly rounded powers"}, {}, "ai.onnx.preview.training");
 }
 
 }  // namespace onnx_ref

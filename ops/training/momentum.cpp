@@ -69,6 +69,7 @@ void register_momentum(Registry& registry) {
   v.check_attributes = [](const Attributes& attrs) { momentum_is_nesterov(attrs); };
   v.kernel = momentum_kernel;
   registry.add(std::move(v));
+  registry.declare_accuracy("Momentum", {AccuracyKind::RoundedAtNamedPoints, "each step of the spec's update formula rounded once, in order"}, {}, "ai.onnx.preview.training");
 }
 
 }  // namespace onnx_ref
