@@ -162,7 +162,10 @@ function numbered(dir, prefix) {
 }
 
 async function runTest(dir, sessionOptions, options) {
+  const created = process.hrtime.bigint();
   const session = await ort.InferenceSession.create(path.join(dir, 'model.onnx'), sessionOptions);
+  const sessionMs = Number(process.hrtime.bigint() - created) / 1e6;
+  let runMs = 0;
   try {
     const sets = fs.readdirSync(dir).filter((n) => n.startsWith('test_data_set_')).sort();
     if (sets.length === 0) return 'no test_data_set_N folder';
@@ -172,7 +175,9 @@ async function runTest(dir, sessionOptions, options) {
       // By the tensor's name when it names a graph input, otherwise by position.
       const feeds = {};
       inputs.forEach((t, k) => { feeds[session.inputNames.includes(t.name) ? t.name : session.inputNames[k]] = t.tensor; });
+      const started = process.hrtime.bigint();
       const results = await session.run(feeds);
+      runMs += Number(process.hrtime.bigint() - started) / 1e6;
       for (let k = 0; k < expected.length; ++k) {
         const name = session.outputNames.includes(expected[k].name) ? expected[k].name : session.outputNames[k];
         if (options.diffs && ['float32', 'float64'].includes(expected[k].tensor.type)) {
@@ -184,6 +189,8 @@ async function runTest(dir, sessionOptions, options) {
         if (diff) return `${set}: output '${name}': ${diff}`;
       }
     }
+    // With --no-compare (timing), what the session cost apart from reading the test's files.
+    if (options.noCompare) console.log(`timing ${dir}: session ${sessionMs.toFixed(1)} ms, run ${runMs.toFixed(1)} ms`);
     return null;
   } finally {
     await session.release();

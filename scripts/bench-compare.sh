@@ -153,14 +153,14 @@ if [[ $MODE != all ]]; then
     if ! "${ort[@]}" >"$WORK/refusal" 2>&1; then
       rows+=("| $name | $size MiB | | onnxruntime refused: $(tail -1 "$WORK/refusal" | cut -c1-160) | | | $target |"); continue
     fi
-    # In-process time (loading and session creation plus the run, without starting the process or
-    # Node.js) from each tool's own report of the same runs: onnx-ref's --profile summary line,
-    # ort_runner.js's "ms in the runner".
+    # In-process time (loading the model or creating the session, plus the run; neither starting
+    # the process or Node.js nor reading the input files) from each tool's own report of the same
+    # runs: onnx-ref's --profile summary line, ort_runner.js's "timing" line.
     time_reps "$MODEL_REPS" REF_MODEL "${ref[@]}"
     mapfile -t inproc < <(grep '^onnx-ref: profile: load' "$LOG" | tail -n "$MODEL_REPS" | awk '{ print $4 + $7 }')
     REF_INPROC=$(median "${inproc[@]}")
     time_reps "$MODEL_REPS" ORT_MODEL "${ort[@]}"
-    mapfile -t inproc < <(grep 'ms in the runner$' "$LOG" | tail -n "$MODEL_REPS" | awk '{ print $(NF - 4) }')
+    mapfile -t inproc < <(grep '^timing .*: session .* ms, run .* ms$' "$LOG" | tail -n "$MODEL_REPS" | awk '{ print $(NF - 4) + $(NF - 1) }')
     ORT_INPROC=$(median "${inproc[@]}")
     ri=$(ratio "$REF_INPROC" "$ORT_INPROC"); inproc_ratios+=("$ri")
     r=$(ratio "$REF_MODEL_WALL" "$ORT_MODEL_WALL"); m=$(ratio "$REF_MODEL_RSS" "$ORT_MODEL_RSS")
@@ -173,7 +173,7 @@ if [[ $MODE != all ]]; then
   {
     echo "Machine: $(nproc) CPUs, $CPU_NAME, $MEM RAM, Linux $(uname -r); load average $LOAD_BEFORE before, $LOAD_AFTER after."
     echo "Versions: onnx-ref $(git -C "$REPO" rev-parse --short HEAD 2>/dev/null || echo '?') (Release, $BUILD_DIR), onnxruntime-node $ORT_VERSION on Node.js $(node --version)."
-    echo "One process per run, 2 threads each, session creation and model loading included (onnxruntime's figures include starting Node.js); wall time is the median of $MODEL_REPS runs, RSS the largest. In parentheses: the in-process time of the same runs (loading or session creation plus the run, as each tool reports it), and its ratio."
+    echo "One process per run, 2 threads each, session creation and model loading included (onnxruntime's figures include starting Node.js); wall time is the median of $MODEL_REPS runs, RSS the largest. In parentheses: the in-process time of the same runs (model loading or session creation plus the run, without process start-up or reading the input files, as each tool reports it), and its ratio."
     echo
     echo "| model | size | onnx-ref: time (in-process), peak RSS | onnxruntime-node: time (in-process), peak RSS | time ratio (in-process) | memory ratio | target time ratio |"
     echo "| --- | --- | --- | --- | --- | --- | --- |"
