@@ -20,6 +20,7 @@
 // only -inf, makes the whole line NaN (x - m is NaN there); a -inf element gives 0 (Softmax) or
 // -inf (LogSoftmax). A log-softmax exactly 0 (the maximum of a line with no other finite element)
 // is +0; one that rounds to zero from below is -0.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -29,6 +30,7 @@
 #include "runtime/error.h"
 #include "ops/softmax/softmax_family.h"
 #include "runtime/numeric_dispatch.h"
+#include "runtime/parallel_for.h"
 
 namespace onnx_ref {
 
@@ -169,12 +171,17 @@ void softmax_lines(const Tensor& in, Tensor& out, const LineLayout& lines, bool 
     } else {
       const S* x = in.template data_as<S>();
       S* y = reinterpret_cast<S*>(out.mutable_data());
-      Line line;
-      for (int64_t o = 0; o < lines.outer; ++o)
-        for (int64_t i = 0; i < lines.inner; ++i) {
+      // Lines are split over the threads; each line's outputs depend on that line alone.
+      const int64_t total = lines.outer * lines.inner;
+      parallel_for(total, std::max<int64_t>(1, (int64_t{1} << 14) / std::max<int64_t>(lines.count, 1)), [&](int64_t l0, int64_t l1) {
+        numeric::free_mpfr_caches_at_thread_exit();  // the undecided lines use MPFR on this thread
+        Line line;
+        for (int64_t l = l0; l < l1; ++l) {
+          const int64_t o = l / lines.inner, i = l % lines.inner;
           const int64_t base = o * lines.count * lines.inner + i;
           one_line(x + base, y + base, lines.count, lines.inner, logarithm, line);
         }
+      });
     }
   });
 }
