@@ -40,16 +40,10 @@ ConvPlan plan_conv(const Tensor& x, const Tensor& wt, const Tensor* bias, const 
   p.N = x.shape()[0];
   p.C = x.shape()[1];
   p.M = wt.shape()[0];
-  p.group = attrs.get_int("group");
-  if (p.group < 1) throw Error("attribute 'group' must be at least 1, got " + std::to_string(p.group));
-  if (p.C % p.group != 0 || p.M % p.group != 0)
-    throw Error("group " + std::to_string(p.group) + " must divide X's channels (" + std::to_string(p.C) +
-                ") and W's output channels (" + std::to_string(p.M) + ")");
-  p.Cg = p.C / p.group;
-  p.Mg = p.M / p.group;
-  if (wt.shape()[1] != p.Cg)
-    throw Error("W " + wt.describe() + " must have C/group = " + std::to_string(p.Cg) + " input channels for X " +
-                x.describe() + " and group " + std::to_string(p.group));
+  const linalg::ConvGroups groups = linalg::conv_groups(x, wt, attrs);
+  p.group = groups.group;
+  p.Cg = groups.Cg;
+  p.Mg = groups.Mg;
   p.in_spatial.assign(x.shape().begin() + 2, x.shape().end());
   p.kernel.assign(wt.shape().begin() + 2, wt.shape().end());
   p.w = read_window_attrs(attrs, p.in_spatial.size(), &p.kernel, true, false);
@@ -160,6 +154,22 @@ std::vector<AttributeSpec> linalg::conv_attributes() {
           {"kernel_shape", AttrType::Ints},
           {"pads", AttrType::Ints},
           {"strides", AttrType::Ints}};
+}
+
+linalg::ConvGroups linalg::conv_groups(const Tensor& x, const Tensor& w, const Attributes& attrs) {
+  const int64_t C = x.shape()[1], M = w.shape()[0];
+  ConvGroups g;
+  g.group = attrs.get_int("group");
+  if (g.group < 1) throw Error("attribute 'group' must be at least 1, got " + std::to_string(g.group));
+  if (C % g.group != 0 || M % g.group != 0)
+    throw Error("group " + std::to_string(g.group) + " must divide X's channels (" + std::to_string(C) +
+                ") and W's output channels (" + std::to_string(M) + ")");
+  g.Cg = C / g.group;
+  g.Mg = M / g.group;
+  if (w.shape()[1] != g.Cg)
+    throw Error("W " + w.describe() + " must have C/group = " + std::to_string(g.Cg) + " input channels for X " +
+                x.describe() + " and group " + std::to_string(g.group));
+  return g;
 }
 
 void linalg::check_conv_attributes(const Attributes& attrs) { parse_auto_pad(std::get<std::string>(attrs.get("auto_pad"))); }

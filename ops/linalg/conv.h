@@ -15,4 +15,11 @@ Tensor conv(const Tensor& x, const Tensor& w, const Tensor* bias, const Attribut
 std::vector<AttributeSpec> conv_attributes();
 void check_conv_attributes(const Attributes& attrs);
 
+// The channel grouping of a convolution: X [N, C, ...], W [M, C/group, ...]. Error unless `group`
+// is at least 1, divides C and M, and W has C/group input channels.
+struct ConvGroups {
+  int64_t group = 1, Cg = 0, Mg = 0;
+};
+ConvGroups conv_groups(const Tensor& x, const Tensor& w, const Attributes& attrs);
+
 }  // namespace onnx_ref::linalg

@@ -75,16 +75,10 @@ DeformConvPlan plan_deform_conv(const Tensor& x, const Tensor& w, const Tensor& 
   p.C = x.shape()[1];
   p.M = w.shape()[0];
   p.r = x.rank() - 2;
-  p.group = attrs.get_int("group");
-  if (p.group < 1) throw Error("attribute 'group' must be at least 1, got " + std::to_string(p.group));
-  if (p.C % p.group != 0 || p.M % p.group != 0)
-    throw Error("group " + std::to_string(p.group) + " must divide X's channels (" + std::to_string(p.C) +
-                ") and W's output channels (" + std::to_string(p.M) + ")");
-  p.Cg = p.C / p.group;
-  p.Mg = p.M / p.group;
-  if (w.shape()[1] != p.Cg)
-    throw Error("W " + w.describe() + " must have C/group = " + std::to_string(p.Cg) + " input channels for X " +
-                x.describe() + " and group " + std::to_string(p.group));
+  const linalg::ConvGroups groups = linalg::conv_groups(x, w, attrs);
+  p.group = groups.group;
+  p.Cg = groups.Cg;
+  p.Mg = groups.Mg;
   p.offset_groups = attrs.get_int("offset_group");
   if (p.offset_groups < 1)
     throw Error("attribute 'offset_group' must be at least 1, got " + std::to_string(p.offset_groups));
