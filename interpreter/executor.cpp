@@ -222,6 +222,11 @@ void Graph::execute(std::vector<std::optional<Value>>& values, RunContext& ctx) 
     } catch (const std::logic_error& e) {
       throw std::logic_error(node.describe() + ": " + e.what());
     }
+    if (RunTrace* trace = ctx.options().trace; trace && depth > 0) {
+      std::vector<std::string> names;
+      for (int slot : node.outputs) names.push_back(slot < 0 ? "" : slot_names[static_cast<size_t>(slot)]);
+      trace->node_outputs(node.index, node.name, node.op_type, node.domain, node.op->label(), names, outputs);
+    }
     for (size_t i = 0; i < node.outputs.size(); ++i)
       if (node.outputs[i] >= 0) values[static_cast<size_t>(node.outputs[i])] = std::move(outputs[i]);
     inputs.clear();
@@ -251,6 +256,17 @@ std::vector<Value> Graph::run(std::vector<Value> formal, std::span<const Value> 
     values[static_cast<size_t>(input_slots[i])] = std::move(formal[i]);
   }
   for (size_t i = 0; i < captured_slots.size(); ++i) values[static_cast<size_t>(captured_slots[i])] = captured_values[i];
+  // run --trace hears of every graph run below the model's, and of its end however it ends.
+  struct TraceScope {
+    RunTrace* trace;
+    ~TraceScope() {
+      if (trace) trace->leave_graph();
+    }
+  } scope{nullptr};
+  if (RunTrace* trace = ctx.options().trace; trace && depth > 0) {
+    trace->enter_graph(this, trace_segment, path);
+    scope.trace = trace;
+  }
   execute(values, ctx);
   std::vector<Value> result;
   for (size_t i = 0; i < outputs.size(); ++i) {

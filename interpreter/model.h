@@ -63,6 +63,8 @@ class Graph final : public Subgraph {
   // Where the graph sits: "" for the model's graph, "node 'loop' (#5, Loop-16) › body" for a graph
   // attribute, "function 'f'" for a function body, joined with › when nested.
   std::string path;
+  // Its place under the graph holding it, for run --trace: "node_5/body", "node_2/function".
+  std::string trace_segment;
   int depth = 0;     // 0 for the model's graph, 1 for a graph attribute of one of its nodes ...
   std::vector<std::string> slot_names;
   std::vector<std::optional<ValueType>> slot_types;  // statically known types

@@ -387,6 +387,7 @@ class GraphBuilder {
     body->depth = g_.depth + 1;
     const std::string path = "function " + quote_text(label);
     body->path = g_.path.empty() ? path : g_.path + " " + std::string(kGraphPathMark) + path;
+    body->trace_segment = "node_" + std::to_string(g_.nodes.size()) + "/function";
     try {
       GraphBuilder(*body_proto, *body, opsets, model_proto_, base_dir_, nullptr, functions_).build_subgraph();
     } catch (const UnsupportedError& e) {
@@ -446,6 +447,7 @@ class GraphBuilder {
     sub->depth = g_.depth + 1;
     const std::string mark(kGraphPathMark);
     sub->path = (g_.path.empty() ? "" : g_.path + " " + mark) + node.describe() + " " + mark + attr;
+    sub->trace_segment = "node_" + std::to_string(node.index) + "/" + attr;
     try {
       GraphBuilder(body, *sub, opsets_, model_proto_, base_dir_, this, functions_).build_subgraph();
     } catch (const UnsupportedError& e) {

@@ -44,6 +44,24 @@ class RunProfile {
   std::unordered_map<const void*, size_t> index_;
 };
 
+class Value;
+
+// What happens inside graphs of graphs during a run (run --trace): each time a graph attribute or
+// function body starts running, and each node output it computes, in execution order. The model's
+// own graph is not reported (its node outputs are returned as values instead).
+class RunTrace {
+ public:
+  virtual ~RunTrace() = default;
+  // A graph starts: `graph` identifies it for the run, `segment` is its place under the enclosing
+  // graph ("node_5/body", "node_2/function"), `path` its readable path ("node 'l' (#5, Loop-16) › body").
+  virtual void enter_graph(const void* graph, const std::string& segment, const std::string& path) = 0;
+  virtual void leave_graph() = 0;
+  // Node `node_index` of the current graph computed `values` (named `names`; "" for an omitted output).
+  virtual void node_outputs(size_t node_index, const std::string& node_name, const std::string& op_type,
+                            const std::string& domain, const std::string& op_label, const std::vector<std::string>& names,
+                            const std::vector<Value>& values) = 0;
+};
+
 struct RunOptions {
   int threads = 1;        // worker threads a kernel may split its outputs over; results never depend on it
   uint64_t seed = 0;      // seed of every random stream of the run
@@ -51,6 +69,7 @@ struct RunOptions {
   // condition never turns false stops with an error instead of hanging.
   int64_t max_loop_iterations = 10'000'000;
   RunProfile* profile = nullptr;  // when set, every node's kernel time is added to it
+  RunTrace* trace = nullptr;      // when set, told of every graph run and node output inside subgraphs
 };
 
 // Graphs nest (If inside Loop inside Scan ...) at most this deep, counted from the model's graph.

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 
 #include <cstdio>
 
@@ -27,6 +28,7 @@ struct RunOptions {
   onnx_ref::RunOptions run;
   std::vector<std::string> expose;  // --outputs
   std::string trace_dir;            // --trace
+  int64_t trace_calls = 100;        // --trace-calls
   bool profile = false;             // --profile
   bool random_inputs = false;
   std::vector<std::string> dims;    // --dim NAME=VALUE
@@ -35,10 +37,16 @@ struct RunOptions {
 // --trace DIR: every node's outputs in the backend-test layout, DIR/node_K/output_J.pb (K the
 // node's index in the graph, J the output's position, the value's name inside the file), and
 // DIR/index.json listing node -> operator version -> files.
-void write_trace(const Model& model, const std::vector<std::pair<std::string, Value>>& values, const std::filesystem::path& dir) {
+void check_trace_dir(const std::filesystem::path& dir) {
   std::error_code ec;
   if (std::filesystem::exists(dir, ec) && !std::filesystem::is_directory(dir, ec))
     throw Error(quote_text(dir.string()) + " exists and is not a folder; give a folder for --trace");
+  std::filesystem::create_directories(dir, ec);
+  if (ec) throw Error("cannot create the folder " + quote_text(dir.string()) + " for --trace: " + ec.message());
+}
+
+void write_trace(const Model& model, const std::vector<std::pair<std::string, Value>>& values, const std::filesystem::path& dir) {
+  std::error_code ec;
   std::map<std::string, const Value*> by_name;
   for (const auto& [name, value] : values) by_name.emplace(name, &value);
   const auto& graph = model.proto().graph();
@@ -67,6 +75,75 @@ void write_trace(const Model& model, const std::vector<std::pair<std::string, Va
   if (!out) throw Error(quote_text((dir / "index.json").string()) + ": cannot be written");
   std::cerr << "onnx-ref: traced " << files << " value(s) of " << graph.node_size() << " node(s) into " << dir.string() << "\n";
 }
+
+// The values computed inside subgraphs and function bodies, written as they are computed:
+// DIR/subgraphs/<segment>/call_C/node_K/output_J.pb, where <segment> is the holding node and graph
+// attribute ("node_5/body", nested as node_5/body/call_0/node_2/then_branch/...) and C counts the
+// graph's runs within one run of the graph holding it. Each graph's first `max_calls` runs are
+// written (a Loop of a million iterations would otherwise fill the disk); DIR/subgraphs.json lists
+// every written node in execution order with its graph path, call and files.
+class SubgraphTraceWriter final : public RunTrace {
+ public:
+  SubgraphTraceWriter(std::filesystem::path root, int64_t max_calls) : root_(std::move(root)), max_calls_(max_calls) {
+    frames_.push_back({"", "", 0, true, {}});
+  }
+
+  void enter_graph(const void* graph, const std::string& segment, const std::string& path) override {
+    Frame& parent = frames_.back();
+    const int64_t call = parent.calls[graph]++;
+    const bool written = parent.written && call < max_calls_;
+    if (parent.written && !written) ++skipped_calls_;
+    frames_.push_back({parent.dir + segment + "/call_" + std::to_string(call) + "/", path, call, written, {}});
+  }
+
+  void leave_graph() override { frames_.pop_back(); }
+
+  void node_outputs(size_t node_index, const std::string& node_name, const std::string& op_type, const std::string& domain,
+                    const std::string& op_label, const std::vector<std::string>& names, const std::vector<Value>& values) override {
+    const Frame& frame = frames_.back();
+    if (!frame.written) return;
+    const std::string node_dir = frame.dir + "node_" + std::to_string(node_index) + "/";
+    nlohmann::json outputs = nlohmann::json::array();
+    for (size_t j = 0; j < names.size() && j < values.size(); ++j) {
+      if (names[j].empty()) continue;
+      const std::string file = "subgraphs/" + node_dir + "output_" + std::to_string(j) + ".pb";
+      std::error_code ec;
+      std::filesystem::create_directories((root_ / file).parent_path(), ec);
+      if (ec) throw Error("cannot create the folder " + quote_text((root_ / file).parent_path().string()) + ": " + ec.message());
+      write_value_file(root_ / file, values[j], names[j]);
+      outputs.push_back({{"name", names[j]}, {"file", file}, {"type", values[j].describe()}});
+      ++files_;
+    }
+    index_.push_back({{"graph", frame.path}, {"call", frame.call}, {"node", node_index}, {"name", node_name},
+                      {"op_type", op_type}, {"domain", domain}, {"version", op_label}, {"outputs", outputs}});
+  }
+
+  // Writes DIR/subgraphs.json when any subgraph ran; returns whether one did.
+  bool finish() const {
+    if (index_.empty() && skipped_calls_ == 0) return false;
+    std::ofstream out(root_ / "subgraphs.json");
+    out << index_.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    if (!out) throw Error(quote_text((root_ / "subgraphs.json").string()) + ": cannot be written");
+    return true;
+  }
+  size_t files() const { return files_; }
+  int64_t skipped_calls() const { return skipped_calls_; }
+
+ private:
+  struct Frame {
+    std::string dir;   // below DIR/subgraphs, ending in "/" ("" for the model's graph)
+    std::string path;  // the graph's readable path
+    int64_t call;
+    bool written;      // this run of the graph is within every enclosing graph's max_calls
+    std::map<const void*, int64_t> calls;  // runs of each graph held by this one, so far
+  };
+  std::filesystem::path root_;
+  int64_t max_calls_;
+  std::vector<Frame> frames_;
+  nlohmann::json index_ = nlohmann::json::array();
+  size_t files_ = 0;
+  int64_t skipped_calls_ = 0;
+};
 
 void write_outputs(const std::vector<std::pair<std::string, Value>>& outputs, const RunOptions& options) {
   const std::filesystem::path dir(options.output_dir);
@@ -233,12 +310,24 @@ int run_command(const RunOptions& options) {
   RunProfile profile;
   onnx_ref::RunOptions run_options = options.run;
   if (options.profile) run_options.profile = &profile;
+  std::optional<SubgraphTraceWriter> subgraph_trace;
+  if (!options.trace_dir.empty()) {
+    check_trace_dir(options.trace_dir);
+    subgraph_trace.emplace(options.trace_dir, options.trace_calls);
+    run_options.trace = &*subgraph_trace;
+  }
   const auto run_start = Clock::now();
   auto outputs = model.run(feeds, run_options);
   if (options.profile)
     print_profile(profile, load_ns, std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - run_start).count());
   if (!options.trace_dir.empty()) {
     write_trace(model, outputs, options.trace_dir);
+    if (subgraph_trace->finish()) {
+      std::cerr << "onnx-ref: traced " << subgraph_trace->files() << " value(s) inside subgraphs into " << (std::filesystem::path(options.trace_dir) / "subgraphs").string();
+      if (const int64_t skipped = subgraph_trace->skipped_calls())
+        std::cerr << " (" << skipped << " graph run(s) past --trace-calls " << options.trace_calls << " not written)";
+      std::cerr << "\n";
+    }
     // What is printed or written stays the graph's outputs and those --outputs named.
     outputs.resize(model.shown_output_count());
   }
@@ -281,7 +370,11 @@ Command add_run_command(CLI::App& app) {
   cmd->add_option("--outputs", options->expose, "Also return these values of the graph (node outputs, inputs, initializers), after its outputs")
       ->delimiter(',')->allow_extra_args(false);
   cmd->add_option("--trace", options->trace_dir,
-                  "Write every node's outputs to DIR/node_K/output_J.pb (backend-test layout) with DIR/index.json naming node, version and files");
+                  "Write every node's outputs to DIR/node_K/output_J.pb (backend-test layout) with DIR/index.json naming node, version "
+                  "and files; values inside subgraphs go to DIR/subgraphs/... with DIR/subgraphs.json");
+  cmd->add_option("--trace-calls", options->trace_calls,
+                  "With --trace: write the values of each subgraph's first N runs per run of the graph holding it")
+      ->check(CLI::Range(int64_t{0}, INT64_MAX))->capture_default_str();
   cmd->add_flag("--profile", options->profile,
                 "Print every node's time (calls summed) and every operator version's, sorted by time, on stderr");
   cmd->add_flag("--random-inputs", options->random_inputs, "Feed random inputs made from the declared types and shapes (seeded by --seed)");
