@@ -11,6 +11,7 @@
 
 #include "mpfr_oracle.h"
 #include "ops/registry.h"
+#include "ops/softmax/softmax_family.h"
 #include "runtime/error.h"
 #include "runtime/float_formats.h"
 #include "runtime/numeric_dispatch.h"
@@ -202,4 +203,80 @@ TEST_CASE("ReduceL2: the square root of the exact sum of squares, rounded once (
   CHECK(l2(u).data_as<uint64_t>()[0] == 6074000999ull);  // floor(sqrt(2^65)), by Python's math.isqrt
   const Tensor huge = Tensor::from_values<uint64_t>(ElementType::UInt64, {2}, std::vector<uint64_t>{UINT64_MAX, UINT64_MAX});
   CHECK_THROWS_WITH_AS(l2(huge), "ReduceL2: the exact sum of squares exceeds 2^128", Error);
+}
+
+// The double estimate's bound itself (ops/softmax/softmax_lines.cpp): every estimate v_i of a
+// normal value is within delta |v_i| of the exact value, computed in MPFR at 400 bits, on long
+// lines, lines whose differences x_j - m double must round (exponents far apart), and lines
+// whose terms fall below double's range.
+TEST_CASE("Softmax, LogSoftmax: the double estimate is within its stated bound (MPFR)") {
+  std::mt19937_64 rng(11);
+  auto check_line = [&](const std::vector<double>& x, const char* kind) {
+    size_t top = 0;
+    for (size_t j = 1; j < x.size(); ++j)
+      if (x[j] > x[top]) top = j;
+    const double m = x[top];
+    mpfr_t t, r, d;
+    mpfr_inits2(400, t, r, d, static_cast<mpfr_ptr>(nullptr));
+    mpfr_set_zero(t, 1);
+    for (size_t j = 0; j < x.size(); ++j) {
+      if (j == top) continue;
+      mpfr_set_d(d, x[j], MPFR_RNDN);
+      mpfr_sub_d(d, d, m, MPFR_RNDN);  // exact at 400 bits
+      mpfr_exp(d, d, MPFR_RNDN);
+      mpfr_add(t, t, d, MPFR_RNDN);
+    }
+    for (bool logarithm : {false, true}) {
+      std::vector<double> v, terms;
+      double delta = 0;
+      if (!softmax_line_estimate(x, m, top, logarithm, v, delta, terms)) continue;
+      int checked = 0, failures = 0;
+      for (size_t i = 0; i < x.size(); ++i) {
+        if (std::fabs(v[i]) < 0x1p-1022) continue;  // the absolute-error case, covered by the rounding argument
+        mpfr_set_d(d, x[i], MPFR_RNDN);
+        mpfr_sub_d(d, d, m, MPFR_RNDN);
+        if (logarithm) {
+          mpfr_log1p(r, t, MPFR_RNDN);
+          mpfr_sub(r, d, r, MPFR_RNDN);
+        } else {
+          mpfr_exp(d, d, MPFR_RNDN);
+          mpfr_add_ui(r, t, 1, MPFR_RNDN);
+          mpfr_div(r, d, r, MPFR_RNDN);
+        }
+        mpfr_sub_d(r, r, v[i], MPFR_RNDN);  // exact value - estimate
+        mpfr_abs(r, r, MPFR_RNDN);
+        mpfr_div_d(r, r, std::fabs(v[i]), MPFR_RNDN);
+        ++checked;
+        if (mpfr_get_d(r, MPFR_RNDU) > delta) ++failures;
+      }
+      INFO(kind, " log ", logarithm, " n ", x.size(), " delta ", delta);
+      CHECK(checked > 0);
+      CHECK(failures == 0);
+    }
+    mpfr_clears(t, r, d, static_cast<mpfr_ptr>(nullptr));
+  };
+  std::uniform_real_distribution<double> unit(-1, 1);
+  for (int k = 0; k < 4; ++k) {  // long lines of floats: every difference exact, delta 2^-49
+    std::vector<double> x(4096);
+    for (auto& v : x) v = static_cast<float>(20 * unit(rng));
+    check_line(x, "long");
+  }
+  for (int k = 0; k < 4; ++k) {  // exponents far apart: tiny elements beside a maximum near 1..600
+    std::vector<double> x(500);
+    for (auto& v : x) v = static_cast<float>(std::ldexp(unit(rng), -static_cast<int>(rng() % 120)));
+    x[rng() % x.size()] = static_cast<float>(1 + 600 * std::fabs(unit(rng)));
+    check_line(x, "far exponents");
+  }
+  for (int k = 0; k < 4; ++k) {  // spread past double's range: terms underflow
+    std::vector<double> x(300);
+    for (auto& v : x) v = static_cast<float>(900 * unit(rng));
+    check_line(x, "underflow");
+  }
+  // Exponents far apart make the bound wider: the estimate says so.
+  std::vector<double> v, terms;
+  double exact_delta = 0, rounded_delta = 0;
+  REQUIRE(softmax_line_estimate({1.0, 0.5, -3.0}, 1.0, 0, false, v, exact_delta, terms));
+  REQUIRE(softmax_line_estimate({400.0, 0x1p-60, -3.0}, 400.0, 0, false, v, rounded_delta, terms));
+  CHECK(exact_delta == 0x1p-49);
+  CHECK(rounded_delta > 10 * exact_delta);
 }

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "ops/registry.h"
 
@@ -24,5 +25,12 @@ void add_softmax_ladder(Registry& registry, const std::string& op_type, const Ac
 
 // The lines of Softmax and LogSoftmax, correctly rounded (ops/softmax/softmax.cpp).
 void softmax_lines(const Tensor& in, Tensor& out, const LineLayout& lines, bool logarithm);
+
+// The double estimate v of one line's Softmax (or LogSoftmax) values, each within delta |v_i| of
+// the exact value (the bound is derived in ops/softmax/softmax_lines.cpp). x holds the line's
+// elements, finite or -inf, m their maximum (finite) at index top. False when no such bound is
+// claimed (the line must be evaluated otherwise). `terms` is scratch space.
+bool softmax_line_estimate(const std::vector<double>& x, double m, size_t top, bool logarithm, std::vector<double>& v, double& delta,
+                           std::vector<double>& terms);
 
 }  // namespace onnx_ref

@@ -4,17 +4,28 @@
 //
 // How: the line's maximum element a contributes e^0 = 1 exactly, so the sum is 1 + T with T the
 // sum of the other terms; softmax_i = e^(d_i) / (1 + T) and logsoftmax_i = d_i - log1p(T), where
-// d_i = x_i - m <= 0 and log1p(T) >= 0: nothing cancels. A double estimate (glibc exp and log1p,
-// sums in index order) carries a relative error below delta = 2^-42 + (n + 4) 2^-53 for a line of
-// n elements: d_i is rounded once (2^-53 relative, so at most 2^-43.4 relative in e^(d_i) for
-// |d_i| <= 745, beyond which e^(d_i) is below double's range), glibc's exp and log1p are within
-// one ulp (2^-52), the n - 1 additions of positive terms add at most (n - 1) 2^-53, the division
-// or the final addition 2^-53. If y(1 - delta) and y(1 + delta) round to the same value of the
-// element type, the exact value does too (the Ziv test). Otherwise, and always for double
-// elements, the line is evaluated in MPFR interval arithmetic (numeric/mpfr_interval.h) at 64
-// bits, doubling the precision until every element's interval rounds to one value. A softmax or
-// log-softmax value is transcendental unless every finite d_j is 0, where it is rational and the
-// intervals are points, so the loop ends.
+// d_i = x_i - m <= 0 and log1p(T) >= 0: nothing cancels. A double estimate v_i (softmax_line_estimate)
+// is within delta |v_i| of the exact value. If v_i(1 - delta) and v_i(1 + delta) round to the same
+// value of the element type, the exact value does too (the Ziv test). Otherwise, and always for
+// double elements, the line is evaluated in MPFR interval arithmetic (numeric/mpfr_interval.h) at
+// 64 bits, doubling the precision until every element's interval rounds to one value. A softmax
+// or log-softmax value is transcendental unless every finite d_j is 0, where it is rational and
+// the intervals are points, so the loop ends.
+//
+// The bound: each e^(d_j) is glibc's exp, within one ulp (2^-52 relative) for normal results, of
+// d_j = x_j - m, which double computes exactly unless the two exponents are far apart (checked per
+// element with TwoSum); a rounded d_j moves e^(d_j) by a factor below 1 + 1.001 |d_j| 2^-53 where
+// e^(d_j) is above double's underflow (|d_j| < 746). So every term is within eps_e = 2^-52 +
+// 1.001 max|d_j| 2^-53 (rounded d_j only) relative. T is their exact sum rounded once (ExactSum),
+// within eps_e + 2^-53; 1 + T adds 2^-53 and the division 2^-53: softmax is within 2 eps_e + 2^-52 +
+// 2^-53 plus second-order terms. For log-softmax, |v_i| = |d_i| + log1p(T) (same signs), the
+// rounded d_i is within 2^-53 |d_i|, log1p(T) within eps_T + 2^-52 relative (glibc's log1p within
+// one ulp, and an error eps_T in T moves log1p(T) by at most eps_T T / (1 + T) <= eps_T log1p(T)),
+// the subtraction 2^-53. delta = 4 eps_e + 2^-50 covers both (2^-49 when every d_j is exact, so
+// about one element in 2^24 is left undecided, and its line goes to MPFR). Terms below double's
+// normal range carry an absolute error under 2^-1074 each; beside 1 + T that is below n 2^-1074,
+// and a softmax value that small rounds to +0 in every format taken here. A log-softmax with
+// 0 < T < 2^-900 (its maximum's value -log1p(T) is then that small) goes to MPFR.
 //
 // Special values follow the formula in IEEE arithmetic: a NaN or a +inf in the line, or a line of
 // only -inf, makes the whole line NaN (x - m is NaN there); a -inf element gives 0 (Softmax) or
@@ -26,6 +37,7 @@
 #include <memory>
 #include <vector>
 
+#include "numeric/exact_sum.h"
 #include "numeric/mpfr_interval.h"
 #include "runtime/error.h"
 #include "ops/softmax/softmax_family.h"
@@ -42,7 +54,15 @@ struct Line {
   std::vector<double> x;  // the elements, exactly
   double m = 0;           // the maximum
   size_t top = 0;         // the first element equal to m: its term is exactly 1
+  std::vector<double> estimate, scratch;
 };
+
+// Whether double computed x - m exactly as d (Knuth's TwoSum leaves no rounding error).
+bool softmax_difference_exact(double x, double m, double d) {
+  const double b_virtual = d - x;
+  const double a_virtual = d - b_virtual;
+  return (x - a_virtual) + (-m - b_virtual) == 0;
+}
 
 // The exact results of one line at `precision` bits, as intervals; decides every element whose
 // interval rounds to one value of `format` and leaves the rest NaN in `decided`.
@@ -120,31 +140,27 @@ void one_line(const S* x, S* y, int64_t count, int64_t stride, bool logarithm, L
   std::vector<bool> decided(n, false);
   bool all = true;
   if constexpr (!std::is_same_v<S, double>) {
-    std::vector<double> e(n);
-    double t = 0;
-    for (size_t j = 0; j < n; ++j) {
-      e[j] = j == line.top ? 1.0 : std::exp(line.x[j] - line.m);
-      if (j != line.top) t += e[j];
-    }
-    const double log_sum = std::log1p(t);
-    const double delta = 0x1p-42 + static_cast<double>(n + 4) * 0x1p-53;
-    for (size_t i = 0; i < n; ++i) {
-      const double d = i == line.top ? 0.0 : line.x[i] - line.m;
-      const double v = logarithm ? d - log_sum : e[i] / (1.0 + t);
-      if (v == 0) {
-        // Softmax: the exact value is below 2^-1074 (or exactly 0), +0 in every small format.
-        // LogSoftmax: the maximum's -log1p(T); exactly 0 only when T = 0.
-        result[i] = logarithm && other_finite ? -0.0 : 0.0;
-        decided[i] = true;
-        continue;
+    double delta = 0;
+    if (softmax_line_estimate(line.x, line.m, line.top, logarithm, line.estimate, delta, line.scratch)) {
+      for (size_t i = 0; i < n; ++i) {
+        const double v = line.estimate[i];
+        if (v == 0) {
+          // Softmax: the exact value is below 2^-1074 (or exactly 0), +0 in every small format.
+          // LogSoftmax: the maximum's -log1p(T); exactly 0 only when T = 0.
+          result[i] = logarithm && other_finite ? -0.0 : 0.0;
+          decided[i] = true;
+          continue;
+        }
+        const S a = narrow<S>(v - std::fabs(v) * delta), b = narrow<S>(v + std::fabs(v) * delta);
+        if (widen(a) == widen(b) || (std::isinf(v) && v < 0)) {
+          result[i] = widen(a);
+          decided[i] = true;
+        } else {
+          all = false;
+        }
       }
-      const S a = narrow<S>(v - std::fabs(v) * delta), b = narrow<S>(v + std::fabs(v) * delta);
-      if (widen(a) == widen(b) || (std::isinf(v) && v < 0)) {
-        result[i] = widen(a);
-        decided[i] = true;
-      } else {
-        all = false;
-      }
+    } else {
+      all = false;
     }
   } else {
     all = false;
@@ -162,6 +178,37 @@ void one_line(const S* x, S* y, int64_t count, int64_t stride, bool logarithm, L
 }
 
 }  // namespace
+
+bool softmax_line_estimate(const std::vector<double>& x, double m, size_t top, bool logarithm, std::vector<double>& v, double& delta,
+                           std::vector<double>& terms) {
+  const size_t n = x.size();
+  terms.resize(n);
+  v.resize(n);
+  ExactSum sum;
+  double rounded_d = 0;  // the largest |d_j| < 746 that double rounded
+  for (size_t j = 0; j < n; ++j) {
+    if (j == top) {
+      terms[j] = 1.0;
+      continue;
+    }
+    const double d = x[j] - m;
+    if (d > -746.0 && !softmax_difference_exact(x[j], m, d)) rounded_d = std::max(rounded_d, -d);
+    terms[j] = std::exp(d);
+    sum.add(terms[j]);
+  }
+  const double t = sum.round_nearest();
+  const double eps_e = 0x1p-52 + 1.001 * rounded_d * 0x1p-53;
+  delta = 4 * eps_e + 0x1p-50;
+  if (logarithm && t > 0 && t < 0x1p-900) return false;
+  if (logarithm) {
+    const double log_sum = std::log1p(t);
+    for (size_t i = 0; i < n; ++i) v[i] = (i == top ? 0.0 : x[i] - m) - log_sum;
+  } else {
+    const double denominator = 1.0 + t;
+    for (size_t i = 0; i < n; ++i) v[i] = terms[i] / denominator;
+  }
+  return true;
+}
 
 void softmax_lines(const Tensor& in, Tensor& out, const LineLayout& lines, bool logarithm) {
   dispatch_real(in.type(), [&](auto tag) {
