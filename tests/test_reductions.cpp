@@ -107,6 +107,14 @@ TEST_CASE("ReduceMean: ties to even, cancellation, overflow-free, subnormal midp
   CHECK(mean_d({tiny, 0, 0}) == 0);
   CHECK(mean_d({tiny, tiny, 0}) == tiny);           // 2/3 of a unit
   CHECK(std::signbit(mean_d({-tiny, 0, 0})));        // rounds to zero from below: -0
+  const float ftiny = std::numeric_limits<float>::denorm_min();
+  CHECK(mean_f({ftiny, 0}) == 0);                    // float subnormals: the same ties to even
+  CHECK(mean_f({3 * ftiny, 0}) == 2 * ftiny);
+  CHECK(mean_f({ftiny, ftiny, 0}) == ftiny);
+  CHECK(std::signbit(mean_f({-ftiny, 0, 0})));
+  // Exponents too far apart for the double fast path: 2^-100 / 3, rounded once.
+  CHECK(mean_f({std::ldexp(1.0f, 100), std::ldexp(1.0f, -100), -std::ldexp(1.0f, 100)}) ==
+        std::ldexp(static_cast<float>(round_rational(1, 3, 24)), -100));
   CHECK(std::signbit(mean_f({-0.0f, -0.0f})));
   CHECK(!std::signbit(mean_f({-0.0f, 0.0f})));
   CHECK(std::isnan(mean_f({1.0f, NAN})));

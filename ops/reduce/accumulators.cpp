@@ -85,15 +85,16 @@ double scan_float_block(const float* f, int64_t len, uint32_t& max_bits, uint32_
 // smallest exponent in the block, P the precision) and below 2^(Emax - 126): every partial sum is
 // then a multiple of u below 2^(10 + (Emax - Emin) + P) u, which fits 53 bits when the exponent
 // spread is at most 53 - 10 - P. float16 values are multiples of 2^-24 below 2^16: always exact.
+// Returns the double part of the exact sum; `exact` (created only when needed) holds the rest.
 template <class S, bool kAbs>
-S sum_small_float_run(const S* x, int64_t n) {
+double small_float_sum_parts(const S* x, int64_t n, std::unique_ptr<ExactSum>& exact) {
   constexpr int precision = std::is_same_v<S, float> ? 24 : std::is_same_v<S, BFloat16Bits> ? 8 : 11;
   constexpr bool always_exact = std::is_same_v<S, Float16Bits>;
   constexpr uint32_t max_spread = 53 - 10 - precision;
   const float* f16 = always_exact ? float16_table() : nullptr;
   float buffer[kBlock];
   double total = 0;
-  std::unique_ptr<ExactSum> exact;  // on the heap: most runs never need it, and it is 600 bytes to clear
+  // `exact` is on the heap: most runs never need it, and it is 600 bytes to clear.
   auto spill = [&](double v) {
     if (!exact) exact = std::make_unique<ExactSum>();
     exact->add(v);
@@ -128,6 +129,13 @@ S sum_small_float_run(const S* x, int64_t n) {
     total = two_sum(total, block, err);  // floats sum far below double's overflow
     if (err != 0) spill(err);
   }
+  return total;
+}
+
+template <class S, bool kAbs>
+S sum_small_float_run(const S* x, int64_t n) {
+  std::unique_ptr<ExactSum> exact;
+  const double total = small_float_sum_parts<S, kAbs>(x, n, exact);
   double r = total;
   if (exact) {
     exact->add(total);
@@ -214,6 +222,20 @@ int compare_with_midpoint(const ExactSum& sum, uint64_t n, double y, double z) {
 template <class S>
 S mean_run(const S* x, int64_t n) {
   if (n == 0) return narrow<S>(std::numeric_limits<double>::quiet_NaN());  // 0 / 0
+  if constexpr (!std::is_same_v<S, double>) {
+    if (static_cast<uint64_t>(n) < (uint64_t{1} << 32)) {
+      // The exact sum (fast for blocks provably exact in double) over n by long division, rounded
+      // to odd in double and then to the element type: rounded once in effect. A non-zero
+      // quotient never rounds to zero to odd, so 0 means an exactly zero sum.
+      std::unique_ptr<ExactSum> exact;
+      const double total = small_float_sum_parts<S, false>(x, n, exact);
+      if (!exact) exact = std::make_unique<ExactSum>();
+      exact->add(total);
+      const double r = exact->round_quotient(static_cast<uint32_t>(n), /*to_odd=*/true);
+      if (r == 0) return narrow<S>(all_negative_zero(x, n) ? -0.0 : 0.0);
+      return narrow<S>(r);
+    }
+  }
   ExactSum s;
   bool infinite = false;
   for (int64_t i = 0; i < n; ++i) {
