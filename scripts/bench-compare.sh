@@ -18,7 +18,8 @@
 # mean of the time ratios. BUILD_DIR defaults to build there (no benchmark targets are needed).
 #
 # Environment: BUILD_DIR (build-bench), SHARED_DIR (../shared), REPS (7), BIG_REPS (5),
-# SMALL_RUNS (200), BIG_MIB (256).
+# SMALL_RUNS (200), BIG_MIB (256); with --ops or --models, CASE_FILTER (a bash regex: only the cases
+# whose name matches).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$PWD
@@ -142,6 +143,7 @@ if [[ $MODE != all ]]; then
   for case_dir in "$CASES"/*/; do
     case_dir=${case_dir%/}
     name=$(basename "$case_dir")
+    [[ -z ${CASE_FILTER:-} || $name =~ $CASE_FILTER ]] || continue
     size=$(awk -v b="$(stat -c %s "$case_dir/model.onnx")" 'BEGIN { printf "%.1f", b / 1048576 }')
     target=$(cat "$case_dir/target" 2>/dev/null || echo -)
     ref=("$ONNX_REF" run --threads 2 --profile "$case_dir/model.onnx" "$case_dir/test_data_set_0" --output-dir "$WORK/out")
