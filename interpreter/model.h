@@ -110,7 +110,8 @@ class Model {
   static Model load_file(const std::filesystem::path& path);
   static Model load_file(const std::filesystem::path& path, const ExposedValues& exposed);
   // `base_dir` is where external data lives (empty: external data is refused).
-  static Model load_bytes(const std::string& bytes, const std::filesystem::path& base_dir, const std::string& origin);
+  static Model load_bytes(const std::string& bytes, const std::filesystem::path& base_dir, const std::string& origin,
+                          const ExposedValues& exposed = {});
   static Model from_proto(std::shared_ptr<const onnx::ModelProto> proto, const std::filesystem::path& base_dir,
                           const std::string& origin);
 

@@ -612,10 +612,6 @@ std::shared_ptr<onnx::ModelProto> parse_model(const void* data, size_t size, con
 
 }  // namespace
 
-Model Model::load_bytes(const std::string& bytes, const std::filesystem::path& base_dir, const std::string& origin) {
-  return from_proto(parse_model(bytes.data(), bytes.size(), origin), base_dir, origin);
-}
-
 namespace {
 
 // Adds the exposed values to the graph's outputs, untyped: the value keeps whatever type it has.
@@ -632,8 +628,8 @@ size_t expose_values(onnx::ModelProto& model, const ExposedValues& exposed, cons
       if (!name.empty()) defined.insert(name);
   for (const auto& name : exposed.names) {
     if (!defined.count(name))
-      throw Error(origin + ": --outputs " + quote_text(name) +
-                  ": the model's graph has no value of this name (graph inputs, initializers and node outputs can be shown)");
+      throw Error(origin + ": " + quote_text(name) + " was asked for as an output (--outputs, extra_outputs)" +
+                  ", but the model's graph has no value of this name (graph inputs, initializers and node outputs can be shown)");
     if (outputs.insert(name).second) graph.add_output()->set_name(name);
   }
   const auto shown = static_cast<size_t>(graph.output_size());
@@ -645,6 +641,15 @@ size_t expose_values(onnx::ModelProto& model, const ExposedValues& exposed, cons
 }
 
 }  // namespace
+
+Model Model::load_bytes(const std::string& bytes, const std::filesystem::path& base_dir, const std::string& origin,
+                        const ExposedValues& exposed) {
+  auto proto = parse_model(bytes.data(), bytes.size(), origin);
+  const size_t shown = exposed.empty() ? 0 : expose_values(*proto, exposed, origin);
+  Model model = from_proto(std::move(proto), base_dir, origin);
+  model.shown_output_count_ = shown;
+  return model;
+}
 
 Model Model::load_file(const std::filesystem::path& path) { return load_file(path, ExposedValues{}); }
 

@@ -4,10 +4,12 @@
 
 namespace onnx_ref {
 
-Session Session::from_file(const std::filesystem::path& path) { return Session(Model::load_file(path)); }
+Session Session::from_file(const std::filesystem::path& path, const ExposedValues& exposed) {
+  return Session(Model::load_file(path, exposed));
+}
 
-Session Session::from_bytes(const std::string& bytes, const std::filesystem::path& base_dir) {
-  return Session(Model::load_bytes(bytes, base_dir, "<model bytes>"));
+Session Session::from_bytes(const std::string& bytes, const std::filesystem::path& base_dir, const ExposedValues& exposed) {
+  return Session(Model::load_bytes(bytes, base_dir, "<model bytes>", exposed));
 }
 
 std::vector<std::string> Session::input_names() const {

@@ -188,12 +188,19 @@ class Session:
     attribute and type; a refusal raises onnx_ref.Error (onnx_ref.UnsupportedError for an operator
     version onnx-ref does not implement).
 
+    Intermediate values: extra_outputs=["name", ...] returns those values of the model's graph
+    (node outputs, inputs, initializers) after its outputs, as `onnx-ref run --outputs` does;
+    every_node_output=True adds every node's outputs (as `onnx-ref run --trace`, for the model's
+    graph). They are outputs like the others: in output_names, run(None, ...) and run_dict.
+
     A Session may be used from several threads at once; the GIL is released while a graph runs.
     """
 
-    def __init__(self, model: ModelLike):
+    def __init__(self, model: ModelLike, *, extra_outputs: Optional[Iterable[str]] = None, every_node_output: bool = False):
+        if isinstance(extra_outputs, str):
+            raise TypeError("extra_outputs must be a list of names, not a str")
         source, base_dir = _model_source(model)
-        self._core = _core.load(source, base_dir)
+        self._core = _core.load(source, base_dir, list(extra_outputs or []), bool(every_node_output))
         self._info = {i["name"]: i for i in self._core.inputs + self._core.optional_inputs}
 
     @property

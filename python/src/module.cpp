@@ -440,15 +440,15 @@ class PySession {
   std::shared_ptr<const Session> session_;
 };
 
-PySession load(const py::object& model, const std::string& base_dir) {
+PySession load(const py::object& model, const std::string& base_dir, const ExposedValues& exposed = {}) {
   if (py::isinstance<py::bytes>(model)) {
     std::string bytes = model.cast<std::string>();
     py::gil_scoped_release release;
-    return PySession(Session::from_bytes(bytes, base_dir));
+    return PySession(Session::from_bytes(bytes, base_dir, exposed));
   }
   const std::string path = py::str(model).cast<std::string>();
   py::gil_scoped_release release;
-  return PySession(Session::from_file(path));
+  return PySession(Session::from_file(path, exposed));
 }
 
 }  // namespace
@@ -482,10 +482,13 @@ PYBIND11_MODULE(_core, m) {
       }, py::arg("feeds"), py::arg("output_names") = py::none(), py::arg("threads") = 1, py::arg("seed") = 0,
          py::arg("max_loop_iterations") = RunOptions{}.max_loop_iterations);
 
-  m.def("load", [](const py::object& model, const std::string& base_dir) {
-    return guarded([&] { return load(model, base_dir); });
-  }, py::arg("model"), py::arg("base_dir") = "",
-        "Loads and checks a model from a path (str) or bytes; external data is looked up in base_dir for bytes.");
+  m.def("load", [](const py::object& model, const std::string& base_dir, const std::vector<std::string>& extra_outputs,
+                   bool every_node_output) {
+    return guarded([&] { return load(model, base_dir, ExposedValues{extra_outputs, every_node_output}); });
+  }, py::arg("model"), py::arg("base_dir") = "", py::arg("extra_outputs") = std::vector<std::string>{},
+        py::arg("every_node_output") = false,
+        "Loads and checks a model from a path (str) or bytes; external data is looked up in base_dir for bytes. "
+        "extra_outputs names values of the model's graph returned after its outputs; every_node_output adds every node's outputs.");
 
   m.def("check", [](const py::object& model, const std::string& base_dir) -> py::object {
     try {

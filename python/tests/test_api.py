@@ -195,6 +195,28 @@ def test_session_api():
     _same(s.run_dict({"x": x.astype(">f4")})["y"], s.run_dict({"x": x})["y"])
 
 
+def test_intermediate_values_as_outputs():
+    chain = _model([helper.make_node("Relu", ["x"], ["r"], name="relu"), helper.make_node("Neg", ["r"], ["n"], name="neg"),
+                    helper.make_node("Abs", ["n"], ["y"], name="abs")],
+                   [helper.make_tensor_value_info("x", TensorProto.FLOAT, [4])],
+                   [helper.make_tensor_value_info("y", TensorProto.FLOAT, [4])])
+    x = np.array([-2.5, 0.5, 1.5, 3.0], np.float32)
+    s = onnx_ref.Session(chain, extra_outputs=["n", "x"])
+    assert s.output_names == ["y", "n", "x"]
+    y, n, fed = s.run(None, {"x": x})
+    _same(n, -np.maximum(x, 0))
+    _same(y, np.abs(-np.maximum(x, 0)))
+    _same(fed, x)
+    every = onnx_ref.Session(chain, every_node_output=True)
+    assert every.output_names == ["y", "r", "n"]
+    _same(every.run_dict({"x": x})["r"], np.maximum(x, 0))
+    assert onnx_ref.Session(chain).output_names == ["y"]
+    with pytest.raises(onnx_ref.Error, match="'nope' was asked for as an output"):
+        onnx_ref.Session(chain, extra_outputs=["nope"])
+    with pytest.raises(TypeError, match="list of names"):
+        onnx_ref.Session(chain, extra_outputs="n")
+
+
 def test_lists_and_scalars_take_the_declared_type():
     add = _model([helper.make_node("Add", ["a", "b"], ["c"])],
                  [helper.make_tensor_value_info("a", TensorProto.INT32, None),

@@ -52,7 +52,7 @@ max_name=Softmax_test_softmax_axis_0_expanded_function_X_ReduceMax
 "$python" -c 'import json,sys; o=list(json.load(open(sys.argv[1]))["outputs"]); assert o == ["y", sys.argv[2], sys.argv[3]], o' \
   "$dir/outputs.json" "$exp_name" "$max_name" || fail "--outputs order"
 if "$onnx_ref" run --outputs nope "$model" "$test_dir/test_data_set_0" > /dev/null 2> "$dir/nope"; then fail "--outputs nope exits 0"; fi
-grep -q "^onnx-ref: .*--outputs 'nope': the model's graph has no value of this name" "$dir/nope" || fail "--outputs nope: $(cat "$dir/nope")"
+grep -q "^onnx-ref: .*'nope' was asked for as an output (--outputs, extra_outputs), but the model's graph has no value of this name" "$dir/nope" || fail "--outputs nope: $(cat "$dir/nope")"
 
 # --random-inputs: the same seed gives the same run, another seed another; not with INPUTS.
 "$onnx_ref" run --random-inputs --seed 7 "$model" > "$dir/r7a"
