@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from typing import Any, Dict, Iterable, List, Optional, Union
+from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
 import numpy as np
 
@@ -303,6 +303,23 @@ class Session:
             raise TypeError("output_names must be a list of names, not a str")
         names = None if output_names is None else list(output_names)
         return dict(self._core.run(self._feeds(feeds), names, threads, seed, max_loop_iterations))
+
+    def random_feeds(self, seed: int = 0, dims: Optional[Mapping[str, int]] = None) -> Dict[str, Any]:
+        """Random values for every input to feed, made from the declared types and shapes as
+        `onnx-ref run --random-inputs` makes them (the same seed gives the same values); dims fixes
+        symbolic dimensions by name."""
+        return dict(self._core.random_feeds(seed, dict(dims or {})))
+
+    def run_profile(self, feeds: Mapping, *, threads: int = 1, seed: int = 0,
+                    max_loop_iterations: int = 10_000_000) -> Tuple[Dict[str, Any], List[dict]]:
+        """run_profile(feeds) -> ({output name: value}, rows), as `onnx-ref run --profile`: one row
+        per node, sorted by time (largest first), each a dict of node ("node 'conv1' (#3, Conv-11)",
+        led by the graph path inside a subgraph), op ("Conv-11"), calls, milliseconds (calls
+        summed), holds_graphs (an If, Loop, Scan or function call: its time includes its graphs'
+        nodes) and top_level (a node of the model's graph)."""
+        outputs, rows = self._core.run_profile(self._feeds(feeds), threads, seed, max_loop_iterations)
+        rows = sorted(rows, key=lambda r: r["milliseconds"], reverse=True)
+        return dict(outputs), rows
 
     def __repr__(self) -> str:
         return f"onnx_ref.Session(inputs={self.input_names}, outputs={self.output_names})"

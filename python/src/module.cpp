@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/feeds.h"
 #include "interpreter/model.h"
 #include "interpreter/session.h"
 #include "runtime/element_values.h"
@@ -402,6 +403,33 @@ class PySession {
   }
   std::vector<std::string> kernels() const { return session_->model().kernel_labels(); }
 
+  // Random values for every input to feed, as `onnx-ref run --random-inputs` makes them.
+  py::dict random_feeds(uint64_t seed, const std::map<std::string, int64_t>& dims) const {
+    const Feeds feeds = onnx_ref::random_feeds(session_->model(), seed, dims);
+    py::dict out;
+    for (const auto& [name, value] : feeds) out[py::str(name)] = object_from_value(value);
+    return out;
+  }
+
+  // Runs with per-node timing: ([(name, value)] of every output, [row dicts] in first-finished order).
+  py::tuple run_profile(const py::dict& feeds, RunOptions options) const {
+    RunProfile profile;
+    options.profile = &profile;
+    py::list outputs = run(feeds, std::nullopt, options);
+    py::list rows;
+    for (const auto& row : profile.rows()) {
+      py::dict d;
+      d["node"] = row.node;
+      d["op"] = row.op;
+      d["calls"] = row.calls;
+      d["milliseconds"] = static_cast<double>(row.nanoseconds) / 1e6;
+      d["holds_graphs"] = row.holds_graphs;
+      d["top_level"] = row.top_level;
+      rows.append(d);
+    }
+    return py::make_tuple(outputs, rows);
+  }
+
   // Returns [(name, value)] for the requested outputs (all of them, in graph order, when None).
   py::list run(const py::dict& feeds, const std::optional<std::vector<std::string>>& names, const RunOptions& options) const {
     std::map<std::string, Value> values;
@@ -480,6 +508,17 @@ PYBIND11_MODULE(_core, m) {
           return s.run(feeds, names, RunOptions{threads, seed, max_loop_iterations});
         });
       }, py::arg("feeds"), py::arg("output_names") = py::none(), py::arg("threads") = 1, py::arg("seed") = 0,
+         py::arg("max_loop_iterations") = RunOptions{}.max_loop_iterations)
+      .def("random_feeds", [](const PySession& s, uint64_t seed, const std::map<std::string, int64_t>& dims) {
+        return guarded([&] { return s.random_feeds(seed, dims); });
+      }, py::arg("seed") = 0, py::arg("dims") = std::map<std::string, int64_t>{})
+      .def("run_profile", [](const PySession& s, const py::dict& feeds, int threads, uint64_t seed, int64_t max_loop_iterations) {
+        return guarded([&] {
+          if (threads < 1 || threads > 256) throw Error("threads must be 1 to 256, not " + std::to_string(threads));
+          if (max_loop_iterations < 0) throw Error("max_loop_iterations must not be negative");
+          return s.run_profile(feeds, RunOptions{threads, seed, max_loop_iterations});
+        });
+      }, py::arg("feeds"), py::arg("threads") = 1, py::arg("seed") = 0,
          py::arg("max_loop_iterations") = RunOptions{}.max_loop_iterations);
 
   m.def("load", [](const py::object& model, const std::string& base_dir, const std::vector<std::string>& extra_outputs,

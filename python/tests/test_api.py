@@ -217,6 +217,25 @@ def test_intermediate_values_as_outputs():
         onnx_ref.Session(chain, extra_outputs="n")
 
 
+def test_random_feeds_and_profile():
+    sym = _model([helper.make_node("Relu", ["x"], ["r"], name="relu"), helper.make_node("Neg", ["r"], ["y"], name="neg")],
+                 [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["batch", 3])],
+                 [helper.make_tensor_value_info("y", TensorProto.FLOAT, ["batch", 3])])
+    s = onnx_ref.Session(sym)
+    a = s.random_feeds(7, {"batch": 5})
+    assert list(a) == ["x"] and a["x"].dtype == np.float32 and a["x"].shape == (5, 3)
+    _same(a["x"], s.random_feeds(7, {"batch": 5})["x"])
+    assert not np.array_equal(a["x"], s.random_feeds(8, {"batch": 5})["x"])
+    with pytest.raises(onnx_ref.Error, match="batch"):
+        s.random_feeds(7)
+    outputs, rows = s.run_profile(a)
+    _same(outputs["y"], -np.maximum(a["x"], 0))
+    assert sorted((r["node"], r["op"], r["calls"]) for r in rows) == [
+        ("node 'neg' (#1, Neg-13)", "Neg-13", 1), ("node 'relu' (#0, Relu-14)", "Relu-14", 1)]
+    assert all(r["top_level"] and not r["holds_graphs"] and r["milliseconds"] >= 0 for r in rows)
+    assert [r["milliseconds"] for r in rows] == sorted((r["milliseconds"] for r in rows), reverse=True)
+
+
 def test_lists_and_scalars_take_the_declared_type():
     add = _model([helper.make_node("Add", ["a", "b"], ["c"])],
                  [helper.make_tensor_value_info("a", TensorProto.INT32, None),
