@@ -32,10 +32,14 @@
 // post_transform then applies to Z's rows as in the other ml classifiers (ops/ml/ml_rules.h); for
 // K = 2 without probabilities it applies to the pair [-d, d] (as ONNX's reference; PROBIT included,
 // elementwise, so Z stays [N, 2]).
-// Departures from onnxruntime, where its behaviour looks accidental: Platt scaling and the coupling
-// run in double as libsvm's (onnxruntime: float); binary Y follows the votes for every coefficient
-// sign (ONNX's reference picks class 1 when all coefficients are >= 0); the linear mode's binary Y
-// is the first largest score (onnxruntime picks class 1 whenever the largest score is > 0).
+// Departures, where a runtime's behaviour looks accidental: Platt scaling and the coupling run in
+// double as libsvm's (onnxruntime: float); binary Y follows the votes whatever the coefficients'
+// signs, as onnxruntime (ONNX's reference picks class 1 when all coefficients are >= 0); the linear
+// mode's binary Y is the first largest score (onnxruntime picks class 1 whenever the largest score
+// is > 0); PROBIT is the correctly rounded inverse normal, not onnxruntime's approximation (ONNX's
+// reference tests, checked against onnxruntime, differ from it by up to 3e-3 there). The same
+// tests' other outputs (binary RBF with and without probabilities, the linear mode, binary LINEAR
+// support vectors, under every post_transform) agree within their tolerance.
 //
 // Contract: rounded at named points. Each kernel value as ops/ml/svm_kernel.h rounds it (to double);
 // each decision value and linear score is the exact sum rounded once (to float for Z; the vote
