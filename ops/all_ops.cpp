@@ -26,6 +26,7 @@ const Registry& Registry::builtin() {
     register_ml_one_hot_encoder(r);
     register_ml_normalizer(r);
     register_ml_svm_regressor(r);
+    register_ml_svm_classifier(r);
     register_identity(r);
     register_shape(r);
     register_size(r);

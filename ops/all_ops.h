@@ -47,6 +47,7 @@ void register_ml_category_mapper(Registry& registry);
 void register_ml_one_hot_encoder(Registry& registry);
 void register_ml_normalizer(Registry& registry);
 void register_ml_svm_regressor(Registry& registry);
+void register_ml_svm_classifier(Registry& registry);
 void register_identity(Registry& registry);
 void register_shape(Registry& registry);
 void register_size(Registry& registry);

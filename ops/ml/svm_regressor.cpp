@@ -1,75 +1,27 @@
 // ai.onnx.ml SVMRegressor-1: Y[N, 1] (float) from X [N, F] or [F]. With n_supports > 0 the score
 // is sum_j coefficients[j] K(x, sv_j) + rho[0] over the n_supports support vectors (rows of F in
-// support_vectors); with n_supports = 0 it is the linear x . coefficients + rho[0]. Kernels, with
-// kernel_params = [gamma, coef0, degree] (all 0 when not given; degree a whole number):
-// LINEAR x . v, POLY (gamma x . v + coef0)^degree, RBF exp(-gamma |x - v|^2), SIGMOID
-// tanh(gamma x . v + coef0). one_class = 1 gives 1 where the score is > 0, else -1.
+// support_vectors); with n_supports = 0 it is the linear x . coefficients + rho[0]. The kernels
+// (LINEAR, POLY, RBF, SIGMOID, with kernel_params = [gamma, coef0, degree]) are shared with
+// SVMClassifier: ops/ml/svm_kernel.h. one_class = 1 gives 1 where the score is > 0, else -1.
 //
-// Contract: rounded at named points. Each kernel's dot product x . v (RBF: |x - v|^2, expanded as
-// x^2 - 2xv + v^2 and summed exactly) is exact and rounded once to double; gamma d + coef0 (POLY,
-// SIGMOID) and -gamma d (RBF) are exact and rounded once to double; the power, exp and tanh are
-// correctly rounded to double (numeric/elementary.h); the score, the exact sum of coefficient
-// times kernel value plus rho, is rounded once to float; post_transform is then correctly rounded
-// from that float (ops/ml/ml_rules.h).
-#include <cmath>
-
-#include "numeric/elementary.h"
+// Contract: rounded at named points. Each kernel value is rounded at the points ops/ml/svm_kernel.h
+// names (exact dot product rounded to double, pow/exp/tanh correctly rounded); the score, the exact
+// sum of coefficient times kernel value plus rho, is rounded once to float; post_transform is then
+// correctly rounded from that float (ops/ml/ml_rules.h).
 #include "ops/all_ops.h"
 #include "ops/ml/ml_rules.h"
+#include "ops/ml/svm_kernel.h"
 #include "runtime/error.h"
 
 namespace onnx_ref {
 
 namespace {
 
-enum class SvmRegressorKernel { Linear, Poly, Rbf, Sigmoid };
-
-SvmRegressorKernel svm_regressor_kernel_type(const Attributes& attrs) {
-  const auto& name = std::get<std::string>(attrs.get("kernel_type"));
-  if (name == "LINEAR") return SvmRegressorKernel::Linear;
-  if (name == "POLY") return SvmRegressorKernel::Poly;
-  if (name == "RBF") return SvmRegressorKernel::Rbf;
-  if (name == "SIGMOID") return SvmRegressorKernel::Sigmoid;
-  throw Error("attribute 'kernel_type' = " + quote_text(name) + " is none of LINEAR, POLY, RBF, SIGMOID");
-}
-
-// K(x, v) at the named points above.
-double svm_regressor_kernel_value(SvmRegressorKernel kernel, const std::vector<long double>& x, const float* v, double gamma, double coef0,
-                                  double degree) {
-  ExactSum d;
-  for (size_t f = 0; f < x.size(); ++f) {
-    if (kernel == SvmRegressorKernel::Rbf) {
-      const double hi = static_cast<double>(x[f]);
-      ml::add_exact_product(d, x[f], hi);
-      ml::add_exact_product(d, x[f], static_cast<double>(x[f] - hi));
-      ml::add_exact_product(d, x[f], -2.0 * v[f]);
-      ml::add_exact_product(d, v[f], v[f]);
-    } else {
-      ml::add_exact_product(d, x[f], v[f]);
-    }
-  }
-  const double dot = d.round_nearest();
-  if (kernel == SvmRegressorKernel::Linear) return dot;
-  ExactSum t;
-  if (kernel == SvmRegressorKernel::Rbf) {
-    ml::add_exact_product(t, dot, -gamma);
-    return numeric::exp<double>(t.round_nearest());
-  }
-  ml::add_exact_product(t, dot, gamma);
-  t.add(coef0);
-  const double base = t.round_nearest();
-  return kernel == SvmRegressorKernel::Poly ? numeric::pow<double>(base, degree) : numeric::tanh<double>(base);
-}
-
 std::vector<Value> svm_regressor_compute(const KernelContext& ctx) {
   const Attributes& attrs = ctx.attrs;
   const ml::PostTransform transform = ml::post_transform_from_name(std::get<std::string>(attrs.get("post_transform")));
-  const SvmRegressorKernel kernel = svm_regressor_kernel_type(attrs);
-  const auto params = ml::floats_or_empty(attrs, "kernel_params");
-  if (!params.empty() && params.size() != 3)
-    throw Error("attribute 'kernel_params' has " + std::to_string(params.size()) + " values, not 3 (gamma, coef0, degree)");
-  const double gamma = params.empty() ? 0 : params[0], coef0 = params.empty() ? 0 : params[1], degree = params.empty() ? 0 : params[2];
-  if (degree != std::trunc(degree)) throw Error("the degree in 'kernel_params' must be a whole number, got " + std::to_string(degree));
+  const ml::SvmKernel kernel = ml::svm_kernel_type(attrs);
+  const ml::SvmKernelParams params = ml::svm_kernel_params(attrs);
   const auto coefficients = ml::floats_or_empty(attrs, "coefficients");
   const auto vectors = ml::floats_or_empty(attrs, "support_vectors");
   const auto rho = ml::floats_or_empty(attrs, "rho");
@@ -98,7 +50,7 @@ std::vector<Value> svm_regressor_compute(const KernelContext& ctx) {
     ExactSum score;
     if (supports > 0) {
       for (int64_t j = 0; j < supports; ++j) {
-        const double k = svm_regressor_kernel_value(kernel, row, vectors.data() + j * shape.features, gamma, coef0, degree);
+        const double k = ml::svm_kernel_value(kernel, params, row, vectors.data() + j * shape.features);
         ml::add_exact_product(score, k, coefficients[static_cast<size_t>(j)]);
       }
     } else {
@@ -131,7 +83,7 @@ void register_ml_svm_regressor(Registry& registry) {
   v.type_constraints = {{"T", ml::kMlFeatureTypes}, {"tensor(float)", TypeSet{ElementType::Float}, "tensor(float)"}};
   v.check_attributes = [](const Attributes& attrs) {
     ml::post_transform_from_name(std::get<std::string>(attrs.get("post_transform")));
-    svm_regressor_kernel_type(attrs);
+    ml::svm_kernel_type(attrs);
     attrs.get_flag("one_class");
   };
   v.kernel = svm_regressor_compute;

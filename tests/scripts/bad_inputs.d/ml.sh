@@ -1,5 +1,6 @@
 # Bad inputs of the ai.onnx.ml operators (ops/ml/): LabelEncoder keys and values of different
-# lengths, a tree node pointing outside its tree, a cycle in a tree, an unknown post_transform.
+# lengths, a tree node pointing outside its tree, a cycle in a tree, an unknown post_transform,
+# SVMClassifier attributes of inconsistent sizes and an input of the wrong feature count.
 # Sourced by tests/scripts/bad_inputs.sh.
 
 # ml_model NAME ML_OPSET GRAPH_BODY: a model importing ai.onnx 17 and ai.onnx.ml at ML_OPSET.
@@ -60,3 +61,37 @@ ml_model ml_post_transform 1 "$(ml_node LinearRegressor 'attribute { name: "coef
   attribute { name: "post_transform" type: STRING s: "SOFTPLUS" }') $ml_x_float_1x2 $y_out"
 input ml_post_transform "$ml_x_float_1x2_data"
 expect_both ml_post_transform "node 'm' (#0, ai.onnx.ml:LinearRegressor-1): attribute 'post_transform' = 'SOFTPLUS' is none of NONE, SOFTMAX, LOGISTIC, SOFTMAX_ZERO, PROBIT"
+
+# SVMClassifier: nodes with outputs y (labels) and z (scores), two classes of one support vector each.
+ml_svmc_node() {
+  echo "node { name: \"m\" op_type: \"SVMClassifier\" domain: \"ai.onnx.ml\" input: \"x\" output: [\"y\", \"z\"]
+  attribute { name: \"classlabels_ints\" type: INTS ints: [0, 1] } $1 } $ml_x_float_1x2 $y_out output { name: \"z\" }"
+}
+ml_svmc_vectors='attribute { name: "vectors_per_class" type: INTS ints: [1, 1] }
+  attribute { name: "support_vectors" type: FLOATS floats: [1, 2, 3, 4] }'
+
+# vectors_per_class counts 2 support vectors, coefficients have 3 values (classes - 1 rows of 2).
+ml_model ml_svm_classifier_coefficients 1 "$(ml_svmc_node "$ml_svmc_vectors
+  attribute { name: \"coefficients\" type: FLOATS floats: [1, -1, 2] } attribute { name: \"rho\" type: FLOATS floats: [0] }")"
+input ml_svm_classifier_coefficients "$ml_x_float_1x2_data"
+expect_both ml_svm_classifier_coefficients "node 'm' (#0, ai.onnx.ml:SVMClassifier-1): attribute 'coefficients' has 3 values, not 1 x 2 (classes - 1 rows of one per support vector)"
+
+# Two classes make one pair: rho needs 1 value, not 2.
+ml_model ml_svm_classifier_rho 1 "$(ml_svmc_node "$ml_svmc_vectors
+  attribute { name: \"coefficients\" type: FLOATS floats: [1, -1] } attribute { name: \"rho\" type: FLOATS floats: [0, 1] }")"
+input ml_svm_classifier_rho "$ml_x_float_1x2_data"
+expect_both ml_svm_classifier_rho "node 'm' (#0, ai.onnx.ml:SVMClassifier-1): attribute 'rho' has 2 values, not 1 (one per pair of the 2 classes)"
+
+# prob_a without prob_b.
+ml_model ml_svm_classifier_prob 1 "$(ml_svmc_node "$ml_svmc_vectors
+  attribute { name: \"coefficients\" type: FLOATS floats: [1, -1] } attribute { name: \"rho\" type: FLOATS floats: [0] }
+  attribute { name: \"prob_a\" type: FLOATS floats: [-1] }")"
+input ml_svm_classifier_prob "$ml_x_float_1x2_data"
+expect_both ml_svm_classifier_prob "node 'm' (#0, ai.onnx.ml:SVMClassifier-1): attributes 'prob_a' and 'prob_b' have 1 and 0 values; they must have the same size"
+
+# Support vectors of 2 features, X of 3.
+ml_model ml_svm_classifier_features 1 "$(ml_svmc_node "$ml_svmc_vectors
+  attribute { name: \"coefficients\" type: FLOATS floats: [1, -1] } attribute { name: \"rho\" type: FLOATS floats: [0] }" |
+  sed 's/dim_value: 2/dim_value: 3/')"
+input ml_svm_classifier_features 'name: "x" data_type: 1 dims: 1 dims: 3 float_data: [0.5, 1, 2]'
+expect_both ml_svm_classifier_features "node 'm' (#0, ai.onnx.ml:SVMClassifier-1): X has 3 features, the support vectors 2"
