@@ -275,6 +275,10 @@ TEST_CASE("ImageDecoder: TIFF, RGB and grey, 8 and 16 bits") {
   Bytes rgb16;
   for (uint32_t v : {25828u, 25829u, 129u}) put_u16le(rgb16, v);
   CHECK(image_pixels(image_decoder_run(tiff_file(1, 1, 3, 16, 2, rgb16))) == Bytes{100, 101, 1});
+  // 16-bit grey: libtiff's RGBA interface keeps the high byte (put16bitbwtile), 129 -> 0, 25829 -> 100.
+  Bytes grey16;
+  for (uint32_t v : {129u, 25829u, 65535u}) put_u16le(grey16, v);
+  CHECK(image_pixels(image_decoder_run(tiff_file(3, 1, 1, 16, 1, grey16), "Grayscale")) == Bytes{0, 100, 255});
   // Errors: the strip runs past the end of the stream; a header cut short.
   Bytes cut = tiff_file(2, 1, 3, 8, 2, rgb);
   cut.resize(cut.size() - 2);

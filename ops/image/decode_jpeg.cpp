@@ -36,17 +36,17 @@ struct JpegSession {
   jpeg_progress_mgr progress;
 };
 
-void jpeg_trap_error_exit(j_common_ptr cinfo) {
+void jpeg_session_error_exit(j_common_ptr cinfo) {
   auto* trap = reinterpret_cast<JpegErrorTrap*>(cinfo->err);
   (*cinfo->err->format_message)(cinfo, trap->message);
   std::longjmp(trap->jump, 1);
 }
 
-void jpeg_trap_emit_message(j_common_ptr cinfo, int level) {
-  if (level < 0) jpeg_trap_error_exit(cinfo);  // a warning: corrupt or missing data
+void jpeg_session_emit_message(j_common_ptr cinfo, int level) {
+  if (level < 0) jpeg_session_error_exit(cinfo);  // a warning: corrupt or missing data
 }
 
-void jpeg_scan_limit(j_common_ptr cinfo) {
+void jpeg_session_scan_limit(j_common_ptr cinfo) {
   auto* d = reinterpret_cast<j_decompress_ptr>(cinfo);
   if (d->input_scan_number > kJpegMaxScans) {
     auto* trap = reinterpret_cast<JpegErrorTrap*>(cinfo->err);
@@ -56,7 +56,7 @@ void jpeg_scan_limit(j_common_ptr cinfo) {
 }
 
 // Reads the header and starts decompression to 8-bit RGB. False on an error (message in the trap).
-bool jpeg_start(JpegSession* s, const uint8_t* data, unsigned long size, bool* unsupported_colour) {
+bool jpeg_session_start(JpegSession* s, const uint8_t* data, unsigned long size, bool* unsupported_colour) {
   if (setjmp(s->trap.jump)) return false;
   jpeg_mem_src(&s->cinfo, data, size);
   jpeg_read_header(&s->cinfo, TRUE);
@@ -72,7 +72,7 @@ bool jpeg_start(JpegSession* s, const uint8_t* data, unsigned long size, bool* u
   return true;
 }
 
-bool jpeg_read_pixels(JpegSession* s, uint8_t* rgb, size_t row_bytes) {
+bool jpeg_session_read_pixels(JpegSession* s, uint8_t* rgb, size_t row_bytes) {
   if (setjmp(s->trap.jump)) return false;
   jpeg_start_decompress(&s->cinfo);
   if (s->cinfo.output_components != 3) {
@@ -87,7 +87,7 @@ bool jpeg_read_pixels(JpegSession* s, uint8_t* rgb, size_t row_bytes) {
   return true;
 }
 
-bool jpeg_create(JpegSession* s) {
+bool jpeg_session_create(JpegSession* s) {
   if (setjmp(s->trap.jump)) return false;
   jpeg_create_decompress(&s->cinfo);
   s->cinfo.progress = &s->progress;
@@ -110,14 +110,14 @@ DecodedImage decode_jpeg(EncodedBytes stream) {
   std::memset(session.get(), 0, sizeof(JpegSession));
   JpegSession* s = session.get();
   s->cinfo.err = jpeg_std_error(&s->trap.manager);
-  s->trap.manager.error_exit = jpeg_trap_error_exit;
-  s->trap.manager.emit_message = jpeg_trap_emit_message;
-  s->progress.progress_monitor = jpeg_scan_limit;
+  s->trap.manager.error_exit = jpeg_session_error_exit;
+  s->trap.manager.emit_message = jpeg_session_emit_message;
+  s->progress.progress_monitor = jpeg_session_scan_limit;
   JpegSessionGuard guard{s};
-  if (!jpeg_create(s)) throw_decoder_error("JPEG", "the decoder cannot start", s->trap.message);
+  if (!jpeg_session_create(s)) throw_decoder_error("JPEG", "the decoder cannot start", s->trap.message);
   guard.created = true;
   bool unsupported_colour = false;
-  if (!jpeg_start(s, stream.data(), static_cast<unsigned long>(stream.size()), &unsupported_colour)) {
+  if (!jpeg_session_start(s, stream.data(), static_cast<unsigned long>(stream.size()), &unsupported_colour)) {
     if (unsupported_colour) throw_decoder_error("JPEG", "CMYK and YCCK images are not supported");
     throw_decoder_error("JPEG", "the header is corrupt or truncated", s->trap.message);
   }
@@ -126,7 +126,7 @@ DecodedImage decode_jpeg(EncodedBytes stream) {
   // each) libjpeg keeps besides it.
   check_image_size("JPEG", width, height, s->cinfo.progressive_mode ? 3 + 2 * static_cast<uint64_t>(s->cinfo.num_components) : 3);
   DecodedImage image = allocate_image(width, height);
-  if (!jpeg_read_pixels(s, image.rgb.data(), static_cast<size_t>(width) * 3))
+  if (!jpeg_session_read_pixels(s, image.rgb.data(), static_cast<size_t>(width) * 3))
     throw_decoder_error("JPEG", "the image data is corrupt or truncated", s->trap.message);
   return image;
 }

@@ -46,7 +46,7 @@ void png_session_read(png_structp png, png_bytep out, size_t length) {
 }
 
 // Reads the header and sets the transformations to 8-bit RGB. False on an error.
-bool png_start(PngSession* s, png_uint_32* width, png_uint_32* height) {
+bool png_session_start(PngSession* s, png_uint_32* width, png_uint_32* height) {
   if (setjmp(png_jmpbuf(s->png))) return false;
   png_set_read_fn(s->png, s, png_session_read);
   png_read_info(s->png, s->info);
@@ -68,7 +68,7 @@ bool png_start(PngSession* s, png_uint_32* width, png_uint_32* height) {
   return true;
 }
 
-bool png_read_pixels(PngSession* s, png_bytepp rows) {
+bool png_session_read_pixels(PngSession* s, png_bytepp rows) {
   if (setjmp(png_jmpbuf(s->png))) return false;
   png_read_image(s->png, rows);
   png_read_end(s->png, nullptr);  // up to IEND, so that a stream cut after its pixels is refused too
@@ -92,12 +92,12 @@ DecodedImage decode_png(EncodedBytes stream) {
   session.info = png_create_info_struct(session.png);
   if (!session.info) throw_decoder_error("PNG", "the decoder cannot start");
   png_uint_32 width = 0, height = 0;
-  if (!png_start(&session, &width, &height)) throw_decoder_error("PNG", "the header is corrupt or truncated", session.message);
+  if (!png_session_start(&session, &width, &height)) throw_decoder_error("PNG", "the header is corrupt or truncated", session.message);
   check_image_size("PNG", width, height, 3);
   DecodedImage image = allocate_image(width, height);
   std::vector<png_bytep> rows(height);
   for (png_uint_32 y = 0; y < height; ++y) rows[y] = image.rgb.data() + static_cast<size_t>(y) * width * 3;
-  if (!png_read_pixels(&session, rows.data()))
+  if (!png_session_read_pixels(&session, rows.data()))
     throw_decoder_error("PNG", "the image data is corrupt or truncated", session.message);
   return image;
 }

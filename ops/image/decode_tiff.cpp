@@ -1,8 +1,10 @@
 // ImageDecoder's TIFF decoder: Debian's libtiff 4.5 read from memory (TIFFClientOpenExt), first
 // directory only, through libtiff's RGBA interface (TIFFReadRGBAImageOriented, top-left origin):
 // every photometric interpretation it supports (grey, palette, RGB, YCbCr, CMYK by inversion,
-// CIE L*a*b*) and every compression Debian's libtiff decodes; 16-bit samples become
-// round(v / 257) (libtiff's table), 1-, 2- and 4-bit grey are scaled exactly to 0..255. Alpha is
+// CIE L*a*b*) and every compression Debian's libtiff decodes. 16-bit colour samples become
+// round(v / 257) (libtiff's table, (v + 128) / 257); 16-bit grey becomes its high byte, v >> 8
+// (libtiff's put16bitbwtile: "use high order byte"); 1-, 2- and 4-bit grey are scaled exactly to
+// 0..255. Alpha is
 // dropped; the RGBA interface premultiplies unassociated alpha first, so the colour of a partly
 // transparent pixel is the premultiplied one.
 //

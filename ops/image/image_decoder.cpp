@@ -10,7 +10,8 @@
 // - JPEG 2000: OpenJPEG; WebP: libwebp (lossy and lossless), PNG: libpng, TIFF: libtiff's RGBA
 //   interface; BMP and PNM: parsers written here;
 // - samples of another depth than 8 bits are scaled to round(v * 255 / max), the exact value
-//   rounded once (PNG's 16-bit by png_set_scale_16, TIFF's by libtiff's table: the same values).
+//   rounded once (PNG's 16-bit by png_set_scale_16, TIFF's 16-bit colour by libtiff's table: the
+//   same values), but for 16-bit grey TIFF, which libtiff's RGBA interface brings to its high byte.
 // Every format is first decoded to RGB (grey images have R = G = B; palettes are expanded; alpha is
 // dropped, never composited). BGR reverses the channels. Grayscale is the ITU-R 601-2 luma as
 // ONNX's reference and test generator compute it (Pillow's convert("L") from RGB):
@@ -117,7 +118,8 @@ void register_image_decoder(Registry& registry) {
   registry.add(std::move(v));
   registry.declare_accuracy("ImageDecoder",
                             {AccuracyKind::Exact,
-                             "lossless formats give the stored samples (other depths scaled to round(v * 255 / max)); "
+                             "lossless formats give the stored samples (other depths scaled to round(v * 255 / max), 16-bit "
+                             "grey TIFF to its high byte); "
                              "JPEG, JPEG 2000 and lossy WebP give libjpeg-turbo's (islow, fancy upsampling), OpenJPEG's "
                              "and libwebp's pixels; Grayscale is (19595 R + 38470 G + 7471 B + 2^15) >> 16"});
 }

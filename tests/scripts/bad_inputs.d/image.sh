@@ -9,7 +9,7 @@ image_case() {
   local dims="" d
   for d in $2; do dims="$dims dims: $d"; done
   # shellcheck disable=SC2086
-  model "$1" 9 20 "$(image_node "$4") $(declared x 2 $2) $y_out"
+  model "$1" 9 20 "$(image_node "${4:-}") $(declared x 2 $2) $y_out"
   input "$1" "name: \"x\" data_type: 2 $dims raw_data: \"$3\""
 }
 
