@@ -230,6 +230,7 @@ const Registry& Registry::builtin() {
     register_random_normal_like(r);
     register_bernoulli(r);
     register_multinomial(r);
+    register_image_decoder(r);
     return r;
   }();
   return registry;

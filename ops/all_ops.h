@@ -253,6 +253,8 @@ void register_string_split(Registry& registry);
 void register_regex_full_match(Registry& registry);
 void register_string_normalizer(Registry& registry);
 void register_tfidf_vectorizer(Registry& registry);
+// ops/image/: ImageDecoder and its per-format decoders.
+void register_image_decoder(Registry& registry);
 // ops/random/: random generators (streams: ops/random/random_rules.h).
 void register_random_uniform(Registry& registry);
 void register_random_normal(Registry& registry);

@@ -9,5 +9,6 @@ apt-get install -y -q --no-install-recommends \
   ca-certificates cmake make g++ pkg-config \
   libonnx-dev libprotobuf-dev protobuf-compiler libeigen3-dev doctest-dev nlohmann-json3-dev \
   libcli11-dev libfmt-dev libbenchmark-dev libonnx-testdata libmpfr-dev libre2-dev libicu-dev \
+  libjpeg62-turbo-dev libpng-dev libwebp-dev libtiff-dev libopenjp2-7-dev \
   python3 python3-venv python3-pip time \
   pybind11-dev python3-dev python3-numpy python3-onnx python3-pytest chromium
