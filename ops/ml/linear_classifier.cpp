@@ -86,10 +86,7 @@ void register_ml_linear_classifier(Registry& registry) {
   v.check_attributes = [](const Attributes& attrs) {
     ml::post_transform_from_name(std::get<std::string>(attrs.get("post_transform")));
   };
-  v.attribute_type = [](const Attributes& attrs, const std::string& var) -> std::optional<ElementType> {
-    if (var != "T2") return std::nullopt;
-    return attrs.has("classlabels_strings") ? ElementType::String : ElementType::Int64;
-  };
+  v.attribute_type = ml::classifier_label_type;
   v.kernel = linear_classifier_kernel;
   registry.add(std::move(v));
   registry.declare_accuracy("LinearClassifier", {AccuracyKind::RoundedAtNamedPoints, "each score the exact dot product plus intercept rounded once; post_transform correctly rounded"}, {}, "ai.onnx.ml");

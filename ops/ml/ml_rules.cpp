@@ -109,6 +109,11 @@ std::vector<std::string> strings_or_empty(const Attributes& attrs, const std::st
   return attrs.has(name) ? std::get<std::vector<std::string>>(attrs.get(name)) : std::vector<std::string>{};
 }
 
+std::optional<ElementType> classifier_label_type(const Attributes& attrs, const std::string& type_var) {
+  if (type_var != "T2") return std::nullopt;
+  return attrs.has("classlabels_strings") ? ElementType::String : ElementType::Int64;
+}
+
 numeric::Format format_of_type(ElementType type) {
   switch (type) {
     case ElementType::Float16: return numeric::Format::Float16;

@@ -13,6 +13,7 @@
 //  - PROBIT: sqrt(2) erfinv(2s - 1), the inverse of the standard normal distribution function
 //    (probit_rounded below); outside [0, 1] it is NaN, at 0 and 1 -inf and +inf.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,10 @@ std::vector<double> floats_or_tensor(const Attributes& attrs, const std::string&
 std::vector<int64_t> ints_or_empty(const Attributes& attrs, const std::string& name);
 std::vector<float> floats_or_empty(const Attributes& attrs, const std::string& name);
 std::vector<std::string> strings_or_empty(const Attributes& attrs, const std::string& name);
+
+// A classifier's label type variable T2 (an OpVersion::attribute_type): string when
+// classlabels_strings is set, otherwise int64.
+std::optional<ElementType> classifier_label_type(const Attributes& attrs, const std::string& type_var);
 
 // The format of a float16, float or double output.
 numeric::Format format_of_type(ElementType type);

@@ -324,10 +324,7 @@ void register_ml_svm_classifier(Registry& registry) {
                   {"vectors_per_class", AttrType::Ints}};
   v.type_constraints = {{"T1", ml::kMlFeatureTypes}, {"T2", ml::kMlLabelTypes}, {"tensor(float)", TypeSet{ElementType::Float}, "tensor(float)"}};
   v.check_attributes = [](const Attributes& attrs) { svm_classifier_model(attrs); };
-  v.attribute_type = [](const Attributes& attrs, const std::string& var) -> std::optional<ElementType> {
-    if (var != "T2") return std::nullopt;
-    return attrs.has("classlabels_strings") ? ElementType::String : ElementType::Int64;
-  };
+  v.attribute_type = ml::classifier_label_type;
   v.kernel = svm_classifier_kernel;
   registry.add(std::move(v));
   registry.declare_accuracy("SVMClassifier", {AccuracyKind::RoundedAtNamedPoints, "kernel values as SVMRegressor's, each decision value the exact sum rounded once (votes exact), Platt scaling correctly rounded, the pairwise coupling a fixed sequence of double steps, each score rounded once to float; post_transform correctly rounded"}, {}, "ai.onnx.ml");

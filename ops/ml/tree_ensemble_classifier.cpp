@@ -157,10 +157,7 @@ void register_ml_tree_ensemble_classifier(Registry& registry) {
       ml::post_transform_from_name(std::get<std::string>(attrs.get("post_transform")));
       tree_classifier_model(attrs, tensor_forms);
     };
-    v.attribute_type = [](const Attributes& attrs, const std::string& var) -> std::optional<ElementType> {
-      if (var != "T2") return std::nullopt;
-      return attrs.has("classlabels_strings") ? ElementType::String : ElementType::Int64;
-    };
+    v.attribute_type = ml::classifier_label_type;
     v.kernel = [tensor_forms](const KernelContext& ctx) { return tree_ensemble_classifier_kernel(ctx, tensor_forms); };
     registry.add(std::move(v));
   }
