@@ -309,22 +309,8 @@ std::vector<Value> attention_kernel(const KernelContext& ctx, int version) {
     for (int64_t h = 0; h < d.q_heads; ++h) {
       const int64_t p_offset = (b * d.q_heads + h) * d.q_len * d.total, y_offset = (b * d.q_heads + h) * d.q_len * d.v_head;
       const int64_t v_offset = (b * d.kv_heads + h / reps) * v_block;
-      if (present_value.type() != t1) {
-        attention::mixed_type_product({&probabilities, p_offset, d.total, 1}, {&present_value, v_offset, d.v_head, 1}, 1.0, y4, y_offset,
-                                      d.q_len, d.v_head, d.total);
-        continue;
-      }
-      dispatch_real(t1, [&](auto tag) {
-        using S = typename decltype(tag)::type;
-        if constexpr (is_float_storage<S>) {
-          gemm::GemmArgs<S> g;
-          g.M = d.q_len, g.N = d.v_head, g.K = d.total;
-          g.A = {probabilities.template data_as<S>() + p_offset, d.total, 1};
-          g.B = {present_value.template data_as<S>() + v_offset, d.v_head, 1};
-          g.Y = reinterpret_cast<S*>(y4.mutable_data()) + y_offset;
-          gemm::gemm(g);
-        }
-      });
+      attention::head_product({&probabilities, p_offset, d.total, 1}, {&present_value, v_offset, d.v_head, 1}, 1.0, y4, y_offset,
+                              d.q_len, d.v_head, d.total);
     }
   Tensor y = y4;
   if (d.three_d) {

@@ -9,6 +9,7 @@
 
 #include "numeric/elementary.h"
 #include "numeric/exact_sum.h"
+#include "gemm/dot.h"
 #include "numeric/mpfr_interval.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
@@ -139,6 +140,28 @@ void mixed_type_product(const ProductOperand& a, const ProductOperand& b, double
         }
     } else {
       throw std::logic_error("mixed_type_product: floating outputs only");
+    }
+  });
+}
+
+void head_product(const ProductOperand& a, const ProductOperand& b, double alpha, Tensor& y, int64_t y_offset, int64_t M,
+                  int64_t N, int64_t K) {
+  if (a.tensor->type() != y.type() || b.tensor->type() != y.type()) {
+    mixed_type_product(a, b, alpha, y, y_offset, M, N, K);
+    return;
+  }
+  dispatch_real(y.type(), [&](auto tag) {
+    using S = typename decltype(tag)::type;
+    if constexpr (is_float_storage<S>) {
+      gemm::GemmArgs<S> g;
+      g.M = M, g.N = N, g.K = K;
+      g.A = {a.tensor->template data_as<S>() + a.offset, a.row_stride, a.col_stride};
+      g.B = {b.tensor->template data_as<S>() + b.offset, b.row_stride, b.col_stride};
+      g.alpha = alpha;
+      g.Y = reinterpret_cast<S*>(y.mutable_data()) + y_offset;
+      gemm::gemm(g);
+    } else {
+      throw std::logic_error("head_product: floating types only");
     }
   });
 }

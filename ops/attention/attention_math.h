@@ -39,6 +39,11 @@ struct ProductOperand {
 void mixed_type_product(const ProductOperand& a, const ProductOperand& b, double alpha, Tensor& y, int64_t y_offset, int64_t M,
                         int64_t N, int64_t K);
 
+// The same product through gemm/dot.h when A, B and Y share one element type, mixed_type_product
+// otherwise: the one way the attention operators multiply their per-head matrices.
+void head_product(const ProductOperand& a, const ProductOperand& b, double alpha, Tensor& y, int64_t y_offset, int64_t M,
+                  int64_t N, int64_t K);
+
 // The exact sum of n terms, each an exact double (a product of two narrow floats, or the two parts
 // of a TwoProduct), rounded once to S (float, double, float16 or bfloat16). The double sum s is within
 // (n - 1) 2^-53 sum|t| of the exact sum; when both ends of twice that interval round to the same

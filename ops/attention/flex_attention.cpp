@@ -19,7 +19,6 @@
 #include <cmath>
 #include <string>
 
-#include "gemm/dot.h"
 #include "ops/all_ops.h"
 #include "ops/attention/attention_math.h"
 #include "ops/control/control_flow.h"
@@ -82,22 +81,7 @@ std::vector<Value> flex_attention_kernel(const KernelContext& ctx) {
   for (int64_t b = 0; b < B; ++b)
     for (int64_t h = 0; h < hq; ++h) {
       const int64_t q_offset = (b * hq + h) * L * E, k_offset = (b * hkv + h / reps) * S * E, s_offset = (b * hq + h) * L * S;
-      if (c != t1) {
-        attention::mixed_type_product({&q, q_offset, E, 1}, {&k, k_offset, 1, E}, scale, scores, s_offset, L, S, E);
-        continue;
-      }
-      dispatch_real(t1, [&](auto tag) {
-        using T = typename decltype(tag)::type;
-        if constexpr (is_float_storage<T>) {
-          gemm::GemmArgs<T> g;
-          g.M = L, g.N = S, g.K = E;
-          g.A = {q.template data_as<T>() + q_offset, E, 1};
-          g.B = {k.template data_as<T>() + k_offset, 1, E};
-          g.alpha = scale;
-          g.Y = reinterpret_cast<T*>(scores.mutable_data()) + s_offset;
-          gemm::gemm(g);
-        }
-      });
+      attention::head_product({&q, q_offset, E, 1}, {&k, k_offset, 1, E}, scale, scores, s_offset, L, S, E);
     }
   const Tensor modified = flex_modify(ctx, "score_mod", scores);
   Tensor probs = Tensor::uninitialized(c, modified.shape());
@@ -107,21 +91,7 @@ std::vector<Value> flex_attention_kernel(const KernelContext& ctx) {
   for (int64_t b = 0; b < B; ++b)
     for (int64_t h = 0; h < hq; ++h) {
       const int64_t p_offset = (b * hq + h) * L * S, v_offset = (b * hkv + h / reps) * S * Ev, y_offset = (b * hq + h) * L * Ev;
-      if (c != t1) {
-        attention::mixed_type_product({&p, p_offset, S, 1}, {&v, v_offset, Ev, 1}, 1.0, y, y_offset, L, Ev, S);
-        continue;
-      }
-      dispatch_real(t1, [&](auto tag) {
-        using T = typename decltype(tag)::type;
-        if constexpr (is_float_storage<T>) {
-          gemm::GemmArgs<T> g;
-          g.M = L, g.N = Ev, g.K = S;
-          g.A = {p.template data_as<T>() + p_offset, S, 1};
-          g.B = {v.template data_as<T>() + v_offset, Ev, 1};
-          g.Y = reinterpret_cast<T*>(y.mutable_data()) + y_offset;
-          gemm::gemm(g);
-        }
-      });
+      attention::head_product({&p, p_offset, S, 1}, {&v, v_offset, Ev, 1}, 1.0, y, y_offset, L, Ev, S);
     }
   return {y};
 }
