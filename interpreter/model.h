@@ -149,6 +149,10 @@ class Model {
   std::vector<int> output_slots_;
   size_t shown_output_count_ = 0;  // 0: every output
 
+  // A parsed model with `exposed` added to its graph's outputs, then built (load_file, load_bytes).
+  static Model from_parsed(std::shared_ptr<onnx::ModelProto> proto, const std::filesystem::path& base_dir,
+                           const std::string& origin, const ExposedValues& exposed);
+
   friend class ModelBuilder;
   friend class GraphBuilder;
 };

@@ -334,7 +334,7 @@ class GraphBuilder {
     node.op_type = proto.op_type();
     try {
       if (auto f = functions_.find(FunctionKey{node.domain, node.op_type, node_overload(proto)}); f != functions_.end()) {
-        node.op = &compile_function_call(f->second, proto);
+        node.op = &compile_function_call(f->second, proto, node.index);
         node.calls_function = true;
       } else {
         node.op = &resolve_op(node);
@@ -376,7 +376,7 @@ class GraphBuilder {
   // A call to a model-local function: the body instantiated for this call and compiled in its own
   // scope, with the function's opset imports (the model's where it imports none), run as this
   // node's kernel. Each input and output may be any value type; the body's types decide.
-  const OpVersion& compile_function_call(const FunctionDef& def, const onnx::NodeProto& call) {
+  const OpVersion& compile_function_call(const FunctionDef& def, const onnx::NodeProto& call, size_t node_index) {
     const onnx::FunctionProto& f = *def.proto;
     const std::string label = (f.domain().empty() ? "" : f.domain() + ":") + f.name();
     auto body_proto = std::make_shared<onnx::GraphProto>(instantiate_function(def, call));
@@ -387,7 +387,7 @@ class GraphBuilder {
     body->depth = g_.depth + 1;
     const std::string path = "function " + quote_text(label);
     body->path = g_.path.empty() ? path : g_.path + " " + std::string(kGraphPathMark) + path;
-    body->trace_segment = "node_" + std::to_string(g_.nodes.size()) + "/function";
+    body->trace_segment = "node_" + std::to_string(node_index) + "/function";
     try {
       GraphBuilder(*body_proto, *body, opsets, model_proto_, base_dir_, nullptr, functions_).build_subgraph();
     } catch (const UnsupportedError& e) {
@@ -642,13 +642,17 @@ size_t expose_values(onnx::ModelProto& model, const ExposedValues& exposed, cons
 
 }  // namespace
 
-Model Model::load_bytes(const std::string& bytes, const std::filesystem::path& base_dir, const std::string& origin,
-                        const ExposedValues& exposed) {
-  auto proto = parse_model(bytes.data(), bytes.size(), origin);
+Model Model::from_parsed(std::shared_ptr<onnx::ModelProto> proto, const std::filesystem::path& base_dir, const std::string& origin,
+                         const ExposedValues& exposed) {
   const size_t shown = exposed.empty() ? 0 : expose_values(*proto, exposed, origin);
   Model model = from_proto(std::move(proto), base_dir, origin);
   model.shown_output_count_ = shown;
   return model;
+}
+
+Model Model::load_bytes(const std::string& bytes, const std::filesystem::path& base_dir, const std::string& origin,
+                        const ExposedValues& exposed) {
+  return from_parsed(parse_model(bytes.data(), bytes.size(), origin), base_dir, origin, exposed);
 }
 
 Model Model::load_file(const std::filesystem::path& path) { return load_file(path, ExposedValues{}); }
@@ -666,11 +670,7 @@ Model Model::load_file(const std::filesystem::path& path, const ExposedValues& e
   if (st.st_size == 0) parse_model(nullptr, 0, origin);
   // The file is parsed straight from a read-only mapping: no second copy of it in memory.
   const MappedRegion file(fd.get(), 0, static_cast<uint64_t>(st.st_size), origin);
-  auto proto = parse_model(file.data(), file.size(), origin);
-  const size_t shown = exposed.empty() ? 0 : expose_values(*proto, exposed, origin);
-  Model model = from_proto(std::move(proto), dir, origin);
-  model.shown_output_count_ = shown;
-  return model;
+  return from_parsed(parse_model(file.data(), file.size(), origin), dir, origin, exposed);
 }
 
 std::vector<std::string> Model::kernel_labels() const {
