@@ -229,9 +229,10 @@ S mean_run(const S* x, int64_t n) {
       // quotient never rounds to zero to odd, so 0 means an exactly zero sum.
       std::unique_ptr<ExactSum> exact;
       const double total = small_float_sum_parts<S, false>(x, n, exact);
-      if (!exact) exact = std::make_unique<ExactSum>();
-      exact->add(total);
-      const double r = exact->round_quotient(static_cast<uint32_t>(n), /*to_odd=*/true);
+      ExactSum local;  // on the stack when the fast path needed no ExactSum: no allocation per row
+      ExactSum& sum = exact ? *exact : local;
+      sum.add(total);
+      const double r = sum.round_quotient(static_cast<uint32_t>(n), /*to_odd=*/true);
       if (r == 0) return narrow<S>(all_negative_zero(x, n) ? -0.0 : 0.0);
       return narrow<S>(r);
     }
