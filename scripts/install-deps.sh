@@ -6,7 +6,7 @@ set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
 apt-get install -y -q --no-install-recommends \
-  ca-certificates cmake make g++ pkg-config \
+  ca-certificates cmake make g++ pkg-config ccache \
   libonnx-dev libprotobuf-dev protobuf-compiler libeigen3-dev doctest-dev nlohmann-json3-dev \
   libcli11-dev libfmt-dev libbenchmark-dev libonnx-testdata libmpfr-dev libre2-dev libicu-dev \
   libjpeg62-turbo-dev libpng-dev libwebp-dev libtiff-dev libopenjp2-7-dev \
