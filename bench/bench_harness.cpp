@@ -7,7 +7,7 @@
 
 #include <benchmark/benchmark.h>
 
-#include "onnx_backend_tests/harness.h"
+#include "conformance/harness.h"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <cstring>
 #include <limits>
 
-#include "onnx_backend_tests/harness.h"
+#include "conformance/harness.h"
 
 using namespace onnx_ref;
 

@@ -6,7 +6,7 @@
 // Every version rounds to bfloat16 to nearest, ties to even, as the spec's text, ONNX 1.22's
 // reference and onnxruntime do. ONNX's test generator before 1.19 truncated instead, so the
 // official tests of Cast-13 to 23 to bfloat16 that encode truncation are listed in
-// onnx_backend_tests/official_defects.expect.
+// conformance/official_defects.expect.
 // The output type is `to`, known when the model is loaded (attribute_type): a `to` that is not a
 // data type is an error there, and one the version does not allow too (the loader checks T2).
 #include "ops/cast/cast.h"

@@ -41,7 +41,7 @@ SPEC_VIOLATIONS = {
 }
 
 
-# Official tests whose data contradicts their own model (onnx_backend_tests/official_defects.expect
+# Official tests whose data contradicts their own model (conformance/official_defects.expect
 # lists the same ones for `onnx-ref test`): onnx-ref refuses them with these messages. Keys are the
 # test name, or release/test for the folders of ../shared/onnx-node-tests.
 DATA_DEFECTS = {
@@ -108,7 +108,7 @@ TRAINING_DROPOUT_SHARED = {f"{where}/{name}" for where in ("v1.9.0", "v1.16.0", 
 # the transpose (1.18), key/value heads tiled instead of repeated per group (1.18, 1.19), mode 1 of
 # qk_matmul_output including the mask, and softcap applied after the mask (1.19, 1.20). The list is
 # official_defects.expect's own attention entries, so the two cannot disagree; ours must differ.
-with open(os.path.join(HERE, "..", "..", "onnx_backend_tests", "official_defects.expect")) as _defects:
+with open(os.path.join(HERE, "..", "..", "conformance", "official_defects.expect")) as _defects:
     ATTENTION_CHANGED = {line.split()[1] for line in _defects if line.startswith("failed") and "/test_attention_" in line}
 WRONG_EXPECTED |= ATTENTION_CHANGED
 
@@ -158,7 +158,7 @@ def _skip_if_refused_as_listed(name, model):
 
 # Random operators draw from onnx-ref's own streams (ops/random/random_rules.h), not numpy's, so their
 # outputs cannot equal the published ones: such outputs are compared by dtype, shape and the support
-# of the draw, the analysis of onnx_backend_tests/random_outputs.h (`onnx-ref test` does the same).
+# of the draw, the analysis of conformance/random_outputs.h (`onnx-ref test` does the same).
 RANDOM_OPS = {"RandomUniform", "RandomNormal", "RandomUniformLike", "RandomNormalLike", "Bernoulli", "Multinomial"}
 _BOOLEAN_OPS = {"Less", "Greater", "Equal", "LessOrEqual", "GreaterOrEqual", "Not", "And", "Or", "Xor", "IsNaN", "IsInf"}
 _PASS_OPS = {"Cast", "CastLike", "Identity"}

@@ -2,7 +2,7 @@
 // backend-test folders per operator version.
 #include <iostream>
 
-#include "interpreter/cli/commands.h"
+#include "cli/commands.h"
 #include "runtime/error.h"
 #include "runtime/tensor.h"
 

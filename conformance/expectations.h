@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "onnx_backend_tests/harness.h"
+#include "conformance/harness.h"
 
 namespace onnx_ref {
 

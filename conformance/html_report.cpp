@@ -1,4 +1,4 @@
-#include "onnx_backend_tests/html_report.h"
+#include "conformance/html_report.h"
 
 #include <algorithm>
 #include <fstream>
@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "onnx_backend_tests/reports.h"
+#include "conformance/reports.h"
 #include "runtime/error.h"
 
 namespace onnx_ref {

@@ -1,4 +1,4 @@
-#include "onnx_backend_tests/expectations.h"
+#include "conformance/expectations.h"
 
 #include <fstream>
 #include <sstream>

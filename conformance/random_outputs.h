@@ -10,7 +10,7 @@
 //    CastLike and Identity keep the support of their first input;
 //  - any other operator reading a random value gives a random value of unknown support: only its
 //    type and shape are compared.
-// Every other output is compared as usual (onnx_backend_tests/harness.h).
+// Every other output is compared as usual (conformance/harness.h).
 #include <map>
 #include <optional>
 #include <string>

@@ -1,4 +1,4 @@
-#include "onnx_backend_tests/reports.h"
+#include "conformance/reports.h"
 
 #include <algorithm>
 #include <cctype>

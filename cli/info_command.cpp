@@ -6,7 +6,7 @@
 #include <set>
 
 #include "interpreter/attributes.h"
-#include "interpreter/cli/commands.h"
+#include "cli/commands.h"
 #include "interpreter/model.h"
 #include "runtime/error.h"
 

@@ -10,11 +10,11 @@
 #include <regex>
 #include <thread>
 
-#include "interpreter/cli/commands.h"
-#include "onnx_backend_tests/expectations.h"
-#include "onnx_backend_tests/harness.h"
-#include "onnx_backend_tests/html_report.h"
-#include "onnx_backend_tests/reports.h"
+#include "cli/commands.h"
+#include "conformance/expectations.h"
+#include "conformance/harness.h"
+#include "conformance/html_report.h"
+#include "conformance/reports.h"
 #include "runtime/error.h"
 
 namespace onnx_ref::cli {

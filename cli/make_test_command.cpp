@@ -4,7 +4,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "interpreter/cli/commands.h"
+#include "cli/commands.h"
 #include "interpreter/feeds.h"
 #include "runtime/error.h"
 #include "runtime/tensor_proto.h"

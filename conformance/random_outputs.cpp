@@ -1,4 +1,4 @@
-#include "onnx_backend_tests/random_outputs.h"
+#include "conformance/random_outputs.h"
 
 #include <algorithm>
 #include <cmath>

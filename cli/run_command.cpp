@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "interpreter/cli/commands.h"
+#include "cli/commands.h"
 #include "interpreter/feeds.h"
 #include "runtime/error.h"
 #include "runtime/npy.h"

@@ -21,8 +21,8 @@
 #include <string>
 #include <vector>
 
-#include "onnx_backend_tests/harness.h"
-#include "onnx_backend_tests/reports.h"
+#include "conformance/harness.h"
+#include "conformance/reports.h"
 
 namespace onnx_ref {
 

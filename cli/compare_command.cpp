@@ -12,9 +12,9 @@
 #include <map>
 #include <sstream>
 
-#include "interpreter/cli/commands.h"
+#include "cli/commands.h"
 #include "interpreter/feeds.h"
-#include "onnx_backend_tests/harness.h"
+#include "conformance/harness.h"
 #include "runtime/error.h"
 #include "runtime/npy.h"
 #include "runtime/tensor_proto.h"

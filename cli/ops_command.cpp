@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "interpreter/cli/commands.h"
+#include "cli/commands.h"
 #include "ops/registry.h"
 #include "runtime/error.h"
 

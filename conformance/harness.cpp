@@ -1,5 +1,5 @@
 // Discovering and running ONNX backend-test folders.
-#include "onnx_backend_tests/harness.h"
+#include "conformance/harness.h"
 
 #include <algorithm>
 #include <chrono>
@@ -8,7 +8,7 @@
 
 #include "interpreter/feeds.h"
 #include "interpreter/model.h"
-#include "onnx_backend_tests/random_outputs.h"
+#include "conformance/random_outputs.h"
 #include "runtime/error.h"
 #include "runtime/tensor_proto.h"
 #include "runtime/value_proto.h"
@@ -96,7 +96,7 @@ std::optional<std::string> compare_values(const Value& actual, const Value& expe
   return std::nullopt;
 }
 
-// Outputs in `random` (onnx_backend_tests/random_outputs.h) are compared by type, shape and support.
+// Outputs in `random` (conformance/random_outputs.h) are compared by type, shape and support.
 std::optional<std::string> compare_outputs(const std::vector<std::pair<std::string, Value>>& actual,
                                            const std::vector<NamedTensor>& expected, const Tolerance& tolerance,
                                            const std::map<std::string, RandomSupport>& random = {}) {

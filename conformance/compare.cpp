@@ -5,7 +5,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "onnx_backend_tests/harness.h"
+#include "conformance/harness.h"
 #include "runtime/element_values.h"
 #include "runtime/error.h"
 
