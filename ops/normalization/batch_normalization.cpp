@@ -18,7 +18,7 @@
 // its output type; the running statistics' three steps (two products, one sum) are rounded to
 // double too.
 #include "ops/normalization/register.h"
-#include "ops/math/unary_ladder.h"
+#include "ops/attribute_specs.h"
 #include "ops/normalization/normalization.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
@@ -114,7 +114,6 @@ std::vector<Value> batch_normalization(const KernelContext& ctx, int since) {
 }
 
 OpVersion batch_normalization_version(int since) {
-  using math::float_attribute;
   OpVersion v;
   v.op_type = "BatchNormalization";
   v.since_version = since;
