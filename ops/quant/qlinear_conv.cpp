@@ -8,9 +8,10 @@
 // (ops/quant/requantize.h).
 // x_scale, x_zero_point, y_scale and y_zero_point are per tensor; w_scale and w_zero_point a
 // scalar or a 1-D tensor of M elements (per output channel); B, when given, int32 of shape [M].
-// The convolution is ops/linalg/conv.cpp's on int32 operands, as ConvInteger's.
+// The integer sums are ConvInteger's (ops/linalg/int8_conv.h).
 #include "ops/all_ops.h"
 #include "ops/linalg/conv.h"
+#include "ops/linalg/int8_conv.h"
 #include "ops/linalg/zero_point.h"
 #include "ops/quant/requantize.h"
 #include "ops/window_rules.h"
@@ -45,7 +46,7 @@ std::vector<Value> qlinear_conv(const KernelContext& ctx) {
   qlinear_conv_require_scalar(y_scale, "y_scale");
   qlinear_conv_require_scalar(y_zp, "y_zero_point");
   const int64_t M = w.shape()[0];
-  const Shape wzs = linalg::zero_point_shape(w_zp, w, "w_zero_point", 0, 1, false);
+  linalg::zero_point_shape(w_zp, w, "w_zero_point", 0, 1, false);
   linalg::zero_point_shape(w_scale, w, "w_scale", 0, 1, false);
   if (ctx.has_input(8) && ctx.input(8).shape() != Shape{M})
     throw Error("QLinearConv's B must have shape [" + std::to_string(M) + "], but it is " + ctx.input(8).describe());
@@ -54,9 +55,7 @@ std::vector<Value> qlinear_conv(const KernelContext& ctx) {
   const double ys = quant::read_scales(y_scale, "y_scale", true)[0];
   const int64_t yz = y_zp.type() == ElementType::Int8 ? *y_zp.data_as<int8_t>() : *y_zp.data_as<uint8_t>();
 
-  const Tensor acc = linalg::conv(linalg::subtract_zero_point(x, &x_zp, Shape{}),
-                                  linalg::subtract_zero_point(w, &w_zp, wzs),
-                                  ctx.has_input(8) ? &ctx.input(8) : nullptr, ctx.attrs);
+  const Tensor acc = linalg::int8_conv(x, w, &x_zp, &w_zp, ctx.has_input(8) ? &ctx.input(8) : nullptr, ctx.attrs);
   std::vector<quant::ScaleRatio> ratio;
   for (double s : ws) ratio.push_back(quant::scale_ratio(xs, s, ys));
   Tensor y = Tensor::uninitialized(y_zp.type(), acc.shape());

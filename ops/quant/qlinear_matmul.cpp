@@ -11,6 +11,7 @@
 //   10: int8, uint8; float scales.  21: + the four float8 types (refused at run time: not
 //   implemented); float16 and bfloat16 scales.
 #include "ops/all_ops.h"
+#include "ops/linalg/int8_matmul.h"
 #include "ops/linalg/matmul_rules.h"
 #include "ops/linalg/zero_point.h"
 #include "ops/quant/requantize.h"
@@ -57,8 +58,7 @@ std::vector<Value> qlinear_matmul(const KernelContext& ctx) {
   const double ys = quant::read_scales(y_scale, "y_scale", true)[0];
   const int64_t yz = y_zp.type() == ElementType::Int8 ? *y_zp.data_as<int8_t>() : *y_zp.data_as<uint8_t>();
 
-  const Tensor acc = linalg::matmul(linalg::subtract_zero_point(a, &ctx.input(2), a_read),
-                                    linalg::subtract_zero_point(b, &ctx.input(5), b_read));
+  const Tensor acc = linalg::int8_matmul(a, &ctx.input(2), a_read, b, &ctx.input(5), b_read);
   // The output with both matrix axes kept: a 1-D operand's dropped axis has length 1, so the flat
   // order is the same, and the scales' read shapes align with it from the right.
   Shape full = ms.batch;

@@ -1,0 +1,390 @@
+// The 8-bit integer product kernels (gemm/int8_gemm.h): packing and micro-kernels, AVX-512 VNNI
+// with a portable twin on the same layout. Every sum is taken in uint32_t or in vpdpbusd's int32
+// lanes, both modulo 2^32 (the header's argument).
+#include "gemm/int8_gemm.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+
+#include <immintrin.h>
+
+// GCC 12's AVX-512 intrinsics pass _mm512_undefined_*() (a self-initialised variable) as the
+// unused source of their unmasked forms, which -Wmaybe-uninitialized reports wherever they inline.
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+
+namespace onnx_ref::gemm {
+
+namespace {
+
+constexpr int kPanel = kInt8PanelCols;
+constexpr int kMaxRows = 8;  // rows of A per micro-kernel call: 8 x 2 vectors = 16 accumulators
+
+bool cpu_has_vnni() {
+  static const bool has = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vnni") &&
+           __builtin_cpu_supports("avx512vbmi");
+  }();
+  return has;
+}
+
+bool detected_choice() {
+  static const bool choice = [] {
+    const char* off = std::getenv("ONNX_REF_NO_AVX512");
+    return cpu_has_vnni() && !(off && *off);
+  }();
+  return choice;
+}
+
+std::atomic<int> g_override{-1};  // -1: the detected choice; 0: portable
+
+bool use_vnni() {
+  const int o = g_override.load(std::memory_order_relaxed);
+  return o == 0 ? false : detected_choice();
+}
+
+// The byte that moves an operand into the multiplied representation (see the header).
+inline uint8_t a_flip(bool a_signed) { return a_signed ? 0 : 0x80; }
+inline uint8_t b_flip(bool b_signed) { return b_signed ? 0x80 : 0; }
+inline uint32_t shifted_b_zero(int32_t zb, bool b_signed) { return static_cast<uint32_t>(zb) + (b_signed ? 128u : 0u); }
+
+// ---- Portable kernels ----
+
+void pack_panel_portable(const uint8_t* b, bool b_signed, int64_t K, int64_t ldb, int64_t n0, int cols,
+                         Int8Panel& panel) {
+  const int64_t Kp = (K + 3) / 4 * 4;
+  const uint8_t flip = b_flip(b_signed);
+  uint8_t* out = panel.bytes.data();
+  uint32_t sums[kPanel] = {};
+  for (int64_t k4 = 0; k4 < Kp / 4; ++k4)
+    for (int j = 0; j < kPanel; ++j)
+      for (int t = 0; t < 4; ++t) {
+        const int64_t k = k4 * 4 + t;
+        const uint8_t v = j < cols && k < K ? static_cast<uint8_t>(b[k * ldb + n0 + j] ^ flip) : 0;
+        out[k4 * 128 + j * 4 + t] = v;
+        sums[j] += v;
+      }
+  for (int j = 0; j < kPanel; ++j) panel.colsum[j] = static_cast<int32_t>(sums[j]);
+}
+
+// The byte of tap k at output position p, in the multiplied representation.
+inline uint8_t conv_tap(const Int8ConvWindow& w, int64_t c, int64_t kh, int64_t kw, int64_t oh, int64_t ow,
+                        uint8_t flip) {
+  const int64_t ih = oh * w.stride_h - w.pad_top + kh * w.dilation_h;
+  const int64_t iw = ow * w.stride_w - w.pad_left + kw * w.dilation_w;
+  const bool inside = ih >= 0 && ih < w.H && iw >= 0 && iw < w.W;
+  return static_cast<uint8_t>((inside ? w.x[(c * w.H + ih) * w.W + iw] : w.x_zero_point) ^ flip);
+}
+
+// Writes the 4 taps of group k4 for the panel's columns [j0, j1) one byte at a time.
+void conv_group_portable(const Int8ConvWindow& w, int64_t K, int64_t k4, int64_t p0, int j0, int j1, uint8_t* out) {
+  const uint8_t flip = b_flip(w.x_signed);
+  for (int t = 0; t < 4; ++t) {
+    const int64_t k = k4 * 4 + t;
+    const int64_t c = k / (w.KH * w.KW), r = k % (w.KH * w.KW), kh = r / w.KW, kw = r % w.KW;
+    for (int j = j0; j < j1; ++j) {
+      const int64_t p = p0 + j;
+      out[j * 4 + t] = k < K ? conv_tap(w, c, kh, kw, p / w.OW, p % w.OW, flip) : 0;
+    }
+  }
+}
+
+void pack_conv_portable(const Int8ConvWindow& w, int64_t p0, int cols, Int8Panel& panel) {
+  const int64_t K = w.C * w.KH * w.KW, Kp = (K + 3) / 4 * 4;
+  uint8_t* out = panel.bytes.data();
+  uint32_t sums[kPanel] = {};
+  for (int64_t k4 = 0; k4 < Kp / 4; ++k4) {
+    uint8_t* g = out + k4 * 128;
+    std::memset(g, 0, 128);
+    conv_group_portable(w, K, k4, p0, 0, cols, g);
+    for (int j = 0; j < kPanel; ++j) sums[j] += static_cast<uint32_t>(g[j * 4]) + g[j * 4 + 1] + g[j * 4 + 2] + g[j * 4 + 3];
+  }
+  for (int j = 0; j < kPanel; ++j) panel.colsum[j] = static_cast<int32_t>(sums[j]);
+}
+
+void product_portable(const Int8Rows& a, int64_t row0, int64_t rows, const Int8Panel& panel, int32_t* y,
+                      int64_t ldy) {
+  const int64_t K4 = a.Kp / 4;
+  for (int64_t r = 0; r < rows; ++r) {
+    const int64_t m = row0 + r;
+    const int8_t* pa = a.values.data() + m * a.Kp;
+    uint32_t acc[kPanel] = {};
+    for (int64_t k4 = 0; k4 < K4; ++k4) {
+      const uint8_t* pb = panel.bytes.data() + k4 * 128;
+      for (int j = 0; j < kPanel; ++j)
+        for (int t = 0; t < 4; ++t)
+          acc[j] += static_cast<uint32_t>(static_cast<int32_t>(pa[k4 * 4 + t]) * static_cast<int32_t>(pb[j * 4 + t]));
+    }
+    const uint32_t za = static_cast<uint32_t>(a.zero[m]), u = static_cast<uint32_t>(a.offset[m]),
+                   bias = static_cast<uint32_t>(a.bias[m]);
+    for (int j = 0; j < panel.cols; ++j)
+      y[r * ldy + j] = static_cast<int32_t>(acc[j] - static_cast<uint32_t>(panel.zero[j]) * u -
+                                            za * static_cast<uint32_t>(panel.colsum[j]) + bias);
+  }
+}
+
+// ---- AVX-512 VNNI kernels ----
+
+#define ONNX_REF_VNNI [[gnu::target("avx512f,avx512bw,avx512vl,avx512vnni,avx512vbmi")]]
+
+// Bytes t * 16 + j of four 16-byte rows (taps t = 0..3, columns j) to j * 4 + t: the panel layout.
+ONNX_REF_VNNI inline __m512i interleave_taps(__m512i taps) {
+  alignas(64) static const uint8_t idx[64] = {
+      0, 16, 32, 48, 1, 17, 33, 49, 2, 18, 34, 50, 3, 19, 35, 51, 4, 20, 36, 52, 5, 21, 37, 53,
+      6, 22, 38, 54, 7, 23, 39, 55, 8, 24, 40, 56, 9, 25, 41, 57, 10, 26, 42, 58, 11, 27, 43, 59,
+      12, 28, 44, 60, 13, 29, 45, 61, 14, 30, 46, 62, 15, 31, 47, 63};
+  return _mm512_permutexvar_epi8(_mm512_load_si512(idx), taps);
+}
+
+ONNX_REF_VNNI inline __m512i four_rows(__m128i r0, __m128i r1, __m128i r2, __m128i r3) {
+  __m512i v = _mm512_zextsi128_si512(r0);
+  v = _mm512_inserti32x4(v, r1, 1);
+  v = _mm512_inserti32x4(v, r2, 2);
+  return _mm512_inserti32x4(v, r3, 3);
+}
+
+inline __mmask16 low_lanes16(int n) { return n >= 16 ? 0xFFFF : static_cast<__mmask16>((1u << n) - 1); }
+
+ONNX_REF_VNNI void pack_panel_vnni(const uint8_t* b, bool b_signed, int64_t K, int64_t ldb, int64_t n0, int cols,
+                                   Int8Panel& panel) {
+  const int64_t Kp = (K + 3) / 4 * 4;
+  const __m128i flip = _mm_set1_epi8(static_cast<char>(b_flip(b_signed)));
+  const __m512i ones = _mm512_set1_epi8(1);
+  __m512i sum0 = _mm512_setzero_si512(), sum1 = _mm512_setzero_si512();
+  const __mmask16 m0 = low_lanes16(cols), m1 = low_lanes16(std::max(0, cols - 16));
+  uint8_t* out = panel.bytes.data();
+  for (int64_t k4 = 0; k4 < Kp / 4; ++k4) {
+    for (int h = 0; h < 2; ++h) {
+      const __mmask16 m = h ? m1 : m0;
+      __m128i r[4];
+      for (int t = 0; t < 4; ++t) {
+        const int64_t k = k4 * 4 + t;
+        r[t] = k < K && m ? _mm_xor_si128(_mm_maskz_loadu_epi8(m, b + k * ldb + n0 + h * 16), _mm_maskz_mov_epi8(m, flip))
+                          : _mm_setzero_si128();
+      }
+      const __m512i v = interleave_taps(four_rows(r[0], r[1], r[2], r[3]));
+      _mm512_storeu_si512(out + k4 * 128 + h * 64, v);
+      if (h) sum1 = _mm512_dpbusd_epi32(sum1, v, ones);
+      else sum0 = _mm512_dpbusd_epi32(sum0, v, ones);
+    }
+  }
+  _mm512_storeu_si512(panel.colsum, sum0);
+  _mm512_storeu_si512(panel.colsum + 16, sum1);
+}
+
+template <int R>
+ONNX_REF_VNNI void product_vnni_rows(const Int8Rows& a, int64_t row0, const Int8Panel& panel, int32_t* y, int64_t ldy) {
+  __m512i acc[R][2];
+  for (int r = 0; r < R; ++r) acc[r][0] = acc[r][1] = _mm512_setzero_si512();
+  const int8_t* pa = a.values.data() + row0 * a.Kp;
+  const uint8_t* pb = panel.bytes.data();
+  const int64_t K4 = a.Kp / 4;
+  for (int64_t k4 = 0; k4 < K4; ++k4) {
+    const __m512i b0 = _mm512_loadu_si512(pb + k4 * 128);
+    const __m512i b1 = _mm512_loadu_si512(pb + k4 * 128 + 64);
+    for (int r = 0; r < R; ++r) {
+      int32_t word;
+      std::memcpy(&word, pa + r * a.Kp + k4 * 4, 4);
+      const __m512i av = _mm512_set1_epi32(word);
+      acc[r][0] = _mm512_dpbusd_epi32(acc[r][0], b0, av);
+      acc[r][1] = _mm512_dpbusd_epi32(acc[r][1], b1, av);
+    }
+  }
+  const __m512i zb0 = _mm512_loadu_si512(panel.zero), zb1 = _mm512_loadu_si512(panel.zero + 16);
+  const __m512i cs0 = _mm512_loadu_si512(panel.colsum), cs1 = _mm512_loadu_si512(panel.colsum + 16);
+  const __mmask16 m0 = low_lanes16(panel.cols), m1 = low_lanes16(std::max(0, panel.cols - 16));
+  for (int r = 0; r < R; ++r) {
+    const int64_t m = row0 + r;
+    const __m512i u = _mm512_set1_epi32(a.offset[m]), za = _mm512_set1_epi32(a.zero[m]),
+                  bias = _mm512_set1_epi32(a.bias[m]);
+    __m512i v0 = _mm512_sub_epi32(acc[r][0], _mm512_mullo_epi32(zb0, u));
+    __m512i v1 = _mm512_sub_epi32(acc[r][1], _mm512_mullo_epi32(zb1, u));
+    v0 = _mm512_add_epi32(_mm512_sub_epi32(v0, _mm512_mullo_epi32(za, cs0)), bias);
+    v1 = _mm512_add_epi32(_mm512_sub_epi32(v1, _mm512_mullo_epi32(za, cs1)), bias);
+    _mm512_mask_storeu_epi32(y + r * ldy, m0, v0);
+    if (m1) _mm512_mask_storeu_epi32(y + r * ldy + 16, m1, v1);
+  }
+}
+
+ONNX_REF_VNNI void product_vnni(const Int8Rows& a, int64_t row0, int64_t rows, const Int8Panel& panel, int32_t* y,
+                                int64_t ldy) {
+  for (; rows >= kMaxRows; rows -= kMaxRows, row0 += kMaxRows, y += kMaxRows * ldy)
+    product_vnni_rows<kMaxRows>(a, row0, panel, y, ldy);
+  switch (rows) {
+    case 7: return product_vnni_rows<7>(a, row0, panel, y, ldy);
+    case 6: return product_vnni_rows<6>(a, row0, panel, y, ldy);
+    case 5: return product_vnni_rows<5>(a, row0, panel, y, ldy);
+    case 4: return product_vnni_rows<4>(a, row0, panel, y, ldy);
+    case 3: return product_vnni_rows<3>(a, row0, panel, y, ldy);
+    case 2: return product_vnni_rows<2>(a, row0, panel, y, ldy);
+    case 1: return product_vnni_rows<1>(a, row0, panel, y, ldy);
+    default: return;
+  }
+}
+
+// The columns [j0, j1) of a 16-column half that lie in one output row (oh, from column ow0).
+struct Segment {
+  int j0 = 0, j1 = 0;
+  int64_t oh = 0, ow0 = 0;
+};
+
+int row_segments(const Int8ConvWindow& w, int64_t p, int n, Segment* seg) {
+  int count = 0;
+  for (int j0 = 0; j0 < n;) {
+    const int64_t oh = (p + j0) / w.OW, ow0 = (p + j0) % w.OW;
+    const int j1 = static_cast<int>(std::min<int64_t>(n, j0 + (w.OW - ow0)));
+    seg[count++] = {j0, j1, oh, ow0};
+    j0 = j1;
+  }
+  return count;
+}
+
+inline uint64_t bits_below(int64_t n) { return n >= 64 ? ~uint64_t{0} : n <= 0 ? 0 : (uint64_t{1} << n) - 1; }
+
+// One tap's bytes for the segments of a half: a masked load of the input row (only columns inside
+// it, every stride-th byte) and a byte permutation that moves byte (j - j0) * s to lane j; taps in
+// the padding read the raw zero point. `pick` is lane j -> byte j * s, `every` the bits at
+// multiples of s.
+ONNX_REF_VNNI __m128i conv_tap_vector(const Int8ConvWindow& w, int64_t c, int64_t kh, int64_t kw, const Segment* seg,
+                                      int segments, __m512i pick, uint64_t every, __m512i pad) {
+  const int64_t s = w.stride_w;
+  __m512i out = _mm512_setzero_si512();
+  for (int g = 0; g < segments; ++g) {
+    const Segment& sg = seg[g];
+    const __mmask64 lanes = bits_below(sg.j1) & ~bits_below(sg.j0);
+    const int64_t ih = sg.oh * w.stride_h - w.pad_top + kh * w.dilation_h;
+    if (ih < 0 || ih >= w.H) {
+      out = _mm512_mask_mov_epi8(out, lanes, pad);
+      continue;
+    }
+    // Byte i of the load is input column iw0 + i.
+    const int64_t iw0 = sg.ow0 * s - w.pad_left + kw * w.dilation_w;
+    const int64_t span = static_cast<int64_t>(sg.j1 - sg.j0) * s;
+    const int64_t lo = std::max<int64_t>(0, -iw0), hi = std::min<int64_t>(span, w.W - iw0);
+    const __mmask64 load = every & bits_below(hi) & ~bits_below(lo);
+    const uint8_t* row = w.x + (c * w.H + ih) * w.W;
+    // The masked load touches only columns inside the row; its base address may lie before it.
+    const uint8_t* start = reinterpret_cast<const uint8_t*>(reinterpret_cast<uintptr_t>(row) + static_cast<uintptr_t>(iw0));
+    const __m512i bytes = _mm512_mask_loadu_epi8(pad, load, start);
+    const __m512i shift = _mm512_sub_epi8(pick, _mm512_set1_epi8(static_cast<char>(sg.j0 * s)));
+    out = _mm512_mask_permutexvar_epi8(out, lanes, shift, bytes);
+  }
+  return _mm512_castsi512_si128(out);
+}
+
+ONNX_REF_VNNI void pack_conv_vnni(const Int8ConvWindow& w, int64_t p0, int cols, Int8Panel& panel) {
+  if (w.stride_w > 4) return pack_conv_portable(w, p0, cols, panel);
+  alignas(64) static const uint8_t iota[64] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15,
+                                               16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+                                               32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+                                               48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63};
+  const int64_t s = w.stride_w;
+  const __m512i lane = _mm512_load_si512(iota);
+  __m512i pick = lane;
+  for (int64_t i = 1; i < s; ++i) pick = _mm512_add_epi8(pick, lane);
+  uint64_t every = 0;
+  for (int64_t i = 0; i < 64; i += s) every |= uint64_t{1} << i;
+  const __m512i pad = _mm512_set1_epi8(static_cast<char>(w.x_zero_point));
+  const int64_t K = w.C * w.KH * w.KW, Kp = (K + 3) / 4 * 4;
+  const __m128i flip = _mm_set1_epi8(static_cast<char>(b_flip(w.x_signed)));
+  const __m512i ones = _mm512_set1_epi8(1);
+  Segment seg[2][16];
+  int segments[2], n[2];
+  for (int h = 0; h < 2; ++h) {
+    n[h] = std::clamp(cols - h * 16, 0, 16);
+    segments[h] = row_segments(w, p0 + h * 16, n[h], seg[h]);
+  }
+  __m512i sums[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()};
+  uint8_t* out = panel.bytes.data();
+  int64_t c = 0, kh = 0, kw = 0;  // the tap k4 * 4 + t
+  for (int64_t k4 = 0; k4 < Kp / 4; ++k4) {
+    int64_t tc[4], th[4], tw[4];
+    for (int t = 0; t < 4; ++t) {
+      tc[t] = c, th[t] = kh, tw[t] = kw;
+      if (++kw == w.KW) {
+        kw = 0;
+        if (++kh == w.KH) kh = 0, ++c;
+      }
+    }
+    for (int h = 0; h < 2; ++h) {
+      __m512i v = _mm512_setzero_si512();
+      if (n[h] > 0) {
+        const __m128i flip_n = _mm_maskz_mov_epi8(low_lanes16(n[h]), flip);
+        __m128i r[4];
+        for (int t = 0; t < 4; ++t)
+          r[t] = k4 * 4 + t < K
+                     ? _mm_xor_si128(conv_tap_vector(w, tc[t], th[t], tw[t], seg[h], segments[h], pick, every, pad), flip_n)
+                     : _mm_setzero_si128();
+        v = interleave_taps(four_rows(r[0], r[1], r[2], r[3]));
+      }
+      _mm512_storeu_si512(out + k4 * 128 + h * 64, v);
+      sums[h] = _mm512_dpbusd_epi32(sums[h], v, ones);
+    }
+  }
+  _mm512_storeu_si512(panel.colsum, sums[0]);
+  _mm512_storeu_si512(panel.colsum + 16, sums[1]);
+}
+
+}  // namespace
+
+bool int8_uses_vnni() { return use_vnni(); }
+bool int8_uses_avx512() { return use_vnni(); }
+
+void set_int8_vnni_enabled(bool enabled) { g_override.store(enabled ? -1 : 0, std::memory_order_relaxed); }
+
+Int8Rows pack_int8_rows(const uint8_t* a, bool a_signed, int64_t rows, int64_t K, int64_t lda,
+                        const int32_t* zero_points, int64_t zp_stride) {
+  Int8Rows out;
+  out.rows = rows;
+  out.K = K;
+  out.Kp = (K + 3) / 4 * 4;
+  out.values.assign(static_cast<size_t>(rows * out.Kp), 0);
+  out.zero.resize(static_cast<size_t>(rows));
+  out.offset.resize(static_cast<size_t>(rows));
+  out.bias.assign(static_cast<size_t>(rows), 0);
+  const uint8_t flip = a_flip(a_signed);
+  for (int64_t m = 0; m < rows; ++m) {
+    uint32_t sum = 0;
+    int8_t* dst = out.values.data() + m * out.Kp;
+    const uint8_t* src = a + m * lda;
+    for (int64_t k = 0; k < K; ++k) {
+      dst[k] = static_cast<int8_t>(src[k] ^ flip);
+      sum += static_cast<uint32_t>(static_cast<int32_t>(dst[k]));
+    }
+    const int32_t zp = zero_points ? zero_points[m * zp_stride] : 0;
+    const uint32_t za = static_cast<uint32_t>(zp) - (a_signed ? 0u : 128u);
+    out.zero[m] = static_cast<int32_t>(za);
+    out.offset[m] = static_cast<int32_t>(sum - static_cast<uint32_t>(K) * za);
+  }
+  return out;
+}
+
+void pack_int8_panel(const uint8_t* b, bool b_signed, int64_t K, int64_t ldb, int64_t n0, int cols,
+                     const int32_t* zero_points, int64_t zp_stride, Int8Panel& panel) {
+  panel.reserve((K + 3) / 4 * 4);
+  panel.cols = cols;
+  for (int j = 0; j < kPanel; ++j)
+    panel.zero[j] = j < cols ? static_cast<int32_t>(shifted_b_zero(zero_points ? zero_points[(n0 + j) * zp_stride] : 0, b_signed)) : 0;
+  if (use_vnni()) pack_panel_vnni(b, b_signed, K, ldb, n0, cols, panel);
+  else pack_panel_portable(b, b_signed, K, ldb, n0, cols, panel);
+}
+
+void pack_int8_conv_panel(const Int8ConvWindow& window, int64_t p0, int cols, Int8Panel& panel) {
+  panel.reserve((window.C * window.KH * window.KW + 3) / 4 * 4);
+  panel.cols = cols;
+  const int32_t zp = window.x_signed ? static_cast<int8_t>(window.x_zero_point) : window.x_zero_point;
+  for (int j = 0; j < kPanel; ++j) panel.zero[j] = j < cols ? static_cast<int32_t>(shifted_b_zero(zp, window.x_signed)) : 0;
+  if (use_vnni()) pack_conv_vnni(window, p0, cols, panel);
+  else pack_conv_portable(window, p0, cols, panel);
+}
+
+void int8_panel_product(const Int8Rows& a, int64_t row0, int64_t rows, const Int8Panel& panel, int32_t* y,
+                        int64_t ldy) {
+  if (use_vnni()) product_vnni(a, row0, rows, panel, y, ldy);
+  else product_portable(a, row0, rows, panel, y, ldy);
+}
+
+}  // namespace onnx_ref::gemm
