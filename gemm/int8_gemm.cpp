@@ -275,8 +275,79 @@ ONNX_REF_VNNI __m128i conv_tap_vector(const Int8ConvWindow& w, int64_t c, int64_
   return _mm512_castsi512_si128(out);
 }
 
+// The common case: the panel's columns lie in one output row and the stride along it is 1 or 2.
+// Each tap is then one masked load of the input row (32 or 64 bytes; every other byte picked for
+// stride 2), and two two-source byte permutations interleave four taps into the panel layout.
+ONNX_REF_VNNI void pack_conv_row_vnni(const Int8ConvWindow& w, int64_t p0, int cols, Int8Panel& panel) {
+  alignas(64) static const uint8_t evens[64] = {0,  2,  4,  6,  8,  10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30,
+                                                32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52, 54, 56, 58, 60, 62,
+                                                0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+                                                0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0};
+  // Output byte j * 4 + t of half h is tap t's column 16 h + j: taps 0, 1 in the first source
+  // (bytes 0-31, 32-63), taps 2, 3 in the second (64-95, 96-127).
+  alignas(64) static const uint8_t spread[2][64] = {
+      {0,  32, 64, 96, 1,  33, 65, 97, 2,  34, 66, 98, 3,  35, 67, 99, 4,  36, 68, 100, 5,  37, 69, 101,
+       6,  38, 70, 102, 7,  39, 71, 103, 8,  40, 72, 104, 9,  41, 73, 105, 10, 42, 74, 106, 11, 43, 75, 107,
+       12, 44, 76, 108, 13, 45, 77, 109, 14, 46, 78, 110, 15, 47, 79, 111},
+      {16, 48, 80, 112, 17, 49, 81, 113, 18, 50, 82, 114, 19, 51, 83, 115, 20, 52, 84, 116, 21, 53, 85, 117,
+       22, 54, 86, 118, 23, 55, 87, 119, 24, 56, 88, 120, 25, 57, 89, 121, 26, 58, 90, 122, 27, 59, 91, 123,
+       28, 60, 92, 124, 29, 61, 93, 125, 30, 62, 94, 126, 31, 63, 95, 127}};
+  const int64_t oh = p0 / w.OW, ow0 = p0 % w.OW, s = w.stride_w;
+  const int64_t K = w.C * w.KH * w.KW, Kp = (K + 3) / 4 * 4;
+  const __mmask32 valid = static_cast<__mmask32>(bits_below(cols));
+  const __m256i flip = _mm256_set1_epi8(static_cast<char>(b_flip(w.x_signed)));
+  const __m512i pad = _mm512_set1_epi8(static_cast<char>(w.x_zero_point));
+  const __m512i pick = _mm512_load_si512(evens);
+  const __m512i spread0 = _mm512_load_si512(spread[0]), spread1 = _mm512_load_si512(spread[1]);
+  const __m512i ones = _mm512_set1_epi8(1);
+  __m512i sums[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()};
+  uint8_t* out = panel.bytes.data();
+  int64_t c = 0, kh = 0, kw = 0;  // the tap k4 * 4 + t
+  for (int64_t k4 = 0; k4 < Kp / 4; ++k4) {
+    __m256i tap[4];
+    for (int t = 0; t < 4; ++t) {
+      if (k4 * 4 + t >= K) {
+        tap[t] = _mm256_setzero_si256();
+        continue;
+      }
+      const int64_t ih = oh * w.stride_h - w.pad_top + kh * w.dilation_h;
+      __m256i v = _mm512_castsi512_si256(pad);
+      if (ih >= 0 && ih < w.H) {
+        // Byte i of the load is input column iw0 + i; only columns inside the row are read (the
+        // base address may lie before the row).
+        const int64_t iw0 = ow0 * s - w.pad_left + kw * w.dilation_w;
+        const int64_t lo = std::max<int64_t>(0, -iw0), hi = std::min<int64_t>(cols * s, w.W - iw0);
+        const uint8_t* start = reinterpret_cast<const uint8_t*>(
+            reinterpret_cast<uintptr_t>(w.x + (c * w.H + ih) * w.W) + static_cast<uintptr_t>(iw0));
+        const uint64_t load = bits_below(hi) & ~bits_below(lo);
+        if (s == 1) {
+          v = _mm256_mask_loadu_epi8(v, static_cast<__mmask32>(load), start);
+        } else {
+          const __m512i bytes = _mm512_mask_loadu_epi8(pad, load, start);
+          v = _mm512_castsi512_si256(_mm512_permutexvar_epi8(pick, bytes));
+        }
+      }
+      tap[t] = _mm256_maskz_mov_epi8(valid, _mm256_xor_si256(v, flip));
+      if (++kw == w.KW) {
+        kw = 0;
+        if (++kh == w.KH) kh = 0, ++c;
+      }
+    }
+    const __m512i a = _mm512_inserti64x4(_mm512_zextsi256_si512(tap[0]), tap[1], 1);
+    const __m512i b = _mm512_inserti64x4(_mm512_zextsi256_si512(tap[2]), tap[3], 1);
+    const __m512i v0 = _mm512_permutex2var_epi8(a, spread0, b), v1 = _mm512_permutex2var_epi8(a, spread1, b);
+    _mm512_storeu_si512(out + k4 * 128, v0);
+    _mm512_storeu_si512(out + k4 * 128 + 64, v1);
+    sums[0] = _mm512_dpbusd_epi32(sums[0], v0, ones);
+    sums[1] = _mm512_dpbusd_epi32(sums[1], v1, ones);
+  }
+  _mm512_storeu_si512(panel.colsum, sums[0]);
+  _mm512_storeu_si512(panel.colsum + 16, sums[1]);
+}
+
 ONNX_REF_VNNI void pack_conv_vnni(const Int8ConvWindow& w, int64_t p0, int cols, Int8Panel& panel) {
   if (w.stride_w > 4) return pack_conv_portable(w, p0, cols, panel);
+  if (w.stride_w <= 2 && p0 % w.OW + cols <= w.OW) return pack_conv_row_vnni(w, p0, cols, panel);
   alignas(64) static const uint8_t iota[64] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15,
                                                16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
                                                32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,

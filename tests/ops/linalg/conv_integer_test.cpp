@@ -187,7 +187,7 @@ TEST_CASE("ConvInteger-10: 3-D windows") {
 TEST_CASE("ConvInteger-10: a 64-channel 3x3 layer whose rows span several panels") {
   std::mt19937 rng(64);
   ConvCase c;
-  c.x = random_int8(rng, ET::UInt8, {1, 16, 21, 45});
+  c.x = random_int8(rng, ET::UInt8, {1, 16, 21, 77});
   c.w = random_int8(rng, ET::UInt8, {64, 16, 3, 3});
   c.xz = random_int8(rng, ET::UInt8, {});
   c.wz = random_int8(rng, ET::UInt8, {64});
