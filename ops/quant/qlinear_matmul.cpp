@@ -72,9 +72,8 @@ std::vector<Value> qlinear_matmul(const KernelContext& ctx) {
     for_each_broadcast_row<2>(full, {&a_read, &b_read}, [&](int64_t o, const std::array<int64_t, 2>& off,
                                                            const std::array<int64_t, 2>& step, int64_t n) {
       for (int64_t j = 0; j < n; ++j) {
-        const quant::ScaleRatio r = quant::scale_ratio(as[static_cast<size_t>(off[0] + j * step[0])],
-                                                       bs[static_cast<size_t>(off[1] + j * step[1])], ys);
-        py[o + j] = static_cast<Q>(quant::requantize(pa[o + j], r, yz, lo, hi));
+        const double sa = as[static_cast<size_t>(off[0] + j * step[0])], sb = bs[static_cast<size_t>(off[1] + j * step[1])];
+        py[o + j] = static_cast<Q>(quant::requantize_fast(pa[o + j], sa * sb / ys, sa, sb, ys, yz, lo, hi));
       }
     });
   };
