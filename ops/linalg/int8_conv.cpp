@@ -87,17 +87,24 @@ Tensor int8_conv(const Tensor& x, const Tensor& w, const Tensor* xzp, const Tens
   const int64_t panels = (out_size + gemm::kInt8PanelCols - 1) / gemm::kInt8PanelCols;
   const int64_t Kp = (K + 3) / 4 * 4;
   // About 2^21 multiply-adds per chunk at least, so that small convolutions stay on one thread.
-  const int64_t grain = std::max<int64_t>(1, (int64_t{1} << 21) / std::max<int64_t>(1, groups.Mg * Kp * gemm::kInt8PanelCols));
-  parallel_for(N * groups.group * panels, grain, [&](int64_t begin, int64_t end) {
+  // Few panels (a small output plane): the output channels are split too, so that every thread
+  // has work; each block gathers the panel again.
+  const int64_t Mg = groups.Mg;
+  const int64_t block = N * groups.group * panels >= 8 ? Mg : std::min<int64_t>(Mg, 64);
+  const int64_t blocks = (Mg + block - 1) / block;
+  const int64_t grain = std::max<int64_t>(1, (int64_t{1} << 21) / std::max<int64_t>(1, block * Kp * gemm::kInt8PanelCols));
+  parallel_for(N * groups.group * panels * blocks, grain, [&](int64_t begin, int64_t end) {
     gemm::Int8Panel panel;
     gemm::Int8ConvWindow w_local = win;
     for (int64_t task = begin; task < end; ++task) {
-      const int64_t q = task % panels, ng = task / panels, g = ng % groups.group, n = ng / groups.group;
+      const int64_t r = task % blocks, q = task / blocks % panels, ng = task / blocks / panels;
+      const int64_t g = ng % groups.group, n = ng / groups.group, m0 = r * block;
       w_local.x = px + (n * C + g * groups.Cg) * in_size;
       const int64_t p0 = q * gemm::kInt8PanelCols;
       const int cols = static_cast<int>(std::min<int64_t>(gemm::kInt8PanelCols, out_size - p0));
       gemm::pack_int8_conv_panel(w_local, p0, cols, panel);
-      gemm::int8_panel_product(rows[g], 0, groups.Mg, panel, py + (n * M + g * groups.Mg) * out_size + p0, out_size);
+      gemm::int8_panel_product(rows[g], m0, std::min(block, Mg - m0), panel,
+                               py + (n * M + g * Mg + m0) * out_size + p0, out_size);
     }
   });
   return out;

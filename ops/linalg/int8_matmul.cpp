@@ -94,15 +94,19 @@ Tensor int8_matmul(const Tensor& a, const Tensor* azp, const Shape& azs, const T
   int32_t* py = reinterpret_cast<int32_t*>(out.mutable_data());
   const int64_t panels = (N + gemm::kInt8PanelCols - 1) / gemm::kInt8PanelCols;
   const int64_t Kp = (K + 3) / 4 * 4;
-  const int64_t grain = std::max<int64_t>(1, (int64_t{1} << 21) / std::max<int64_t>(1, M * Kp * gemm::kInt8PanelCols));
-  parallel_for(out_batches * panels, grain, [&](int64_t begin, int64_t end) {
+  // Few panels (a narrow B): the rows are split too, so that every thread has work; each block
+  // packs the panel again.
+  const int64_t block = out_batches * panels >= 8 ? M : std::min<int64_t>(M, 128);
+  const int64_t blocks = (M + block - 1) / block;
+  const int64_t grain = std::max<int64_t>(1, (int64_t{1} << 21) / std::max<int64_t>(1, block * Kp * gemm::kInt8PanelCols));
+  parallel_for(out_batches * panels * blocks, grain, [&](int64_t begin, int64_t end) {
     gemm::Int8Panel panel;
     for (int64_t task = begin; task < end; ++task) {
-      const int64_t q = task % panels, ob = task / panels;
-      const int64_t n0 = q * gemm::kInt8PanelCols;
+      const int64_t r = task % blocks, q = task / blocks % panels, ob = task / blocks / panels;
+      const int64_t n0 = q * gemm::kInt8PanelCols, m0 = r * block;
       const int cols = static_cast<int>(std::min<int64_t>(gemm::kInt8PanelCols, N - n0));
       gemm::pack_int8_panel(pb + b_of[ob] * K * N, b_signed, K, N, n0, cols, zb.data() + b_of[ob] * N, 1, panel);
-      gemm::int8_panel_product(rows[a_of[ob]], 0, M, panel, py + ob * M * N + n0, N);
+      gemm::int8_panel_product(rows[a_of[ob]], m0, std::min(block, M - m0), panel, py + ob * M * N + m0 * N + n0, N);
     }
   });
   return out;

@@ -218,3 +218,16 @@ TEST_CASE("ConvInteger-10: the int32 accumulation wraps modulo 2^32 (windows bey
   c.x = random_int8(rng, ET::UInt8, c.x.shape, true);
   check_case(c);
 }
+
+TEST_CASE("ConvInteger-10: many output channels over a small plane, the channels split over the threads") {
+  std::mt19937 rng(150);
+  ConvCase c;
+  c.x = random_int8(rng, ET::Int8, {1, 5, 6, 7});
+  c.w = random_int8(rng, ET::UInt8, {150, 5, 3, 3});
+  c.xz = random_int8(rng, ET::Int8, {});
+  c.wz = random_int8(rng, ET::UInt8, {150});
+  c.strides = {1, 1};
+  c.dilations = {1, 1};
+  c.pads = {1, 0, 1, 2};
+  check_case(c);
+}

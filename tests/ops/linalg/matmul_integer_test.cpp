@@ -173,3 +173,15 @@ TEST_CASE("MatMulInteger-10: the int32 accumulation wraps modulo 2^32 (K beyond 
       for_each_int8_kernel_config([&] { CHECK(run(r) == e); });
     }
 }
+
+TEST_CASE("MatMulInteger-10: a tall A times a narrow B, its rows split over the threads") {
+  std::mt19937 rng(300);
+  Case c;
+  c.a = random_int8(rng, ET::UInt8, {300, 77});
+  c.b = random_int8(rng, ET::Int8, {77, 40});
+  c.za = random_int8(rng, ET::UInt8, {300});
+  c.zb = random_int8(rng, ET::Int8, {40});
+  c.a_kind = c.b_kind = Zp::Vector;
+  const std::vector<int32_t> expected = oracle(c);
+  for_each_int8_kernel_config([&] { CHECK(run(c) == expected); });
+}
