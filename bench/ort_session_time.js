@@ -1,6 +1,8 @@
 // Times one model under onnxruntime-node the way `onnx-ref run --random-inputs` runs it: session
 // creation plus one run on random inputs (one shot), then REPEAT more runs (steady state, the
-// median), on THREADS intra-op threads. Prints one line: session ms, first run ms, median run ms.
+// median), on THREADS intra-op threads. Prints one line: session ms, first run ms, median run ms,
+// and the median CPU time of those runs (every thread of the process: on a busy machine, with one
+// thread, the least disturbed figure).
 //
 //   NODE_PATH=.../node_modules node bench/ort_session_time.js MODEL [THREADS] [REPEAT]
 'use strict';
@@ -36,16 +38,22 @@ async function main([model, threads = '2', repeat = '0']) {
   const t2 = process.hrtime.bigint();
   await session.run(feeds);
   const t3 = process.hrtime.bigint();
-  const runs = [];
+  const runs = [], cpu = [];
   for (let i = 0; i < Number(repeat); ++i) {
     const s = process.hrtime.bigint();
+    const c = process.cpuUsage();
     await session.run(feeds);
+    const used = process.cpuUsage(c);
     runs.push(Number(process.hrtime.bigint() - s) / 1e6);
+    cpu.push((used.user + used.system) / 1e3);
   }
   runs.sort((a, b) => a - b);
+  cpu.sort((a, b) => a - b);
   const median = runs.length ? runs[runs.length >> 1].toFixed(1) : '-';
+  const cpuMedian = cpu.length ? cpu[cpu.length >> 1].toFixed(1) : '-';
   console.log(`session ${(Number(t1 - t0) / 1e6).toFixed(1)} ms, first run ${(Number(t3 - t2) / 1e6).toFixed(1)} ms, ` +
-              `one shot ${(Number(t1 - t0 + t3 - t2) / 1e6).toFixed(1)} ms, median of ${runs.length} more runs ${median} ms`);
+              `one shot ${(Number(t1 - t0 + t3 - t2) / 1e6).toFixed(1)} ms, median of ${runs.length} more runs ${median} ms ` +
+              `(CPU ${cpuMedian} ms)`);
 }
 
 main(process.argv.slice(2)).catch((e) => { console.error(e); process.exitCode = 2; });
