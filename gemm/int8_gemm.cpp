@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <vector>
 
 #include <immintrin.h>
 
@@ -21,30 +22,26 @@ namespace {
 constexpr int kPanel = kInt8PanelCols;
 constexpr int kMaxRows = 8;  // rows of A per micro-kernel call: 8 x 2 vectors = 16 accumulators
 
-bool cpu_has_vnni() {
-  static const bool has = [] {
+Int8Kernel detected_kernel() {
+  static const Int8Kernel kernel = [] {
     __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vnni") &&
-           __builtin_cpu_supports("avx512vbmi");
-  }();
-  return has;
-}
-
-bool detected_choice() {
-  static const bool choice = [] {
     const char* off = std::getenv("ONNX_REF_NO_AVX512");
-    return cpu_has_vnni() && !(off && *off);
+    const bool avx512 = !(off && *off) && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                        __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vnni") &&
+                        __builtin_cpu_supports("avx512vbmi");
+    if (avx512) return Int8Kernel::Avx512Vnni;
+    return __builtin_cpu_supports("avx2") ? Int8Kernel::Avx2 : Int8Kernel::Portable;
   }();
-  return choice;
+  return kernel;
 }
 
-std::atomic<int> g_override{-1};  // -1: the detected choice; 0: portable
+std::atomic<int> g_limit{static_cast<int>(Int8Kernel::Avx512Vnni)};
 
-bool use_vnni() {
-  const int o = g_override.load(std::memory_order_relaxed);
-  return o == 0 ? false : detected_choice();
+Int8Kernel current_kernel() {
+  return static_cast<Int8Kernel>(std::min(static_cast<int>(detected_kernel()), g_limit.load(std::memory_order_relaxed)));
 }
+
+bool use_vnni() { return current_kernel() == Int8Kernel::Avx512Vnni; }
 
 // The byte that moves an operand into the multiplied representation (see the header).
 inline uint8_t a_flip(bool a_signed) { return a_signed ? 0 : 0x80; }
@@ -70,37 +67,34 @@ void pack_panel_portable(const uint8_t* b, bool b_signed, int64_t K, int64_t ldb
   for (int j = 0; j < kPanel; ++j) panel.colsum[j] = static_cast<int32_t>(sums[j]);
 }
 
-// The byte of tap k at output position p, in the multiplied representation.
-inline uint8_t conv_tap(const Int8ConvWindow& w, int64_t c, int64_t kh, int64_t kw, int64_t oh, int64_t ow,
-                        uint8_t flip) {
-  const int64_t ih = oh * w.stride_h - w.pad_top + kh * w.dilation_h;
-  const int64_t iw = ow * w.stride_w - w.pad_left + kw * w.dilation_w;
-  const bool inside = ih >= 0 && ih < w.H && iw >= 0 && iw < w.W;
-  return static_cast<uint8_t>((inside ? w.x[(c * w.H + ih) * w.W + iw] : w.x_zero_point) ^ flip);
-}
-
-// Writes the 4 taps of group k4 for the panel's columns [j0, j1) one byte at a time.
-void conv_group_portable(const Int8ConvWindow& w, int64_t K, int64_t k4, int64_t p0, int j0, int j1, uint8_t* out) {
-  const uint8_t flip = b_flip(w.x_signed);
-  for (int t = 0; t < 4; ++t) {
-    const int64_t k = k4 * 4 + t;
-    const int64_t c = k / (w.KH * w.KW), r = k % (w.KH * w.KW), kh = r / w.KW, kw = r % w.KW;
-    for (int j = j0; j < j1; ++j) {
-      const int64_t p = p0 + j;
-      out[j * 4 + t] = k < K ? conv_tap(w, c, kh, kw, p / w.OW, p % w.OW, flip) : 0;
-    }
-  }
-}
 
 void pack_conv_portable(const Int8ConvWindow& w, int64_t p0, int cols, Int8Panel& panel) {
   const int64_t K = w.C * w.KH * w.KW, Kp = (K + 3) / 4 * 4;
+  const uint8_t flip = b_flip(w.x_signed);
+  // Each column's first input row and column (before the tap's offsets).
+  int64_t row0[kPanel], col0[kPanel];
+  for (int j = 0; j < cols; ++j) {
+    row0[j] = (p0 + j) / w.OW * w.stride_h - w.pad_top;
+    col0[j] = (p0 + j) % w.OW * w.stride_w - w.pad_left;
+  }
   uint8_t* out = panel.bytes.data();
+  std::memset(out, 0, static_cast<size_t>(Kp) * kPanel);
   uint32_t sums[kPanel] = {};
-  for (int64_t k4 = 0; k4 < Kp / 4; ++k4) {
-    uint8_t* g = out + k4 * 128;
-    std::memset(g, 0, 128);
-    conv_group_portable(w, K, k4, p0, 0, cols, g);
-    for (int j = 0; j < kPanel; ++j) sums[j] += static_cast<uint32_t>(g[j * 4]) + g[j * 4 + 1] + g[j * 4 + 2] + g[j * 4 + 3];
+  int64_t c = 0, kh = 0, kw = 0;  // tap k
+  for (int64_t k = 0; k < K; ++k) {
+    const uint8_t* plane = w.x + c * w.H * w.W;
+    uint8_t* g = out + (k / 4) * 128 + k % 4;
+    for (int j = 0; j < cols; ++j) {
+      const int64_t ih = row0[j] + kh * w.dilation_h, iw = col0[j] + kw * w.dilation_w;
+      const bool inside = ih >= 0 && ih < w.H && iw >= 0 && iw < w.W;
+      const uint8_t v = static_cast<uint8_t>((inside ? plane[ih * w.W + iw] : w.x_zero_point) ^ flip);
+      g[j * 4] = v;
+      sums[j] += v;
+    }
+    if (++kw == w.KW) {
+      kw = 0;
+      if (++kh == w.KH) kh = 0, ++c;
+    }
   }
   for (int j = 0; j < kPanel; ++j) panel.colsum[j] = static_cast<int32_t>(sums[j]);
 }
@@ -123,6 +117,48 @@ void product_portable(const Int8Rows& a, int64_t row0, int64_t rows, const Int8P
     for (int j = 0; j < panel.cols; ++j)
       y[r * ldy + j] = static_cast<int32_t>(acc[j] - static_cast<uint32_t>(panel.zero[j]) * u -
                                             za * static_cast<uint32_t>(panel.colsum[j]) + bias);
+  }
+}
+
+// ---- AVX2 kernel ----
+
+// The panel is widened to int16 once per call (block i of group k4: columns 4i .. 4i + 3, four taps
+// each, at (k4 * 8 + i) * 16); vpmaddwd then gives, per column, the two exact sums of two products
+// (each |product| <= 32640), and the int32 additions wrap modulo 2^32.
+[[gnu::target("avx2")]] void product_avx2(const Int8Rows& a, int64_t row0, int64_t rows, const Int8Panel& panel,
+                                         int32_t* y, int64_t ldy) {
+  const int64_t K4 = a.Kp / 4;
+  thread_local std::vector<int16_t> wide;
+  wide.resize(static_cast<size_t>(K4) * 128);
+  for (int64_t i = 0; i < K4 * 8; ++i)
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(wide.data() + i * 16),
+                        _mm256_cvtepu8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(panel.bytes.data() + i * 16))));
+  for (int64_t r = 0; r < rows; ++r) {
+    const int64_t m = row0 + r;
+    const int8_t* pa = a.values.data() + m * a.Kp;
+    __m256i acc[8];
+    for (auto& v : acc) v = _mm256_setzero_si256();
+    for (int64_t k4 = 0; k4 < K4; ++k4) {
+      const uint64_t word = static_cast<uint16_t>(pa[k4 * 4]) | static_cast<uint64_t>(static_cast<uint16_t>(pa[k4 * 4 + 1])) << 16 |
+                            static_cast<uint64_t>(static_cast<uint16_t>(pa[k4 * 4 + 2])) << 32 |
+                            static_cast<uint64_t>(static_cast<uint16_t>(pa[k4 * 4 + 3])) << 48;
+      const __m256i av = _mm256_set1_epi64x(static_cast<long long>(word));
+      const int16_t* pb = wide.data() + k4 * 128;
+      for (int i = 0; i < 8; ++i)
+        acc[i] = _mm256_add_epi32(acc[i], _mm256_madd_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(pb + i * 16)), av));
+    }
+    const __m256i u = _mm256_set1_epi32(a.offset[m]), za = _mm256_set1_epi32(a.zero[m]), bias = _mm256_set1_epi32(a.bias[m]);
+    alignas(32) int32_t out[kPanel];
+    for (int q = 0; q < 4; ++q) {
+      // Adjacent lanes hold one column's two halves; hadd pairs them, in 64-bit chunks 0, 2, 1, 3.
+      const __m256i sums = _mm256_permute4x64_epi64(_mm256_hadd_epi32(acc[2 * q], acc[2 * q + 1]), 0xD8);
+      const __m256i zb = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(panel.zero + q * 8));
+      const __m256i cs = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(panel.colsum + q * 8));
+      __m256i v = _mm256_sub_epi32(sums, _mm256_mullo_epi32(zb, u));
+      v = _mm256_add_epi32(_mm256_sub_epi32(v, _mm256_mullo_epi32(za, cs)), bias);
+      _mm256_store_si256(reinterpret_cast<__m256i*>(out + q * 8), v);
+    }
+    std::memcpy(y + r * ldy, out, static_cast<size_t>(panel.cols) * sizeof(int32_t));
   }
 }
 
@@ -401,10 +437,10 @@ ONNX_REF_VNNI void pack_conv_vnni(const Int8ConvWindow& w, int64_t p0, int cols,
 
 }  // namespace
 
-bool int8_uses_vnni() { return use_vnni(); }
+Int8Kernel int8_kernel() { return current_kernel(); }
 bool int8_uses_avx512() { return use_vnni(); }
 
-void set_int8_vnni_enabled(bool enabled) { g_override.store(enabled ? -1 : 0, std::memory_order_relaxed); }
+void set_int8_kernel_limit(Int8Kernel limit) { g_limit.store(static_cast<int>(limit), std::memory_order_relaxed); }
 
 Int8Rows pack_int8_rows(const uint8_t* a, bool a_signed, int64_t rows, int64_t K, int64_t lda,
                         const int32_t* zero_points, int64_t zp_stride) {
@@ -454,8 +490,11 @@ void pack_int8_conv_panel(const Int8ConvWindow& window, int64_t p0, int cols, In
 
 void int8_panel_product(const Int8Rows& a, int64_t row0, int64_t rows, const Int8Panel& panel, int32_t* y,
                         int64_t ldy) {
-  if (use_vnni()) product_vnni(a, row0, rows, panel, y, ldy);
-  else product_portable(a, row0, rows, panel, y, ldy);
+  switch (current_kernel()) {
+    case Int8Kernel::Avx512Vnni: return product_vnni(a, row0, rows, panel, y, ldy);
+    case Int8Kernel::Avx2: return product_avx2(a, row0, rows, panel, y, ldy);
+    default: return product_portable(a, row0, rows, panel, y, ldy);
+  }
 }
 
 }  // namespace onnx_ref::gemm

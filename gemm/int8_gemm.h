@@ -27,23 +27,25 @@
 //  - The result of one output depends only on its own row of A and column of B, and parallel
 //    loops split outputs, never a sum, so the thread count does not change a bit.
 //
-// The VNNI kernel is used when the CPU has AVX-512 F/BW/VL/VNNI/VBMI (detected once) and the
-// environment variable ONNX_REF_NO_AVX512 is unset or empty; otherwise a portable kernel on the
-// same packed layout. Tests switch between them with set_int8_vnni_enabled.
+// The kernels (AVX-512 VNNI, AVX2, portable) are chosen at run time: see Int8Kernel below.
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
 namespace onnx_ref::gemm {
 
-// True when the AVX-512 VNNI kernel is in use.
-bool int8_uses_vnni();
-// True when AVX-512 kernels may run: the CPU has AVX-512 F/BW/VL/VNNI/VBMI, ONNX_REF_NO_AVX512 is not set
-// and no test has turned them off (the switch of the 8-bit kernels and of DynamicQuantizeLinear).
+// The kernels, fastest last. AVX-512 VNNI needs AVX-512 F/BW/VL/VNNI/VBMI; AVX2 widens the bytes to
+// 16 bits and multiplies with vpmaddwd (exact pairs of products, never saturating); the portable
+// kernel is plain C++. All three read the same packed layout and give the same bits.
+enum class Int8Kernel { Portable = 0, Avx2 = 1, Avx512Vnni = 2 };
+
+// The kernel in use: the best the CPU has, below AVX-512 when the environment variable
+// ONNX_REF_NO_AVX512 is set (read once), and at most the test limit below.
+Int8Kernel int8_kernel();
+// Tests: caps the kernel (Avx512Vnni: no cap).
+void set_int8_kernel_limit(Int8Kernel limit);
+// True when AVX-512 kernels may run (int8_kernel() is Avx512Vnni): also DynamicQuantizeLinear's switch.
 bool int8_uses_avx512();
-// Tests: false forces the portable kernel; true restores the detected choice (VNNI only on a CPU
-// that has it and when ONNX_REF_NO_AVX512 is not set).
-void set_int8_vnni_enabled(bool enabled);
 
 // Columns of B in one packed panel (two 16-lane vectors).
 constexpr int kInt8PanelCols = 32;
