@@ -21,8 +21,10 @@
 //    homomorphism from the integers to Z/2^32: computing every term and every partial sum modulo
 //    2^32, in any order and grouping, gives the exact sum modulo 2^32, which is the wrapped int32
 //    result the operators define. vpdpbusd (not the saturating vpdpbusds) adds its four exact
-//    products (each in [-32640, 32385]) to the int32 lane modulo 2^32; the portable kernel computes
-//    in uint32_t, whose arithmetic is modulo 2^32 by the language's definition. Padding of K to a
+//    products (each in [-32640, 32385]) to the int32 lane modulo 2^32; the AVX2 kernel's vpmaddwd
+//    adds two such products of bytes widened to int16 (the pair's sum fits in int32, so it is exact)
+//    and its vpaddd and vphaddd wrap; the portable kernel computes in uint32_t, whose arithmetic is
+//    modulo 2^32 by the language's definition. Padding of K to a
 //    multiple of 4 uses a' = b' = 0, which adds 0 to every sum (the K above is the true K).
 //  - The result of one output depends only on its own row of A and column of B, and parallel
 //    loops split outputs, never a sum, so the thread count does not change a bit.
