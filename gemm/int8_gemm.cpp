@@ -338,8 +338,39 @@ ONNX_REF_VNNI void pack_conv_row_vnni(const Int8ConvWindow& w, int64_t p0, int c
   const __m512i ones = _mm512_set1_epi8(1);
   __m512i sums[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()};
   uint8_t* out = panel.bytes.data();
+  // A full panel whose every tap reads inside the input (no padding, no row end within the load)
+  // takes plain loads from a pointer that walks the taps.
+  const int64_t ih_first = oh * w.stride_h - w.pad_top, iw_first = ow0 * s - w.pad_left;
+  const bool interior = cols == kPanel && ih_first >= 0 && ih_first + (w.KH - 1) * w.dilation_h < w.H &&
+                        iw_first >= 0 && iw_first + (w.KW - 1) * w.dilation_w + kPanel * s <= w.W;
   int64_t c = 0, kh = 0, kw = 0;  // the tap k4 * 4 + t
-  for (int64_t k4 = 0; k4 < Kp / 4; ++k4) {
+  const uint8_t* tap_row = w.x + ih_first * w.W + iw_first;  // interior: tap (c, kh, 0)'s first byte
+  for (int64_t k4 = 0; interior && k4 < Kp / 4; ++k4) {
+    __m256i tap[4];
+    for (int t = 0; t < 4; ++t) {
+      if (k4 * 4 + t >= K) {
+        tap[t] = _mm256_setzero_si256();
+        continue;
+      }
+      const uint8_t* p = tap_row + kw * w.dilation_w;
+      const __m256i v = s == 1 ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p))
+                               : _mm512_castsi512_si256(_mm512_permutexvar_epi8(pick, _mm512_loadu_si512(p)));
+      tap[t] = _mm256_xor_si256(v, flip);
+      if (++kw == w.KW) {
+        kw = 0;
+        tap_row += w.dilation_h * w.W;
+        if (++kh == w.KH) kh = 0, ++c, tap_row += (w.H - w.KH * w.dilation_h) * w.W;
+      }
+    }
+    const __m512i a = _mm512_inserti64x4(_mm512_zextsi256_si512(tap[0]), tap[1], 1);
+    const __m512i b = _mm512_inserti64x4(_mm512_zextsi256_si512(tap[2]), tap[3], 1);
+    const __m512i v0 = _mm512_permutex2var_epi8(a, spread0, b), v1 = _mm512_permutex2var_epi8(a, spread1, b);
+    _mm512_storeu_si512(out + k4 * 128, v0);
+    _mm512_storeu_si512(out + k4 * 128 + 64, v1);
+    sums[0] = _mm512_dpbusd_epi32(sums[0], v0, ones);
+    sums[1] = _mm512_dpbusd_epi32(sums[1], v1, ones);
+  }
+  for (int64_t k4 = 0; !interior && k4 < Kp / 4; ++k4) {
     __m256i tap[4];
     for (int t = 0; t < 4; ++t) {
       if (k4 * 4 + t >= K) {

@@ -231,3 +231,21 @@ TEST_CASE("ConvInteger-10: many output channels over a small plane, the channels
   c.pads = {1, 0, 1, 2};
   check_case(c);
 }
+
+TEST_CASE("ConvInteger-10: wide rows, whose inner panels read no padding, for strides and dilations 1 and 2") {
+  std::mt19937 rng(200);
+  for (int64_t stride : {1, 2})
+    for (int64_t dilation : {1, 2}) {
+      ConvCase c;
+      c.x = random_int8(rng, ET::UInt8, {1, 3, 11, 230});
+      c.w = random_int8(rng, ET::Int8, {9, 3, 3, 3});
+      c.xz = random_int8(rng, ET::UInt8, {});
+      c.wz = random_int8(rng, ET::Int8, {9});
+      c.strides = {stride, stride};
+      c.dilations = {dilation, dilation};
+      c.pads = {1, 2, 0, 1};
+      CAPTURE(stride);
+      CAPTURE(dilation);
+      check_case(c);
+    }
+}
