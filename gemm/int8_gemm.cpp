@@ -1,6 +1,6 @@
-// The 8-bit integer product kernels (gemm/int8_gemm.h): packing and micro-kernels, AVX-512 VNNI
-// with a portable twin on the same layout. Every sum is taken in uint32_t or in vpdpbusd's int32
-// lanes, both modulo 2^32 (the header's argument).
+// The 8-bit integer product kernels (gemm/int8_gemm.h): packing and micro-kernels, AVX-512 VNNI,
+// AVX2 and portable, on one layout. Every sum is taken in uint32_t or in int32 vector lanes, both
+// modulo 2^32 (the header's argument).
 #include "gemm/int8_gemm.h"
 
 #include <algorithm>
@@ -10,6 +10,9 @@
 #include <vector>
 
 #include <immintrin.h>
+
+#include "runtime/error.h"
+#include "runtime/tensor.h"
 
 // GCC 12's AVX-512 intrinsics pass _mm512_undefined_*() (a self-initialised variable) as the
 // unused source of their unmasked forms, which -Wmaybe-uninitialized reports wherever they inline.
@@ -472,6 +475,13 @@ Int8Kernel int8_kernel() { return current_kernel(); }
 bool int8_uses_avx512() { return use_vnni(); }
 
 void set_int8_kernel_limit(Int8Kernel limit) { g_limit.store(static_cast<int>(limit), std::memory_order_relaxed); }
+
+void check_int8_panel_memory(int64_t Kp, int threads) {
+  const uint64_t bytes = static_cast<uint64_t>(Kp) * kPanel * static_cast<uint64_t>(std::max(1, threads));
+  if (bytes > tensor_memory_limit())
+    throw Error("the packed panels of an 8-bit product with " + std::to_string(Kp) + " terms per sum need " +
+                std::to_string(bytes) + " bytes, more than the memory limit of " + std::to_string(tensor_memory_limit()));
+}
 
 Int8Rows pack_int8_rows(const uint8_t* a, bool a_signed, int64_t rows, int64_t K, int64_t lda,
                         const int32_t* zero_points, int64_t zp_stride) {

@@ -77,6 +77,10 @@ struct Int8Panel {
   void reserve(int64_t Kp) { bytes.resize(static_cast<size_t>(Kp) * kInt8PanelCols); }
 };
 
+// Throws Error when `threads` panels of Kp rows would take more than the tensor memory limit
+// (runtime/tensor.h): a product with an enormous K is refused before any scratch is touched.
+void check_int8_panel_memory(int64_t Kp, int threads);
+
 // Packs columns [n0, n0 + cols) of B (element (k, n) is the byte b[k * ldb + n], int8 when
 // b_signed), cols <= kInt8PanelCols; column n's zero point is zero_points[n * zp_stride] (null: 0).
 void pack_int8_panel(const uint8_t* b, bool b_signed, int64_t K, int64_t ldb, int64_t n0, int cols,

@@ -86,6 +86,7 @@ Tensor int8_conv(const Tensor& x, const Tensor& w, const Tensor* xzp, const Tens
   int32_t* py = reinterpret_cast<int32_t*>(out.mutable_data());
   const int64_t panels = (out_size + gemm::kInt8PanelCols - 1) / gemm::kInt8PanelCols;
   const int64_t Kp = (K + 3) / 4 * 4;
+  gemm::check_int8_panel_memory(Kp, thread_count());
   // About 2^21 multiply-adds per chunk at least, so that small convolutions stay on one thread.
   // Few panels (a small output plane): the output channels are split too, so that every thread
   // has work; each block gathers the panel again.

@@ -94,6 +94,7 @@ Tensor int8_matmul(const Tensor& a, const Tensor* azp, const Shape& azs, const T
   int32_t* py = reinterpret_cast<int32_t*>(out.mutable_data());
   const int64_t panels = (N + gemm::kInt8PanelCols - 1) / gemm::kInt8PanelCols;
   const int64_t Kp = (K + 3) / 4 * 4;
+  gemm::check_int8_panel_memory(Kp, thread_count());
   // Few panels (a narrow B): the rows are split too, so that every thread has work; each block
   // packs the panel again.
   const int64_t block = out_batches * panels >= 8 ? M : std::min<int64_t>(M, 128);

@@ -10,6 +10,7 @@
 
 #include "int8_kernel_configs.h"
 #include "node_runner.h"
+#include "runtime/error.h"
 
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
@@ -184,4 +185,17 @@ TEST_CASE("MatMulInteger-10: a tall A times a narrow B, its rows split over the 
   c.a_kind = c.b_kind = Zp::Vector;
   const std::vector<int32_t> expected = oracle(c);
   for_each_int8_kernel_config([&] { CHECK(run(c) == expected); });
+}
+
+TEST_CASE("MatMulInteger-10: scratch beyond the tensor memory limit is refused with an error") {
+  // 40,000 terms per sum: each packed panel of B takes 32 x 40,000 bytes, past a 1 MB limit that
+  // the operands themselves (40 KB each) stay within.
+  Case c;
+  c.a = {ET::UInt8, {1, 40000}, std::vector<int32_t>(40000, 3)};
+  c.b = {ET::Int8, {40000, 1}, std::vector<int32_t>(40000, -2)};
+  const uint64_t saved = tensor_memory_limit();
+  set_tensor_memory_limit(1000000);
+  CHECK_THROWS_WITH_AS(run(c), doctest::Contains("packed panels"), Error);
+  set_tensor_memory_limit(saved);
+  CHECK(run(c) == std::vector<int32_t>{-240000});
 }
