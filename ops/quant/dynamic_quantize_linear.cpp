@@ -23,7 +23,7 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 
 #include "gemm/int8_gemm.h"
-#include "ops/all_ops.h"
+#include "ops/quant/register.h"
 #include "ops/quant/quantize_rules.h"
 #include "runtime/error.h"
 #include "runtime/parallel_for.h"

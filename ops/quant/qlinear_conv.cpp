@@ -11,7 +11,7 @@
 // The integer sums are ConvInteger's (ops/linalg/int8_conv.h).
 #include <algorithm>
 
-#include "ops/all_ops.h"
+#include "ops/quant/register.h"
 #include "ops/linalg/conv.h"
 #include "ops/linalg/int8_conv.h"
 #include "ops/linalg/zero_point.h"
