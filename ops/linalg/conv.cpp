@@ -9,8 +9,10 @@
 //   1, 11: float16, float, double (11 states the defaults of kernel_shape and pads).  22: + bfloat16.
 #include <algorithm>
 #include <cstring>
+#include <vector>
 
 #include "gemm/dot.h"
+#include "gemm/panel_source.h"
 #include "ops/all_ops.h"
 #include "ops/linalg/conv.h"
 #include "ops/type_sets.h"
@@ -145,6 +147,79 @@ void im2col_2d(const ConvPlan& p, const S* x, S* col) {
   }
 }
 
+// The im2col matrix of one (image, group) of a 1-D or 2-D convolution (1-D as 2-D with one input
+// row), packed block by block straight from the input for the tiled engine: row (c, kh, kw),
+// column (oh, ow), zero where the window reads padding. Only a block of it exists at a time.
+template <class S>
+class Im2colSource final : public gemm::PanelSource {
+ public:
+  Im2colSource(const ConvPlan& p, const S* x) : x_(x), in_size_(p.in_size) {
+    const bool one_d = p.in_spatial.size() == 1;
+    const size_t w = one_d ? 0 : 1;
+    H_ = one_d ? 1 : p.in_spatial[0];
+    W_ = p.in_spatial[w];
+    KH_ = one_d ? 1 : p.kernel[0];
+    KW_ = p.kernel[w];
+    OH_ = one_d ? 1 : p.out_spatial[0];
+    OW_ = p.out_spatial[w];
+    sh_ = one_d ? 1 : p.w.strides[0];
+    sw_ = p.w.strides[w];
+    dh_ = one_d ? 1 : p.w.dilations[0];
+    dw_ = p.w.dilations[w];
+    ph_ = one_d ? 0 : p.axes[0].pad_begin;
+    pw_ = p.axes[w].pad_begin;
+  }
+
+  void pack(int64_t k0, int64_t kc, int64_t j0, int64_t nc, double* out) const override {
+    constexpr int64_t width = gemm::kPanelWidth;
+    const int64_t strips = (nc + width - 1) / width;
+    thread_local std::vector<double> row;
+    row.assign(static_cast<size_t>(strips * width), 0.0);
+    for (int64_t kk = 0; kk < kc; ++kk) {
+      const int64_t k = k0 + kk;
+      const int64_t c = k / (KH_ * KW_), kh = k / KW_ % KH_, kw = k % KW_;
+      const S* xc = x_ + c * in_size_;
+      // Input column of output column ow: ow * sw + off; inside for ow in [begin, end).
+      const int64_t off = kw * dw_ - pw_;
+      const int64_t begin = std::min(OW_, off >= 0 ? 0 : (-off + sw_ - 1) / sw_);
+      const int64_t end = std::max(begin, W_ - 1 - off < 0 ? 0 : std::min(OW_, (W_ - 1 - off) / sw_ + 1));
+      for (int64_t j = j0; j < j0 + nc;) {
+        const int64_t oh = j / OW_, ow0 = j % OW_;
+        const int64_t ow1 = std::min(OW_, ow0 + (j0 + nc - j));
+        double* d = row.data() + (j - j0);  // d[ow - ow0] is column (oh, ow)
+        const int64_t ih = oh * sh_ - ph_ + kh * dh_;
+        if (ih < 0 || ih >= H_) {
+          for (int64_t ow = ow0; ow < ow1; ++ow) d[ow - ow0] = 0;
+        } else {
+          const S* src = xc + ih * W_;
+          const int64_t a = std::max(ow0, begin), b = std::min(ow1, end);
+          for (int64_t ow = ow0; ow < std::min(ow1, a); ++ow) d[ow - ow0] = 0;
+          if (sw_ == 1)
+            for (int64_t ow = a; ow < b; ++ow) d[ow - ow0] = widen(src[ow + off]);
+          else
+            for (int64_t ow = a; ow < b; ++ow) d[ow - ow0] = widen(src[ow * sw_ + off]);
+          for (int64_t ow = std::max(ow0, b); ow < ow1; ++ow) d[ow - ow0] = 0;
+        }
+        j += ow1 - ow0;
+      }
+      for (int64_t s = 0; s < strips; ++s)
+        std::memcpy(out + (s * kc + kk) * width, row.data() + s * width, sizeof(double) * width);
+    }
+  }
+
+  double at(int64_t k, int64_t j) const override {
+    const int64_t c = k / (KH_ * KW_), kh = k / KW_ % KH_, kw = k % KW_;
+    const int64_t ih = j / OW_ * sh_ - ph_ + kh * dh_, iw = j % OW_ * sw_ - pw_ + kw * dw_;
+    if (ih < 0 || ih >= H_ || iw < 0 || iw >= W_) return 0.0;
+    return widen(x_[c * in_size_ + ih * W_ + iw]);
+  }
+
+ private:
+  const S* x_;
+  int64_t in_size_;
+  int64_t H_, W_, KH_, KW_, OH_, OW_, sh_, sw_, dh_, dw_, ph_, pw_;
+};
+
 }  // namespace
 
 std::vector<AttributeSpec> linalg::conv_attributes() {
@@ -181,8 +256,13 @@ Tensor linalg::conv(const Tensor& x, const Tensor& w, const Tensor* bias, const 
   Tensor out = Tensor::uninitialized(x.type(), out_shape);  // refuses absurd sizes before allocating
   if (out.element_count() == 0) return out;
   const int64_t K = p.Cg * p.kernel_size;
-  // The im2col matrix is allocated as a tensor so that its size is checked like any output's.
-  Tensor col = p.direct || K == 0 ? Tensor() : Tensor::uninitialized(x.type(), {K, p.out_size});
+  // Floating 1-D and 2-D convolutions pack their im2col blocks from the input as the engine needs
+  // them; the others build the whole matrix, allocated as a tensor so that its size is checked
+  // like any output's.
+  const bool streamed = !p.direct && K > 0 && p.in_spatial.size() <= 2 &&
+                        (x.type() == ElementType::Float || x.type() == ElementType::Float16 ||
+                         x.type() == ElementType::BFloat16);
+  Tensor col = p.direct || K == 0 || streamed ? Tensor() : Tensor::uninitialized(x.type(), {K, p.out_size});
   dispatch_real(x.type(), [&](auto tag) {
     using S = typename decltype(tag)::type;
     if constexpr (!is_float_storage<S> && !std::is_same_v<S, int32_t>) {
@@ -192,7 +272,7 @@ Tensor linalg::conv(const Tensor& x, const Tensor& w, const Tensor* bias, const 
       const S* pw = w.template data_as<S>();
       const S* pb = bias ? bias->template data_as<S>() : nullptr;
       S* py = reinterpret_cast<S*>(out.mutable_data());
-      S* pcol = p.direct || K == 0 ? nullptr : reinterpret_cast<S*>(col.mutable_data());
+      S* pcol = p.direct || K == 0 || streamed ? nullptr : reinterpret_cast<S*>(col.mutable_data());
       for (int64_t n = 0; n < p.N; ++n)
         for (int64_t g = 0; g < p.group; ++g) {
           const S* xg = px + (n * p.C + g * p.Cg) * p.in_size;
@@ -209,6 +289,12 @@ Tensor linalg::conv(const Tensor& x, const Tensor& w, const Tensor* bias, const 
             a.C = {pb + g * p.Mg, 1, 0};
           }
           a.Y = py + (n * p.M + g * p.Mg) * p.out_size;
+          if constexpr (is_float_storage<S> && !std::is_same_v<S, double>) {
+            if (streamed) {
+              gemm::gemm_packed(a, Im2colSource<S>(p, xg));
+              continue;
+            }
+          }
           gemm::gemm(a);
         }
     }

@@ -1,0 +1,40 @@
+#pragma once
+// The inner kernels of the tiled engine (gemm/tiled.cpp): one kMR x kPanelWidth block of outputs
+// accumulated over kc steps of packed operands. Every version adds the exact products (values
+// widened from float, float16 or bfloat16 multiply exactly in double) to each output in the order
+// of k, one rounding per step, so all of them compute the same double sums bit for bit; a fused
+// multiply-add rounds acc + a*b once, as the separate multiply (exact) and add do.
+#include <cstdint>
+
+#include "gemm/panel_source.h"
+
+namespace onnx_ref::gemm::tiled {
+
+inline constexpr int64_t kMR = 8;
+inline constexpr int64_t kNR = kPanelWidth;
+
+// c[r * ldc + q] += sum over k < kc of a[k * kMR + r] * b[k * kNR + q], for r < kMR, q < kNR: the
+// block's products are summed apart, in the order of k from -0, and the block sum is then added to
+// c (so a product passes through at most kc - 1 inexact additions inside its block).
+using MicroKernel = void (*)(int64_t kc, const double* a, const double* b, double* c, int64_t ldc);
+
+void micro_kernel_portable(int64_t kc, const double* a, const double* b, double* c, int64_t ldc);
+void micro_kernel_avx2(int64_t kc, const double* a, const double* b, double* c, int64_t ldc);
+// Only on a CPU with AVX-512F and VL (cpu_has_avx512(), checked by the caller).
+void micro_kernel_avx512(int64_t kc, const double* a, const double* b, double* c, int64_t ldc);
+
+// The first stage of the float decision (gemm/dot.h) for outputs j < n of one row: s[j] the double
+// sums, the bound of sum|p| min(r2 c2[j], r1 ci[j], ri c1[j]) from the row's norms (r1 = sum|a|,
+// r2 = |a|_2, ri = max|a|) and the columns', the result alpha s + bc[j] (bc null: no C term)
+// with E = scale * bound. Writes y[j] and clears todo[j] where both ends of the error interval
+// round to the same float; sets todo[j] elsewhere. Same decisions as numeric::decide_small.
+struct RowNorms {
+  double l1, l2, linf;
+};
+void decide_floats_avx512(int64_t n, const double* s, RowNorms row, const double* c1, const double* c2,
+                          const double* ci, double alpha, const double* bc, double scale, float* y, uint8_t* todo);
+
+bool cpu_has_avx512();
+bool cpu_has_avx2_fma();
+
+}  // namespace onnx_ref::gemm::tiled
