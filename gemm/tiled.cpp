@@ -61,6 +61,22 @@ class MatrixSource final : public PanelSource {
   explicit MatrixSource(const MatrixView<S>& v) : v_(v) {}
   void pack(int64_t k0, int64_t kc, int64_t j0, int64_t nc, double* out) const override {
     const int64_t strips = (nc + kNR - 1) / kNR;
+    if (v_.row_stride == 1 && v_.col_stride != 1) {
+      // A transposed operand (Gemm's transB): each column is contiguous in k; read it that way.
+      for (int64_t s = 0; s < strips; ++s) {
+        const int64_t c0 = j0 + s * kNR, cn = std::min(kNR, nc - s * kNR);
+        double* dst = out + s * kc * kNR;
+        for (int64_t c = 0; c < kNR; ++c) {
+          if (c >= cn) {
+            for (int64_t kk = 0; kk < kc; ++kk) dst[kk * kNR + c] = 0;
+            continue;
+          }
+          const S* src = v_.data + k0 + (c0 + c) * v_.col_stride;
+          for (int64_t kk = 0; kk < kc; ++kk) dst[kk * kNR + c] = widen(src[kk]);
+        }
+      }
+      return;
+    }
     for (int64_t s = 0; s < strips; ++s) {
       const int64_t c0 = j0 + s * kNR, cn = std::min(kNR, nc - s * kNR);
       double* dst = out + s * kc * kNR;
@@ -396,7 +412,7 @@ template <class S>
 bool try_gemm(const GemmArgs<S>& g, GemmStats& stats) {
   const GemmPath path = gemm_path();
   if (path == GemmPath::Panels || g.K == 0) return false;
-  if (path == GemmPath::Automatic && (g.M < 2 || g.M * g.N * g.K < (int64_t{1} << 16))) return false;
+  if (path == GemmPath::Automatic && g.M * g.N * g.K < (int64_t{1} << 16)) return false;
   run_tiled(g, MatrixSource<S>(g.B), stats, path);
   return true;
 }

@@ -229,3 +229,38 @@ TEST_CASE("tiled GEMM: signed zeros, infinities and NaN") {
   CHECK(one({0x1p100f, 0x1p100f, 1.0f}, {0x1p100f, -0x1p100f, 0x1p-149f}) == 0x1p-149f);  // beyond float, back
   CHECK(one({0x1p100f, 1.0f, 0.0f}, {0x1p100f, 0.0f, 0.0f}) == INFINITY);  // rounds beyond float's range
 }
+
+TEST_CASE("tiled GEMM: a transposed B (Gemm's transB) and a single row, every path and thread count") {
+  // One row against 300 columns stored column by column (B's element (k, j) at j * K + k), as a
+  // fully connected layer's weights are: the transposed packing reads each column along k.
+  for (const int64_t M : {int64_t{1}, int64_t{11}}) {
+    const Problem p = make_problem(7 + static_cast<uint64_t>(M), M, 260, 300, 24, 12);
+    const auto a = to_storage<float>(p.a);
+    std::vector<float> bt(static_cast<size_t>(p.K * p.N));
+    for (int64_t k = 0; k < p.K; ++k)
+      for (int64_t j = 0; j < p.N; ++j) bt[static_cast<size_t>(j * p.K + k)] = static_cast<float>(p.b[static_cast<size_t>(k * p.N + j)]);
+    for (const gemm::GemmPath path : tiled_paths())
+      for (int threads : {1, 2, 3}) {
+        PathScope scope(path);
+        Threads t(threads);
+        std::vector<float> y(static_cast<size_t>(p.M * p.N));
+        gemm::GemmArgs<float> g;
+        g.M = p.M;
+        g.N = p.N;
+        g.K = p.K;
+        g.A = {a.data(), p.K, 1};
+        g.B = {bt.data(), 1, p.K};
+        g.Y = y.data();
+        gemm::gemm(g);
+        int64_t wrong = 0;
+        for (int64_t i = 0; i < p.M; ++i)
+          for (int64_t j = 0; j < p.N; ++j) {
+            std::vector<double> row(p.a.begin() + i * p.K, p.a.begin() + (i + 1) * p.K), col;
+            for (int64_t k = 0; k < p.K; ++k) col.push_back(p.b[static_cast<size_t>(k * p.N + j)]);
+            if (static_cast<double>(y[static_cast<size_t>(i * p.N + j)]) != oracle(row, col, 1, 0, 0, 24)) ++wrong;
+          }
+        INFO("M " << M << ", path " << static_cast<int>(path) << ", threads " << threads);
+        CHECK(wrong == 0);
+      }
+  }
+}
