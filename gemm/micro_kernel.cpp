@@ -121,6 +121,36 @@ void micro_kernel_portable(int64_t kc, const double* a, const double* b, double*
   for (; j < n; ++j) todo[j] = 1;
 }
 
+[[gnu::target("avx512f")]] void add_norms_avx512(const double* packed, int64_t strips, int64_t kc, int64_t width,
+                                                 double* l1, double* l2sq, double* linf) {
+  const int64_t lanes = width / 8;  // 1 or 3 registers per step
+  for (int64_t s = 0; s < strips; ++s)
+    for (int64_t q = 0; q < lanes; ++q) {
+      double* n1 = l1 + s * width + q * 8;
+      double* n2 = l2sq + s * width + q * 8;
+      double* ni = linf + s * width + q * 8;
+      __m512d a1 = _mm512_loadu_pd(n1), a2 = _mm512_loadu_pd(n2), ai = _mm512_loadu_pd(ni);
+      const double* v = packed + s * kc * width + q * 8;
+      for (int64_t kk = 0; kk < kc; ++kk, v += width) {
+        const __m512d x = _mm512_abs_pd(_mm512_loadu_pd(v));
+        a1 = _mm512_add_pd(a1, x);
+        a2 = _mm512_add_pd(a2, _mm512_mul_pd(x, x));  // exact: x has at most 24 significant bits
+        ai = _mm512_max_pd(ai, x);
+      }
+      _mm512_storeu_pd(n1, a1);
+      _mm512_storeu_pd(n2, a2);
+      _mm512_storeu_pd(ni, ai);
+    }
+}
+
+[[gnu::target("avx512f,avx2")]] void pack_float_rows8_avx512(const float* row0, int64_t row_stride, int64_t kc,
+                                                            double* out) {
+  const __m256i offsets = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+                                             _mm256_set1_epi32(static_cast<int>(row_stride)));
+  for (int64_t kk = 0; kk < kc; ++kk)
+    _mm512_storeu_pd(out + kk * 8, _mm512_cvtps_pd(_mm256_i32gather_ps(row0 + kk, offsets, 4)));
+}
+
 bool cpu_has_avx512() {
   static const bool has = [] {
     __builtin_cpu_init();

@@ -34,6 +34,15 @@ struct RowNorms {
 void decide_floats_avx512(int64_t n, const double* s, RowNorms row, const double* c1, const double* c2,
                           const double* ci, double alpha, const double* bc, double scale, float* y, uint8_t* todo);
 
+// Adds the norms of the lanes of a packed block (`strips` strips of `width` lanes, width 8 or 24,
+// kc steps each) to l1 (sum |x|), l2sq (sum x^2, exact terms) and linf (max |x|), lane by lane.
+void add_norms_avx512(const double* packed, int64_t strips, int64_t kc, int64_t width, double* l1, double* l2sq,
+                      double* linf);
+
+// Packs 8 rows of float A (row r at rows[0] + r * row_stride, contiguous along k) for kc steps
+// as a micro-kernel strip: out[kk * 8 + r].
+void pack_float_rows8_avx512(const float* row0, int64_t row_stride, int64_t kc, double* out);
+
 bool cpu_has_avx512();
 bool cpu_has_avx2_fma();
 

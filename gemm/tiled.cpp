@@ -99,10 +99,18 @@ class MatrixSource final : public PanelSource {
 // Rows [i0, i0 + mc) by columns [k0, k0 + kc) of A into strips of kMR rows: element
 // (i0 + s * kMR + r, k0 + kk) at out[(s * kc + kk) * kMR + r]; rows past mc are zeros.
 template <class S>
-void pack_a(const MatrixView<S>& a, int64_t i0, int64_t mc, int64_t k0, int64_t kc, double* out) {
+void pack_a(const MatrixView<S>& a, int64_t i0, int64_t mc, int64_t k0, int64_t kc, double* out, bool avx512) {
   const int64_t strips = (mc + kMR - 1) / kMR;
   for (int64_t s = 0; s < strips; ++s) {
     double* dst = out + s * kc * kMR;
+    if constexpr (std::is_same_v<S, float>) {
+      // Full strips of contiguous float rows: gathered 8 rows at a time (the row offsets fit the
+      // gather's 32-bit indices).
+      if (avx512 && a.col_stride == 1 && mc - s * kMR >= kMR && a.row_stride * 7 < (int64_t{1} << 31)) {
+        tiled::pack_float_rows8_avx512(a.data + (i0 + s * kMR) * a.row_stride + k0, a.row_stride, kc, dst);
+        continue;
+      }
+    }
     const S* rows[kMR];
     const int64_t live = std::min(kMR, mc - s * kMR);
     for (int64_t r = 0; r < live; ++r) rows[r] = a.data + (i0 + s * kMR + r) * a.row_stride + k0 * a.col_stride;
@@ -173,7 +181,7 @@ struct Job {
   tiled::MicroKernel kernel;
   bool use_c;
   double zero;
-  bool vector_epilogue;  // the AVX-512 first-stage decisions (float)
+  bool vector_epilogue;  // AVX-512 packing, norms and first-stage decisions (float)
 };
 
 // The neighbours of q (an S value, finite, non-zero) toward -inf and +inf, as doubles; false when
@@ -322,9 +330,14 @@ void run_tile(const Job<S>& job, int64_t i0, int64_t mc, int64_t j0, int64_t nc,
   for (int64_t k0 = 0; k0 < g.K; k0 += kBlockK) {
     const int64_t kc = std::min(kBlockK, g.K - k0);
     job.b.pack(k0, kc, j0, nc, buf.b.get());
-    pack_a(g.A, i0, mc, k0, kc, buf.a.get());
-    add_norms(buf.b.get(), col_strips, kc, kNR, cn1, cn2, cni);
-    add_norms(buf.a.get(), row_strips, kc, kMR, rn1, rn2, rni);
+    pack_a(g.A, i0, mc, k0, kc, buf.a.get(), job.vector_epilogue);
+    if (job.vector_epilogue) {
+      tiled::add_norms_avx512(buf.b.get(), col_strips, kc, kNR, cn1, cn2, cni);
+      tiled::add_norms_avx512(buf.a.get(), row_strips, kc, kMR, rn1, rn2, rni);
+    } else {
+      add_norms(buf.b.get(), col_strips, kc, kNR, cn1, cn2, cni);
+      add_norms(buf.a.get(), row_strips, kc, kMR, rn1, rn2, rni);
+    }
     for (int64_t s = 0; s < col_strips; ++s)
       for (int64_t r = 0; r < row_strips; ++r)
         job.kernel(kc, buf.a.get() + r * kc * kMR, buf.b.get() + s * kc * kNR, acc + r * kMR * ldc + s * kNR, ldc);
