@@ -151,6 +151,15 @@ void micro_kernel_portable(int64_t kc, const double* a, const double* b, double*
     _mm512_storeu_pd(out + kk * 8, _mm512_cvtps_pd(_mm256_i32gather_ps(row0 + kk, offsets, 4)));
 }
 
+[[gnu::target("avx512f,avx512vl")]] void widen_floats_avx512(const float* src, int64_t n, double* dst) {
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8) _mm512_storeu_pd(dst + i, _mm512_cvtps_pd(_mm256_loadu_ps(src + i)));
+  if (i < n) {
+    const __mmask8 m = static_cast<__mmask8>((1u << (n - i)) - 1);
+    _mm512_mask_storeu_pd(dst + i, m, _mm512_cvtps_pd(_mm256_castsi256_ps(_mm256_maskz_loadu_epi32(m, src + i))));
+  }
+}
+
 bool cpu_has_avx512() {
   static const bool has = [] {
     __builtin_cpu_init();

@@ -43,6 +43,8 @@ void add_norms_avx512(const double* packed, int64_t strips, int64_t kc, int64_t 
 // as a micro-kernel strip: out[kk * 8 + r].
 void pack_float_rows8_avx512(const float* row0, int64_t row_stride, int64_t kc, double* out);
 
+void widen_floats_avx512(const float* src, int64_t n, double* dst);
+
 bool cpu_has_avx512();
 bool cpu_has_avx2_fma();
 

@@ -23,6 +23,9 @@ class PanelSource {
   virtual double at(int64_t k, int64_t j) const = 0;
 };
 
+// dst[i] = src[i] for i < n, widened to double (AVX-512 where the CPU has it): for packers.
+void widen_floats(const float* src, int64_t n, double* dst);
+
 // Y = alpha * A B + beta * C with B read from `b` (args.B is ignored), each output the exact value
 // rounded once, exactly as gemm() computes it. Instantiated for float, Float16Bits, BFloat16Bits.
 template <class S>

@@ -414,6 +414,11 @@ void run_tiled(const GemmArgs<S>& g, const PanelSource& b, GemmStats& stats, Gem
 
 }  // namespace
 
+void widen_floats(const float* src, int64_t n, double* dst) {
+  if (tiled::cpu_has_avx512()) return tiled::widen_floats_avx512(src, n, dst);
+  for (int64_t i = 0; i < n; ++i) dst[i] = src[i];
+}
+
 void set_gemm_path(GemmPath path) { g_path = static_cast<int>(path); }
 GemmPath gemm_path() { return static_cast<GemmPath>(g_path.load()); }
 

@@ -143,6 +143,12 @@ TEST_CASE("Conv-22: 2-D windows with pads, strides, dilations and groups, every 
   check_case({{1, 2, 7, 40}, {4, 2, 3, 7}, 1, {1, 5, 1, 6}, {1, 3}, {1, 1}}, 3);
 }
 
+TEST_CASE("Conv-22: depthwise 2-D windows (summed directly), against MPFR") {
+  check_case({{2, 5, 13, 17}, {5, 1, 3, 3}, 5, {1, 2, 1, 0}, {2, 1}, {1, 2}}, 6);
+  check_case({{1, 3, 9, 40}, {3, 1, 5, 5}, 3, {2, 2, 2, 2}, {1, 3}, {1, 1}}, 7);
+  check_case({{1, 2, 6, 7}, {4, 1, 3, 3}, 2, {1, 1, 1, 1}, {1, 1}, {1, 1}}, 8);  // two outputs per channel: the GEMM path
+}
+
 TEST_CASE("Conv-22: 1-D windows (run as 2-D with one row), against MPFR") {
   check_case({{2, 4, 50}, {6, 4, 5}, 1, {2, 3}, {3}, {2}}, 4);
   check_case({{1, 4, 9}, {4, 1, 3}, 4, {1, 1}, {1}, {1}}, 5);  // depthwise
