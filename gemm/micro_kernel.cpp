@@ -160,6 +160,22 @@ void micro_kernel_portable(int64_t kc, const double* a, const double* b, double*
   }
 }
 
+[[gnu::target("avx512f,avx512vl")]] void add_scaled_floats_avx512(int64_t n, double w, const float* src, double* acc,
+                                                                  double* mag) {
+  const __m512d vw = _mm512_set1_pd(w);
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    const __m512d p = _mm512_mul_pd(vw, _mm512_cvtps_pd(_mm256_loadu_ps(src + i)));
+    _mm512_storeu_pd(acc + i, _mm512_add_pd(_mm512_loadu_pd(acc + i), p));
+    _mm512_storeu_pd(mag + i, _mm512_add_pd(_mm512_loadu_pd(mag + i), _mm512_abs_pd(p)));
+  }
+  for (; i < n; ++i) {
+    const double p = w * static_cast<double>(src[i]);
+    acc[i] += p;
+    mag[i] += p < 0 ? -p : p;
+  }
+}
+
 bool cpu_has_avx512() {
   static const bool has = [] {
     __builtin_cpu_init();

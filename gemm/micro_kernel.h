@@ -44,6 +44,7 @@ void add_norms_avx512(const double* packed, int64_t strips, int64_t kc, int64_t 
 void pack_float_rows8_avx512(const float* row0, int64_t row_stride, int64_t kc, double* out);
 
 void widen_floats_avx512(const float* src, int64_t n, double* dst);
+void add_scaled_floats_avx512(int64_t n, double w, const float* src, double* acc, double* mag);
 
 bool cpu_has_avx512();
 bool cpu_has_avx2_fma();

@@ -26,6 +26,10 @@ class PanelSource {
 // dst[i] = src[i] for i < n, widened to double (AVX-512 where the CPU has it): for packers.
 void widen_floats(const float* src, int64_t n, double* dst);
 
+// acc[i] += w * src[i] and mag[i] += |w * src[i]| for i < n, each product exact in double (w a
+// widened float), each addition rounded once (AVX-512 where the CPU has it).
+void add_scaled_floats(int64_t n, double w, const float* src, double* acc, double* mag);
+
 // Y = alpha * A B + beta * C with B read from `b` (args.B is ignored), each output the exact value
 // rounded once, exactly as gemm() computes it. Instantiated for float, Float16Bits, BFloat16Bits.
 template <class S>

@@ -419,6 +419,15 @@ void widen_floats(const float* src, int64_t n, double* dst) {
   for (int64_t i = 0; i < n; ++i) dst[i] = src[i];
 }
 
+void add_scaled_floats(int64_t n, double w, const float* src, double* acc, double* mag) {
+  if (tiled::cpu_has_avx512()) return tiled::add_scaled_floats_avx512(n, w, src, acc, mag);
+  for (int64_t i = 0; i < n; ++i) {
+    const double p = w * static_cast<double>(src[i]);
+    acc[i] += p;
+    mag[i] += std::fabs(p);
+  }
+}
+
 void set_gemm_path(GemmPath path) { g_path = static_cast<int>(path); }
 GemmPath gemm_path() { return static_cast<GemmPath>(g_path.load()); }
 

@@ -279,6 +279,13 @@ void depthwise_2d(const ConvPlan& p, const S* x, const S* w, const S* bias, S* y
           const int64_t end = xr ? std::max(begin, W - 1 - off < 0 ? 0 : std::min(OW, (W - 1 - off) / sw + 1)) : OW;
           const double pad = wv * 0.0;  // what a zero of the im2col matrix contributes
           for (int64_t ow = 0; ow < begin; ++ow) acc[ow] += pad;
+          if constexpr (std::is_same_v<S, float>) {
+            if (sw == 1 && end > begin) {
+              gemm::add_scaled_floats(end - begin, wv, xr + begin + off, acc.data() + begin, mag.data() + begin);
+              for (int64_t ow = std::max(begin, end); ow < OW; ++ow) acc[ow] += pad;
+              continue;
+            }
+          }
           if (sw == 1)
             for (int64_t ow = begin; ow < end; ++ow) {
               const double q = wv * widen(xr[ow + off]);
