@@ -82,6 +82,13 @@ class MatrixSource final : public PanelSource {
       double* dst = out + s * kc * kNR;
       for (int64_t kk = 0; kk < kc; ++kk, dst += kNR) {
         const S* src = v_.data + (k0 + kk) * v_.row_stride + c0 * v_.col_stride;
+        if constexpr (std::is_same_v<S, float>) {
+          if (v_.col_stride == 1) {
+            widen_floats(src, cn, dst);
+            for (int64_t c = cn; c < kNR; ++c) dst[c] = 0;
+            continue;
+          }
+        }
         if (v_.col_stride == 1)
           for (int64_t c = 0; c < cn; ++c) dst[c] = widen(src[c]);
         else
