@@ -312,9 +312,12 @@ void recheck(const Job<S>& job, std::vector<Pending>& pending, int64_t& compensa
   }
 }
 
+// Scratch of one thread, sized for the product's largest tile (not the engine's): small products
+// take small allocations.
 struct Buffers {
-  std::unique_ptr<double[]> a, b, acc, col_norms, row_norms, bc;
-  std::unique_ptr<uint8_t[]> todo;
+  int64_t row_cap = 0, col_cap = 0;
+  std::vector<double> a, b, acc, col_norms, row_norms, bc;
+  std::vector<uint8_t> todo;
   std::vector<Pending> pending;
 };
 
@@ -324,30 +327,30 @@ void run_tile(const Job<S>& job, int64_t i0, int64_t mc, int64_t j0, int64_t nc,
   const GemmArgs<S>& g = job.g;
   const int64_t row_strips = (mc + kMR - 1) / kMR, col_strips = (nc + kNR - 1) / kNR;
   const int64_t ldc = col_strips * kNR;
-  double* acc = buf.acc.get();
+  double* acc = buf.acc.data();
   std::fill(acc, acc + row_strips * kMR * ldc, job.zero);  // -0 + p is p, even for p = -0
-  double* cn1 = buf.col_norms.get();
-  double* cn2 = cn1 + kTileCols;
-  double* cni = cn2 + kTileCols;
-  double* rn1 = buf.row_norms.get();
-  double* rn2 = rn1 + kTileRows;
-  double* rni = rn2 + kTileRows;
-  std::fill(cn1, cn1 + 3 * kTileCols, 0.0);
-  std::fill(rn1, rn1 + 3 * kTileRows, 0.0);
+  double* cn1 = buf.col_norms.data();
+  double* cn2 = cn1 + buf.col_cap;
+  double* cni = cn2 + buf.col_cap;
+  double* rn1 = buf.row_norms.data();
+  double* rn2 = rn1 + buf.row_cap;
+  double* rni = rn2 + buf.row_cap;
+  std::fill(cn1, cn1 + 3 * buf.col_cap, 0.0);
+  std::fill(rn1, rn1 + 3 * buf.row_cap, 0.0);
   for (int64_t k0 = 0; k0 < g.K; k0 += kBlockK) {
     const int64_t kc = std::min(kBlockK, g.K - k0);
-    job.b.pack(k0, kc, j0, nc, buf.b.get());
-    pack_a(g.A, i0, mc, k0, kc, buf.a.get(), job.vector_epilogue);
+    job.b.pack(k0, kc, j0, nc, buf.b.data());
+    pack_a(g.A, i0, mc, k0, kc, buf.a.data(), job.vector_epilogue);
     if (job.vector_epilogue) {
-      tiled::add_norms_avx512(buf.b.get(), col_strips, kc, kNR, cn1, cn2, cni);
-      tiled::add_norms_avx512(buf.a.get(), row_strips, kc, kMR, rn1, rn2, rni);
+      tiled::add_norms_avx512(buf.b.data(), col_strips, kc, kNR, cn1, cn2, cni);
+      tiled::add_norms_avx512(buf.a.data(), row_strips, kc, kMR, rn1, rn2, rni);
     } else {
-      add_norms(buf.b.get(), col_strips, kc, kNR, cn1, cn2, cni);
-      add_norms(buf.a.get(), row_strips, kc, kMR, rn1, rn2, rni);
+      add_norms(buf.b.data(), col_strips, kc, kNR, cn1, cn2, cni);
+      add_norms(buf.a.data(), row_strips, kc, kMR, rn1, rn2, rni);
     }
     for (int64_t s = 0; s < col_strips; ++s)
       for (int64_t r = 0; r < row_strips; ++r)
-        job.kernel(kc, buf.a.get() + r * kc * kMR, buf.b.get() + s * kc * kNR, acc + r * kMR * ldc + s * kNR, ldc);
+        job.kernel(kc, buf.a.data() + r * kc * kMR, buf.b.data() + s * kc * kNR, acc + r * kMR * ldc + s * kNR, ldc);
   }
   // The bound of sum|a_k b_k| for each output: min(|a|_2 |b|_2, |a|_1 |b|_inf, |a|_inf |b|_1), times
   // 1.1 d u, d the depth of the summation tree: a product passes through at most kBlockK - 1
@@ -358,8 +361,8 @@ void run_tile(const Job<S>& job, int64_t i0, int64_t mc, int64_t j0, int64_t nc,
   const double depth = static_cast<double>(std::min(g.K, kBlockK) + (g.K + kBlockK - 1) / kBlockK);
   const double ku_bound = 1.1 * depth * kU;
   const bool bound_valid = depth * kU < 0.01 && static_cast<double>(g.K) * kU < 0.01;
-  double* bc = buf.bc.get();
-  uint8_t* todo = buf.todo.get();
+  double* bc = buf.bc.data();
+  uint8_t* todo = buf.todo.data();
   for (int64_t r = 0; r < mc; ++r) {
     const int64_t i = i0 + r;
     S* y = g.Y + i * g.N + j0;
@@ -394,17 +397,23 @@ void run_tiled(const GemmArgs<S>& g, const PanelSource& b, GemmStats& stats, Gem
   const int64_t row_tiles = (g.M + kTileRows - 1) / kTileRows;
   const int64_t col_tiles = (g.N + kTileCols - 1) / kTileCols;
   std::atomic<int64_t> compensated{0}, exact{0};
-  parallel_for(row_tiles * col_tiles, 1, [&](int64_t t0, int64_t t1) {
+  const int64_t kb = std::min(kBlockK, g.K);
+  const int64_t rows = std::min(kTileRows, (g.M + kMR - 1) / kMR * kMR);
+  const int64_t cols = std::min(kTileCols, (g.N + kNR - 1) / kNR * kNR);
+  // Tiles are grouped so that each chunk has at least about 2^22 multiply-adds: a small product
+  // stays on the calling thread rather than paying for starting one.
+  const int64_t tile_work = std::max<int64_t>(1, rows * cols * g.K);
+  parallel_for(row_tiles * col_tiles, std::max<int64_t>(1, (int64_t{1} << 22) / tile_work), [&](int64_t t0, int64_t t1) {
     Buffers buf;
-    const int64_t kb = std::min(kBlockK, g.K);
-    const int64_t rows = std::min(kTileRows, (g.M + kMR - 1) / kMR * kMR);
-    buf.a.reset(new double[static_cast<size_t>(rows * kb)]);
-    buf.b.reset(new double[static_cast<size_t>(kTileCols * kb)]);
-    buf.acc.reset(new double[static_cast<size_t>(rows * kTileCols)]);
-    buf.col_norms.reset(new double[static_cast<size_t>(3 * kTileCols)]);
-    buf.row_norms.reset(new double[static_cast<size_t>(3 * kTileRows)]);
-    buf.bc.reset(new double[static_cast<size_t>(kTileCols)]);
-    buf.todo.reset(new uint8_t[static_cast<size_t>(kTileCols)]);
+    buf.row_cap = rows;
+    buf.col_cap = cols;
+    buf.a.resize(static_cast<size_t>(rows * kb));
+    buf.b.resize(static_cast<size_t>(cols * kb));
+    buf.acc.resize(static_cast<size_t>(rows * cols));
+    buf.col_norms.resize(static_cast<size_t>(3 * cols));
+    buf.row_norms.resize(static_cast<size_t>(3 * rows));
+    buf.bc.resize(static_cast<size_t>(cols));
+    buf.todo.resize(static_cast<size_t>(cols));
     int64_t local_compensated = 0, local_exact = 0;
     for (int64_t t = t0; t < t1; ++t) {
       const int64_t i0 = (t % row_tiles) * kTileRows, j0 = (t / row_tiles) * kTileCols;

@@ -261,7 +261,7 @@ void depthwise_2d(const ConvPlan& p, const S* x, const S* w, const S* bias, S* y
   const int64_t ph = p.axes[0].pad_begin, pw = p.axes[1].pad_begin;
   const double ku2 = 2 * static_cast<double>(K) * 0x1p-53;
   const bool bound_valid = static_cast<double>(K) * 0x1p-53 < 0.01;
-  parallel_for(p.N * p.C * OH, std::max<int64_t>(1, 4096 / std::max<int64_t>(1, OW * K)), [&](int64_t r0, int64_t r1) {
+  parallel_for(p.N * p.C * OH, std::max<int64_t>(1, (int64_t{1} << 18) / std::max<int64_t>(1, OW * K)), [&](int64_t r0, int64_t r1) {
     std::vector<double> acc(static_cast<size_t>(OW)), mag(static_cast<size_t>(OW));
     for (int64_t row = r0; row < r1; ++row) {
       const int64_t oh = row % OH, nc = row / OH, c = nc % p.C;
