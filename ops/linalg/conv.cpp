@@ -16,7 +16,7 @@
 #include "gemm/panel_source.h"
 #include "numeric/exact_sum.h"
 #include "numeric/interval_rounding.h"
-#include "ops/all_ops.h"
+#include "ops/linalg/register.h"
 #include "ops/linalg/conv.h"
 #include "ops/type_sets.h"
 #include "ops/window_rules.h"

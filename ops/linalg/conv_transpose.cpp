@@ -13,7 +13,7 @@
 
 #include "gemm/dot.h"
 #include "gemm/panel_source.h"
-#include "ops/all_ops.h"
+#include "ops/linalg/register.h"
 #include "ops/linalg/conv_transpose_rules.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"

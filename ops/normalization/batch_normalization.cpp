@@ -19,7 +19,7 @@
 // double too.
 #include <algorithm>
 
-#include "ops/all_ops.h"
+#include "ops/normalization/register.h"
 #include "ops/math/unary_ladder.h"
 #include "ops/normalization/normalization.h"
 #include "ops/type_sets.h"

@@ -13,7 +13,7 @@
 
 #include "numeric/elementary.h"
 #include "numeric/interval_rounding.h"
-#include "ops/all_ops.h"
+#include "ops/normalization/register.h"
 #include "ops/normalization/normalization.h"
 #include "ops/reduce/accumulators.h"
 #include "ops/type_sets.h"

@@ -9,7 +9,7 @@
 
 #include "gemm/exact_quotient.h"
 #include "numeric/interval_rounding.h"
-#include "ops/all_ops.h"
+#include "ops/pool/register.h"
 #include "ops/pool/pooling.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
