@@ -12,6 +12,7 @@
 #include <random>
 
 #include "mpfr_oracle.h"
+#include "op_tester.h"
 #include "ops/registry.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
@@ -24,17 +25,12 @@ using AttentionAttrs = std::map<std::string, AttrValue>;
 
 std::vector<Value> attention_run(int opset, const std::vector<std::optional<Tensor>>& inputs, const AttentionAttrs& set,
                                  size_t outputs = 4) {
-  const OpVersion* v = Registry::builtin().resolve("", "Attention", opset);
-  REQUIRE(v != nullptr);
+  REQUIRE(Registry::builtin().resolve("", "Attention", opset) != nullptr);
   Attributes attrs;
-  for (const auto& a : v->attributes)
-    if (a.default_value) attrs.set(a.name, *a.default_value);
   for (const auto& kv : set) attrs.set(kv.first, kv.second);
-  v->check_attributes(attrs);
   std::vector<std::optional<Value>> in;
   for (const auto& t : inputs) in.push_back(t ? std::optional<Value>(Value(*t)) : std::nullopt);
-  KernelContext ctx(attrs, in, outputs);
-  return v->kernel(ctx);
+  return testing::run_node_rule("Attention", opset, in, attrs, outputs);
 }
 
 template <class S>

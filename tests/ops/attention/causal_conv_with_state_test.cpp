@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "mpfr_oracle.h"
+#include "op_tester.h"
 #include "ops/registry.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
@@ -16,15 +17,12 @@ using namespace onnx_ref;
 namespace {
 
 std::vector<Value> causal_conv_run(const std::vector<std::optional<Tensor>>& inputs, const std::string& activation = "none") {
-  const OpVersion* v = Registry::builtin().resolve("", "CausalConvWithState", 27);
-  REQUIRE(v != nullptr);
+  REQUIRE(Registry::builtin().resolve("", "CausalConvWithState", 27) != nullptr);
   Attributes attrs;
   attrs.set("activation", activation);
-  v->check_attributes(attrs);
   std::vector<std::optional<Value>> in;
   for (const auto& t : inputs) in.push_back(t ? std::optional<Value>(Value(*t)) : std::nullopt);
-  KernelContext ctx(attrs, in, 2);
-  return v->kernel(ctx);
+  return testing::run_node_rule("CausalConvWithState", 27, in, attrs, 2);
 }
 
 Tensor causal_conv_f32(Shape shape, std::vector<float> values) { return Tensor::from_values<float>(ElementType::Float, std::move(shape), values); }

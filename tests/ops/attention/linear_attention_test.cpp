@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "mpfr_oracle.h"
+#include "op_tester.h"
 #include "ops/registry.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
@@ -20,19 +21,14 @@ namespace {
 using LinearAttrs = std::map<std::string, AttrValue>;
 
 std::vector<Value> linear_run(const std::vector<std::optional<Tensor>>& inputs, LinearAttrs set) {
-  const OpVersion* v = Registry::builtin().resolve("", "LinearAttention", 27);
-  REQUIRE(v != nullptr);
+  REQUIRE(Registry::builtin().resolve("", "LinearAttention", 27) != nullptr);
   Attributes attrs;
-  for (const auto& a : v->attributes)
-    if (a.default_value) attrs.set(a.name, *a.default_value);
   if (!set.count("q_num_heads")) set["q_num_heads"] = int64_t{1};
   if (!set.count("kv_num_heads")) set["kv_num_heads"] = int64_t{1};
   for (const auto& kv : set) attrs.set(kv.first, kv.second);
-  v->check_attributes(attrs);
   std::vector<std::optional<Value>> in;
   for (const auto& t : inputs) in.push_back(t ? std::optional<Value>(Value(*t)) : std::nullopt);
-  KernelContext ctx(attrs, in, 2);
-  return v->kernel(ctx);
+  return testing::run_node_rule("LinearAttention", 27, in, attrs, 2);
 }
 
 Tensor linear_f32(Shape shape, std::vector<float> values) { return Tensor::from_values<float>(ElementType::Float, std::move(shape), values); }
