@@ -4,6 +4,7 @@
 
 #include <cstring>
 
+#include "op_tester.h"
 #include "ops/registry.h"
 #include "runtime/error.h"
 
@@ -12,14 +13,10 @@ using namespace onnx_ref;
 namespace {
 
 Tensor bit_cast_to(const Tensor& x, ElementType to) {
-  const OpVersion* v = Registry::builtin().resolve("", "BitCast", 26);
-  REQUIRE(v != nullptr);
+  REQUIRE(Registry::builtin().resolve("", "BitCast", 26) != nullptr);
   Attributes attrs;
   attrs.set("to", int64_t{static_cast<int32_t>(to)});
-  if (v->check_attributes) v->check_attributes(attrs);
-  std::vector<std::optional<Value>> inputs{Value(x)};
-  KernelContext ctx(attrs, inputs, 1);
-  return v->kernel(ctx)[0].tensor();
+  return testing::run_node_rule("BitCast", 26, {Value(x)}, attrs)[0].tensor();
 }
 
 }  // namespace
