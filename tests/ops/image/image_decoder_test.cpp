@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "op_tester.h"
 #include "ops/registry.h"
 #include "runtime/error.h"
 #include "runtime/tensor.h"
@@ -24,15 +25,11 @@ namespace {
 using Bytes = std::vector<uint8_t>;
 
 Tensor image_decoder_run(const Bytes& stream, const std::string& pixel_format = "RGB") {
-  const OpVersion* v = Registry::builtin().resolve("", "ImageDecoder", 20);
-  REQUIRE(v);
+  REQUIRE(Registry::builtin().resolve("", "ImageDecoder", 20) != nullptr);
   Attributes attrs;
   attrs.set("pixel_format", pixel_format);
-  v->check_attributes(attrs);
   const Tensor encoded = Tensor::from_values<uint8_t>(ElementType::UInt8, {static_cast<int64_t>(stream.size())}, stream);
-  std::vector<std::optional<Value>> inputs{Value(encoded)};
-  KernelContext ctx(attrs, inputs, 1);
-  return v->kernel(ctx).at(0).tensor();
+  return testing::run_node_rule("ImageDecoder", 20, {Value(encoded)}, attrs).at(0).tensor();
 }
 
 Bytes image_pixels(const Tensor& t) {
@@ -287,11 +284,11 @@ TEST_CASE("ImageDecoder: TIFF, RGB and grey, 8 and 16 bits") {
 }
 
 TEST_CASE("ImageDecoder: the attribute, the input's rank, unknown signatures, the memory limit") {
-  const OpVersion* v = Registry::builtin().resolve("", "ImageDecoder", 20);
-  REQUIRE(v);
+  REQUIRE(Registry::builtin().resolve("", "ImageDecoder", 20) != nullptr);
   Attributes bad;
   bad.set("pixel_format", std::string("RGBA"));
-  CHECK_THROWS_WITH_AS(v->check_attributes(bad), "attribute 'pixel_format' = 'RGBA' is none of RGB, BGR, Grayscale", Error);
+  const Tensor one = Tensor::from_values<uint8_t>(ElementType::UInt8, {1}, Bytes{'P'});
+  CHECK_THROWS_WITH_AS(testing::run_node_rule("ImageDecoder", 20, {Value(one)}, bad), "attribute 'pixel_format' = 'RGBA' is none of RGB, BGR, Grayscale", Error);
   CHECK(image_decoder_error({}) == "input 'encoded_stream' is empty: it holds no image");
   CHECK(image_decoder_error(text_bytes("GIF89a")) ==
         "input 'encoded_stream' starts with bytes 47 49 46 38 39 61, the signature of none of BMP, JPEG, JPEG 2000, TIFF, PNG, WebP, PNM");
@@ -299,9 +296,7 @@ TEST_CASE("ImageDecoder: the attribute, the input's rank, unknown signatures, th
     Attributes attrs;
     attrs.set("pixel_format", std::string("RGB"));
     const Tensor two_d = Tensor::from_values<uint8_t>(ElementType::UInt8, {1, 2}, Bytes{'P', '6'});
-    std::vector<std::optional<Value>> inputs{Value(two_d)};
-    KernelContext ctx(attrs, inputs, 1);
-    CHECK_THROWS_WITH_AS(v->kernel(ctx), "input 'encoded_stream' has shape [1, 2]; it must be 1-D", Error);
+    CHECK_THROWS_WITH_AS(testing::run_node_rule("ImageDecoder", 20, {Value(two_d)}, attrs), "input 'encoded_stream' has shape [1, 2]; it must be 1-D", Error);
   }
   const uint64_t limit = tensor_memory_limit();
   set_tensor_memory_limit(40);
