@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "op_tester.h"
 #include "ops/registry.h"
 #include "runtime/error.h"
 
@@ -29,12 +30,8 @@ Attributes svmc_defaults() {
 }
 
 SvmcResult svmc_run(const Tensor& x, const Attributes& attrs) {
-  const OpVersion* v = Registry::builtin().resolve("ai.onnx.ml", "SVMClassifier", 1);
-  REQUIRE(v);
-  v->check_attributes(attrs);
-  std::vector<std::optional<Value>> inputs{Value(x)};
-  KernelContext ctx(attrs, inputs, 2);
-  auto out = v->kernel(ctx);
+  REQUIRE(Registry::builtin().resolve("ai.onnx.ml", "SVMClassifier", 1) != nullptr);
+  auto out = testing::run_node_rule("SVMClassifier", 1, {Value(x)}, attrs, 2, "ai.onnx.ml");
   REQUIRE(out.size() == 2);
   return {out[0].tensor(), out[1].tensor()};
 }
