@@ -12,6 +12,7 @@
 #include "mpfr_oracle.h"
 #include "ops/reduce/log_accumulators.h"
 #include "ops/reduce/reduction.h"
+#include "op_tester.h"
 #include "ops/registry.h"
 #include "runtime/error.h"
 #include "runtime/float_formats.h"
@@ -69,13 +70,8 @@ void check_random_runs(std::mt19937_64& rng, bool exp_first, int trials, double 
 }
 
 std::vector<Value> log_run(const std::string& op, int opset, std::vector<std::optional<Value>> inputs, Attributes attrs = {}) {
-  const OpVersion* v = Registry::builtin().resolve("", op, opset);
-  REQUIRE(v != nullptr);
-  for (const auto& a : v->attributes)
-    if (!attrs.has(a.name) && a.default_value) attrs.set(a.name, *a.default_value);
-  if (v->check_attributes) v->check_attributes(attrs);
-  KernelContext ctx(attrs, inputs, 1);
-  return v->kernel(ctx);
+  REQUIRE(Registry::builtin().resolve("", op, opset) != nullptr);
+  return testing::run_node_rule(op, opset, inputs, attrs);
 }
 
 }  // namespace
