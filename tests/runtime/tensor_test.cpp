@@ -1,12 +1,17 @@
-#include <doctest/doctest.h>
+// Unit tests: runtime tensor.
+#include "helpers/framework.h"
+#include "helpers/tensor.h"
 
-#include <cstdint>
-
-#include "runtime/error.h"
-#include "runtime/tensor.h"
-
-using namespace onnx_ref;
-using T = ElementType;
+TEST_CASE("the tensor memory limit refuses allocations past it, with the sizes named") {
+  const uint64_t before = tensor_memory_limit();
+  set_tensor_memory_limit(1 << 20);
+  CHECK(Tensor::uninitialized(T::Float, {256, 1024}).element_count() == 262144);  // exactly 1 MiB
+  CHECK_THROWS_WITH_AS(Tensor::zeros(T::Float, {256, 1025}), "float[256, 1025] needs 1049600 bytes, more than the limit of 1048576 bytes", Error);
+  CHECK_THROWS_WITH_AS(Tensor::uninitialized(T::Int64, {1 << 20}), doctest::Contains("more than the limit of 1048576 bytes"), Error);
+  set_tensor_memory_limit(0);  // back to the machine's memory
+  CHECK(tensor_memory_limit() == before);
+  CHECK_THROWS_WITH_AS(Tensor::zeros(T::Float, {int64_t{1} << 40}), doctest::Contains("bytes of memory"), Error);
+}
 
 TEST_CASE("tensor: zeros refuses sizes it cannot hold before allocating") {
   // 2^20 * 2^42 floats are 2^64 bytes, a byte count that wraps around to 0.
