@@ -1,4 +1,4 @@
-// Unit tests of ops/flatten.cpp.
+// Unit tests of ops/shape/flatten.cpp.
 #include "helpers/op_versions.h"
 
 TEST_CASE("Flatten: every element type is accepted from its first opset and refused just before") {

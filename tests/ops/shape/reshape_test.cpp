@@ -1,4 +1,4 @@
-// Unit tests of ops/reshape.cpp.
+// Unit tests of ops/shape/reshape.cpp.
 #include "helpers/op_versions.h"
 
 TEST_CASE("Reshape: every element type is accepted from its first opset and refused just before") {

@@ -1,4 +1,4 @@
-// Unit tests of ops/openvino_reshape.cpp.
+// Unit tests of ops/shape/openvino_reshape.cpp.
 #include "helpers/op_versions.h"
 
 TEST_CASE("OpenVINO Reshape-1: special_zero and integer shape inputs") {
