@@ -1,24 +1,111 @@
-// Conv (1, 11, 22) on the tiled engine, whose im2col blocks are packed straight from the input
-// (ops/linalg/conv.cpp, Im2colSource): 1-D and 2-D windows with padding, strides, dilations and
-// groups, every engine path and thread count, against an MPFR oracle that walks the windows by
-// the spec's definition. Operators.md, Conv: "The convolution operator consumes an input tensor and
-// a filter, and computes the output"; pads "the beginning and ending along each spatial axis";
-// the contract of this implementation: each output the exact sum of its window's products plus
-// the bias, rounded once.
+// Unit tests of ops/linalg/conv.cpp.
+#include "helpers/conv_pool.h"
 #include <doctest/doctest.h>
-
 #include <mpfr.h>
-
 #include <cmath>
 #include <cstring>
 #include <random>
 #include <vector>
-
 #include "gemm/dot.h"
 #include "node_runner.h"
 #include "runtime/numeric_dispatch.h"
 #include "runtime/parallel_for.h"
 
+TEST_CASE("Conv: groups, padding, strides and dilations against a hand loop over small integers") {
+  // X [1, 4, 5, 5] = 0..99, W [4, 2, 2, 2] (group 2) = alternating small integers, B = [1, 2, 3, 4].
+  std::vector<float> x(100), w(32);
+  for (int i = 0; i < 100; ++i) x[static_cast<size_t>(i)] = static_cast<float>(i % 7 - 3);
+  for (int i = 0; i < 32; ++i) w[static_cast<size_t>(i)] = static_cast<float>(i % 5 - 2);
+  const std::vector<float> bias{1, 2, 3, 4};
+  const auto y = run_node("Conv", 22, {floats({1, 4, 5, 5}, x), floats({4, 2, 2, 2}, w), floats({4}, bias)},
+                          {{"group", {2}}, {"pads", {1, 0, 1, 2}}, {"strides", {2, 1}}, {"dilations", {2, 2}}})[0];
+  // Output: rows (5 + 1 + 1 - 3) / 2 + 1 = 3, cols (5 + 0 + 2 - 3) / 1 + 1 = 5.
+  REQUIRE(y.shape() == Shape{1, 4, 3, 5});
+  const auto got = values<float>(y);
+  for (int m = 0; m < 4; ++m)
+    for (int oh = 0; oh < 3; ++oh)
+      for (int ow = 0; ow < 5; ++ow) {
+        float want = bias[static_cast<size_t>(m)];
+        const int g = m / 2;
+        for (int c = 0; c < 2; ++c)
+          for (int kh = 0; kh < 2; ++kh)
+            for (int kw = 0; kw < 2; ++kw) {
+              const int ih = oh * 2 - 1 + kh * 2, iw = ow - 0 + kw * 2;
+              if (ih < 0 || ih >= 5 || iw < 0 || iw >= 5) continue;
+              want += x[static_cast<size_t>(((g * 2 + c) * 5 + ih) * 5 + iw)] * w[static_cast<size_t>(((m * 2 + c) * 2 + kh) * 2 + kw)];
+            }
+        CHECK(got[static_cast<size_t>((m * 3 + oh) * 5 + ow)] == want);
+      }
+}
+
+TEST_CASE("Conv 2-D: every window geometry against a hand loop (the row-segment im2col)") {
+  // Small integers keep every product and sum exact, so the hand loop is the exact answer. The
+  // geometries cover windows that start and end in the padding on either side, strides larger
+  // than the kernel, dilations and rows that read nothing; a fixed LCG picks 400 of them.
+  uint64_t state = 12345;
+  auto next = [&](int64_t n) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<int64_t>((state >> 33) % static_cast<uint64_t>(n));
+  };
+  int checked = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    const int64_t H = 1 + next(7), W = 1 + next(9), KH = 1 + next(3), KW = 1 + next(3), SH = 1 + next(3), SW = 1 + next(3),
+                  DH = 1 + next(2), DW = 1 + next(2), PT = next(3), PL = next(3), PB = next(3), PR = next(3), C = 1 + next(2);
+    const int64_t OH = (H + PT + PB - (KH - 1) * DH - 1) / SH + 1, OW = (W + PL + PR - (KW - 1) * DW - 1) / SW + 1;
+    if (H + PT + PB < (KH - 1) * DH + 1 || W + PL + PR < (KW - 1) * DW + 1) continue;
+    std::vector<float> x(static_cast<size_t>(C * H * W)), w(static_cast<size_t>(C * KH * KW));
+    for (auto& v : x) v = static_cast<float>(next(9) - 4);
+    for (auto& v : w) v = static_cast<float>(next(5) - 2);
+    const auto y = run_node("Conv", 11, {floats({1, C, H, W}, x), floats({1, C, KH, KW}, w)},
+                            {{"pads", {PT, PL, PB, PR}}, {"strides", {SH, SW}}, {"dilations", {DH, DW}}})[0];
+    REQUIRE(y.shape() == Shape{1, 1, OH, OW});
+    const auto got = values<float>(y);
+    for (int64_t oh = 0; oh < OH; ++oh)
+      for (int64_t ow = 0; ow < OW; ++ow) {
+        float want = 0;
+        for (int64_t c = 0; c < C; ++c)
+          for (int64_t kh = 0; kh < KH; ++kh)
+            for (int64_t kw = 0; kw < KW; ++kw) {
+              const int64_t ih = oh * SH - PT + kh * DH, iw = ow * SW - PL + kw * DW;
+              if (ih < 0 || ih >= H || iw < 0 || iw >= W) continue;
+              want += x[static_cast<size_t>((c * H + ih) * W + iw)] * w[static_cast<size_t>((c * KH + kh) * KW + kw)];
+            }
+        INFO("trial " << trial << " H " << H << " W " << W << " kernel " << KH << "x" << KW << " strides " << SH << "," << SW
+                      << " dilations " << DH << "," << DW << " pads " << PT << "," << PL << "," << PB << "," << PR);
+        CHECK(got[static_cast<size_t>(oh * OW + ow)] == want);
+      }
+    ++checked;
+  }
+  CHECK(checked > 300);
+}
+
+TEST_CASE("Conv: a 1x1 convolution rounds its dot product once") {
+  // Channels 1, 2^-24, 2^-30 times weights 1, 1, 2^-30: 1 + 2^-24 + 2^-60 rounds up to 1 + 2^-23.
+  const auto y = run_node("Conv", 11, {floats({1, 3, 1, 1}, {1.0f, 0x1p-24f, 0x1p-30f}), floats({1, 3, 1, 1}, {1.0f, 1.0f, 0x1p-30f})})[0];
+  CHECK(values<float>(y)[0] == 1.0f + 0x1p-23f);
+}
+
+TEST_CASE("Conv: bad inputs are one-line errors") {
+  const Tensor x = floats({1, 4, 3, 3}, std::vector<float>(36));
+  CHECK_THROWS_WITH_AS(run_node("Conv", 22, {x, floats({2, 3, 1, 1}, std::vector<float>(6))}, {{"group", {2}}}),
+                       doctest::Contains("must have C/group = 2 input channels"), Error);
+  CHECK_THROWS_WITH_AS(run_node("Conv", 22, {x, floats({3, 2, 1, 1}, std::vector<float>(6))}, {{"group", {2}}}),
+                       doctest::Contains("group 2 must divide"), Error);
+  CHECK_THROWS_WITH_AS(run_node("Conv", 22, {x, floats({1, 4, 5, 5}, std::vector<float>(100))}),
+                       doctest::Contains("is larger than the padded input"), Error);
+  CHECK_THROWS_WITH_AS(run_node("Conv", 22, {x, floats({1, 4, 1, 1}, std::vector<float>(4))}, {{"pads", {-1, 0, 0, 0}}}),
+                       doctest::Contains("pads must not be negative"), Error);
+  CHECK_THROWS_WITH_AS(run_node("Conv", 22, {x, floats({1, 4, 1, 1}, std::vector<float>(4))}, {{"pads", {1, 0, 0, 0}}}, 1, "SAME_UPPER"),
+                       doctest::Contains("cannot be used with auto_pad 'SAME_UPPER'"), Error);
+  // An empty [1, 1, 2^31, 0] input padded to width 1, with 2^20 output channels: 2^51 floats of
+  // output, refused before allocating.
+  CHECK_THROWS_AS(run_node("Conv", 22, {floats({1, 1, int64_t{1} << 31, 0}, {}), floats({int64_t{1} << 20, 1, 1, 1}, std::vector<float>(size_t{1} << 20))},
+                           {{"pads", {0, 0, 0, 1}}}),
+                  Error);
+}
+
+// The engine-path cases (every GEMM path and thread count against MPFR).
+namespace conv_engine_tests {
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
 
@@ -153,3 +240,4 @@ TEST_CASE("Conv-22: 1-D windows (run as 2-D with one row), against MPFR") {
   check_case({{2, 4, 50}, {6, 4, 5}, 1, {2, 3}, {3}, {2}}, 4);
   check_case({{1, 4, 9}, {4, 1, 3}, 4, {1, 1}, {1}, {1}}, 5);  // depthwise
 }
+}  // namespace conv_engine_tests

@@ -1,21 +1,32 @@
-// LRN-13 on float against an MPFR oracle that follows the declared named points one by one:
-// square_sum exact, rounded once to double; alpha / size, its product with square_sum, + bias, the
-// power (correctly rounded) and the division each rounded to double; the result once to float.
-// Operators.md, LRN: "square_sum[n, c, d1, ..., dk] = sum(X[n, i, d1, ..., dk] ^ 2), where
-// max(0, c - floor((size - 1) / 2)) <= i <= min(C - 1, c + ceil((size - 1) / 2))" and
-// "Y[n, c, d1, ..., dk] = X[n, c, d1, ..., dk] / (bias + alpha / size * square_sum[n, c, d1, ..., dk] ) ^ beta".
-// Inputs span many binades so that the fast decision and the correctly rounded power both run.
+// Unit tests of ops/normalization/lrn.cpp.
+#include "helpers/more_normalizations.h"
 #include <doctest/doctest.h>
-
 #include <mpfr.h>
-
 #include <cmath>
 #include <cstring>
 #include <random>
 #include <vector>
-
 #include "node_runner.h"
 
+TEST_CASE("LRN: x / (bias + alpha / size * square_sum)^beta over a window of channels") {
+  Attributes a;
+  a.set("size", int64_t{2});  // window [c, c + 1]
+  a.set("alpha", 0.5f);
+  a.set("beta", 0.75f);
+  a.set("bias", 2.0f);
+  const auto y = norm_values(norm_run("LRN", 13, {norm_doubles({1, 3, 1}, {1, 2, 3})}, a).at(0));
+  const double k = 0.5 / 2;
+  CHECK(y[0] == 1 / mpfr_power(2 + k * 5, 0.75));   // 1 + 4
+  CHECK(y[1] == 2 / mpfr_power(2 + k * 13, 0.75));  // 4 + 9
+  CHECK(y[2] == 3 / mpfr_power(2 + k * 9, 0.75));   // 9
+  Attributes zero;
+  zero.set("size", int64_t{0});
+  CHECK_THROWS_WITH_AS(norm_run("LRN", 1, {norm_doubles({1, 1}, {1})}, zero), "attribute size = 0 must be at least 1 (the channels summed over)", Error);
+  CHECK_THROWS_AS(norm_run("LRN", 1, {norm_doubles({1}, {1})}, a), Error);
+}
+
+// The engine-path cases (every GEMM path and thread count against MPFR).
+namespace lrn_engine_tests {
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
 
@@ -74,3 +85,4 @@ TEST_CASE("LRN-13: float outputs follow the named points, against MPFR") {
     CHECK(wrong == 0);
   }
 }
+}  // namespace lrn_engine_tests

@@ -1,19 +1,26 @@
-// AveragePool (22) on random windows against an exact rational oracle: the contract, "each output
-// is the exact sum of its window's elements divided by the count, rounded once", where the count
-// is the taps reading the input, or with count_include_pad = 1 the taps inside the padded extent
-// (Operators.md, AveragePool: "count_include_pad: Whether include pad pixels when calculating
-// values for the edges"). The double sum with its error bound decides most outputs; ties and near
-// ties (a window of equal values whose mean is exact, sums that cancel) take the exact path.
+// Unit tests of ops/pool/average_pool.cpp.
+#include "helpers/conv_pool.h"
 #include <doctest/doctest.h>
-
 #include <cmath>
 #include <cstring>
 #include <random>
 #include <vector>
-
 #include "node_runner.h"
 #include "rational_oracle.h"
 
+TEST_CASE("AveragePool: exact sum over the count, count_include_pad") {
+  const Tensor x = floats({1, 1, 3}, {1, 2, 4});
+  auto r = run_node("AveragePool", 19, {x}, {{"kernel_shape", {2}}, {"pads", {1, 1}}});
+  CHECK(values<float>(r[0]) == std::vector<float>{1, 1.5f, 3, 4});
+  r = run_node("AveragePool", 19, {x}, {{"kernel_shape", {2}}, {"pads", {1, 1}}, {"count_include_pad", {1}}});
+  CHECK(values<float>(r[0]) == std::vector<float>{0.5f, 1.5f, 3, 2});
+  // (1 + 1 + 1 + 2^-24 * 3 + 2^-80) / 3 = 1 + 2^-24 + 2^-80/3: just above the tie, so 1 + 2^-23.
+  const auto g = run_node("GlobalAveragePool", 22, {Tensor::from_values<double>(T::Double, {1, 1, 3}, {1 + 0x1p-24, 1 + 0x1p-24, 1 + 0x1p-24})})[0];
+  CHECK(values<double>(g)[0] == 1 + 0x1p-24);
+}
+
+// The engine-path cases (every GEMM path and thread count against MPFR).
+namespace average_pool_engine_tests {
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
 
@@ -85,3 +92,4 @@ TEST_CASE("AveragePool-22: exact ties and cancelling windows take the exact path
   check_pool(13, 11, 3, 1, 1, 0, 4, true);
   check_pool(13, 11, 2, 0, 1, 1, 5, true);
 }
+}  // namespace average_pool_engine_tests
