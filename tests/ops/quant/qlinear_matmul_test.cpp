@@ -9,6 +9,11 @@
 #include "int8_kernel_configs.h"
 #include "node_runner.h"
 #include "requantize_oracle.h"
+#include "helpers/qlinear.h"
+
+// The kernel tests, in a namespace of their own so that their helpers and those of the
+// operator tests below do not meet.
+namespace qlinear_matmul_kernel_tests {
 
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
@@ -77,4 +82,93 @@ TEST_CASE("QLinearMatMul-10/21: batched, per-row a and per-column b quantization
           CHECK(got == expected);
         });
       }
+}
+
+}  // namespace qlinear_matmul_kernel_tests
+
+TEST_CASE("QLinearMatMul: per-tensor, per-row and per-column scales against a rational oracle") {
+  const int64_t M = 3, K = 4, N = 2;
+  std::vector<uint8_t> a(M * K);
+  std::vector<int8_t> b(K * N);
+  for (size_t i = 0; i < a.size(); ++i) a[i] = static_cast<uint8_t>(i * 37 % 256);
+  for (size_t i = 0; i < b.size(); ++i) b[i] = static_cast<int8_t>(static_cast<int>(i * 53 % 256) - 128);
+  const std::vector<float> as{0.0066f, 0.013f, 0.5f}, bs{0.00705f, 0.25f};
+  const std::vector<uint8_t> azp{113, 0, 255};
+  const std::vector<int8_t> bzp{-13, 7};
+  const float ys = 0.0107f;
+  for (int mode = 0; mode < 3; ++mode) {
+    CAPTURE(mode);
+    const bool per_row = mode >= 1;
+    const bool nd = mode == 2;  // the N-D forms [M, 1] and [1, N]
+    const Tensor A = Tensor::from_values<uint8_t>(T::UInt8, {M, K}, a);
+    const Tensor B = Tensor::from_values<int8_t>(T::Int8, {K, N}, b);
+    const Shape ash = per_row ? (nd ? Shape{M, 1} : Shape{M}) : Shape{};
+    const Shape bsh = per_row ? (nd ? Shape{1, N} : Shape{N}) : Shape{};
+    const Tensor AS = Tensor::from_values<float>(T::Float, ash, per_row ? as : std::vector<float>{as[0]});
+    const Tensor AZ = Tensor::from_values<uint8_t>(T::UInt8, ash, per_row ? azp : std::vector<uint8_t>{azp[0]});
+    const Tensor BS = Tensor::from_values<float>(T::Float, bsh, per_row ? bs : std::vector<float>{bs[0]});
+    const Tensor BZ = Tensor::from_values<int8_t>(T::Int8, bsh, per_row ? bzp : std::vector<int8_t>{bzp[0]});
+    const Tensor y = qlinear_run("QLinearMatMul", 10,
+                                 {A, AS, AZ, B, BS, BZ, qlinear_scalar(ys), Tensor::from_values<int8_t>(T::Int8, {}, {-9})});
+    REQUIRE(y.type() == T::Int8);
+    std::vector<int8_t> expect(M * N);
+    for (int64_t m = 0; m < M; ++m)
+      for (int64_t n = 0; n < N; ++n) {
+        const size_t mi = per_row ? static_cast<size_t>(m) : 0, ni = per_row ? static_cast<size_t>(n) : 0;
+        int64_t s = 0;
+        for (int64_t k = 0; k < K; ++k) s += (a[m * K + k] - azp[mi]) * (b[k * N + n] - bzp[ni]);
+        expect[m * N + n] = static_cast<int8_t>(qlinear_oracle(s, as[mi], bs[ni], ys, -9, -128, 127));
+      }
+    CHECK(qlinear_values<int8_t>(y) == expect);
+  }
+}
+
+TEST_CASE("QLinearMatMul-21: float16 scales are taken exactly, 1-D and batched operands") {
+  // a [2, 1, 3] x b [3] (1-D: its axis is dropped), float16 scales.
+  const std::vector<int8_t> a{1, -2, 3, 100, 50, -128};
+  const std::vector<int8_t> b{7, -3, 127};
+  const uint16_t h_as = 0x2c00, h_bs = 0x3555, h_ys = 0x2e66;  // 0.0625, 0.33325195..., 0.0999755...
+  const auto f16 = [](uint16_t bits) { return Tensor::from_values<uint16_t>(T::Float16, {}, {bits}); };
+  const Tensor y = qlinear_run("QLinearMatMul", 21,
+                               {Tensor::from_values<int8_t>(T::Int8, {2, 1, 3}, a), f16(h_as),
+                                Tensor::from_values<int8_t>(T::Int8, {}, {1}), Tensor::from_values<int8_t>(T::Int8, {3}, b),
+                                f16(h_bs), Tensor::from_values<int8_t>(T::Int8, {}, {-1}), f16(h_ys),
+                                Tensor::from_values<uint8_t>(T::UInt8, {}, {128})});
+  CHECK(y.shape() == Shape{2, 1});
+  // float16 values: 0x2c00 = 2^-4; 0x3555 = 1365 * 2^-12; 0x2e66 = 1638 * 2^-14.
+  const double s1 = 0.0625, s2 = 1365.0 / 4096, s3 = 1638.0 / 16384;
+  std::vector<uint8_t> expect;
+  for (int r = 0; r < 2; ++r) {
+    int64_t s = 0;
+    for (int k = 0; k < 3; ++k) s += (a[r * 3 + k] - 1) * (b[k] + 1);
+    expect.push_back(static_cast<uint8_t>(qlinear_oracle(s, s1, s2, s3, 128, 0, 255)));
+  }
+  CHECK(qlinear_values<uint8_t>(y) == expect);
+}
+
+TEST_CASE("QLinearMatMul and QLinearConv: bad inputs are one-line errors") {
+  const Tensor A = Tensor::from_values<uint8_t>(T::UInt8, {2, 2}, {1, 2, 3, 4});
+  const Tensor Z = Tensor::from_values<uint8_t>(T::UInt8, {}, {0});
+  CHECK_THROWS_WITH_AS(qlinear_run("QLinearMatMul", 10, {A, qlinear_scalar(1), Z, A, qlinear_scalar(1), Z, qlinear_scalar(0), Z}),
+                       doctest::Contains("y_scale element 0 is 0"), Error);
+  CHECK_THROWS_WITH_AS(qlinear_run("QLinearMatMul", 10,
+                                   {A, Tensor::from_values<float>(T::Float, {2}, {1, 2}), Z, A, qlinear_scalar(1), Z,
+                                    qlinear_scalar(1), Z}),
+                       doctest::Contains("must have the same shape"), Error);
+  CHECK_THROWS_WITH_AS(qlinear_run("QLinearMatMul", 10,
+                                   {A, Tensor::from_values<float>(T::Float, {3}, {1, 2, 3}),
+                                    Tensor::from_values<uint8_t>(T::UInt8, {3}, {1, 2, 3}), A, qlinear_scalar(1), Z,
+                                    qlinear_scalar(1), Z}),
+                       doctest::Contains("a_scale"), Error);
+  CHECK_THROWS_WITH_AS(qlinear_run("QLinearMatMul", 10, {A, qlinear_scalar(NAN), Z, A, qlinear_scalar(1), Z, qlinear_scalar(1), Z}),
+                       doctest::Contains("a_scale element 0 is NaN"), Error);
+  const Tensor X = Tensor::from_values<uint8_t>(T::UInt8, {1, 1, 2, 2}, {1, 2, 3, 4});
+  CHECK_THROWS_WITH_AS(qlinear_run("QLinearConv", 10,
+                                   {X, qlinear_scalar(1), Z, X, Tensor::from_values<float>(T::Float, {3}, {1, 2, 3}), Z,
+                                    qlinear_scalar(1), Z}),
+                       doctest::Contains("w_scale"), Error);
+  CHECK_THROWS_WITH_AS(qlinear_run("QLinearConv", 10,
+                                   {X, qlinear_scalar(1), Z, X, qlinear_scalar(1), Z, qlinear_scalar(1), Z,
+                                    Tensor::from_values<int32_t>(T::Int32, {2}, {1, 2})}),
+                       doctest::Contains("B must have shape [1]"), Error);
 }

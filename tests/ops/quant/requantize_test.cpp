@@ -10,6 +10,11 @@
 
 #include "ops/quant/requantize.h"
 #include "requantize_oracle.h"
+#include "helpers/qlinear.h"
+
+// The kernel tests, in a namespace of their own so that their helpers and those of the
+// operator tests below do not meet.
+namespace requantize_kernel_tests {
 
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
@@ -54,4 +59,44 @@ TEST_CASE("requantize_fast: the correctly rounded requantization, ties and near-
   check(INT32_MAX, 1.0f, 1.0f, std::ldexp(1.0f, -20), 0, 0, 255);
   check(INT32_MIN, 1.0f, 1.0f, std::ldexp(1.0f, -20), 0, 0, 255);
   check(12345, 0.0f, 1.0f, 1.0f, 17, 0, 255);
+}
+
+}  // namespace requantize_kernel_tests
+
+TEST_CASE("requantize: exact rounding of acc * s1 * s2 / s3 against GMP rationals") {
+  // Ties: 0.5 -> 0, 1.5 -> 2, 2.5 -> 2, -2.5 -> -2, -3.5 -> -4.
+  const quant::ScaleRatio half = quant::scale_ratio(0.5, 1.0, 1.0);
+  CHECK(quant::requantize(1, half, 0, -1000, 1000) == 0);
+  CHECK(quant::requantize(3, half, 0, -1000, 1000) == 2);
+  CHECK(quant::requantize(5, half, 0, -1000, 1000) == 2);
+  CHECK(quant::requantize(-5, half, 0, -1000, 1000) == -2);
+  CHECK(quant::requantize(-7, half, 0, -1000, 1000) == -4);
+  // Saturation and the zero point: 1000 * 0.5 + 3 clamps to 255; -1000 * 0.5 to 0.
+  CHECK(quant::requantize(1000, half, 3, 0, 255) == 255);
+  CHECK(quant::requantize(-1000, half, 3, 0, 255) == 0);
+  // Random scales of both signs and accumulations across the int32 range.
+  std::mt19937_64 rng(12345);
+  std::uniform_int_distribution<int64_t> acc_d(-(int64_t{1} << 31), (int64_t{1} << 31) - 1);
+  std::uniform_real_distribution<float> mant(0.5f, 1.0f);
+  std::uniform_int_distribution<int> ex(-40, 10), small(-300, 300), sign(0, 1);
+  for (int i = 0; i < 20000; ++i) {
+    const float s1 = std::ldexp(mant(rng), ex(rng)) * (sign(rng) ? -1.0f : 1.0f);
+    const float s2 = std::ldexp(mant(rng), ex(rng));
+    const float s3 = std::ldexp(mant(rng), ex(rng));
+    const int64_t acc = i % 2 ? acc_d(rng) : small(rng);
+    const int64_t zp = i % 3 == 0 ? 0 : (i % 3 == 1 ? 128 : -7);
+    const quant::ScaleRatio r = quant::scale_ratio(s1, s2, s3);
+    CAPTURE(acc);
+    CAPTURE(s1);
+    CAPTURE(s2);
+    CAPTURE(s3);
+    CHECK(quant::requantize(acc, r, zp, -128, 255) == qlinear_oracle(acc, s1, s2, s3, zp, -128, 255));
+  }
+  // Exact halves with scales far from 1: 3 * 2^-30 * 5 * 2^20 / (15 * 2^-9) = 1/2, so odd acc ties.
+  const double t1 = std::ldexp(3.0, -30), t2 = std::ldexp(5.0, 20), t3 = std::ldexp(15.0, -9);
+  for (int64_t k = -50; k <= 50; ++k) {
+    const int64_t acc = 2 * k + 1;
+    CHECK(quant::requantize(acc, quant::scale_ratio(t1, t2, t3), 0, -1000, 1000) == (k % 2 == 0 ? k : k + 1));
+    CHECK(qlinear_oracle(acc, t1, t2, t3, 0, -1000, 1000) == (k % 2 == 0 ? k : k + 1));
+  }
 }
