@@ -45,11 +45,7 @@ struct ErrorContext {
   }
 };
 
-// `e` again, of its own kind, with `context` added.
-[[noreturn]] inline void rethrow_with_context(const Error& e, const ErrorContext& context) {
-  const std::string message = context.applied_to(e.what());
-  if (const auto* unsupported = dynamic_cast<const UnsupportedError*>(&e)) throw UnsupportedError(message, unsupported->missing());
-  throw Error(message, e.operator_version().empty() ? context.operator_version : e.operator_version());
-}
+// `e` again, of its own kind, with `context` added (runtime/error_context.cpp).
+[[noreturn]] void rethrow_with_context(const Error& e, const ErrorContext& context);
 
 }  // namespace onnx_ref

@@ -6,8 +6,9 @@
                                                higher layer's library defines (libraries lowest first)
 
 The layers, lowest first: runtime, numeric, gemm, ops, interpreter, conformance, cli. Inside ops/,
-the helpers shared by families (ops/*.h) include no family. Families may build on each other's
-helpers (activation on math's ladders, say). Exits 1 naming every back-arrow.
+the helpers shared by families (ops/*.h) include no family, and no other family includes
+ops/control/ (what graphs inside graphs share sits in ops/subgraph*.h). Families may build on
+each other's helpers (activation on math's ladders, say). Exits 1 naming every back-arrow.
 """
 import pathlib
 import re
@@ -35,13 +36,15 @@ def include_problems(root):
 
 
 def family_problem(rel, target):
-    """ops/y (a helper shared by families) includes no family."""
+    """ops/y includes no family; ops/<family>/x includes nothing of ops/control/ but in control/."""
     own = rel.split("/")
     their = target.split("/")
     if len(their) == 2:
         return []
     if len(own) == 2:
         return [f"{rel} includes {target}: a helper shared by families includes no family"]
+    if their[1] == "control" and own[1] != "control":
+        return [f"{rel} includes {target}: family {own[1]} reaches into control/"]
     return []
 
 

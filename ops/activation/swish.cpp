@@ -14,7 +14,7 @@ void register_swish(Registry& registry) {
     return numeric::Args{0, std::get<float>(a.get("alpha")), 0};
   };
   registry.add(math::float_unary_version("Swish", 24, type_sets::kFloatsIR4, math::kXY,
-                                         {math::float_attribute("alpha", 1.0f)},
+                                         {float_attribute("alpha", 1.0f)},
                                          math::float_unary_kernel<numeric::Fn::Swish>(args)));
   registry.declare_accuracy("Swish",
                             {AccuracyKind::CorrectlyRounded, "the exact x / (1 + e^(-alpha x)) rounded once"});

@@ -21,7 +21,7 @@
 
 #include "ops/attention/register.h"
 #include "ops/attention/attention_math.h"
-#include "ops/control/control_flow.h"
+#include "ops/subgraph_signature.h"
 #include "ops/softmax/softmax_family.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
@@ -102,10 +102,10 @@ std::vector<std::optional<ValueType>> flex_attention_outputs(const Attributes& a
   for (const char* name : {"score_mod", "prob_mod"}) {
     if (!attrs.has(name)) continue;
     const Subgraph& graph = attrs.get_graph(name);
-    control::check_signature(graph, name, 1, 1, "one rank-4 tensor in, one of the same shape and type out");
+    check_signature(graph, name, 1, 1, "one rank-4 tensor in, one of the same shape and type out");
     if (!in.empty() && in[0]) {
       const ValueType want{ValueKind::Tensor, flex_compute_type(attrs, in[0]->elem)};
-      control::check_input_type(graph.input_types()[0], want, name, 0);
+      check_input_type(graph.input_types()[0], want, name, 0);
       const auto& out = graph.output_types()[0];
       if (out && !(*out == want))
         throw Error("graph '" + std::string(name) + "' declares its output as " + out->to_string() + " but must return " + want.to_string());

@@ -22,8 +22,8 @@ std::vector<std::optional<ValueType>> if_outputs(const Attributes& attrs, const 
                                                  size_t output_count) {
   const Subgraph& then_branch = attrs.get_graph("then_branch");
   const Subgraph& else_branch = attrs.get_graph("else_branch");
-  control::check_signature(then_branch, "then_branch", 0, output_count, "a branch takes no inputs and gives every output");
-  control::check_signature(else_branch, "else_branch", 0, output_count, "a branch takes no inputs and gives every output");
+  check_signature(then_branch, "then_branch", 0, output_count, "a branch takes no inputs and gives every output");
+  check_signature(else_branch, "else_branch", 0, output_count, "a branch takes no inputs and gives every output");
   std::vector<std::optional<ValueType>> types;
   for (size_t i = 0; i < output_count; ++i) {
     const auto& a = then_branch.output_types()[i];

@@ -58,9 +58,9 @@ std::vector<Value> run_loop(const KernelContext& ctx) {
       if (!declared || !shape)
         throw Error("the loop ran zero times and the body does not declare the type and shape of scan output " +
                     std::to_string(j));
-      result.emplace_back(control::stack_along({}, 0, declared->elem, *shape));
+      result.emplace_back(stack_along({}, 0, declared->elem, *shape));
     } else {
-      result.emplace_back(control::stack_along(scans[j], 0, scans[j].front().type(), {}));
+      result.emplace_back(stack_along(scans[j], 0, scans[j].front().type(), {}));
     }
   }
   return result;
@@ -74,17 +74,17 @@ std::vector<std::optional<ValueType>> loop_outputs(const Attributes& attrs, cons
     throw Error("the node has " + std::to_string(n) + " loop-carried input(s) but only " + std::to_string(output_count) +
                 " output(s); each carried value has a final output");
   const size_t k = output_count - n;
-  control::check_signature(body, "body", 2 + n, 1 + n + k,
+  check_signature(body, "body", 2 + n, 1 + n + k,
                            "iteration_num, cond and " + std::to_string(n) + " carried value(s) in; cond, " +
                                std::to_string(n) + " carried value(s) and " + std::to_string(k) + " scan output(s) out");
-  control::check_input_type(body.input_types()[0], ValueType::tensor(ElementType::Int64), "body", 0);
-  control::check_input_type(body.input_types()[1], ValueType::tensor(ElementType::Bool), "body", 1);
+  check_input_type(body.input_types()[0], ValueType::tensor(ElementType::Int64), "body", 0);
+  check_input_type(body.input_types()[1], ValueType::tensor(ElementType::Bool), "body", 1);
   const auto& cond_out = body.output_types()[0];
   if (cond_out && !(*cond_out == ValueType::tensor(ElementType::Bool)))
     throw Error("the body's output 0 (cond) is " + cond_out->to_string() + ", not tensor(bool)");
   std::vector<std::optional<ValueType>> types;
   for (size_t i = 0; i < n; ++i) {
-    control::check_input_type(body.input_types()[2 + i], in[2 + i], "body", 2 + i);
+    check_input_type(body.input_types()[2 + i], in[2 + i], "body", 2 + i);
     const auto& out = body.output_types()[1 + i];
     // An optional may enter and its element leave: the next iteration takes it as an optional
     // holding it, and the final type depends on whether the loop ran, so it is known at run time.

@@ -73,7 +73,7 @@ std::pair<std::vector<Value>, std::vector<std::vector<Tensor>>> scan_once(const 
   for (int64_t t = 0; t < len; ++t) {
     std::vector<Value> inputs = std::move(states);
     for (size_t i = 0; i < scan_inputs.size(); ++i)
-      inputs.emplace_back(control::slice_along(scan_inputs[i], in_axes[i], in_dirs[i] ? len - 1 - t : t));
+      inputs.emplace_back(slice_along(scan_inputs[i], in_axes[i], in_dirs[i] ? len - 1 - t : t));
     std::vector<Value> out = ctx.run_graph("body", std::move(inputs));
     const size_t n = out.size() - k;
     states.assign(std::make_move_iterator(out.begin()), std::make_move_iterator(out.begin() + static_cast<std::ptrdiff_t>(n)));
@@ -90,7 +90,7 @@ Tensor empty_scan_output(const Subgraph& body, size_t index, int64_t axis) {
   const auto shape = body.declared_output_shape(index);
   if (!type || !shape)
     throw Error("the scan has length 0 and the body does not declare the type and shape of its output " + std::to_string(index));
-  return control::stack_along({}, axis, type->elem, *shape);
+  return stack_along({}, axis, type->elem, *shape);
 }
 
 std::vector<Value> run_scan9(const KernelContext& ctx, AxisRange range) {
@@ -127,7 +127,7 @@ std::vector<Value> run_scan9(const KernelContext& ctx, AxisRange range) {
     const std::string what = "scan_output_axes[" + std::to_string(j) + "]";
     const int64_t axis = normalize_axis(out_axes_attr[j], slice_rank + 1, range, what.c_str());
     result.emplace_back(slices.empty() ? empty_scan_output(body, s.n + j, axis)
-                                       : control::stack_along(slices, axis, slices.front().type(), {}));
+                                       : stack_along(slices, axis, slices.front().type(), {}));
   }
   return result;
 }
@@ -168,17 +168,17 @@ std::vector<Value> run_scan8(const KernelContext& ctx) {
   std::vector<std::vector<Tensor>> state_slices(s.n), output_slices(s.k);
   for (int64_t b = 0; b < batch; ++b) {
     std::vector<Value> states;
-    for (size_t i = 0; i < s.n; ++i) states.emplace_back(control::slice_along(inputs[i], 0, b));
+    for (size_t i = 0; i < s.n; ++i) states.emplace_back(slice_along(inputs[i], 0, b));
     std::vector<Tensor> scan_inputs;
     for (size_t i = 0; i < s.m; ++i) {
       // Only the first lens[b] steps are this entry's sequence; a reverse scan starts at its end.
-      Tensor entry = control::slice_along(inputs[s.n + i], 0, b);
+      Tensor entry = slice_along(inputs[s.n + i], 0, b);
       if (lens[static_cast<size_t>(b)] != max_len) {
         std::vector<Tensor> steps;
-        for (int64_t t = 0; t < lens[static_cast<size_t>(b)]; ++t) steps.push_back(control::slice_along(entry, 0, t));
+        for (int64_t t = 0; t < lens[static_cast<size_t>(b)]; ++t) steps.push_back(slice_along(entry, 0, t));
         Shape step_shape = entry.shape();
         step_shape.erase(step_shape.begin());
-        entry = control::stack_along(steps, 0, entry.type(), step_shape);
+        entry = stack_along(steps, 0, entry.type(), step_shape);
       }
       scan_inputs.push_back(entry);
     }
@@ -186,7 +186,7 @@ std::vector<Value> run_scan8(const KernelContext& ctx) {
                                            lens[static_cast<size_t>(b)], s.k);
     for (size_t i = 0; i < s.n; ++i) state_slices[i].push_back(final_states[i].tensor());
     for (size_t j = 0; j < s.k; ++j) {
-      Tensor stacked = scans[j].empty() ? empty_scan_output(body, s.n + j, 0) : control::stack_along(scans[j], 0, scans[j].front().type(), {});
+      Tensor stacked = scans[j].empty() ? empty_scan_output(body, s.n + j, 0) : stack_along(scans[j], 0, scans[j].front().type(), {});
       if (stacked.shape()[0] < max_len) {  // zero past this entry's length
         Shape full = stacked.shape();
         full[0] = max_len;
@@ -201,14 +201,14 @@ std::vector<Value> run_scan8(const KernelContext& ctx) {
   for (size_t i = 0; i < s.n; ++i) {
     Shape shape = inputs[i].shape();
     shape.erase(shape.begin());
-    result.emplace_back(control::stack_along(state_slices[i], 0, inputs[i].type(), shape));
+    result.emplace_back(stack_along(state_slices[i], 0, inputs[i].type(), shape));
   }
   for (size_t j = 0; j < s.k; ++j) {
     if (output_slices[j].empty()) {
       result.emplace_back(empty_scan_output(body, s.n + j, 0).reshaped({0, max_len}));
       continue;
     }
-    result.emplace_back(control::stack_along(output_slices[j], 0, output_slices[j].front().type(), {}));
+    result.emplace_back(stack_along(output_slices[j], 0, output_slices[j].front().type(), {}));
   }
   return result;
 }
@@ -217,7 +217,7 @@ std::vector<std::optional<ValueType>> scan_outputs(const Attributes& attrs, cons
                                                    size_t output_count, bool batch) {
   const Subgraph& body = attrs.get_graph("body");
   const ScanShape s = scan_shape(attrs, in.size(), output_count, batch);
-  control::check_signature(body, "body", s.n + s.m, s.n + s.k,
+  check_signature(body, "body", s.n + s.m, s.n + s.k,
                            std::to_string(s.n) + " state(s) and " + std::to_string(s.m) + " scan input slice(s) in; " +
                                std::to_string(s.n) + " state(s) and " + std::to_string(s.k) + " scan output slice(s) out");
   if (batch) {
@@ -231,7 +231,7 @@ std::vector<std::optional<ValueType>> scan_outputs(const Attributes& attrs, cons
   const size_t first = batch ? 1 : 0;
   std::vector<std::optional<ValueType>> types;
   for (size_t i = 0; i < s.n; ++i) {
-    control::check_input_type(body.input_types()[i], in[first + i], "body", i);
+    check_input_type(body.input_types()[i], in[first + i], "body", i);
     types.push_back(in[first + i] ? in[first + i] : body.output_types()[i]);
   }
   for (size_t j = 0; j < s.k; ++j) types.push_back(body.output_types()[s.n + j]);

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "ops/attribute_specs.h"  // float_attribute, for the ladders' attribute lists
 #include "ops/registry.h"
 
 namespace onnx_ref::math {
@@ -32,10 +33,5 @@ void register_unary_ladder(Registry& registry, const std::string& op_type, const
                            const std::vector<AttributeSpec>& attributes, const Kernel& kernel,
                            const UnaryNames& names = {},
                            const std::function<void(const Attributes&)>& check_attributes = {});
-
-// A float attribute with its default, as the spec writes it.
-inline AttributeSpec float_attribute(const std::string& name, float default_value) {
-  return {name, AttrType::Float, false, default_value};
-}
 
 }  // namespace onnx_ref::math

@@ -20,7 +20,7 @@
 #include <algorithm>
 
 #include "ops/normalization/register.h"
-#include "ops/math/unary_ladder.h"
+#include "ops/attribute_specs.h"
 #include "ops/normalization/normalization.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
@@ -143,7 +143,6 @@ std::vector<Value> batch_normalization(const KernelContext& ctx, int since) {
 }
 
 OpVersion batch_normalization_version(int since) {
-  using math::float_attribute;
   OpVersion v;
   v.op_type = "BatchNormalization";
   v.since_version = since;

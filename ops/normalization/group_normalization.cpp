@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "ops/normalization/register.h"
-#include "ops/math/unary_ladder.h"
+#include "ops/attribute_specs.h"
 #include "ops/normalization/normalization.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
@@ -64,7 +64,7 @@ OpVersion group_normalization_version(int since) {
   v.since_version = since;
   v.inputs = {{"X", "T"}, {"scale", "T"}, {"bias", "T"}};
   v.outputs = {{"Y", "T"}};
-  v.attributes = {math::float_attribute("epsilon", 1e-5f), {"num_groups", AttrType::Int, true}};
+  v.attributes = {float_attribute("epsilon", 1e-5f), {"num_groups", AttrType::Int, true}};
   v.type_constraints = {{"T", type_sets::kFloatsIR4}};
   const bool per_channel = since >= 21;
   if (per_channel) {

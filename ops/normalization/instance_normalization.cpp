@@ -7,7 +7,7 @@
 // Contract: rounded at named points (ops/normalization/normalization.h): exact statistics rounded
 // once to double, every step rounded to double, the result rounded once to the output type.
 #include "ops/normalization/register.h"
-#include "ops/math/unary_ladder.h"
+#include "ops/attribute_specs.h"
 #include "ops/normalization/normalization.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
@@ -48,7 +48,7 @@ OpVersion instance_normalization_version(int since, const TypeSet& types) {
   v.inputs = {{"input", "T"}, {"scale", "T"}, {"B", "T"}};
   v.outputs = {{"output", "T"}};
   if (since == 1) v.attributes.push_back({"consumed_inputs", AttrType::Ints, false, std::nullopt, /*ignored=*/true});
-  v.attributes.push_back(math::float_attribute("epsilon", 1e-5f));
+  v.attributes.push_back(float_attribute("epsilon", 1e-5f));
   v.type_constraints = {{"T", types}};
   v.kernel = instance_normalization;
   return v;

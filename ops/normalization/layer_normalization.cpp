@@ -17,7 +17,7 @@
 #include "ops/normalization/register.h"
 #include "ops/axis.h"
 #include "ops/broadcast.h"
-#include "ops/math/unary_ladder.h"
+#include "ops/attribute_specs.h"
 #include "ops/normalization/normalization.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
@@ -126,7 +126,7 @@ void register_layer_normalization(Registry& registry) {
   v.since_version = 17;
   v.inputs = {{"X", "T"}, {"Scale", "T"}, {"B", "T", ParamOption::Optional}};
   v.outputs = {{"Y", "T"}, {"Mean", "U", ParamOption::Optional}, {"InvStdDev", "U", ParamOption::Optional}};
-  v.attributes = {{"axis", AttrType::Int, false, int64_t{-1}}, math::float_attribute("epsilon", 1e-5f),
+  v.attributes = {{"axis", AttrType::Int, false, int64_t{-1}}, float_attribute("epsilon", 1e-5f),
                   {"stash_type", AttrType::Int, false, int64_t{1}}};
   v.type_constraints = {{"T", type_sets::kFloatsIR4}, {"U", TypeSet{ElementType::BFloat16, ElementType::Float}}};
   v.check_attributes = [](const Attributes& attrs) { (void)layer_normalization_stash_type(attrs); };

@@ -14,7 +14,7 @@
 #include "numeric/exact_sum.h"
 #include "ops/normalization/register.h"
 #include "ops/axis.h"
-#include "ops/math/unary_ladder.h"
+#include "ops/attribute_specs.h"
 #include "ops/normalization/normalization.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
@@ -81,7 +81,7 @@ void register_rms_normalization(Registry& registry) {
   v.since_version = 23;
   v.inputs = {{"X", "T"}, {"scale", "V"}};
   v.outputs = {{"Y", "V"}};
-  v.attributes = {{"axis", AttrType::Int, false, int64_t{-1}}, math::float_attribute("epsilon", 1e-5f),
+  v.attributes = {{"axis", AttrType::Int, false, int64_t{-1}}, float_attribute("epsilon", 1e-5f),
                   {"stash_type", AttrType::Int, false, int64_t{1}}};
   v.type_constraints = {{"T", type_sets::kFloatsIR4}, {"V", type_sets::kFloatsIR4}};
   v.check_attributes = check_rms_stash_type;

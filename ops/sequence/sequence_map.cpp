@@ -4,7 +4,7 @@
 // node is the sequence of the body's output k. An empty input_sequence gives empty sequences of
 // the body's declared output element types.
 #include "ops/sequence/register.h"
-#include "ops/control/control_flow.h"
+#include "ops/subgraph_signature.h"
 #include "ops/sequence/sequence_rules.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
@@ -45,10 +45,10 @@ std::vector<Value> sequence_map(const KernelContext& ctx) {
 std::vector<std::optional<ValueType>> sequence_map_outputs(const Attributes& attrs, const std::vector<std::optional<ValueType>>& in,
                                                            size_t output_count) {
   const Subgraph& body = attrs.get_graph("body");
-  control::check_signature(body, "body", in.size(), output_count, "one input per node input, one output per node output");
-  control::check_input_type(body.input_types()[0], sequence::item_of(in[0]), "body", 0);
+  check_signature(body, "body", in.size(), output_count, "one input per node input, one output per node output");
+  check_input_type(body.input_types()[0], sequence::item_of(in[0]), "body", 0);
   for (size_t j = 1; j < in.size(); ++j)
-    control::check_input_type(body.input_types()[j],
+    check_input_type(body.input_types()[j],
                               in[j] && in[j]->kind == ValueKind::Sequence ? sequence::item_of(in[j]) : in[j], "body", j);
   std::vector<std::optional<ValueType>> types;
   for (size_t k = 0; k < output_count; ++k) {

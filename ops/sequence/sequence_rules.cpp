@@ -1,8 +1,8 @@
 #include "ops/sequence/sequence_rules.h"
 
 #include "ops/axis.h"
-#include "ops/control/control_flow.h"
 #include "ops/movement/concat_split.h"
+#include "ops/slices.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"
 #include "runtime/element_values.h"
@@ -48,7 +48,7 @@ Tensor concat_items(const std::vector<Tensor>& items, int64_t axis, bool new_axi
         throw Error("item " + std::to_string(i) + " is " + items[i].describe() + " but item 0 is " + items[0].describe() +
                     " (stacking needs one shape)");
     const int64_t a = normalize_axis(axis, static_cast<int64_t>(shape.size()) + 1, AxisRange::Signed);
-    return control::stack_along(items, a, items.front().type(), shape);
+    return stack_along(items, a, items.front().type(), shape);
   }
   std::vector<Shape> shapes;
   for (const auto& t : items) shapes.push_back(t.shape());

@@ -5,7 +5,6 @@
 // keepdims applies only without `split`.
 #include "ops/sequence/register.h"
 #include "ops/axis.h"
-#include "ops/control/control_flow.h"
 #include "ops/sequence/sequence_rules.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"

@@ -180,6 +180,17 @@ TEST_CASE("error context: joins") {
   CHECK(graph == "\u203a body \u203a shape [5] holds 5 elements");
   CHECK(message_of(Error(graph), ErrorContext::at("node 'loop' (#1, Loop-21)")).first ==
         "node 'loop' (#1, Loop-21) \u203a body \u203a shape [5] holds 5 elements");
+  // An UnsupportedError stays one, with what it misses, whatever context is added.
+  for (const ErrorContext& context : {ErrorContext::at("input 'x'"), ErrorContext::subject("graph input 'x'"), ErrorContext::graph("body")}) {
+    try {
+      rethrow_with_context(UnsupportedError("unsupported operator Foo (opset 21)", "Foo at opset 21 (not implemented)"), context);
+    } catch (const UnsupportedError& e) {
+      CHECK(e.missing() == "Foo at opset 21 (not implemented)");
+      CHECK(std::string(e.what()) == context.applied_to("unsupported operator Foo (opset 21)"));
+    } catch (const Error& e) {
+      FAIL("sliced to an Error: " << e.what());
+    }
+  }
 }
 
 }  // namespace
