@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <optional>
 
+#include "conformance/suite_op_recipes.h"
 #include "conformance/suite_values.h"
+#include "runtime/element_values.h"
 #include "runtime/cast.h"
 #include "runtime/error.h"
 
@@ -237,10 +239,82 @@ std::vector<std::vector<Candidate>> generic_candidates(const OpVersion& version,
   return lists;
 }
 
+// The element types a type variable allows: its tensor types, else its sequences' or optionals'.
+std::vector<ElementType> element_types_of(const OpVersion& version, const std::string& type_var) {
+  for (const auto& c : version.type_constraints)
+    if (c.type_var == type_var) {
+      if (!c.allowed.types().empty()) return c.allowed.types();
+      if (!c.sequences.types().empty()) return c.sequences.types();
+      return c.optional_tensors.types();
+    }
+  return {};
+}
+
+Tensor fixed_tensor(ElementType type, const Shape& shape, const std::vector<double>& values) {
+  Tensor t = Tensor::zeros(type, shape);
+  for (int64_t i = 0; i < t.element_count(); ++i) write_real(type, t.mutable_data(), i, values[i % values.size()]);
+  return t;
+}
+
+std::vector<std::vector<Candidate>> recipe_candidates(const OpVersion& version, uint64_t rng) {
+  std::vector<std::vector<Candidate>> lists;
+  size_t outputs = 0;
+  for (const auto& p : version.outputs) {
+    if (p.option == ParamOption::Optional) break;
+    ++outputs;
+  }
+  for (const OpRecipe& recipe : op_recipes(version)) {
+    onnx::ModelProto model = generic_model(version, GenericNode{{}, outputs});
+    auto* graph = model.mutable_graph();
+    auto* node = graph->mutable_node(0);
+    std::vector<ElementType> types = {ElementType::Undefined};
+    if (!recipe.type_var.empty()) types = element_types_of(version, recipe.type_var);
+    std::vector<Candidate> list;
+    for (ValueFlavor flavor : kFlavors) {
+      if (flavor != ValueFlavor::Ordinary && !recipe.vary_flavors) break;
+      for (ElementType type : types) {
+        if (type != ElementType::Undefined && !flavor_applies(type, flavor)) continue;
+        if (type == ElementType::Undefined && flavor != ValueFlavor::Ordinary) continue;
+        Candidate c;
+        c.what = recipe.what;
+        if (type != ElementType::Undefined) c.what.append("_").append(name_of(type));
+        if (flavor != ValueFlavor::Ordinary) c.what.append("_").append(flavor_name(flavor));
+        c.model = model;
+        auto* n = c.model.mutable_graph()->mutable_node(0);
+        if (recipe.attributes) recipe.attributes(*n, type);
+        for (size_t i = 0; i < recipe.inputs.size(); ++i) {
+          const RecipeInput& in = recipe.inputs[i];
+          if (in.omitted) {
+            n->add_input("");
+            continue;
+          }
+          const std::string name = "x" + std::to_string(i);
+          n->add_input(name);
+          c.model.mutable_graph()->add_input()->set_name(name);
+          const ElementType t = in.type.value_or(type);
+          Value value;
+          if (in.make)
+            value = in.make(type);
+          else if (!in.values.empty() || (in.type && !in.shape.empty() && in.shape[0] == 0))
+            value = fixed_tensor(t, in.shape, in.values.empty() ? std::vector<double>{0} : in.values);
+          else
+            value = flavored_tensor(t, in.shape, in.type ? ValueFlavor::Ordinary : flavor, rng + i);
+          c.feeds.emplace_back(name, std::move(value));
+        }
+        list.push_back(std::move(c));
+      }
+    }
+    lists.push_back(std::move(list));
+    (void)node;
+  }
+  return lists;
+}
+
 }  // namespace
 
 std::vector<Candidate> version_candidates(const OpVersion& version, const std::vector<SeedCase>* seeds, uint64_t seed) {
-  std::vector<std::vector<Candidate>> lists = generic_candidates(version, seed);
+  std::vector<std::vector<Candidate>> lists = recipe_candidates(version, seed);
+  for (auto& list : generic_candidates(version, seed)) lists.push_back(std::move(list));
   if (seeds)
     for (const auto& s : *seeds) lists.push_back(seed_candidates(version, s, seed));
   return interleave(std::move(lists));
@@ -260,6 +334,9 @@ std::vector<Candidate> refusal_candidates(const OpVersion& version, const std::v
   } else if (auto lists = generic_candidates(version, 0); !lists.empty() && !lists.front().empty()) {
     base.push_back(std::move(lists.front().front()));
     base.back().what = "gen";
+  } else if (auto recipes = recipe_candidates(version, 0); !recipes.empty() && !recipes.front().empty()) {
+    base.push_back(std::move(recipes.front().front()));
+    base.back().what = "recipe";
   }
   std::vector<Candidate> out;
   if (base.empty()) return out;
