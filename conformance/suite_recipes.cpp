@@ -288,7 +288,8 @@ std::vector<std::vector<Candidate>> recipe_candidates(const OpVersion& version, 
             n->add_input("");
             continue;
           }
-          const std::string name = "x" + std::to_string(i);
+          std::string name = std::to_string(i);
+          name.insert(name.begin(), 'x');
           n->add_input(name);
           c.model.mutable_graph()->add_input()->set_name(name);
           const ElementType t = in.type.value_or(type);
