@@ -5,6 +5,8 @@
 //   node ort_runner.js --run MODEL --output-dir DIR      run a model without feeds, write output_K.pb
 //   node ort_runner.js --diffs [--rtol R --atol A] ROOT...  also print each test's largest
 //                                                          differences from the expected outputs
+//   node ort_runner.js --no-compare --repeat N ROOT...   one session per test, its first data set
+//                                                          run N times: per-run min/median/max
 //
 // NODE_PATH must reach the onnxruntime-node package (scripts/bench-compare.sh installs it).
 'use strict';
@@ -178,6 +180,18 @@ async function runTest(dir, sessionOptions, options) {
       const started = process.hrtime.bigint();
       const results = await session.run(feeds);
       runMs += Number(process.hrtime.bigint() - started) / 1e6;
+      // --repeat N: the same session runs the same feeds N times in all (steady state).
+      if (options.repeat > 1) {
+        const times = [runMs];
+        for (let r = 1; r < options.repeat; ++r) {
+          const t0 = process.hrtime.bigint();
+          await session.run(feeds);
+          times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+        }
+        times.sort((a, b) => a - b);
+        const n = times.length, median = n % 2 ? times[(n - 1) / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
+        console.log(`steady ${dir}: ${n} runs: per run min ${times[0].toFixed(3)} ms, median ${median.toFixed(3)} ms, max ${times[n - 1].toFixed(3)} ms`);
+      }
       for (let k = 0; k < expected.length; ++k) {
         const name = session.outputNames.includes(expected[k].name) ? expected[k].name : session.outputNames[k];
         if (options.diffs && ['float32', 'float64'].includes(expected[k].tensor.type)) {
@@ -210,6 +224,7 @@ async function main(args) {
     else if (args[i] === '--output-dir') outputDir = args[++i];
     else if (args[i] === '--diffs') options.diffs = true;
     else if (args[i] === '--no-compare') options.noCompare = true;
+    else if (args[i] === '--repeat') options.repeat = Number(args[++i]);
     else if (args[i] === '--rtol') options.rtol = Number(args[++i]);
     else if (args[i] === '--atol') options.atol = Number(args[++i]);
     else roots.push(args[i]);

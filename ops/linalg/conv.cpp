@@ -8,15 +8,21 @@
 // int32 operands (ops/linalg/conv_integer.cpp), where the sums wrap modulo 2^32.
 //   1, 11: float16, float, double (11 states the defaults of kernel_shape and pads).  22: + bfloat16.
 #include <algorithm>
+#include <cmath>
 #include <cstring>
+#include <vector>
 
 #include "gemm/dot.h"
+#include "gemm/panel_source.h"
+#include "numeric/exact_sum.h"
+#include "numeric/interval_rounding.h"
 #include "ops/linalg/register.h"
 #include "ops/linalg/conv.h"
 #include "ops/type_sets.h"
 #include "ops/window_rules.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
+#include "runtime/parallel_for.h"
 
 namespace onnx_ref {
 
@@ -145,6 +151,177 @@ void im2col_2d(const ConvPlan& p, const S* x, S* col) {
   }
 }
 
+// The im2col matrix of one (image, group) of a 1-D or 2-D convolution (1-D as 2-D with one input
+// row), packed block by block straight from the input for the tiled engine: row (c, kh, kw),
+// column (oh, ow), zero where the window reads padding. Only a block of it exists at a time.
+template <class S>
+class Im2colSource final : public gemm::PanelSource {
+ public:
+  Im2colSource(const ConvPlan& p, const S* x) : x_(x), in_size_(p.in_size) {
+    const bool one_d = p.in_spatial.size() == 1;
+    const size_t w = one_d ? 0 : 1;
+    H_ = one_d ? 1 : p.in_spatial[0];
+    W_ = p.in_spatial[w];
+    KH_ = one_d ? 1 : p.kernel[0];
+    KW_ = p.kernel[w];
+    OH_ = one_d ? 1 : p.out_spatial[0];
+    OW_ = p.out_spatial[w];
+    sh_ = one_d ? 1 : p.w.strides[0];
+    sw_ = p.w.strides[w];
+    dh_ = one_d ? 1 : p.w.dilations[0];
+    dw_ = p.w.dilations[w];
+    ph_ = one_d ? 0 : p.axes[0].pad_begin;
+    pw_ = p.axes[w].pad_begin;
+  }
+
+  void pack(int64_t k0, int64_t kc, int64_t j0, int64_t nc, double* out) const override {
+    constexpr int64_t width = gemm::kPanelWidth;
+    const int64_t strips = (nc + width - 1) / width;
+    for (int64_t kk = 0; kk < kc; ++kk) {
+      // Column jj of this row goes to out[(jj / width * kc + kk) * width + jj % width].
+      auto zeros = [&](int64_t jj, int64_t n) {
+        while (n > 0) {
+          const int64_t lane = jj % width, m = std::min(n, width - lane);
+          std::fill_n(out + (jj / width * kc + kk) * width + lane, m, 0.0);
+          jj += m;
+          n -= m;
+        }
+      };
+      auto run = [&](int64_t jj, const S* src, int64_t n) {  // contiguous input
+        while (n > 0) {
+          const int64_t lane = jj % width, m = std::min(n, width - lane);
+          double* d = out + (jj / width * kc + kk) * width + lane;
+          if constexpr (std::is_same_v<S, float>) gemm::widen_floats(src, m, d);
+          else
+            for (int64_t i = 0; i < m; ++i) d[i] = widen(src[i]);
+          jj += m;
+          n -= m;
+          src += m;
+        }
+      };
+      const int64_t k = k0 + kk;
+      const int64_t c = k / (KH_ * KW_), kh = k / KW_ % KH_, kw = k % KW_;
+      const S* xc = x_ + c * in_size_;
+      // Input column of output column ow: ow * sw + off; inside for ow in [begin, end).
+      const int64_t off = kw * dw_ - pw_;
+      const int64_t begin = std::min(OW_, off >= 0 ? 0 : (-off + sw_ - 1) / sw_);
+      const int64_t end = std::max(begin, W_ - 1 - off < 0 ? 0 : std::min(OW_, (W_ - 1 - off) / sw_ + 1));
+      for (int64_t j = j0; j < j0 + nc;) {
+        const int64_t oh = j / OW_, ow0 = j % OW_;
+        const int64_t ow1 = std::min(OW_, ow0 + (j0 + nc - j));
+        const int64_t jj = j - j0 - ow0;  // column of ow = 0 of this output row
+        const int64_t ih = oh * sh_ - ph_ + kh * dh_;
+        if (ih < 0 || ih >= H_) {
+          zeros(jj + ow0, ow1 - ow0);
+        } else {
+          const S* src = xc + ih * W_;
+          const int64_t a = std::max(ow0, begin), b = std::max(a, std::min(ow1, end));
+          zeros(jj + ow0, a - ow0);
+          if (sw_ == 1) {
+            run(jj + a, src + a + off, b - a);
+          } else {
+            for (int64_t ow = a; ow < b; ++ow) {
+              const int64_t col = jj + ow;
+              out[(col / width * kc + kk) * width + col % width] = widen(src[ow * sw_ + off]);
+            }
+          }
+          zeros(jj + b, ow1 - b);
+        }
+        j += ow1 - ow0;
+      }
+      zeros(nc, strips * width - nc);
+    }
+  }
+
+  double at(int64_t k, int64_t j) const override {
+    const int64_t c = k / (KH_ * KW_), kh = k / KW_ % KH_, kw = k % KW_;
+    const int64_t ih = j / OW_ * sh_ - ph_ + kh * dh_, iw = j % OW_ * sw_ - pw_ + kw * dw_;
+    if (ih < 0 || ih >= H_ || iw < 0 || iw >= W_) return 0.0;
+    return widen(x_[c * in_size_ + ih * W_ + iw]);
+  }
+
+ private:
+  const S* x_;
+  int64_t in_size_;
+  int64_t H_, W_, KH_, KW_, OH_, OW_, sh_, sw_, dh_, dw_, ph_, pw_;
+};
+
+// A depthwise 2-D convolution (one input and one output channel per group): each output row is
+// summed directly, tap by tap, in double (products of float, float16 or bfloat16 values are exact)
+// beside the sum of the products' magnitudes, as the GEMM engine's panel path does (gemm/dot.h):
+// taps in padding contribute +0 * w, as the im2col matrix's zeros do, so even the sign of a zero
+// result is the GEMM path's. The K - 1 additions of the products err by at most gamma_{K-1}
+// sum|p| <= 2 K u sum|p| (K u < 0.01), the bias adds one rounding; when that interval rounds to
+// one value it is the answer, otherwise ExactSum decides. Rows run on any thread.
+template <class S>
+void depthwise_2d(const ConvPlan& p, const S* x, const S* w, const S* bias, S* y) {
+  const int64_t H = p.in_spatial[0], W = p.in_spatial[1], OH = p.out_spatial[0], OW = p.out_spatial[1];
+  const int64_t KH = p.kernel[0], KW = p.kernel[1], K = KH * KW;
+  const int64_t sh = p.w.strides[0], sw = p.w.strides[1], dh = p.w.dilations[0], dw = p.w.dilations[1];
+  const int64_t ph = p.axes[0].pad_begin, pw = p.axes[1].pad_begin;
+  const double ku2 = 2 * static_cast<double>(K) * 0x1p-53;
+  const bool bound_valid = static_cast<double>(K) * 0x1p-53 < 0.01;
+  parallel_for(p.N * p.C * OH, std::max<int64_t>(1, (int64_t{1} << 18) / std::max<int64_t>(1, OW * K)), [&](int64_t r0, int64_t r1) {
+    std::vector<double> acc(static_cast<size_t>(OW)), mag(static_cast<size_t>(OW));
+    for (int64_t row = r0; row < r1; ++row) {
+      const int64_t oh = row % OH, nc = row / OH, c = nc % p.C;
+      const S* xc = x + nc * p.in_size;
+      const S* wc = w + c * K;
+      std::fill(acc.begin(), acc.end(), -0.0);  // -0 + p is p, even for p = -0
+      std::fill(mag.begin(), mag.end(), 0.0);
+      for (int64_t kh = 0; kh < KH; ++kh) {
+        const int64_t ih = oh * sh - ph + kh * dh;
+        const S* xr = ih >= 0 && ih < H ? xc + ih * W : nullptr;
+        for (int64_t kw = 0; kw < KW; ++kw) {
+          const double wv = widen(wc[kh * KW + kw]);
+          const int64_t off = kw * dw - pw;
+          const int64_t begin = xr ? std::min(OW, off >= 0 ? 0 : (-off + sw - 1) / sw) : OW;
+          const int64_t end = xr ? std::max(begin, W - 1 - off < 0 ? 0 : std::min(OW, (W - 1 - off) / sw + 1)) : OW;
+          const double pad = wv * 0.0;  // what a zero of the im2col matrix contributes
+          for (int64_t ow = 0; ow < begin; ++ow) acc[ow] += pad;
+          if constexpr (std::is_same_v<S, float>) {
+            if (sw == 1 && end > begin) {
+              gemm::add_scaled_floats(end - begin, wv, xr + begin + off, acc.data() + begin, mag.data() + begin);
+              for (int64_t ow = std::max(begin, end); ow < OW; ++ow) acc[ow] += pad;
+              continue;
+            }
+          }
+          if (sw == 1)
+            for (int64_t ow = begin; ow < end; ++ow) {
+              const double q = wv * widen(xr[ow + off]);
+              acc[ow] += q;
+              mag[ow] += std::fabs(q);
+            }
+          else
+            for (int64_t ow = begin; ow < end; ++ow) {
+              const double q = wv * widen(xr[ow * sw + off]);
+              acc[ow] += q;
+              mag[ow] += std::fabs(q);
+            }
+          for (int64_t ow = std::max(begin, end); ow < OW; ++ow) acc[ow] += pad;
+        }
+      }
+      const double bc = bias ? widen(bias[c]) : 0.0;
+      S* yr = y + nc * p.out_size + oh * OW;
+      for (int64_t ow = 0; ow < OW; ++ow) {
+        const double s = acc[ow];
+        const double t = bias ? s + bc : s;
+        const double E = ku2 * mag[ow] + 2 * 0x1p-53 * (std::fabs(s) + std::fabs(t));
+        if (bound_valid && numeric::decide_small<S>(t, E, yr[ow])) continue;
+        ExactSum sum;
+        for (int64_t kh = 0; kh < KH; ++kh)
+          for (int64_t kw = 0; kw < KW; ++kw) {
+            const int64_t ih = oh * sh - ph + kh * dh, iw = ow * sw - pw + kw * dw;
+            if (ih >= 0 && ih < H && iw >= 0 && iw < W) sum.add(widen(wc[kh * KW + kw]) * widen(xc[ih * W + iw]));
+          }
+        if (bias) sum.add(bc);
+        const double nearest = sum.round_nearest();
+        yr[ow] = narrow<S>(std::isfinite(nearest) ? sum.round_odd() : nearest);
+      }
+    }
+  });
+}
+
 }  // namespace
 
 std::vector<AttributeSpec> linalg::conv_attributes() {
@@ -181,8 +358,13 @@ Tensor linalg::conv(const Tensor& x, const Tensor& w, const Tensor* bias, const 
   Tensor out = Tensor::uninitialized(x.type(), out_shape);  // refuses absurd sizes before allocating
   if (out.element_count() == 0) return out;
   const int64_t K = p.Cg * p.kernel_size;
-  // The im2col matrix is allocated as a tensor so that its size is checked like any output's.
-  Tensor col = p.direct || K == 0 ? Tensor() : Tensor::uninitialized(x.type(), {K, p.out_size});
+  // Floating 1-D and 2-D convolutions pack their im2col blocks from the input as the engine needs
+  // them; the others build the whole matrix, allocated as a tensor so that its size is checked
+  // like any output's.
+  const bool streamed = !p.direct && K > 0 && p.in_spatial.size() <= 2 &&
+                        (x.type() == ElementType::Float || x.type() == ElementType::Float16 ||
+                         x.type() == ElementType::BFloat16);
+  Tensor col = p.direct || K == 0 || streamed ? Tensor() : Tensor::uninitialized(x.type(), {K, p.out_size});
   dispatch_real(x.type(), [&](auto tag) {
     using S = typename decltype(tag)::type;
     if constexpr (!is_float_storage<S> && !std::is_same_v<S, int32_t>) {
@@ -192,7 +374,13 @@ Tensor linalg::conv(const Tensor& x, const Tensor& w, const Tensor* bias, const 
       const S* pw = w.template data_as<S>();
       const S* pb = bias ? bias->template data_as<S>() : nullptr;
       S* py = reinterpret_cast<S*>(out.mutable_data());
-      S* pcol = p.direct || K == 0 ? nullptr : reinterpret_cast<S*>(col.mutable_data());
+      S* pcol = p.direct || K == 0 || streamed ? nullptr : reinterpret_cast<S*>(col.mutable_data());
+      if constexpr (is_float_storage<S> && !std::is_same_v<S, double>) {
+        if (p.Cg == 1 && p.Mg == 1 && p.in_spatial.size() == 2) {
+          depthwise_2d(p, px, pw, pb, py);
+          return;
+        }
+      }
       for (int64_t n = 0; n < p.N; ++n)
         for (int64_t g = 0; g < p.group; ++g) {
           const S* xg = px + (n * p.C + g * p.Cg) * p.in_size;
@@ -209,6 +397,12 @@ Tensor linalg::conv(const Tensor& x, const Tensor& w, const Tensor* bias, const 
             a.C = {pb + g * p.Mg, 1, 0};
           }
           a.Y = py + (n * p.M + g * p.Mg) * p.out_size;
+          if constexpr (is_float_storage<S> && !std::is_same_v<S, double>) {
+            if (streamed) {
+              gemm::gemm_packed(a, Im2colSource<S>(p, xg));
+              continue;
+            }
+          }
           gemm::gemm(a);
         }
     }

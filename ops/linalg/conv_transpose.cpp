@@ -5,11 +5,14 @@
 // reaches hold the bias (or +0). Computed in gather form so that each output is one dot product on
 // the checked GEMM engine (gemm/dot.h): per (image, group), W's group slice transposed
 // [M/group, C/group * kernel] times a gather matrix [C/group * kernel, output positions] whose
-// entry (c, tap, o) is the input element that tap carries to o, or zero.
+// entry (c, tap, o) is the input element that tap carries to o, or zero. For float, float16 and
+// bfloat16 that matrix is packed block by block as the engine needs it, never stored whole.
 //   1, 11: float16, float, double.  22: + bfloat16.
 #include <cstring>
+#include <vector>
 
 #include "gemm/dot.h"
+#include "gemm/panel_source.h"
 #include "ops/linalg/register.h"
 #include "ops/linalg/conv_transpose_rules.h"
 #include "ops/type_sets.h"
@@ -141,6 +144,93 @@ void conv_transpose_gather(const ConvTransposePlan& p, const S* x, S* col) {
   }
 }
 
+// The same gather matrix for the tiled engine, packed a block at a time (floating types but
+// double): the input position each tap carries to each output position is tabulated per axis
+// (kernel x output length), so neither the matrix nor any per-element search is needed.
+template <class S>
+class GatherSource final : public gemm::PanelSource {
+ public:
+  GatherSource(const ConvTransposePlan& p, const S* x) : p_(p), x_(x) {
+    const size_t r = p.in_spatial.size();
+    source_.resize(r);
+    for (size_t a = 0; a < r; ++a) {
+      source_[a].resize(static_cast<size_t>(p.kernel[a] * p.out_spatial[a]));
+      for (int64_t k = 0; k < p.kernel[a]; ++k)
+        for (int64_t o = 0; o < p.out_spatial[a]; ++o)
+          source_[a][static_cast<size_t>(k * p.out_spatial[a] + o)] =
+              conv_transpose_source(o, k, p.axes[a], p.in_spatial[a], p.w.strides[a], p.w.dilations[a]);
+    }
+  }
+
+  void pack(int64_t k0, int64_t kc, int64_t j0, int64_t nc, double* out) const override {
+    constexpr int64_t width = gemm::kPanelWidth;
+    const int64_t strips = (nc + width - 1) / width;
+    const size_t r = p_.in_spatial.size();
+    const int64_t last = p_.out_spatial[r - 1];
+    thread_local std::vector<double> row;
+    row.assign(static_cast<size_t>(strips * width), 0.0);
+    std::vector<int64_t> tap(r), opos(r);
+    std::vector<const int64_t*> table(r);
+    for (int64_t kk = 0; kk < kc; ++kk) {
+      const int64_t k = k0 + kk;
+      const S* xc = x_ + (k / p_.kernel_size) * p_.in_size;
+      for (int64_t t = k % p_.kernel_size, a = static_cast<int64_t>(r) - 1; a >= 0; --a) {
+        tap[static_cast<size_t>(a)] = t % p_.kernel[static_cast<size_t>(a)];
+        t /= p_.kernel[static_cast<size_t>(a)];
+      }
+      for (size_t a = 0; a < r; ++a) table[a] = source_[a].data() + tap[a] * p_.out_spatial[a];
+      // Runs along the last axis: the outer axes fix the input offset (or no input) for a run.
+      for (int64_t j = j0; j < j0 + nc;) {
+        int64_t rest = j / last, offset = 0;
+        bool reached = true;
+        for (size_t a = r - 1; a-- > 0;) {
+          opos[a] = rest % p_.out_spatial[a];
+          rest /= p_.out_spatial[a];
+        }
+        for (size_t a = 0; a + 1 < r; ++a) {
+          const int64_t i = table[a][opos[a]];
+          reached = reached && i >= 0;
+          offset = offset * p_.in_spatial[a] + (i < 0 ? 0 : i);
+        }
+        const int64_t o0 = j % last, o1 = std::min(last, o0 + (j0 + nc - j));
+        double* d = row.data() + (j - j0);
+        const S* src = xc + offset * p_.in_spatial[r - 1];
+        const int64_t* inner = table[r - 1];
+        for (int64_t o = o0; o < o1; ++o) {
+          const int64_t i = inner[o];
+          d[o - o0] = reached && i >= 0 ? widen(src[i]) : 0.0;
+        }
+        j += o1 - o0;
+      }
+      for (int64_t s = 0; s < strips; ++s)
+        std::memcpy(out + (s * kc + kk) * width, row.data() + s * width, sizeof(double) * width);
+    }
+  }
+
+  double at(int64_t k, int64_t j) const override {
+    const size_t r = p_.in_spatial.size();
+    int64_t t = k % p_.kernel_size, rest = j, flat = 0;
+    std::vector<int64_t> tap(r), opos(r);
+    for (size_t a = r; a-- > 0;) {
+      tap[a] = t % p_.kernel[a];
+      t /= p_.kernel[a];
+      opos[a] = rest % p_.out_spatial[a];
+      rest /= p_.out_spatial[a];
+    }
+    for (size_t a = 0; a < r; ++a) {
+      const int64_t i = source_[a][static_cast<size_t>(tap[a] * p_.out_spatial[a] + opos[a])];
+      if (i < 0) return 0.0;
+      flat = flat * p_.in_spatial[a] + i;
+    }
+    return widen(x_[(k / p_.kernel_size) * p_.in_size + flat]);
+  }
+
+ private:
+  const ConvTransposePlan& p_;
+  const S* x_;
+  std::vector<std::vector<int64_t>> source_;
+};
+
 std::vector<Value> conv_transpose(const KernelContext& ctx) {
   const ConvTransposePlan p = plan_conv_transpose(ctx);
   const Tensor& x = ctx.input(0);
@@ -150,7 +240,10 @@ std::vector<Value> conv_transpose(const KernelContext& ctx) {
   if (out.element_count() == 0) return {out};
   const int64_t K = p.Cg * p.kernel_size;
   // Allocated as tensors so that their sizes are checked like any output's.
-  Tensor col = K == 0 ? Tensor() : Tensor::uninitialized(x.type(), {K, p.out_size});
+  // Floating types but double pack the gather matrix block by block (GatherSource).
+  const bool streamed = K > 0 && (x.type() == ElementType::Float || x.type() == ElementType::Float16 ||
+                                  x.type() == ElementType::BFloat16);
+  Tensor col = K == 0 || streamed ? Tensor() : Tensor::uninitialized(x.type(), {K, p.out_size});
   Tensor wg = K == 0 ? Tensor() : Tensor::uninitialized(x.type(), {p.Mg, K});
   dispatch_real(x.type(), [&](auto tag) {
     using S = typename decltype(tag)::type;
@@ -161,7 +254,7 @@ std::vector<Value> conv_transpose(const KernelContext& ctx) {
       const S* pw = ctx.input(1).template data_as<S>();
       const S* pb = ctx.has_input(2) ? ctx.input(2).template data_as<S>() : nullptr;
       S* py = reinterpret_cast<S*>(out.mutable_data());
-      S* pcol = K == 0 ? nullptr : reinterpret_cast<S*>(col.mutable_data());
+      S* pcol = K == 0 || streamed ? nullptr : reinterpret_cast<S*>(col.mutable_data());
       S* pwg = K == 0 ? nullptr : reinterpret_cast<S*>(wg.mutable_data());
       for (int64_t g = 0; g < p.group; ++g) {
         // W[g*Cg + c, m, tap] becomes row m, column (c, tap).
@@ -183,6 +276,12 @@ std::vector<Value> conv_transpose(const KernelContext& ctx) {
             a.C = {pb + g * p.Mg, 1, 0};
           }
           a.Y = py + (n * p.M + g * p.Mg) * p.out_size;
+          if constexpr (!std::is_same_v<S, double>) {
+            if (streamed) {
+              gemm::gemm_packed(a, GatherSource<S>(p, px + (n * p.C + g * p.Cg) * p.in_size));
+              continue;
+            }
+          }
           gemm::gemm(a);
         }
       }

@@ -1,6 +1,8 @@
 // Sum and Mean: exact sums rounded once (ops/math/sum_mean.h).
 #include "ops/math/sum_mean.h"
 
+#include <cmath>
+
 #include "numeric/exact_sum.h"
 #include "ops/math/elementwise.h"
 #include "ops/type_sets.h"
@@ -79,6 +81,22 @@ Kernel sum_mean_kernel(SumKind kind, bool broadcasting) {
         for (size_t i = 0; i < n; ++i) data.push_back(ctx.input(i).template data_as<S>());
         BroadcastWalk walk(out_shape, shapes);
         const int64_t count = out.element_count();
+        if constexpr (std::is_same_v<S, float> || std::is_same_v<S, double>) {
+          // Two inputs of the same shape: IEEE addition in S is the exact sum rounded once. An
+          // exact zero is +0 here as the exact sum gives it (IEEE gives -0 for -0 + -0), and
+          // infinities and NaN take the exact path below.
+          if (kind == SumKind::Sum && n == 2 && shapes[0] == out_shape && shapes[1] == out_shape) {
+            const S* a = data[0];
+            const S* b = data[1];
+            bool all_finite = true;
+            for (int64_t o = 0; o < count; ++o) {
+              const S y = a[o] + b[o];
+              po[o] = y == 0 ? S(0) : y;
+              all_finite = all_finite && std::isfinite(y);
+            }
+            if (all_finite) return out;
+          }
+        }
         for (int64_t o = 0; o < count; ++o, walk.next()) {
           ExactSum sum;
           const auto& offsets = walk.offsets();

@@ -17,11 +17,15 @@
 // once to double, every step of the spec's formula rounded to double, each result rounded once to
 // its output type; the running statistics' three steps (two products, one sum) are rounded to
 // double too.
+#include <algorithm>
+
 #include "ops/normalization/register.h"
 #include "ops/math/unary_ladder.h"
 #include "ops/normalization/normalization.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
+#include "runtime/numeric_dispatch.h"
+#include "runtime/parallel_for.h"
 
 namespace onnx_ref {
 
@@ -74,10 +78,35 @@ std::vector<Value> batch_normalization(const KernelContext& ctx, int since) {
                                                                               : std::string(kNames[i - 1]));
   const float epsilon = std::get<float>(ctx.attrs.get("epsilon"));
   const bool training = batch_normalization_trains(ctx, since);
-  const std::vector<double> xs = widen_elements(x), scale = widen_elements(ctx.input(1)),
-                            bias = widen_elements(ctx.input(2)), mean_in = widen_elements(ctx.input(3)),
-                            var_in = widen_elements(ctx.input(4));
+  const std::vector<double> scale = widen_elements(ctx.input(1)), bias = widen_elements(ctx.input(2)),
+                            mean_in = widen_elements(ctx.input(3)), var_in = widen_elements(ctx.input(4));
   const int64_t f_count = layout.features, inner = layout.inner;
+  if (!training) {
+    // Inference: element by element from X's storage to Y's (the same steps as below, without
+    // holding X and Y as doubles), rows on any thread.
+    Tensor out = Tensor::uninitialized(x.type(), x.shape());
+    dispatch_real(x.type(), [&](auto tag) {
+      using S = typename decltype(tag)::type;
+      if constexpr (!is_float_storage<S>) {
+        throw std::logic_error("BatchNormalization: no kernel for " + std::string(name_of(x.type())));
+      } else {
+        const S* px = x.data_as<S>();
+        S* py = reinterpret_cast<S*>(out.mutable_data());
+        parallel_for(layout.batch * f_count, std::max<int64_t>(1, 16384 / std::max<int64_t>(1, inner)), [&](int64_t r0, int64_t r1) {
+          for (int64_t row = r0; row < r1; ++row) {
+            const int64_t f = row % f_count;
+            const double deviation = standard_deviation(var_in[f], epsilon);
+            const S* xr = px + row * inner;
+            S* yr = py + row * inner;
+            for (int64_t s = 0; s < inner; ++s)
+              yr[s] = narrow<S>(normalize_value(widen(xr[s]), mean_in[f], deviation, scale[f], bias[f]));
+          }
+        });
+      }
+    });
+    return {out};
+  }
+  const std::vector<double> xs = widen_elements(x);
   std::vector<double> mean = mean_in, variance = var_in;
   if (training) {
     std::vector<double> group(static_cast<size_t>(layout.batch * inner));

@@ -12,15 +12,45 @@
 #include <vector>
 
 #include "numeric/elementary.h"
+#include "numeric/interval_rounding.h"
 #include "ops/normalization/register.h"
 #include "ops/normalization/normalization.h"
 #include "ops/reduce/accumulators.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
+#include "runtime/numeric_dispatch.h"
 
 namespace onnx_ref {
 
 namespace {
+
+// For a result narrower than double: x / RN(base^beta) rounded to double and then to T, decided
+// from glibc's pow without the correctly rounded power. The estimate p is within kEstimateError
+// (relative) of base^beta wherever that is a normal double (numeric/elementary.h), and so of the
+// correctly rounded power; x / power is monotone in the power, and both roundings are monotone,
+// so T's value is decided when both ends of t = x / p widened by that error round to the same
+// value of T (decide_small allows for the two roundings to double, 2^-52 |t|). Stores that
+// value, exactly, as a double.
+template <class S>
+bool decide_narrow_as(double x, double base, double beta, double& out) {
+  if (!(base > 0) || !std::isfinite(base)) return false;
+  const double p = std::pow(base, beta);
+  if (!(p > 0x1p-1000 && p < 0x1p1000) || !std::isfinite(x)) return false;
+  const double t = x / p;
+  S y;
+  if (!numeric::decide_small<S>(t, std::fabs(t) * (numeric::kEstimateError * 1.01), y)) return false;
+  out = widen(y);
+  return true;
+}
+
+bool decide_narrow(ElementType type, double x, double base, double beta, double& out) {
+  switch (type) {
+    case ElementType::Float: return decide_narrow_as<float>(x, base, beta, out);
+    case ElementType::Float16: return decide_narrow_as<Float16Bits>(x, base, beta, out);
+    case ElementType::BFloat16: return decide_narrow_as<BFloat16Bits>(x, base, beta, out);
+    default: return false;
+  }
+}
 
 std::vector<Value> lrn(const KernelContext& ctx) {
   using namespace normalization;
@@ -36,6 +66,7 @@ std::vector<Value> lrn(const KernelContext& ctx) {
   std::vector<double> y(xs.size()), window;
   const int64_t before = (size - 1) / 2, after = size - 1 - before;
   const double alpha_over_size = alpha / static_cast<double>(size);
+  const bool narrower = x.type() != ElementType::Double;
   for (int64_t n = 0; n < batches; ++n)
     for (int64_t c = 0; c < channels; ++c) {
       const int64_t lo = std::max<int64_t>(0, c - before), hi = std::min<int64_t>(channels - 1, c + after);
@@ -44,8 +75,9 @@ std::vector<Value> lrn(const KernelContext& ctx) {
         for (int64_t k = lo; k <= hi; ++k) window.push_back(xs[static_cast<size_t>((n * channels + k) * inner + i)]);
         const double square_sum = exact_square_sum_run(window.data(), static_cast<int64_t>(window.size()));
         const double base = bias + alpha_over_size * square_sum;
-        const double power = numeric::correctly_rounded(numeric::Fn::Pow, numeric::Format::Double, base, numeric::Args{beta});
         const auto at = static_cast<size_t>((n * channels + c) * inner + i);
+        if (narrower && decide_narrow(x.type(), xs[at], base, beta, y[at])) continue;
+        const double power = numeric::correctly_rounded(numeric::Fn::Pow, numeric::Format::Double, base, numeric::Args{beta});
         y[at] = xs[at] / power;
       }
     }

@@ -2,13 +2,57 @@
 // once (gemm/exact_quotient.h); the maximum is an element copied bit for bit, NaN propagating.
 #include "ops/pool/global_pool.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include "gemm/exact_quotient.h"
+#include "numeric/interval_rounding.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
 
 namespace onnx_ref::pool {
 
 namespace {
+
+// The mean of float, float16 or bfloat16 values from a double sum with an error bound: blocks of
+// 256 elements are summed in 8 interleaved lanes (32 additions each), the lanes added in order,
+// and the block sums added in order, so an element passes through at most 40 + n / 256 additions
+// (d); the elements are exact in double and their sums never underflow inexactly, so the sum is
+// within gamma_d sum|x| <= 2 d u sum|x| of the exact sum (d u < 0.01), and the division adds half
+// an ulp, which decide_small allows for. True and the correctly rounded mean when the interval
+// rounds to one value of S.
+template <class S>
+bool fast_mean(const S* x, int64_t n, S& out) {
+  constexpr int64_t kBlock = 256, kLanes = 8;
+  double total = 0, mag = 0;
+  for (int64_t b = 0; b < n; b += kBlock) {
+    const int64_t m = std::min(kBlock, n - b);
+    double lane[kLanes] = {0, 0, 0, 0, 0, 0, 0, 0}, lane_mag[kLanes] = {0, 0, 0, 0, 0, 0, 0, 0};
+    int64_t i = 0;
+    for (; i + kLanes <= m; i += kLanes)
+      for (int64_t j = 0; j < kLanes; ++j) {
+        const double v = widen(x[b + i + j]);
+        lane[j] += v;
+        lane_mag[j] += std::fabs(v);
+      }
+    for (; i < m; ++i) {
+      const double v = widen(x[b + i]);
+      lane[0] += v;
+      lane_mag[0] += std::fabs(v);
+    }
+    double block = 0, block_mag = 0;
+    for (int64_t j = 0; j < kLanes; ++j) {
+      block += lane[j];
+      block_mag += lane_mag[j];
+    }
+    total += block;
+    mag += block_mag;
+  }
+  const double depth = 42 + static_cast<double>(n / kBlock);
+  if (!(depth * 0x1p-53 < 0.01) || !(static_cast<double>(n) * 0x1p-53 < 0.01)) return false;
+  const double count = static_cast<double>(n);
+  return numeric::decide_small<S>(total / count, 2 * depth * 0x1p-53 * mag / count, out);
+}
 
 std::vector<Value> global_pool(const KernelContext& ctx, GlobalKind kind) {
   const Tensor& x = ctx.input(0);
@@ -30,6 +74,13 @@ std::vector<Value> global_pool(const KernelContext& ctx, GlobalKind kind) {
       for (int64_t c = 0; c < channels; ++c) {
         const S* xc = px + c * size;
         if (kind == GlobalKind::Average) {
+          if constexpr (!std::is_same_v<S, double>) {
+            S out;
+            if (fast_mean(xc, size, out)) {
+              py[c] = out;
+              continue;
+            }
+          }
           ExactSum sum;
           for (int64_t i = 0; i < size; ++i) sum.add(widen(xc[i]));
           py[c] = gemm::round_quotient<S>(sum, static_cast<uint64_t>(size));

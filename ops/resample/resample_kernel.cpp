@@ -1,6 +1,7 @@
 // The resampling engine (see resample_kernel.h).
 #include "ops/resample/resample_kernel.h"
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstring>
@@ -115,7 +116,56 @@ std::vector<int64_t> resample_strides(const Shape& shape) {
   return strides;
 }
 
+// Nearest for whole-byte elements: a row of the last axis at a time, its source positions
+// tabulated once, elements copied by size (never converted).
+template <class Word>
+void nearest_rows(const Tensor& x, Tensor& y, const std::vector<std::vector<OutputTaps>>& taps, const Tensor* fill) {
+  const size_t r = taps.size();
+  const auto in_strides = resample_strides(x.shape());
+  const int64_t last = y.shape()[r - 1];
+  std::vector<int64_t> column(static_cast<size_t>(last));
+  for (int64_t j = 0; j < last; ++j) {
+    const OutputTaps& t = taps[r - 1][static_cast<size_t>(j)];
+    column[static_cast<size_t>(j)] = t.extrapolate ? -1 : t.taps[0].index * in_strides[r - 1];
+  }
+  Word fill_word{};
+  if (fill) std::memcpy(&fill_word, fill->data(), sizeof(Word));
+  const auto* in = reinterpret_cast<const Word*>(x.data());
+  auto* out = reinterpret_cast<Word*>(y.mutable_data());
+  const Shape outer(y.shape().begin(), y.shape().end() - 1);
+  ResampleWalk walk(outer);
+  const int64_t rows = y.element_count() / last;
+  for (int64_t row = 0; row < rows; ++row, walk.next()) {
+    int64_t base = 0;
+    bool outside = false;
+    for (size_t d = 0; d + 1 < r; ++d) {
+      const OutputTaps& t = taps[d][static_cast<size_t>(walk.index[d])];
+      outside = outside || t.extrapolate;
+      if (!t.extrapolate) base += t.taps[0].index * in_strides[d];
+    }
+    Word* dst = out + row * last;
+    if (outside) {
+      std::fill_n(dst, last, fill_word);
+      continue;
+    }
+    const Word* src = in + base;
+    for (int64_t j = 0; j < last; ++j) {
+      const int64_t c = column[static_cast<size_t>(j)];
+      dst[j] = c < 0 ? fill_word : src[c];
+    }
+  }
+}
+
 void resample_nearest(const Tensor& x, Tensor& y, const std::vector<std::vector<OutputTaps>>& taps, const Tensor* fill) {
+  if (!taps.empty() && !x.is_string() && y.element_count() > 0) {
+    switch (bits_of(x.type())) {
+      case 8: return nearest_rows<uint8_t>(x, y, taps, fill);
+      case 16: return nearest_rows<uint16_t>(x, y, taps, fill);
+      case 32: return nearest_rows<uint32_t>(x, y, taps, fill);
+      case 64: return nearest_rows<uint64_t>(x, y, taps, fill);
+      default: break;  // packed sub-byte and complex elements: one at a time below
+    }
+  }
   const auto in_strides = resample_strides(x.shape());
   ResampleWalk walk(y.shape());
   for (int64_t o = 0; o < y.element_count(); ++o, walk.next()) {

@@ -1,0 +1,52 @@
+#pragma once
+// The inner kernels of the tiled engine (gemm/tiled.cpp): one kMR x kPanelWidth block of outputs
+// accumulated over kc steps of packed operands. Every version adds the exact products (values
+// widened from float, float16 or bfloat16 multiply exactly in double) to each output in the order
+// of k, one rounding per step, so all of them compute the same double sums bit for bit; a fused
+// multiply-add rounds acc + a*b once, as the separate multiply (exact) and add do.
+#include <cstdint>
+
+#include "gemm/panel_source.h"
+
+namespace onnx_ref::gemm::tiled {
+
+inline constexpr int64_t kMR = 8;
+inline constexpr int64_t kNR = kPanelWidth;
+
+// c[r * ldc + q] += sum over k < kc of a[k * kMR + r] * b[k * kNR + q], for r < kMR, q < kNR: the
+// block's products are summed apart, in the order of k from -0, and the block sum is then added to
+// c (so a product passes through at most kc - 1 inexact additions inside its block).
+using MicroKernel = void (*)(int64_t kc, const double* a, const double* b, double* c, int64_t ldc);
+
+void micro_kernel_portable(int64_t kc, const double* a, const double* b, double* c, int64_t ldc);
+void micro_kernel_avx2(int64_t kc, const double* a, const double* b, double* c, int64_t ldc);
+// Only on a CPU with AVX-512F and VL (cpu_has_avx512(), checked by the caller).
+void micro_kernel_avx512(int64_t kc, const double* a, const double* b, double* c, int64_t ldc);
+
+// The first stage of the float decision (gemm/dot.h) for outputs j < n of one row: s[j] the double
+// sums, the bound of sum|p| min(r2 c2[j], r1 ci[j], ri c1[j]) from the row's norms (r1 = sum|a|,
+// r2 = |a|_2, ri = max|a|) and the columns', the result alpha s + bc[j] (bc null: no C term)
+// with E = scale * bound. Writes y[j] and clears todo[j] where both ends of the error interval
+// round to the same float; sets todo[j] elsewhere. Same decisions as numeric::decide_small.
+struct RowNorms {
+  double l1, l2, linf;
+};
+void decide_floats_avx512(int64_t n, const double* s, RowNorms row, const double* c1, const double* c2,
+                          const double* ci, double alpha, const double* bc, double scale, float* y, uint8_t* todo);
+
+// Adds the norms of the lanes of a packed block (`strips` strips of `width` lanes, width 8 or 24,
+// kc steps each) to l1 (sum |x|), l2sq (sum x^2, exact terms) and linf (max |x|), lane by lane.
+void add_norms_avx512(const double* packed, int64_t strips, int64_t kc, int64_t width, double* l1, double* l2sq,
+                      double* linf);
+
+// Packs 8 rows of float A (row r at rows[0] + r * row_stride, contiguous along k) for kc steps
+// as a micro-kernel strip: out[kk * 8 + r].
+void pack_float_rows8_avx512(const float* row0, int64_t row_stride, int64_t kc, double* out);
+
+void widen_floats_avx512(const float* src, int64_t n, double* dst);
+void add_scaled_floats_avx512(int64_t n, double w, const float* src, double* acc, double* mag);
+
+bool cpu_has_avx512();
+bool cpu_has_avx2_fma();
+
+}  // namespace onnx_ref::gemm::tiled

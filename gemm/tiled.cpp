@@ -1,0 +1,478 @@
+// The tiled engine for float, float16 and bfloat16 (the contract and the proof of its bound are in
+// gemm/dot.h). The work is cut into tiles of up to kTileRows rows by kTileCols columns; a task owns
+// one tile, and for each block of kBlockK steps of the sum it packs the A rows and the B columns
+// it needs as doubles (B through a PanelSource, so a convolution's im2col matrix exists only one
+// block at a time) and runs the micro-kernel over them. Each output is then decided alone: from
+// its double sum and a bound made of row and column norms; from a compensated sum (Dot2) beside
+// the sum of its magnitudes; or, rarely, by ExactSum. Tiles may run on any thread in any order.
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cmath>
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "gemm/micro_kernel.h"
+#include "gemm/tiled.h"
+#include "numeric/exact_sum.h"
+#include "numeric/interval_rounding.h"
+#include "runtime/numeric_dispatch.h"
+#include "runtime/parallel_for.h"
+
+namespace onnx_ref::gemm {
+
+namespace {
+
+using tiled::kMR;
+using tiled::kNR;
+
+constexpr double kU = 0x1p-53;
+constexpr int64_t kBlockK = 128;     // a B strip (kBlockK x kNR doubles, 24 KiB) stays in L1
+// The packed A block (kTileRows x kBlockK, 256 KiB) stays in L2 while the B strips stream past it;
+// wide tiles pack each A block once for many columns.
+constexpr int64_t kTileRows = 256;
+constexpr int64_t kTileCols = 32 * kNR;
+
+std::atomic<int> g_path{static_cast<int>(GemmPath::Automatic)};
+
+bool avx512_allowed_by_environment() {
+  static const bool allowed = [] {
+    const char* v = std::getenv("ONNX_REF_NO_AVX512");
+    return v == nullptr || *v == '\0' || std::string(v) == "0";
+  }();
+  return allowed;
+}
+
+tiled::MicroKernel choose_kernel(GemmPath path) {
+  if ((path == GemmPath::Automatic || path == GemmPath::TiledAvx512) && tiled::cpu_has_avx512() &&
+      (path == GemmPath::TiledAvx512 || avx512_allowed_by_environment()))
+    return tiled::micro_kernel_avx512;
+  if (tiled::cpu_has_avx2_fma()) return tiled::micro_kernel_avx2;
+  return tiled::micro_kernel_portable;
+}
+
+// A MatrixView as a PanelSource.
+template <class S>
+class MatrixSource final : public PanelSource {
+ public:
+  explicit MatrixSource(const MatrixView<S>& v) : v_(v) {}
+  void pack(int64_t k0, int64_t kc, int64_t j0, int64_t nc, double* out) const override {
+    const int64_t strips = (nc + kNR - 1) / kNR;
+    if (v_.row_stride == 1 && v_.col_stride != 1) {
+      // A transposed operand (Gemm's transB): each column is contiguous in k; read it that way.
+      for (int64_t s = 0; s < strips; ++s) {
+        const int64_t c0 = j0 + s * kNR, cn = std::min(kNR, nc - s * kNR);
+        double* dst = out + s * kc * kNR;
+        for (int64_t c = 0; c < kNR; ++c) {
+          if (c >= cn) {
+            for (int64_t kk = 0; kk < kc; ++kk) dst[kk * kNR + c] = 0;
+            continue;
+          }
+          const S* src = v_.data + k0 + (c0 + c) * v_.col_stride;
+          for (int64_t kk = 0; kk < kc; ++kk) dst[kk * kNR + c] = widen(src[kk]);
+        }
+      }
+      return;
+    }
+    for (int64_t s = 0; s < strips; ++s) {
+      const int64_t c0 = j0 + s * kNR, cn = std::min(kNR, nc - s * kNR);
+      double* dst = out + s * kc * kNR;
+      for (int64_t kk = 0; kk < kc; ++kk, dst += kNR) {
+        const S* src = v_.data + (k0 + kk) * v_.row_stride + c0 * v_.col_stride;
+        if constexpr (std::is_same_v<S, float>) {
+          if (v_.col_stride == 1) {
+            widen_floats(src, cn, dst);
+            for (int64_t c = cn; c < kNR; ++c) dst[c] = 0;
+            continue;
+          }
+        }
+        if (v_.col_stride == 1)
+          for (int64_t c = 0; c < cn; ++c) dst[c] = widen(src[c]);
+        else
+          for (int64_t c = 0; c < cn; ++c) dst[c] = widen(src[c * v_.col_stride]);
+        for (int64_t c = cn; c < kNR; ++c) dst[c] = 0;
+      }
+    }
+  }
+  double at(int64_t k, int64_t j) const override { return widen(v_.at(k, j)); }
+
+ private:
+  MatrixView<S> v_;
+};
+
+// Rows [i0, i0 + mc) by columns [k0, k0 + kc) of A into strips of kMR rows: element
+// (i0 + s * kMR + r, k0 + kk) at out[(s * kc + kk) * kMR + r]; rows past mc are zeros.
+template <class S>
+void pack_a(const MatrixView<S>& a, int64_t i0, int64_t mc, int64_t k0, int64_t kc, double* out, bool avx512) {
+  const int64_t strips = (mc + kMR - 1) / kMR;
+  for (int64_t s = 0; s < strips; ++s) {
+    double* dst = out + s * kc * kMR;
+    if constexpr (std::is_same_v<S, float>) {
+      // Full strips of contiguous float rows: gathered 8 rows at a time (the row offsets fit the
+      // gather's 32-bit indices).
+      if (avx512 && a.col_stride == 1 && mc - s * kMR >= kMR && a.row_stride * 7 < (int64_t{1} << 31)) {
+        tiled::pack_float_rows8_avx512(a.data + (i0 + s * kMR) * a.row_stride + k0, a.row_stride, kc, dst);
+        continue;
+      }
+    }
+    const S* rows[kMR];
+    const int64_t live = std::min(kMR, mc - s * kMR);
+    for (int64_t r = 0; r < live; ++r) rows[r] = a.data + (i0 + s * kMR + r) * a.row_stride + k0 * a.col_stride;
+    // k outer, the strip's rows inner: the writes are contiguous.
+    for (int64_t kk = 0; kk < kc; ++kk, dst += kMR) {
+      const int64_t off = kk * a.col_stride;
+      for (int64_t r = 0; r < live; ++r) dst[r] = widen(rows[r][off]);
+      for (int64_t r = live; r < kMR; ++r) dst[r] = 0;
+    }
+  }
+}
+
+// The norms of a row or column: sum of |x|, sum of x^2, largest |x| (each computed in double).
+struct Norms {
+  double l1 = 0, l2sq = 0, linf = 0;
+};
+
+// Adds the packed values (strips of `width` lanes, `kc` steps each) to the norms of their lanes.
+void add_norms(const double* packed, int64_t strips, int64_t kc, int64_t width, double* l1, double* l2sq, double* linf) {
+  for (int64_t s = 0; s < strips; ++s)
+    for (int64_t kk = 0; kk < kc; ++kk) {
+      const double* v = packed + (s * kc + kk) * width;
+      double* n1 = l1 + s * width;
+      double* n2 = l2sq + s * width;
+      double* ni = linf + s * width;
+      for (int64_t c = 0; c < width; ++c) {
+        const double x = std::fabs(v[c]);
+        n1[c] += x;
+        n2[c] += x * x;  // exact: x has at most 24 significant bits
+        ni[c] = x > ni[c] ? x : ni[c];
+      }
+    }
+}
+
+void two_sum(double a, double b, double& s, double& e) {
+  s = a + b;
+  const double bb = s - a;
+  e = (a - (s - bb)) + (b - bb);
+}
+
+void add_product(ExactSum& sum, double x, double y) {
+  const double h = x * y;
+  sum.add(h);
+  if (std::isfinite(h)) sum.add(std::fma(x, y, -h));
+}
+
+template <class S>
+S finish_exact_small(ExactSum& sum) {
+  const double nearest = sum.round_nearest();
+  if (!std::isfinite(nearest)) return narrow<S>(nearest);
+  return narrow<S>(sum.round_odd());
+}
+
+// The epilogue alpha * s + beta * c, with the error bound E of s: the result and its bound.
+struct Scaled {
+  double t, E;
+};
+inline Scaled scale(double alpha, double s, double E, bool use_c, double bc) {
+  const double as = alpha * s;
+  const double t = use_c ? as + bc : as;  // bc = beta * c is exact (float times float)
+  return {t, std::fabs(alpha) * E + 2 * kU * (std::fabs(as) + std::fabs(t))};
+}
+
+template <class S>
+struct Job {
+  const GemmArgs<S>& g;
+  const PanelSource& b;
+  tiled::MicroKernel kernel;
+  bool use_c;
+  double zero;
+  bool vector_epilogue;  // AVX-512 packing, norms and first-stage decisions (float)
+};
+
+// The neighbours of q (an S value, finite, non-zero) toward -inf and +inf, as doubles; false when
+// one of them is infinite.
+template <class S>
+bool neighbours(S q, double& below, double& above) {
+  uint64_t bits, inf_magnitude;
+  int width;
+  if constexpr (std::is_same_v<S, float>) {
+    bits = std::bit_cast<uint32_t>(q);
+    width = 32;
+    inf_magnitude = 0x7f800000;
+  } else {
+    bits = q.bits;
+    width = 16;
+    inf_magnitude = std::is_same_v<S, Float16Bits> ? 0x7c00 : 0x7f80;
+  }
+  const uint64_t sign = uint64_t{1} << (width - 1);
+  const uint64_t magnitude = bits & (sign - 1), negative = bits & sign;
+  if (magnitude == 0 || magnitude + 1 >= inf_magnitude) return false;
+  auto value = [&](uint64_t m) {
+    S v;
+    if constexpr (std::is_same_v<S, float>) v = std::bit_cast<float>(static_cast<uint32_t>(m | negative));
+    else v.bits = static_cast<uint16_t>(m | negative);
+    return widen(v);
+  };
+  const double up = value(magnitude + 1), down = value(magnitude - 1);
+  below = negative ? up : down;
+  above = negative ? down : up;
+  return true;
+}
+
+// The exact value v lies within E of t + r (doubles, |r| at most half an ulp of t, E below
+// 2^-60 |t|): the S value nearest v when no point of the interval is a midpoint between S values
+// (false otherwise, or when the answer might overflow).
+template <class S>
+bool decide_pair(double t, double r, double E, S& out) {
+  if (!std::isfinite(t) || !std::isfinite(r) || !std::isfinite(E)) return false;
+  const S q = narrow<S>(t);
+  double below, above;
+  if (!neighbours(q, below, above)) return false;
+  const double qd = widen(q);
+  // The midpoints around q are exact in double (S has at most 24 significant bits); t lies between
+  // them. x = (t - m) + r is rounded at most twice, which the margin 2^-50 |x| covers, so v < m
+  // when x + E + margin < 0 and v > m when x - E - margin > 0. v is within 2^-52 |t| of t, so it
+  // cannot pass the next midpoint out (at least 2^-25 |t| away).
+  const double m_low = (below + qd) / 2, m_high = (qd + above) / 2;
+  const double x_high = (t - m_high) + r, x_low = (t - m_low) + r;
+  const double e_high = E + 0x1p-50 * std::fabs(x_high), e_low = E + 0x1p-50 * std::fabs(x_low);
+  if (x_high - e_high > 0) {
+    out = narrow<S>(above);
+    return true;
+  }
+  if (x_low + e_low < 0) {
+    out = narrow<S>(below);
+    return true;
+  }
+  if (x_high + e_high < 0 && x_low - e_low > 0) {
+    out = q;
+    return true;
+  }
+  return false;
+}
+
+// One output to decide again from its operands, and its Sum2 state.
+struct Pending {
+  int64_t i, j;
+  double s, comp, mag;
+};
+
+// The outputs in `pending` again from their operands: Sum2, then ExactSum. The sums run over k
+// outermost, all outputs together, so consecutive reads stay in the same rows of A and B.
+template <class S>
+void recheck(const Job<S>& job, std::vector<Pending>& pending, int64_t& compensated, int64_t& exact) {
+  const GemmArgs<S>& g = job.g;
+  for (Pending& q : pending) {
+    q.s = job.zero;
+    q.comp = q.mag = 0;
+  }
+  // Sum2 on the exact products: s + comp is within gamma_{K-1}^2 sum|p| of the sum (Ogita, Rump
+  // and Oishi 2005, the bound of Sum2 before its last rounding).
+  for (int64_t k = 0; k < g.K; ++k)
+    for (Pending& q : pending) {
+      const double p = widen(g.A.at(q.i, k)) * job.b.at(k, q.j);
+      double e;
+      two_sum(q.s, p, q.s, e);
+      q.comp += e;
+      q.mag += std::fabs(p);
+    }
+  const double ku = static_cast<double>(g.K) * kU;
+  for (const Pending& q : pending) {
+    const double bc = job.use_c ? g.beta * widen(g.C.at(q.i, q.j)) : 0.0;
+    const double E2 = 2 * ku * ku * q.mag;
+    // alpha * (s + comp) + beta * c as t + r: alpha * s exactly (TwoProduct), the rest rounded and bounded.
+    double t, r, E;
+    if (g.alpha == 1 && !job.use_c) {
+      two_sum(q.s, q.comp, t, r);
+      E = E2;
+    } else {
+      const double h1 = g.alpha * q.s, l1 = std::fma(g.alpha, q.s, -h1), h2 = g.alpha * q.comp;
+      double r0;
+      two_sum(h1, bc, t, r0);
+      const double rest = ((r0 + l1) + h2);
+      E = std::fabs(g.alpha) * E2 + 4 * kU * (std::fabs(r0) + std::fabs(l1) + std::fabs(h2));
+      two_sum(t, rest, t, r);
+    }
+    S& y = g.Y[q.i * g.N + q.j];
+    if (ku < 0.01 && E < 0x1p-60 * std::fabs(t) && decide_pair<S>(t, r, E, y)) {
+      ++compensated;
+      continue;
+    }
+    ++exact;
+    ExactSum es;
+    for (int64_t k = 0; k < g.K; ++k) {
+      const double p = widen(g.A.at(q.i, k)) * job.b.at(k, q.j);  // exact
+      if (g.alpha == 1) es.add(p);
+      else add_product(es, g.alpha, p);
+    }
+    if (job.use_c) es.add(bc);
+    y = finish_exact_small<S>(es);
+  }
+}
+
+// Scratch of one thread, sized for the product's largest tile (not the engine's): small products
+// take small allocations.
+struct Buffers {
+  int64_t row_cap = 0, col_cap = 0;
+  std::vector<double> a, b, acc, col_norms, row_norms, bc;
+  std::vector<uint8_t> todo;
+  std::vector<Pending> pending;
+};
+
+template <class S>
+void run_tile(const Job<S>& job, int64_t i0, int64_t mc, int64_t j0, int64_t nc, Buffers& buf, int64_t& compensated,
+              int64_t& exact) {
+  const GemmArgs<S>& g = job.g;
+  const int64_t row_strips = (mc + kMR - 1) / kMR, col_strips = (nc + kNR - 1) / kNR;
+  const int64_t ldc = col_strips * kNR;
+  double* acc = buf.acc.data();
+  std::fill(acc, acc + row_strips * kMR * ldc, job.zero);  // -0 + p is p, even for p = -0
+  double* cn1 = buf.col_norms.data();
+  double* cn2 = cn1 + buf.col_cap;
+  double* cni = cn2 + buf.col_cap;
+  double* rn1 = buf.row_norms.data();
+  double* rn2 = rn1 + buf.row_cap;
+  double* rni = rn2 + buf.row_cap;
+  std::fill(cn1, cn1 + 3 * buf.col_cap, 0.0);
+  std::fill(rn1, rn1 + 3 * buf.row_cap, 0.0);
+  for (int64_t k0 = 0; k0 < g.K; k0 += kBlockK) {
+    const int64_t kc = std::min(kBlockK, g.K - k0);
+    job.b.pack(k0, kc, j0, nc, buf.b.data());
+    pack_a(g.A, i0, mc, k0, kc, buf.a.data(), job.vector_epilogue);
+    if (job.vector_epilogue) {
+      tiled::add_norms_avx512(buf.b.data(), col_strips, kc, kNR, cn1, cn2, cni);
+      tiled::add_norms_avx512(buf.a.data(), row_strips, kc, kMR, rn1, rn2, rni);
+    } else {
+      add_norms(buf.b.data(), col_strips, kc, kNR, cn1, cn2, cni);
+      add_norms(buf.a.data(), row_strips, kc, kMR, rn1, rn2, rni);
+    }
+    for (int64_t s = 0; s < col_strips; ++s)
+      for (int64_t r = 0; r < row_strips; ++r)
+        job.kernel(kc, buf.a.data() + r * kc * kMR, buf.b.data() + s * kc * kNR, acc + r * kMR * ldc + s * kNR, ldc);
+  }
+  // The bound of sum|a_k b_k| for each output: min(|a|_2 |b|_2, |a|_1 |b|_inf, |a|_inf |b|_1), times
+  // 1.1 d u, d the depth of the summation tree: a product passes through at most kBlockK - 1
+  // additions inside its block and one per later block (gemm/dot.h: gamma_d and the norms' own
+  // roundings stay below 1.03 d u, and d u < 0.01 needs K below about 1.2e16).
+  for (int64_t c = 0; c < nc; ++c) cn2[c] = std::sqrt(cn2[c]);
+  for (int64_t r = 0; r < mc; ++r) rn2[r] = std::sqrt(rn2[r]);
+  const double depth = static_cast<double>(std::min(g.K, kBlockK) + (g.K + kBlockK - 1) / kBlockK);
+  const double ku_bound = 1.1 * depth * kU;
+  const bool bound_valid = depth * kU < 0.01 && static_cast<double>(g.K) * kU < 0.01;
+  double* bc = buf.bc.data();
+  uint8_t* todo = buf.todo.data();
+  for (int64_t r = 0; r < mc; ++r) {
+    const int64_t i = i0 + r;
+    S* y = g.Y + i * g.N + j0;
+    const double* ar = acc + r * ldc;
+    if (job.use_c)
+      for (int64_t c = 0; c < nc; ++c) bc[c] = g.beta * widen(g.C.at(i, j0 + c));
+    bool vector_done = false;
+    if constexpr (std::is_same_v<S, float>) {
+      if (job.vector_epilogue && bound_valid) {
+        tiled::decide_floats_avx512(nc, ar, {rn1[r], rn2[r], rni[r]}, cn1, cn2, cni, g.alpha, job.use_c ? bc : nullptr,
+                                    ku_bound, y, todo);
+        vector_done = true;
+      }
+    }
+    for (int64_t c = 0; c < nc; ++c) {
+      if (vector_done && !todo[c]) continue;
+      double bound = rn2[r] * cn2[c];
+      bound = std::min(bound, rn1[r] * cni[c]);
+      bound = std::min(bound, rni[r] * cn1[c]);
+      const Scaled sc = scale(g.alpha, ar[c], ku_bound * bound, job.use_c, job.use_c ? bc[c] : 0.0);
+      if (!(bound_valid && numeric::decide_small<S>(sc.t, sc.E, y[c]))) buf.pending.push_back({i, j0 + c, 0, 0, 0});
+    }
+  }
+  if (!buf.pending.empty()) recheck(job, buf.pending, compensated, exact);
+  buf.pending.clear();
+}
+
+template <class S>
+void run_tiled(const GemmArgs<S>& g, const PanelSource& b, GemmStats& stats, GemmPath path) {
+  const tiled::MicroKernel kernel = choose_kernel(path);
+  const Job<S> job{g, b, kernel, g.has_c && g.beta != 0, -0.0, kernel == tiled::micro_kernel_avx512};
+  const int64_t row_tiles = (g.M + kTileRows - 1) / kTileRows;
+  const int64_t col_tiles = (g.N + kTileCols - 1) / kTileCols;
+  std::atomic<int64_t> compensated{0}, exact{0};
+  const int64_t kb = std::min(kBlockK, g.K);
+  const int64_t rows = std::min(kTileRows, (g.M + kMR - 1) / kMR * kMR);
+  const int64_t cols = std::min(kTileCols, (g.N + kNR - 1) / kNR * kNR);
+  // Tiles are grouped so that each chunk has at least about 2^22 multiply-adds: a small product
+  // stays on the calling thread rather than paying for starting one.
+  const int64_t tile_work = std::max<int64_t>(1, rows * cols * g.K);
+  parallel_for(row_tiles * col_tiles, std::max<int64_t>(1, (int64_t{1} << 22) / tile_work), [&](int64_t t0, int64_t t1) {
+    Buffers buf;
+    buf.row_cap = rows;
+    buf.col_cap = cols;
+    buf.a.resize(static_cast<size_t>(rows * kb));
+    buf.b.resize(static_cast<size_t>(cols * kb));
+    buf.acc.resize(static_cast<size_t>(rows * cols));
+    buf.col_norms.resize(static_cast<size_t>(3 * cols));
+    buf.row_norms.resize(static_cast<size_t>(3 * rows));
+    buf.bc.resize(static_cast<size_t>(cols));
+    buf.todo.resize(static_cast<size_t>(cols));
+    int64_t local_compensated = 0, local_exact = 0;
+    for (int64_t t = t0; t < t1; ++t) {
+      const int64_t i0 = (t % row_tiles) * kTileRows, j0 = (t / row_tiles) * kTileCols;
+      run_tile(job, i0, std::min(kTileRows, g.M - i0), j0, std::min(kTileCols, g.N - j0), buf, local_compensated,
+               local_exact);
+    }
+    compensated += local_compensated;
+    exact += local_exact;
+  });
+  stats.outputs += g.M * g.N;
+  stats.compensated += compensated.load();
+  stats.exact_fallbacks += exact.load();
+}
+
+}  // namespace
+
+void widen_floats(const float* src, int64_t n, double* dst) {
+  if (tiled::cpu_has_avx512()) return tiled::widen_floats_avx512(src, n, dst);
+  for (int64_t i = 0; i < n; ++i) dst[i] = src[i];
+}
+
+void add_scaled_floats(int64_t n, double w, const float* src, double* acc, double* mag) {
+  if (tiled::cpu_has_avx512()) return tiled::add_scaled_floats_avx512(n, w, src, acc, mag);
+  for (int64_t i = 0; i < n; ++i) {
+    const double p = w * static_cast<double>(src[i]);
+    acc[i] += p;
+    mag[i] += std::fabs(p);
+  }
+}
+
+void set_gemm_path(GemmPath path) { g_path = static_cast<int>(path); }
+GemmPath gemm_path() { return static_cast<GemmPath>(g_path.load()); }
+
+bool gemm_uses_avx512() { return choose_kernel(gemm_path()) == tiled::micro_kernel_avx512; }
+
+namespace tiled {
+
+template <class S>
+bool try_gemm(const GemmArgs<S>& g, GemmStats& stats) {
+  const GemmPath path = gemm_path();
+  if (path == GemmPath::Panels || g.K == 0) return false;
+  if (path == GemmPath::Automatic && g.M * g.N * g.K < (int64_t{1} << 16)) return false;
+  run_tiled(g, MatrixSource<S>(g.B), stats, path);
+  return true;
+}
+
+template bool try_gemm<float>(const GemmArgs<float>&, GemmStats&);
+template bool try_gemm<Float16Bits>(const GemmArgs<Float16Bits>&, GemmStats&);
+template bool try_gemm<BFloat16Bits>(const GemmArgs<BFloat16Bits>&, GemmStats&);
+
+template <class S>
+void packed(const GemmArgs<S>& g, const PanelSource& b, GemmStats& stats) {
+  run_tiled(g, b, stats, gemm_path() == GemmPath::Panels ? GemmPath::Automatic : gemm_path());
+}
+
+template void packed<float>(const GemmArgs<float>&, const PanelSource&, GemmStats&);
+template void packed<Float16Bits>(const GemmArgs<Float16Bits>&, const PanelSource&, GemmStats&);
+template void packed<BFloat16Bits>(const GemmArgs<BFloat16Bits>&, const PanelSource&, GemmStats&);
+
+}  // namespace tiled
+
+}  // namespace onnx_ref::gemm

@@ -1,0 +1,320 @@
+// Attention (23, 24): every named rounding point checked against an MPFR oracle written apart from
+// the kernel (scores, softcap, bias, softmax and P V evaluated at 2000 bits and rounded once by
+// tests/mpfr_oracle.h's round_ieee); layouts, grouped-query heads, caches, masks and the rules.
+#include <doctest/doctest.h>
+
+#include <mpfr.h>
+
+#include <cmath>
+#include <limits>
+#include <map>
+#include <optional>
+#include <random>
+
+#include "mpfr_oracle.h"
+#include "op_tester.h"
+#include "ops/registry.h"
+#include "runtime/error.h"
+#include "runtime/numeric_dispatch.h"
+
+using namespace onnx_ref;
+
+namespace {
+
+using AttentionAttrs = std::map<std::string, AttrValue>;
+
+std::vector<Value> attention_run(int opset, const std::vector<std::optional<Tensor>>& inputs, const AttentionAttrs& set,
+                                 size_t outputs = 4) {
+  REQUIRE(Registry::builtin().resolve("", "Attention", opset) != nullptr);
+  Attributes attrs;
+  for (const auto& kv : set) attrs.set(kv.first, kv.second);
+  std::vector<std::optional<Value>> in;
+  for (const auto& t : inputs) in.push_back(t ? std::optional<Value>(Value(*t)) : std::nullopt);
+  return testing::run_node_rule("Attention", opset, in, attrs, outputs);
+}
+
+template <class S>
+std::vector<double> attention_values(const Tensor& t) {
+  std::vector<double> v;
+  for (int64_t i = 0; i < t.element_count(); ++i) v.push_back(widen(t.data_as<S>()[i]));
+  return v;
+}
+
+// The 4-D problem the oracle evaluates: values as doubles (each a value of the element type).
+struct AttentionCase {
+  int64_t B = 1, Hq = 1, Hkv = 1, Sq = 1, L = 1, P = 0, D = 1, Dv = 1;
+  std::vector<double> q, k, v, past_k, past_v, mask;  // mask: (B, Hq, Sq, P + L) additive, or empty
+  bool causal = false;
+  double scale = 0;  // 0: the default
+  double cap = 0;
+};
+
+double attention_round(mpfr_t x, numeric::Format f) { return oracle::round_ieee(x, 1, f); }
+
+struct AttentionOracle {
+  std::vector<double> scores, capped, biased, probs, y;
+};
+
+AttentionOracle attention_oracle(const AttentionCase& c, numeric::Format f) {
+  const int64_t T = c.P + c.L, reps = c.Hq / c.Hkv;
+  AttentionOracle o;
+  mpfr_t s, t, u;
+  mpfr_inits2(2000, s, t, u, static_cast<mpfr_ptr>(nullptr));
+  double scale = c.scale;
+  if (scale == 0) {  // 1/sqrt(D) rounded once to double, by MPFR at 2000 bits
+    mpfr_set_si(t, c.D, MPFR_RNDN);
+    mpfr_sqrt(t, t, MPFR_RNDN);
+    mpfr_ui_div(t, 1, t, MPFR_RNDN);
+    scale = mpfr_get_d(t, MPFR_RNDN);
+  }
+  auto key = [&](int64_t b, int64_t hk, int64_t j, int64_t d) {
+    return j < c.P ? c.past_k[static_cast<size_t>(((b * c.Hkv + hk) * c.P + j) * c.D + d)]
+                   : c.k[static_cast<size_t>(((b * c.Hkv + hk) * c.L + j - c.P) * c.D + d)];
+  };
+  auto value = [&](int64_t b, int64_t hk, int64_t j, int64_t d) {
+    return j < c.P ? c.past_v[static_cast<size_t>(((b * c.Hkv + hk) * c.P + j) * c.Dv + d)]
+                   : c.v[static_cast<size_t>(((b * c.Hkv + hk) * c.L + j - c.P) * c.Dv + d)];
+  };
+  for (int64_t b = 0; b < c.B; ++b)
+    for (int64_t h = 0; h < c.Hq; ++h)
+      for (int64_t i = 0; i < c.Sq; ++i) {
+        std::vector<double> row;
+        for (int64_t j = 0; j < T; ++j) {
+          for (int64_t d = 0; d < c.D; ++d) {  // from the first term on, so that -0 alone stays -0
+            mpfr_set_d(t, c.q[static_cast<size_t>(((b * c.Hq + h) * c.Sq + i) * c.D + d)], MPFR_RNDN);
+            mpfr_mul_d(t, t, key(b, h / reps, j, d), MPFR_RNDN);
+            if (d == 0) mpfr_set(s, t, MPFR_RNDN);
+            else mpfr_add(s, s, t, MPFR_RNDN);
+          }
+          mpfr_mul_d(s, s, scale, MPFR_RNDN);
+          const double score = attention_round(s, f);
+          o.scores.push_back(score);
+          double capped = score;
+          if (c.cap != 0) {
+            mpfr_set_d(t, score, MPFR_RNDN);
+            mpfr_div_d(t, t, c.cap, MPFR_RNDN);
+            mpfr_tanh(t, t, MPFR_RNDN);
+            mpfr_mul_d(t, t, c.cap, MPFR_RNDN);
+            capped = attention_round(t, f);
+          }
+          o.capped.push_back(capped);
+          double bias = c.mask.empty() ? 0.0 : c.mask[static_cast<size_t>(((b * c.Hq + h) * c.Sq + i) * T + j)];
+          if (c.causal && c.P + i < j) bias = -INFINITY;
+          mpfr_set_d(t, capped, MPFR_RNDN);  // the spec adds the bias always: -0 + 0 is +0
+          mpfr_add_d(t, t, bias, MPFR_RNDN);
+          const double w = attention_round(t, f);
+          o.biased.push_back(w);
+          row.push_back(w);
+        }
+        // softmax: e^(w_j) / sum e^(w_k), rounded once
+        mpfr_set_zero(u, 1);
+        for (double w : row) {
+          mpfr_set_d(t, w, MPFR_RNDN);
+          mpfr_exp(t, t, MPFR_RNDN);
+          mpfr_add(u, u, t, MPFR_RNDN);
+        }
+        std::vector<double> p;
+        for (double w : row) {
+          mpfr_set_d(t, w, MPFR_RNDN);
+          mpfr_exp(t, t, MPFR_RNDN);
+          mpfr_div(t, t, u, MPFR_RNDN);
+          p.push_back(attention_round(t, f));
+          o.probs.push_back(p.back());
+        }
+        for (int64_t d = 0; d < c.Dv; ++d) {
+          for (int64_t j = 0; j < T; ++j) {
+            mpfr_set_d(t, p[static_cast<size_t>(j)], MPFR_RNDN);
+            mpfr_mul_d(t, t, value(b, h / reps, j, d), MPFR_RNDN);
+            if (j == 0) mpfr_set(s, t, MPFR_RNDN);
+            else mpfr_add(s, s, t, MPFR_RNDN);
+          }
+          o.y.push_back(attention_round(s, f));
+        }
+      }
+  mpfr_clears(s, t, u, static_cast<mpfr_ptr>(nullptr));
+  return o;
+}
+
+// Values of S with few significant bits (so that dot products hit ties and exact cases) or full
+// random ones.
+template <class S>
+std::vector<double> attention_random(std::mt19937_64& rng, int64_t n, double range, bool coarse) {
+  std::uniform_real_distribution<double> dist(-range, range);
+  std::vector<double> v;
+  for (int64_t i = 0; i < n; ++i) {
+    double x = dist(rng);
+    if (coarse) x = std::ldexp(std::round(std::ldexp(x, 4)), -4);
+    v.push_back(widen(narrow<S>(x)));
+  }
+  return v;
+}
+
+template <class S>
+Tensor attention_tensor(ElementType type, Shape shape, const std::vector<double>& v) {
+  std::vector<S> s;
+  for (double x : v) s.push_back(narrow<S>(x));
+  return Tensor::from_values<S>(type, std::move(shape), s);
+}
+
+void attention_compare(const std::vector<double>& got, const std::vector<double>& want, const char* what) {
+  REQUIRE(got.size() == want.size());
+  for (size_t i = 0; i < got.size(); ++i) {
+    INFO(what, " element ", i, " got ", got[i], " want ", want[i]);
+    CHECK(oracle::same_result(got[i], want[i]));
+  }
+}
+
+template <class S>
+void attention_check_random(ElementType type, numeric::Format f, uint64_t seed, bool coarse) {
+  std::mt19937_64 rng(seed);
+  for (int round = 0; round < 6; ++round) {
+    AttentionCase c;
+    c.B = 1 + static_cast<int64_t>(rng() % 2);
+    c.Hkv = 1 + static_cast<int64_t>(rng() % 2);
+    c.Hq = c.Hkv * (1 + static_cast<int64_t>(rng() % 2));
+    c.Sq = 1 + static_cast<int64_t>(rng() % 3);
+    c.L = 1 + static_cast<int64_t>(rng() % 3);
+    c.P = static_cast<int64_t>(rng() % 3);
+    c.D = 1 + static_cast<int64_t>(rng() % 4);
+    c.Dv = 1 + static_cast<int64_t>(rng() % 3);
+    const int64_t T = c.P + c.L;
+    c.q = attention_random<S>(rng, c.B * c.Hq * c.Sq * c.D, 3, coarse);
+    c.k = attention_random<S>(rng, c.B * c.Hkv * c.L * c.D, 3, coarse);
+    c.v = attention_random<S>(rng, c.B * c.Hkv * c.L * c.Dv, 3, coarse);
+    c.past_k = attention_random<S>(rng, c.B * c.Hkv * c.P * c.D, 3, coarse);
+    c.past_v = attention_random<S>(rng, c.B * c.Hkv * c.P * c.Dv, 3, coarse);
+    if (round % 2 == 1) c.mask = attention_random<S>(rng, c.B * c.Hq * c.Sq * T, 2, coarse);
+    c.causal = round % 3 == 2;
+    c.scale = round % 2 == 0 ? 0.0 : 0.375;
+    c.cap = round >= 3 ? 1.5 : 0.0;
+    const AttentionOracle o = attention_oracle(c, f);
+    std::vector<std::optional<Tensor>> in{attention_tensor<S>(type, {c.B, c.Hq, c.Sq, c.D}, c.q),
+                                          attention_tensor<S>(type, {c.B, c.Hkv, c.L, c.D}, c.k),
+                                          attention_tensor<S>(type, {c.B, c.Hkv, c.L, c.Dv}, c.v)};
+    in.push_back(c.mask.empty() ? std::nullopt : std::optional<Tensor>(attention_tensor<S>(type, {c.B, c.Hq, c.Sq, T}, c.mask)));
+    if (c.P > 0) {
+      in.push_back(attention_tensor<S>(type, {c.B, c.Hkv, c.P, c.D}, c.past_k));
+      in.push_back(attention_tensor<S>(type, {c.B, c.Hkv, c.P, c.Dv}, c.past_v));
+    }
+    for (int64_t mode = 0; mode < 4; ++mode) {
+      AttentionAttrs a{{"qk_matmul_output_mode", mode}};
+      if (c.causal) a["is_causal"] = int64_t{1};
+      if (c.scale != 0) a["scale"] = static_cast<float>(c.scale);
+      if (c.cap != 0) a["softcap"] = static_cast<float>(c.cap);
+      CAPTURE(round);
+      CAPTURE(mode);
+      const auto out = attention_run(24, in, a);
+      attention_compare(attention_values<S>(out[0].tensor()), o.y, "Y");
+      const std::vector<double>& qk = mode == 0 ? o.scores : mode == 1 ? o.capped : mode == 2 ? o.biased : o.probs;
+      attention_compare(attention_values<S>(out[3].tensor()), qk, "qk_matmul_output");
+      CHECK(out[1].tensor().shape() == Shape{c.B, c.Hkv, T, c.D});
+      CHECK(out[2].tensor().shape() == Shape{c.B, c.Hkv, T, c.Dv});
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("Attention: scores, softcap, bias, softmax and output each rounded once (MPFR oracle)") {
+  attention_check_random<float>(ElementType::Float, numeric::Format::Float, 11, false);
+  attention_check_random<float>(ElementType::Float, numeric::Format::Float, 12, true);
+  attention_check_random<Float16Bits>(ElementType::Float16, numeric::Format::Float16, 13, false);
+  attention_check_random<BFloat16Bits>(ElementType::BFloat16, numeric::Format::BFloat16, 14, true);
+  attention_check_random<double>(ElementType::Double, numeric::Format::Double, 15, false);
+}
+
+TEST_CASE("Attention: a hand-computed case, 3-D and 4-D layouts, bool and float masks agree") {
+  // One head, two keys: scores 1*1 and 1*3 scaled by 0.5 give 0.5 and 1.5; softmax
+  // (1/(1+e), e/(1+e)); Y = p0 * 2 + p1 * 4.
+  const Tensor q = Tensor::from_values<float>(ElementType::Float, {1, 1, 1, 1}, std::vector<float>{1});
+  const Tensor k = Tensor::from_values<float>(ElementType::Float, {1, 1, 2, 1}, std::vector<float>{1, 3});
+  const Tensor v = Tensor::from_values<float>(ElementType::Float, {1, 1, 2, 1}, std::vector<float>{2, 4});
+  const auto out = attention_run(23, {q, k, v}, {{"scale", 0.5f}});
+  const double e = std::exp(1.0);
+  CHECK(attention_values<float>(out[0].tensor())[0] == doctest::Approx(2 / (1 + e) + 4 * e / (1 + e)).epsilon(1e-6));
+  CHECK(attention_values<float>(out[3].tensor()) == std::vector<double>{0.5, 1.5});
+  // A bool mask hiding the second key: Y = 2 exactly; the same as an additive -inf.
+  const Tensor bmask = Tensor::from_values<BoolByte>(ElementType::Bool, {1, 2}, std::vector<BoolByte>{{1}, {0}});
+  const Tensor fmask = Tensor::from_values<float>(ElementType::Float, {1, 2}, std::vector<float>{0, -INFINITY});
+  CHECK(attention_values<float>(attention_run(24, {q, k, v, bmask}, {})[0].tensor()) == std::vector<double>{2});
+  CHECK(attention_values<float>(attention_run(24, {q, k, v, fmask}, {})[0].tensor()) == std::vector<double>{2});
+  // Version 24 pads a short mask with -inf: a mask of one true column hides the second key too.
+  const Tensor short_mask = Tensor::from_values<BoolByte>(ElementType::Bool, {1, 1}, std::vector<BoolByte>{{1}});
+  CHECK(attention_values<float>(attention_run(24, {q, k, v, short_mask}, {})[0].tensor()) == std::vector<double>{2});
+  // ... and version 23 broadcasts it: both keys take part.
+  CHECK(attention_values<float>(attention_run(23, {q, k, v, short_mask}, {{"scale", 0.5f}})[0].tensor()) ==
+        attention_values<float>(out[0].tensor()));
+  // nonpad_kv_seqlen = 1 hides the second key as well.
+  const Tensor nonpad = Tensor::from_values<int64_t>(ElementType::Int64, {1}, std::vector<int64_t>{1});
+  CHECK(attention_values<float>(attention_run(24, {q, k, v, std::nullopt, std::nullopt, std::nullopt, nonpad}, {})[0].tensor()) ==
+        std::vector<double>{2});
+
+  // 3-D: (batch 1, sequence 2, 2 heads x head_size 2) against the same data laid out 4-D.
+  std::mt19937_64 rng(7);
+  const std::vector<double> q3 = attention_random<float>(rng, 8, 2, false), k3 = attention_random<float>(rng, 12, 2, false),
+                            v3 = attention_random<float>(rng, 6, 2, false);
+  auto to4 = [](const std::vector<double>& x, int64_t S, int64_t H, int64_t D) {  // (S, H*D) -> (H, S, D)
+    std::vector<double> y;
+    for (int64_t h = 0; h < H; ++h)
+      for (int64_t s = 0; s < S; ++s)
+        for (int64_t d = 0; d < D; ++d) y.push_back(x[static_cast<size_t>(s * H * D + h * D + d)]);
+    return y;
+  };
+  const auto y3 = attention_run(24, {attention_tensor<float>(ElementType::Float, {1, 2, 4}, q3), attention_tensor<float>(ElementType::Float, {1, 3, 4}, k3),
+                                     attention_tensor<float>(ElementType::Float, {1, 3, 2}, v3)},
+                                {{"q_num_heads", int64_t{2}}, {"kv_num_heads", int64_t{2}}, {"is_causal", int64_t{1}}});
+  const auto y4 = attention_run(24, {attention_tensor<float>(ElementType::Float, {1, 2, 2, 2}, to4(q3, 2, 2, 2)),
+                                     attention_tensor<float>(ElementType::Float, {1, 2, 3, 2}, to4(k3, 3, 2, 2)),
+                                     attention_tensor<float>(ElementType::Float, {1, 2, 3, 1}, to4(v3, 3, 2, 1))},
+                                {{"is_causal", int64_t{1}}});
+  CHECK(y3[0].tensor().shape() == Shape{1, 2, 2});
+  CHECK(to4(attention_values<float>(y3[0].tensor()), 2, 2, 1) == attention_values<float>(y4[0].tensor()));
+  CHECK(y3[1].tensor().identical_to(y4[1].tensor()));  // present_key is 4-D either way
+}
+
+TEST_CASE("Attention: mixed element types, fully masked rows, softmax_precision") {
+  // V in double, Q and K in float16: Y is float16, the exact sum P V rounded once.
+  const Tensor q = Tensor::from_values<Float16Bits>(ElementType::Float16, {1, 1, 1, 1}, std::vector<Float16Bits>{narrow<Float16Bits>(1.0)});
+  const Tensor k = Tensor::from_values<Float16Bits>(ElementType::Float16, {1, 1, 2, 1}, std::vector<Float16Bits>{narrow<Float16Bits>(0.0), narrow<Float16Bits>(0.0)});
+  const Tensor v = Tensor::from_values<double>(ElementType::Double, {1, 1, 2, 1}, std::vector<double>{2 + 0x1p-10, 0x1p-59});
+  // p = 1/2 each; Y = 1 + 2^-11 + 2^-60, just above float16's midpoint 1 + 2^-11: it rounds up
+  // (through double first it would be the midpoint and round to even, 1).
+  const auto out = attention_run(24, {q, k, v}, {});
+  CHECK(attention_values<Float16Bits>(out[0].tensor())[0] == 1 + 0x1p-10);
+  CHECK(out[2].tensor().type() == ElementType::Double);
+  // A row masked everywhere gives NaN, as the spec's Softmax of -inf everywhere does.
+  const Tensor f = Tensor::from_values<float>(ElementType::Float, {1, 1, 1, 1}, std::vector<float>{1});
+  const Tensor none = Tensor::from_values<BoolByte>(ElementType::Bool, {1}, std::vector<BoolByte>{{0}});
+  CHECK(std::isnan(attention_values<float>(attention_run(24, {f, f, f, none}, {})[0].tensor())[0]));
+  // softmax_precision float16 for float inputs: the probabilities are rounded to float16 first.
+  const Tensor k3 = Tensor::from_values<float>(ElementType::Float, {1, 1, 3, 1}, std::vector<float>{0, 0, 0});
+  const Tensor v3 = Tensor::from_values<float>(ElementType::Float, {1, 1, 3, 1}, std::vector<float>{1, 1, 1});
+  const auto p16 = attention_run(24, {f, k3, v3}, {{"softmax_precision", int64_t{10}}, {"qk_matmul_output_mode", int64_t{3}}});
+  CHECK(attention_values<float>(p16[3].tensor())[0] == widen(narrow<Float16Bits>(1.0 / 3)));
+  CHECK(attention_values<float>(p16[0].tensor())[0] == static_cast<float>(3 * widen(narrow<Float16Bits>(1.0 / 3))));
+}
+
+TEST_CASE("Attention: the rules, each a one-line error") {
+  auto f = [](Shape s) {
+    const auto n = checked_element_count(s).value();
+    return Tensor::from_values<float>(ElementType::Float, std::move(s), std::vector<float>(static_cast<size_t>(n), 0.5f));
+  };
+  auto fails = [&](int opset, const std::vector<std::optional<Tensor>>& in, const AttentionAttrs& a, const char* text) {
+    CHECK_THROWS_WITH_AS(attention_run(opset, in, a), doctest::Contains(text), Error);
+  };
+  fails(24, {f({1, 2, 3, 4}), f({1, 2, 5, 3}), f({1, 2, 5, 4})}, {}, "Q's head size 4 and K's head size 3 differ");
+  fails(24, {f({1, 3, 3, 4}), f({1, 2, 5, 4}), f({1, 2, 5, 4})}, {}, "kv_num_heads 2 must divide q_num_heads 3");
+  fails(24, {f({1, 3, 8}), f({1, 5, 8}), f({1, 5, 8})}, {{"q_num_heads", int64_t{2}}}, "need both q_num_heads and kv_num_heads");
+  fails(24, {f({1, 3, 8}), f({1, 5, 8}), f({1, 5, 8})}, {{"q_num_heads", int64_t{3}}, {"kv_num_heads", int64_t{2}}}, "does not divide Q's hidden size");
+  fails(24, {f({1, 2, 3, 4}), f({1, 2, 5, 4}), f({1, 2, 6, 4})}, {}, "must have K's heads and sequence length");
+  fails(24, {f({1, 2, 3, 4}), f({1, 2, 5, 4}), f({1, 2, 5, 4}), std::nullopt, f({1, 2, 4, 4}), f({1, 2, 3, 4})}, {}, "past_value is float[1, 2, 3, 4] but must be (1, 2, 4, 4)");
+  fails(24, {f({1, 2, 3, 4}), f({1, 2, 5, 4}), f({1, 2, 5, 4}), std::nullopt, f({1, 2, 4, 3}), f({1, 2, 4, 4})}, {}, "past_key is float[1, 2, 4, 3]");
+  fails(24, {f({1, 2, 3, 4}), f({1, 2, 5, 4}), f({1, 2, 5, 4}), f({1, 2, 2, 5})}, {}, "attn_mask float[1, 2, 2, 5] does not broadcast to");
+  fails(24, {f({1, 2, 3, 4}), f({1, 2, 5, 4}), f({1, 2, 5, 4}), f({3, 6})}, {}, "does not broadcast");
+  fails(23, {f({1, 2, 3, 4}), f({1, 2, 5, 4}), f({1, 2, 5, 4}), f({3, 4})}, {}, "does not broadcast");
+  const Tensor nonpad = Tensor::from_values<int64_t>(ElementType::Int64, {1}, std::vector<int64_t>{6});
+  fails(24, {f({1, 2, 3, 4}), f({1, 2, 5, 4}), f({1, 2, 5, 4}), std::nullopt, std::nullopt, std::nullopt, nonpad}, {}, "nonpad_kv_seqlen[0] = 6 is outside [0, kv_sequence_length = 5]");
+  fails(24, {f({1, 1, 1, 1}), f({1, 1, 1, 1}), f({1, 1, 1, 1})}, {{"qk_matmul_output_mode", int64_t{4}}}, "qk_matmul_output_mode = 4");
+  fails(24, {f({1, 1, 1, 1}), f({1, 1, 1, 1}), f({1, 1, 1, 1})}, {{"softmax_precision", int64_t{7}}}, "softmax_precision = 7");
+  fails(24, {f({1, 1, 1, 1}), f({1, 1, 1, 1}), f({1, 1, 1, 1})}, {{"scale", -1.0f}}, "must be finite and not negative");
+}

@@ -1,0 +1,60 @@
+// Unit tests of ops/generators/constant_of_shape.cpp.
+#include "helpers/generators.h"
+
+TEST_CASE("ConstantOfShape: the value filled into the shape; default float 0") {
+  const Tensor shape = int64_tensor({2, 3});
+  Attributes none;
+  CHECK(run_kernel("ConstantOfShape", 9, {Value(shape)}, none)[0].tensor().identical_to(Tensor::zeros(T::Float, {2, 3})));
+  // Strings and complex numbers are outside T2 (the loader refuses them); the fill itself copies
+  // any element by its bytes.
+  Attributes c;
+  Tensor cv = Tensor::zeros(T::Complex128, {1});
+  const double parts[2] = {1.0, -2.0};
+  std::memcpy(cv.mutable_data(), parts, sizeof parts);
+  c.set("value", cv);
+  const Tensor cout = run_kernel_only("ConstantOfShape", 25, {Value(int64_tensor({2}))}, c)[0].tensor();
+  CHECK(cout.shape() == Shape{2});
+  CHECK(std::memcmp(cout.data() + 16, parts, sizeof parts) == 0);
+  Attributes s;
+  s.set("value", Tensor::from_strings({1}, {"q"}));
+  CHECK(run_kernel_only("ConstantOfShape", 25, {Value(int64_tensor({2}))}, s)[0].tensor().strings() == std::vector<std::string>{"q", "q"});
+  Attributes i4;
+  Tensor v4 = Tensor::zeros(T::Int4, {1});
+  v4.mutable_data()[0] = std::byte{0x0D};  // -3
+  i4.set("value", v4);
+  const Tensor out4 = run_kernel("ConstantOfShape", 21, {Value(int64_tensor({3}))}, i4)[0].tensor();
+  CHECK(out4.shape() == Shape{3});
+  CHECK(static_cast<int>(out4.data()[0]) == 0xDD);
+  CHECK(static_cast<int>(out4.data()[1]) == 0x0D);
+  const Tensor scalar = run_kernel("ConstantOfShape", 9, {Value(int64_tensor({}))}, none)[0].tensor();
+  CHECK(scalar.shape() == Shape{});
+  CHECK_THROWS_WITH_AS(run_kernel("ConstantOfShape", 9, {Value(int64_tensor({2, -3}))}, none),
+                       "shape[1] = -3 is negative; dimensions must be non-negative", Error);
+  CHECK_THROWS_WITH_AS(run_kernel("ConstantOfShape", 9, {Value(int64_tensor({1 << 20, 1 << 20, 1 << 20}))}, none),
+                       doctest::Contains("float[1048576, 1048576, 1048576] needs 4611686018427387904 bytes, more than this machine's"), Error);
+  CHECK_THROWS_WITH_AS(run_kernel("ConstantOfShape", 9, {Value(Tensor::zeros(T::Int64, {1, 2}))}, none),
+                       "the shape input must be 1-D, but it is int64[1, 2]", Error);
+}
+
+TEST_CASE("ConstantOfShape: the value attribute and output type are checked at load") {
+  const auto model = [](int64_t opset, std::optional<Tensor> value) {
+    ModelBuilder b(opset);
+    b.input("s", T::Int64, {2}).output("y");
+    auto& n = b.node("ConstantOfShape", {"s"}, {"y"});
+    n.set_name("k");
+    if (value) set_tensor(n, "value", *value);
+    return b;
+  };
+  CHECK(load_error(model(9, Tensor::zeros(T::Float, {2}))) ==
+        "test.onnx: node 'k' (#0, ConstantOfShape-9): attribute 'value' must hold exactly one element, but it is float[2]");
+  CHECK(load_error(model(9, Tensor::zeros(T::Float, {0}))) == doctest::Contains("but it is float[0]"));
+  CHECK(load_error(model(9, Tensor::zeros(T::Float, {1, 1}))) == "(loaded)");
+  CHECK(load_error(model(9, Tensor::zeros(T::BFloat16, {1}))) ==
+        doctest::Contains("output 0 ('output') would be tensor(bfloat16), which ConstantOfShape-9 does not allow for T2"));
+  CHECK(load_error(model(20, Tensor::zeros(T::BFloat16, {1}))) == "(loaded)");
+  CHECK(load_error(model(25, Tensor::from_strings({1}, {"s"}))) == doctest::Contains("would be tensor(string)"));
+  CHECK(load_error(model(25, Tensor::zeros(T::Complex64, {1}))) == doctest::Contains("would be tensor(complex64)"));
+  CHECK(load_error(model(24, Tensor::zeros(T::UInt2, {1}))) == doctest::Contains("would be tensor(uint2)"));
+  CHECK(load_error(model(25, Tensor::zeros(T::UInt2, {1}))) == "(loaded)");
+  CHECK(load_error(model(9, std::nullopt)) == "(loaded)");
+}

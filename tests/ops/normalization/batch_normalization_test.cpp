@@ -1,0 +1,85 @@
+// Unit tests of ops/normalization/batch_normalization.cpp.
+#include "helpers/normalization.h"
+
+TEST_CASE("BatchNormalization inference: hand-computed values at every version") {
+  // epsilon 0.25 with var 3.75 and 8.75: standard deviations 2 and 3 exactly.
+  const Tensor x = floats({1, 2, 2}, {5, -3, 1, 7});
+  const Tensor scale = floats({2}, {3, 0.5f}), bias = floats({2}, {1, -1});
+  const Tensor mean = floats({2}, {1, 1}), var = floats({2}, {3.75f, 8.75f});
+  for (int opset : {1, 6, 7, 9, 14, 15}) {
+    AttrList attrs{{"epsilon", 0.25f}};
+    if (opset == 1) attrs.push_back({"consumed_inputs", std::vector<int64_t>{}});
+    const auto y = run_norm("BatchNormalization", opset, {x, scale, bias, mean, var}, attrs);
+    // channel 0: (5-1)/2*3+1 = 7, (-3-1)/2*3+1 = -5; channel 1: (1-1)/3*0.5-1 = -1, (7-1)/3*0.5-1 = 0
+    CHECK(as_doubles(y[0]) == std::vector<double>{7, -5, -1, 0});
+  }
+}
+
+TEST_CASE("BatchNormalization training: exact batch statistics where E[x^2]-E[x]^2 cancels") {
+  // Channel values 10000.5 and 10001.5 (float): mean 10001, population variance 0.25 exactly.
+  // In float, E[x^2] - E[x]^2 = 100020001.25 - 100020001 loses everything (x^2 needs 31 bits).
+  const Tensor x = floats({2, 1}, {10000.5f, 10001.5f});
+  const Tensor one = floats({1}, {1}), zero = floats({1}, {0});
+  const auto out = run_norm("BatchNormalization", 15, {x, one, zero, floats({1}, {2}), floats({1}, {4})},
+                            {{"training_mode", int64_t{1}}, {"momentum", 0.5f}, {"epsilon", 0.0f}}, 3);
+  REQUIRE(out.size() == 3);
+  CHECK(as_doubles(out[0]) == std::vector<double>{-1, 1});  // (x - 10001) / 0.5
+  CHECK(as_doubles(out[1]) == std::vector<double>{(2 + 10001) * 0.5});
+  CHECK(as_doubles(out[2]) == std::vector<double>{(4 + 0.25) * 0.5});
+  // Version 9: the mode follows the outputs; saved_mean and saved_var are the batch's.
+  const auto old = run_norm("BatchNormalization", 9, {x, one, zero, floats({1}, {2}), floats({1}, {4})},
+                            {{"momentum", 0.5f}, {"epsilon", 0.0f}}, 5);
+  REQUIRE(old.size() == 5);
+  CHECK(as_doubles(old[3]) == std::vector<double>{10001});
+  CHECK(as_doubles(old[4]) == std::vector<double>{0.25});
+  // One output: test mode, the given statistics.
+  const auto test = run_norm("BatchNormalization", 9, {x, one, zero, floats({1}, {10001}), floats({1}, {1})},
+                             {{"epsilon", 0.0f}}, 1);
+  CHECK(as_doubles(test[0]) == std::vector<double>{-0.5, 0.5});
+  // spatial = 0 (version 7): statistics per element of [C, D] over the batch.
+  const Tensor x3 = floats({2, 1, 2}, {1, 10, 3, 30});
+  const auto ns = run_norm("BatchNormalization", 7,
+                           {x3, floats({1, 2}, {1, 1}), floats({1, 2}, {0, 0}), floats({1, 2}, {0, 0}), floats({1, 2}, {0, 0})},
+                           {{"spatial", int64_t{0}}, {"epsilon", 0.0f}}, 5);
+  CHECK(as_doubles(ns[0]) == std::vector<double>{-1, -1, 1, 1});
+  CHECK(as_doubles(ns[3]) == std::vector<double>{2, 20});
+  CHECK(as_doubles(ns[4]) == std::vector<double>{1, 100});
+}
+
+TEST_CASE("BatchNormalization training and InstanceNormalization match the MPFR oracle of their contract") {
+  std::mt19937_64 rng(1729);
+  std::uniform_real_distribution<double> dist(-1, 1);
+  for (int trial = 0; trial < 200; ++trial) {
+    const int64_t n = 1 + static_cast<int64_t>(rng() % 3), c = 1 + static_cast<int64_t>(rng() % 3),
+                  d = 1 + static_cast<int64_t>(rng() % 6);
+    const double offset = trial % 2 ? 1000.0 : 0.0;  // a large common offset makes E[x^2]-E[x]^2 cancel
+    std::vector<float> xv, sv, bv;
+    for (int64_t i = 0; i < n * c * d; ++i) xv.push_back(static_cast<float>(offset + dist(rng)));
+    for (int64_t i = 0; i < c; ++i) sv.push_back(static_cast<float>(dist(rng) * 4)), bv.push_back(static_cast<float>(dist(rng)));
+    const float eps = 1e-5f;
+    const Tensor x = floats({n, c, d}, xv), s = floats({c}, sv), b = floats({c}, bv);
+    const auto bn = run_norm("BatchNormalization", 15, {x, s, b, floats({c}, std::vector<float>(c, 0)), floats({c}, std::vector<float>(c, 1))},
+                             {{"training_mode", int64_t{1}}}, 1);
+    const auto in = run_norm("InstanceNormalization", 22, {x, s, b});
+    const std::vector<double> ybn = as_doubles(bn[0]), yin = as_doubles(in[0]);
+    for (int64_t ch = 0; ch < c; ++ch) {
+      std::vector<double> group;
+      for (int64_t i = 0; i < n; ++i)
+        for (int64_t j = 0; j < d; ++j) group.push_back(xv[(i * c + ch) * d + j]);
+      const OracleStats st = oracle_stats(group);
+      for (int64_t i = 0; i < n; ++i)
+        for (int64_t j = 0; j < d; ++j) {
+          const int64_t k = (i * c + ch) * d + j;
+          CHECK(ybn[k] == oracle_normalize(xv[k], st, eps, sv[ch], bv[ch]));
+        }
+      for (int64_t i = 0; i < n; ++i) {
+        std::vector<double> inst(xv.begin() + (i * c + ch) * d, xv.begin() + (i * c + ch + 1) * d);
+        const OracleStats sti = oracle_stats(inst);
+        for (int64_t j = 0; j < d; ++j) {
+          const int64_t k = (i * c + ch) * d + j;
+          CHECK(yin[k] == oracle_normalize(xv[k], sti, eps, sv[ch], bv[ch]));
+        }
+      }
+    }
+  }
+}

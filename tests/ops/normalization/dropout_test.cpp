@@ -1,0 +1,54 @@
+// Unit tests of ops/normalization/dropout.cpp.
+#include "helpers/scan_topk_dropout.h"
+
+TEST_CASE("Dropout: outside training the data passes through and the mask is all true") {
+  const Value x = float_tensor({2, 2}, {1, -2, NAN, 4});
+  const auto r7 = scan_topk_run("Dropout", 7, {x}, {}, 2);
+  CHECK(r7.at(0).tensor().shares_storage_with(x.tensor()));
+  CHECK(scan_values<float>(r7.at(1)) == std::vector<float>{1, 1, 1, 1});  // Dropout-7's mask has the data's type
+  const auto r10 = scan_topk_run("Dropout", 10, {x}, {}, 2);
+  CHECK(r10.at(1).tensor().type() == ElementType::Bool);
+  CHECK(scan_values<uint8_t>(r10.at(1)) == std::vector<uint8_t>{1, 1, 1, 1});
+  Attributes test_mode;
+  test_mode.set("is_test", int64_t{1});
+  CHECK(scan_topk_run("Dropout", 6, {x}, test_mode).at(0).tensor().shares_storage_with(x.tensor()));
+  const Value ratio(Tensor::from_values<float>(ElementType::Float, {}, std::vector<float>{0.0f}));
+  const Value yes(Tensor::from_values<uint8_t>(ElementType::Bool, {}, std::vector<uint8_t>{1}));
+  const auto zero_ratio = scan_topk_run("Dropout", 13, {x, ratio, yes}, {}, 2);  // training with ratio 0
+  CHECK(zero_ratio.at(0).tensor().shares_storage_with(x.tensor()));
+  CHECK(scan_values<uint8_t>(zero_ratio.at(1)) == std::vector<uint8_t>{1, 1, 1, 1});
+  const Value one(Tensor::from_values<float>(ElementType::Float, {}, std::vector<float>{1.0f}));
+  CHECK_THROWS_WITH_AS(scan_topk_run("Dropout", 12, {x, one}), "input ratio must lie in [0, 1) (a drop probability; 1 would divide by zero), got 1.000000", Error);
+  Attributes bad;
+  bad.set("ratio", -0.5f);
+  CHECK_THROWS_AS(scan_topk_run("Dropout", 10, {x}, bad), Error);
+  const Value vec_ratio(Tensor::from_values<float>(ElementType::Float, {1}, std::vector<float>{0.5f}));
+  CHECK_THROWS_WITH_AS(scan_topk_run("Dropout", 13, {x, vec_ratio}), "input ratio must be a scalar, but it is float[1]", Error);
+}
+
+TEST_CASE("Dropout: training mode keeps element i when the seeded stream's u_i >= ratio, and scales it") {
+  const int n = 4000;
+  const Value x = float_tensor({n}, std::vector<float>(n, 3.0f));
+  const Value ratio(Tensor::from_values<float>(ElementType::Float, {}, std::vector<float>{0.75f}));
+  const Value yes(Tensor::from_values<uint8_t>(ElementType::Bool, {}, std::vector<uint8_t>{1}));
+  Attributes seeded;
+  seeded.set("seed", int64_t{-7});
+  const auto r = scan_topk_run("Dropout", 22, {x, ratio, yes}, seeded, 2);
+  const auto y = scan_values<float>(r.at(0));
+  const auto mask = scan_values<uint8_t>(r.at(1));
+  const RandomStream stream(static_cast<uint64_t>(int64_t{-7}), 0);  // the documented stream
+  int kept = 0;
+  for (int i = 0; i < n; ++i) {
+    const bool keep = stream.uniform_double(static_cast<uint64_t>(i)) >= 0.75;
+    CHECK(mask[static_cast<size_t>(i)] == (keep ? 1 : 0));
+    CHECK(y[static_cast<size_t>(i)] == (keep ? 12.0f : 0.0f));  // 3 / (1 - 0.75), exact
+    kept += keep;
+  }
+  CHECK(kept > 850);  // about a quarter of 4000 kept
+  CHECK(kept < 1150);
+  // The same seed gives the same mask; another seed another one.
+  CHECK(scan_values<uint8_t>(scan_topk_run("Dropout", 22, {x, ratio, yes}, seeded, 2).at(1)) == mask);
+  Attributes other;
+  other.set("seed", int64_t{8});
+  CHECK(scan_values<uint8_t>(scan_topk_run("Dropout", 22, {x, ratio, yes}, other, 2).at(1)) != mask);
+}

@@ -1,0 +1,95 @@
+// Unit tests of ops/pool/average_pool.cpp.
+#include "helpers/conv_pool.h"
+#include <doctest/doctest.h>
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <vector>
+#include "node_runner.h"
+#include "rational_oracle.h"
+
+TEST_CASE("AveragePool: exact sum over the count, count_include_pad") {
+  const Tensor x = floats({1, 1, 3}, {1, 2, 4});
+  auto r = run_node("AveragePool", 19, {x}, {{"kernel_shape", {2}}, {"pads", {1, 1}}});
+  CHECK(values<float>(r[0]) == std::vector<float>{1, 1.5f, 3, 4});
+  r = run_node("AveragePool", 19, {x}, {{"kernel_shape", {2}}, {"pads", {1, 1}}, {"count_include_pad", {1}}});
+  CHECK(values<float>(r[0]) == std::vector<float>{0.5f, 1.5f, 3, 2});
+  // (1 + 1 + 1 + 2^-24 * 3 + 2^-80) / 3 = 1 + 2^-24 + 2^-80/3: just above the tie, so 1 + 2^-23.
+  const auto g = run_node("GlobalAveragePool", 22, {Tensor::from_values<double>(T::Double, {1, 1, 3}, {1 + 0x1p-24, 1 + 0x1p-24, 1 + 0x1p-24})})[0];
+  CHECK(values<double>(g)[0] == 1 + 0x1p-24);
+}
+
+// The engine-path cases (every GEMM path and thread count against MPFR).
+namespace average_pool_engine_tests {
+using namespace onnx_ref;
+using namespace onnx_ref::testing;
+
+namespace {
+
+constexpr int kScale = 40;  // every test value is an integer multiple of 2^-kScale
+
+void check_pool(int64_t H, int64_t W, int64_t k, int64_t pad, int64_t stride, int64_t include_pad, uint64_t seed,
+                bool ties) {
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<int64_t> mant(-(int64_t{1} << 24) + 1, (int64_t{1} << 24) - 1);
+  std::uniform_int_distribution<int> ex(-16, 0);
+  const int64_t C = 3;
+  std::vector<int64_t> units;  // value * 2^kScale
+  std::vector<float> x;
+  for (int64_t i = 0; i < C * H * W; ++i) {
+    int64_t m = mant(rng);
+    int e = ex(rng) - 24;
+    if (ties) {  // few distinct small values: many windows sum to exact ties
+      m = (i % 3) - 1;
+      e = -1;
+    }
+    x.push_back(std::ldexp(static_cast<float>(m), e));
+    units.push_back(m * (int64_t{1} << (e + kScale)));
+  }
+  const Tensor y = run_single_node("AveragePool", 22, {Tensor::from_values<float>(ElementType::Float, {1, C, H, W}, x)},
+                                   [&](onnx::NodeProto& node) {
+                                     set_ints(node, "kernel_shape", {k, k});
+                                     set_ints(node, "pads", {pad, pad, pad, pad});
+                                     set_ints(node, "strides", {stride, stride});
+                                     set_int(node, "count_include_pad", include_pad);
+                                   });
+  const int64_t OH = (H + 2 * pad - k) / stride + 1, OW = (W + 2 * pad - k) / stride + 1;
+  REQUIRE(y.shape() == Shape{1, C, OH, OW});
+  std::vector<float> got(static_cast<size_t>(y.element_count()));
+  std::memcpy(got.data(), y.data(), got.size() * sizeof(float));
+  int64_t wrong = 0;
+  for (int64_t c = 0; c < C; ++c)
+    for (int64_t oh = 0; oh < OH; ++oh)
+      for (int64_t ow = 0; ow < OW; ++ow) {
+        __int128 sum = 0;
+        int64_t count = 0;
+        for (int64_t i = 0; i < k; ++i)
+          for (int64_t j = 0; j < k; ++j) {
+            const int64_t h = oh * stride - pad + i, w = ow * stride - pad + j;
+            if (h < 0 || h >= H || w < 0 || w >= W) {
+              count += include_pad;
+              continue;
+            }
+            sum += units[static_cast<size_t>((c * H + h) * W + w)];
+            ++count;
+          }
+        const double want = round_rational(sum, static_cast<__int128>(count) << kScale, 24);
+        const float g = got[static_cast<size_t>((c * OH + oh) * OW + ow)];
+        if (!(static_cast<double>(g) == want && !std::signbit(g) == !std::signbit(want))) ++wrong;
+      }
+  CHECK(wrong == 0);
+}
+
+}  // namespace
+
+TEST_CASE("AveragePool-22: random windows against exact rationals, with and without count_include_pad") {
+  check_pool(17, 19, 3, 1, 1, 0, 1, false);
+  check_pool(17, 19, 3, 1, 2, 1, 2, false);
+  check_pool(12, 12, 5, 2, 1, 0, 3, false);
+}
+
+TEST_CASE("AveragePool-22: exact ties and cancelling windows take the exact path") {
+  check_pool(13, 11, 3, 1, 1, 0, 4, true);
+  check_pool(13, 11, 2, 0, 1, 1, 5, true);
+}
+}  // namespace average_pool_engine_tests

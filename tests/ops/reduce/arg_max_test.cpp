@@ -1,0 +1,40 @@
+// Unit tests of ops/reduce/arg_max.cpp.
+#include "helpers/reductions.h"
+
+TEST_CASE("ArgMax, ArgMin: ties, select_last_index, NaN, axes, empty axis") {
+  const Tensor x = floats({2, 4}, {1, 5, 5, 0, 2, 2, -0.0f, 0.0f});
+  Attributes a;
+  a.set("axis", int64_t{1});
+  CHECK(values_of<int64_t>(tensor_of(run("ArgMax", 13, {Value(x)}, a))) == std::vector<int64_t>{1, 0});
+  CHECK(values_of<int64_t>(tensor_of(run("ArgMin", 13, {Value(x)}, a))) == std::vector<int64_t>{3, 2});
+  CHECK(tensor_of(run("ArgMax", 13, {Value(x)}, a)).shape() == Shape{2, 1});
+  a.set("select_last_index", int64_t{1});
+  CHECK(values_of<int64_t>(tensor_of(run("ArgMax", 12, {Value(x)}, a))) == std::vector<int64_t>{2, 1});
+  CHECK(values_of<int64_t>(tensor_of(run("ArgMin", 12, {Value(x)}, a))) == std::vector<int64_t>{3, 3});  // -0 == +0
+  Attributes b;
+  b.set("axis", int64_t{-2});
+  b.set("keepdims", int64_t{0});
+  CHECK(values_of<int64_t>(tensor_of(run("ArgMax", 11, {Value(x)}, b))) == std::vector<int64_t>{1, 0, 0, 0});  // the last column ties
+  CHECK(tensor_of(run("ArgMax", 11, {Value(x)}, b)).shape() == Shape{4});
+  // NaN is the extreme for both, the first one (the last with select_last_index).
+  const Tensor n = floats({4}, {1, NAN, 3, NAN});
+  CHECK(values_of<int64_t>(tensor_of(run("ArgMax", 13, {Value(n)}))) == std::vector<int64_t>{1});
+  CHECK(values_of<int64_t>(tensor_of(run("ArgMin", 13, {Value(n)}))) == std::vector<int64_t>{1});
+  Attributes last;
+  last.set("select_last_index", int64_t{1});
+  CHECK(values_of<int64_t>(tensor_of(run("ArgMin", 13, {Value(n)}, last))) == std::vector<int64_t>{3});
+  // int64 beyond 2^53 compared exactly.
+  const int64_t p = (int64_t{1} << 60);
+  CHECK(values_of<int64_t>(tensor_of(run("ArgMax", 13, {Value(tensor<int64_t>(ElementType::Int64, {2}, {p, p + 1}))}))) == std::vector<int64_t>{1});
+  // Bad input: an axis out of range, an axis of size 0, a bad flag; ArgMax-11 has no select_last_index.
+  Attributes far;
+  far.set("axis", int64_t{2});
+  CHECK_THROWS_WITH_AS(run("ArgMax", 13, {Value(x)}, far), "axis = 2 is out of range for rank 2 (valid: -2 to 1)", Error);
+  Attributes zero;
+  zero.set("axis", int64_t{1});
+  CHECK_THROWS_WITH_AS(run("ArgMin", 13, {Value(floats({2, 0}, {}))}, zero),
+                       "axis 1 has size 0: an empty set of values has no smallest element", Error);
+  CHECK(tensor_of(run("ArgMin", 13, {Value(floats({0, 3}, {}))}, zero)).shape() == Shape{0, 1});
+  CHECK_THROWS_AS(run("ArgMax", 13, {Value(x)}, [] { Attributes s; s.set("select_last_index", int64_t{-1}); return s; }()), Error);
+  CHECK(Registry::builtin().resolve("", "ArgMax", 11)->attribute("select_last_index") == nullptr);
+}

@@ -1,0 +1,92 @@
+// Unit tests of ops/resample/resize.cpp.
+#include "helpers/resize_rules.h"
+
+TEST_CASE("resize kernel: bilinear 3x3 to 5x5 (weights in fifths) against an exact rational oracle") {
+  std::mt19937 rng(17);
+  std::uniform_real_distribution<float> dist(-100.0f, 100.0f);
+  std::vector<float> xv(9);
+  for (auto& v : xv) v = dist(rng);
+  const Tensor x = float_tensor({1, 1, 3, 3}, xv);
+  const Tensor y = run_resize(19, x, {{"", {}}, {"", {}}, {"sizes", int64_tensor({1, 1, 5, 5})}},
+                              {{"mode", "linear"}, {"coordinate_transformation_mode", "align_corners"}});
+  REQUIRE(y.shape() == Shape{1, 1, 5, 5});
+  // align_corners 3 to 5: x_original = x / 2, so each axis has weights in halves (exact doubles).
+  auto axis = [](int64_t o, int64_t& i0, int64_t& i1, mpq_class& w1) {
+    i0 = o / 2;
+    i1 = std::min<int64_t>(i0 + 1, 2);
+    w1 = mpq_class(o % 2, 2);
+  };
+  for (int64_t r = 0; r < 5; ++r)
+    for (int64_t c = 0; c < 5; ++c) {
+      int64_t r0, r1, c0, c1;
+      mpq_class wr, wc;
+      axis(r, r0, r1, wr);
+      axis(c, c0, c1, wc);
+      auto at = [&](int64_t i, int64_t j) { return mpq_class(static_cast<double>(xv[static_cast<size_t>(i * 3 + j)])); };
+      const mpq_class exact = (1 - wr) * (1 - wc) * at(r0, c0) + (1 - wr) * wc * at(r0, c1) +
+                              wr * (1 - wc) * at(r1, c0) + wr * wc * at(r1, c1);
+      CAPTURE(r);
+      CAPTURE(c);
+      CHECK(y.data_as<float>()[r * 5 + c] == round_to_float(exact));
+    }
+}
+
+TEST_CASE("resize kernel: cubic with weights in 27ths, each rounded to double, then one rounding") {
+  // 2 to 6, asymmetric: x = 1 sits at 1/3 with taps -1, 0, 1, 2 reading elements 0, 0, 1, 1.
+  const std::vector<float> xv{1.0f, 1e-3f};
+  const Tensor x = float_tensor({2}, xv);
+  const Tensor y = run_resize(13, x, {{"", {}}, {"", {}}, {"sizes", int64_tensor({6})}},
+                              {{"mode", "cubic"}, {"coordinate_transformation_mode", "asymmetric"}});
+  // The oracle takes the rules' double weights (checked by hand here and above) and sums exactly.
+  ResampleOptions o;
+  o.mode = ResizeMode::Cubic;
+  o.coordinate = CoordinateMode::Asymmetric;
+  const auto taps = axis_taps({2, 6, Scale::of_ratio(6, 2)}, o)[1].taps;
+  mpq_class exact = 0;
+  for (const auto& t : taps) exact += mpq_class(t.weight) * mpq_class(static_cast<double>(xv[static_cast<size_t>(t.index)]));
+  CHECK(y.data_as<float>()[1] == round_to_float(exact));
+  // a = -0.75: W(4/3) = a * 4/27 = -1/9, W(5/3) = a * 2/27 = -1/18 (hand computation).
+  REQUIRE(taps.size() == 4);
+  CHECK(taps[0].weight == -1.0 / 9);
+  CHECK(taps[3].weight == -1.0 / 18);
+}
+
+TEST_CASE("resize kernel: nearest copies any type; integers interpolate to nearest even, saturated") {
+  const Tensor s = Tensor::from_strings({2}, {"a", "b"});
+  const Tensor y = run_resize(19, s, {{"", {}}, {"", {}}, {"sizes", int64_tensor({4})}},
+                              {{"coordinate_transformation_mode", "asymmetric"}});
+  CHECK(y.strings() == std::vector<std::string>{"a", "a", "b", "b"});
+  // uint8 [0, 255] to 4, asymmetric linear: 0, 127.5 -> 128 (even), 255, 255.
+  const Tensor u = Tensor::from_values<uint8_t>(ElementType::UInt8, {2}, {0, 255});
+  const Tensor yu = run_resize(19, u, {{"", {}}, {"", {}}, {"sizes", int64_tensor({4})}},
+                               {{"mode", "linear"}, {"coordinate_transformation_mode", "asymmetric"}});
+  CHECK(std::vector<uint8_t>(yu.data_as<uint8_t>(), yu.data_as<uint8_t>() + 4) == std::vector<uint8_t>{0, 128, 255, 255});
+  // Cubic overshoot saturates: 0, 255 to 4 half_pixel; x = 2 at 5/4 clamps at 255.
+  const Tensor yc = run_resize(19, u, {{"", {}}, {"", {}}, {"sizes", int64_tensor({8})}}, {{"mode", "cubic"}});
+  CHECK(yc.data_as<uint8_t>()[7] == 255);
+  CHECK(yc.data_as<uint8_t>()[0] == 0);
+}
+
+TEST_CASE("resize kernel: refusals") {
+  const Tensor x = float_tensor({1, 2}, {1, 2});
+  const Tensor sc = float_tensor({2}, {1, 2});
+  auto refuse = [&](const std::vector<std::pair<std::string, Tensor>>& extra,
+                    const std::vector<std::pair<std::string, std::string>>& strings, const char* text) {
+    CHECK_THROWS_WITH_AS(run_resize(19, x, extra, strings), doctest::Contains(text), Error);
+  };
+  refuse({{"", {}}, {"scales", sc}, {"sizes", int64_tensor({1, 4})}}, {}, "both given");
+  refuse({}, {}, "neither scales nor sizes");
+  refuse({{"", {}}, {"scales", float_tensor({2}, {1, 1e30f})}}, {}, "reach 2^62");
+  refuse({{"", {}}, {"scales", float_tensor({2}, {1, -2})}}, {}, "greater than 0");
+  refuse({{"", {}}, {"scales", float_tensor({3}, {1, 2, 2})}}, {}, "one per axis of X");
+  refuse({{"", {}}, {"scales", sc}}, {{"coordinate_transformation_mode", "tf_crop_and_resize"}}, "needs the roi");
+  refuse({{"", {}}, {"scales", sc}}, {{"coordinate_transformation_mode", "tf_half_pixel_for_nn"}},
+         "got 'tf_half_pixel_for_nn'");
+  refuse({{"", {}}, {"scales", sc}}, {{"mode", "bicubic"}}, "must be nearest, linear or cubic");
+  refuse({{"", {}}, {"scales", sc}}, {{"keep_aspect_ratio_policy", "fit"}}, "keep_aspect_ratio_policy");
+  const Tensor b = Tensor::from_values<uint8_t>(ElementType::Bool, {2}, {0, 1});
+  CHECK_THROWS_WITH_AS(run_resize(19, b, {{"", {}}, {"scales", float_tensor({1}, {2})}}, {{"mode", "linear"}}),
+                       doctest::Contains("does not take bool"), Error);
+  CHECK_THROWS_WITH_AS(run_resize(9, x, {{"scales", float_tensor({2}, {1, 0.5f})}}, {}, "Upsample"),
+                       doctest::Contains("must be at least 1"), Error);
+}

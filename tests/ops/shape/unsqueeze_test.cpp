@@ -1,0 +1,25 @@
+// Unit tests of ops/shape/unsqueeze.cpp.
+#include "helpers/shape_ops.h"
+
+TEST_CASE("Unsqueeze: attribute (1, 11) and input (13 on); the output is a view") {
+  const Tensor x = Tensor::from_values<double>(T::Double, {2}, {1, 2});
+  auto y = run_kernel("Unsqueeze", 1, {Value(x)}, with_ints("axes", {1, 0}))[0].tensor();
+  CHECK(y.shape() == Shape{1, 1, 2});
+  CHECK(y.shares_storage_with(x));
+  CHECK_THROWS_AS(run_kernel("Unsqueeze", 1, {Value(x)}, with_ints("axes", {-1})), Error);
+  CHECK(run_kernel("Unsqueeze", 11, {Value(x)}, with_ints("axes", {-1}))[0].tensor().shape() == Shape{2, 1});
+  for (int since : {13, 21, 23, 24, 25}) {
+    CAPTURE(since);
+    CHECK(run_kernel("Unsqueeze", since, {Value(x), Value(int64_tensor({0, -1}))})[0].tensor().shape() == Shape{1, 2, 1});
+  }
+  CHECK_THROWS_WITH_AS(run_kernel("Unsqueeze", 13, {Value(x), Value(int64_tensor({0, 0}))}),
+                       "axes[1] = 0 names axis 0 again (axes[0] = 0); each axis may appear once", Error);
+  CHECK_THROWS_WITH_AS(run_kernel("Unsqueeze", 13, {Value(x), Value(int64_tensor({kMin}))}),
+                       "axes[0] = -9223372036854775808 is out of range for the output rank 2 (valid: -2 to 1)", Error);
+  const Tensor s = Tensor::from_strings({2}, {"p", "q"});
+  CHECK(run_kernel("Unsqueeze", 13, {Value(s), Value(int64_tensor({1}))})[0].tensor().strings() == std::vector<std::string>{"p", "q"});
+  const Tensor i4 = int4_tensor({3});
+  CHECK(run_kernel("Unsqueeze", 21, {Value(i4), Value(int64_tensor({0}))})[0].tensor().shares_storage_with(i4));
+  const Tensor c = Tensor::zeros(T::Complex128, {});
+  CHECK(run_kernel("Unsqueeze", 13, {Value(c), Value(int64_tensor({0, 1}))})[0].tensor().shape() == Shape{1, 1});
+}
