@@ -18,5 +18,7 @@ Command add_ops_command(CLI::App& app);
 Command add_info_command(CLI::App& app);
 Command add_check_command(CLI::App& app);
 Command add_compare_command(CLI::App& app);
+Command add_gen_suite_command(CLI::App& app);
+Command add_report_command(CLI::App& app);
 
 }  // namespace onnx_ref::cli

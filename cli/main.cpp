@@ -30,7 +30,7 @@ int main(int argc, char** argv) {
   using namespace onnx_ref::cli;
   const std::vector<std::pair<CLI::App*, Command>> commands = [&] {
     std::vector<std::pair<CLI::App*, Command>> list;
-    for (auto add : {add_run_command, add_test_command, add_make_test_command, add_ops_command, add_info_command, add_check_command, add_compare_command}) {
+    for (auto add : {add_run_command, add_test_command, add_make_test_command, add_ops_command, add_info_command, add_check_command, add_compare_command, add_gen_suite_command, add_report_command}) {
       const size_t before = app.get_subcommands({}).size();
       Command command = add(app);
       list.emplace_back(app.get_subcommands({})[before], std::move(command));

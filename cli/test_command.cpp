@@ -15,6 +15,7 @@
 #include "conformance/harness.h"
 #include "conformance/html_report.h"
 #include "conformance/reports.h"
+#include "conformance/shards.h"
 #include "runtime/error.h"
 
 namespace onnx_ref::cli {
@@ -31,6 +32,7 @@ struct TestOptions {
   bool no_scoreboard = false;
   bool markdown_table = false;
   std::string report, junit, html, expect;
+  std::string shard;  // "K/N": run only shard K of N
 };
 
 // "failed  DIR  MESSAGE", one line whatever the folder name or message holds (control bytes escaped).
@@ -72,6 +74,7 @@ RunDetails run_details(const TestOptions& options) {
   else
     command << " --rtol " << options.tolerance.rtol << " --atol " << options.tolerance.atol;
   command << " -j " << options.jobs;
+  if (!options.shard.empty()) command << " --shard " << options.shard;
   if (options.node_pb_opset != kNodePbOpset) command << " --node-pb-opset " << options.node_pb_opset;
   if (!options.filter.empty()) command << " --filter " << quote_text(options.filter);
   if (!options.expect.empty()) command << " --expect " << quote_text(options.expect);
@@ -107,6 +110,7 @@ int test_command(const TestOptions& options) {
       throw Error("--filter " + quote_text(options.filter) + " matches none of the " + std::to_string(found) +
                   " tests found below the given paths");
   }
+  if (!options.shard.empty()) tests = select_shard(tests, parse_shard(options.shard));
   Expectations expectations;
   if (!options.expect.empty()) expectations = Expectations::load(options.expect);
 
@@ -143,7 +147,7 @@ int test_command(const TestOptions& options) {
   if (!options.junit.empty()) write_junit_report(options.junit, results, run);
   if (!options.html.empty()) write_html_report(options.html, results, run);
   std::cout << total.passed << " passed, " << total.failed << " failed, " << total.skipped << " skipped\n";
-  if (results.empty()) {
+  if (results.empty() && options.shard.empty()) {
     std::cerr << "onnx-ref: no backend-test folder found below the given paths\n";
     return 1;
   }
@@ -180,6 +184,9 @@ Command add_test_command(CLI::App& app) {
   cmd->add_option("--junit", options->junit, "Write a JUnit XML report to this file");
   cmd->add_option("--html", options->html,
                   "Write a self-contained HTML conformance matrix (operator versions x test sources) to this file");
+  cmd->add_option("--shard", options->shard,
+                  "Run only shard K of N (K/N): the tests split deterministically, balanced by their files' size; "
+                  "onnx-ref report merge joins the shards' --report files");
   cmd->add_option("--expect", options->expect, "Manifest of tests expected to fail or be skipped");
   return [options] { return test_command(*options); };
 }

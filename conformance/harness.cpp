@@ -196,6 +196,13 @@ void run_node_layout(const BackendTest& test, const Tolerance& tolerance, int64_
   result.status = TestStatus::Passed;
 }
 
+std::string read_refusal_rule(const fs::path& dir) {
+  std::ifstream in(dir / kRefusalMarkerFile);
+  std::string rule;
+  std::getline(in, rule);
+  return rule;
+}
+
 }  // namespace
 
 std::vector<BackendTest> discover_tests(const std::vector<fs::path>& roots) {
@@ -240,11 +247,19 @@ TestResult run_backend_test(const BackendTest& test, const Tolerance& tolerance,
   TestResult result;
   result.test = test;
   const auto start = std::chrono::steady_clock::now();
+  // A refusal test (gen-suite's node-errors): a strict implementation refuses its model or inputs
+  // with an error; running it is the failure.
+  std::error_code ec;
+  const bool refusal = fs::is_regular_file(test.dir / kRefusalMarkerFile, ec);
   try {
     if (test.layout == BackendTest::Layout::Model)
       run_model_layout(test, tolerance, result);
     else
       run_node_layout(test, tolerance, node_pb_opset, result);
+    if (refusal) {
+      result.status = TestStatus::Failed;
+      result.message = "ran, but a strict implementation refuses it: " + read_refusal_rule(test.dir);
+    }
   } catch (const UnsupportedError& e) {
     result.status = TestStatus::Skipped;
     result.message = e.what();
@@ -254,6 +269,10 @@ TestResult run_backend_test(const BackendTest& test, const Tolerance& tolerance,
     result.status = TestStatus::Failed;
     result.message = e.what();
     if (result.kernels.empty() && !e.operator_version().empty()) result.kernels = {e.operator_version()};
+    if (refusal) {
+      result.status = TestStatus::Passed;
+      result.message = "refused as expected: " + result.message;
+    }
   } catch (const std::exception& e) {
     result.status = TestStatus::Failed;
     result.message = std::string("internal error: ") + e.what();

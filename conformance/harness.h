@@ -73,6 +73,10 @@ std::string_view report_status(const TestResult& result);
 // (Reshape-1), its Pad `pads` (Pad-2), its Cast a string `to` (Cast-1). The layout names no opset.
 inline constexpr int64_t kNodePbOpset = 4;
 
+// A test folder holding this file (its first line: the rule) is a refusal test: it passes when
+// loading or running its model fails with an error, and fails when the model runs.
+inline constexpr const char* kRefusalMarkerFile = "expected_error.txt";
+
 // Runs one test folder (every test_data_set_N in it); a node.pb test runs at `node_pb_opset`. Never throws: every problem is a failure
 // with its message, and an operator onnx-ref does not implement is a skip.
 TestResult run_backend_test(const BackendTest& test, const Tolerance& tolerance, int64_t node_pb_opset = kNodePbOpset);

@@ -46,7 +46,8 @@ import numpy as np
 
 from . import _core
 
-__all__ = ["Error", "UnsupportedError", "Session", "NodeArg", "run", "check_model", "ELEMENT_TYPES", "__version__"]
+__all__ = ["Error", "UnsupportedError", "Session", "NodeArg", "ReferenceEvaluator", "run", "check_model", "ELEMENT_TYPES",
+           "__version__"]
 __version__ = "0.1.0"
 
 Error = _core.Error
@@ -357,3 +358,7 @@ def check_model(model: ModelLike) -> Optional[str]:
     """
     source, base_dir = _model_source(model)
     return _core.check(source, base_dir)
+
+
+# onnx.reference.ReferenceEvaluator's interface (python/onnx_ref/reference.py).
+from .reference import ReferenceEvaluator  # noqa: E402
