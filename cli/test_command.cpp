@@ -31,6 +31,7 @@ struct TestOptions {
   bool no_scoreboard = false;
   bool markdown_table = false;
   std::string report, junit, html, expect;
+  LoadOptions load;
 };
 
 // "failed  DIR  MESSAGE", one line whatever the folder name or message holds (control bytes escaped).
@@ -46,7 +47,7 @@ std::vector<TestResult> run_all(const std::vector<BackendTest>& tests, const Tes
   const bool progress = isatty(STDERR_FILENO) && !options.verbose;
   auto worker = [&] {
     for (size_t i; (i = next++) < tests.size();) {
-      results[i] = run_backend_test(tests[i], options.tolerance, options.node_pb_opset);
+      results[i] = run_backend_test(tests[i], options.tolerance, options.node_pb_opset, options.load);
       const size_t finished = ++done;
       std::lock_guard<std::mutex> lock(print);
       if (options.verbose)
@@ -181,6 +182,7 @@ Command add_test_command(CLI::App& app) {
   cmd->add_option("--html", options->html,
                   "Write a self-contained HTML conformance matrix (operator versions x test sources) to this file");
   cmd->add_option("--expect", options->expect, "Manifest of tests expected to fail or be skipped");
+  add_load_options(cmd, options->load);
   return [options] { return test_command(*options); };
 }
 

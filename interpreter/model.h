@@ -104,16 +104,31 @@ struct ExposedValues {
   bool empty() const { return names.empty() && !every_node_output; }
 };
 
+// Opt-ins for models the ONNX 1.22.0 text does not allow as written; each is off by default and
+// has one name everywhere (`--sort-nodes` and `--allow-deprecated` on the command line, the
+// keyword arguments sort_nodes and allow_deprecated in Python).
+struct LoadOptions {
+  // IR.md: "The list of nodes defining the top-level computation graph MUST be ordered
+  // topologically." Off: a node reading a later node's output is refused. On: each graph (and
+  // graph attribute) out of order is sorted topologically, stably (ties keep the file's order),
+  // then loaded; one warning on stderr says so.
+  bool sort_nodes = false;
+  // The deprecated versions Upsample-10, Scatter-11, GroupNormalization-18 and ai.onnx.ml's
+  // TreeEnsembleClassifier-5 and TreeEnsembleRegressor-5, which ONNX's checker refuses. Off: refused
+  // naming the replacement. On: run with their last defined semantics.
+  bool allow_deprecated = false;
+};
+
 class Model {
  public:
   // Loads a model file; external data is resolved relative to its folder.
   static Model load_file(const std::filesystem::path& path);
-  static Model load_file(const std::filesystem::path& path, const ExposedValues& exposed);
+  static Model load_file(const std::filesystem::path& path, const ExposedValues& exposed, const LoadOptions& options = {});
   // `base_dir` is where external data lives (empty: external data is refused).
   static Model load_bytes(const std::string& bytes, const std::filesystem::path& base_dir, const std::string& origin,
-                          const ExposedValues& exposed = {});
+                          const ExposedValues& exposed = {}, const LoadOptions& options = {});
   static Model from_proto(std::shared_ptr<const onnx::ModelProto> proto, const std::filesystem::path& base_dir,
-                          const std::string& origin);
+                          const std::string& origin, const LoadOptions& options = {});
 
   // Graph inputs that must be fed (those without an initializer), in graph order.
   const std::vector<ValueInfo>& required_inputs() const { return required_inputs_; }
@@ -151,7 +166,7 @@ class Model {
 
   // A parsed model with `exposed` added to its graph's outputs, then built (load_file, load_bytes).
   static Model from_parsed(std::shared_ptr<onnx::ModelProto> proto, const std::filesystem::path& base_dir,
-                           const std::string& origin, const ExposedValues& exposed);
+                           const std::string& origin, const ExposedValues& exposed, const LoadOptions& options);
 
   friend class ModelBuilder;
   friend class GraphBuilder;

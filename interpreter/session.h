@@ -14,9 +14,11 @@ namespace onnx_ref {
 class Session {
  public:
   // `exposed` values of the model's graph (intermediate ones too) become outputs after its own.
-  static Session from_file(const std::filesystem::path& path, const ExposedValues& exposed = {});
+  // `load`: the opt-ins of interpreter/model.h's LoadOptions (sorting nodes, deprecated versions).
+  static Session from_file(const std::filesystem::path& path, const ExposedValues& exposed = {}, const LoadOptions& load = {});
   // `base_dir` is where external data files are looked up (empty: external data is refused).
-  static Session from_bytes(const std::string& bytes, const std::filesystem::path& base_dir = {}, const ExposedValues& exposed = {});
+  static Session from_bytes(const std::string& bytes, const std::filesystem::path& base_dir = {}, const ExposedValues& exposed = {},
+                            const LoadOptions& load = {});
 
   std::vector<std::string> input_names() const;   // inputs that must be fed, in graph order
   std::vector<std::string> output_names() const;  // in graph order

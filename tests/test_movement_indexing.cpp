@@ -47,6 +47,8 @@ TEST_CASE("axis: normalized or refused, extremes included") {
   CHECK_THROWS_WITH_AS(normalize_axis(0, 0, AxisRange::Signed), "axis = 0 is out of range: a scalar has no axis", Error);
 }
 
+// spec: Slice-10,11,13: "'steps' cannot be 0."
+// spec: Slice-11,13: "is clamped into the range `[0, dims[axes[i]]]` for positive stepping and `[0, dims[axes[i]]-1]` for negative stepping"
 TEST_CASE("slice_range agrees with brute force over every small case and the int64 extremes") {
   const std::vector<int64_t> bounds = {INT64_MIN, -9, -6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6, 9, INT64_MAX};
   const std::vector<int64_t> steps = {INT64_MIN, -5, -3, -2, -1, 1, 2, 3, 5, INT64_MAX};
@@ -103,6 +105,8 @@ TEST_CASE("Slice kernels: steps, negative steps, strings, packed and 16-byte ele
   CHECK_THROWS_WITH_AS(run_op("Slice", 10, {x, i64({1}, {0}), i64({1}, {1}), i64({1}, {-1})}), doctest::Contains("axes[0] = -1 is out of range"), Error);
 }
 
+// spec: Concat-*: "All input tensors must have the same shape, except for the dimension size of the axis to concatenate on."
+// spec: Split-13,18: "Sum of the values must be equal to the dim value at 'axis' specified."
 TEST_CASE("Concat and Split: shapes, sizes and their errors") {
   CHECK(concat_output_shape({{2, 3}, {2, 5}}, 1, AxisRange::NonNegative) == Shape{2, 8});
   CHECK(concat_output_shape({{0, 3}, {2, 3}}, -2, AxisRange::Signed) == Shape{2, 3});
@@ -173,6 +177,8 @@ TEST_CASE("Pad kernels: negative pads crop, strings, empty dimensions") {
   CHECK_THROWS_WITH_AS(run_op("Pad", 13, {x, i64({4}, {0, 0, int64_t{1} << 30, int64_t{1} << 30}), std::nullopt}), doctest::Contains("bytes"), Error);
 }
 
+// spec: Gather-13: "All index values are expected to be within bounds [-s, s-1] along axis of size s."
+// spec: Gather-13: "It is an error if any of the index values are out of bounds."
 TEST_CASE("Gather family: indices checked before use, rows copied whole") {
   const Tensor data = i64({3, 2}, {0, 1, 2, 3, 4, 5});
   CHECK(ints(run_op("Gather", 13, {data, i64({2}, {-1, 0})})[0]) == std::vector<int64_t>{4, 5, 0, 1});

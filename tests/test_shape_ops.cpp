@@ -279,6 +279,7 @@ TEST_CASE("Size: the element count as an int64 scalar") {
   CHECK(count(Tensor::zeros(T::Complex128, {2, 2}), 24).identical_to(Tensor::from_values<int64_t>(T::Int64, {}, {4})));
 }
 
+// spec: Squeeze-13: "If an axis is selected with shape entry not equal to one, an error is raised."
 TEST_CASE("Squeeze: attribute (1, 11) and optional input (13 on); the output is a view") {
   const Tensor x = Tensor::from_values<float>(T::Float, {1, 2, 1}, {1, 2});
   auto y = run_kernel("Squeeze", 1, {Value(x)}, with_ints("axes", {0}))[0].tensor();
@@ -307,6 +308,9 @@ TEST_CASE("Squeeze: attribute (1, 11) and optional input (13 on); the output is 
   CHECK(run_kernel("Squeeze", 13, {Value(c)})[0].tensor().shape() == Shape{});
 }
 
+// spec: Unsqueeze-13: "The input `axes` should not contain any duplicate entries."
+// spec: Unsqueeze-13: "It is an error if it contains duplicates."
+// spec: Unsqueeze-13: "Each value in `axes` should be within the (inclusive) range [-output_rank , output_rank - 1]."
 TEST_CASE("Unsqueeze: attribute (1, 11) and input (13 on); the output is a view") {
   const Tensor x = Tensor::from_values<double>(T::Double, {2}, {1, 2});
   auto y = run_kernel("Unsqueeze", 1, {Value(x)}, with_ints("axes", {1, 0}))[0].tensor();
