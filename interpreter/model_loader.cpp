@@ -343,10 +343,6 @@ class GraphBuilder {
         versions += (versions.empty() ? "" : ", ") + std::to_string(v->since_version);
       throw Error(op + " is not defined at opset " + std::to_string(opset->second) + " (its versions: " + versions + ")");
     }
-    if (const char* replacement = deprecated_replacement(*version); replacement && !options_.allow_deprecated)
-      throw Error(version->label() + " is deprecated (ONNX's checker refuses it); use " + replacement +
-                  " instead, or allow deprecated versions (--allow-deprecated; Python: allow_deprecated=True)" +
-                  " to run it with its last defined semantics");
     return *version;
   }
 
@@ -367,6 +363,10 @@ class GraphBuilder {
         node.calls_function = true;
       } else {
         node.op = &resolve_op(node);
+        if (const char* replacement = deprecated_replacement(*node.op); replacement && !options_.allow_deprecated)
+          throw Error(node.op->label() + " is deprecated (ONNX's checker refuses it); use " + replacement +
+                      " instead, or allow deprecated versions (--allow-deprecated; Python: allow_deprecated=True)" +
+                      " to run it with its last defined semantics");
         check_arity(proto, *node.op);
         node.attributes = resolve_attributes(proto, *node.op, [&](const onnx::GraphProto& body, const std::string& attr) {
           return compile_graph_attribute(body, attr, node);

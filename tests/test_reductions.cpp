@@ -230,6 +230,9 @@ TEST_CASE("Reduce* versions: axes attribute and input, keepdims, noop_with_empty
   CHECK_THROWS_WITH_AS(run("ReduceMax", 13, {Value(x)}, bad), "attribute 'keepdims' must be 0 or 1, got 2", Error);
 }
 
+// spec: ArgMax-13: "Accepted range is [-r, r-1] where r = rank(data)."
+// spec: ArgMin-12: "If select_last_index is True (default False), the index of the last occurrence of the min is selected if the min appears more than once in the input."
+// spec: ArgMax-12: "If select_last_index is True (default False), the index of the last occurrence of the max is selected if the max appears more than once in the input."
 TEST_CASE("ArgMax, ArgMin: ties, select_last_index, NaN, axes, empty axis") {
   const Tensor x = floats({2, 4}, {1, 5, 5, 0, 2, 2, -0.0f, 0.0f});
   Attributes a;
