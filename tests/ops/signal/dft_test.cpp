@@ -28,18 +28,19 @@ void irfft_attributes(onnx::NodeProto& n) {
 
 // x[t] = 1/N sum_k Re(X_k e^(2 pi j k t / N)) over the Hermitian spectrum of the bins given.
 double irfft_oracle(const std::vector<double>& re, const std::vector<double>& im, int64_t n, int64_t t) {
-  mpfr_t sum, c, s, term;
+  mpfr_t sum, c, s, term, angle;
   mpfr_inits2(2000, sum, term, static_cast<mpfr_ptr>(nullptr));
   mpfr_inits2(53, c, s, static_cast<mpfr_ptr>(nullptr));
+  mpfr_init2(angle, 64);
   mpfr_set_zero(sum, 1);
   for (int64_t k = 0; k < n; ++k) {
     const bool mirrored = k > n / 2;
     const int64_t b = mirrored ? n - k : k;
     const double a = b < static_cast<int64_t>(re.size()) ? re[static_cast<size_t>(b)] : 0.0;
     const double bi = b < static_cast<int64_t>(im.size()) ? (mirrored ? -im[static_cast<size_t>(b)] : im[static_cast<size_t>(b)]) : 0.0;
-    const long m = static_cast<long>((k * t) % n);
-    mpfr_cosu(c, m, static_cast<unsigned long>(n), MPFR_RNDN);  // the twiddles, rounded to double
-    mpfr_sinu(s, m, static_cast<unsigned long>(n), MPFR_RNDN);
+    mpfr_set_si(angle, static_cast<long>((k * t) % n), MPFR_RNDN);
+    mpfr_cosu(c, angle, static_cast<unsigned long>(n), MPFR_RNDN);  // cos(2 pi m / n), the twiddles rounded to double
+    mpfr_sinu(s, angle, static_cast<unsigned long>(n), MPFR_RNDN);
     mpfr_mul_d(term, c, a, MPFR_RNDN);  // exact at 2000 bits
     mpfr_add(sum, sum, term, MPFR_RNDN);
     mpfr_mul_d(term, s, bi, MPFR_RNDN);
@@ -47,7 +48,7 @@ double irfft_oracle(const std::vector<double>& re, const std::vector<double>& im
   }
   const int inex = mpfr_div_ui(sum, sum, static_cast<unsigned long>(n), MPFR_RNDN);
   const double r = oracle::round_ieee(sum, inex, numeric::Format::Float);
-  mpfr_clears(sum, term, c, s, static_cast<mpfr_ptr>(nullptr));
+  mpfr_clears(sum, term, c, s, angle, static_cast<mpfr_ptr>(nullptr));
   return r;
 }
 
