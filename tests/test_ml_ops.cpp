@@ -78,6 +78,7 @@ TEST_CASE("ArrayFeatureExtractor: picks along the last axis, checked indices") {
         "index 3 (Y[0]) is outside X's last dimension of 3");
 }
 
+// spec: LabelEncoder-4: "A default tensor. {"_Unused"} if values_* has string type, {-1} if values_* has integral type, and {-0.f} if values_* has float type."
 TEST_CASE("LabelEncoder: versions 1, 2 and 4, NaN keys, repeated keys, defaults, lengths") {
   Attributes v1 = ml_op_defaults("LabelEncoder", 1);
   v1.set("classes_strings", std::vector<std::string>{"a", "b", "a"});
@@ -153,6 +154,9 @@ TEST_CASE("Scaler: (x - offset) * scale rounded once") {
   CHECK(ml_op_error("Scaler", 1, {x}, a) == "attribute 'offset' has 3 values, not 1 or the 2 features of X's last dimension");
 }
 
+// spec: FeatureVectorizer-1: "Inputs are copied to the output maintaining the order of the input arguments."
+// spec: FeatureVectorizer-1: "All inputs must be integers or floats, while the output will be all floating point values."
+// spec: CategoryMapper-1: "If the int default value is set, it will convert strings to integers."
 TEST_CASE("Imputer, FeatureVectorizer, OneHotEncoder, CategoryMapper") {
   Attributes im = ml_op_defaults("Imputer", 1);
   im.set("replaced_value_float", NAN);
