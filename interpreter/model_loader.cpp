@@ -616,10 +616,12 @@ Model Model::from_proto(std::shared_ptr<const onnx::ModelProto> proto, const std
   model.origin_ = origin;
   if (options.sort_nodes && proto->has_graph() && graph_out_of_order(proto->graph())) {
     auto sorted = std::make_shared<onnx::ModelProto>(*proto);
-    const size_t graphs = sort_nodes_topologically(*sorted->mutable_graph());
-    std::cerr << "onnx-ref: warning: " << origin << ": the nodes of " << graphs
-              << " graph(s) were not in topological order, which IR.md requires; sorted them (--sort-nodes)\n";
-    proto = std::move(sorted);
+    // No graph changes when the only later reads close a cycle: the loader then refuses the cycle.
+    if (const size_t graphs = sort_nodes_topologically(*sorted->mutable_graph()); graphs > 0) {
+      std::cerr << "onnx-ref: warning: " << origin << ": the nodes of " << graphs
+                << " graph(s) were not in topological order, which IR.md requires; sorted them (--sort-nodes)\n";
+      proto = std::move(sorted);
+    }
   }
   model.proto_ = std::move(proto);
   try {

@@ -109,10 +109,10 @@ TEST_CASE("CumSum: axes, exclusive, reverse, integers wrap, signed zeros, float1
   const auto hs = scan_values<uint16_t>(scan_topk_run("CumSum", 14, {Value(Tensor::from_values<uint16_t>(ElementType::Float16, {3}, h)), int64_scalar(0)}, flags(0, 0)).at(0));
   CHECK(decode_small_float(ElementType::Float16, hs[1]) == 2048);  // 2049 ties to even
   CHECK(decode_small_float(ElementType::Float16, hs[2]) == 2050);
-  const Value axis32(Tensor::from_values<int32_t>(ElementType::Int32, {1}, std::vector<int32_t>{0}));
+  const Value axis32(Tensor::from_values<int32_t>(ElementType::Int32, {}, std::vector<int32_t>{0}));  // "A 0-D tensor"
   CHECK(scan_values<float>(scan_topk_run("CumSum", 11, {float_tensor({2}, {1, 2}), axis32}, flags(0, 0)).at(0)) == std::vector<float>{1, 3});
   CHECK_THROWS_WITH_AS(scan_topk_run("CumSum", 11, {x, int64_scalar(2)}, flags(0, 0)), "axis = 2 is out of range for rank 2 (valid: -2 to 1)", Error);
-  CHECK_THROWS_WITH_AS(scan_topk_run("CumSum", 11, {x, int64_vector({0, 1})}, flags(0, 0)), "input axis must be a scalar, but it is int64[2]", Error);
+  CHECK_THROWS_WITH_AS(scan_topk_run("CumSum", 11, {x, int64_vector({0, 1})}, flags(0, 0)), "input axis must be a 0-D tensor (a scalar), but it is int64[2]", Error);
   CHECK_THROWS_WITH_AS(scan_topk_run("CumSum", 11, {x, int64_scalar(0)}, flags(2, 0)), "attribute 'exclusive' must be 0 or 1, got 2", Error);
 }
 

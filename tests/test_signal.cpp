@@ -283,7 +283,7 @@ TEST_CASE("DFT: every output agrees with the MPFR oracle (types, axes, padding, 
       for (int64_t n : {int64_t{0}, int64_t{5}, int64_t{7}, int64_t{12}})  // 0: no dft_length
         for (int inverse : {0, 1})
           for (int onesided : {0, 1}) {
-            if (onesided && parts == 2) continue;
+            if (onesided && (parts == 2 || inverse)) continue;  // IRFFT: tests/ops/signal/dft_test.cpp
             // shape [2, 7, 3, parts], transform along axis 1
             const std::vector<double> v = signal_test_samples(2 * 7 * 3 * parts, 17u + parts + n, wide);
             const Tensor x = signal_tensor(type, {2, 7, 3, parts}, v);

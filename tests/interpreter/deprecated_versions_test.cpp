@@ -79,7 +79,7 @@ TEST_CASE("ai.onnx.ml TreeEnsembleRegressor-5 and TreeEnsembleClassifier-5 are r
     std::vector<std::string> outs{"y"};
     if (std::string(op) == "TreeEnsembleClassifier") outs = {"label", "y"};
     b.node(op, {"x"}, outs, "ai.onnx.ml");
-    CHECK_THROWS_WITH_AS(load(b, false), doctest::Contains(std::string(op) + "-5 is deprecated"), Error);
+    CHECK_THROWS_WITH_AS(load(b, false), doctest::Contains((std::string(op) + "-5 is deprecated").c_str()), Error);
     CHECK_THROWS_WITH_AS(load(b, false), doctest::Contains("use ai.onnx.ml TreeEnsemble"), Error);
   }
 }
