@@ -12,6 +12,8 @@
 
 #include <onnx/onnx_pb.h>
 
+#include "interpreter/exposed_values.h"
+#include "interpreter/load_options.h"
 #include "ops/registry.h"
 #include "runtime/tensor.h"
 #include "runtime/value.h"
@@ -93,30 +95,6 @@ class Graph final : public Subgraph {
 
  private:
   std::vector<std::optional<ValueType>> input_types_, output_types_;
-};
-
-// Values of the model's graph to return after its outputs (run --outputs, --trace): `names` (graph
-// inputs, initializers or node outputs), and with `every_node_output` every named output of every
-// node of the graph, in node order. A value that is already an output is not repeated.
-struct ExposedValues {
-  std::vector<std::string> names;
-  bool every_node_output = false;
-  bool empty() const { return names.empty() && !every_node_output; }
-};
-
-// Opt-ins for models the ONNX 1.22.0 text does not allow as written; each is off by default and
-// has one name everywhere (`--sort-nodes` and `--allow-deprecated` on the command line, the
-// keyword arguments sort_nodes and allow_deprecated in Python).
-struct LoadOptions {
-  // IR.md: "The list of nodes defining the top-level computation graph MUST be ordered
-  // topologically." Off: a node reading a later node's output is refused. On: each graph (and
-  // graph attribute) out of order is sorted topologically, stably (ties keep the file's order),
-  // then loaded; one warning on stderr says so.
-  bool sort_nodes = false;
-  // The deprecated versions Upsample-10, Scatter-11, GroupNormalization-18 and ai.onnx.ml's
-  // TreeEnsembleClassifier-5 and TreeEnsembleRegressor-5, which ONNX's checker refuses. Off: refused
-  // naming the replacement. On: run with their last defined semantics.
-  bool allow_deprecated = false;
 };
 
 class Model {

@@ -14,7 +14,7 @@
 #include <memory>
 #include <vector>
 
-#include "ops/all_ops.h"
+#include "ops/normalization/register.h"
 #include "ops/axis.h"
 #include "ops/normalization/normalization.h"
 #include "ops/reduce/accumulators.h"

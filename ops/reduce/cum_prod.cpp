@@ -15,7 +15,7 @@
 
 #include "numeric/elementary.h"
 #include "numeric/mpfr_interval.h"
-#include "ops/all_ops.h"
+#include "ops/reduce/register.h"
 #include "ops/reduce/cumulative.h"
 #include "ops/type_sets.h"
 #include "runtime/numeric_dispatch.h"
