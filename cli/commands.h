@@ -5,11 +5,23 @@
 
 #include <CLI/CLI.hpp>
 
+#include "interpreter/model.h"
+
 namespace onnx_ref::cli {
 
 using Command = std::function<int()>;
 
 inline constexpr const char* kVersionText = "onnx-ref 0.1.0";
+
+// The loader's opt-ins, one name on every command that loads a model (run, test, make-test, compare).
+inline void add_load_options(CLI::App* cmd, LoadOptions& options) {
+  cmd->add_flag("--sort-nodes", options.sort_nodes,
+                "Sort a graph whose nodes are not in topological order (IR.md requires the order) and run it, with a "
+                "warning; by default such a graph is refused");
+  cmd->add_flag("--allow-deprecated", options.allow_deprecated,
+                "Run the deprecated Upsample-10, Scatter-11, GroupNormalization-18, TreeEnsembleClassifier-5 and "
+                "TreeEnsembleRegressor-5 with their last defined semantics; by default they are refused");
+}
 
 Command add_test_command(CLI::App& app);
 Command add_run_command(CLI::App& app);

@@ -27,6 +27,7 @@ struct CompareOptions {
   std::string model, inputs, reference;
   Tolerance tolerance;
   onnx_ref::RunOptions run;
+  LoadOptions load;  // --sort-nodes, --allow-deprecated
 };
 
 std::map<std::string, std::filesystem::path> reference_files(const std::filesystem::path& dir) {
@@ -70,7 +71,7 @@ std::string number(double v) {
 int compare_command(const CompareOptions& options) {
   options.tolerance.check();
   const auto references = reference_files(options.reference);
-  const Model model = Model::load_file(options.model, ExposedValues{{}, true});
+  const Model model = Model::load_file(options.model, ExposedValues{{}, true}, options.load);
   const Feeds feeds = load_feeds(model, options.inputs);
   const auto values = model.run(feeds, options.run);
   std::map<std::string, const Value*> by_name;
@@ -123,6 +124,7 @@ Command add_compare_command(CLI::App& app) {
   cmd->add_option("--rtol", options->tolerance.rtol, "Relative tolerance")->capture_default_str();
   cmd->add_option("--atol", options->tolerance.atol, "Absolute tolerance")->capture_default_str();
   cmd->add_option("--threads", options->run.threads, "Worker threads for the kernels")->check(CLI::Range(1, 256));
+  add_load_options(cmd, options->load);
   return [options] { return compare_command(*options); };
 }
 

@@ -6,6 +6,7 @@
 
 #include "cli/commands.h"
 #include "interpreter/feeds.h"
+#include "interpreter/node_order.h"
 #include "runtime/error.h"
 #include "runtime/tensor_proto.h"
 #include "runtime/value_proto.h"
@@ -21,6 +22,7 @@ struct MakeTestOptions {
   bool random_inputs = false;
   uint64_t seed = 0;
   std::vector<std::string> dims;  // NAME=VALUE
+  LoadOptions load;               // --sort-nodes, --allow-deprecated
 };
 
 std::string read_bytes(const fs::path& path) {
@@ -55,9 +57,12 @@ void prepare_test_folder(const fs::path& dir) {
 
 // DIR/model.onnx is the model itself; external data files come along at the same relative paths
 // (the loader has already refused any location that leaves the model's folder).
-void place_model(const Model& model, const fs::path& model_path, const fs::path& dir) {
+void place_model(const Model& model, const fs::path& model_path, const fs::path& dir, bool sort_nodes) {
   const fs::path target = dir / "model.onnx";
-  const std::string bytes = read_bytes(model_path);
+  std::string bytes = read_bytes(model_path);
+  // With --sort-nodes the test case holds the sorted model, so that it runs without the opt-in.
+  if (onnx::ModelProto original; sort_nodes && original.ParseFromString(bytes) && graph_out_of_order(original.graph()))
+    bytes = model.proto().SerializeAsString();
   std::error_code ec;
   if (fs::exists(target, ec)) {
     if (read_bytes(target) != bytes)
@@ -82,12 +87,12 @@ int make_test_command(const MakeTestOptions& options) {
   const fs::path model_path = options.positionals.front();
   const fs::path dir = options.positionals.back();
   check_test_folder(dir);
-  const Model model = Model::load_file(model_path);
+  const Model model = Model::load_file(model_path, ExposedValues{}, options.load);
   const Feeds feeds = options.random_inputs ? random_feeds(model, options.seed, parse_dim_options(options.dims))
                                             : load_feeds(model, options.positionals[1]);
   const auto outputs = model.run(feeds);
 
-  place_model(model, model_path, dir);
+  place_model(model, model_path, dir, options.load.sort_nodes);
   int n = 0;
   while (fs::exists(dir / ("test_data_set_" + std::to_string(n)))) ++n;
   const fs::path set = dir / ("test_data_set_" + std::to_string(n));
@@ -114,6 +119,7 @@ Command add_make_test_command(CLI::App& app) {
   cmd->add_flag("--random-inputs", options->random_inputs, "Make the inputs from the declared types and shapes");
   cmd->add_option("--seed", options->seed, "Seed for --random-inputs")->capture_default_str();
   cmd->add_option("--dim", options->dims, "Fix a symbolic dimension, NAME=VALUE (repeatable)")->allow_extra_args(false);
+  add_load_options(cmd, options->load);
   return [options] { return make_test_command(*options); };
 }
 

@@ -34,6 +34,7 @@ struct RunOptions {
   int64_t repeat = 1;               // --repeat
   bool random_inputs = false;
   std::vector<std::string> dims;    // --dim NAME=VALUE
+  LoadOptions load;                 // --sort-nodes, --allow-deprecated
 };
 
 // --trace DIR: every node's outputs in the backend-test layout, DIR/node_K/output_J.pb (K the
@@ -318,7 +319,7 @@ int run_command(const RunOptions& options) {
   ExposedValues exposed{options.expose, !options.trace_dir.empty()};
   using Clock = std::chrono::steady_clock;
   const auto load_start = Clock::now();
-  const Model model = Model::load_file(options.model, exposed);
+  const Model model = Model::load_file(options.model, exposed, options.load);
   const auto load_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - load_start).count();
   Feeds feeds;
   if (!options.inputs.empty()) feeds = load_feeds(model, options.inputs);
@@ -412,6 +413,7 @@ Command add_run_command(CLI::App& app) {
       ->check(CLI::Range(int64_t{1}, int64_t{1'000'000}))->capture_default_str();
   cmd->add_flag("--random-inputs", options->random_inputs, "Feed random inputs made from the declared types and shapes (seeded by --seed)");
   cmd->add_option("--dim", options->dims, "With --random-inputs: fix a symbolic dimension, NAME=VALUE (repeatable)")->allow_extra_args(false);
+  add_load_options(cmd, options->load);
   return [options] { return run_command(*options); };
 }
 

@@ -33,6 +33,7 @@ struct TestOptions {
   bool markdown_table = false;
   std::string report, junit, html, expect;
   std::string shard;  // "K/N": run only shard K of N
+  LoadOptions load;
 };
 
 // "failed  DIR  MESSAGE", one line whatever the folder name or message holds (control bytes escaped).
@@ -48,7 +49,7 @@ std::vector<TestResult> run_all(const std::vector<BackendTest>& tests, const Tes
   const bool progress = isatty(STDERR_FILENO) && !options.verbose;
   auto worker = [&] {
     for (size_t i; (i = next++) < tests.size();) {
-      results[i] = run_backend_test(tests[i], options.tolerance, options.node_pb_opset);
+      results[i] = run_backend_test(tests[i], options.tolerance, options.node_pb_opset, options.load);
       const size_t finished = ++done;
       std::lock_guard<std::mutex> lock(print);
       if (options.verbose)
@@ -188,6 +189,7 @@ Command add_test_command(CLI::App& app) {
                   "Run only shard K of N (K/N): the tests split deterministically, balanced by their files' size; "
                   "onnx-ref report merge joins the shards' --report files");
   cmd->add_option("--expect", options->expect, "Manifest of tests expected to fail or be skipped");
+  add_load_options(cmd, options->load);
   return [options] { return test_command(*options); };
 }
 

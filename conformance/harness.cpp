@@ -155,8 +155,8 @@ Value as_declared_bfloat16(const Value& value, const std::optional<ElementType>&
   return Tensor::from_storage(ElementType::BFloat16, t.shape(), t.storage());
 }
 
-void run_model_layout(const BackendTest& test, const Tolerance& tolerance, TestResult& result) {
-  const Model model = Model::load_file(test.dir / "model.onnx");
+void run_model_layout(const BackendTest& test, const Tolerance& tolerance, const LoadOptions& load, TestResult& result) {
+  const Model model = Model::load_file(test.dir / "model.onnx", ExposedValues{}, load);
   result.kernels = model.kernel_labels();
   std::vector<fs::path> sets;
   for (const auto& entry : fs::directory_iterator(test.dir))
@@ -243,7 +243,7 @@ std::string_view report_status(const TestResult& result) {
   return result.is_expected_failure() ? "expected failure" : status_name(result.status);
 }
 
-TestResult run_backend_test(const BackendTest& test, const Tolerance& tolerance, int64_t node_pb_opset) {
+TestResult run_backend_test(const BackendTest& test, const Tolerance& tolerance, int64_t node_pb_opset, const LoadOptions& load) {
   TestResult result;
   result.test = test;
   const auto start = std::chrono::steady_clock::now();
@@ -253,7 +253,7 @@ TestResult run_backend_test(const BackendTest& test, const Tolerance& tolerance,
   const bool refusal = fs::is_regular_file(test.dir / kRefusalMarkerFile, ec);
   try {
     if (test.layout == BackendTest::Layout::Model)
-      run_model_layout(test, tolerance, result);
+      run_model_layout(test, tolerance, load, result);
     else
       run_node_layout(test, tolerance, node_pb_opset, result);
     if (refusal) {

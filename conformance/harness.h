@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/model.h"
 #include "runtime/tensor.h"
 
 namespace onnx_ref {
@@ -79,6 +80,8 @@ inline constexpr const char* kRefusalMarkerFile = "expected_error.txt";
 
 // Runs one test folder (every test_data_set_N in it); a node.pb test runs at `node_pb_opset`. Never throws: every problem is a failure
 // with its message, and an operator onnx-ref does not implement is a skip.
-TestResult run_backend_test(const BackendTest& test, const Tolerance& tolerance, int64_t node_pb_opset = kNodePbOpset);
+// `load`: the loader's opt-ins (--sort-nodes, --allow-deprecated) for the tests' models.
+TestResult run_backend_test(const BackendTest& test, const Tolerance& tolerance, int64_t node_pb_opset = kNodePbOpset,
+                            const LoadOptions& load = {});
 
 }  // namespace onnx_ref

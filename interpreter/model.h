@@ -13,6 +13,7 @@
 #include <onnx/onnx_pb.h>
 
 #include "interpreter/exposed_values.h"
+#include "interpreter/load_options.h"
 #include "ops/registry.h"
 #include "runtime/tensor.h"
 #include "runtime/value.h"
@@ -100,12 +101,12 @@ class Model {
  public:
   // Loads a model file; external data is resolved relative to its folder.
   static Model load_file(const std::filesystem::path& path);
-  static Model load_file(const std::filesystem::path& path, const ExposedValues& exposed);
+  static Model load_file(const std::filesystem::path& path, const ExposedValues& exposed, const LoadOptions& options = {});
   // `base_dir` is where external data lives (empty: external data is refused).
   static Model load_bytes(const std::string& bytes, const std::filesystem::path& base_dir, const std::string& origin,
-                          const ExposedValues& exposed = {});
+                          const ExposedValues& exposed = {}, const LoadOptions& options = {});
   static Model from_proto(std::shared_ptr<const onnx::ModelProto> proto, const std::filesystem::path& base_dir,
-                          const std::string& origin);
+                          const std::string& origin, const LoadOptions& options = {});
 
   // Graph inputs that must be fed (those without an initializer), in graph order.
   const std::vector<ValueInfo>& required_inputs() const { return required_inputs_; }
@@ -143,7 +144,7 @@ class Model {
 
   // A parsed model with `exposed` added to its graph's outputs, then built (load_file, load_bytes).
   static Model from_parsed(std::shared_ptr<onnx::ModelProto> proto, const std::filesystem::path& base_dir,
-                           const std::string& origin, const ExposedValues& exposed);
+                           const std::string& origin, const ExposedValues& exposed, const LoadOptions& options);
 
   friend class ModelBuilder;
   friend class GraphBuilder;

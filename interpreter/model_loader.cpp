@@ -7,12 +7,14 @@
 #include <climits>
 #include <cstring>
 #include <functional>
+#include <iostream>
 #include <set>
 
 #include <google/protobuf/io/coded_stream.h>
 
 #include "interpreter/attributes.h"
 #include "interpreter/functions.h"
+#include "interpreter/node_order.h"
 #include "ops/type_sets.h"
 #include "interpreter/model.h"
 #include "runtime/error.h"
@@ -28,6 +30,17 @@ namespace {
 // Names come from the file: quote_text escapes control bytes so that every message stays one line.
 
 std::string domain_name(const std::string& domain) { return domain.empty() ? "ai.onnx (\"\")" : quote_text(domain); }
+
+// What replaces a version the spec marks deprecated (OpVersion::deprecated), or nullptr when it is
+// not deprecated.
+const char* deprecated_replacement(const OpVersion& v) {
+  if (!v.deprecated) return nullptr;
+  if (v.op_type == "Upsample") return "Resize";
+  if (v.op_type == "Scatter") return "ScatterElements";
+  if (v.op_type == "GroupNormalization") return "GroupNormalization-21 (opset 21)";
+  if (v.op_type == "TreeEnsembleClassifier" || v.op_type == "TreeEnsembleRegressor") return "ai.onnx.ml TreeEnsemble";
+  return "a later version";
+}
 
 // The element type of a TypeProto.Tensor; nullopt when it is left unset (0).
 std::optional<ElementType> declared_elem(int32_t code, const std::string& where) {
@@ -114,9 +127,9 @@ class GraphBuilder {
  public:
   GraphBuilder(const onnx::GraphProto& graph, Graph& g, const std::map<std::string, int64_t>& opsets,
                std::shared_ptr<const onnx::ModelProto> model_proto, const std::filesystem::path& base_dir,
-               GraphBuilder* parent, const std::map<FunctionKey, FunctionDef>& functions)
+               GraphBuilder* parent, const std::map<FunctionKey, FunctionDef>& functions, const LoadOptions& options)
       : graph_(graph), g_(g), opsets_(opsets), model_proto_(std::move(model_proto)), base_dir_(base_dir), parent_(parent),
-        functions_(functions) {}
+        functions_(functions), options_(options) {}
 
   // The model's graph: inputs with an initializer are optional feeds of the model.
   void build_model_graph(Model& m) {
@@ -145,6 +158,7 @@ class GraphBuilder {
   std::filesystem::path base_dir_;
   GraphBuilder* parent_;
   const std::map<FunctionKey, FunctionDef>& functions_;
+  const LoadOptions& options_;
   std::map<std::string, Tensor> initializers_;
   std::map<std::string, size_t> producer_;       // the first node that outputs each name
 
@@ -215,7 +229,7 @@ class GraphBuilder {
     if (p->second == index) return what + " is the node's own output: the graph has a cycle";
     if (depends_on(p->second, index))
       return what + " is produced by node " + node_ref(p->second) + ", which depends on this node's output: the graph has a cycle";
-    return what + " is only produced by a later node, " + node_ref(p->second) + " (nodes must be in topological order)";
+    return what + " is only produced by a later node, " + node_ref(p->second) + " (nodes must be in topological order; --sort-nodes sorts them)";
   }
 
   int new_slot(const std::string& name, std::optional<ValueType> type, const std::string& assigned_by) {
@@ -305,6 +319,12 @@ class GraphBuilder {
     const Registry& registry = Registry::builtin();
     auto opset = opsets_.find(node.domain);
     const std::string op = printable(node.domain.empty() ? node.op_type : node.domain + ":" + node.op_type);
+    // Gradient-1 is defined by ONNX 1.22.0; it is not implemented, which is another answer than an
+    // operator the spec does not have.
+    if (node.domain == "ai.onnx.preview.training" && node.op_type == "Gradient" && opset != opsets_.end())
+      throw UnsupportedError("ai.onnx.preview.training:Gradient-1 is defined by ONNX but not implemented: it needs "
+                             "automatic differentiation of the graph that computes its inputs, which onnx-ref does not do",
+                             op + " at opset " + std::to_string(opset->second) + " (not implemented)");
     if (!registry.has_op(node.domain, node.op_type)) {
       if (opset == opsets_.end() && !registry.has_domain(node.domain))
         throw UnsupportedError("unsupported operator " + op + " (domain " + domain_name(node.domain) +
@@ -335,10 +355,19 @@ class GraphBuilder {
     node.op_type = proto.op_type();
     try {
       if (auto f = functions_.find(FunctionKey{node.domain, node.op_type, node_overload(proto)}); f != functions_.end()) {
+        // A node's domain must be imported, a model-local function's included (ONNX's checker
+        // refuses it too): the opset imports name every domain the graph uses.
+        if (!opsets_.count(node.domain))
+          throw Error("the model imports no opset for domain " + domain_name(node.domain) + ", which the function " +
+                      printable(node.op_type) + " belongs to (a node's domain must be imported, a local function's too)");
         node.op = &compile_function_call(f->second, proto, node.index);
         node.calls_function = true;
       } else {
         node.op = &resolve_op(node);
+        if (const char* replacement = deprecated_replacement(*node.op); replacement && !options_.allow_deprecated)
+          throw Error(node.op->label() + " is deprecated (ONNX's checker refuses it); use " + replacement +
+                      " instead, or allow deprecated versions (--allow-deprecated; Python: allow_deprecated=True)" +
+                      " to run it with its last defined semantics");
         check_arity(proto, *node.op);
         node.attributes = resolve_attributes(proto, *node.op, [&](const onnx::GraphProto& body, const std::string& attr) {
           return compile_graph_attribute(body, attr, node);
@@ -380,7 +409,10 @@ class GraphBuilder {
     const std::string label = (f.domain().empty() ? "" : f.domain() + ":") + f.name();
     auto body_proto = std::make_shared<onnx::GraphProto>(instantiate_function(def, call));
     std::map<std::string, int64_t> opsets;
-    for (const auto& op : f.opset_import()) opsets[canonical_domain(op.domain())] = op.version();
+    for (const auto& op : f.opset_import()) {
+      auto [it, added] = opsets.emplace(canonical_domain(op.domain()), op.version());
+      if (!added) it->second = std::max(it->second, op.version());  // the highest, as for the model's
+    }
     if (opsets.empty()) opsets = opsets_;
     auto body = std::make_shared<Graph>();
     body->depth = g_.depth + 1;
@@ -388,7 +420,7 @@ class GraphBuilder {
     body->path = g_.path.empty() ? path : g_.path + " " + std::string(kGraphPathMark) + path;
     body->trace_segment = "node_" + std::to_string(node_index) + "/function";
     try {
-      GraphBuilder(*body_proto, *body, opsets, model_proto_, base_dir_, nullptr, functions_).build_subgraph();
+      GraphBuilder(*body_proto, *body, opsets, model_proto_, base_dir_, nullptr, functions_, options_).build_subgraph();
     } catch (const Error& e) {
       rethrow_with_context(e, ErrorContext::graph(path));
     }
@@ -444,7 +476,7 @@ class GraphBuilder {
     sub->path = (g_.path.empty() ? "" : g_.path + " " + mark) + node.describe() + " " + mark + attr;
     sub->trace_segment = "node_" + std::to_string(node.index) + "/" + attr;
     try {
-      GraphBuilder(body, *sub, opsets_, model_proto_, base_dir_, this, functions_).build_subgraph();
+      GraphBuilder(body, *sub, opsets_, model_proto_, base_dir_, this, functions_, options_).build_subgraph();
     } catch (const Error& e) {
       rethrow_with_context(e, ErrorContext::graph(attr));
     }
@@ -522,7 +554,8 @@ class GraphBuilder {
 // The model: IR version, opset imports, then its graph.
 class ModelBuilder {
  public:
-  ModelBuilder(Model& model, const std::filesystem::path& base_dir) : m_(model), base_dir_(base_dir) {}
+  ModelBuilder(Model& model, const std::filesystem::path& base_dir, const LoadOptions& options)
+      : m_(model), base_dir_(base_dir), options_(options) {}
 
   void build() {
     const auto& proto = *m_.proto_;
@@ -530,12 +563,13 @@ class ModelBuilder {
     if (!proto.has_graph()) throw Error("not an ONNX model: it has no graph");
     read_opsets(proto);
     functions_ = read_functions(proto);
-    GraphBuilder(proto.graph(), *m_.graph_, m_.opsets_, m_.proto_, base_dir_, nullptr, functions_).build_model_graph(m_);
+    GraphBuilder(proto.graph(), *m_.graph_, m_.opsets_, m_.proto_, base_dir_, nullptr, functions_, options_).build_model_graph(m_);
   }
 
  private:
   Model& m_;
   std::filesystem::path base_dir_;
+  const LoadOptions& options_;
   std::map<FunctionKey, FunctionDef> functions_;  // points into the model proto, which the Model keeps
 
   void check_ir_version(const onnx::ModelProto& proto) {
@@ -558,8 +592,10 @@ class ModelBuilder {
         throw Error("the model imports opset " + std::to_string(op.version()) + " of domain " + domain_name(domain) +
                     ", newer than any onnx-ref knows (" + std::to_string(newest) +
                     (domain.empty() ? ", ONNX 1.22.0)" : ")"));
-      if (!m_.opsets_.emplace(domain, op.version()).second)
-        throw Error("domain " + domain_name(domain) + " is imported twice");
+      // A domain imported twice: onnx.proto binds a node to "the operator ... with the HIGHEST
+      // version in the referenced operator sets", and IR.md does not forbid the repetition.
+      auto [it, added] = m_.opsets_.emplace(domain, op.version());
+      if (!added) it->second = std::max(it->second, op.version());
     }
     // IR versions 1 and 2 had no opset_import; their operators are those of opset 1.
     if (proto.opset_import_size() == 0 && proto.ir_version() < 3) m_.opsets_[""] = 1;
@@ -568,12 +604,21 @@ class ModelBuilder {
 };
 
 Model Model::from_proto(std::shared_ptr<const onnx::ModelProto> proto, const std::filesystem::path& base_dir,
-                        const std::string& origin) {
+                        const std::string& origin, const LoadOptions& options) {
   Model model;
   model.origin_ = origin;
+  if (options.sort_nodes && proto->has_graph() && graph_out_of_order(proto->graph())) {
+    auto sorted = std::make_shared<onnx::ModelProto>(*proto);
+    // No graph changes when the only later reads close a cycle: the loader then refuses the cycle.
+    if (const size_t graphs = sort_nodes_topologically(*sorted->mutable_graph()); graphs > 0) {
+      std::cerr << "onnx-ref: warning: " << origin << ": the nodes of " << graphs
+                << " graph(s) were not in topological order, which IR.md requires; sorted them (--sort-nodes)\n";
+      proto = std::move(sorted);
+    }
+  }
   model.proto_ = std::move(proto);
   try {
-    ModelBuilder(model, base_dir).build();
+    ModelBuilder(model, base_dir, options).build();
   } catch (const Error& e) {
     rethrow_with_context(e, ErrorContext::at(origin));
   }
@@ -634,21 +679,21 @@ size_t expose_values(onnx::ModelProto& model, const ExposedValues& exposed, cons
 }  // namespace
 
 Model Model::from_parsed(std::shared_ptr<onnx::ModelProto> proto, const std::filesystem::path& base_dir, const std::string& origin,
-                         const ExposedValues& exposed) {
+                         const ExposedValues& exposed, const LoadOptions& options) {
   const size_t shown = exposed.empty() ? 0 : expose_values(*proto, exposed, origin);
-  Model model = from_proto(std::move(proto), base_dir, origin);
+  Model model = from_proto(std::move(proto), base_dir, origin, options);
   model.shown_output_count_ = shown;
   return model;
 }
 
 Model Model::load_bytes(const std::string& bytes, const std::filesystem::path& base_dir, const std::string& origin,
-                        const ExposedValues& exposed) {
-  return from_parsed(parse_model(bytes.data(), bytes.size(), origin), base_dir, origin, exposed);
+                        const ExposedValues& exposed, const LoadOptions& options) {
+  return from_parsed(parse_model(bytes.data(), bytes.size(), origin), base_dir, origin, exposed, options);
 }
 
 Model Model::load_file(const std::filesystem::path& path) { return load_file(path, ExposedValues{}); }
 
-Model Model::load_file(const std::filesystem::path& path, const ExposedValues& exposed) {
+Model Model::load_file(const std::filesystem::path& path, const ExposedValues& exposed, const LoadOptions& options) {
   const std::string origin = path.string();
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec))
@@ -661,7 +706,7 @@ Model Model::load_file(const std::filesystem::path& path, const ExposedValues& e
   if (st.st_size == 0) parse_model(nullptr, 0, origin);
   // The file is parsed straight from a read-only mapping: no second copy of it in memory.
   const MappedRegion file(fd.get(), 0, static_cast<uint64_t>(st.st_size), origin);
-  return from_parsed(parse_model(file.data(), file.size(), origin), dir, origin, exposed);
+  return from_parsed(parse_model(file.data(), file.size(), origin), dir, origin, exposed, options);
 }
 
 std::vector<std::string> Model::kernel_labels() const {

@@ -5,12 +5,13 @@
 
 namespace onnx_ref {
 
-Session Session::from_file(const std::filesystem::path& path, const ExposedValues& exposed) {
-  return Session(std::make_shared<const Model>(Model::load_file(path, exposed)));
+Session Session::from_file(const std::filesystem::path& path, const ExposedValues& exposed, const LoadOptions& load) {
+  return Session(std::make_shared<const Model>(Model::load_file(path, exposed, load)));
 }
 
-Session Session::from_bytes(const std::string& bytes, const std::filesystem::path& base_dir, const ExposedValues& exposed) {
-  return Session(std::make_shared<const Model>(Model::load_bytes(bytes, base_dir, "<model bytes>", exposed)));
+Session Session::from_bytes(const std::string& bytes, const std::filesystem::path& base_dir, const ExposedValues& exposed,
+                            const LoadOptions& load) {
+  return Session(std::make_shared<const Model>(Model::load_bytes(bytes, base_dir, "<model bytes>", exposed, load)));
 }
 
 std::vector<std::string> Session::input_names() const {

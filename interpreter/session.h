@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "interpreter/exposed_values.h"
+#include "interpreter/load_options.h"
 #include "runtime/run_context.h"
 #include "runtime/tensor.h"
 #include "runtime/value.h"
@@ -21,9 +22,11 @@ class Model;
 class Session {
  public:
   // `exposed` values of the model's graph (intermediate ones too) become outputs after its own.
-  static Session from_file(const std::filesystem::path& path, const ExposedValues& exposed = {});
+  // `load`: the loader's opt-ins (interpreter/load_options.h: sorting nodes, deprecated versions).
+  static Session from_file(const std::filesystem::path& path, const ExposedValues& exposed = {}, const LoadOptions& load = {});
   // `base_dir` is where external data files are looked up (empty: external data is refused).
-  static Session from_bytes(const std::string& bytes, const std::filesystem::path& base_dir = {}, const ExposedValues& exposed = {});
+  static Session from_bytes(const std::string& bytes, const std::filesystem::path& base_dir = {}, const ExposedValues& exposed = {},
+                            const LoadOptions& load = {});
 
   std::vector<std::string> input_names() const;   // inputs that must be fed, in graph order
   std::vector<std::string> output_names() const;  // in graph order

@@ -2,7 +2,9 @@
 //   1: float16, float, double; bounds are the optional float attributes `min` and `max` (an absent
 //      one does not bound); consumed_inputs (ignored).
 //   6: the attributes default to -FLT_MAX and FLT_MAX (so a double beyond them is clamped).
-//   11: the bounds are optional inputs of X's type; an absent input does not bound.
+//   11: the bounds are optional inputs of X's type; an absent one is the type's lowest or largest
+//      finite value ("They default to numeric_limits::lowest() and numeric_limits::max()"), so an
+//      absent max clamps +inf and an absent min clamps -inf.
 //   12: + the eight integer types.  13: + bfloat16.
 // A bound input must hold one element: a scalar, as the spec says, or a [1] tensor (what exporters
 // write and onnxruntime takes). min > max gives max everywhere, as the spec says (max is applied
@@ -40,7 +42,17 @@ struct ClipBounds {
   std::optional<double> lo_attr, hi_attr;
   const Tensor* lo_input = nullptr;
   const Tensor* hi_input = nullptr;
+  bool absent_is_limit = false;  // 11+: an absent bound input is numeric_limits' lowest() / max()
 };
+
+// numeric_limits<S>::lowest() or max(), float16 and bfloat16 included (their largest finite
+// values are the bit patterns 0x7BFF and 0x7F7F).
+template <class S>
+S finite_limit(bool largest) {
+  if constexpr (std::is_same_v<S, Float16Bits>) return {static_cast<uint16_t>(largest ? 0x7BFF : 0xFBFF)};
+  else if constexpr (std::is_same_v<S, BFloat16Bits>) return {static_cast<uint16_t>(largest ? 0x7F7F : 0xFF7F)};
+  else return largest ? std::numeric_limits<S>::max() : std::numeric_limits<S>::lowest();
+}
 
 template <class S>
 std::optional<S> bound_as(const std::optional<double>& attr, const Tensor* input) {
@@ -55,8 +67,10 @@ Tensor clip_tensor(const Tensor& x, const ClipBounds& bounds) {
     if constexpr (!(is_float_storage<S> || is_int_storage<S>)) {
       throw std::logic_error("Clip: no kernel for " + std::string(name_of(x.type())));
     } else {
-      const std::optional<S> lo = bound_as<S>(bounds.lo_attr, bounds.lo_input);
-      const std::optional<S> hi = bound_as<S>(bounds.hi_attr, bounds.hi_input);
+      std::optional<S> lo = bound_as<S>(bounds.lo_attr, bounds.lo_input);
+      std::optional<S> hi = bound_as<S>(bounds.hi_attr, bounds.hi_input);
+      if (bounds.absent_is_limit && !lo) lo = finite_limit<S>(false);
+      if (bounds.absent_is_limit && !hi) hi = finite_limit<S>(true);
       Tensor out = Tensor::uninitialized(x.type(), x.shape());
       unary_map(x.data_as<S>(), reinterpret_cast<S*>(out.mutable_data()), x.element_count(),
                 [&](S v) { return clip_one(v, lo, hi); });
@@ -88,6 +102,7 @@ Kernel clip_input_kernel() {
     ClipBounds b;
     b.lo_input = bound_input(ctx, 1, "min");
     b.hi_input = bound_input(ctx, 2, "max");
+    b.absent_is_limit = true;
     return {clip_tensor(ctx.input(0), b)};
   };
 }

@@ -20,6 +20,7 @@
 #include "runtime/error.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace onnx_ref {
 
@@ -70,6 +71,10 @@ std::pair<std::vector<Value>, std::vector<std::vector<Tensor>>> scan_once(const 
                                                                         const std::vector<int64_t>& in_dirs, int64_t len,
                                                                         size_t k) {
   std::vector<std::vector<Tensor>> scans(k);
+  // Scan-9 on: "All the output tensors (state_variables as well as scan_output_element tensors) are
+  // required to have the same shape in each iteration of the loop." The states' shapes from
+  // iteration 0 bind the later ones (the scan outputs are checked when they are stacked).
+  std::vector<std::optional<Shape>> state_shapes;
   for (int64_t t = 0; t < len; ++t) {
     std::vector<Value> inputs = std::move(states);
     for (size_t i = 0; i < scan_inputs.size(); ++i)
@@ -77,6 +82,15 @@ std::pair<std::vector<Value>, std::vector<std::vector<Tensor>>> scan_once(const 
     std::vector<Value> out = ctx.run_graph("body", std::move(inputs));
     const size_t n = out.size() - k;
     states.assign(std::make_move_iterator(out.begin()), std::make_move_iterator(out.begin() + static_cast<std::ptrdiff_t>(n)));
+    for (size_t i = 0; i < n; ++i) {
+      const std::optional<Shape> shape = states[i].is_tensor() ? std::optional<Shape>(states[i].tensor().shape()) : std::nullopt;
+      if (t == 0) state_shapes.push_back(shape);
+      else if (shape != state_shapes[i])
+        throw Error("state variable " + std::to_string(i) + " of iteration " + std::to_string(t) + " is " +
+                    (shape ? shape_to_string(*shape) : std::string("not a tensor")) + " but iteration 0 gave " +
+                    (state_shapes[i] ? shape_to_string(*state_shapes[i]) : std::string("no tensor")) +
+                    " (every iteration must give the same shape)");
+    }
     for (size_t j = 0; j < k; ++j) {
       if (!out[n + j].is_tensor()) throw Error("scan output " + std::to_string(j) + " of the body is not a tensor");
       scans[j].push_back(out[n + j].tensor());

@@ -2,7 +2,9 @@
 // [N, C, image_shape...], as PyTorch's fold. Contract: correctly rounded — each image element is
 // the exact sum of the block elements that land on it, rounded once to the element type (nearest,
 // ties to even; complex: each part apart); integers wrap (two's complement), bool is the logical or;
-// an element no block covers is 0. Strings have no sum and are refused.
+// an element no block covers is 0. Strings (Col2Im-18's T includes tensor(string)) have no sum: an
+// element one block covers is that block's string, one no block covers is the empty string, and
+// one that two blocks land on is refused.
 // Rules: image_shape and block_shape are 1-D int64 of one length, at least 2 (the spec: "size of at
 // least 2"); each axis's blocks follow the sliding-window rule of ops/window_rules.h (block length
 // dilated, pads, strides), their count along the axes multiplies to L, and the blocks are ordered
@@ -99,13 +101,38 @@ void col2im_sources(const Col2ImPlan& p, const std::vector<int64_t>& coord, std:
   }
 }
 
+// Strings are rearranged, not added: each image element takes the one block element landing on it.
+Tensor col2im_strings(const Col2ImPlan& p, const Tensor& in, Tensor y) {
+  const std::vector<std::string>& x = in.strings();
+  std::vector<std::string>& out = y.mutable_strings();
+  const size_t r = p.image.size();
+  std::vector<int64_t> coord(r, 0), koff(r, 0);
+  for (int64_t pos = 0; pos < p.image_size; ++pos) {
+    int64_t source = -1, count = 0;
+    col2im_sources(p, coord, koff, [&](int64_t off) {
+      if (count++ == 0) source = off;
+    });
+    if (count > 1)
+      throw Error("image element " + shape_to_string(coord) + " is covered by " + std::to_string(count) +
+                  " blocks: overlapping blocks are added, and strings have no sum");
+    if (count == 1)
+      for (int64_t nc = 0; nc < p.N * p.C; ++nc)
+        out[static_cast<size_t>(nc * p.image_size + pos)] = x[static_cast<size_t>(nc * p.K * p.L + source)];
+    for (size_t d = r; d-- > 0;) {
+      if (++coord[d] < p.image[d]) break;
+      coord[d] = 0;
+    }
+  }
+  return y;
+}
+
 std::vector<Value> col2im(const KernelContext& ctx) {
   const Tensor& in = ctx.input(0);
-  if (in.type() == ElementType::String) throw Error("Col2Im adds overlapping blocks, and strings have no sum");
   const Col2ImPlan p = plan_col2im(ctx);
   Shape out_shape{p.N, p.C};
   out_shape.insert(out_shape.end(), p.image.begin(), p.image.end());
   Tensor y = Tensor::zeros(in.type(), out_shape);
+  if (in.type() == ElementType::String) return {col2im_strings(p, in, std::move(y))};
   const bool complex = in.type() == ElementType::Complex64 || in.type() == ElementType::Complex128;
   const ElementType lane_type =
       in.type() == ElementType::Complex64 ? ElementType::Float : in.type() == ElementType::Complex128 ? ElementType::Double : in.type();

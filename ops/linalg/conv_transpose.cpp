@@ -37,7 +37,7 @@ std::string conv_transpose_ints_text(const std::vector<int64_t>& v) {
   return s + "]";
 }
 
-ConvTransposePlan plan_conv_transpose(const KernelContext& ctx) {
+ConvTransposePlan plan_conv_transpose(const KernelContext& ctx, int since) {
   const Tensor& x = ctx.input(0);
   const Tensor& wt = ctx.input(1);
   if (x.rank() < 3)
@@ -70,18 +70,21 @@ ConvTransposePlan plan_conv_transpose(const KernelContext& ctx) {
       throw Error("attribute 'output_padding' " + conv_transpose_ints_text(output_padding) + " must have " +
                   std::to_string(r) + " values, one per spatial axis");
   }
-  // output_shape names the spatial sizes; ONNX's early tests (ConvTranspose-1) also write N and C
-  // in front, which is read as the same spatial sizes when N and C are the output's.
+  // output_shape names the spatial sizes. ConvTranspose-11 and -22 say it "should not include
+  // dimensions for batch size and channels": only r values. ONNX's early tests (ConvTranspose-1,
+  // whose text does not say so) also write N and C in front, read as the same spatial sizes when
+  // N and C are the output's.
   std::optional<std::vector<int64_t>> output_shape;
   if (ctx.attrs.has("output_shape")) {
     const auto& given = ctx.attrs.get_ints("output_shape");
-    if (given.size() == r + 2 && given[0] == p.N && given[1] == p.M)
+    if (since < 11 && given.size() == r + 2 && given[0] == p.N && given[1] == p.M)
       output_shape.emplace(given.begin() + 2, given.end());
     else if (given.size() == r)
       output_shape = given;
     else
       throw Error("attribute 'output_shape' " + conv_transpose_ints_text(given) + " must have " + std::to_string(r) +
-                  " values, one per spatial axis (or N, C and those)");
+                  " values, one per spatial axis" +
+                  (since < 11 ? " (or N, C and those)" : " (it should not include dimensions for batch size and channels)"));
   }
   Shape out{p.N, p.M};
   for (size_t i = 0; i < r; ++i) {
@@ -231,8 +234,8 @@ class GatherSource final : public gemm::PanelSource {
   std::vector<std::vector<int64_t>> source_;
 };
 
-std::vector<Value> conv_transpose(const KernelContext& ctx) {
-  const ConvTransposePlan p = plan_conv_transpose(ctx);
+std::vector<Value> conv_transpose(const KernelContext& ctx, int since) {
+  const ConvTransposePlan p = plan_conv_transpose(ctx, since);
   const Tensor& x = ctx.input(0);
   Shape out_shape{p.N, p.M};
   out_shape.insert(out_shape.end(), p.out_spatial.begin(), p.out_spatial.end());
@@ -306,7 +309,7 @@ OpVersion conv_transpose_version(int since, const TypeSet& types) {
                   {"strides", AttrType::Ints}};
   v.type_constraints = {{"T", types}};
   v.check_attributes = [](const Attributes& attrs) { parse_auto_pad(std::get<std::string>(attrs.get("auto_pad"))); };
-  v.kernel = conv_transpose;
+  v.kernel = [since](const KernelContext& ctx) { return conv_transpose(ctx, since); };
   return v;
 }
 

@@ -65,6 +65,13 @@ void register_ml_imputer(Registry& registry) {
                   {"replaced_value_float", AttrType::Float, false, 0.0f},
                   {"replaced_value_int64", AttrType::Int, false, int64_t{0}}};
   v.type_constraints = {{"T", ml::kMlFeatureTypes}};
+  // "One and only one of imputed_value_floats or imputed_value_int64s should be defined."
+  v.check_attributes = [](const Attributes& attrs) {
+    const bool floats = attrs.has("imputed_value_floats"), ints = attrs.has("imputed_value_int64s");
+    if (floats == ints)
+      throw Error(std::string(floats ? "both" : "neither") +
+                  " of imputed_value_floats and imputed_value_int64s are given; one and only one of them must be");
+  };
   v.kernel = imputer_kernel;
   registry.add(std::move(v));
   registry.declare_accuracy("Imputer", {AccuracyKind::Exact, "missing values replaced by the given ones"}, {}, "ai.onnx.ml");

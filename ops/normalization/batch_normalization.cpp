@@ -8,7 +8,8 @@
 // says. Before 14 the spec ties the mode to the outputs (case #1: Y, mean, var, saved_mean,
 // saved_var in training; case #2: Y in test mode): a node asking for more than Y trains, a node
 // asking for Y alone runs in test mode; is_test = 1 (versions 1 and 6) asks for test mode and
-// refuses extra outputs. spatial and training_mode are 0 or 1; is_test is any integer.
+// refuses extra outputs. spatial and training_mode are 0 or 1; is_test is any integer. From 9, a
+// rank-1 X of size N is taken with C = 1 (parameters of shape [1]), as the text says.
 // Training statistics are over every axis but the channel (spatial = 1), or over the batch axis
 // alone for each element of [C, D1, ...] (spatial = 0, versions 1, 6, 7). The outputs:
 // running = input * momentum + current * (1 - momentum); saved_mean and saved_var are the batch's
@@ -38,9 +39,20 @@ struct BatchNormalizationLayout {
   Shape parameter_shape;
 };
 
-BatchNormalizationLayout batch_normalization_layout(const Tensor& x, bool spatial) {
-  if (x.rank() < 2) throw Error("input X must have rank 2 or more [N, C, D1, ...], but it is " + x.describe());
+BatchNormalizationLayout batch_normalization_layout(const Tensor& x, bool spatial, int since) {
   BatchNormalizationLayout layout;
+  // 9, 14, 15: "The op also accepts single dimension input of size N in which case C is assumed to
+  // be 1."
+  if (since >= 9 && x.rank() == 1) {
+    layout.batch = x.shape()[0];
+    layout.features = 1;
+    layout.inner = 1;
+    layout.parameter_shape = Shape{1};
+    return layout;
+  }
+  if (x.rank() < 2)
+    throw Error("input X must have rank 2 or more [N, C, D1, ...]" + std::string(since >= 9 ? " or rank 1 [N]" : "") +
+                ", but it is " + x.describe());
   layout.batch = x.shape()[0];
   int64_t d = 1;
   for (size_t i = 2; i < x.shape().size(); ++i) d *= x.shape()[i];
@@ -71,7 +83,7 @@ std::vector<Value> batch_normalization(const KernelContext& ctx, int since) {
   using namespace normalization;
   const Tensor& x = ctx.input(0);
   const bool spatial = since >= 9 || ctx.attrs.get_flag("spatial");
-  const BatchNormalizationLayout layout = batch_normalization_layout(x, spatial);
+  const BatchNormalizationLayout layout = batch_normalization_layout(x, spatial, since);
   static const char* const kNames[] = {"scale", "B", "mean", "var"};
   for (size_t i = 1; i <= 4; ++i)
     require_shape(ctx.input(i), layout.parameter_shape, since >= 14 && i >= 3 ? std::string("input_") + kNames[i - 1]

@@ -1,20 +1,87 @@
 // ONNX LpNormalization, every version (1, 22): each line along `axis` divided by its L1 (p = 1) or
 // L2 (p = 2, the default) norm; p is 1 or 2, as the spec allows, anything else is refused.
 //   1: float16, float, double.  22: + bfloat16.
-// Contract: rounded at named points. The norm is rounded once to double from the exact sum
-// (p = 1: the exact sum of |x|; p = 2: the square root of the exact sum of squares, correctly
-// rounded, see ReduceL2's L2Accumulator); each element is x / norm rounded to double, then to the
-// element type. A line whose norm is 0 gives NaN (0 / 0), as the ONNX reference's division does.
+// Contract: correctly rounded. There is no function body, so each element is the exact
+// x / ||line||_p rounded once to the element type (nearest, ties to even): the norm is enclosed in
+// MPFR intervals from the exact sum (of |x|, or of x^2 under an enclosed square root) and the
+// quotient's interval narrowed by raising the precision until both ends round alike. "When the Lp
+// norm is zero ... the output is defined to be zero" (LpNormalization-22; the same for version 1):
+// such a line gives +0. A line holding an infinity or NaN follows IEEE division by the double norm.
+#include <mpfr.h>
+
+#include <cmath>
+#include <map>
+#include <memory>
+#include <vector>
+
 #include "ops/normalization/register.h"
 #include "ops/axis.h"
 #include "ops/normalization/normalization.h"
 #include "ops/reduce/accumulators.h"
 #include "ops/type_sets.h"
+#include "numeric/mpfr_interval.h"
 #include "runtime/error.h"
 
 namespace onnx_ref {
 
 namespace {
+
+numeric::Format format_of_type(ElementType type) {
+  switch (type) {
+    case ElementType::Float16: return numeric::Format::Float16;
+    case ElementType::BFloat16: return numeric::Format::BFloat16;
+    case ElementType::Float: return numeric::Format::Float;
+    default: return numeric::Format::Double;
+  }
+}
+
+// The norm of one line enclosed at a precision: the exact sum of |x| (or of x^2, whose square root
+// is then enclosed), its ends rounded outward.
+class NormEnclosure {
+ public:
+  NormEnclosure(const std::vector<double>& line, bool l1) : line_(line), l1_(l1) {}
+  const numeric::Interval& at(mpfr_prec_t precision) {
+    auto& norm = norms_[precision];
+    if (!norm) norm = compute(precision);
+    return *norm;
+  }
+
+ private:
+  const std::vector<double>& line_;
+  bool l1_;
+  std::map<mpfr_prec_t, std::unique_ptr<numeric::Interval>> norms_;
+
+  std::unique_ptr<numeric::Interval> compute(mpfr_prec_t precision) const {
+    std::vector<__mpfr_struct> terms(line_.size());
+    std::vector<mpfr_ptr> ptrs(line_.size());
+    for (size_t k = 0; k < line_.size(); ++k) {
+      mpfr_ptr t = &terms[k];
+      mpfr_init2(t, 110);  // |x| or x^2 of a double, exactly
+      mpfr_set_d(t, std::fabs(line_[k]), MPFR_RNDN);
+      if (!l1_) mpfr_sqr(t, t, MPFR_RNDN);
+      ptrs[k] = t;
+    }
+    auto norm = std::make_unique<numeric::Interval>(precision);
+    mpfr_sum(norm->lo, ptrs.data(), ptrs.size(), MPFR_RNDD);
+    mpfr_sum(norm->hi, ptrs.data(), ptrs.size(), MPFR_RNDU);
+    for (auto& t : terms) mpfr_clear(&t);
+    if (!l1_) numeric::apply_increasing(*norm, *norm, mpfr_sqrt);
+    return norm;
+  }
+};
+
+// x / norm rounded once to `format` (norm > 0 and finite), as the double holding that value.
+double rounded_quotient(double x, NormEnclosure& norm, numeric::Format format) {
+  if (x == 0) return x;
+  for (mpfr_prec_t precision = 128;; precision *= 2) {
+    numeric::Interval point(precision), q(precision);
+    numeric::set_point(point, x);
+    numeric::divide(q, point, norm.at(precision));
+    const double lo = numeric::round_to_format(q.lo, format), hi = numeric::round_to_format(q.hi, format);
+    // Past 2^14 bits the sum is exact and every quotient that is a rounding boundary is exact too.
+    if (lo == hi || precision >= (1 << 14)) return lo;
+  }
+}
 
 std::vector<Value> lp_normalization(const KernelContext& ctx) {
   using namespace normalization;
@@ -28,12 +95,20 @@ std::vector<Value> lp_normalization(const KernelContext& ctx) {
   for (int64_t i = axis + 1; i < rank; ++i) inner *= x.shape()[i];
   const std::vector<double> xs = widen_elements(x);
   std::vector<double> y(xs.size()), line(static_cast<size_t>(count));
+  const numeric::Format format = format_of_type(x.type());
   for (int64_t o = 0; o < outer; ++o)
     for (int64_t i = 0; i < inner; ++i) {
       const int64_t base = o * count * inner + i;
       for (int64_t k = 0; k < count; ++k) line[k] = xs[base + k * inner];
       const double norm = l1 ? exact_abs_sum_run(line.data(), count) : exact_l2_run(line.data(), count);
-      for (int64_t k = 0; k < count; ++k) y[base + k * inner] = line[k] / norm;
+      if (norm == 0) {
+        for (int64_t k = 0; k < count; ++k) y[base + k * inner] = 0.0;  // "defined to be zero"
+      } else if (!std::isfinite(norm)) {
+        for (int64_t k = 0; k < count; ++k) y[base + k * inner] = line[k] / norm;
+      } else {
+        NormEnclosure enclosure(line, l1);
+        for (int64_t k = 0; k < count; ++k) y[base + k * inner] = rounded_quotient(line[k], enclosure, format);
+      }
     }
   return {narrow_elements(x.type(), x.shape(), y)};
 }
@@ -60,7 +135,7 @@ void register_lp_normalization(Registry& registry) {
   registry.add(lp_normalization_version(1, type_sets::kFloats));
   registry.add(lp_normalization_version(22, type_sets::kFloatsIR4));
   registry.declare_accuracy("LpNormalization",
-                            {AccuracyKind::RoundedAtNamedPoints, "the norm rounded once to double from the exact sum; x / norm rounded to double, then to T"});
+                            {AccuracyKind::CorrectlyRounded, "x / ||x||_p exact, rounded once; a zero norm gives 0"});
 }
 
 }  // namespace onnx_ref

@@ -47,6 +47,13 @@ std::vector<Value> dequantize_linear(const KernelContext& ctx, int since) {
   } else if (scale.type() == ElementType::Float8E8M0) {
     throw Error("a float8e8m0 x_scale needs attribute 'output_dtype' to choose y's type");
   }
+  // Every version: "In the case of dequantizing int32, there's no zero point (zero point is
+  // supposed to be 0)". A zero point of zeros is taken; any other value is refused.
+  if (zp && x.type() == ElementType::Int32)
+    for (int64_t k = 0; k < zp->element_count(); ++k)
+      if (const int64_t z = quant::quant_read_integer(zp->type(), zp->data(), k); z != 0)
+        throw Error("x is int32, whose zero point is 0 by the spec, but x_zero_point[" + std::to_string(k) +
+                    "] = " + std::to_string(z));
   Tensor y = Tensor::uninitialized(out_type, x.shape());
   const bool integer = quant::quant_integer_range(x.type()).has_value();
   dispatch_real(out_type, [&](auto tag) {

@@ -48,8 +48,11 @@ void arg_rows(const S* x, int64_t outer, int64_t count, int64_t inner, bool larg
   }
 }
 
-std::vector<Value> arg_extremum(const KernelContext& ctx, bool largest) {
+std::vector<Value> arg_extremum(const KernelContext& ctx, bool largest, bool refuse_empty) {
   const Tensor& data = ctx.input(0);
+  // Version 11 alone says "The input tensor must not be empty." (12 and 13 dropped the sentence).
+  if (refuse_empty && data.element_count() == 0)
+    throw Error("the input is empty (shape " + shape_to_string(data.shape()) + "); at version 11 it must not be");
   const Shape& in = data.shape();
   const int64_t axis = normalize_axis(ctx.attrs.get_int("axis"), data.rank(), AxisRange::Signed);
   const bool keepdims = ctx.attrs.get_int("keepdims") != 0;
@@ -94,7 +97,7 @@ OpVersion arg_version(const std::string& op_type, bool largest, int since_versio
     attrs.get_flag("keepdims");
     attrs.get_flag("select_last_index");
   };
-  v.kernel = [largest](const KernelContext& ctx) { return arg_extremum(ctx, largest); };
+  v.kernel = [largest, since_version](const KernelContext& ctx) { return arg_extremum(ctx, largest, since_version == 11); };
   return v;
 }
 

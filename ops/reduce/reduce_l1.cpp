@@ -10,7 +10,7 @@
 namespace onnx_ref {
 
 void register_reduce_l1(Registry& registry) {
-  add_reduce_ladder_1_11_13_18(registry, "ReduceL1", {AccuracyKind::CorrectlyRounded, "the exact sum of |x| rounded once; integers wrap"}, kReduceClassicTypes, row_kernel<L1Accumulator>());
+  add_reduce_ladder_1_11_13_18(registry, "ReduceL1", {AccuracyKind::CorrectlyRounded, "the exact sum of |x| rounded once; integers wrap"}, kReduceClassicTypes, row_kernel<L1Accumulator>(), /*composite=*/true);
 }
 
 }  // namespace onnx_ref

@@ -12,7 +12,7 @@
 namespace onnx_ref {
 
 void register_reduce_l2(Registry& registry) {
-  add_reduce_ladder_1_11_13_18(registry, "ReduceL2", {AccuracyKind::CorrectlyRounded, "the square root of the exact sum of squares rounded once (double: within one ulp outside [2^-450, 2^500]); integers: the floor of the exact root"}, kReduceClassicTypes, row_kernel<L2Accumulator>());
+  add_reduce_ladder_1_11_13_18(registry, "ReduceL2", {AccuracyKind::CorrectlyRounded, "the square root of the exact sum of squares rounded once (double: within one ulp outside [2^-450, 2^500]); integers: the floor of the exact root"}, kReduceClassicTypes, row_kernel<L2Accumulator>(), /*composite=*/true);
 }
 
 }  // namespace onnx_ref

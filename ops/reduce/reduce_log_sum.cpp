@@ -12,7 +12,7 @@
 namespace onnx_ref {
 
 void register_reduce_log_sum(Registry& registry) {
-  add_reduce_ladder_1_11_13_18(registry, "ReduceLogSum", {AccuracyKind::CorrectlyRounded, "the log of the exact sum rounded once; integers truncate toward zero"}, kReduceClassicTypes, row_kernel<LogSumAccumulator>());
+  add_reduce_ladder_1_11_13_18(registry, "ReduceLogSum", {AccuracyKind::CorrectlyRounded, "the log of the exact sum rounded once; integers truncate toward zero"}, kReduceClassicTypes, row_kernel<LogSumAccumulator>(), /*composite=*/true);
 }
 
 }  // namespace onnx_ref

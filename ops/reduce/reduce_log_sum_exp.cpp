@@ -13,7 +13,7 @@
 namespace onnx_ref {
 
 void register_reduce_log_sum_exp(Registry& registry) {
-  add_reduce_ladder_1_11_13_18(registry, "ReduceLogSumExp", {AccuracyKind::CorrectlyRounded, "the exact log(sum e^x) rounded once; integers truncate toward zero"}, kReduceClassicTypes, row_kernel<LogSumExpAccumulator>());
+  add_reduce_ladder_1_11_13_18(registry, "ReduceLogSumExp", {AccuracyKind::CorrectlyRounded, "the exact log(sum e^x) rounded once; integers truncate toward zero"}, kReduceClassicTypes, row_kernel<LogSumExpAccumulator>(), /*composite=*/true);
 }
 
 }  // namespace onnx_ref

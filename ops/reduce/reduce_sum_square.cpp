@@ -11,7 +11,7 @@
 namespace onnx_ref {
 
 void register_reduce_sum_square(Registry& registry) {
-  add_reduce_ladder_1_11_13_18(registry, "ReduceSumSquare", {AccuracyKind::CorrectlyRounded, "the exact sum of squares rounded once (double: while no nonzero square is below 2^-969); integers wrap"}, kReduceClassicTypes, row_kernel<SumSquareAccumulator>());
+  add_reduce_ladder_1_11_13_18(registry, "ReduceSumSquare", {AccuracyKind::CorrectlyRounded, "the exact sum of squares rounded once (double: while no nonzero square is below 2^-969); integers wrap"}, kReduceClassicTypes, row_kernel<SumSquareAccumulator>(), /*composite=*/true);
 }
 
 }  // namespace onnx_ref

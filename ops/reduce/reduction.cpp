@@ -141,7 +141,7 @@ std::vector<Value> reduce_with_axes_attribute(const KernelContext& ctx, const Ro
   return {reduce_tensor(data, axes, ctx.attrs.get_int("keepdims") != 0, kernel)};
 }
 
-std::vector<Value> reduce_with_axes_input(const KernelContext& ctx, const RowKernel& kernel) {
+std::vector<Value> reduce_with_axes_input(const KernelContext& ctx, const RowKernel& kernel, bool composite) {
   const Tensor& data = ctx.input(0);
   std::vector<int64_t> axes;
   if (ctx.has_input(1)) {
@@ -150,14 +150,19 @@ std::vector<Value> reduce_with_axes_input(const KernelContext& ctx, const RowKer
     axes = normalize_reduce_axes(read_shape_input(a), data.rank(), true);
   }
   // Absent or empty axes: every axis, or nothing at all under noop_with_empty_axes = 1.
-  if (axes.empty() && ctx.attrs.get_int("noop_with_empty_axes") != 0) return {data};
+  if (axes.empty() && ctx.attrs.get_int("noop_with_empty_axes") != 0) {
+    if (!composite || data.element_count() == 0) return {data};
+    Tensor out = Tensor::uninitialized(data.type(), data.shape());
+    kernel(data, out.element_count(), 1, out);  // every element a row of one
+    return {out};
+  }
   return {reduce_tensor(data, axes, ctx.attrs.get_int("keepdims") != 0, kernel)};
 }
 
 }  // namespace
 
 OpVersion make_reduce_version(const std::string& op_type, int since_version, const TypeSet& types, bool axes_input,
-                              RowKernel kernel) {
+                              RowKernel kernel, bool composite) {
   OpVersion v;
   v.op_type = op_type;
   v.since_version = since_version;
@@ -170,7 +175,7 @@ OpVersion make_reduce_version(const std::string& op_type, int since_version, con
       attrs.get_flag("keepdims");
       attrs.get_flag("noop_with_empty_axes");
     };
-    v.kernel = [kernel](const KernelContext& ctx) { return reduce_with_axes_input(ctx, kernel); };
+    v.kernel = [kernel, composite](const KernelContext& ctx) { return reduce_with_axes_input(ctx, kernel, composite); };
   } else {
     v.inputs = {{"data", "T"}};
     v.attributes = {{"axes", AttrType::Ints, false}, {"keepdims", AttrType::Int, false, int64_t{1}}};
@@ -182,12 +187,12 @@ OpVersion make_reduce_version(const std::string& op_type, int since_version, con
 }
 
 void add_reduce_ladder_1_11_13_18(Registry& registry, const std::string& op_type, const Accuracy& accuracy, const TypeSet& classic,
-                                  const RowKernel& kernel) {
+                                  const RowKernel& kernel, bool composite) {
   const TypeSet with_bfloat16 = classic.with({ElementType::BFloat16});
   registry.add(make_reduce_version(op_type, 1, classic, false, kernel));
   registry.add(make_reduce_version(op_type, 11, classic, false, kernel));  // the axis range is stated
   registry.add(make_reduce_version(op_type, 13, with_bfloat16, false, kernel));
-  registry.add(make_reduce_version(op_type, 18, with_bfloat16, true, kernel));
+  registry.add(make_reduce_version(op_type, 18, with_bfloat16, true, kernel, composite));
   registry.declare_accuracy(op_type, accuracy);
 }
 

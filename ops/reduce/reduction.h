@@ -56,12 +56,16 @@ Tensor reduce_tensor(const Tensor& data, std::span<const int64_t> axes, bool kee
 
 // One Reduce* version: `axes` is an attribute (axes_input false) or an optional int64 input with
 // the attribute noop_with_empty_axes. keepdims and noop_with_empty_axes must be 0 or 1.
+// `composite`: a reduction with non-reduction steps (ReduceL1, ReduceL2, ReduceLogSum,
+// ReduceSumSquare, ReduceLogSumExp), which under noop_with_empty_axes = 1 with no axes "will still
+// perform the non-reduction steps" (|x|, sqrt(x^2), log(x), x^2, log(exp(x))): each element is
+// reduced as a row of its own, under the operator's contract. The others return the input.
 OpVersion make_reduce_version(const std::string& op_type, int since_version, const TypeSet& types, bool axes_input,
-                              RowKernel kernel);
+                              RowKernel kernel, bool composite = false);
 
 // The version ladder most Reduce* operators share: axes an attribute in 1, 11 and 13 (13 adds
 // bfloat16) and an input from 18, with the types `classic` (+ bfloat16 from 13).
 void add_reduce_ladder_1_11_13_18(Registry& registry, const std::string& op_type, const Accuracy& accuracy, const TypeSet& classic,
-                                  const RowKernel& kernel);
+                                  const RowKernel& kernel, bool composite = false);
 
 }  // namespace onnx_ref

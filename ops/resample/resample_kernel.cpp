@@ -333,9 +333,9 @@ CoordinateMode parse_coordinate_mode(const std::string& text, int since) {
   if (text == "asymmetric") return CoordinateMode::Asymmetric;
   if (text == "tf_crop_and_resize") return CoordinateMode::TfCropAndResize;
   if (since < 13 && text == "tf_half_pixel_for_nn") return CoordinateMode::TfHalfPixelForNN;
-  if (since >= 18 && text == "half_pixel_symmetric") return CoordinateMode::HalfPixelSymmetric;
+  if (since >= 19 && text == "half_pixel_symmetric") return CoordinateMode::HalfPixelSymmetric;
   throw Error("attribute 'coordinate_transformation_mode' must be half_pixel, " +
-              std::string(since >= 18 ? "half_pixel_symmetric, " : "") + "pytorch_half_pixel, align_corners, asymmetric, " +
+              std::string(since >= 19 ? "half_pixel_symmetric, " : "") + "pytorch_half_pixel, align_corners, asymmetric, " +
               (since < 13 ? "tf_half_pixel_for_nn, " : "") + "or tf_crop_and_resize, got " + quote_text(text));
 }
 

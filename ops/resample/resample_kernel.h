@@ -38,9 +38,8 @@ Tensor resample(const Tensor& x, const Shape& out_shape, bool interpolate, float
 
 // The attribute values as each version spells them; Error naming the value otherwise.
 //   mode: "nearest", "linear" and, from Resize-11, "cubic"; Upsample-1 says "bilinear".
-//   coordinate_transformation_mode: Resize-11 and 13 have tf_half_pixel_for_nn, Resize-18 and 19
-//   have half_pixel_symmetric instead (Resize-13 drops tf_half_pixel_for_nn, Resize-18 adds
-//   half_pixel_symmetric).
+//   coordinate_transformation_mode: Resize-11 has tf_half_pixel_for_nn (Resize-13 drops it);
+//   Resize-19 adds half_pixel_symmetric (Resize-18's text does not list it, so it is refused there).
 ResizeMode parse_resize_mode(const std::string& text, bool has_cubic, const char* linear_name = "linear");
 CoordinateMode parse_coordinate_mode(const std::string& text, int since);
 NearestMode parse_nearest_mode(const std::string& text);

@@ -13,7 +13,7 @@
 //       nearest_mode, cubic_coeff_a, exclude_outside, extrapolation_value. An empty scales or
 //       sizes tensor counts as absent; exactly one of them must be given.
 //   13: roi and scales optional; bfloat16; tf_half_pixel_for_nn gone.
-//   18: + antialias, axes, keep_aspect_ratio_policy; half_pixel_symmetric.  19: the same rules.
+//   18: + antialias, axes, keep_aspect_ratio_policy.  19: + half_pixel_symmetric (refused at 18).
 #include <algorithm>
 #include <set>
 

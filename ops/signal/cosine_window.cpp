@@ -103,7 +103,7 @@ double cosine_window_value(const CosineWindowCoefficients& c, uint64_t n, uint64
 namespace {
 
 std::vector<Value> cosine_window_kernel(const CosineWindowCoefficients& c, const KernelContext& ctx) {
-  const int64_t size = signal_scalar_int(ctx.input(0), "size");
+  const int64_t size = signal_scalar_int(ctx.input(0), "size", true);  // "A scalar value"
   if (size < 1) throw Error("size = " + std::to_string(size) + " must be at least 1");
   const bool periodic = ctx.attrs.get_flag("periodic");
   const int64_t period = periodic ? size : size - 1;

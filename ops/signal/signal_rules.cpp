@@ -6,7 +6,8 @@
 
 namespace onnx_ref {
 
-int64_t signal_scalar_int(const Tensor& t, const std::string& what) {
+int64_t signal_scalar_int(const Tensor& t, const std::string& what, bool rank_zero) {
+  if (rank_zero && t.rank() != 0) throw Error(what + " must be a scalar (rank 0), but it is " + t.describe());
   if (t.rank() > 1 || t.element_count() != 1) throw Error(what + " must be a scalar, but it is " + t.describe());
   if (t.type() == ElementType::Int32) return *t.data_as<int32_t>();
   if (t.type() == ElementType::Int64) return *t.data_as<int64_t>();

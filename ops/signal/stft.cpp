@@ -39,7 +39,7 @@ std::vector<Value> stft_kernel(const KernelContext& ctx) {
                 window->describe());
   int64_t n = window ? window->shape()[0] : length;
   if (ctx.has_input(3)) {
-    n = signal_scalar_int(ctx.input(3), "frame_length");
+    n = signal_scalar_int(ctx.input(3), "frame_length", true);  // "A scalar"
     if (n < 1) throw Error("frame_length = " + std::to_string(n) + " must be at least 1");
     if (window && window->shape()[0] != n)
       throw Error("the window's length " + std::to_string(window->shape()[0]) + " differs from frame_length = " +

@@ -194,14 +194,22 @@ class Session:
     every_node_output=True adds every node's outputs (as `onnx-ref run --trace`, for the model's
     graph). They are outputs like the others: in output_names, run(None, ...) and run_dict.
 
+    Opt-ins for models the ONNX text does not allow as written (the command's --sort-nodes and
+    --allow-deprecated): sort_nodes=True sorts a graph whose nodes are not in topological order
+    (IR.md requires the order; refused by default) and warns once on stderr; allow_deprecated=True
+    runs Upsample-10, Scatter-11, GroupNormalization-18, TreeEnsembleClassifier-5 and
+    TreeEnsembleRegressor-5 (refused by default, naming the replacement).
+
     A Session may be used from several threads at once; the GIL is released while a graph runs.
     """
 
-    def __init__(self, model: ModelLike, *, extra_outputs: Optional[Iterable[str]] = None, every_node_output: bool = False):
+    def __init__(self, model: ModelLike, *, extra_outputs: Optional[Iterable[str]] = None, every_node_output: bool = False,
+                 sort_nodes: bool = False, allow_deprecated: bool = False):
         if isinstance(extra_outputs, str):
             raise TypeError("extra_outputs must be a list of names, not a str")
         source, base_dir = _model_source(model)
-        self._core = _core.load(source, base_dir, list(extra_outputs or []), bool(every_node_output))
+        self._core = _core.load(source, base_dir, list(extra_outputs or []), bool(every_node_output),
+                                bool(sort_nodes), bool(allow_deprecated))
         self._info = {i["name"]: i for i in self._core.inputs + self._core.optional_inputs}
 
     @property
@@ -326,7 +334,8 @@ class Session:
         return f"onnx_ref.Session(inputs={self.input_names}, outputs={self.output_names})"
 
 
-def run(model: ModelLike, feeds: Mapping, output_names: Optional[Iterable[str]] = None, **run_options: Any) -> Dict[str, Any]:
+def run(model: ModelLike, feeds: Mapping, output_names: Optional[Iterable[str]] = None, *, sort_nodes: bool = False,
+        allow_deprecated: bool = False, **run_options: Any) -> Dict[str, Any]:
     """Loads `model`, runs it once on `feeds` and returns {output name: value} in graph-output order.
 
     model: a path (str or os.PathLike), the bytes of a ModelProto, or an onnx.ModelProto.
@@ -334,6 +343,7 @@ def run(model: ModelLike, feeds: Mapping, output_names: Optional[Iterable[str]] 
         the element type the model declares. A sequence input takes a list of arrays; an optional
         input takes None or its value.
     output_names: the outputs to return (default: all, in graph order).
+    sort_nodes, allow_deprecated: the loader's opt-ins, as Session takes them.
     run_options: threads, seed, max_loop_iterations, as Session.run takes them.
 
     Element types come back as their NumPy dtype; bfloat16/float8/float4 as float32 (exact);
@@ -345,7 +355,7 @@ def run(model: ModelLike, feeds: Mapping, output_names: Optional[Iterable[str]] 
     refused, and onnx_ref.UnsupportedError when the model uses an operator version onnx-ref does
     not implement. Use Session to load once and run many times.
     """
-    session = Session(model)
+    session = Session(model, sort_nodes=sort_nodes, allow_deprecated=allow_deprecated)
     if output_names is None:
         return session.run_dict(feeds, **run_options)
     return session.run_dict(feeds, list(output_names), **run_options)

@@ -469,15 +469,16 @@ class PySession {
   std::shared_ptr<const Session> session_;
 };
 
-PySession load(const py::object& model, const std::string& base_dir, const ExposedValues& exposed = {}) {
+PySession load(const py::object& model, const std::string& base_dir, const ExposedValues& exposed = {},
+               const LoadOptions& options = {}) {
   if (py::isinstance<py::bytes>(model)) {
     std::string bytes = model.cast<std::string>();
     py::gil_scoped_release release;
-    return PySession(Session::from_bytes(bytes, base_dir, exposed));
+    return PySession(Session::from_bytes(bytes, base_dir, exposed, options));
   }
   const std::string path = py::str(model).cast<std::string>();
   py::gil_scoped_release release;
-  return PySession(Session::from_file(path, exposed));
+  return PySession(Session::from_file(path, exposed, options));
 }
 
 }  // namespace
@@ -523,12 +524,15 @@ PYBIND11_MODULE(_core, m) {
          py::arg("max_loop_iterations") = RunOptions{}.max_loop_iterations);
 
   m.def("load", [](const py::object& model, const std::string& base_dir, const std::vector<std::string>& extra_outputs,
-                   bool every_node_output) {
-    return guarded([&] { return load(model, base_dir, ExposedValues{extra_outputs, every_node_output}); });
+                   bool every_node_output, bool sort_nodes, bool allow_deprecated) {
+    return guarded([&] {
+      return load(model, base_dir, ExposedValues{extra_outputs, every_node_output}, LoadOptions{sort_nodes, allow_deprecated});
+    });
   }, py::arg("model"), py::arg("base_dir") = "", py::arg("extra_outputs") = std::vector<std::string>{},
-        py::arg("every_node_output") = false,
+        py::arg("every_node_output") = false, py::arg("sort_nodes") = false, py::arg("allow_deprecated") = false,
         "Loads and checks a model from a path (str) or bytes; external data is looked up in base_dir for bytes. "
-        "extra_outputs names values of the model's graph returned after its outputs; every_node_output adds every node's outputs.");
+        "extra_outputs names values of the model's graph returned after its outputs; every_node_output adds every node's outputs. "
+        "sort_nodes and allow_deprecated are the loader's opt-ins (--sort-nodes, --allow-deprecated).");
 
   m.def("check", [](const py::object& model, const std::string& base_dir) -> py::object {
     try {

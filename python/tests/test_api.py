@@ -362,3 +362,28 @@ def test_readme_backend_test_snippet_runs_with_the_installed_onnx_and_numpy():
     suite.run(result)
     assert result.errors == [] and result.failures == []
     assert result.testsRun - len(result.skipped) == 2
+
+
+def test_load_opt_ins_sort_nodes_and_allow_deprecated(capfd):
+    # IR.md: "The list of nodes defining the top-level computation graph MUST be ordered topologically".
+    # y = Relu(Neg(x)) written consumer first: refused by default; sort_nodes=True sorts, runs and warns once.
+    unsorted = _model([helper.make_node("Relu", ["n"], ["y"], name="relu"), helper.make_node("Neg", ["x"], ["n"], name="neg")],
+                      [helper.make_tensor_value_info("x", TensorProto.FLOAT, [3])],
+                      [helper.make_tensor_value_info("y", TensorProto.FLOAT, [3])], opset=17)
+    x = np.array([1, -2, 3], dtype=np.float32)
+    with pytest.raises(onnx_ref.Error, match="--sort-nodes sorts them"):
+        onnx_ref.Session(unsorted)
+    capfd.readouterr()
+    _same(onnx_ref.Session(unsorted, sort_nodes=True).run_dict({"x": x})["y"], np.array([0, 2, 0], dtype=np.float32))
+    _same(onnx_ref.run(unsorted, {"x": x}, sort_nodes=True)["y"], np.array([0, 2, 0], dtype=np.float32))
+    assert capfd.readouterr().err.count("not in topological order") == 2  # once per load
+    # Scatter-11 is deprecated: refused naming ScatterElements; allow_deprecated=True runs it.
+    scatter = _model([helper.make_node("Scatter", ["d", "i", "u"], ["y"])],
+                     [helper.make_tensor_value_info("d", TensorProto.FLOAT, [3]),
+                      helper.make_tensor_value_info("i", TensorProto.INT64, [1]),
+                      helper.make_tensor_value_info("u", TensorProto.FLOAT, [1])],
+                     [helper.make_tensor_value_info("y", TensorProto.FLOAT, [3])], opset=11)
+    feeds = {"d": np.array([1, 2, 3], dtype=np.float32), "i": np.array([1], dtype=np.int64), "u": np.array([9], dtype=np.float32)}
+    with pytest.raises(onnx_ref.Error, match="Scatter-11 is deprecated.*ScatterElements"):
+        onnx_ref.run(scatter, feeds)
+    _same(onnx_ref.run(scatter, feeds, allow_deprecated=True)["y"], np.array([1, 9, 3], dtype=np.float32))

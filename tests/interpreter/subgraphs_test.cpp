@@ -24,6 +24,8 @@ TEST_CASE("subgraphs: a branch output with an empty TypeProto takes the type of 
   CHECK(values_of(m.run({{"x", floats({1, 2})}, {"c", flag(true)}}).at(0).second) == std::vector<float>{2, 4});
 }
 
+// spec: IR.md: "In the case of a nested subgraph, a node output name and names of inputs and initializers of the subgraph MUST be distinct from the names from the outer scopes that are visible in the nested subgraph."
+// spec: IR.md: "That is, variable shadowing is not allowed."
 TEST_CASE("subgraphs: a graph may not shadow an outer name, nor read a name defined nowhere") {
   ModelBuilder shadow = nested_scopes();
   auto* then_node = shadow.proto().mutable_graph()->mutable_node(0)->mutable_attribute(0)->mutable_g()->mutable_node(0);

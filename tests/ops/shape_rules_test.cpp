@@ -17,6 +17,7 @@ constexpr auto Literal = ZeroMeans::LiteralZero;
 constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
 }  // namespace
 
+// spec: Reshape-*: "The input tensor's shape and the output tensor's shape are required to have the same number of elements."
 TEST_CASE("reshape: plain shapes keep the element count") {
   CHECK(reshape({2, 3, 4}, {4, 2, 3}) == Shape{4, 2, 3});
   CHECK(reshape({2, 3, 4}, {24}) == Shape{24});
@@ -24,6 +25,8 @@ TEST_CASE("reshape: plain shapes keep the element count") {
   CHECK_THROWS_WITH_AS(reshape({2, 3, 4}, {5, 5}), "shape [5, 5] holds 25 elements but the input [2, 3, 4] holds 24", Error);
 }
 
+// spec: Reshape-*: "At most one dimension of the new shape can be -1."
+// spec: Reshape-*: "In this case, the value is inferred from the size of the tensor and the remaining dimensions."
 TEST_CASE("reshape: -1 is inferred from the element count") {
   CHECK(reshape({2, 3, 4}, {-1}) == Shape{24});
   CHECK(reshape({2, 3, 4}, {2, -1, 2}) == Shape{2, 6, 2});
@@ -46,6 +49,7 @@ TEST_CASE("reshape: -1 cannot be inferred when the other dimensions multiply to 
                        "-1 at index 1 cannot be inferred: the other dimensions of [0, -1] multiply to 0", Error);
 }
 
+// spec: Reshape-*: "could also be 0, in which case the actual dimension value is unchanged"
 TEST_CASE("reshape: a 0 copies the input dimension at the same index (allowzero = 0)") {
   CHECK(reshape({2, 3, 4}, {2, 0, 4}) == Shape{2, 3, 4});
   CHECK(reshape({2, 3, 4}, {0, 0, -1}) == Shape{2, 3, 4});
@@ -55,6 +59,7 @@ TEST_CASE("reshape: a 0 copies the input dimension at the same index (allowzero 
   CHECK_THROWS_WITH_AS(reshape({24}, {0, 0, 0, 24}), "shape[1] = 0 copies input dimension 1, but the input has rank 1", Error);
 }
 
+// spec: Reshape-*: "it is invalid for the specified shape to contain both a zero value and -1"
 TEST_CASE("reshape: a 0 is a literal zero under allowzero = 1") {
   CHECK(reshape({0, 3, 4}, {3, 4, 0}, Literal) == Shape{3, 4, 0});  // ONNX's test_reshape_allowzero_reordered
   CHECK(reshape({2, 0}, {0, 7}, Literal) == Shape{0, 7});
@@ -62,6 +67,7 @@ TEST_CASE("reshape: a 0 is a literal zero under allowzero = 1") {
   CHECK_THROWS_AS(reshape({0, 3}, {3, -1, 0}, Literal), Error);
 }
 
+// spec: Reshape-*: "Shape (second input) could be an empty shape, which means converting to a scalar."
 TEST_CASE("reshape: an empty shape makes a scalar, and a scalar reshapes to ones") {
   CHECK(reshape({1, 1, 1}, {}) == Shape{});
   CHECK(reshape({}, {}) == Shape{});
@@ -109,6 +115,8 @@ TEST_CASE("flatten: axis splits the dimensions into two products") {
   CHECK(flatten_output_shape(s, -4, true) == Shape{1, 120});
 }
 
+// spec: Flatten-1,9: "The value for axis must be in the range [0, R], where R is the rank of the input tensor."
+// spec: Flatten-11,13,21,23,24,25: "The value for axis must be in the range [-r, r], where r is the rank of the input tensor."
 TEST_CASE("flatten: axis range per version") {
   const Shape s{2, 3, 4};
   for (int64_t axis = 0; axis <= 3; ++axis) {

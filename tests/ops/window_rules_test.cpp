@@ -25,6 +25,8 @@ int64_t brute_notset(int64_t in, int64_t ek, int64_t s, int64_t pb, int64_t pe, 
 
 }  // namespace
 
+// spec: AveragePool-*: "Sliding windows that would start in the right padded region are ignored."
+// spec: MaxPool-*: "Sliding windows that would start in the right padded region are ignored."
 TEST_CASE("window rules: NOTSET over every small size, kernel, stride, dilation, pad and ceil_mode") {
   int64_t checked = 0;
   for (int64_t in = 0; in <= 9; ++in)
@@ -84,6 +86,11 @@ TEST_CASE("window rules: VALID and SAME over every small size") {
         }
 }
 
+// spec: Conv-*: "auto_pad must be either NOTSET, SAME_UPPER, SAME_LOWER or VALID."
+// spec: ConvTranspose-*: "auto_pad must be either NOTSET, SAME_UPPER, SAME_LOWER or VALID."
+// spec: AveragePool-*: "auto_pad must be either NOTSET, SAME_UPPER, SAME_LOWER or VALID."
+// spec: MaxPool-*: "auto_pad must be either NOTSET, SAME_UPPER, SAME_LOWER or VALID."
+// spec: LpPool-*: "auto_pad must be either NOTSET, SAME_UPPER, SAME_LOWER or VALID."
 TEST_CASE("window rules: refusals name the rule") {
   CHECK_THROWS_WITH_AS(window_axis(5, 0, 1, 1, 0, 0, AutoPad::NotSet, false), doctest::Contains("kernel size 0"), Error);
   CHECK_THROWS_WITH_AS(window_axis(5, 2, 0, 1, 0, 0, AutoPad::NotSet, false), doctest::Contains("stride 0"), Error);

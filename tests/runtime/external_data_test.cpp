@@ -125,6 +125,7 @@ TEST_CASE("external data: offset and length") {
         "tensor 'w': external data 'data.bin' at offset 18446744073709551615: the offset is past the end of the file (the file has 32 bytes)");
 }
 
+// spec: IR.md: "In such a case, the tensor MUST provide the filename relative to the model file and MUST NOT use the value fields."
 TEST_CASE("external data: entries and data_location") {
   TempDir dir;
   write_file(dir / "data.bin", std::string(8, '\0'));

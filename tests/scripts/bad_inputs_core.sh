@@ -129,7 +129,7 @@ expect_both graph_input_defined_nowhere "model.onnx: node 'r' (#0, Reshape-14): 
 model graph_input_defined_later 8 14 "$reshape_node
   node { name: \"s\" op_type: \"Reshape\" input: \"x\" input: \"s0\" output: \"shape\" }
   $x_init_2x6 $(shape_init 3 4 | sed 's/"shape"/"s0"/') $y_out"
-expect_both graph_input_defined_later "model.onnx: node 'r' (#0, Reshape-14): input 'shape' is only produced by a later node, #1 's' (nodes must be in topological order)"
+expect_both graph_input_defined_later "model.onnx: node 'r' (#0, Reshape-14): input 'shape' is only produced by a later node, #1 's' (nodes must be in topological order; --sort-nodes sorts them)"
 model graph_cycle 8 14 "node { name: \"a\" op_type: \"Reshape\" input: \"b_out\" input: \"shape\" output: \"a_out\" }
   node { name: \"b\" op_type: \"Reshape\" input: \"a_out\" input: \"shape\" output: \"b_out\" }
   $(shape_init 3 4) output { name: \"b_out\" }"
@@ -187,14 +187,8 @@ model graph_opset_version_0 8 0 "$reshape_node $x_init_2x6 $(shape_init 3 4) $y_
 expect_both graph_opset_version_0 "model.onnx: opset import for domain ai.onnx (\"\") has version 0; versions start at 1"
 model graph_opset_version_negative 8 -1 "$reshape_node $x_init_2x6 $(shape_init 3 4) $y_out"
 expect_both graph_opset_version_negative "model.onnx: opset import for domain ai.onnx (\"\") has version -1; versions start at 1"
-new_case graph_domain_imported_twice
-encode ModelProto "$cases/graph_domain_imported_twice/model.onnx" <<EOF
-ir_version: 8
-opset_import { domain: "" version: 14 }
-opset_import { domain: "ai.onnx" version: 13 }
-graph { name: "g" $reshape_node $x_init_2x6 $(shape_init 3 4) $y_out }
-EOF
-expect_both graph_domain_imported_twice "model.onnx: domain ai.onnx (\"\") is imported twice"
+# A domain imported twice is not a bad input: each node binds to the highest version (onnx.proto);
+# tests/interpreter/opset_import_test.cpp checks it.
 model graph_ir_version_99 99 14 "$reshape_node $x_init_2x6 $(shape_init 3 4) $y_out"
 expect_both graph_ir_version_99 "model.onnx: IR version 99 is not one onnx-ref knows (1 to 13)"
 model graph_ir_version_0 0 14 "$reshape_node $x_init_2x6 $(shape_init 3 4) $y_out"

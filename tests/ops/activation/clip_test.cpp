@@ -1,5 +1,10 @@
 // Unit tests of ops/activation/clip.cpp.
 #include "helpers/activation_ops.h"
+#include <doctest/doctest.h>
+#include <cmath>
+#include <limits>
+#include "node_runner.h"
+#include "runtime/numeric_dispatch.h"
 
 TEST_CASE("Clip: attributes (1, 6), optional inputs (11+), min > max, absent bounds, NaN") {
   const Tensor x = vec<float>(T::Float, {-5, -1, 0, 1, 5, NAN});
@@ -31,3 +36,55 @@ TEST_CASE("Clip: attributes (1, 6), optional inputs (11+), min > max, absent bou
   CHECK_THROWS_WITH_AS(run("Clip", 13, {x, vec<float>(T::Float, {1, 2})}), doctest::Contains("a bound must be a scalar"),
                        Error);
 }
+
+// The rules of the ONNX 1.22.0 text, each test citing its sentence.
+namespace clip_spec_tests {
+using namespace onnx_ref;
+using namespace onnx_ref::testing;
+using T = ElementType;
+
+// spec: Clip-11: "They default to numeric_limits::lowest() and numeric_limits::max(), respectively."
+// spec: Clip-12: "They default to numeric_limits::lowest() and numeric_limits::max(), respectively."
+// spec: Clip-13: "They default to numeric_limits::lowest() and numeric_limits::max(), respectively."
+TEST_CASE("Clip-11, -12, -13: absent bounds clamp infinities to the type's finite limits") {
+  constexpr float inf = std::numeric_limits<float>::infinity();
+  constexpr float fmax = std::numeric_limits<float>::max();
+  const Tensor x = Tensor::from_values<float>(T::Float, {4}, {inf, -inf, 1.5f, std::nanf("")});
+  for (int opset : {11, 12, 13}) {
+    CAPTURE(opset);
+    const Tensor y = run_single_node("Clip", opset, {x});
+    CHECK(y.data_as<float>()[0] == fmax);
+    CHECK(y.data_as<float>()[1] == -fmax);
+    CHECK(y.data_as<float>()[2] == 1.5f);
+    CHECK(std::isnan(y.data_as<float>()[3]));
+    // Only max absent: -inf is clamped to the given min, +inf to the largest float.
+    const Tensor lo = Tensor::from_values<float>(T::Float, {}, {-1});
+    const Tensor z = run_single_node("Clip", opset, {x, lo});
+    CHECK(z.data_as<float>()[0] == fmax);
+    CHECK(z.data_as<float>()[1] == -1.0f);
+    // Only min absent.
+    const Tensor hi = Tensor::from_values<float>(T::Float, {}, {2});
+    const Tensor w = run_single_node("Clip", opset, {x, std::nullopt, hi});
+    CHECK(w.data_as<float>()[0] == 2.0f);
+    CHECK(w.data_as<float>()[1] == -fmax);
+  }
+  const double dinf = std::numeric_limits<double>::infinity();
+  const Tensor d = run_single_node("Clip", 13, {Tensor::from_values<double>(T::Double, {2}, {dinf, -dinf})});
+  CHECK(d.data_as<double>()[0] == std::numeric_limits<double>::max());
+  CHECK(d.data_as<double>()[1] == std::numeric_limits<double>::lowest());
+  // float16: 0x7C00 is +inf, 0x7BFF is 65504, its largest finite value.
+  const Tensor h = run_single_node("Clip", 13, {Tensor::from_values<uint16_t>(T::Float16, {2}, {0x7C00, 0xFC00})});
+  CHECK(h.data_as<uint16_t>()[0] == 0x7BFF);
+  CHECK(h.data_as<uint16_t>()[1] == 0xFBFF);
+  CHECK(widen(Float16Bits{h.data_as<uint16_t>()[0]}) == 65504.0);
+}
+
+// Departure (docs/DEPARTURES.md, Clip): the text says the bounds are scalars; a [1] bound, as
+// exporters write it, is taken.
+TEST_CASE("Clip-13: a [1] bound is taken (a listed departure)") {
+  const Tensor x = Tensor::from_values<float>(T::Float, {2}, {-5, 5});
+  const Tensor y = run_single_node("Clip", 13, {x, Tensor::from_values<float>(T::Float, {1}, {-1}), Tensor::from_values<float>(T::Float, {1}, {1})});
+  CHECK(y.data_as<float>()[0] == -1.0f);
+  CHECK(y.data_as<float>()[1] == 1.0f);
+}
+}  // namespace clip_spec_tests

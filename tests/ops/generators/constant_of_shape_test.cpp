@@ -1,5 +1,8 @@
 // Unit tests of ops/generators/constant_of_shape.cpp.
 #include "helpers/generators.h"
+#include <doctest/doctest.h>
+#include "node_runner.h"
+#include "runtime/error.h"
 
 TEST_CASE("ConstantOfShape: the value filled into the shape; default float 0") {
   const Tensor shape = int64_tensor({2, 3});
@@ -58,3 +61,25 @@ TEST_CASE("ConstantOfShape: the value attribute and output type are checked at l
   CHECK(load_error(model(25, Tensor::zeros(T::UInt2, {1}))) == "(loaded)");
   CHECK(load_error(model(9, std::nullopt)) == "(loaded)");
 }
+
+// The rules of the ONNX 1.22.0 text, each test citing its sentence.
+namespace constant_of_shape_spec_tests {
+using namespace onnx_ref;
+using namespace onnx_ref::testing;
+using T = ElementType;
+
+// spec: ConstantOfShape-*: "If not specified, it defaults to a tensor of value 0 and datatype float32"
+// spec: ConstantOfShape-*: "If empty tensor is given, the output would be a scalar."
+// spec: ConstantOfShape-*: "All values must be >= 0."
+TEST_CASE("ConstantOfShape, every version: float32 zeros by default, a scalar for an empty shape, negative sizes refused") {
+  for (int opset : {9, 20, 21, 23, 24, 25}) {
+    CAPTURE(opset);
+    const Tensor y = run_single_node("ConstantOfShape", opset, {int64_tensor({2, 3})});
+    CHECK(y.type() == T::Float);
+    CHECK(y.shape() == Shape{2, 3});
+    for (int64_t i = 0; i < 6; ++i) CHECK(y.data_as<float>()[i] == 0.0f);
+    CHECK(run_single_node("ConstantOfShape", opset, {int64_tensor({})}).shape() == Shape{});
+    CHECK_THROWS_AS(run_single_node("ConstantOfShape", opset, {int64_tensor({2, -1})}), Error);
+  }
+}
+}  // namespace constant_of_shape_spec_tests

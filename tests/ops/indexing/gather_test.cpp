@@ -1,6 +1,9 @@
 // Unit tests of ops/indexing/gather.cpp.
 #include "helpers/movement_indexing.h"
 
+// spec: Gather-13: "All index values are expected to be within bounds [-s, s-1] along axis of size s."
+// spec: GatherND-13: "The `indices_shape[-1]` should have a value between 1 (inclusive) and rank `r-b` (inclusive)"
+// spec: Gather-13: "It is an error if any of the index values are out of bounds."
 TEST_CASE("Gather family: indices checked before use, rows copied whole") {
   const Tensor data = i64({3, 2}, {0, 1, 2, 3, 4, 5});
   CHECK(ints(run_op("Gather", 13, {data, i64({2}, {-1, 0})})[0]) == std::vector<int64_t>{4, 5, 0, 1});

@@ -25,6 +25,7 @@ TEST_CASE("NonZero: integers, bool and strings") {
   CHECK(nonzero_flat_indices(Tensor::zeros(T::Float, {0, 3})).empty());
 }
 
+// spec: NonZero-*: "but for scalar input, NonZero produces output shape (0, N) instead of (1, N), which is different from Numpy's behavior."
 TEST_CASE("NonZero: output is [rank, count] of coordinates") {
   // numpy: np.nonzero([[1, 0], [1, 1]]) = ([0, 1, 1], [0, 0, 1])
   Tensor y = nonzero(bools({2, 2}, {1, 0, 1, 1}));

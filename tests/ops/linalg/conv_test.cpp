@@ -85,6 +85,8 @@ TEST_CASE("Conv: a 1x1 convolution rounds its dot product once") {
   CHECK(values<float>(y)[0] == 1.0f + 0x1p-23f);
 }
 
+// spec: Conv-22: "Or in other words FILTER_IN_CHANNEL multiplied by the number of groups should be equal to DATA_CHANNEL"
+// spec: Conv-22: "This attribute cannot be used simultaneously with auto_pad attribute."
 TEST_CASE("Conv: bad inputs are one-line errors") {
   const Tensor x = floats({1, 4, 3, 3}, std::vector<float>(36));
   CHECK_THROWS_WITH_AS(run_node("Conv", 22, {x, floats({2, 3, 1, 1}, std::vector<float>(6))}, {{"group", {2}}}),

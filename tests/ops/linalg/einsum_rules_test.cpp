@@ -1,6 +1,7 @@
 // Unit tests of ops/linalg/einsum_rules.cpp.
 #include "helpers/einsum.h"
 
+// spec: Einsum-12: "In other cases, output indices are (implicitly) set to the alphabetically sorted sequence of indices appearing exactly once in the equation."
 TEST_CASE("Einsum rules: output shapes, implicit output order, ellipsis broadcasting") {
   using linalg::plan_einsum;
   CHECK(plan_einsum("ij->ji", {{3, 4}}).out_shape == Shape{4, 3});
@@ -18,6 +19,7 @@ TEST_CASE("Einsum rules: output shapes, implicit output order, ellipsis broadcas
   CHECK(plan_einsum("i...->...", {{4}}).out_shape == Shape{});
 }
 
+// spec: Einsum-12: "The right-hand side may contain exactly one ellipsis."
 TEST_CASE("Einsum rules: malformed equations and mismatched shapes are one-line errors") {
   using linalg::plan_einsum;
   auto fails = [](const std::string& eq, const std::vector<Shape>& shapes, const std::string& text) {

@@ -1,6 +1,9 @@
 // Unit tests of ops/linalg/gemm.cpp.
 #include "helpers/gemm.h"
 
+// spec: Gemm-11,13: "If not specified, the computation is done as if C is a scalar 0."
+// spec: Gemm-13: "The shape of A should be (M, K) if transA is 0, or (K, M) if transA is non-zero."
+// spec: Gemm-13: "The shape of B should be (K, N) if transB is 0, or (N, K) if transB is non-zero."
 TEST_CASE("Gemm: alpha * A'B' + beta * C is rounded once") {
   // alpha = 0.75, beta = 3: Y = 0.75 * (A B) + 3 C, every value small integers / quarters: exact.
   const Tensor a = make<float>(T::Float, {3, 2}, {1, 4, 2, 5, 3, 6});  // A' = [[1,2,3],[4,5,6]] with transA
@@ -26,6 +29,7 @@ TEST_CASE("Gemm: alpha * A'B' + beta * C is rounded once") {
                                {{"alpha", 3, true}, {"beta", -1, true}}))[0] == -5);  // 3 * 2^32 wraps to 0
 }
 
+// spec: Gemm-13: "The shape of C should be unidirectional broadcastable to (M, N)."
 TEST_CASE("Gemm: bad inputs are one-line errors") {
   const Tensor a = make<float>(T::Float, {2, 3}, std::vector<float>(6));
   CHECK_THROWS_WITH_AS(run_op("Gemm", 13, {a, a}), doctest::Contains("Gemm inner dimensions differ: A has 3 columns but B has 2 rows"), Error);

@@ -1,6 +1,10 @@
 // Unit tests of ops/math/elementwise.cpp.
 #include "helpers/math_ops.h"
 
+// spec: Add-*: "This operator supports multidirectional (i.e., Numpy-style) broadcasting"
+// spec: Sub-*: "This operator supports multidirectional (i.e., Numpy-style) broadcasting"
+// spec: Mul-*: "This operator supports multidirectional (i.e., Numpy-style) broadcasting"
+// spec: Equal-*: "This operator supports multidirectional (i.e., Numpy-style) broadcasting"
 TEST_CASE("broadcasting: multidirectional from version 7") {
   const Tensor a = make<int32_t>(T::Int32, {2, 1, 3}, {1, 2, 3, 4, 5, 6});
   const Tensor b = make<int32_t>(T::Int32, {4, 1}, {10, 20, 30, 40});

@@ -1,6 +1,7 @@
 // Unit tests of ops/ml/label_encoder.cpp.
 #include "helpers/ml_ops.h"
 
+// spec: LabelEncoder-4: "A default tensor. {"_Unused"} if values_* has string type, {-1} if values_* has integral type, and {-0.f} if values_* has float type."
 TEST_CASE("LabelEncoder: versions 1, 2 and 4, NaN keys, repeated keys, defaults, lengths") {
   Attributes v1 = ml_op_defaults("LabelEncoder", 1);
   v1.set("classes_strings", std::vector<std::string>{"a", "b", "a"});

@@ -1,6 +1,11 @@
 // Unit tests of ops/movement/concat.cpp.
 #include "helpers/movement_indexing.h"
+#include <doctest/doctest.h>
+#include "node_runner.h"
+#include "runtime/error.h"
 
+// spec: Concat-*: "All input tensors must have the same shape, except for the dimension size of the axis to concatenate on."
+// spec: Split-13,18: "Sum of the values must be equal to the dim value at 'axis' specified."
 TEST_CASE("Concat and Split: shapes, sizes and their errors") {
   CHECK(concat_output_shape({{2, 3}, {2, 5}}, 1, AxisRange::NonNegative) == Shape{2, 8});
   CHECK(concat_output_shape({{0, 3}, {2, 3}}, -2, AxisRange::Signed) == Shape{2, 3});
@@ -25,3 +30,35 @@ TEST_CASE("Concat and Split: shapes, sizes and their errors") {
   const auto parts = run_op("Split", 13, {joined, i64({2}, {1, 1})}, {{"axis", int64_t{0}}}, 2);
   CHECK(parts[1].tensor().identical_to(c));
 }
+
+// The rules of the ONNX 1.22.0 text, each test citing its sentence.
+namespace concat_spec_tests {
+using namespace onnx_ref;
+using namespace onnx_ref::testing;
+using T = ElementType;
+
+namespace {
+
+Tensor f32(Shape s) { return Tensor::zeros(T::Float, std::move(s)); }
+auto axis(int64_t a) {
+  return [a](onnx::NodeProto& n) { set_int(n, "axis", a); };
+}
+
+}  // namespace
+
+// spec: Concat-11,13: "Accepted range is [-r, r-1] where r = rank(inputs)."
+// spec: Concat-4,11,13: "All input tensors must have the same shape, except for the dimension size of the axis to concatenate on."
+TEST_CASE("Concat-11 and -13: axes in [-r, r-1]; shapes agree but along the axis; Concat-4 takes no negative axis") {
+  for (int opset : {11, 13}) {
+    CAPTURE(opset);
+    CHECK(run_single_node("Concat", opset, {f32({2, 3}), f32({2, 1})}, axis(-1)).shape() == Shape{2, 4});
+    CHECK(run_single_node("Concat", opset, {f32({2, 3}), f32({1, 3})}, axis(-2)).shape() == Shape{3, 3});
+    CHECK_THROWS_AS(run_single_node("Concat", opset, {f32({2, 3}), f32({2, 1})}, axis(2)), Error);
+    CHECK_THROWS_AS(run_single_node("Concat", opset, {f32({2, 3}), f32({2, 1})}, axis(-3)), Error);
+    CHECK_THROWS_AS(run_single_node("Concat", opset, {f32({2, 3}), f32({3, 1})}, axis(1)), Error);
+  }
+  CHECK(run_single_node("Concat", 4, {f32({2, 3}), f32({2, 1})}, axis(1)).shape() == Shape{2, 4});
+  CHECK_THROWS_AS(run_single_node("Concat", 4, {f32({2, 3}), f32({2, 1})}, axis(-1)), Error);
+  CHECK_THROWS_AS(run_single_node("Concat", 4, {f32({2, 3}), f32({3, 1})}, axis(1)), Error);
+}
+}  // namespace concat_spec_tests

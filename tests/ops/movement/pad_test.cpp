@@ -30,6 +30,7 @@ TEST_CASE("pad_source: every mode against brute force") {
   CHECK(pad_source(0, INT64_MAX, 3, PadMode::Wrap) >= 0);
 }
 
+// spec: Pad-13: "`pads` should be a 1D tensor of shape [2 * input_rank]."
 TEST_CASE("Pad kernels: negative pads crop, strings, empty dimensions") {
   const Tensor x = f32({2, 3}, {1, 2, 3, 4, 5, 6});
   const Tensor y = run_op("Pad", 19, {x, i64({4}, {0, -1, 1, 2}), std::nullopt, std::nullopt}, {{"mode", std::string("wrap")}})[0].tensor();

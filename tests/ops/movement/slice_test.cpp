@@ -1,6 +1,8 @@
 // Unit tests of ops/movement/slice.cpp.
 #include "helpers/movement_indexing.h"
 
+// spec: Slice-10,11,13: "'steps' cannot be 0."
+// spec: Slice-11,13: "is clamped into the range `[0, dims[axes[i]]]` for positive stepping and `[0, dims[axes[i]]-1]` for negative stepping"
 TEST_CASE("slice_range agrees with brute force over every small case and the int64 extremes") {
   const std::vector<int64_t> bounds = {INT64_MIN, -9, -6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6, 9, INT64_MAX};
   const std::vector<int64_t> steps = {INT64_MIN, -5, -3, -2, -1, 1, 2, 3, 5, INT64_MAX};

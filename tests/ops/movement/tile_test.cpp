@@ -1,5 +1,8 @@
 // Unit tests of ops/movement/tile.cpp.
 #include "helpers/layout_ops.h"
+#include <doctest/doctest.h>
+#include "node_runner.h"
+#include "runtime/error.h"
 
 TEST_CASE("Tile: output shapes") {
   CHECK(tile_output_shape({2, 3}, std::vector<int64_t>{1, 2}) == Shape{2, 6});
@@ -86,3 +89,25 @@ TEST_CASE("Tile-1: through a model, tiles and axis of the data's float type") {
   CHECK_THROWS_WITH_AS(m.run({{"x", x}, {"tiles", floats({}, {2})}, {"axis", floats({}, {2})}}),
                        "test.onnx: node 't' (#0, Tile-1): axis = 2 is out of range for rank 2 (valid: 0 to 1)", Error);
 }
+
+// The rules of the ONNX 1.22.0 text, each test citing its sentence.
+namespace tile_spec_tests {
+using namespace onnx_ref;
+using namespace onnx_ref::testing;
+using T = ElementType;
+
+// spec: Tile-6,13: "1D int64 tensor of the same length as input's dimension number, includes numbers of repeated copies along input's dimensions."
+// spec: Tile-6,13: "Output tensor of the same dimensions and type as tensor input. output_dim[i] = input_dim[i] * repeats[i]"
+TEST_CASE("Tile-6 and -13: output_dim[i] = input_dim[i] * repeats[i]; repeats of another length is refused") {
+  const Tensor x = Tensor::from_values<float>(T::Float, {1, 2}, {1, 2});
+  for (int opset : {6, 13}) {
+    CAPTURE(opset);
+    const Tensor y = run_single_node("Tile", opset, {x, int64_tensor({2, 2})});
+    REQUIRE(y.shape() == Shape{2, 4});
+    const std::vector<float> expected{1, 2, 1, 2, 1, 2, 1, 2};
+    for (size_t i = 0; i < expected.size(); ++i) CHECK(y.data_as<float>()[i] == expected[i]);
+    CHECK_THROWS_AS(run_single_node("Tile", opset, {x, int64_tensor({2})}), Error);
+    CHECK_THROWS_AS(run_single_node("Tile", opset, {x, int64_tensor({1, 1, 2})}), Error);
+  }
+}
+}  // namespace tile_spec_tests

@@ -1,6 +1,8 @@
 // Unit tests of ops/movement/transpose.cpp.
 #include "helpers/layout_ops.h"
 
+// spec: Transpose-*: "If the attribute `perm` is omitted, its default value is `(n-1, ..., 0)`, where `n` is the rank of the input tensor."
+// spec: Transpose-*: "By default, reverse the dimensions, otherwise permute the axes according to the values given."
 TEST_CASE("Transpose: perm defaults to the reversed axes") {
   CHECK(transpose_perm(0, std::nullopt).empty());
   CHECK(transpose_perm(1, std::nullopt) == std::vector<int64_t>{0});
@@ -8,6 +10,7 @@ TEST_CASE("Transpose: perm defaults to the reversed axes") {
   CHECK(transpose_perm(5, std::nullopt) == std::vector<int64_t>{4, 3, 2, 1, 0});
 }
 
+// spec: Transpose-*: "The optional attribute `perm` must be a permutation of the dimensions of the input tensor."
 TEST_CASE("Transpose: every permutation of ranks 0 to 4 is accepted, and everything else is refused") {
   for (int64_t rank = 0; rank <= 4; ++rank) {
     std::vector<int64_t> p(static_cast<size_t>(rank));
@@ -25,6 +28,7 @@ TEST_CASE("Transpose: every permutation of ranks 0 to 4 is accepted, and everyth
   }
 }
 
+// spec: Transpose-*: "Its length must be equal to the rank of the input."
 TEST_CASE("Transpose: perm errors name the entry and the value") {
   CHECK_THROWS_WITH_AS(transpose_perm(3, std::vector<int64_t>{0, 1}), "perm has 2 entries but the input has rank 3", Error);
   CHECK_THROWS_WITH_AS(transpose_perm(2, std::vector<int64_t>{0, 1, 2}), "perm has 3 entries but the input has rank 2", Error);

@@ -1,6 +1,12 @@
 // Unit tests of ops/reduce/arg_max.cpp.
 #include "helpers/reductions.h"
+#include <doctest/doctest.h>
+#include "node_runner.h"
+#include "runtime/error.h"
 
+// spec: ArgMax-13: "Accepted range is [-r, r-1] where r = rank(data)."
+// spec: ArgMin-12: "If select_last_index is True (default False), the index of the last occurrence of the min is selected if the min appears more than once in the input."
+// spec: ArgMax-12: "If select_last_index is True (default False), the index of the last occurrence of the max is selected if the max appears more than once in the input."
 TEST_CASE("ArgMax, ArgMin: ties, select_last_index, NaN, axes, empty axis") {
   const Tensor x = floats({2, 4}, {1, 5, 5, 0, 2, 2, -0.0f, 0.0f});
   Attributes a;
@@ -38,3 +44,18 @@ TEST_CASE("ArgMax, ArgMin: ties, select_last_index, NaN, axes, empty axis") {
   CHECK_THROWS_AS(run("ArgMax", 13, {Value(x)}, [] { Attributes s; s.set("select_last_index", int64_t{-1}); return s; }()), Error);
   CHECK(Registry::builtin().resolve("", "ArgMax", 11)->attribute("select_last_index") == nullptr);
 }
+
+// The rules of the ONNX 1.22.0 text, each test citing its sentence.
+namespace arg_max_spec_tests {
+using namespace onnx_ref;
+using namespace onnx_ref::testing;
+
+// spec: ArgMax-11: "The input tensor must not be empty."
+TEST_CASE("ArgMax-11: an empty input is refused; 12 and 13 give the empty result") {
+  const Tensor empty = Tensor::zeros(ElementType::Float, {0, 3});
+  const auto axis1 = [](onnx::NodeProto& n) { set_int(n, "axis", 1); };
+  CHECK_THROWS_WITH_AS(run_single_node("ArgMax", 11, {empty}, axis1), doctest::Contains("must not be"), Error);
+  for (int opset : {12, 13}) CHECK(run_single_node("ArgMax", opset, {empty}, axis1).shape() == Shape{0, 1});
+  CHECK(run_single_node("ArgMax", 11, {Tensor::from_values<float>(ElementType::Float, {1, 2}, {1, 2})}, axis1).shape() == Shape{1, 1});
+}
+}  // namespace arg_max_spec_tests

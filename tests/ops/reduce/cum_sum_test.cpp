@@ -1,5 +1,8 @@
 // Unit tests of ops/reduce/cum_sum.cpp.
 #include "helpers/scan_topk_dropout.h"
+#include <doctest/doctest.h>
+#include "node_runner.h"
+#include "runtime/error.h"
 
 TEST_CASE("CumSum: each float prefix is the exact prefix sum rounded once (exact rationals)") {
   std::mt19937_64 rng(11);
@@ -58,9 +61,29 @@ TEST_CASE("CumSum: axes, exclusive, reverse, integers wrap, signed zeros, float1
   const auto hs = scan_values<uint16_t>(scan_topk_run("CumSum", 14, {Value(Tensor::from_values<uint16_t>(ElementType::Float16, {3}, h)), int64_scalar(0)}, flags(0, 0)).at(0));
   CHECK(decode_small_float(ElementType::Float16, hs[1]) == 2048);  // 2049 ties to even
   CHECK(decode_small_float(ElementType::Float16, hs[2]) == 2050);
-  const Value axis32(Tensor::from_values<int32_t>(ElementType::Int32, {1}, std::vector<int32_t>{0}));
+  const Value axis32(Tensor::from_values<int32_t>(ElementType::Int32, {}, std::vector<int32_t>{0}));  // "A 0-D tensor"
   CHECK(scan_values<float>(scan_topk_run("CumSum", 11, {float_tensor({2}, {1, 2}), axis32}, flags(0, 0)).at(0)) == std::vector<float>{1, 3});
   CHECK_THROWS_WITH_AS(scan_topk_run("CumSum", 11, {x, int64_scalar(2)}, flags(0, 0)), "axis = 2 is out of range for rank 2 (valid: -2 to 1)", Error);
-  CHECK_THROWS_WITH_AS(scan_topk_run("CumSum", 11, {x, int64_vector({0, 1})}, flags(0, 0)), "input axis must be a scalar, but it is int64[2]", Error);
+  CHECK_THROWS_WITH_AS(scan_topk_run("CumSum", 11, {x, int64_vector({0, 1})}, flags(0, 0)), "input axis must be a 0-D tensor (a scalar), but it is int64[2]", Error);
   CHECK_THROWS_WITH_AS(scan_topk_run("CumSum", 11, {x, int64_scalar(0)}, flags(2, 0)), "attribute 'exclusive' must be 0 or 1, got 2", Error);
 }
+
+// The rules of the ONNX 1.22.0 text, each test citing its sentence.
+namespace cum_sum_spec_tests {
+using namespace onnx_ref;
+using namespace onnx_ref::testing;
+using T = ElementType;
+
+// spec: CumSum-11: "A 0-D tensor. Must be in the range [-rank(x), rank(x)-1]."
+// spec: CumSum-14: "A 0-D tensor. Must be in the range [-rank(x), rank(x)-1]."
+TEST_CASE("CumSum-11 and -14: the axis must be a 0-D tensor; a [1] tensor is refused") {
+  const Tensor x = Tensor::from_values<float>(T::Float, {3}, {1, 2, 3});
+  for (int opset : {11, 14}) {
+    CAPTURE(opset);
+    const Tensor y = run_single_node("CumSum", opset, {x, Tensor::from_values<int32_t>(T::Int32, {}, {0})});
+    CHECK(y.data_as<float>()[2] == 6.0f);
+    CHECK_THROWS_WITH_AS(run_single_node("CumSum", opset, {x, Tensor::from_values<int32_t>(T::Int32, {1}, {0})}),
+                         doctest::Contains("must be a 0-D tensor"), Error);
+  }
+}
+}  // namespace cum_sum_spec_tests

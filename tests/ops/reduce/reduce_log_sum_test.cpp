@@ -17,6 +17,7 @@
 #include "runtime/error.h"
 #include "runtime/float_formats.h"
 #include "runtime/numeric_dispatch.h"
+#include "node_runner.h"
 
 using namespace onnx_ref;
 
@@ -153,7 +154,7 @@ TEST_CASE("ReduceLogSum, ReduceLogSumExp versions: axes attribute and input, kee
   Attributes noop;
   noop.set("noop_with_empty_axes", int64_t{1});
   const Tensor same = log_run("ReduceLogSum", 18, {Value(x)}, noop).at(0).tensor();
-  CHECK(same.data_as<float>()[3] == 4.0f);
+  CHECK(same.data_as<float>()[3] == static_cast<float>(std::log(4.0)));  // no reduction, but the log still applies
   const Tensor all = log_run("ReduceLogSumExp", 13, {Value(x)}).at(0).tensor();
   CHECK(all.shape() == Shape{1, 1});
   const Tensor empty = Tensor::from_values<float>(ElementType::Float, {0, 2}, std::vector<float>{});
@@ -163,3 +164,19 @@ TEST_CASE("ReduceLogSum, ReduceLogSumExp versions: axes attribute and input, kee
   CHECK(minus_inf.shape() == Shape{1, 2});
   CHECK(minus_inf.data_as<float>()[1] == -std::numeric_limits<float>::infinity());
 }
+
+// The rules of the ONNX 1.22.0 text, each test citing its sentence.
+namespace reduce_log_sum_spec_tests {
+using namespace onnx_ref;
+using namespace onnx_ref::testing;
+
+// spec: ReduceLogSum-18: "composite-reduction operators will still perform the non-reduction steps"
+TEST_CASE("ReduceLogSum-18: noop_with_empty_axes = 1 without axes gives log(x) for each element, not x") {
+  const std::vector<float> xs{1, 4, 0.3f};
+  const Tensor x = Tensor::from_values<float>(ElementType::Float, {3}, xs);
+  const Tensor y = run_single_node("ReduceLogSum", 18, {x}, [](onnx::NodeProto& n) { set_int(n, "noop_with_empty_axes", 1); });
+  REQUIRE(y.shape() == Shape{3});
+  for (size_t i = 0; i < 3; ++i)
+    CHECK(static_cast<double>(y.data_as<float>()[i]) == oracle::reference(numeric::Fn::Log, numeric::Format::Float, xs[i]));
+}
+}  // namespace reduce_log_sum_spec_tests

@@ -1,5 +1,8 @@
 // Unit tests of ops/resample/resize.cpp.
 #include "helpers/resize_rules.h"
+#include <doctest/doctest.h>
+#include "node_runner.h"
+#include "runtime/error.h"
 
 TEST_CASE("resize kernel: bilinear 3x3 to 5x5 (weights in fifths) against an exact rational oracle") {
   std::mt19937 rng(17);
@@ -90,3 +93,22 @@ TEST_CASE("resize kernel: refusals") {
   CHECK_THROWS_WITH_AS(run_resize(9, x, {{"scales", float_tensor({2}, {1, 0.5f})}}, {}, "Upsample"),
                        doctest::Contains("must be at least 1"), Error);
 }
+
+// The rules of the ONNX 1.22.0 text, each test citing its sentence.
+namespace resize_spec_tests {
+using namespace onnx_ref;
+using namespace onnx_ref::testing;
+using T = ElementType;
+
+// spec: Resize-19: "if coordinate_transformation_mode is "half_pixel_symmetric""
+TEST_CASE("Resize-18 refuses half_pixel_symmetric; Resize-19 takes it") {
+  const Tensor x = Tensor::from_values<float>(T::Float, {1, 2}, {1, 2});
+  const Tensor scales = Tensor::from_values<float>(T::Float, {2}, {1, 2});
+  const auto mode = [](onnx::NodeProto& n) { set_string_attribute(n, "coordinate_transformation_mode", "half_pixel_symmetric"); };
+  const Tensor y = run_single_node("Resize", 19, {x, std::nullopt, scales}, mode);
+  REQUIRE(y.shape() == Shape{1, 4});
+  CHECK(y.data_as<float>()[0] == 1.0f);
+  CHECK(y.data_as<float>()[3] == 2.0f);
+  CHECK_THROWS_WITH_AS(run_single_node("Resize", 18, {x, std::nullopt, scales}, mode), doctest::Contains("got 'half_pixel_symmetric'"), Error);
+}
+}  // namespace resize_spec_tests

@@ -77,6 +77,8 @@ TEST_CASE("unsqueeze_output_shape: every single axis for an input of rank 2") {
   }
 }
 
+// spec: Shape-*: "Note that axes will be clamped to the range [0, r], where r is the rank of the input tensor if they are out-of-range (after adding r in the case of negative axis)."
+// spec: Shape-*: "If start > end, the result will be an empty shape."
 TEST_CASE("shape_slice_range: negative counts from the back, then clamped to [0, rank]") {
   using R = std::pair<int64_t, int64_t>;
   CHECK(shape_slice_range(3, 0, std::nullopt) == R{0, 3});

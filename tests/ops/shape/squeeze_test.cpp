@@ -1,6 +1,7 @@
 // Unit tests of ops/shape/squeeze.cpp.
 #include "helpers/shape_ops.h"
 
+// spec: Squeeze-13: "If an axis is selected with shape entry not equal to one, an error is raised."
 TEST_CASE("Squeeze: attribute (1, 11) and optional input (13 on); the output is a view") {
   const Tensor x = Tensor::from_values<float>(T::Float, {1, 2, 1}, {1, 2});
   auto y = run_kernel("Squeeze", 1, {Value(x)}, with_ints("axes", {0}))[0].tensor();

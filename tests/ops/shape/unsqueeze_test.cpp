@@ -1,6 +1,9 @@
 // Unit tests of ops/shape/unsqueeze.cpp.
 #include "helpers/shape_ops.h"
 
+// spec: Unsqueeze-13: "The input `axes` should not contain any duplicate entries."
+// spec: Unsqueeze-13: "It is an error if it contains duplicates."
+// spec: Unsqueeze-13: "Each value in `axes` should be within the (inclusive) range [-output_rank , output_rank - 1]."
 TEST_CASE("Unsqueeze: attribute (1, 11) and input (13 on); the output is a view") {
   const Tensor x = Tensor::from_values<double>(T::Double, {2}, {1, 2});
   auto y = run_kernel("Unsqueeze", 1, {Value(x)}, with_ints("axes", {1, 0}))[0].tensor();

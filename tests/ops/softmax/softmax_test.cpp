@@ -38,6 +38,7 @@ TEST_CASE("Softmax, LogSoftmax: special values, exact cases and signed zeros") {
   CHECK(outputs<double>(run("Softmax", 13, wide)[0].tensor()) == std::vector<double>{1, 0});
 }
 
+// spec: Softmax-13: "Accepted range is [-r, r-1] where r = rank(input)."
 TEST_CASE("Softmax family layouts: 1 and 11 coerce to 2-D at axis, 13 works along one axis") {
   // [2, 2, 2]: with axis 1, versions 1/11 take rows of 4; version 13 takes lines of 2 along axis 1.
   const Tensor x = Tensor::from_values<float>(ElementType::Float, {2, 2, 2}, std::vector<float>{0, 1, 2, 3, 7, 6, 5, 4});

@@ -23,7 +23,7 @@ sel_case reverse_sequence_same_axes 10 "ReverseSequence-10): batch_axis and time
   "$(sel_node ReverseSequence "x l" "$(sel_int batch_axis 0)") $sel_x44 $(sel_i64 l 1 2 3 4)"
 sel_case scatter_negative_index_v9 9 "Scatter-9): indices[0] = -1 is out of range for a dimension of 4 (valid: 0 to 3)" \
   "$(sel_node Scatter "x i u") $sel_x44 initializer { name: \"i\" data_type: 7 dims: 1 dims: 1 int64_data: [-1] } initializer { name: \"u\" data_type: 1 dims: 1 dims: 1 float_data: [7] }"
-sel_case scatter_index_int64_max 11 "Scatter-11): indices[0] = 9223372036854775807 is out of range" \
+sel_case scatter_index_int64_max 11 "Scatter-11): Scatter-11 is deprecated (ONNX's checker refuses it); use ScatterElements" \
   "$(sel_node Scatter "x i u") $sel_x44 initializer { name: \"i\" data_type: 7 dims: 1 dims: 1 int64_data: [9223372036854775807] } initializer { name: \"u\" data_type: 1 dims: 1 dims: 1 float_data: [7] }"
 sel_case unique_axis_out_of_range 11 "Unique-11): axis = 2 is out of range for rank 2 (valid: -2 to 1)" "$(sel_node Unique "x" "$(sel_int axis 2)") $sel_x44"
 sel_case nms_iou_threshold 11 "NonMaxSuppression-11): iou_threshold = 2 is outside [0, 1]" \
