@@ -8,8 +8,9 @@ Session Session::from_file(const std::filesystem::path& path, const ExposedValue
   return Session(Model::load_file(path, exposed));
 }
 
-Session Session::from_bytes(const std::string& bytes, const std::filesystem::path& base_dir, const ExposedValues& exposed) {
-  return Session(Model::load_bytes(bytes, base_dir, "<model bytes>", exposed));
+Session Session::from_bytes(const std::string& bytes, const std::filesystem::path& base_dir, const ExposedValues& exposed,
+                            const std::string& origin) {
+  return Session(Model::load_bytes(bytes, base_dir, origin, exposed));
 }
 
 std::vector<std::string> Session::input_names() const {

@@ -42,7 +42,18 @@ import os
 from collections.abc import Mapping
 from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
-import numpy as np
+import sys
+
+try:
+    import numpy as np
+except ImportError:  # the package imports without numpy; running a model needs it
+
+    class _NumpyMissing:
+        def __getattr__(self, name: str) -> Any:
+            raise ImportError(f"onnx_ref needs numpy to run a model, and {sys.executable} has none "
+                              f"({sys.executable} -m pip install numpy)")
+
+    np = _NumpyMissing()  # type: ignore[assignment]
 
 from . import _core
 
@@ -78,14 +89,16 @@ ModelLike = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, Any]
 
 
 def _model_source(model: ModelLike):
-    """(what _core.load takes, base_dir for external data)."""
+    """(what _core.load takes, base_dir for external data, the name errors start with)."""
     if isinstance(model, (bytes, bytearray, memoryview)):
-        return bytes(model), ""
+        return bytes(model), "", ""
     if isinstance(model, (str, os.PathLike)):
-        return os.fspath(model), ""
+        return os.fspath(model), "", ""
     serialize = getattr(model, "SerializeToString", None)
     if callable(serialize):
-        return serialize(), ""
+        # Errors name the model by its graph, since an in-memory model has no file name.
+        graph = getattr(getattr(model, "graph", None), "name", "")
+        return serialize(), "", f"<ModelProto, graph {graph!r}>" if graph else "<ModelProto>"
     raise TypeError(
         "model must be a path (str or os.PathLike), bytes or an onnx.ModelProto, not " + type(model).__name__)
 
@@ -199,8 +212,8 @@ class Session:
     def __init__(self, model: ModelLike, *, extra_outputs: Optional[Iterable[str]] = None, every_node_output: bool = False):
         if isinstance(extra_outputs, str):
             raise TypeError("extra_outputs must be a list of names, not a str")
-        source, base_dir = _model_source(model)
-        self._core = _core.load(source, base_dir, list(extra_outputs or []), bool(every_node_output))
+        source, base_dir, origin = _model_source(model)
+        self._core = _core.load(source, base_dir, list(extra_outputs or []), bool(every_node_output), origin)
         self._info = {i["name"]: i for i in self._core.inputs + self._core.optional_inputs}
 
     @property
@@ -355,5 +368,5 @@ def check_model(model: ModelLike) -> Optional[str]:
 
     A model that is invalid for another reason raises onnx_ref.Error.
     """
-    source, base_dir = _model_source(model)
-    return _core.check(source, base_dir)
+    source, base_dir, origin = _model_source(model)
+    return _core.check(source, base_dir, origin)
