@@ -1,8 +1,8 @@
 """onnx-ref from Python: run ONNX models exactly as the specification says.
 
     >>> import numpy as np, onnx_ref
-    >>> out = onnx_ref.run("model.onnx", {"x": np.ones((2, 3), np.float32)})
-    >>> out["y"]            # a dict of NumPy arrays, in graph-output order
+    >>> y, = onnx_ref.run("model.onnx", {"x": np.ones((2, 3), np.float32)})   # a list, in graph order
+    >>> onnx_ref.run_dict("model.onnx", {"x": np.ones((2, 3), np.float32)})["y"]   # {name: value}
 
     >>> s = onnx_ref.Session("model.onnx")    # load and check once, run many times
     >>> s.input_names, s.output_names
@@ -57,7 +57,7 @@ except ImportError:  # the package imports without numpy; running a model needs 
 
 from . import _core
 
-__all__ = ["Error", "UnsupportedError", "Session", "NodeArg", "run", "check_model", "ELEMENT_TYPES", "__version__"]
+__all__ = ["Error", "UnsupportedError", "Session", "NodeArg", "run", "run_dict", "check_model", "ELEMENT_TYPES", "__version__"]
 __version__ = "0.1.0"
 
 Error = _core.Error
@@ -338,8 +338,20 @@ class Session:
         return f"onnx_ref.Session(inputs={self.input_names}, outputs={self.output_names})"
 
 
-def run(model: ModelLike, feeds: Mapping, output_names: Optional[Iterable[str]] = None, **run_options: Any) -> Dict[str, Any]:
-    """Loads `model`, runs it once on `feeds` and returns {output name: value} in graph-output order.
+class _Outputs(list):
+    """run()'s list of outputs; indexing it by name says where the dict form is (run used to return it)."""
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, str):
+            raise TypeError(f"onnx_ref.run returns a list in graph order, as Session.run does; "
+                            f"onnx_ref.run_dict(model, feeds) gives {{name: value}} (asked for {index!r})")
+        return super().__getitem__(index)
+
+
+def run(model: ModelLike, feeds: Mapping, output_names: Optional[Iterable[str]] = None, **run_options: Any) -> List[Any]:
+    """Loads `model`, runs it once on `feeds` and returns the outputs as a list: those named by
+    output_names in that order, or every graph output in graph order (as Session.run and
+    onnxruntime's InferenceSession.run). run_dict returns {output name: value} instead.
 
     model: a path (str or os.PathLike), the bytes of a ModelProto, or an onnx.ModelProto.
     feeds: {input name: NumPy array, NumPy/Python scalar or (nested) list}; scalars and lists take
@@ -357,6 +369,12 @@ def run(model: ModelLike, feeds: Mapping, output_names: Optional[Iterable[str]] 
     refused, and onnx_ref.UnsupportedError when the model uses an operator version onnx-ref does
     not implement. Use Session to load once and run many times.
     """
+    return _Outputs(run_dict(model, feeds, output_names, **run_options).values())
+
+
+def run_dict(model: ModelLike, feeds: Mapping, output_names: Optional[Iterable[str]] = None,
+             **run_options: Any) -> Dict[str, Any]:
+    """As run, but returns {output name: value} in the same order."""
     session = Session(model)
     if output_names is None:
         return session.run_dict(feeds, **run_options)
