@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Builds onnx-ref and runs the whole test suite under CTest: the doctest unit tests, the conformance
 # runs over ../shared/onnx-node-tests and Debian's libonnx-testdata, and the command-line checks.
+# The build treats every compiler warning as an error (ONNX_REF_WERROR).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/build.sh
+source scripts/phase.sh
+scripts/build.sh -DONNX_REF_WERROR=ON
+phase_start "tests (ctest)"
 ctest --test-dir build --output-on-failure -j"$(nproc)"
+phase_end
