@@ -30,6 +30,7 @@ struct RunOptions {
   std::string trace_dir;            // --trace
   int64_t trace_calls = 100;        // --trace-calls
   bool profile = false;             // --profile
+  std::string profile_json;         // --profile-json FILE
   bool random_inputs = false;
   std::vector<std::string> dims;    // --dim NAME=VALUE
 };
@@ -296,6 +297,25 @@ void print_profile(const RunProfile& profile, int64_t load_ns, int64_t run_ns) {
   std::cerr << text;
 }
 
+// --profile-json FILE: every kernel call as a complete event ("ph": "X") of the Chrome trace event
+// format, which chrome://tracing and Perfetto show as a timeline. Calls inside subgraphs nest
+// under the If, Loop, Scan or function call holding them, since their times lie within its call.
+void write_profile_json(const std::string& path, const RunProfile& profile, int64_t run_start_ns) {
+  nlohmann::json events = nlohmann::json::array();
+  events.push_back({{"name", "process_name"}, {"ph", "M"}, {"pid", 1}, {"tid", 1}, {"args", {{"name", "onnx-ref run"}}}});
+  for (const auto& call : profile.calls()) {
+    const RunProfile::Row& row = profile.rows()[call.row];
+    events.push_back({{"name", row.node}, {"cat", row.op}, {"ph", "X"}, {"pid", 1}, {"tid", 1},
+                      {"ts", static_cast<double>(call.start_ns - run_start_ns) / 1000.0},
+                      {"dur", static_cast<double>(call.nanoseconds) / 1000.0},
+                      {"args", {{"operator", row.op}, {"top_level", row.top_level}, {"holds_graphs", row.holds_graphs}}}});
+  }
+  std::ofstream out(path);
+  out << nlohmann::json{{"traceEvents", events}, {"displayTimeUnit", "ms"}}.dump(1, ' ', false, nlohmann::json::error_handler_t::replace)
+      << "\n";
+  if (!out) throw Error(quote_text(path) + ": cannot be written");
+}
+
 int run_command(const RunOptions& options) {
   if (options.random_inputs && !options.inputs.empty())
     throw Error("run takes INPUTS or --random-inputs, not both");
@@ -309,7 +329,8 @@ int run_command(const RunOptions& options) {
   if (options.random_inputs) feeds = random_feeds(model, options.run.seed, parse_dim_options(options.dims));
   RunProfile profile;
   onnx_ref::RunOptions run_options = options.run;
-  if (options.profile) run_options.profile = &profile;
+  if (options.profile || !options.profile_json.empty()) run_options.profile = &profile;
+  if (!options.profile_json.empty()) profile.record_calls();
   std::optional<SubgraphTraceWriter> subgraph_trace;
   if (!options.trace_dir.empty()) {
     check_trace_dir(options.trace_dir);
@@ -320,6 +341,9 @@ int run_command(const RunOptions& options) {
   auto outputs = model.run(feeds, run_options);
   if (options.profile)
     print_profile(profile, load_ns, std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - run_start).count());
+  if (!options.profile_json.empty())
+    write_profile_json(options.profile_json, profile,
+                       std::chrono::duration_cast<std::chrono::nanoseconds>(run_start.time_since_epoch()).count());
   if (!options.trace_dir.empty()) {
     write_trace(model, outputs, options.trace_dir);
     if (subgraph_trace->finish()) {
@@ -377,6 +401,8 @@ Command add_run_command(CLI::App& app) {
       ->check(CLI::Range(int64_t{0}, INT64_MAX))->capture_default_str();
   cmd->add_flag("--profile", options->profile,
                 "Print every node's time (calls summed) and every operator version's, sorted by time, on stderr");
+  cmd->add_option("--profile-json", options->profile_json,
+                  "Write every kernel call (inside subgraphs too) to FILE in the Chrome trace event format (chrome://tracing, Perfetto)");
   cmd->add_flag("--random-inputs", options->random_inputs, "Feed random inputs made from the declared types and shapes (seeded by --seed)");
   cmd->add_option("--dim", options->dims, "With --random-inputs: fix a symbolic dimension, NAME=VALUE (repeatable)")->allow_extra_args(false);
   return [options] { return run_command(*options); };
