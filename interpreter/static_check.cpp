@@ -6,6 +6,7 @@
 
 #include "runtime/cast.h"
 #include "runtime/error.h"
+#include "runtime/error_context.h"
 
 namespace onnx_ref {
 
@@ -107,7 +108,7 @@ class Checker {
       try {
         check_feed(g.outputs[i], known->value);
       } catch (const Error& e) {
-        throw Error("graph output " + quote_text(g.outputs[i].name) + " " + e.what());
+        rethrow_with_context(e, ErrorContext::subject("graph output " + quote_text(g.outputs[i].name)));
       }
     }
   }
@@ -121,7 +122,7 @@ class Checker {
     for (const auto& [name, value] : node.attributes.values()) {
       if (!std::holds_alternative<GraphRef>(value) || !std::get<GraphRef>(value)) continue;
       has_graphs = true;
-      check_subgraph(g, node, name, slots);
+      check_subgraph(node, name, slots);
     }
     if (has_graphs) return "its outputs come from running its graphs (checked inside, from their declared inputs)";
     if (!node.op) return "no operator version";
@@ -181,10 +182,8 @@ class Checker {
     try {
       check_node_types(node, types, node.outputs.size());
       outputs = node.op->kernel(KernelContext(node.attributes, inputs, node.outputs.size(), &ctx, nullptr));
-    } catch (const UnsupportedError& e) {
-      throw UnsupportedError(join_context(node.describe(), e.what()), e.missing());
     } catch (const Error& e) {
-      throw Error(join_context(node.describe(), e.what()), e.operator_version().empty() ? node.op->label() : e.operator_version());
+      rethrow_with_context(e, ErrorContext::at(node.describe(), node.op->label()));
     } catch (const std::logic_error& e) {
       // A kernel's internal check, not a rule of the model: reported, but it decides nothing.
       return std::string("its kernel stopped on the values known before running (internal: ") + e.what() + ")";
@@ -196,7 +195,7 @@ class Checker {
     return "";
   }
 
-  void check_subgraph(const Graph& outer, const Node& node, const std::string& attr, const Slots& outer_slots) {
+  void check_subgraph(const Node& node, const std::string& attr, const Slots& outer_slots) {
     const auto* sub = dynamic_cast<const Graph*>(&node.attributes.get_graph(attr));
     if (!sub) return;
     Slots slots(sub->slot_names.size());
@@ -208,13 +207,15 @@ class Checker {
       for (size_t j = 0; j < positions.size() && j < sub->captured_slots.size(); ++j)
         slots[static_cast<size_t>(sub->captured_slots[j])] = outer_slots[static_cast<size_t>(node.implicit_inputs[positions[j]])];
     }
-    (void)outer;
+    // As a run reports it: the graph's path (KernelContext::run_graph), then the node holding it.
     try {
-      check_graph(*sub, slots);
-    } catch (const UnsupportedError&) {
-      throw;
+      try {
+        check_graph(*sub, slots);
+      } catch (const Error& e) {
+        rethrow_with_context(e, ErrorContext::graph(attr));
+      }
     } catch (const Error& e) {
-      throw Error(join_context(node.describe(), graph_path_message(attr, e.what())), e.operator_version());
+      rethrow_with_context(e, ErrorContext::at(node.describe(), node.op ? node.op->label() : ""));
     }
   }
 };
@@ -232,9 +233,13 @@ StaticCheck check_statically(const Model& model) {
     for (const ValueInfo& info : *list)
       if (auto it = g.slot_of.find(info.name); it != g.slot_of.end()) slots[static_cast<size_t>(it->second)] = from_declaration(info);
   try {
-    Checker(out).check_graph(g, slots);
+    try {
+      Checker(out).check_graph(g, slots);
+    } catch (const Error& e) {
+      rethrow_with_context(e, ErrorContext::at(model.origin()));
+    }
   } catch (const Error& e) {
-    out.error = model.origin() + ": " + e.what();
+    out.error = e.what();
   }
   return out;
 }

@@ -17,7 +17,7 @@
 
 #include <set>
 
-#include "ops/all_ops.h"
+#include "ops/movement/register.h"
 #include "ops/axis.h"
 #include "ops/shape_input.h"
 #include "ops/type_sets.h"
