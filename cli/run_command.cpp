@@ -12,6 +12,7 @@
 
 #include "cli/commands.h"
 #include "interpreter/feeds.h"
+#include "interpreter/profile_calls.h"
 #include "runtime/error.h"
 #include "runtime/npy.h"
 #include "runtime/tensor_json.h"
@@ -300,10 +301,10 @@ void print_profile(const RunProfile& profile, int64_t load_ns, int64_t run_ns) {
 // --profile-json FILE: every kernel call as a complete event ("ph": "X") of the Chrome trace event
 // format, which chrome://tracing and Perfetto show as a timeline. Calls inside subgraphs nest
 // under the If, Loop, Scan or function call holding them, since their times lie within its call.
-void write_profile_json(const std::string& path, const RunProfile& profile, int64_t run_start_ns) {
+void write_profile_json(const std::string& path, const RunProfile& profile, const ProfileCalls& calls, int64_t run_start_ns) {
   nlohmann::json events = nlohmann::json::array();
   events.push_back({{"name", "process_name"}, {"ph", "M"}, {"pid", 1}, {"tid", 1}, {"args", {{"name", "onnx-ref run"}}}});
-  for (const auto& call : profile.calls()) {
+  for (const auto& call : calls.calls()) {
     const RunProfile::Row& row = profile.rows()[call.row];
     events.push_back({{"name", row.node}, {"cat", row.op}, {"ph", "X"}, {"pid", 1}, {"tid", 1},
                       {"ts", static_cast<double>(call.start_ns - run_start_ns) / 1000.0},
@@ -330,7 +331,8 @@ int run_command(const RunOptions& options) {
   RunProfile profile;
   onnx_ref::RunOptions run_options = options.run;
   if (options.profile || !options.profile_json.empty()) run_options.profile = &profile;
-  if (!options.profile_json.empty()) profile.record_calls();
+  std::optional<ProfileCalls> calls;
+  if (!options.profile_json.empty()) calls.emplace(profile);
   std::optional<SubgraphTraceWriter> subgraph_trace;
   if (!options.trace_dir.empty()) {
     check_trace_dir(options.trace_dir);
@@ -342,7 +344,7 @@ int run_command(const RunOptions& options) {
   if (options.profile)
     print_profile(profile, load_ns, std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - run_start).count());
   if (!options.profile_json.empty())
-    write_profile_json(options.profile_json, profile,
+    write_profile_json(options.profile_json, profile, *calls,
                        std::chrono::duration_cast<std::chrono::nanoseconds>(run_start.time_since_epoch()).count());
   if (!options.trace_dir.empty()) {
     write_trace(model, outputs, options.trace_dir);

@@ -2,10 +2,12 @@
 // known before running, so the check enforces exactly the rules a run enforces, in the same words.
 #include "interpreter/static_check.h"
 
+#include <algorithm>
 #include <set>
 
 #include "runtime/cast.h"
 #include "runtime/error.h"
+#include "runtime/element_values.h"
 #include "runtime/error_context.h"
 
 namespace onnx_ref {
@@ -82,6 +84,32 @@ std::optional<Known> from_declaration(const ValueInfo& info) {
   auto sample = placeholder(*info.type, shape);
   if (!sample) return std::nullopt;
   return Known{*sample, false};
+}
+
+// The element count a shape tensor asks for, saturating at kMaxStaticElements + 1.
+int64_t requested_elements(const Tensor& shape, const Tensor* base = nullptr) {
+  if (shape.is_string() || info(shape.type()).kind == ElementKind::Float) return 0;
+  int64_t count = 1;
+  for (int64_t i = 0; i < shape.element_count(); ++i) {
+    int64_t d = read_int64(shape.type(), shape.data(), i);
+    if (base && i < base->rank()) d = std::max<int64_t>(d, 1) * std::max<int64_t>(base->shape()[static_cast<size_t>(i)], 1);
+    if (d > 0 && count > kMaxStaticElements / d) return kMaxStaticElements + 1;
+    if (d > 0) count *= d;
+  }
+  return count;
+}
+
+// Operators whose output size comes from input values: with those known, the output may still be
+// too large to make at check time (ConstantOfShape([100000, 100000]) is 40 GB of floats).
+bool too_large_output(const Node& node, const std::vector<std::optional<Value>>& inputs) {
+  if (!node.domain.empty()) return false;
+  auto tensor = [&](size_t i) -> const Tensor* {
+    return i < inputs.size() && inputs[i] && inputs[i]->is_tensor() ? &inputs[i]->tensor() : nullptr;
+  };
+  if (node.op_type == "ConstantOfShape" && tensor(0)) return requested_elements(*tensor(0)) > kMaxStaticElements;
+  if (node.op_type == "Expand" && tensor(1)) return requested_elements(*tensor(1)) > kMaxStaticElements;
+  if (node.op_type == "Tile" && tensor(0) && tensor(1)) return requested_elements(*tensor(1), tensor(0)) > kMaxStaticElements;
+  return false;
 }
 
 class Checker {
@@ -174,6 +202,8 @@ class Checker {
     for (const auto& v : inputs)
       if (v && v->is_tensor() && v->tensor().element_count() > kMaxStaticElements)
         return "an input of more than " + std::to_string(kMaxStaticElements) + " elements (not evaluated statically)";
+    if (too_large_output(node, inputs))
+      return "an output of more than " + std::to_string(kMaxStaticElements) + " elements (not evaluated statically)";
 
     std::vector<std::optional<ValueType>> types;
     for (const auto& v : inputs) types.push_back(v ? std::optional<ValueType>(v->type()) : std::nullopt);

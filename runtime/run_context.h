@@ -5,7 +5,6 @@
 // Random streams: a kernel asks for the stream of a key (its node's path in the model); the stream
 // seed is splitmix64 over (run seed, FNV-1a of the key, how many streams that key asked for before
 // in this run). The same model, feeds and seed give the same numbers, whatever the thread count.
-#include <chrono>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -37,30 +36,12 @@ class RunProfile {
     Row& row = rows_[it->second];
     ++row.calls;
     row.nanoseconds += nanoseconds;
-    if (record_calls_) {
-      // add() comes right after the call ends, so it started `nanoseconds` ago.
-      const int64_t now = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                              std::chrono::steady_clock::now().time_since_epoch()).count();
-      calls_.push_back({it->second, now - nanoseconds, nanoseconds});
-    }
   }
   const std::vector<Row>& rows() const { return rows_; }
-
-  // Every call on its own, for a timeline (run --profile-json): the row, its start on the steady
-  // clock and its duration, in the order calls ended. Recorded only when asked for.
-  struct Call {
-    size_t row;
-    int64_t start_ns;
-    int64_t nanoseconds;
-  };
-  void record_calls() { record_calls_ = true; }
-  const std::vector<Call>& calls() const { return calls_; }
 
  private:
   std::vector<Row> rows_;
   std::unordered_map<const void*, size_t> index_;
-  bool record_calls_ = false;
-  std::vector<Call> calls_;
 };
 
 class Value;
