@@ -1,5 +1,7 @@
 // onnx-ref ops [--json] [--op NAME] [--domain DOMAIN] [--opset N]: the operator registry, version by
 // version, or the versions the filters select, each with its accuracy contract (numeric/ACCURACY.md).
+#include <algorithm>
+#include <cctype>
 #include <iostream>
 
 #include <nlohmann/json.hpp>
@@ -60,13 +62,19 @@ nlohmann::json version_json(const OpVersion& v, const Registry& registry) {
 
 struct OpsOptions {
   bool json = false;
-  std::string op;                // an operator name, exactly
+  std::string op;                // an operator name, in any case
   std::optional<std::string> domain;  // "ai.onnx" and "" are both the default domain
   std::optional<int64_t> opset;  // the version in effect at this opset of its domain
 };
 
+bool same_name_ignoring_case(const std::string& a, const std::string& b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
 bool selected(const OpVersion& v, const OpsOptions& options, const Registry& registry) {
-  if (!options.op.empty() && v.op_type != options.op) return false;
+  if (!options.op.empty() && !same_name_ignoring_case(v.op_type, options.op)) return false;
   if (options.domain && v.domain != canonical_domain(*options.domain)) return false;
   if (options.opset) {
     if (v.since_version > *options.opset) return false;
@@ -100,6 +108,9 @@ int ops_command(const OpsOptions& options) {
               << (v->domain.empty() ? "ai.onnx" : v->domain) << ")\n";
     std::cout << "  inputs:";
     for (size_t i = 0; i < v->inputs.size(); ++i) std::cout << (i ? ", " : " ") << v->inputs[i].name << ": " << v->inputs[i].type_var;
+    std::cout << "\n  outputs:";
+    for (size_t i = 0; i < v->outputs.size(); ++i)
+      std::cout << (i ? ", " : " ") << v->outputs[i].name << ": " << v->outputs[i].type_var;
     std::cout << "\n  attributes:";
     if (v->attributes.empty()) std::cout << " none";
     for (size_t i = 0; i < v->attributes.size(); ++i) {
@@ -121,7 +132,7 @@ Command add_ops_command(CLI::App& app) {
   auto options = std::make_shared<OpsOptions>();
   auto* cmd = app.add_subcommand("ops", "List every operator version onnx-ref implements, with attributes, type constraints and accuracy contract");
   cmd->add_flag("--json", options->json, "Machine-readable output");
-  cmd->add_option("--op", options->op, "Only this operator (its exact name, e.g. Conv)");
+  cmd->add_option("--op", options->op, "Only this operator (its name in any case, e.g. Conv or conv)");
   cmd->add_option("--domain", options->domain, "Only this domain (ai.onnx or \"\" is the default domain)");
   cmd->add_option("--opset", options->opset, "Only the version in effect at this opset of its domain")->check(CLI::Range(int64_t{1}, int64_t{1000}));
   return [options] { return ops_command(*options); };

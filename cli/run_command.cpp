@@ -13,6 +13,7 @@
 #include "cli/commands.h"
 #include "gemm/dot.h"
 #include "interpreter/feeds.h"
+#include "interpreter/profile_calls.h"
 #include "runtime/error.h"
 #include "runtime/npy.h"
 #include "runtime/tensor_json.h"
@@ -32,6 +33,7 @@ struct RunOptions {
   int64_t trace_calls = 100;        // --trace-calls
   bool profile = false;             // --profile
   int64_t repeat = 1;               // --repeat
+  std::string profile_json;         // --profile-json FILE
   bool random_inputs = false;
   std::vector<std::string> dims;    // --dim NAME=VALUE
   LoadOptions load;                 // --sort-nodes, --allow-deprecated
@@ -313,6 +315,25 @@ void print_repeat_times(std::vector<int64_t> ns, int64_t load_ns) {
             << milliseconds(ns.back()) << " ms\n";
 }
 
+// --profile-json FILE: every kernel call as a complete event ("ph": "X") of the Chrome trace event
+// format, which chrome://tracing and Perfetto show as a timeline. Calls inside subgraphs nest
+// under the If, Loop, Scan or function call holding them, since their times lie within its call.
+void write_profile_json(const std::string& path, const RunProfile& profile, const ProfileCalls& calls, int64_t run_start_ns) {
+  nlohmann::json events = nlohmann::json::array();
+  events.push_back({{"name", "process_name"}, {"ph", "M"}, {"pid", 1}, {"tid", 1}, {"args", {{"name", "onnx-ref run"}}}});
+  for (const auto& call : calls.calls()) {
+    const RunProfile::Row& row = profile.rows()[call.row];
+    events.push_back({{"name", row.node}, {"cat", row.op}, {"ph", "X"}, {"pid", 1}, {"tid", 1},
+                      {"ts", static_cast<double>(call.start_ns - run_start_ns) / 1000.0},
+                      {"dur", static_cast<double>(call.nanoseconds) / 1000.0},
+                      {"args", {{"operator", row.op}, {"top_level", row.top_level}, {"holds_graphs", row.holds_graphs}}}});
+  }
+  std::ofstream out(path);
+  out << nlohmann::json{{"traceEvents", events}, {"displayTimeUnit", "ms"}}.dump(1, ' ', false, nlohmann::json::error_handler_t::replace)
+      << "\n";
+  if (!out) throw Error(quote_text(path) + ": cannot be written");
+}
+
 int run_command(const RunOptions& options) {
   if (options.random_inputs && !options.inputs.empty())
     throw Error("run takes INPUTS or --random-inputs, not both");
@@ -326,7 +347,9 @@ int run_command(const RunOptions& options) {
   if (options.random_inputs) feeds = random_feeds(model, options.run.seed, parse_dim_options(options.dims));
   RunProfile profile;
   onnx_ref::RunOptions run_options = options.run;
-  if (options.profile) run_options.profile = &profile;
+  if (options.profile || !options.profile_json.empty()) run_options.profile = &profile;
+  std::optional<ProfileCalls> calls;
+  if (!options.profile_json.empty()) calls.emplace(profile);
   std::optional<SubgraphTraceWriter> subgraph_trace;
   if (!options.trace_dir.empty()) {
     check_trace_dir(options.trace_dir);
@@ -349,6 +372,9 @@ int run_command(const RunOptions& options) {
   const int64_t last_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - run_start).count();
   run_times.push_back(last_ns);
   if (options.profile) print_profile(profile, load_ns, last_ns);
+  if (!options.profile_json.empty())
+    write_profile_json(options.profile_json, profile, *calls,
+                       std::chrono::duration_cast<std::chrono::nanoseconds>(run_start.time_since_epoch()).count());
   if (options.repeat > 1) print_repeat_times(run_times, load_ns);
   if (!options.trace_dir.empty()) {
     write_trace(model, outputs, options.trace_dir);
@@ -411,6 +437,8 @@ Command add_run_command(CLI::App& app) {
                   "Load once and run N times on the same inputs; print the per-run times (min, median, max) on stderr and "
                   "write the last run's outputs")
       ->check(CLI::Range(int64_t{1}, int64_t{1'000'000}))->capture_default_str();
+  cmd->add_option("--profile-json", options->profile_json,
+                  "Write every kernel call (inside subgraphs too) to FILE in the Chrome trace event format (chrome://tracing, Perfetto)");
   cmd->add_flag("--random-inputs", options->random_inputs, "Feed random inputs made from the declared types and shapes (seeded by --seed)");
   cmd->add_option("--dim", options->dims, "With --random-inputs: fix a symbolic dimension, NAME=VALUE (repeatable)")->allow_extra_args(false);
   add_load_options(cmd, options->load);

@@ -2,6 +2,7 @@
 // reported whole: how many elements differ, the first one, the largest absolute, relative and ulp
 // errors over the tensor, and the tolerance used, so one line says how far off an output is.
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <sstream>
 
@@ -22,11 +23,11 @@ std::string index_of(const Shape& shape, int64_t flat) {
   return shape_to_string(index);
 }
 
+// The shortest text that reads back to the same double: 1e-07, not 9.9999999999999995e-08.
 std::string number(double v) {
-  std::ostringstream s;
-  s.precision(17);
-  s << v;
-  return s.str();
+  char text[32];
+  const auto end = std::to_chars(text, text + sizeof text, v).ptr;
+  return std::string(text, end);
 }
 
 bool within_tolerance(double actual, double expected, const Tolerance& tol) {

@@ -1,5 +1,9 @@
 #include "interpreter/attributes.h"
 
+#include <algorithm>
+#include <cctype>
+#include <vector>
+
 #include "runtime/error.h"
 #include "runtime/error_context.h"
 #include "runtime/tensor_proto.h"
@@ -9,6 +13,38 @@ namespace onnx_ref {
 namespace {
 
 using onnx::AttributeProto;
+
+// Edit distance (insertions, deletions, substitutions; case differences cost nothing), for the
+// "did you mean" of a misspelled attribute.
+size_t spelling_distance(const std::string& a, const std::string& b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t above = row[j];
+      const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) == std::tolower(static_cast<unsigned char>(b[j - 1]));
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+// The version's attribute nearest to `name`, when it is near enough to be a misspelling of it.
+std::string nearest_attribute(const std::string& name, const OpVersion& op) {
+  std::string best;
+  size_t best_distance = std::max<size_t>(2, name.size() / 3) + 1;
+  for (const auto& s : op.attributes) {
+    const size_t d = spelling_distance(name, s.name);
+    if (d < best_distance) {
+      best_distance = d;
+      best = s.name;
+    }
+  }
+  return best;
+}
 
 // The attribute's type as written, or inferred from the one populated field when `type` is unset
 // (models from before IR version 2 do not set it).
@@ -87,7 +123,9 @@ Attributes resolve_attributes(const onnx::NodeProto& node, const OpVersion& op, 
     if (!spec) {
       std::string known;
       for (const auto& s : op.attributes) known += (known.empty() ? "" : ", ") + s.name;
-      throw Error(where + " is not an attribute of " + op.label() + " (it has: " + (known.empty() ? "none" : known) + ")");
+      const std::string nearest = nearest_attribute(a.name(), op);
+      throw Error(where + " is not an attribute of " + op.label() +
+                  (nearest.empty() ? "" : " (did you mean " + quote_text(nearest) + "?)") + " (it has: " + (known.empty() ? "none" : known) + ")");
     }
     if (!a.ref_attr_name().empty()) throw Error(where + " refers to a function attribute, which only functions may do");
     const auto type = attribute_type(a);

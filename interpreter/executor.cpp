@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "interpreter/model.h"
+#include "interpreter/profile_calls.h"
 #include "runtime/error.h"
 #include "runtime/error_context.h"
 #include "runtime/parallel_for.h"
@@ -208,6 +209,8 @@ void Graph::execute(std::vector<std::optional<Value>>& values, RunContext& ctx) 
           return RunProfile::Row{path.empty() ? node.describe() : path + " " + std::string(kGraphPathMark) + node.describe(),
                                  node.op->label(), 0, 0, !node.graph_captures.empty() || node.calls_function, path.empty()};
         });
+        ProfileCalls::record(*profile, &node,
+                             std::chrono::duration_cast<std::chrono::nanoseconds>(start.time_since_epoch()).count(), elapsed.count());
       } else {
         outputs = node.op->kernel(KernelContext(node.attributes, inputs, node.outputs.size(), &ctx, &captures));
       }

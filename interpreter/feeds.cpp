@@ -12,6 +12,7 @@
 #include "runtime/error.h"
 #include "runtime/error_context.h"
 #include "runtime/json_document.h"
+#include "runtime/npy.h"
 #include "runtime/tensor_json.h"
 #include "runtime/value_json.h"
 #include "runtime/tensor_proto.h"
@@ -134,13 +135,45 @@ std::map<std::string, int64_t> parse_dim_options(const std::vector<std::string>&
   return dims;
 }
 
+namespace {
+
+// A .npy file, or a .pb file (TensorProto, SequenceProto, OptionalProto), named as INPUTS: the value
+// of the model's one input to feed. With more inputs it cannot say which is which.
+bool is_single_value_file(const fs::path& path) {
+  const std::string ext = path.extension().string();
+  if (ext == ".npy" || ext == ".pb") return true;
+  std::ifstream in(path, std::ios::binary);
+  char magic[6] = {};
+  return in.read(magic, sizeof magic) && std::string(magic, sizeof magic) == "\x93NUMPY";
+}
+
+Feeds feeds_from_value_file(const Model& model, const fs::path& path) {
+  const auto& required = model.required_inputs();
+  if (required.size() != 1)
+    throw Error(path.string() + ": one value file feeds a model with one input, and this model takes " +
+                std::to_string(required.size()) + "; name each in a JSON file: {\"" + (required.empty() ? std::string("x") : required[0].name) +
+                "\": {\"file\": \"" + path.filename().string() + "\"}, ...}");
+  const ValueInfo& input = required[0];
+  Feeds feeds;
+  std::string ignored;
+  const ValueType declared = input.kind == ValueKind::Tensor
+                                 ? ValueType::tensor(ElementType::Undefined)
+                                 : ValueType{input.kind, input.type.value_or(ElementType::Undefined), input.key.value_or(ElementType::Undefined)};
+  const std::string ext = path.extension().string();
+  feeds.emplace(input.name, ext == ".pb" ? read_value_file(path, declared, &ignored) : Value(read_npy(path)));
+  return feeds;
+}
+
+}  // namespace
+
 Feeds load_feeds(const Model& model, const fs::path& path) {
   // "-" is standard input, JSON; {"file": ...} paths in it are relative to the current folder.
   if (path == "-") return feeds_from_json_stream(model, std::cin, "<stdin>", fs::current_path());
   std::error_code ec;
   if (fs::is_directory(path, ec)) return feeds_from_pb_folder(model, path);
   if (!fs::exists(path, ec)) throw Error(path.string() + ": no such file or folder");
-  if (fs::is_regular_file(path, ec)) return feeds_from_json_file(model, path);
+  if (fs::is_regular_file(path, ec))
+    return is_single_value_file(path) ? feeds_from_value_file(model, path) : feeds_from_json_file(model, path);
   // A pipe the user names, as `<(...)` makes (/dev/fd/N), is read as it comes: whoever named it is
   // writing to it. Files a model or a JSON document names are still refused when they are pipes,
   // since nobody need be writing to those. Relative {"file": ...} paths are then relative to the

@@ -10,8 +10,8 @@ Session Session::from_file(const std::filesystem::path& path, const ExposedValue
 }
 
 Session Session::from_bytes(const std::string& bytes, const std::filesystem::path& base_dir, const ExposedValues& exposed,
-                            const LoadOptions& load) {
-  return Session(std::make_shared<const Model>(Model::load_bytes(bytes, base_dir, "<model bytes>", exposed, load)));
+                            const LoadOptions& load, const std::string& origin) {
+  return Session(std::make_shared<const Model>(Model::load_bytes(bytes, base_dir, origin, exposed, load)));
 }
 
 std::vector<std::string> Session::input_names() const {

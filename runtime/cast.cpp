@@ -97,9 +97,13 @@ double integer_to_double(Int128 value) {
   return static_cast<double>(static_cast<uint64_t>(value));
 }
 
+// Appended piece by piece: GCC 12 warns (-Wrestrict, a false positive) on "literal" + std::string&&
+// once inlined here.
 std::string integer_to_string(Int128 value) {
-  if (value < 0) return "-" + std::to_string(static_cast<uint64_t>(-value));
-  return std::to_string(static_cast<uint64_t>(value));
+  if (value >= 0) return std::to_string(static_cast<uint64_t>(value));
+  std::string text = "-";
+  text += std::to_string(static_cast<uint64_t>(-value));
+  return text;
 }
 
 // A message quoting text from the model: escaped, and cut after 64 bytes.
@@ -540,11 +544,16 @@ std::string format_cast_float(double value, ElementType source) {
         out += digits.substr(0, static_cast<size_t>(int_len)) + "." + digits.substr(static_cast<size_t>(int_len));
       }
     } else {
-      out += "0." + std::string(static_cast<size_t>(-exponent - 1), '0') + digits;
+      out += "0.";
+      out.append(static_cast<size_t>(-exponent - 1), '0');
+      out += digits;
     }
   } else {
     out += digits.substr(0, 1);
-    if (count > 1) out += "." + digits.substr(1);
+    if (count > 1) {
+      out += '.';
+      out.append(digits, 1);
+    }
     const int magnitude = exponent < 0 ? -exponent : exponent;
     out += exponent < 0 ? "e-" : "e+";
     if (magnitude < 10) out += "0";

@@ -19,6 +19,7 @@
 # build-fuzz/findings/<target>/ (crash-*, leak-*, timeout-*, oom-*) with the log beside them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/phase.sh
 seconds=${SECONDS_PER_TARGET:-20}
 targets=${FUZZ_TARGETS:-fuzz_model fuzz_tensor_proto fuzz_json fuzz_ops}
 # FUZZ_BUILD=build-asan reuses scripts/sanitize.sh's build, which holds these targets too.
@@ -32,9 +33,11 @@ if ! command -v clang++ > /dev/null || ! dpkg -s libclang-rt-14-dev > /dev/null 
   apt-get update -q && apt-get install -y -q --no-install-recommends clang libclang-rt-14-dev
 fi
 
+phase_start "fuzz targets build"
 CC=clang CXX=clang++ cmake -S . -B "$build" -DONNX_REF_FUZZ=ON -DONNX_REF_PYTHON=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo > /dev/null
 # shellcheck disable=SC2086
-cmake --build "$build" -j2 --target $targets > "$build/fuzz-build.log" 2>&1 || { cat "$build/fuzz-build.log"; exit 1; }
+cmake --build "$build" -j2 --target $targets 2>&1 | build_progress "$build/fuzz-build.log" || { cat "$build/fuzz-build.log"; exit 1; }
+phase_end
 
 # Seeds are named by their content (fuzz/seed_corpus.py), so seeding again adds nothing twice.
 
@@ -80,6 +83,7 @@ fi
 
 status=0
 for target in $targets; do
+  phase_start "fuzz $target"
   # Every input that once made a finding runs first; it must pass before anything new is tried.
   regressions=(fuzz/regressions/"$target"/*)
   if [ -e "${regressions[0]}" ]; then
@@ -139,5 +143,6 @@ for target in $targets; do
     continue
   fi
   grep -E "^#[0-9]+[[:space:]]+DONE" "$log" | tail -1
+  phase_end
 done
 exit $status

@@ -9,6 +9,7 @@
 # library once: `FUZZ_BUILD=build-asan scripts/fuzz.sh` then reuses it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/phase.sh
 build=build-asan
 # libFuzzer and the sanitizer runtimes come with Debian's clang 14.
 if ! command -v clang++ > /dev/null || ! dpkg -s libclang-rt-14-dev > /dev/null 2>&1; then
@@ -17,9 +18,13 @@ if ! command -v clang++ > /dev/null || ! dpkg -s libclang-rt-14-dev > /dev/null 
 fi
 # The Python package is left out: an instrumented extension cannot load into an uninstrumented
 # interpreter (its tests run in the normal build).
+phase_start "sanitizer build (configure)"
 CC=clang CXX=clang++ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DONNX_REF_SANITIZE=ON -DONNX_REF_FUZZ=ON \
   -DONNX_REF_UNITY_BUILD=ON -DONNX_REF_PYTHON=OFF > /dev/null
-cmake --build "$build" -j2 > "$build/sanitize-build.log" 2>&1 || { tail -50 "$build/sanitize-build.log"; exit 1; }
+phase_end
+phase_start "sanitizer build"
+cmake --build "$build" -j2 2>&1 | build_progress "$build/sanitize-build.log" || { tail -50 "$build/sanitize-build.log"; exit 1; }
+phase_end
 
 # Every report aborts the process that made it (so the test fails) and is also written to a file
 # in $logs, so a report cannot go unnoticed even where a caller ignores an exit status.
@@ -30,6 +35,7 @@ export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:log_path=$logs/ubsan"
 export LSAN_OPTIONS="log_path=$logs/lsan"
 
 status=0
+phase_start "tests under the sanitizers"
 # install.consumer_project builds a project against the installed, instrumented library; it links
 # only if the project is built with the same compiler and sanitizers, which CMake takes from these
 # variables when it configures it.
@@ -37,6 +43,7 @@ CC=clang CXX=clang++ CXXFLAGS="-fsanitize=address,undefined" LDFLAGS="-fsanitize
   ctest --test-dir "$build" --output-on-failure -j2 || status=1
 "$build/onnx-ref" run examples/reshape_flatten/model.onnx examples/reshape_flatten/inputs.json > /dev/null || status=1
 
+phase_end
 if [ -n "$(ls -A "$logs")" ]; then
   echo "sanitizer reports:"
   cat "$logs"/*

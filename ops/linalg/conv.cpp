@@ -80,14 +80,18 @@ template <class S>
 void im2col(const ConvPlan& p, const S* x, S* col) {
   if (p.in_spatial.size() == 2) return im2col_2d(p, x, col);
   const size_t r = p.in_spatial.size();
-  std::vector<int64_t> koff(r, 0), opos(r, 0);
+  // The kernel offset and output position counters in one allocation: with two vectors GCC 12
+  // reports a false -Wfree-nonheap-object once this is inlined.
+  std::vector<int64_t> counters(2 * r, 0);
+  int64_t* koff = counters.data();
+  int64_t* opos = counters.data() + r;
   int64_t row = 0;
   for (int64_t c = 0; c < p.Cg; ++c) {
     const S* xc = x + c * p.in_size;
-    std::fill(koff.begin(), koff.end(), 0);
+    std::fill(koff, koff + r, 0);
     for (int64_t kk = 0; kk < p.kernel_size; ++kk, ++row) {
       S* dst = col + row * p.out_size;
-      std::fill(opos.begin(), opos.end(), 0);
+      std::fill(opos, opos + r, 0);
       for (int64_t o = 0; o < p.out_size; ++o) {
         int64_t flat = 0;
         bool inside = true;

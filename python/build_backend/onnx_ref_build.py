@@ -72,7 +72,7 @@ def _build_package():
     build = pathlib.Path(os.environ.get("ONNX_REF_BUILD_DIR") or ROOT / "build-wheel").resolve()
     if not (build / "CMakeCache.txt").exists():
         configure = ["cmake", "-S", ROOT, "-B", build, "-DCMAKE_BUILD_TYPE=Release", "-DONNX_REF_UNITY_BUILD=ON",
-                     "-DONNX_REF_PYTHON=ON", f"-DONNX_REF_PYTHON_EXECUTABLE={sys.executable}"]
+                     "-DONNX_REF_PYTHON=ON", f"-DPYTHON={sys.executable}"]
         if shutil.which("ccache"):
             configure.append("-DCMAKE_CXX_COMPILER_LAUNCHER=ccache")
         configure += shlex.split(os.environ.get("ONNX_REF_CMAKE_ARGS", ""))

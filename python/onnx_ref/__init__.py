@@ -1,8 +1,8 @@
 """onnx-ref from Python: run ONNX models exactly as the specification says.
 
     >>> import numpy as np, onnx_ref
-    >>> out = onnx_ref.run("model.onnx", {"x": np.ones((2, 3), np.float32)})
-    >>> out["y"]            # a dict of NumPy arrays, in graph-output order
+    >>> y, = onnx_ref.run("model.onnx", {"x": np.ones((2, 3), np.float32)})   # a list, in graph order
+    >>> onnx_ref.run_dict("model.onnx", {"x": np.ones((2, 3), np.float32)})["y"]   # {name: value}
 
     >>> s = onnx_ref.Session("model.onnx")    # load and check once, run many times
     >>> s.input_names, s.output_names
@@ -42,12 +42,23 @@ import os
 from collections.abc import Mapping
 from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
-import numpy as np
+import sys
+
+try:
+    import numpy as np
+except ImportError:  # the package imports without numpy; running a model needs it
+
+    class _NumpyMissing:
+        def __getattr__(self, name: str) -> Any:
+            raise ImportError(f"onnx_ref needs numpy to run a model, and {sys.executable} has none "
+                              f"({sys.executable} -m pip install numpy)")
+
+    np = _NumpyMissing()  # type: ignore[assignment]
 
 from . import _core
 
-__all__ = ["Error", "UnsupportedError", "Session", "NodeArg", "ReferenceEvaluator", "run", "check_model", "ELEMENT_TYPES",
-           "__version__"]
+__all__ = ["Error", "UnsupportedError", "Session", "NodeArg", "ReferenceEvaluator", "run", "run_dict", "check_model",
+           "ELEMENT_TYPES", "__version__"]
 __version__ = "0.1.0"
 
 Error = _core.Error
@@ -79,14 +90,16 @@ ModelLike = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, Any]
 
 
 def _model_source(model: ModelLike):
-    """(what _core.load takes, base_dir for external data)."""
+    """(what _core.load takes, base_dir for external data, the name errors start with)."""
     if isinstance(model, (bytes, bytearray, memoryview)):
-        return bytes(model), ""
+        return bytes(model), "", ""
     if isinstance(model, (str, os.PathLike)):
-        return os.fspath(model), ""
+        return os.fspath(model), "", ""
     serialize = getattr(model, "SerializeToString", None)
     if callable(serialize):
-        return serialize(), ""
+        # Errors name the model by its graph, since an in-memory model has no file name.
+        graph = getattr(getattr(model, "graph", None), "name", "")
+        return serialize(), "", f"<ModelProto, graph {graph!r}>" if graph else "<ModelProto>"
     raise TypeError(
         "model must be a path (str or os.PathLike), bytes or an onnx.ModelProto, not " + type(model).__name__)
 
@@ -207,9 +220,9 @@ class Session:
                  sort_nodes: bool = False, allow_deprecated: bool = False):
         if isinstance(extra_outputs, str):
             raise TypeError("extra_outputs must be a list of names, not a str")
-        source, base_dir = _model_source(model)
+        source, base_dir, origin = _model_source(model)
         self._core = _core.load(source, base_dir, list(extra_outputs or []), bool(every_node_output),
-                                bool(sort_nodes), bool(allow_deprecated))
+                                bool(sort_nodes), bool(allow_deprecated), origin)
         self._info = {i["name"]: i for i in self._core.inputs + self._core.optional_inputs}
 
     @property
@@ -334,9 +347,21 @@ class Session:
         return f"onnx_ref.Session(inputs={self.input_names}, outputs={self.output_names})"
 
 
+class _Outputs(list):
+    """run()'s list of outputs; indexing it by name says where the dict form is (run used to return it)."""
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, str):
+            raise TypeError(f"onnx_ref.run returns a list in graph order, as Session.run does; "
+                            f"onnx_ref.run_dict(model, feeds) gives {{name: value}} (asked for {index!r})")
+        return super().__getitem__(index)
+
+
 def run(model: ModelLike, feeds: Mapping, output_names: Optional[Iterable[str]] = None, *, sort_nodes: bool = False,
-        allow_deprecated: bool = False, **run_options: Any) -> Dict[str, Any]:
-    """Loads `model`, runs it once on `feeds` and returns {output name: value} in graph-output order.
+        allow_deprecated: bool = False, **run_options: Any) -> List[Any]:
+    """Loads `model`, runs it once on `feeds` and returns the outputs as a list: those named by
+    output_names in that order, or every graph output in graph order (as Session.run and
+    onnxruntime's InferenceSession.run). run_dict returns {output name: value} instead.
 
     model: a path (str or os.PathLike), the bytes of a ModelProto, or an onnx.ModelProto.
     feeds: {input name: NumPy array, NumPy/Python scalar or (nested) list}; scalars and lists take
@@ -355,6 +380,13 @@ def run(model: ModelLike, feeds: Mapping, output_names: Optional[Iterable[str]] 
     refused, and onnx_ref.UnsupportedError when the model uses an operator version onnx-ref does
     not implement. Use Session to load once and run many times.
     """
+    return _Outputs(run_dict(model, feeds, output_names, sort_nodes=sort_nodes, allow_deprecated=allow_deprecated,
+                             **run_options).values())
+
+
+def run_dict(model: ModelLike, feeds: Mapping, output_names: Optional[Iterable[str]] = None, *, sort_nodes: bool = False,
+             allow_deprecated: bool = False, **run_options: Any) -> Dict[str, Any]:
+    """As run, but returns {output name: value} in the same order."""
     session = Session(model, sort_nodes=sort_nodes, allow_deprecated=allow_deprecated)
     if output_names is None:
         return session.run_dict(feeds, **run_options)
@@ -366,8 +398,8 @@ def check_model(model: ModelLike) -> Optional[str]:
 
     A model that is invalid for another reason raises onnx_ref.Error.
     """
-    source, base_dir = _model_source(model)
-    return _core.check(source, base_dir)
+    source, base_dir, origin = _model_source(model)
+    return _core.check(source, base_dir, origin)
 
 
 # onnx.reference.ReferenceEvaluator's interface (python/onnx_ref/reference.py).

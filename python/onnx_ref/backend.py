@@ -141,15 +141,62 @@ def backend_test(module_name: str) -> "onnx.backend.test.BackendTest":
 
         globals().update(onnx_ref.backend.backend_test(__name__).test_cases)
 
-    ONNX 1.12's runner (Debian 12's) compares outputs against `np.object`, which NumPy 1.24
-    removed, so every test would fail with an AttributeError; this runner compares with `object`
-    and compares sequence outputs item by item. Everything else is ONNX's runner."""
+    Under pytest or unittest every test passes or is skipped with its reason:
+
+    - ONNX 1.12's runner (Debian 12's) compares outputs against `np.object`, which NumPy 1.24
+      removed, so every test would fail with an AttributeError; this runner compares with `object`
+      and compares sequence outputs item by item.
+    - the "real" suite downloads models from the network; those tests are skipped with that reason.
+    - a test of something onnx-ref does not implement is skipped with onnx-ref's reason (the
+      runner's own skip says only "Not compatible with backend").
+    - the tests on the reviewed list (onnx_ref._backend_review: random training-mode Dropout,
+      bfloat16 data read as uint16, data that contradicts its model, models that break the spec)
+      are skipped with the list's reason; conformance/official_defects.expect lists the same for
+      `onnx-ref test`.
+    - random operators (Bernoulli, RandomUniformLike, ...) draw from onnx-ref's streams, not
+      numpy's: their outputs are compared by type, shape and the support of the draw.
+    - the runner makes a _cpu and a _cuda test of everything; the _cuda ones are skipped by the
+      runner itself because supports_device("CUDA") is False."""
+    import os
+    import unittest
+
     import onnx.backend.test
+
+    from . import _backend_review as review
 
     class _OnnxRefBackendTest(onnx.backend.test.BackendTest):
         @classmethod
         def assert_similar_outputs(cls, ref_outputs, outputs, rtol, atol):  # type: ignore[override]
             _assert_similar_outputs(ref_outputs, outputs, rtol, atol)
+
+        def _add_model_test(self, model_test, kind):  # type: ignore[override]
+            if kind == "Real":
+                def skipped(test_self, device):
+                    raise unittest.SkipTest(review.REAL_SUITE_REASON)
+                self._add_test(kind + "Model", model_test.name, skipped, [None])
+                return
+            super()._add_model_test(model_test, kind)
+            model_dir = model_test.model_dir
+            for device in ("cpu", "cuda"):
+                item = self._test_items[kind + "Model"][f"{model_test.name}_{device}"]
+                inner = item.func
+
+                def wrapped(*args, _inner=inner, _dir=model_dir, _name=model_test.name, **kwargs):
+                    if _dir is not None and supports_device("CPU"):
+                        model = onnx.load(os.path.join(_dir, "model.onnx"))
+                        reason = unsupported_reason(model)
+                        if reason is not None:
+                            raise unittest.SkipTest("not implemented by onnx-ref: " + reason)
+                        review.skip_if_reviewed(_name, model)
+                        supports = review.random_supports(model)
+                        if supports:
+                            return review.run_random_model(model, _dir, supports)
+                    return _inner(*args, **kwargs)
+
+                for attr in ("__unittest_skip__", "__unittest_skip_why__", "__name__", "__qualname__", "__doc__"):
+                    if hasattr(inner, attr):
+                        setattr(wrapped, attr, getattr(inner, attr))
+                item.func = wrapped
 
     return _OnnxRefBackendTest(OnnxRefBackend, module_name)
 

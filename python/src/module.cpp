@@ -90,29 +90,32 @@ std::optional<ElementType> numpy_native_type(const py::dtype& dt) {
   }
 }
 
-// The NumPy dtype an element type comes back as.
-py::dtype numpy_dtype_for(ElementType t) {
+// The name of the NumPy dtype an element type comes back as (a name, so that listing the types
+// does not need numpy: `import onnx_ref` works in an interpreter without it).
+const char* numpy_dtype_name(ElementType t) {
   switch (t) {
-    case ElementType::Bool: return py::dtype("bool");
-    case ElementType::Int8: case ElementType::Int4: case ElementType::Int2: return py::dtype("int8");
-    case ElementType::UInt8: case ElementType::UInt4: case ElementType::UInt2: return py::dtype("uint8");
-    case ElementType::Int16: return py::dtype("int16");
-    case ElementType::UInt16: return py::dtype("uint16");
-    case ElementType::Int32: return py::dtype("int32");
-    case ElementType::UInt32: return py::dtype("uint32");
-    case ElementType::Int64: return py::dtype("int64");
-    case ElementType::UInt64: return py::dtype("uint64");
-    case ElementType::Float16: return py::dtype("float16");
-    case ElementType::Float: return py::dtype("float32");
-    case ElementType::Double: return py::dtype("float64");
-    case ElementType::Complex64: return py::dtype("complex64");
-    case ElementType::Complex128: return py::dtype("complex128");
-    case ElementType::String: return py::dtype("object");
+    case ElementType::Bool: return "bool";
+    case ElementType::Int8: case ElementType::Int4: case ElementType::Int2: return "int8";
+    case ElementType::UInt8: case ElementType::UInt4: case ElementType::UInt2: return "uint8";
+    case ElementType::Int16: return "int16";
+    case ElementType::UInt16: return "uint16";
+    case ElementType::Int32: return "int32";
+    case ElementType::UInt32: return "uint32";
+    case ElementType::Int64: return "int64";
+    case ElementType::UInt64: return "uint64";
+    case ElementType::Float16: return "float16";
+    case ElementType::Float: return "float32";
+    case ElementType::Double: return "float64";
+    case ElementType::Complex64: return "complex64";
+    case ElementType::Complex128: return "complex128";
+    case ElementType::String: return "object";
     default:
-      if (is_numpy_carried_as_float32(t)) return py::dtype("float32");
+      if (is_numpy_carried_as_float32(t)) return "float32";
       throw Error("element type " + std::string(name_of(t)) + " has no NumPy dtype");
   }
 }
+
+py::dtype numpy_dtype_for(ElementType t) { return py::dtype(numpy_dtype_name(t)); }
 
 Shape shape_of(const py::array& a) {
   Shape shape;
@@ -365,9 +368,9 @@ py::dict describe_info(const ValueInfo& v) {
   const char* kinds[] = {"tensor", "sequence", "optional", "optional_sequence", "map", "map_sequence"};
   d["kind"] = v.typed ? kinds[static_cast<int>(v.kind)] : "";
   d["key_type"] = v.key ? py::object(py::str(std::string(name_of(*v.key)))) : py::object(py::none());
-  d["key_numpy_dtype"] = v.key ? py::object(py::str(static_cast<py::handle>(numpy_dtype_for(*v.key)))) : py::object(py::none());
+  d["key_numpy_dtype"] = v.key ? py::object(py::str(numpy_dtype_name(*v.key))) : py::object(py::none());
   d["elem_type"] = v.type ? py::object(py::str(std::string(name_of(*v.type)))) : py::object(py::none());
-  d["numpy_dtype"] = v.type && *v.type != ElementType::Undefined ? py::object(py::str(static_cast<py::handle>(numpy_dtype_for(*v.type)))) : py::object(py::none());
+  d["numpy_dtype"] = v.type && *v.type != ElementType::Undefined ? py::object(py::str(numpy_dtype_name(*v.type))) : py::object(py::none());
   py::list dims;
   if (v.has_shape)
     for (size_t i = 0; i < v.dims.size(); ++i)
@@ -470,11 +473,12 @@ class PySession {
 };
 
 PySession load(const py::object& model, const std::string& base_dir, const ExposedValues& exposed = {},
-               const LoadOptions& options = {}) {
+               const LoadOptions& options = {}, const std::string& origin = "") {
   if (py::isinstance<py::bytes>(model)) {
     std::string bytes = model.cast<std::string>();
     py::gil_scoped_release release;
-    return PySession(Session::from_bytes(bytes, base_dir, exposed, options));
+    return origin.empty() ? PySession(Session::from_bytes(bytes, base_dir, exposed, options))
+                          : PySession(Session::from_bytes(bytes, base_dir, exposed, options, origin));
   }
   const std::string path = py::str(model).cast<std::string>();
   py::gil_scoped_release release;
@@ -524,32 +528,33 @@ PYBIND11_MODULE(_core, m) {
          py::arg("max_loop_iterations") = RunOptions{}.max_loop_iterations);
 
   m.def("load", [](const py::object& model, const std::string& base_dir, const std::vector<std::string>& extra_outputs,
-                   bool every_node_output, bool sort_nodes, bool allow_deprecated) {
+                   bool every_node_output, bool sort_nodes, bool allow_deprecated, const std::string& origin) {
     return guarded([&] {
-      return load(model, base_dir, ExposedValues{extra_outputs, every_node_output}, LoadOptions{sort_nodes, allow_deprecated});
+      return load(model, base_dir, ExposedValues{extra_outputs, every_node_output}, LoadOptions{sort_nodes, allow_deprecated}, origin);
     });
   }, py::arg("model"), py::arg("base_dir") = "", py::arg("extra_outputs") = std::vector<std::string>{},
         py::arg("every_node_output") = false, py::arg("sort_nodes") = false, py::arg("allow_deprecated") = false,
+        py::arg("origin") = "",
         "Loads and checks a model from a path (str) or bytes; external data is looked up in base_dir for bytes. "
         "extra_outputs names values of the model's graph returned after its outputs; every_node_output adds every node's outputs. "
         "sort_nodes and allow_deprecated are the loader's opt-ins (--sort-nodes, --allow-deprecated).");
 
-  m.def("check", [](const py::object& model, const std::string& base_dir) -> py::object {
+  m.def("check", [](const py::object& model, const std::string& base_dir, const std::string& origin) -> py::object {
     try {
-      guarded([&] { return load(model, base_dir); });
+      guarded([&] { return load(model, base_dir, {}, {}, origin); });
     } catch (py::error_already_set& e) {
       if (e.matches(g_unsupported)) return py::str(py::str(e.value()));
       throw;
     }
     return py::none();
-  }, py::arg("model"), py::arg("base_dir") = "",
+  }, py::arg("model"), py::arg("base_dir") = "", py::arg("origin") = "",
         "None when onnx-ref implements everything the model uses, else the UnsupportedError message. "
         "Other problems raise onnx_ref.Error.");
 
   m.def("element_types", [] {
     py::dict d;
     for (const auto& t : all_element_types())
-      d[py::str(std::string(t.name))] = py::make_tuple(code_of(t.type), py::str(static_cast<py::handle>(numpy_dtype_for(t.type))));
+      d[py::str(std::string(t.name))] = py::make_tuple(code_of(t.type), py::str(numpy_dtype_name(t.type)));
     return d;
   }, "ONNX element type name -> (TensorProto code, NumPy dtype name it comes back as).");
 }

@@ -87,9 +87,9 @@ NUMERIC = [t for t in onnx_ref.ELEMENT_TYPES if t != "string"]
 @pytest.mark.parametrize("name", NUMERIC)
 def test_every_type_round_trips(name):
     code, dtype = onnx_ref.ELEMENT_TYPES[name]
-    values = onnx_ref.run(_all_patterns(name, code), {})["y"]
+    values = onnx_ref.run_dict(_all_patterns(name, code), {})["y"]
     assert values.dtype == np.dtype(dtype)
-    back = onnx_ref.run(_identity(code), {"x": values})["y"]
+    back = onnx_ref.run_dict(_identity(code), {"x": values})["y"]
     # Through float32, NaN payloads survive for bfloat16 (the top half of a float32) and the NumPy
     # types; the float8/float4 types have their NaNs decoded to float32 NaN.
     _same(back, values, nan_payloads=name not in SMALL or name in ("bfloat16", "float16"))
@@ -104,27 +104,27 @@ def test_small_types_follow_onnx_1_12_numpy_helper():
     expected = numpy_helper.to_array(t)
     model = _model([helper.make_node("Identity", ["c"], ["y"])], [],
                    [helper.make_tensor_value_info("y", TensorProto.BFLOAT16, [3])], [t])
-    _same(onnx_ref.run(model, {})["y"], expected)
+    _same(onnx_ref.run_dict(model, {})["y"], expected)
 
 
 def test_small_float_inputs_round_as_the_command_line():
     # float32 arrays for bfloat16 inputs are rounded to nearest, ties to even: 0.1f is
     # 0x3DCCCCCD, whose low half 0xCCCD is above the halfway point 0x8000, so it rounds up to 0x3DCD;
     # 1 + 2^-8 is halfway between bfloat16 neighbours 1 and 1 + 2^-7, and goes to the even one, 1.
-    y = onnx_ref.run(_identity(16), {"x": np.array([1.0, 0.1, 1 + 2**-8, 1 + 3 * 2**-8], np.float32)})["y"]
+    y = onnx_ref.run_dict(_identity(16), {"x": np.array([1.0, 0.1, 1 + 2**-8, 1 + 3 * 2**-8], np.float32)})["y"]
     assert y.view(np.uint32).tolist() == [0x3F800000, 0x3DCD0000, 0x3F800000, 0x3F820000]
     with pytest.raises(onnx_ref.Error, match=r"input 'x' \[1\]: 3.5e\+38 is beyond the range of bfloat16"):
-        onnx_ref.run(_identity(16), {"x": np.array([1.0, 3.5e38], np.float64)})
+        onnx_ref.run_dict(_identity(16), {"x": np.array([1.0, 3.5e38], np.float64)})
     # float8e4m3fn saturates as Cast does (and as the command line reads JSON): 1000 and infinity
     # become its largest value, 448; 17 lies halfway between 16 and 18 and goes to the even
     # significand, 16. float8e5m2 keeps infinities.
-    out = onnx_ref.run(_identity(17), {"x": [1.0, -448.0, 0.015625, 17.0, 1000.0, -np.inf]})["y"]
+    out = onnx_ref.run_dict(_identity(17), {"x": [1.0, -448.0, 0.015625, 17.0, 1000.0, -np.inf]})["y"]
     assert out.tolist() == [1.0, -448.0, 0.015625, 16.0, 448.0, -448.0] and out.dtype == np.float32
-    assert onnx_ref.run(_identity(19), {"x": [np.inf, 1e6]})["y"].tolist() == [np.inf, 57344.0]
+    assert onnx_ref.run_dict(_identity(19), {"x": [np.inf, 1e6]})["y"].tolist() == [np.inf, 57344.0]
     with pytest.raises(onnx_ref.Error, match="8 does not fit int4"):
-        onnx_ref.run(_identity(22), {"x": [1, -8, 8]})
-    assert onnx_ref.run(_identity(22), {"x": [1, -8, 7]})["y"].tolist() == [1, -8, 7]
-    assert onnx_ref.run(_identity(25), {"x": np.array([0, 3], np.uint8)})["y"].dtype == np.uint8
+        onnx_ref.run_dict(_identity(22), {"x": [1, -8, 8]})
+    assert onnx_ref.run_dict(_identity(22), {"x": [1, -8, 7]})["y"].tolist() == [1, -8, 7]
+    assert onnx_ref.run_dict(_identity(25), {"x": np.array([0, 3], np.uint8)})["y"].dtype == np.uint8
 
 
 def test_ml_dtypes_arrays_when_installed():
@@ -135,32 +135,32 @@ def test_ml_dtypes_arrays_when_installed():
             continue
         code = onnx_ref.ELEMENT_TYPES[name][0]
         a = np.array([1, -2, 3], dtype=ml)
-        out = onnx_ref.run(_identity(code), {"x": a})["y"]
+        out = onnx_ref.run_dict(_identity(code), {"x": a})["y"]
         assert out.tolist() == [1, -2, 3]
 
 
 def test_strings_str_where_utf8_bytes_otherwise():
     values = np.array(["a", "é€", b"\xff\xfe", ""], dtype=object)
-    out = onnx_ref.run(_identity(TensorProto.STRING), {"x": values})["y"]
+    out = onnx_ref.run_dict(_identity(TensorProto.STRING), {"x": values})["y"]
     assert out.dtype == object
     assert list(out) == ["a", "é€", b"\xff\xfe", ""]
-    back = onnx_ref.run(_identity(TensorProto.STRING), {"x": out})["y"]
+    back = onnx_ref.run_dict(_identity(TensorProto.STRING), {"x": out})["y"]
     assert list(back) == list(out)
     # NumPy's own string dtypes and plain lists are accepted too.
-    assert list(onnx_ref.run(_identity(TensorProto.STRING), {"x": np.array(["x", "yz"])})["y"]) == ["x", "yz"]
-    assert list(onnx_ref.run(_identity(TensorProto.STRING), {"x": np.array([b"x"])})["y"]) == ["x"]
-    assert onnx_ref.run(_identity(TensorProto.STRING), {"x": ["p", "q"]})["y"].tolist() == ["p", "q"]
-    assert onnx_ref.run(_identity(TensorProto.STRING, shape=[]), {"x": "s"})["y"].shape == ()
+    assert list(onnx_ref.run_dict(_identity(TensorProto.STRING), {"x": np.array(["x", "yz"])})["y"]) == ["x", "yz"]
+    assert list(onnx_ref.run_dict(_identity(TensorProto.STRING), {"x": np.array([b"x"])})["y"]) == ["x"]
+    assert onnx_ref.run_dict(_identity(TensorProto.STRING), {"x": ["p", "q"]})["y"].tolist() == ["p", "q"]
+    assert onnx_ref.run_dict(_identity(TensorProto.STRING, shape=[]), {"x": "s"})["y"].shape == ()
     with pytest.raises(onnx_ref.Error, match=r"\[1\]: a string tensor takes str or bytes, not int"):
-        onnx_ref.run(_identity(TensorProto.STRING), {"x": np.array(["a", 3], dtype=object)})
+        onnx_ref.run_dict(_identity(TensorProto.STRING), {"x": np.array(["a", 3], dtype=object)})
 
 
 def test_model_sources():
     x = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
-    expected = onnx_ref.run(str(EXAMPLE), {"x": x})
+    expected = onnx_ref.run_dict(str(EXAMPLE), {"x": x})
     assert list(expected) == ["r", "y"]
     for source in (EXAMPLE, EXAMPLE.read_bytes(), onnx.load(str(EXAMPLE))):
-        got = onnx_ref.run(source, {"x": x})
+        got = onnx_ref.run_dict(source, {"x": x})
         assert list(got) == ["r", "y"]
         for k in got:
             _same(got[k], expected[k])
@@ -241,15 +241,15 @@ def test_lists_and_scalars_take_the_declared_type():
                  [helper.make_tensor_value_info("a", TensorProto.INT32, None),
                   helper.make_tensor_value_info("b", TensorProto.INT32, None)],
                  [helper.make_tensor_value_info("c", TensorProto.INT32, None)], opset=14)
-    out = onnx_ref.run(add, {"a": [[1, 2], [3, 4]], "b": 10})["c"]
+    out = onnx_ref.run_dict(add, {"a": [[1, 2], [3, 4]], "b": 10})["c"]
     assert out.dtype == np.int32 and out.tolist() == [[11, 12], [13, 14]]
-    assert onnx_ref.run(add, {"a": np.int32(2), "b": 3.0})["c"].tolist() == 5
+    assert onnx_ref.run_dict(add, {"a": np.int32(2), "b": 3.0})["c"].tolist() == 5
     with pytest.raises(onnx_ref.Error, match="3000000000 does not fit int32"):
-        onnx_ref.run(add, {"a": [3000000000], "b": 1})
+        onnx_ref.run_dict(add, {"a": [3000000000], "b": 1})
     with pytest.raises(onnx_ref.Error, match="non-integral"):
-        onnx_ref.run(add, {"a": [1.5], "b": 1})
+        onnx_ref.run_dict(add, {"a": [1.5], "b": 1})
     with pytest.raises(onnx_ref.Error, match="input 'a' is int64"):
-        onnx_ref.run(add, {"a": np.array([1]), "b": 1})  # arrays keep their own dtype: strict
+        onnx_ref.run_dict(add, {"a": np.array([1]), "b": 1})  # arrays keep their own dtype: strict
 
 
 def test_sequences_and_optionals():
@@ -258,16 +258,16 @@ def test_sequences_and_optionals():
                  [helper.make_value_info("y", helper.make_sequence_type_proto(helper.make_tensor_type_proto(1, None)))],
                  opset=16)
     items = [np.array([1, 2], np.float32), np.zeros((2, 2), np.float32)]
-    out = onnx_ref.run(seq, {"x": items})["y"]
+    out = onnx_ref.run_dict(seq, {"x": items})["y"]
     assert isinstance(out, list) and len(out) == 2
     _same(out[1], items[1])
-    assert onnx_ref.run(seq, {"x": []})["y"] == []
+    assert onnx_ref.run_dict(seq, {"x": []})["y"] == []
     opt = _model([helper.make_node("Identity", ["x"], ["y"])],
                  [helper.make_value_info("x", helper.make_optional_type_proto(helper.make_tensor_type_proto(7, None)))],
                  [helper.make_value_info("y", helper.make_optional_type_proto(helper.make_tensor_type_proto(7, None)))],
                  opset=16)
-    assert onnx_ref.run(opt, {"x": None})["y"] is None
-    assert onnx_ref.run(opt, {"x": [4, 5]})["y"].tolist() == [4, 5]
+    assert onnx_ref.run_dict(opt, {"x": None})["y"] is None
+    assert onnx_ref.run_dict(opt, {"x": [4, 5]})["y"].tolist() == [4, 5]
 
 
 def test_maps_as_dicts():
@@ -283,27 +283,27 @@ def test_maps_as_dicts():
         [helper.make_value_info("z", helper.make_sequence_type_proto(map_type))])
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17), helper.make_opsetid("ai.onnx.ml", 1)])
     model.ir_version = 8
-    z = onnx_ref.run(model, {"x": {"b": 2.5, "a": 0.5}})["z"]
+    z = onnx_ref.run_dict(model, {"x": {"b": 2.5, "a": 0.5}})["z"]
     assert z == [{"p": 0.5, "q": 2.5}]
     assert onnx_ref.Session(model).get_inputs()[0].type == "map(string, float)"
     with pytest.raises(onnx_ref.Error, match="the map's key 'c' is not in the vocabulary"):
-        onnx_ref.run(model, {"x": {"c": 1.0}})
+        onnx_ref.run_dict(model, {"x": {"c": 1.0}})
     with pytest.raises(onnx_ref.Error, match="feed a dict"):
-        onnx_ref.run(model, {"x": [1.0]})
+        onnx_ref.run_dict(model, {"x": [1.0]})
 
 
 def test_errors_are_onnx_ref_errors_with_one_line_messages():
     assert issubclass(onnx_ref.UnsupportedError, onnx_ref.Error)
     assert onnx_ref.Error.__module__ == "onnx_ref"
     with pytest.raises(onnx_ref.Error) as e:
-        onnx_ref.run(b"this is not a model", {})
+        onnx_ref.run_dict(b"this is not a model", {})
     assert "\n" not in str(e.value)
     with pytest.raises(onnx_ref.Error, match="no such file|cannot be read|cannot be opened"):
-        onnx_ref.run("/nonexistent/model.onnx", {})
+        onnx_ref.run_dict("/nonexistent/model.onnx", {})
     with pytest.raises(onnx_ref.Error, match="input 'x' .* is not fed"):
-        onnx_ref.run(EXAMPLE, {})
+        onnx_ref.run_dict(EXAMPLE, {})
     with pytest.raises(onnx_ref.Error, match="is double"):
-        onnx_ref.run(EXAMPLE, {"x": np.zeros((2, 3, 4))})
+        onnx_ref.run_dict(EXAMPLE, {"x": np.zeros((2, 3, 4))})
     unsupported = _model([helper.make_node("Gradient", ["x"], ["y"], domain="ai.onnx.preview.training", xs=["x"], y="x")],
                          [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2])],
                          [helper.make_tensor_value_info("y", TensorProto.FLOAT, [2])], opset=20)
@@ -313,7 +313,7 @@ def test_errors_are_onnx_ref_errors_with_one_line_messages():
     assert "Gradient" in onnx_ref.check_model(unsupported)
     assert onnx_ref.check_model(EXAMPLE) is None
     with pytest.raises(onnx_ref.Error, match="no ONNX element type"):
-        onnx_ref.run(_identity(1), {"x": np.array(["2020-01-01"], dtype="datetime64[D]")})
+        onnx_ref.run_dict(_identity(1), {"x": np.array(["2020-01-01"], dtype="datetime64[D]")})
 
 
 def test_help_is_useful():
@@ -375,7 +375,7 @@ def test_load_opt_ins_sort_nodes_and_allow_deprecated(capfd):
         onnx_ref.Session(unsorted)
     capfd.readouterr()
     _same(onnx_ref.Session(unsorted, sort_nodes=True).run_dict({"x": x})["y"], np.array([0, 2, 0], dtype=np.float32))
-    _same(onnx_ref.run(unsorted, {"x": x}, sort_nodes=True)["y"], np.array([0, 2, 0], dtype=np.float32))
+    _same(onnx_ref.run_dict(unsorted, {"x": x}, sort_nodes=True)["y"], np.array([0, 2, 0], dtype=np.float32))
     assert capfd.readouterr().err.count("not in topological order") == 2  # once per load
     # Scatter-11 is deprecated: refused naming ScatterElements; allow_deprecated=True runs it.
     scatter = _model([helper.make_node("Scatter", ["d", "i", "u"], ["y"])],
@@ -386,4 +386,4 @@ def test_load_opt_ins_sort_nodes_and_allow_deprecated(capfd):
     feeds = {"d": np.array([1, 2, 3], dtype=np.float32), "i": np.array([1], dtype=np.int64), "u": np.array([9], dtype=np.float32)}
     with pytest.raises(onnx_ref.Error, match="Scatter-11 is deprecated.*ScatterElements"):
         onnx_ref.run(scatter, feeds)
-    _same(onnx_ref.run(scatter, feeds, allow_deprecated=True)["y"], np.array([1, 9, 3], dtype=np.float32))
+    _same(onnx_ref.run_dict(scatter, feeds, allow_deprecated=True)["y"], np.array([1, 9, 3], dtype=np.float32))

@@ -12,33 +12,18 @@ Environment: ONNX_REF_SHARED_TESTS overrides the folder of the second part (defa
 import glob
 import os
 import re
-import unittest
 
 import numpy as np
 import onnx
 import onnx.backend.test
 import pytest
-from onnx import numpy_helper
-from onnx.backend.test.runner import Runner
 
 import onnx_ref
+import onnx_ref._backend_review as review
 import onnx_ref.backend as backend
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SHARED = os.environ.get("ONNX_REF_SHARED_TESTS", os.path.join(HERE, "..", "..", "..", "shared", "onnx-node-tests"))
-
-
-# Tests whose model breaks the ONNX specification, with the refusal onnx-ref must give. Such a test is
-# skipped with that reason only when onnx-ref refuses the model with exactly this message part; a
-# listed model that loads fails the test, so that the entry is removed.
-SPEC_VIOLATIONS = {
-    # PyTorch 0.3 exported int64 Constant nodes at opset 6, but Constant-1 takes float, float16 and
-    # double only (int64 arrived with Constant-9).
-    "test_PixelShuffle": "(Constant-1): output 0 ('output') would be tensor(int64), which Constant-1 does not allow",
-    "test_operator_repeat": "(Constant-1): output 0 ('output') would be tensor(int64), which Constant-1 does not allow",
-    "test_operator_repeat_dim_overflow":
-        "(Constant-1): output 0 ('output') would be tensor(int64), which Constant-1 does not allow",
-}
 
 
 # Official tests whose data contradicts their own model (conformance/official_defects.expect
@@ -54,9 +39,9 @@ DATA_DEFECTS = {
     **{f"pytorch-operator/test_operator_{name}": "output 0 ('output') would be tensor(int64), which Constant-1 does not allow"
        for name in ("lstm", "rnn", "rnn_single_layer")},
     # PyTorch 0.3 exported Split at opset 6 with axis = -1; negative axes arrived with Split-11.
-    **{key: "(Split-2): axis = -1 is out of range for rank 2" for key in ("test_GLU", "pytorch-converted/test_GLU")},
+    "pytorch-converted/test_GLU": "(Split-2): axis = -1 is out of range for rank 2",
     **{f"{where}test_castlike_{pair}{suffix}": "input 'like' is"
-       for where in ("", "v1.12.0/", "v1.14.0/") for pair in ("BFLOAT16_to_FLOAT", "FLOAT_to_BFLOAT16")
+       for where in ("v1.12.0/", "v1.14.0/") for pair in ("BFLOAT16_to_FLOAT", "FLOAT_to_BFLOAT16")
        for suffix in ("", "_expanded")},
     # ThresholdedRelu was experimental before opset 10; ONNX 1.22.0 defines it from version 10 only.
     **{f"{where}/test_thresholdedrelu{suffix}": "ThresholdedRelu is not defined at opset"
@@ -87,7 +72,7 @@ DATA_DEFECTS = {
 # first-occurrence indices. ONNX 1.20's DFT inverse tests hold numpy's float32 noise (1.9e-7) where
 # the exact value is 0, beyond the tolerance. ONNX's test_adam_multiple computed its data with
 # epsilon = 0.01 but its node sets no epsilon, so Adam-1 runs with the default 1e-6 (official_defects.expect
-# lists them too; ONNX 1.12's runner copy is skipped for the same reason, ADAM_EPSILON_DEFECT).
+# lists them too; ONNX 1.12's runner copy is on onnx_ref._backend_review's list).
 WRONG_EXPECTED = {"v1.16.0/test_averagepool_3d_dilations_large_count_include_pad_is_1_ceil_mode_is_True",
                   "v1.20.0/test_dft_inverse", "v1.20.0/test_dft_inverse_opset19",
                   "v1.9.0/test_convtranspose_autopad_same",
@@ -101,7 +86,7 @@ WRONG_EXPECTED = {"v1.16.0/test_averagepool_3d_dilations_large_count_include_pad
 # Mersenne Twister seeded with 0, onnx-ref draws from its documented Philox stream
 # (ops/normalization/dropout.cpp), so no backend other than numpy itself can reproduce them
 # (official_defects.expect lists the same ones). Their outputs are not compared.
-TRAINING_DROPOUT = {f"test_training_dropout{suffix}" for suffix in ("", "_default", "_default_mask", "_mask")}
+TRAINING_DROPOUT = {name for name in review.SKIPPED if name.startswith("test_training_dropout")}
 TRAINING_DROPOUT_SHARED = {f"{where}/{name}" for where in ("v1.9.0", "v1.16.0", "v1.20.0") for name in TRAINING_DROPOUT}
 
 # ONNX 1.18 to 1.20's Attention data that ONNX 1.22.0 changed or fixed: 3-D inputs reshaped without
@@ -118,163 +103,11 @@ TRUNCATED_BFLOAT16 = {
       for suffix in ("", "_expanded")),
 }
 
-# ONNX's test data stores bfloat16 tensors as uint16 bit patterns (data_type UINT16), while ONNX
-# 1.12's numpy mapping, which this backend follows, gives bfloat16 values as float32: the runner then
-# feeds uint16 arrays for bfloat16 inputs and compares bfloat16 outputs with uint16 arrays, which no
-# backend following the mapping can pass. These are the runner's tests of that kind; test_shared
-# below reads the same data itself, converting the bit patterns, and runs them.
-BFLOAT16_AS_UINT16 = {"test_cast_BFLOAT16_to_FLOAT", "test_cast_FLOAT_to_BFLOAT16"}
-
-
-# ONNX 1.12's copy of test_adam_multiple has the same data as v1.20.0's (see WRONG_EXPECTED).
-ADAM_EPSILON_DEFECT = {"test_adam_multiple"}
-
-
-def _skip_if_refused_as_listed(name, model):
-    if name in ADAM_EPSILON_DEFECT:
-        raise unittest.SkipTest("the expected outputs were computed with epsilon = 0.01, but the node sets no epsilon "
-                                "(Adam-1's default is 1e-6); test_shared checks that ours differ")
-    if name in TRAINING_DROPOUT:
-        raise unittest.SkipTest("training-mode Dropout is random: the expected outputs are numpy's Mersenne Twister "
-                                "draws, onnx-ref's stream is Philox (ops/normalization/dropout.cpp)")
-    if name in BFLOAT16_AS_UINT16:
-        raise unittest.SkipTest("ONNX's data holds bfloat16 as uint16 bit patterns, which ONNX 1.12's runner compares "
-                                "as uint16; test_shared runs this test with the patterns converted")
-    if name in DATA_DEFECTS:  # refused when the data is fed; test_shared checks the refusal itself
-        raise unittest.SkipTest("the test's data contradicts its model (" + DATA_DEFECTS[name] + " ...); onnx-ref refuses it")
-    expected = SPEC_VIOLATIONS.get(name)
-    if expected is None:
-        return
-    try:
-        onnx_ref.Session(model)
-    except onnx_ref.UnsupportedError:
-        raise
-    except onnx_ref.Error as e:
-        if expected in str(e):
-            raise unittest.SkipTest("the model breaks the ONNX spec; onnx-ref refuses it: " + str(e))
-        raise AssertionError(f"{name}: refused, but not as SPEC_VIOLATIONS says ({expected!r}): {e}")
-    raise AssertionError(f"{name} is listed in SPEC_VIOLATIONS but onnx-ref loads it; remove the entry")
-
-
-# Random operators draw from onnx-ref's own streams (ops/random/random_rules.h), not numpy's, so their
-# outputs cannot equal the published ones: such outputs are compared by dtype, shape and the support
-# of the draw, the analysis of conformance/random_outputs.h (`onnx-ref test` does the same).
-RANDOM_OPS = {"RandomUniform", "RandomNormal", "RandomUniformLike", "RandomNormalLike", "Bernoulli", "Multinomial"}
-_BOOLEAN_OPS = {"Less", "Greater", "Equal", "LessOrEqual", "GreaterOrEqual", "Not", "And", "Or", "Xor", "IsNaN", "IsInf"}
-_PASS_OPS = {"Cast", "CastLike", "Identity"}
-
-
-def _random_supports(model):
-    """Graph outputs that depend on random draws: name -> (low, high, integral), or None (unknown)."""
-    supports = {}
-    for node in model.graph.node:
-        default_domain = node.domain in ("", "ai.onnx")
-        attrs = {a.name: onnx.helper.get_attribute_value(a) for a in node.attribute}
-        if default_domain and node.op_type in RANDOM_OPS:
-            if node.op_type.startswith("RandomUniform"):
-                low, high = attrs.get("low", 0.0), attrs.get("high", 1.0)
-                support = (min(low, high), max(low, high), False)
-            elif node.op_type.startswith("RandomNormal"):
-                big = float(np.finfo(np.float64).max)
-                support = (-big, big, False)
-            elif node.op_type == "Bernoulli":
-                support = (0, 1, True)
-            else:
-                support = (0, np.inf, True)
-        elif any(name in supports for name in node.input if name):
-            if default_domain and node.op_type in _BOOLEAN_OPS:
-                support = (0, 1, True)
-            elif default_domain and node.op_type in _PASS_OPS and node.input and node.input[0] in supports:
-                support = supports[node.input[0]]
-            else:
-                support = None
-        else:
-            continue
-        for name in node.output:
-            if name:
-                supports[name] = support
-    return {o.name: supports[o.name] for o in model.graph.output if o.name in supports}
-
-
-def _assert_random(expected, actual, support):
-    assert actual.dtype == expected.dtype, (actual.dtype, expected.dtype)
-    assert actual.shape == expected.shape, (actual.shape, expected.shape)
-    if support is None:
-        return
-    low, high, integral = support
-    values = actual.astype(np.float64)
-    assert np.all((values >= low) & (values <= high)), "a value outside the support of the random draw"
-    if integral:
-        assert np.all(values == np.floor(values)), "a fractional value from an integral random draw"
-
-
-def _run_random_model(model, model_dir, supports):
-    """A backend test of a model with random outputs, compared by _assert_random."""
-    rep = backend.prepare(model)
-    initialized = {i.name for i in model.graph.initializer}
-    graph_inputs = [i for i in model.graph.input if i.name not in initialized]
-    for data_set in sorted(glob.glob(os.path.join(model_dir, "test_data_set_*"))):
-        feeds = {graph_inputs[i].name: _load_value(path, graph_inputs[i].type)
-                 for i, path in enumerate(_numbered(data_set, "input_"))}
-        outputs = rep.session.run_dict(feeds)
-        for o, path in zip(model.graph.output, _numbered(data_set, "output_")):
-            expected = _load_value(path, o.type)
-            if o.name in supports:
-                _assert_random(expected, outputs[o.name], supports[o.name])
-            else:
-                _assert_same(expected, outputs[o.name])
-
-
-class _Runner(onnx.backend.test.BackendTest):
-    """ONNX 1.12's runner with its quirks handled:
-
-    - assert_similar_outputs compares against `np.object`, which NumPy 1.24 removed (AttributeError
-      for every output), and recurses into sequence outputs with bare arrays (TypeError from
-      len()); onnx_ref.backend's comparison (the one backend_test() uses) is taken instead.
-    - the "real" suite downloads models from the network; those tests are skipped with that reason
-      (only node, simple, pytorch-converted and pytorch-operator are in scope).
-    - the runner makes a _cpu and a _cuda test of everything; the _cuda ones are skipped by the
-      runner itself because supports_device("CUDA") is False.
-    - a test the backend cannot run is skipped with onnx-ref's reason (the runner's own skip says
-      only "Not compatible with backend").
-    """
-
-    @classmethod
-    def assert_similar_outputs(cls, ref_outputs, outputs, rtol, atol):
-        backend._assert_similar_outputs(ref_outputs, outputs, rtol, atol)
-
-    def _add_model_test(self, model_test, kind):
-        if kind == "Real":
-            def skipped(test_self, device):
-                raise unittest.SkipTest("the 'real' suite downloads models from the network; not run")
-            self._add_test(kind + "Model", model_test.name, skipped, [None])
-            return
-        super()._add_model_test(model_test, kind)
-        # Give skips onnx-ref's reason: check compatibility first, in the test itself.
-        model_dir = model_test.model_dir
-        for device in ("cpu", "cuda"):
-            item = self._test_items[kind + "Model"][f"{model_test.name}_{device}"]
-            inner = item.func
-
-            def wrapped(*args, _inner=inner, _dir=model_dir, _name=model_test.name, **kwargs):
-                if _dir is not None and backend.supports_device("CPU"):
-                    model = onnx.load(os.path.join(_dir, "model.onnx"))
-                    reason = backend.unsupported_reason(model)
-                    if reason is not None:
-                        raise unittest.SkipTest("not implemented by onnx-ref: " + reason)
-                    _skip_if_refused_as_listed(_name, model)
-                    supports = _random_supports(model)
-                    if supports:
-                        return _run_random_model(model, _dir, supports)
-                return _inner(*args, **kwargs)
-
-            for attr in ("__unittest_skip__", "__unittest_skip_why__", "__name__", "__qualname__", "__doc__"):
-                if hasattr(inner, attr):
-                    setattr(wrapped, attr, getattr(inner, attr))
-            item.func = wrapped
-
-
-_backend_test = _Runner(backend, __name__)
+# ONNX 1.12's runner, with the reviewed list of onnx_ref.backend.backend_test (the README's snippet):
+# skips for the 'real' suite, random training-mode Dropout, bfloat16 data read as uint16, data that
+# contradicts its model and models that break the spec, each with its reason; random operators
+# compared by type, shape and support.
+_backend_test = backend.backend_test(__name__)
 globals().update(_backend_test.test_cases)
 
 
@@ -293,34 +126,10 @@ def _shared_tests():
     return sorted(found)
 
 
-def _bfloat16_from_uint16(tensor, type_proto):
-    """ONNX's test data writes bfloat16 tensors as uint16 bit patterns; as float32 values here."""
-    if type_proto.tensor_type.elem_type == onnx.TensorProto.BFLOAT16 and tensor.data_type == onnx.TensorProto.UINT16:
-        bits = numpy_helper.to_array(tensor).astype(np.uint32) << 16
-        return bits.view(np.float32)
-    return None
-
-
-def _load_value(path, type_proto):
-    with open(path, "rb") as f:
-        data = f.read()
-    if type_proto.HasField("sequence_type"):
-        seq = onnx.SequenceProto()
-        seq.ParseFromString(data)
-        return numpy_helper.to_list(seq)
-    if type_proto.HasField("optional_type"):
-        opt = onnx.OptionalProto()
-        opt.ParseFromString(data)
-        return numpy_helper.to_optional(opt)
-    tensor = onnx.TensorProto()
-    tensor.ParseFromString(data)
-    converted = _bfloat16_from_uint16(tensor, type_proto)
-    return converted if converted is not None else numpy_helper.to_array(tensor)
-
-
-def _numbered(folder, prefix):
-    files = glob.glob(os.path.join(folder, prefix + "*.pb"))
-    return sorted(files, key=lambda p: int(os.path.basename(p)[len(prefix):-3]))
+_load_value = review.load_value
+_numbered = review.numbered
+_random_supports = review.random_supports
+_assert_random = review.assert_random
 
 
 def _assert_same(expected, actual, rtol=1e-3, atol=1e-7):

@@ -2,7 +2,11 @@
 # Every class of bad input, through `onnx-ref run` and `onnx-ref test`, with the error text asserted.
 #
 # usage: bad_inputs.sh ONNX_REF PROTOC [PART [WORK_DIR]]
-#   PART: all (the default), core (the cases in bad_inputs_core.sh) or families (bad_inputs.d/*.sh)
+#   PART: all (the default), core (bad_inputs_core.sh), core_data (bad_inputs_core_data.sh),
+#   families (bad_inputs.d/*.sh) or families:A-Z (those of its files whose names start with a letter
+#   from A to Z), so that CTest runs the parts side by side. A family file may use what an earlier
+#   one in name order defines (scans_losses.sh uses reduce_range.sh's rr_x): a range keeps such files
+#   together.
 #
 # Each bad file is generated here (protoc text protos, printf/head for corrupt bytes, python3 for
 # .npy bytes). A refused input must give, under `run` (and `make-test`): exit code 1, nothing on
@@ -18,7 +22,11 @@
 # exists, with a small peak RSS.
 set -u
 onnx_ref=$1; protoc=$2; part=${3:-all}; out=${4:-}
-case $part in all|core|families) ;; *) echo "PART must be all, core or families, got '$part'"; exit 2 ;; esac
+case $part in
+  all|core|core_data|families) ;;
+  families:[a-z]-[a-z]) ;;
+  *) echo "PART must be all, core, core_data, families or families:A-Z (letters), got '$part'"; exit 2 ;;
+esac
 work=${out:-$(mktemp -d)}
 [ -n "$out" ] || trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/cases" "$work/run" "$work/outside"
@@ -177,12 +185,30 @@ model_bytes=$(wc -c < "$good")
 # The cases that belong to no operator family (bad_inputs_core.sh), then each family's
 # (bad_inputs.d/*.sh, in name order: a family may use what an earlier one defined). PART picks
 # one of the two halves, so that CTest can run them side by side.
-if [ "$part" != families ]; then
+# JSON inputs and the .npy files they name (`run` only: the harness reads input_K.pb files).
+j=$work/run/json
+mkdir -p "$j"
+json_case() {  # json_case NAME "expected text" JSON_TEXT
+  printf '%s\n' "$3" > "$j/$1.json"
+  expect_run_error "run  file_json_$1" "$2" "$good" "$j/$1.json"
+}
+npy_case() {  # npy_case NAME "expected text"; $j/NAME.npy is made by the caller
+  printf '{"x": {"file": "%s.npy"}}\n' "$1" > "$j/npy_$1.json"
+  expect_run_error "run  file_npy_$1" "$2" "$good" "$j/npy_$1.json"
+}
+
+if [ "$part" = all ] || [ "$part" = core ]; then
   # shellcheck source=/dev/null
   . "$(dirname "$0")/bad_inputs_core.sh"
 fi
-if [ "$part" != core ]; then
-  for family in "$(dirname "$0")"/bad_inputs.d/*.sh; do
+if [ "$part" = all ] || [ "$part" = core_data ]; then
+  # shellcheck source=/dev/null
+  . "$(dirname "$0")/bad_inputs_core_data.sh"
+fi
+if [ "$part" = all ] || [[ $part == families* ]]; then
+  letters=a-z
+  [[ $part != families:* ]] || letters=${part#families:}
+  for family in "$(dirname "$0")"/bad_inputs.d/[$letters]*.sh; do
     [ -e "$family" ] || continue
     echo "== $(basename "$family" .sh)"
     # shellcheck source=/dev/null

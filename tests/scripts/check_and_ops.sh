@@ -9,7 +9,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 # A model onnx-ref runs: every node supported, exit 0.
 "$onnx_ref" check "$shared/v1.12.0/test_reshape_reduced_dims/model.onnx" > "$dir/ok" || fail "check of a supported model exits $?"
 grep -qx "  #0 (unnamed)  Reshape -> Reshape-14" "$dir/ok" || fail "node line: $(cat "$dir/ok")"
-grep -qx "summary: 1 nodes, 1 supported" "$dir/ok" || fail "summary: $(cat "$dir/ok")"
+grep -qx "summary: 1 node, 1 supported" "$dir/ok" || fail "summary: $(cat "$dir/ok")"
 grep -qx "check: the model is valid and onnx-ref can run it" "$dir/ok" || fail "verdict: $(cat "$dir/ok")"
 
 # Subgraphs are listed under their node and attribute (If's two branches).

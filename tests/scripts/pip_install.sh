@@ -7,9 +7,14 @@ set -eu
 source_dir=$1; build_dir=$2; python=$3
 dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
+# The venv sees the interpreter's own numpy (and onnx, for the check below); without them there is
+# nothing to test offline.
+missing=$("$python" -c "import importlib.util as u; print(' '.join(m for m in ('numpy', 'onnx') if not u.find_spec(m)))")
+if [ -n "$missing" ]; then echo "skipped: $python lacks $missing"; exit 77; fi
 "$python" -m venv --system-site-packages "$dir/venv" || fail "python3 -m venv failed (python3-venv is missing?)"
-# --no-index: nothing is downloaded (numpy comes from the system site, as the venv sees it).
-ONNX_REF_BUILD_DIR=$build_dir "$dir/venv/bin/pip" --disable-pip-version-check -q install --no-index "$source_dir" \
+# --no-index: nothing is downloaded (numpy comes from the system site, as the venv sees it);
+# --no-build-isolation: the backend needs nothing installed, and runs with the venv's python.
+ONNX_REF_BUILD_DIR=$build_dir "$dir/venv/bin/pip" --disable-pip-version-check -q install --no-build-isolation --no-index "$source_dir" \
   > "$dir/pip.log" 2>&1 || fail "pip install failed: $(tail -5 "$dir/pip.log")"
 "$dir/venv/bin/pip" --disable-pip-version-check show -f onnx_ref > "$dir/show" || fail "pip show onnx_ref failed"
 for f in onnx_ref/__init__.py onnx_ref/backend.py onnx_ref/py.typed; do

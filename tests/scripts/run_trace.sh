@@ -76,7 +76,7 @@ a[0, 0, 0] *= 1.01
 open(sys.argv[1], "wb").write(numpy_helper.from_array(a, t.name).SerializeToString())
 PY
 if "$onnx_ref" compare "$model" "$test_dir/test_data_set_0" "$dir/trace" > "$dir/moved"; then fail "compare of a moved value exits 0"; fi
-grep -q "^#3  Exp-13  '$exp_name'  .*  DEPARTS$" "$dir/moved" || fail "the Exp line: $(cat "$dir/moved")"
+grep -q "^#3  *Exp-13  *'$exp_name'  .*  DEPARTS$" "$dir/moved" || fail "the Exp line: $(cat "$dir/moved")"
 [ "$(grep -c "DEPARTS$" "$dir/moved")" = 1 ] || fail "more than one node departs: $(cat "$dir/moved")"
 grep -q "^first departure: node #3 (Exp-13) output '$exp_name': 1 of 60 elements differ" "$dir/moved" ||
   fail "first departure: $(grep first "$dir/moved")"
@@ -84,7 +84,7 @@ grep -q "^first departure: node #3 (Exp-13) output '$exp_name': 1 of 60 elements
 mkdir -p "$dir/npy"
 "$python" -c 'import numpy as np, sys; np.save(sys.argv[1], np.zeros((3, 4, 5), np.float32))' "$dir/npy/y.npy"
 if "$onnx_ref" compare "$model" "$test_dir/test_data_set_0" "$dir/npy" > "$dir/npy.out"; then fail "compare with zeros exits 0"; fi
-grep -q "^#5  Div-13  'y'  .*  DEPARTS$" "$dir/npy.out" || fail "npy reference: $(cat "$dir/npy.out")"
+grep -q "^#5  *Div-13  *'y'  .*  DEPARTS$" "$dir/npy.out" || fail "npy reference: $(cat "$dir/npy.out")"
 mkdir -p "$dir/empty"
 if "$onnx_ref" compare "$model" "$test_dir/test_data_set_0" "$dir/empty" > /dev/null 2> "$dir/none"; then fail "compare with no values exits 0"; fi
 grep -qx "onnx-ref: '$dir/empty' holds no value named like a node output of the model's graph" "$dir/none" || fail "no values: $(cat "$dir/none")"
