@@ -5,7 +5,15 @@
 
 #include <CLI/CLI.hpp>
 
+#include "runtime/run_context.h"
+
 namespace onnx_ref::cli {
+
+// The run options every command starts from: the program's --max-memory (or --max-tensor-mib) and
+// --timeout, set once by main before any command runs.
+onnx_ref::RunOptions& program_run_options();
+// The program's --max-nodes: the most nodes a model may compile to (interpreter/model.h).
+int64_t& program_max_nodes();
 
 using Command = std::function<int()>;
 

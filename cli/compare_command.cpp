@@ -70,9 +70,12 @@ std::string number(double v) {
 int compare_command(const CompareOptions& options) {
   options.tolerance.check();
   const auto references = reference_files(options.reference);
-  const Model model = Model::load_file(options.model, ExposedValues{{}, true});
+  const Model model = Model::load_file(options.model, ExposedValues{{}, true}, program_max_nodes());
   const Feeds feeds = load_feeds(model, options.inputs);
-  const auto values = model.run(feeds, options.run);
+  onnx_ref::RunOptions run = options.run;
+  run.max_memory = program_run_options().max_memory;
+  run.timeout_seconds = program_run_options().timeout_seconds;
+  const auto values = model.run(feeds, run);
   std::map<std::string, const Value*> by_name;
   for (const auto& [name, value] : values) by_name.emplace(name, &value);
 

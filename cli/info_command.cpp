@@ -69,7 +69,7 @@ std::map<std::string, int64_t> opset_imports(const onnx::ModelProto& model) {
 int print_load_check(const std::shared_ptr<onnx::ModelProto>& parsed, const std::string& path) {
   try {
     const std::filesystem::path dir = std::filesystem::path(path).parent_path();
-    Model::from_proto(parsed, dir.empty() ? std::filesystem::path(".") : dir, path);
+    Model::from_proto(parsed, dir.empty() ? std::filesystem::path(".") : dir, path, program_max_nodes());
     std::cout << "check: the model is valid and onnx-ref can run it\n";
     return 0;
   } catch (const Error& e) {

@@ -82,10 +82,10 @@ int make_test_command(const MakeTestOptions& options) {
   const fs::path model_path = options.positionals.front();
   const fs::path dir = options.positionals.back();
   check_test_folder(dir);
-  const Model model = Model::load_file(model_path);
+  const Model model = Model::load_file(model_path, {}, program_max_nodes());
   const Feeds feeds = options.random_inputs ? random_feeds(model, options.seed, parse_dim_options(options.dims))
                                             : load_feeds(model, options.positionals[1]);
-  const auto outputs = model.run(feeds);
+  const auto outputs = model.run(feeds, program_run_options());
 
   place_model(model, model_path, dir);
   int n = 0;

@@ -20,6 +20,9 @@ namespace onnx_ref {
 
 inline constexpr int64_t kMinIrVersion = 1;
 inline constexpr int64_t kMaxIrVersion = 13;
+// The most nodes a model may compile to, over its graph, its graph attributes and each distinct
+// function instantiation (onnx-ref --max-nodes): loading stays proportional to the file.
+inline constexpr int64_t kDefaultMaxNodes = 10'000'000;
 
 // The declared type of a graph input or output.
 struct ValueInfo {
@@ -52,6 +55,13 @@ struct Node {
   bool calls_function = false;  // a call to a model-local function, run as a graph of its own
   // What the loader knows of each output's type before running (nullopt: decided at run time).
   std::vector<std::optional<ValueType>> output_types;
+  // Per input: this node is the last reader of its slot and reads it once, so the executor hands
+  // the value over to the kernel (KernelContext::take_value) instead of keeping a copy. Set by
+  // Graph::finish.
+  std::vector<bool> last_use;
+  // describe() led by the path of its graph ("node 'l' (#5, Loop-16) › body › node #2 (Add-14)"),
+  // set by Graph::finish: the key of its random streams, its row of run --profile.
+  std::string path;
   // "node 'n' (#3, Reshape-14)"
   std::string describe() const;
 };
@@ -79,7 +89,9 @@ class Graph final : public Subgraph {
   std::vector<Node> nodes;
   std::vector<std::vector<int>> release_after;  // slots freed once node k has run
   // The operator versions of the calls to model-local functions in this graph, one per call node.
-  std::vector<std::unique_ptr<OpVersion>> function_calls;
+  // An instantiation is compiled once and shared by every call making it (the same function,
+  // attribute values, omitted inputs and depth), in this graph and others.
+  std::vector<std::shared_ptr<OpVersion>> function_calls;
 
   // Computes release_after and the declared interface types; called once the graph is complete.
   void finish();
@@ -106,14 +118,15 @@ struct ExposedValues {
 
 class Model {
  public:
-  // Loads a model file; external data is resolved relative to its folder.
+  // Loads a model file; external data is resolved relative to its folder. `max_nodes`: see
+  // kDefaultMaxNodes.
   static Model load_file(const std::filesystem::path& path);
-  static Model load_file(const std::filesystem::path& path, const ExposedValues& exposed);
+  static Model load_file(const std::filesystem::path& path, const ExposedValues& exposed, int64_t max_nodes = kDefaultMaxNodes);
   // `base_dir` is where external data lives (empty: external data is refused).
   static Model load_bytes(const std::string& bytes, const std::filesystem::path& base_dir, const std::string& origin,
-                          const ExposedValues& exposed = {});
+                          const ExposedValues& exposed = {}, int64_t max_nodes = kDefaultMaxNodes);
   static Model from_proto(std::shared_ptr<const onnx::ModelProto> proto, const std::filesystem::path& base_dir,
-                          const std::string& origin);
+                          const std::string& origin, int64_t max_nodes = kDefaultMaxNodes);
 
   // Graph inputs that must be fed (those without an initializer), in graph order.
   const std::vector<ValueInfo>& required_inputs() const { return required_inputs_; }
@@ -151,7 +164,7 @@ class Model {
 
   // A parsed model with `exposed` added to its graph's outputs, then built (load_file, load_bytes).
   static Model from_parsed(std::shared_ptr<onnx::ModelProto> proto, const std::filesystem::path& base_dir,
-                           const std::string& origin, const ExposedValues& exposed);
+                           const std::string& origin, const ExposedValues& exposed, int64_t max_nodes);
 
   friend class ModelBuilder;
   friend class GraphBuilder;
