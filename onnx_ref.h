@@ -1,7 +1,7 @@
 #pragma once
 // onnx-ref as a library: the public API in one include.
 //
-//   #include <onnx_ref/onnx_ref.h>
+//   #include <onnx_ref/onnx_ref.h>   (no protobuf type shows through it)
 //   onnx_ref::Session session = onnx_ref::Session::from_file("model.onnx");
 //   auto outputs = session.run({{"x", onnx_ref::read_tensor_file("input_0.pb")}});
 //
@@ -11,5 +11,5 @@
 #include "runtime/error.h"
 #include "runtime/npy.h"
 #include "runtime/tensor.h"
+#include "runtime/tensor_file.h"
 #include "runtime/tensor_json.h"
-#include "runtime/tensor_proto.h"

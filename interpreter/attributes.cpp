@@ -1,6 +1,7 @@
 #include "interpreter/attributes.h"
 
 #include "runtime/error.h"
+#include "runtime/error_context.h"
 #include "runtime/tensor_proto.h"
 
 namespace onnx_ref {
@@ -100,10 +101,8 @@ Attributes resolve_attributes(const onnx::NodeProto& node, const OpVersion& op, 
     }
     try {
       result.set(a.name(), attribute_value(a, *type, compile_graph));
-    } catch (const UnsupportedError& e) {
-      throw UnsupportedError(where + " " + e.what(), e.missing());
     } catch (const Error& e) {
-      rethrow_with_context(where, e);
+      rethrow_with_context(e, ErrorContext::at(where));
     }
   }
   for (const auto& spec : op.attributes) {

@@ -8,6 +8,7 @@
 
 #include "interpreter/model.h"
 #include "runtime/error.h"
+#include "runtime/error_context.h"
 #include "runtime/run_limits.h"
 
 namespace onnx_ref {
@@ -241,10 +242,8 @@ void Graph::execute(std::vector<std::optional<Value>>& values, RunContext& ctx) 
         outputs = node.op->kernel(kernel_context);
       }
       check_kernel_outputs(node, outputs, expected);
-    } catch (const UnsupportedError& e) {
-      throw UnsupportedError(join_context(node.describe(), e.what()), e.missing());
     } catch (const Error& e) {
-      throw Error(join_context(node.describe(), e.what()), e.operator_version().empty() ? node.op->label() : e.operator_version());
+      rethrow_with_context(e, ErrorContext::at(node.describe(), node.op->label()));
     } catch (const std::bad_alloc&) {
       // The budget is charged before allocating, so this is memory taken by others meanwhile, or
       // a buffer no charge covers: still the input's doing, not a fault of the program.
@@ -285,7 +284,7 @@ std::vector<Value> Graph::run(std::vector<Value> formal, std::span<const Value> 
     try {
       check_feed(inputs[i], formal[i]);
     } catch (const Error& e) {
-      throw Error("graph input " + quote_text(inputs[i].name) + " " + e.what());
+      rethrow_with_context(e, ErrorContext::subject("graph input " + quote_text(inputs[i].name)));
     }
     values[static_cast<size_t>(input_slots[i])] = std::move(formal[i]);
   }
@@ -309,7 +308,7 @@ std::vector<Value> Graph::run(std::vector<Value> formal, std::span<const Value> 
     try {
       check_feed(outputs[i], *value);
     } catch (const Error& e) {
-      throw Error("graph output " + quote_text(outputs[i].name) + " " + e.what());
+      rethrow_with_context(e, ErrorContext::subject("graph output " + quote_text(outputs[i].name)));
     }
     result.push_back(*value);
   }
@@ -344,7 +343,7 @@ std::vector<std::pair<std::string, Value>> Model::run(const std::map<std::string
     try {
       check_feed(*declared, value);
     } catch (const Error& e) {
-      throw Error(origin_ + ": input " + quote_text(name) + " " + e.what());
+      rethrow_with_context(e, ErrorContext::subject(origin_ + ": input " + quote_text(name)));
     }
     values[static_cast<size_t>(slot)] = value;
   }
@@ -359,10 +358,8 @@ std::vector<std::pair<std::string, Value>> Model::run(const std::map<std::string
   RunLimitsScope limits_scope(&ctx.limits());
   try {
     graph.execute(values, ctx);
-  } catch (const UnsupportedError& e) {
-    throw UnsupportedError(origin_ + ": " + e.what(), e.missing());
   } catch (const Error& e) {
-    throw Error(origin_ + ": " + e.what(), e.operator_version());
+    rethrow_with_context(e, ErrorContext::at(origin_));
   } catch (const std::logic_error& e) {
     throw std::logic_error(origin_ + ": " + e.what());
   }
@@ -373,7 +370,7 @@ std::vector<std::pair<std::string, Value>> Model::run(const std::map<std::string
     try {
       check_feed(outputs_[i], value);
     } catch (const Error& e) {
-      throw Error(origin_ + ": graph output " + quote_text(outputs_[i].name) + " " + e.what());
+      rethrow_with_context(e, ErrorContext::subject(origin_ + ": graph output " + quote_text(outputs_[i].name)));
     }
     result.emplace_back(outputs_[i].name, value);
   }

@@ -10,6 +10,7 @@
 
 #include "runtime/element_values.h"
 #include "runtime/error.h"
+#include "runtime/error_context.h"
 #include "runtime/json_document.h"
 #include "runtime/tensor_json.h"
 #include "runtime/value_json.h"
@@ -48,7 +49,7 @@ Feeds feeds_from_json_stream(const Model& model, std::istream& in, const std::st
       feeds.emplace(name, value_from_json(value, context, declared->typed ? std::optional<ValueKind>(declared->kind) : std::nullopt,
                                           declared->key.value_or(ElementType::Undefined)));
     } catch (const Error& e) {
-      throw Error(origin + ": " + e.what());
+      rethrow_with_context(e, ErrorContext::at(origin));
     }
   }
   return feeds;
@@ -177,7 +178,7 @@ Feeds random_feeds(const Model& model, uint64_t seed, const std::map<std::string
     try {
       t = Tensor::zeros(type, shape);
     } catch (const Error& e) {
-      rethrow_with_context(where, e);
+      rethrow_with_context(e, ErrorContext::at(where));
     }
     if (type == ElementType::String) {
       std::vector<std::string> values(static_cast<size_t>(t.element_count()));

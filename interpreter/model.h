@@ -12,6 +12,7 @@
 
 #include <onnx/onnx_pb.h>
 
+#include "interpreter/exposed_values.h"
 #include "ops/registry.h"
 #include "runtime/tensor.h"
 #include "runtime/value.h"
@@ -105,15 +106,6 @@ class Graph final : public Subgraph {
 
  private:
   std::vector<std::optional<ValueType>> input_types_, output_types_;
-};
-
-// Values of the model's graph to return after its outputs (run --outputs, --trace): `names` (graph
-// inputs, initializers or node outputs), and with `every_node_output` every named output of every
-// node of the graph, in node order. A value that is already an output is not repeated.
-struct ExposedValues {
-  std::vector<std::string> names;
-  bool every_node_output = false;
-  bool empty() const { return names.empty() && !every_node_output; }
 };
 
 class Model {

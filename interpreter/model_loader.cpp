@@ -16,6 +16,7 @@
 #include "ops/type_sets.h"
 #include "interpreter/model.h"
 #include "runtime/error.h"
+#include "runtime/error_context.h"
 #include "runtime/external_data.h"
 #include "runtime/tensor_proto.h"
 #include "runtime/wire_depth.h"
@@ -271,7 +272,7 @@ class GraphBuilder {
       try {
         initializers_.emplace(init.name(), tensor_from_proto(init, {base_dir_}, model_proto_));
       } catch (const Error& e) {
-        rethrow_with_context(where, e);
+        rethrow_with_context(e, ErrorContext::at(where));
       }
     }
     // A sparse initializer is a dense tensor stored as its non-zero values and their indices.
@@ -283,7 +284,7 @@ class GraphBuilder {
       try {
         initializers_.emplace(name, tensor_from_sparse_proto(sparse, {base_dir_}));
       } catch (const Error& e) {
-        rethrow_with_context(where, e);
+        rethrow_with_context(e, ErrorContext::at(where));
       }
     }
   }
@@ -307,7 +308,7 @@ class GraphBuilder {
         try {
           check_feed(info, init->second);
         } catch (const Error& e) {
-          throw Error("initializer " + quote_text(v.name()) + " (default of the graph input) " + e.what());
+          rethrow_with_context(e, ErrorContext::subject("initializer " + quote_text(v.name()) + " (default of the graph input)"));
         }
         const int slot = new_slot(v.name(), ValueType::tensor(init->second.type()), "graph input " + quote_text(v.name()));
         g_.constants[static_cast<size_t>(slot)] = Value(init->second);
@@ -399,9 +400,7 @@ class GraphBuilder {
           node.op ? node.op->label() : printable(node.domain.empty() ? node.op_type : node.domain + ":" + node.op_type);
       const std::string who = node.name.empty() ? "node #" + std::to_string(index) + " (" + label + ")"
                                                 : "node " + quote_text(node.name) + " (#" + std::to_string(index) + ", " + label + ")";
-      if (const auto* unsupported = dynamic_cast<const UnsupportedError*>(&e))
-        throw UnsupportedError(join_context(who, e.what()), unsupported->missing());
-      throw Error(join_context(who, e.what()), !e.operator_version().empty() ? e.operator_version() : node.op ? node.op->label() : "");
+      rethrow_with_context(e, ErrorContext::at(who, node.op ? node.op->label() : ""));
     }
     g_.nodes.push_back(std::move(node));
   }
@@ -434,10 +433,8 @@ class GraphBuilder {
     body->trace_segment = "node_" + std::to_string(node_index) + "/function";
     try {
       GraphBuilder(*body_proto, *body, opsets, model_proto_, base_dir_, nullptr, state_).build_subgraph();
-    } catch (const UnsupportedError& e) {
-      throw UnsupportedError(graph_path_message(path, e.what()), e.missing());
     } catch (const Error& e) {
-      throw Error(graph_path_message(path, e.what()), e.operator_version());
+      rethrow_with_context(e, ErrorContext::graph(path));
     }
     auto op = std::make_shared<OpVersion>();
     op->domain = canonical_domain(f.domain());
@@ -472,10 +469,8 @@ class GraphBuilder {
       std::vector<Value> outputs;
       try {
         outputs = body->run(std::move(inputs), {}, ctx.run_context());
-      } catch (const UnsupportedError& e) {
-        throw UnsupportedError(graph_path_message(path, e.what()), e.missing());
       } catch (const Error& e) {
-        throw Error(graph_path_message(path, e.what()), e.operator_version());
+        rethrow_with_context(e, ErrorContext::graph(path));
       }
       outputs.resize(ctx.output_count());
       return outputs;
@@ -493,10 +488,8 @@ class GraphBuilder {
     sub->trace_segment = "node_" + std::to_string(node.index) + "/" + attr;
     try {
       GraphBuilder(body, *sub, opsets_, model_proto_, base_dir_, this, state_).build_subgraph();
-    } catch (const UnsupportedError& e) {
-      throw UnsupportedError(graph_path_message(attr, e.what()), e.missing());
     } catch (const Error& e) {
-      throw Error(graph_path_message(attr, e.what()), e.operator_version());
+      rethrow_with_context(e, ErrorContext::graph(attr));
     }
     std::vector<size_t> positions;
     for (const std::string& name : sub->captured) {
@@ -626,10 +619,8 @@ Model Model::from_proto(std::shared_ptr<const onnx::ModelProto> proto, const std
   model.proto_ = std::move(proto);
   try {
     ModelBuilder(model, base_dir, max_nodes).build();
-  } catch (const UnsupportedError& e) {
-    throw UnsupportedError(origin + ": " + e.what(), e.missing());
   } catch (const Error& e) {
-    throw Error(origin + ": " + e.what(), e.operator_version());
+    rethrow_with_context(e, ErrorContext::at(origin));
   }
   return model;
 }

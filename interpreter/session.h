@@ -1,15 +1,22 @@
 #pragma once
 // The embeddable session: load a model from a file or bytes, run it with named tensors, get named
 // tensors back. Every refusal is an onnx_ref::Error with the same one-line message the command
-// prints.
+// prints. No protobuf type shows here: the loaded Model (interpreter/model.h) stays inside.
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
-#include "interpreter/model.h"
+#include "interpreter/exposed_values.h"
+#include "runtime/run_context.h"
+#include "runtime/tensor.h"
+#include "runtime/value.h"
 
 namespace onnx_ref {
+
+class Model;
 
 class Session {
  public:
@@ -26,11 +33,12 @@ class Session {
   // `options`: threads, the seed of random streams, the Loop iteration limit (runtime/run_context.h).
   std::vector<std::pair<std::string, Value>> run_values(const std::map<std::string, Value>& feeds,
                                                         const RunOptions& options = {}) const;
-  const Model& model() const { return model_; }
+  // The loaded model, for code inside onnx-ref's tree (include interpreter/model.h to use it).
+  const Model& model() const { return *model_; }
 
  private:
-  explicit Session(Model model) : model_(std::move(model)) {}
-  Model model_;
+  explicit Session(std::shared_ptr<const Model> model) : model_(std::move(model)) {}
+  std::shared_ptr<const Model> model_;
 };
 
 }  // namespace onnx_ref

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "runtime/error.h"
+#include "runtime/error_context.h"
 
 namespace onnx_ref {
 
@@ -48,10 +49,8 @@ std::vector<Value> KernelContext::run_graph(const std::string& name, std::vector
       if (attr == name) captured = &values;
   try {
     return attrs.get_graph(name).run(std::move(inputs), *captured, run_context());
-  } catch (const UnsupportedError&) {
-    throw;
   } catch (const Error& e) {
-    throw Error(graph_path_message(name, e.what()), e.operator_version());
+    rethrow_with_context(e, ErrorContext::graph(name));
   }
 }
 

@@ -200,7 +200,7 @@ std::string canonical_domain(const std::string& domain);
 
 class Registry {
  public:
-  // Every operator onnx-ref implements (ops/all_ops.cpp lists them).
+  // Every operator onnx-ref implements (ops/families.cpp calls each family's register_<family>_ops).
   static const Registry& builtin();
 
   void add(OpVersion version);

@@ -12,6 +12,7 @@
 
 #include "runtime/element_values.h"
 #include "runtime/error.h"
+#include "runtime/error_context.h"
 #include "runtime/float_formats.h"
 #include "runtime/npy.h"
 #include "runtime/tensor_proto.h"
@@ -551,7 +552,7 @@ Tensor tensor_from_file(const json& object, const JsonTensorContext& context) {
   try {
     tensor = extension == ".npy" ? read_npy(path) : read_tensor_file(path);
   } catch (const Error& e) {
-    rethrow_with_context(context.what, e);
+    rethrow_with_context(e, ErrorContext::at(context.what));
   }
   check_declared(tensor.type(), context);
   return tensor;

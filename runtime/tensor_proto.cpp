@@ -20,6 +20,7 @@
 #include <google/protobuf/wire_format_lite.h>
 
 #include "runtime/error.h"
+#include "runtime/error_context.h"
 #include "runtime/external_data.h"
 
 namespace onnx_ref {
@@ -523,7 +524,7 @@ Tensor tensor_from_proto(const onnx::TensorProto& proto, const TensorReadOptions
   try {
     return read_proto(proto, options, std::move(owner));
   } catch (const Error& e) {
-    rethrow_with_context(tensor_label(proto), e);
+    rethrow_with_context(e, ErrorContext::at(tensor_label(proto)));
   }
 }
 
@@ -546,7 +547,7 @@ Tensor read_tensor_file(const std::filesystem::path& path, std::string* name) {
   try {
     return read_tensor_file_unprefixed(path, name);
   } catch (const Error& e) {
-    rethrow_with_context(path.string(), e);
+    rethrow_with_context(e, ErrorContext::at(path.string()));
   }
 }
 
@@ -554,7 +555,7 @@ void write_tensor_file(const std::filesystem::path& path, const Tensor& tensor, 
   try {
     write_tensor_file_unprefixed(path, tensor, name);
   } catch (const Error& e) {
-    rethrow_with_context(path.string(), e);
+    rethrow_with_context(e, ErrorContext::at(path.string()));
   }
 }
 

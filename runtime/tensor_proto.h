@@ -9,6 +9,7 @@
 #include <onnx/onnx_pb.h>
 
 #include "runtime/tensor.h"
+#include "runtime/tensor_file.h"  // read_tensor_file, write_tensor_file
 
 namespace onnx_ref {
 
@@ -29,14 +30,5 @@ Tensor tensor_from_proto(const onnx::TensorProto& proto, const TensorReadOptions
 Tensor tensor_from_sparse_proto(const onnx::SparseTensorProto& proto, const TensorReadOptions& options = {});
 
 onnx::TensorProto tensor_to_proto(const Tensor& tensor, const std::string& name = "");
-
-// A serialized TensorProto file (input_0.pb, output_0.pb); external data is resolved against the
-// file's folder. Files that are not exactly one TensorProto (parse failures, unknown fields other
-// than newer ONNX's metadata_props, trailing data, a SequenceProto) are refused. Errors start with
-// the path. `name`, when given, receives the tensor's name.
-Tensor read_tensor_file(const std::filesystem::path& path, std::string* name = nullptr);
-// Writes a serialized TensorProto, byte for byte what protobuf would write for tensor_to_proto();
-// raw_data is streamed from the tensor's storage. Tensors beyond protobuf's 2 GiB limit are refused.
-void write_tensor_file(const std::filesystem::path& path, const Tensor& tensor, const std::string& name = "");
 
 }  // namespace onnx_ref

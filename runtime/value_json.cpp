@@ -1,6 +1,7 @@
 #include "runtime/value_json.h"
 
 #include "runtime/error.h"
+#include "runtime/error_context.h"
 
 namespace onnx_ref {
 
@@ -35,7 +36,7 @@ Value sequence_from_json(const nlohmann::json& json, const JsonTensorContext& co
   try {
     return Value::sequence(*item_context.declared_type, std::move(tensors));
   } catch (const Error& e) {
-    rethrow_with_context(context.what, e);
+    rethrow_with_context(e, ErrorContext::at(context.what));
   }
 }
 
@@ -79,7 +80,7 @@ MapEntries map_from_json(const nlohmann::json& json, const JsonTensorContext& co
   try {
     return MapEntries::make(std::move(keys), std::move(values));
   } catch (const Error& e) {
-    rethrow_with_context(context.what, e);
+    rethrow_with_context(e, ErrorContext::at(context.what));
   }
 }
 
@@ -106,7 +107,7 @@ Value map_sequence_from_json(const nlohmann::json& json, const JsonTensorContext
   try {
     return Value::map_sequence(*key, *value, std::move(maps));
   } catch (const Error& e) {
-    rethrow_with_context(context.what, e);
+    rethrow_with_context(e, ErrorContext::at(context.what));
   }
 }
 

@@ -6,6 +6,7 @@
 
 #include "runtime/element_values.h"
 #include "runtime/error.h"
+#include "runtime/error_context.h"
 #include "runtime/tensor_proto.h"
 
 namespace onnx_ref {
@@ -21,7 +22,7 @@ std::vector<Tensor> sequence_tensors(const onnx::SequenceProto& proto, ElementTy
     try {
       items.push_back(tensor_from_proto(proto.tensor_values(i)));
     } catch (const Error& e) {
-      rethrow_with_context("sequence item " + std::to_string(i), e);
+      rethrow_with_context(e, ErrorContext::at("sequence item " + std::to_string(i)));
     }
     if (*elem == ElementType::Undefined) *elem = items.back().type();
   }
@@ -157,10 +158,8 @@ MapEntries map_from_proto(const onnx::MapProto& proto, ElementType declared_key,
       if (!item.is_string() && bits_of(value_type) < 8)
         throw UnsupportedError("is " + std::string(name_of(value_type)) + "; onnx-ref keeps no maps of sub-byte types");
       append_map_value(item, strings, bytes);
-    } catch (const UnsupportedError&) {
-      throw;
     } catch (const Error& e) {
-      rethrow_with_context("map value " + std::to_string(i), e);
+      rethrow_with_context(e, ErrorContext::at("map value " + std::to_string(i)));
     }
   }
   if (value_type == ElementType::Undefined) throw Error("an empty map whose value type the model does not declare");
@@ -177,10 +176,8 @@ Value value_from_map_sequence_proto(const onnx::SequenceProto& proto, ElementTyp
   for (int i = 0; i < proto.map_values_size(); ++i) {
     try {
       maps.push_back(map_from_proto(proto.map_values(i), key, value));
-    } catch (const UnsupportedError&) {
-      throw;
     } catch (const Error& e) {
-      rethrow_with_context("sequence item " + std::to_string(i), e);
+      rethrow_with_context(e, ErrorContext::at("sequence item " + std::to_string(i)));
     }
     key = maps.back().keys.type();
     value = maps.back().values.type();
@@ -269,10 +266,8 @@ Value read_value_file(const std::filesystem::path& path, const ValueType& declar
       throw Error("not an OptionalProto, which the model's declaration " + declared.to_string() + " calls for");
     if (name) *name = proto.name();
     return value_from_optional_proto(proto, declared);
-  } catch (const UnsupportedError& e) {
-    throw UnsupportedError(path.string() + ": " + e.what());
   } catch (const Error& e) {
-    rethrow_with_context(path.string(), e);
+    rethrow_with_context(e, ErrorContext::at(path.string()));
   }
 }
 

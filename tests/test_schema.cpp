@@ -12,7 +12,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "ops/all_ops.h"
 #include "ops/registry.h"
 
 using namespace onnx_ref;

@@ -3,7 +3,7 @@
 // Accuracy contract: correctly rounded: the exact value, with alpha the float32 number in the
 // model, rounded once (nearest, ties to even; numeric/elementary.h). alpha = 0 is refused: X/alpha
 // is undefined there, and the expression's limits from either side of 0 differ (0 and -inf).
-#include "ops/all_ops.h"
+#include "ops/activation/register.h"
 #include "ops/math/transcendental.h"
 
 namespace onnx_ref {

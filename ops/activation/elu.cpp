@@ -4,7 +4,7 @@
 // Accuracy contract: correctly rounded: the exact value, with alpha the float32 number in the
 // model, rounded once to the element type (nearest, ties to even; numeric/elementary.h). Elu(-0)
 // is -0 (the X >= 0 branch).
-#include "ops/all_ops.h"
+#include "ops/activation/register.h"
 #include "ops/math/transcendental.h"
 
 namespace onnx_ref {

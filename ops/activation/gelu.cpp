@@ -4,7 +4,7 @@
 // Accuracy contract: correctly rounded: the exact value of the whole expression of the chosen form
 // (sqrt(2/pi) and 0.044715 taken as the exact real numbers) rounded once to the element type
 // (nearest, ties to even; numeric/elementary.h). Gelu(-inf) is the limit, -0.
-#include "ops/all_ops.h"
+#include "ops/activation/register.h"
 #include "ops/math/transcendental.h"
 
 namespace onnx_ref {

@@ -8,7 +8,7 @@
 #include <cmath>
 
 #include "numeric/round_odd.h"
-#include "ops/all_ops.h"
+#include "ops/activation/register.h"
 #include "ops/math/elementwise.h"
 #include "ops/math/unary_ladder.h"
 #include "ops/type_sets.h"

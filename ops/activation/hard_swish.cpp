@@ -10,7 +10,7 @@
 #include <cmath>
 
 #include "numeric/exact_sum.h"
-#include "ops/all_ops.h"
+#include "ops/activation/register.h"
 #include "ops/math/elementwise.h"
 #include "ops/math/unary_ladder.h"
 #include "ops/type_sets.h"

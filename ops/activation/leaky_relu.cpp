@@ -3,7 +3,7 @@
 // Contract: correctly rounded. alpha is the float32 in the model; alpha * X is exact in double for
 // float16, bfloat16 and float (24 + 24 bits) and rounded once to the element type; for double the
 // one IEEE multiplication is the rounding.
-#include "ops/all_ops.h"
+#include "ops/activation/register.h"
 #include "ops/math/elementwise.h"
 #include "ops/math/unary_ladder.h"
 #include "ops/type_sets.h"

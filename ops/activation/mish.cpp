@@ -3,7 +3,7 @@
 // Accuracy contract: correctly rounded: the exact x tanh(ln(1 + e^x)) rounded once to the element type
 // (nearest, ties to even; numeric/elementary.h).
 // Mish(-inf) is the limit, -0.
-#include "ops/all_ops.h"
+#include "ops/activation/register.h"
 #include "ops/math/transcendental.h"
 
 namespace onnx_ref {

@@ -7,7 +7,7 @@
 // pytorch-converted tests (PRelu-6, X [2, 3, 4], slope [3]) expect; any other slope broadcasts
 // unidirectionally.
 // Contract: correctly rounded (one product, rounded once); integers wrap; unsigned X is never below 0.
-#include "ops/all_ops.h"
+#include "ops/activation/register.h"
 #include "ops/math/elementwise.h"
 #include "ops/type_sets.h"
 

@@ -2,7 +2,7 @@
 //   1: float16, float, double; consumed_inputs (ignored).  6: the same without it.
 //   13: + bfloat16.  14: + int8, int16, int32, int64.
 // NaN stays NaN; -0 is not below 0, so it passes through as -0.
-#include "ops/all_ops.h"
+#include "ops/activation/register.h"
 #include "ops/math/elementwise.h"
 #include "ops/math/unary_ladder.h"
 #include "ops/type_sets.h"

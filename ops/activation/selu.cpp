@@ -4,7 +4,7 @@
 // Accuracy contract: correctly rounded: the exact value, with alpha and gamma the float32 numbers
 // in the model, rounded once to the element type (nearest, ties to even; numeric/elementary.h).
 // Selu(-0) is +0 (alpha e^0 - alpha).
-#include "ops/all_ops.h"
+#include "ops/activation/register.h"
 #include "ops/math/transcendental.h"
 
 namespace onnx_ref {

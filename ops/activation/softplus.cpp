@@ -2,7 +2,7 @@
 //   1: float16, float, double.  22: + bfloat16.
 // Accuracy contract: correctly rounded: the exact ln(1 + e^x) rounded once to the element type
 // (nearest, ties to even; numeric/elementary.h).
-#include "ops/all_ops.h"
+#include "ops/activation/register.h"
 #include "ops/math/transcendental.h"
 
 namespace onnx_ref {

@@ -2,7 +2,7 @@
 //   1: float16, float, double.  22: + bfloat16.
 // Contract: correctly rounded: the exact quotient rounded once (how: numeric/softsign.h).
 #include "numeric/softsign.h"
-#include "ops/all_ops.h"
+#include "ops/activation/register.h"
 #include "ops/math/elementwise.h"
 #include "ops/math/unary_ladder.h"
 #include "ops/type_sets.h"

@@ -4,7 +4,7 @@
 // float32 number in the model, rounded once to the element type (nearest, ties to even;
 // numeric/elementary.h). At an infinite X whose sigmoid factor is 0 the result is the limit, a
 // signed zero.
-#include "ops/all_ops.h"
+#include "ops/activation/register.h"
 #include "ops/math/transcendental.h"
 
 namespace onnx_ref {

@@ -44,7 +44,7 @@
 #include <string>
 
 #include "gemm/dot.h"
-#include "ops/all_ops.h"
+#include "ops/attention/register.h"
 #include "ops/attention/attention_math.h"
 #include "ops/softmax/softmax_family.h"
 #include "ops/type_sets.h"

@@ -17,7 +17,7 @@
 #include <string>
 
 #include "numeric/elementary.h"
-#include "ops/all_ops.h"
+#include "ops/attention/register.h"
 #include "ops/attention/attention_math.h"
 #include "runtime/element_copy.h"
 #include "runtime/error.h"

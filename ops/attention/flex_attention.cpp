@@ -19,7 +19,7 @@
 #include <cmath>
 #include <string>
 
-#include "ops/all_ops.h"
+#include "ops/attention/register.h"
 #include "ops/attention/attention_math.h"
 #include "ops/control/control_flow.h"
 #include "ops/softmax/softmax_family.h"

@@ -26,7 +26,7 @@
 #include <string>
 
 #include "numeric/elementary.h"
-#include "ops/all_ops.h"
+#include "ops/attention/register.h"
 #include "ops/attention/attention_math.h"
 #include "runtime/cast.h"
 #include "runtime/error.h"

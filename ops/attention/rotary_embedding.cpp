@@ -13,7 +13,7 @@
 #include <string>
 
 #include "numeric/round_odd.h"
-#include "ops/all_ops.h"
+#include "ops/attention/register.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"
 #include "runtime/element_values.h"

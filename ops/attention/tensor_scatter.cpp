@@ -8,7 +8,7 @@
 // max_sequence_length (a negative index counts as its non-negative residue).
 #include <string>
 
-#include "ops/all_ops.h"
+#include "ops/attention/register.h"
 #include "ops/axis.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"

@@ -5,7 +5,7 @@
 // Contract: exact (no value is converted). The output shares the input's storage.
 // A bool is one byte that must be 0 or 1: a byte of another value has no bool meaning, so a
 // bit cast to bool that would make one is refused, naming the element.
-#include "ops/all_ops.h"
+#include "ops/cast/register.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 

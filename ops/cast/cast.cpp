@@ -11,7 +11,7 @@
 // data type is an error there, and one the version does not allow too (the loader checks T2).
 #include "ops/cast/cast.h"
 
-#include "ops/all_ops.h"
+#include "ops/cast/register.h"
 #include "runtime/error.h"
 
 namespace onnx_ref {

@@ -2,7 +2,7 @@
 // input (`target_type`, whose values are not read). It binds T2, so the output type is known at load.
 // 19 adds the float8 types and `saturate`; 21 uint4, int4; 23 float4e2m1; 24 float8e8m0 and
 // `round_mode`; 25 uint2, int2. The conversions are runtime/cast.cpp's, as for Cast.
-#include "ops/all_ops.h"
+#include "ops/cast/register.h"
 #include "ops/cast/cast.h"
 
 namespace onnx_ref {

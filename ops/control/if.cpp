@@ -4,7 +4,7 @@
 // the node lists; where both declare an output's type, the types must agree (shapes may differ,
 // as If-11 and later allow). Each branch is typed at load; the node's output types are the
 // branches' declared types.
-#include "ops/all_ops.h"
+#include "ops/control/register.h"
 #include "ops/control/control_flow.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"

@@ -11,7 +11,7 @@
 // iterations; scan outputs are tensors of one shape in every iteration. A Loop that runs zero
 // times gives the initial values and, for each scan output, a tensor of the body's declared
 // element type and shape behind a new axis of length 0 (an undeclared dimension counts as 0).
-#include "ops/all_ops.h"
+#include "ops/control/register.h"
 #include "ops/control/control_flow.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"

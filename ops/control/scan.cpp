@@ -12,7 +12,7 @@
 // int64 [batch]) gives each batch entry's length, at most the axis length (default: all of it).
 // Each batch entry runs on its own; its scan outputs past its length are zero, as in onnxruntime's
 // Scan-8. `directions` reverses scan inputs (the outputs of Scan-8 are always forward).
-#include "ops/all_ops.h"
+#include "ops/control/register.h"
 #include "ops/axis.h"
 #include "ops/control/control_flow.h"
 #include "ops/type_sets.h"

@@ -4,7 +4,7 @@
 // `value_string(s)`. Exactly one must be set (checked at load). Its element type is the output
 // type, known at load through attribute_type, so a value outside T (Constant-1 takes only float16,
 // float and double) is refused before anything runs.
-#include "ops/all_ops.h"
+#include "ops/generators/register.h"
 #include "ops/generators/generator_rules.h"
 #include "ops/type_sets.h"
 

@@ -3,7 +3,7 @@
 // attribute (default: float 0). The value's type is the output type, known at load through
 // attribute_type. The shape is checked (non-negative, no overflow) and the tensor refused when it
 // exceeds memory before anything is allocated.
-#include "ops/all_ops.h"
+#include "ops/generators/register.h"
 #include "ops/generators/generator_rules.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"

@@ -2,7 +2,7 @@
 // A 2-D tensor of the input's shape, zero but for ones on the diagonal shifted by `k` (any int64;
 // beyond the matrix there are no ones). The element type is `dtype` when set (known at load
 // through attribute_type), the input's type otherwise.
-#include "ops/all_ops.h"
+#include "ops/generators/register.h"
 #include "ops/generators/generator_rules.h"
 #include "ops/type_sets.h"
 #include "runtime/element_values.h"

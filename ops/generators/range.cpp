@@ -25,7 +25,7 @@
 #include <limits>
 #include <string>
 
-#include "ops/all_ops.h"
+#include "ops/generators/register.h"
 #include "numeric/exact_sum.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"

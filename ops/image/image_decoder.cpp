@@ -27,7 +27,7 @@
 // Images whose pixels would exceed the run's memory limit are refused before decoding.
 #include <string>
 
-#include "ops/all_ops.h"
+#include "ops/image/register.h"
 #include "ops/image/decoded_image.h"
 #include "runtime/error.h"
 

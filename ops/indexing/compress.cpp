@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "ops/all_ops.h"
+#include "ops/indexing/register.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"
 #include "runtime/error.h"

@@ -4,7 +4,7 @@
 //  13: + bfloat16.
 // Output shape: data.shape[:axis] + indices.shape + data.shape[axis+1:]. Each gathered slice
 // (everything after the axis) is one contiguous copy, so gathering rows runs at memcpy speed.
-#include "ops/all_ops.h"
+#include "ops/indexing/register.h"
 #include "ops/axis.h"
 #include "ops/indexing/index_rules.h"
 #include "ops/type_sets.h"

@@ -2,7 +2,7 @@
 // indices has data's rank; every dimension but the axis is at most data's; the output has indices'
 // shape and out[i][j][k] = data[index][j][k] (axis 0), data[i][index][k] (axis 1), ... Negative
 // indices count from the back.
-#include "ops/all_ops.h"
+#include "ops/indexing/register.h"
 #include "ops/axis.h"
 #include "ops/indexing/index_rules.h"
 #include "ops/type_sets.h"

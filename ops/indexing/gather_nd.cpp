@@ -3,7 +3,7 @@
 // data (rank r); the first b = batch_dims dimensions of data and indices are batch dimensions and
 // must be equal. Output shape: indices.shape[:-1] + data.shape[b + k:]. Each gathered slice is one
 // contiguous copy. Negative indices count from the back.
-#include "ops/all_ops.h"
+#include "ops/indexing/register.h"
 #include "ops/indexing/index_rules.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"

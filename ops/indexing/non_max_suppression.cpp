@@ -22,7 +22,7 @@
 
 #include <gmpxx.h>
 
-#include "ops/all_ops.h"
+#include "ops/indexing/register.h"
 #include "ops/type_sets.h"
 #include "runtime/element_values.h"
 #include "runtime/error.h"

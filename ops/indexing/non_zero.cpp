@@ -7,7 +7,7 @@
 
 #include <cstring>
 
-#include "ops/all_ops.h"
+#include "ops/indexing/register.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 

@@ -8,7 +8,7 @@
 // errors, since the spec gives them no meaning.
 #include <cmath>
 
-#include "ops/all_ops.h"
+#include "ops/indexing/register.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"
 #include "runtime/element_values.h"

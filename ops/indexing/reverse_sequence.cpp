@@ -6,7 +6,7 @@
 // outside the sequence, and the spec gives no rule for a negative one.
 #include <string>
 
-#include "ops/all_ops.h"
+#include "ops/indexing/register.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"
 #include "runtime/element_values.h"

@@ -2,7 +2,7 @@
 // without `reduction` and runs ScatterElements-11's kernel: exact (data movement only); repeated
 // positions are applied in index order, the last one wins. 9 refuses negative indices (its spec
 // gives them no meaning); 11 counts them from the back, as ScatterElements does.
-#include "ops/all_ops.h"
+#include "ops/indexing/register.h"
 #include "ops/indexing/scatter_elements.h"
 #include "ops/type_sets.h"
 

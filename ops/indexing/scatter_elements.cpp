@@ -5,7 +5,7 @@
 // last one wins (the spec leaves it undefined).
 #include "ops/indexing/scatter_elements.h"
 
-#include "ops/all_ops.h"
+#include "ops/indexing/register.h"
 #include "ops/axis.h"
 #include "ops/indexing/index_rules.h"
 #include "ops/indexing/scatter_reduction.h"

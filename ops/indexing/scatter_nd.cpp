@@ -3,7 +3,7 @@
 // <= rank of data) receives the matching slice of updates (shape indices.shape[:-1] +
 // data.shape[k:]). Negative indices count from the back. The spec leaves repeated index tuples
 // undefined with reduction none; onnx-ref applies the updates in index order, so the last one wins.
-#include "ops/all_ops.h"
+#include "ops/indexing/register.h"
 #include "ops/indexing/index_rules.h"
 #include "ops/indexing/scatter_reduction.h"
 #include "ops/type_sets.h"

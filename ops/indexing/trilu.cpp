@@ -2,7 +2,7 @@
 // dimensions, the rest zero. The optional int64 scalar k shifts the diagonal: upper keeps column j of
 // row i when j - i >= k, lower when j - i <= k. k may be any int64 (computed in 128 bits, so INT64_MIN
 // and INT64_MAX just keep everything or nothing).
-#include "ops/all_ops.h"
+#include "ops/indexing/register.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"
 #include "runtime/error.h"

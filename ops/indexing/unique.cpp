@@ -16,7 +16,7 @@
 #include <numeric>
 #include <string>
 
-#include "ops/all_ops.h"
+#include "ops/indexing/register.h"
 #include "ops/axis.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"

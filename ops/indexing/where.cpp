@@ -9,7 +9,7 @@
 #include <array>
 #include <cstring>
 
-#include "ops/all_ops.h"
+#include "ops/indexing/register.h"
 #include "ops/broadcast.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"

@@ -10,7 +10,7 @@
 #include <cstring>
 
 #include "numeric/exact_sum.h"
-#include "ops/all_ops.h"
+#include "ops/linalg/register.h"
 #include "ops/type_sets.h"
 #include "ops/window_rules.h"
 #include "runtime/error.h"

@@ -11,7 +11,7 @@
 #include <cstring>
 
 #include "gemm/dot.h"
-#include "ops/all_ops.h"
+#include "ops/linalg/register.h"
 #include "ops/linalg/conv.h"
 #include "ops/type_sets.h"
 #include "ops/window_rules.h"

@@ -5,7 +5,7 @@
 // modulo 2^32 (two's complement) if it overflows, which takes a window of more than 33,025 taps.
 // x_zero_point is a scalar (per tensor); w_zero_point a scalar or a 1-D tensor of M elements (per
 // output channel). Runs the convolution of ops/linalg/conv.cpp on int32 operands.
-#include "ops/all_ops.h"
+#include "ops/linalg/register.h"
 #include "ops/linalg/conv.h"
 #include "ops/linalg/zero_point.h"
 #include "ops/window_rules.h"

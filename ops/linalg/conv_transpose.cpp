@@ -10,7 +10,7 @@
 #include <cstring>
 
 #include "gemm/dot.h"
-#include "ops/all_ops.h"
+#include "ops/linalg/register.h"
 #include "ops/linalg/conv_transpose_rules.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"

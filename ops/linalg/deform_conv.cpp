@@ -37,7 +37,7 @@
 #include <string>
 
 #include "numeric/exact_sum.h"
-#include "ops/all_ops.h"
+#include "ops/linalg/register.h"
 #include "ops/linalg/conv.h"
 #include "ops/type_sets.h"
 #include "ops/window_rules.h"

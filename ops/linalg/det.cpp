@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "numeric/mpfr_interval.h"
-#include "ops/all_ops.h"
+#include "ops/linalg/register.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"

@@ -11,7 +11,7 @@
 #include <cmath>
 
 #include "numeric/exact_sum.h"
-#include "ops/all_ops.h"
+#include "ops/linalg/register.h"
 #include "ops/linalg/einsum_rules.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"

@@ -10,7 +10,7 @@
 #include <cmath>
 
 #include "gemm/dot.h"
-#include "ops/all_ops.h"
+#include "ops/linalg/register.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"

@@ -2,7 +2,7 @@
 // the exact sum of the exact products rounded once to the element type (nearest, ties to even);
 // integers wrap (two's complement). 1: float16, float, double; 9: + int32, int64, uint32, uint64;
 // 13: + bfloat16. Shapes: ops/linalg/matmul_rules.h; arithmetic: gemm/dot.h.
-#include "ops/all_ops.h"
+#include "ops/linalg/register.h"
 #include "ops/linalg/matmul_rules.h"
 #include "ops/type_sets.h"
 

@@ -5,7 +5,7 @@
 // a 1-D vector per row of A ([M]) or per column of B ([N]), or a tensor of the operand's rank with 1
 // at the K axis ([D1, D2, M, 1], [D1, D2, 1, N]) broadcasting to it. Shapes:
 // ops/linalg/matmul_rules.h; arithmetic: the int32 path of gemm/dot.h.
-#include "ops/all_ops.h"
+#include "ops/linalg/register.h"
 #include "ops/linalg/matmul_rules.h"
 #include "ops/linalg/zero_point.h"
 

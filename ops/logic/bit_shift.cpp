@@ -2,7 +2,7 @@
 // on uint8, uint16, uint32, uint64, with multidirectional broadcasting. Contract: exact. Bits
 // shifted out are lost; a shift by the element width or more gives 0 (every bit shifted out),
 // which C++ leaves undefined and NumPy defines the same way.
-#include "ops/all_ops.h"
+#include "ops/logic/register.h"
 #include "ops/math/elementwise.h"
 #include "runtime/error.h"
 

@@ -1,7 +1,7 @@
 // ONNX BitwiseAnd, version 18: C = A and B bit by bit (ops/logic/bitwise.h).
 #include <functional>
 
-#include "ops/all_ops.h"
+#include "ops/logic/register.h"
 #include "ops/logic/bitwise.h"
 
 namespace onnx_ref {

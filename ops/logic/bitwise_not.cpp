@@ -1,5 +1,5 @@
 // ONNX BitwiseNot, version 18: Y = ~X on the eight integer types. Contract: exact.
-#include "ops/all_ops.h"
+#include "ops/logic/register.h"
 #include "ops/math/elementwise.h"
 #include "ops/math/unary_ladder.h"
 #include "ops/type_sets.h"

@@ -1,7 +1,7 @@
 // ONNX BitwiseOr, version 18: C = A or B bit by bit (ops/logic/bitwise.h).
 #include <functional>
 
-#include "ops/all_ops.h"
+#include "ops/logic/register.h"
 #include "ops/logic/bitwise.h"
 
 namespace onnx_ref {

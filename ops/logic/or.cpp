@@ -1,5 +1,5 @@
 // ONNX Or, every version (1, 7): C = A or B on bools. Versions: ops/logic/logical.h.
-#include "ops/all_ops.h"
+#include "ops/logic/register.h"
 #include "ops/logic/logical.h"
 
 namespace onnx_ref {

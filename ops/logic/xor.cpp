@@ -1,5 +1,5 @@
 // ONNX Xor, every version (1, 7): C = A xor B on bools. Versions: ops/logic/logical.h.
-#include "ops/all_ops.h"
+#include "ops/logic/register.h"
 #include "ops/logic/logical.h"
 
 namespace onnx_ref {

@@ -4,7 +4,7 @@
 //   12, 13: float16, float, double.  22: adds bfloat16.
 // Contract: correctly rounded for none and sum and for mean without weight; mean with a weight is
 // rounded at named points. Details: ops/loss/loss_rules.h.
-#include "ops/all_ops.h"
+#include "ops/loss/register.h"
 #include "ops/loss/loss_rules.h"
 #include "ops/normalization/normalization.h"
 #include "ops/type_sets.h"

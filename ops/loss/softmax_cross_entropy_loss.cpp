@@ -7,7 +7,7 @@
 // is correctly rounded (LogSoftmax's kernel, ops/softmax/softmax_lines.cpp), and the loss is the
 // NegativeLogLikelihoodLoss of those rounded values (ops/loss/loss_rules.h: correctly rounded for
 // none, sum, and mean without weights; named points for mean with weights).
-#include "ops/all_ops.h"
+#include "ops/loss/register.h"
 #include "ops/loss/loss_rules.h"
 #include "ops/normalization/normalization.h"
 #include "ops/softmax/softmax_family.h"

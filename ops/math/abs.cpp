@@ -5,7 +5,7 @@
 // absolute value. Signed integers wrap: Abs(INT_MIN) is INT_MIN (two's complement, as Neg).
 #include <cmath>
 
-#include "ops/all_ops.h"
+#include "ops/math/register.h"
 #include "ops/math/elementwise.h"
 
 namespace onnx_ref {

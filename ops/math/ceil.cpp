@@ -1,7 +1,7 @@
 // ONNX Ceil, every version (1, 6, 13): the smallest integral value not below X.
 //   1: float16, float, double; consumed_inputs (ignored).  6: without it.  13: + bfloat16.
 // Contract: exact (ops/math/rounding.h).
-#include "ops/all_ops.h"
+#include "ops/math/register.h"
 #include "ops/math/rounding.h"
 #include "ops/math/unary_ladder.h"
 #include "ops/type_sets.h"

@@ -2,7 +2,7 @@
 //   7: float16, float, double.  22: + bfloat16.
 // Accuracy contract: correctly rounded: the exact cos x; huge arguments are reduced exactly rounded once to the element type
 // (nearest, ties to even; numeric/elementary.h).
-#include "ops/all_ops.h"
+#include "ops/math/register.h"
 #include "ops/math/transcendental.h"
 
 namespace onnx_ref {

@@ -2,7 +2,7 @@
 //   9: float16, float, double.  22: + bfloat16.
 // Accuracy contract: correctly rounded: the exact cosh x rounded once to the element type
 // (nearest, ties to even; numeric/elementary.h).
-#include "ops/all_ops.h"
+#include "ops/math/register.h"
 #include "ops/math/transcendental.h"
 
 namespace onnx_ref {

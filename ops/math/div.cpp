@@ -4,7 +4,7 @@
 //    does). Division by zero has no integer result: it is an Error naming the flat output index.
 //    The most negative value divided by -1 overflows; it wraps to itself (two's complement, as
 //    -INT_MIN does), the same rule as Add/Sub/Mul overflow.
-#include "ops/all_ops.h"
+#include "ops/math/register.h"
 #include "ops/math/elementwise.h"
 
 namespace onnx_ref {

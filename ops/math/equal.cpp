@@ -3,7 +3,7 @@
 //   11: + float16, float, double and the other integer types.  13: + bfloat16.  19: + string.
 // Floats compare by value: NaN equals nothing (itself included) and -0 equals +0. Strings compare
 // byte for byte.
-#include "ops/all_ops.h"
+#include "ops/math/register.h"
 #include "ops/math/elementwise.h"
 
 namespace onnx_ref {

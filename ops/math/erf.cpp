@@ -4,7 +4,7 @@
 // ties to even; numeric/elementary.h). For integer elements that rounding is to the nearest
 // integer: erf(0) = 0 and |erf(n)| >= erf(1) = 0.8427... for every other integer, so the result is
 // the sign of the input (-1, 0 or 1).
-#include "ops/all_ops.h"
+#include "ops/math/register.h"
 #include "ops/math/transcendental.h"
 
 namespace onnx_ref {

@@ -1,7 +1,7 @@
 // ONNX Floor, every version (1, 6, 13): the largest integral value not above X.
 //   1: float16, float, double; consumed_inputs (ignored).  6: without it.  13: + bfloat16.
 // Contract: exact (ops/math/rounding.h).
-#include "ops/all_ops.h"
+#include "ops/math/register.h"
 #include "ops/math/rounding.h"
 #include "ops/math/unary_ladder.h"
 #include "ops/type_sets.h"

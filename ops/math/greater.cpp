@@ -1,6 +1,6 @@
 // ONNX Greater, every version (1, 7, 9, 13): C = (A > B), a bool tensor. NaN compares false; +0 is not
 // greater than -0. Versions and types: register_ordering in elementwise.h.
-#include "ops/all_ops.h"
+#include "ops/math/register.h"
 #include "ops/math/elementwise.h"
 
 namespace onnx_ref {

@@ -4,7 +4,7 @@
 // with both 0 nothing is reported. Contract: exact.
 #include <cmath>
 
-#include "ops/all_ops.h"
+#include "ops/math/register.h"
 #include "ops/math/float_class.h"
 #include "ops/math/unary_ladder.h"
 #include "ops/type_sets.h"

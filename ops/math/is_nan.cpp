@@ -1,7 +1,7 @@
 // ONNX IsNaN, every version (9, 13, 20): Y = (X is NaN), a bool tensor.
 //   9: float16, float, double.  13: + bfloat16.  20: + the four float8 types.
 // Contract: exact.
-#include "ops/all_ops.h"
+#include "ops/math/register.h"
 #include "ops/math/float_class.h"
 #include "ops/math/unary_ladder.h"
 #include "ops/type_sets.h"

@@ -1,7 +1,7 @@
 // ONNX LessOrEqual, every version (12, 16): C = (A <= B), a bool tensor, with multidirectional
 // broadcasting. Versions and types: register_or_equal in elementwise.h.
 // Contract: exact. NaN compares false; -0 <= +0 holds (they are equal).
-#include "ops/all_ops.h"
+#include "ops/math/register.h"
 #include "ops/math/elementwise.h"
 
 namespace onnx_ref {

@@ -4,7 +4,7 @@
 // Signed zeros: +0 is taken as greater than -0, so Max(-0, +0) = Max(+0, -0) = +0.
 #include <cmath>
 
-#include "ops/all_ops.h"
+#include "ops/math/register.h"
 #include "ops/math/elementwise.h"
 
 namespace onnx_ref {

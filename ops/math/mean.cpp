@@ -1,7 +1,7 @@
 // ONNX Mean, every version (1, 6, 8, 13): the element-wise mean of one or more inputs.
 // Contract: correctly rounded: the exact sum divided by the input count, rounded once
 // (ops/math/sum_mean.h; not the sum rounded and then divided, nor a product with 1/n).
-#include "ops/all_ops.h"
+#include "ops/math/register.h"
 #include "ops/math/sum_mean.h"
 
 namespace onnx_ref {

@@ -4,7 +4,7 @@
 // Signed zeros: -0 is taken as less than +0, so Min(-0, +0) = Min(+0, -0) = -0.
 #include <cmath>
 
-#include "ops/all_ops.h"
+#include "ops/math/register.h"
 #include "ops/math/elementwise.h"
 
 namespace onnx_ref {

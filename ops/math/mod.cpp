@@ -9,7 +9,7 @@
 // is NaN (IEEE fmod).
 #include <cmath>
 
-#include "ops/all_ops.h"
+#include "ops/math/register.h"
 #include "ops/math/elementwise.h"
 #include "ops/type_sets.h"
 

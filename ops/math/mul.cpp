@@ -1,6 +1,6 @@
 // ONNX Mul, every version (1, 6, 7, 13, 14): C = A * B. Integers wrap (two's complement); floats
 // are the exact product rounded once to the element type. Broadcasting and versions: elementwise.h.
-#include "ops/all_ops.h"
+#include "ops/math/register.h"
 #include "ops/math/elementwise.h"
 
 namespace onnx_ref {

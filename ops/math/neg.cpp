@@ -3,7 +3,7 @@
 //   13: + bfloat16.
 // Floats flip the sign bit (exact; -0 and +0 swap, NaN stays NaN). Integers wrap: the most negative
 // value has no positive counterpart, and Neg(INT_MIN) is INT_MIN (two's complement).
-#include "ops/all_ops.h"
+#include "ops/math/register.h"
 #include "ops/math/elementwise.h"
 
 namespace onnx_ref {

@@ -1,5 +1,5 @@
 // ONNX Not, version 1: logical negation of a bool tensor.
-#include "ops/all_ops.h"
+#include "ops/math/register.h"
 #include "ops/math/elementwise.h"
 
 namespace onnx_ref {

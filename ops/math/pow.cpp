@@ -20,7 +20,7 @@
 #include <cmath>
 #include <limits>
 
-#include "ops/all_ops.h"
+#include "ops/math/register.h"
 #include "ops/math/elementwise.h"
 #include "ops/math/transcendental.h"
 

@@ -2,7 +2,7 @@
 //   1: float16, float, double; consumed_inputs (ignored).  6: without it.  13: + bfloat16.
 // Contract: correctly rounded (one IEEE division; float16 and bfloat16 divide in double, which
 // rounds innocuously, see runtime/numeric_dispatch.h). 1/±0 = ±inf, 1/±inf = ±0.
-#include "ops/all_ops.h"
+#include "ops/math/register.h"
 #include "ops/math/elementwise.h"
 #include "ops/math/unary_ladder.h"
 #include "ops/type_sets.h"

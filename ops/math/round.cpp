@@ -1,7 +1,7 @@
 // ONNX Round, every version (11, 22): X rounded to the nearest integral value, halves to even
 // (Round(2.5) = 2, Round(-1.5) = -2).  11: float16, float, double.  22: + bfloat16.
 // Contract: exact (ops/math/rounding.h).
-#include "ops/all_ops.h"
+#include "ops/math/register.h"
 #include "ops/math/rounding.h"
 #include "ops/math/unary_ladder.h"
 #include "ops/type_sets.h"

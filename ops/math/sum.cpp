@@ -2,7 +2,7 @@
 // Contract: correctly rounded: the exact sum of all inputs rounded once (ops/math/sum_mean.h), so
 // Sum(a, b, c) does not depend on the order of its inputs. IEEE rules for NaN and infinities; an
 // exactly zero sum is +0.
-#include "ops/all_ops.h"
+#include "ops/math/register.h"
 #include "ops/math/sum_mean.h"
 
 namespace onnx_ref {

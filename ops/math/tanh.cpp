@@ -2,7 +2,7 @@
 //   1: float16, float, double; consumed_inputs (ignored).  6: the same.  13: + bfloat16.
 // Accuracy contract: correctly rounded: the exact tanh x rounded once to the element type
 // (nearest, ties to even; numeric/elementary.h).
-#include "ops/all_ops.h"
+#include "ops/math/register.h"
 #include "ops/math/transcendental.h"
 
 namespace onnx_ref {

@@ -2,7 +2,7 @@
 // read flat) selecting along X's last axis; a 1-D X gives Z of shape [1, len(Y)] (as ONNX's
 // reference and onnxruntime). Contract: exact (elements are copied, never converted). Every index
 // must lie in [0, last dimension).
-#include "ops/all_ops.h"
+#include "ops/ml/register.h"
 #include "ops/ml/ml_rules.h"
 #include "runtime/element_copy.h"
 #include "runtime/error.h"

@@ -1,7 +1,7 @@
 // ai.onnx.ml Binarizer-1: Y = 1 where X > threshold, else 0 (same type and shape as X: double,
 // float, int32, int64). Contract: exact. The float threshold is compared with each element exactly
 // (int64 elements are not rounded first); a NaN element is not greater, so it gives 0.
-#include "ops/all_ops.h"
+#include "ops/ml/register.h"
 #include "ops/ml/ml_rules.h"
 #include "runtime/numeric_dispatch.h"
 

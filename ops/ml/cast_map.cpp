@@ -10,7 +10,7 @@
 // no number, or a float with no int64 value (NaN, infinities, out of range), is an error.
 #include <cstring>
 
-#include "ops/all_ops.h"
+#include "ops/ml/register.h"
 #include "ops/ml/map_rules.h"
 #include "runtime/cast.h"
 #include "runtime/error.h"

@@ -5,7 +5,7 @@
 // Contract: exact.
 #include <unordered_map>
 
-#include "ops/all_ops.h"
+#include "ops/ml/register.h"
 #include "ops/ml/ml_rules.h"
 #include "runtime/error.h"
 

@@ -11,7 +11,7 @@
 #include <cstring>
 #include <map>
 
-#include "ops/all_ops.h"
+#include "ops/ml/register.h"
 #include "ops/ml/map_rules.h"
 #include "runtime/error.h"
 

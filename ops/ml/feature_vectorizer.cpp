@@ -3,7 +3,7 @@
 // be its real last dimension; every input has the same N.
 //
 // Contract: correctly rounded (each element converted once to float; float input is copied).
-#include "ops/all_ops.h"
+#include "ops/ml/register.h"
 #include "ops/ml/ml_rules.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"

@@ -14,7 +14,7 @@
 #include <cstring>
 #include <unordered_map>
 
-#include "ops/all_ops.h"
+#include "ops/ml/register.h"
 #include "ops/ml/ml_rules.h"
 #include "runtime/element_copy.h"
 #include "runtime/error.h"

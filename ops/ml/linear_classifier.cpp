@@ -10,7 +10,7 @@
 // as the largest, as numpy's argmax).
 #include <cmath>
 
-#include "ops/all_ops.h"
+#include "ops/ml/register.h"
 #include "ops/ml/ml_rules.h"
 #include "runtime/error.h"
 

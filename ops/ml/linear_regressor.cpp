@@ -5,7 +5,7 @@
 // Contract: rounded at named points. Each score is the exact dot product plus intercept (every
 // product exact, ExactSum) rounded once to float; post_transform is the correctly rounded function
 // of that float (ops/ml/ml_rules.h).
-#include "ops/all_ops.h"
+#include "ops/ml/register.h"
 #include "ops/ml/ml_rules.h"
 #include "runtime/error.h"
 

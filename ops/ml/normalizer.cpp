@@ -13,7 +13,7 @@
 // rounding).
 #include <cmath>
 
-#include "ops/all_ops.h"
+#include "ops/ml/register.h"
 #include "ops/ml/ml_rules.h"
 #include "runtime/error.h"
 

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <unordered_map>
 
-#include "ops/all_ops.h"
+#include "ops/ml/register.h"
 #include "ops/ml/ml_rules.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"

@@ -3,7 +3,7 @@
 //
 // Contract: correctly rounded. (x - offset) * scale = x scale - offset scale is summed exactly (each
 // product exact, ExactSum) and rounded once to float.
-#include "ops/all_ops.h"
+#include "ops/ml/register.h"
 #include "ops/ml/ml_rules.h"
 #include "runtime/error.h"
 

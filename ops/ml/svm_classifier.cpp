@@ -52,7 +52,7 @@
 #include <limits>
 
 #include "numeric/elementary.h"
-#include "ops/all_ops.h"
+#include "ops/ml/register.h"
 #include "ops/ml/ml_rules.h"
 #include "ops/ml/svm_kernel.h"
 #include "runtime/error.h"

@@ -8,7 +8,7 @@
 // names (exact dot product rounded to double, pow/exp/tanh correctly rounded); the score, the exact
 // sum of coefficient times kernel value plus rho, is rounded once to float; post_transform is then
 // correctly rounded from that float (ops/ml/ml_rules.h).
-#include "ops/all_ops.h"
+#include "ops/ml/register.h"
 #include "ops/ml/ml_rules.h"
 #include "ops/ml/svm_kernel.h"
 #include "runtime/error.h"

@@ -13,7 +13,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "ops/all_ops.h"
+#include "ops/ml/register.h"
 #include "ops/ml/tree_ensemble_engine.h"
 #include "runtime/error.h"
 

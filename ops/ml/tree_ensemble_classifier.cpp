@@ -14,7 +14,7 @@
 // (a NaN counts as the largest, as numpy's argmax).
 #include <cmath>
 
-#include "ops/all_ops.h"
+#include "ops/ml/register.h"
 #include "ops/ml/tree_ensemble_engine.h"
 #include "runtime/error.h"
 

@@ -9,7 +9,7 @@
 // post_transform is then the correctly rounded function of that float (ops/ml/ml_rules.h). Trees,
 // comparisons, NaN features: ops/ml/tree_ensemble_engine.h. Each tree's root is its node id 0;
 // n_targets must be set.
-#include "ops/all_ops.h"
+#include "ops/ml/register.h"
 #include "ops/ml/tree_ensemble_engine.h"
 #include "runtime/error.h"
 

@@ -5,7 +5,7 @@
 // floats are copied).
 #include <cstring>
 
-#include "ops/all_ops.h"
+#include "ops/ml/register.h"
 #include "ops/ml/map_rules.h"
 #include "runtime/error.h"
 

@@ -7,7 +7,7 @@
 // one contiguous run per input per outer index.
 #include "ops/movement/concat_split.h"
 
-#include "ops/all_ops.h"
+#include "ops/movement/register.h"
 #include "ops/axis.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"

@@ -6,7 +6,7 @@
 // The copy is the 6-D transpose, one strided gather per output row.
 #include <array>
 
-#include "ops/all_ops.h"
+#include "ops/movement/register.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"
 #include "runtime/error.h"

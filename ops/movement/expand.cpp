@@ -11,7 +11,7 @@
 
 #include <string>
 
-#include "ops/all_ops.h"
+#include "ops/movement/register.h"
 #include "ops/broadcast.h"
 #include "ops/shape_input.h"
 #include "ops/type_sets.h"

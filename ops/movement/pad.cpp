@@ -18,7 +18,7 @@
 #include <algorithm>
 #include <set>
 
-#include "ops/all_ops.h"
+#include "ops/movement/register.h"
 #include "ops/axis.h"
 #include "ops/shape_input.h"
 #include "ops/type_sets.h"

@@ -9,7 +9,7 @@
 
 #include <set>
 
-#include "ops/all_ops.h"
+#include "ops/movement/register.h"
 #include "ops/axis.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"

@@ -14,7 +14,7 @@
 
 #include "ops/movement/concat_split.h"
 
-#include "ops/all_ops.h"
+#include "ops/movement/register.h"
 #include "ops/axis.h"
 #include "ops/shape_input.h"
 #include "ops/type_sets.h"

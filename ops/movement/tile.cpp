@@ -17,7 +17,7 @@
 #include <cstdio>
 #include <string>
 
-#include "ops/all_ops.h"
+#include "ops/movement/register.h"
 #include "ops/movement/expand.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"

@@ -18,7 +18,7 @@
 #include <emmintrin.h>
 #endif
 
-#include "ops/all_ops.h"
+#include "ops/movement/register.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"
 #include "runtime/error.h"

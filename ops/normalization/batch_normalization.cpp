@@ -17,7 +17,7 @@
 // once to double, every step of the spec's formula rounded to double, each result rounded once to
 // its output type; the running statistics' three steps (two products, one sum) are rounded to
 // double too.
-#include "ops/all_ops.h"
+#include "ops/normalization/register.h"
 #include "ops/math/unary_ladder.h"
 #include "ops/normalization/normalization.h"
 #include "ops/type_sets.h"

@@ -14,7 +14,7 @@
 #include <string>
 
 #include "numeric/random.h"
-#include "ops/all_ops.h"
+#include "ops/normalization/register.h"
 #include "ops/type_sets.h"
 #include "runtime/element_values.h"
 #include "runtime/error.h"

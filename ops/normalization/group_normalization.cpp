@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "ops/all_ops.h"
+#include "ops/normalization/register.h"
 #include "ops/math/unary_ladder.h"
 #include "ops/normalization/normalization.h"
 #include "ops/type_sets.h"

@@ -6,7 +6,7 @@
 // scale and B have shape [C].
 // Contract: rounded at named points (ops/normalization/normalization.h): exact statistics rounded
 // once to double, every step rounded to double, the result rounded once to the output type.
-#include "ops/all_ops.h"
+#include "ops/normalization/register.h"
 #include "ops/math/unary_ladder.h"
 #include "ops/normalization/normalization.h"
 #include "ops/type_sets.h"

@@ -14,7 +14,7 @@
 #include <array>
 #include <limits>
 
-#include "ops/all_ops.h"
+#include "ops/normalization/register.h"
 #include "ops/axis.h"
 #include "ops/broadcast.h"
 #include "ops/math/unary_ladder.h"

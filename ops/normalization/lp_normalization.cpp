@@ -5,7 +5,7 @@
 // (p = 1: the exact sum of |x|; p = 2: the square root of the exact sum of squares, correctly
 // rounded, see ReduceL2's L2Accumulator); each element is x / norm rounded to double, then to the
 // element type. A line whose norm is 0 gives NaN (0 / 0), as the ONNX reference's division does.
-#include "ops/all_ops.h"
+#include "ops/normalization/register.h"
 #include "ops/axis.h"
 #include "ops/normalization/normalization.h"
 #include "ops/reduce/accumulators.h"

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "numeric/elementary.h"
-#include "ops/all_ops.h"
+#include "ops/normalization/register.h"
 #include "ops/normalization/normalization.h"
 #include "ops/reduce/accumulators.h"
 #include "ops/type_sets.h"

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <vector>
 
-#include "ops/all_ops.h"
+#include "ops/normalization/register.h"
 #include "ops/normalization/normalization.h"
 #include "ops/reduce/reduction.h"
 #include "ops/type_sets.h"

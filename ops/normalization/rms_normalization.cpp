@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "numeric/exact_sum.h"
-#include "ops/all_ops.h"
+#include "ops/normalization/register.h"
 #include "ops/axis.h"
 #include "ops/math/unary_ladder.h"
 #include "ops/normalization/normalization.h"

@@ -6,7 +6,7 @@
 //   1: auto_pad, kernel_shape, pads, strides.  7: + count_include_pad.  10: + ceil_mode.
 //   11: the same rules, restated.  19: + dilations.  22: + bfloat16.
 #include "gemm/exact_quotient.h"
-#include "ops/all_ops.h"
+#include "ops/pool/register.h"
 #include "ops/pool/pooling.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"

@@ -6,7 +6,7 @@
 // reads only padding is an Error.
 //   1: auto_pad, kernel_shape, pads, strides.  8: + storage_order, Indices.
 //   10: + ceil_mode, dilations.  11: the same rules, restated.  12: + int8, uint8.  22: + bfloat16.
-#include "ops/all_ops.h"
+#include "ops/pool/register.h"
 #include "ops/pool/pooling.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"

@@ -13,7 +13,7 @@
 //   1: float16, float, double.  22: + bfloat16.
 #include <cmath>
 
-#include "ops/all_ops.h"
+#include "ops/pool/register.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"

@@ -12,7 +12,7 @@
 //   9: float16, float, double.  11: the same rules, restated.  22: + bfloat16.
 #include <cstring>
 
-#include "ops/all_ops.h"
+#include "ops/pool/register.h"
 #include "ops/pool/unpool_rules.h"
 #include "ops/shape_input.h"
 #include "ops/type_sets.h"

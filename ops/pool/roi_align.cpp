@@ -22,7 +22,7 @@
 
 #include "gemm/exact_quotient.h"
 #include "numeric/exact_sum.h"
-#include "ops/all_ops.h"
+#include "ops/pool/register.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"

@@ -12,7 +12,7 @@
 #include <cmath>
 
 #include "numeric/exact_sum.h"
-#include "ops/all_ops.h"
+#include "ops/quant/register.h"
 #include "ops/quant/quant_layout.h"
 #include "runtime/element_values.h"
 #include "runtime/numeric_dispatch.h"

@@ -15,7 +15,7 @@
 // rounds to 0 are refused: no float32 scale describes them.
 #include <cmath>
 
-#include "ops/all_ops.h"
+#include "ops/quant/register.h"
 #include "ops/quant/quantize_rules.h"
 #include "runtime/error.h"
 

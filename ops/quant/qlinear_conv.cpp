@@ -9,7 +9,7 @@
 // x_scale, x_zero_point, y_scale and y_zero_point are per tensor; w_scale and w_zero_point a
 // scalar or a 1-D tensor of M elements (per output channel); B, when given, int32 of shape [M].
 // The convolution is ops/linalg/conv.cpp's on int32 operands, as ConvInteger's.
-#include "ops/all_ops.h"
+#include "ops/quant/register.h"
 #include "ops/linalg/conv.h"
 #include "ops/linalg/zero_point.h"
 #include "ops/quant/requantize.h"

@@ -10,7 +10,7 @@
 // y_zero_point are per tensor. Shapes: ops/linalg/matmul_rules.h.
 //   10: int8, uint8; float scales.  21: + the four float8 types (refused at run time: not
 //   implemented); float16 and bfloat16 scales.
-#include "ops/all_ops.h"
+#include "ops/quant/register.h"
 #include "ops/linalg/matmul_rules.h"
 #include "ops/linalg/zero_point.h"
 #include "ops/quant/requantize.h"

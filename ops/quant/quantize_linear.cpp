@@ -21,7 +21,7 @@
 //   25: y + int2, uint2.
 #include <cmath>
 
-#include "ops/all_ops.h"
+#include "ops/quant/register.h"
 #include "ops/quant/quant_layout.h"
 #include "ops/quant/quantize_rules.h"
 #include "runtime/element_values.h"

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <string>
 
-#include "ops/all_ops.h"
+#include "ops/random/register.h"
 #include "ops/random/random_rules.h"
 #include "ops/type_sets.h"
 #include "runtime/element_values.h"

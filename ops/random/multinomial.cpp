@@ -10,7 +10,7 @@
 #include <limits>
 #include <string>
 
-#include "ops/all_ops.h"
+#include "ops/random/register.h"
 #include "ops/random/random_rules.h"
 #include "ops/type_sets.h"
 #include "runtime/element_values.h"

@@ -1,7 +1,7 @@
 // ONNX RandomNormal, every version (1, 22; 22 adds bfloat16).
 // Draws normal(mean, scale); the output has the shape of attribute 'shape' and the type 'dtype' (default float).
 // Contract: random (the streams and how each element is made: ops/random/random_rules.h).
-#include "ops/all_ops.h"
+#include "ops/random/register.h"
 #include "ops/random/random_rules.h"
 #include "ops/type_sets.h"
 

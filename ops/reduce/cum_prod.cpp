@@ -7,7 +7,7 @@
 // empty product (exclusive) is 1.
 #include <type_traits>
 
-#include "ops/all_ops.h"
+#include "ops/reduce/register.h"
 #include "ops/reduce/cumulative.h"
 #include "ops/type_sets.h"
 #include "runtime/numeric_dispatch.h"

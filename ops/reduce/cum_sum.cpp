@@ -9,7 +9,7 @@
 #include <type_traits>
 
 #include "numeric/exact_sum.h"
-#include "ops/all_ops.h"
+#include "ops/reduce/register.h"
 #include "ops/reduce/cumulative.h"
 #include "ops/type_sets.h"
 #include "runtime/numeric_dispatch.h"

@@ -2,7 +2,7 @@
 // until 13, an optional input with noop_with_empty_axes from 18; 13 adds bfloat16.
 // Contract: correctly rounded. A floating result is the exact sum of |x| rounded once (nearest, ties to even);
 // integers wrap (|INT_MIN| is INT_MIN); the empty sum is 0. See L1Accumulator.
-#include "ops/all_ops.h"
+#include "ops/reduce/register.h"
 #include "ops/reduce/accumulators.h"
 #include "ops/reduce/reduce_types.h"
 #include "ops/reduce/reduction.h"

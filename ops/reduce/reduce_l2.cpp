@@ -4,7 +4,7 @@
 // rounded once (nearest, ties to even); for double, where the result lies in [2^-450, 2^500]
 // (otherwise within one ulp). Integers: floor of the exact square root, truncated to the width;
 // the empty norm is 0. See L2Accumulator (ops/reduce/accumulators.h).
-#include "ops/all_ops.h"
+#include "ops/reduce/register.h"
 #include "ops/reduce/accumulators.h"
 #include "ops/reduce/reduce_types.h"
 #include "ops/reduce/reduction.h"

@@ -4,7 +4,7 @@
 // (nearest, ties to even); the empty or zero sum gives -inf, a negative sum NaN. Integers: the
 // log of the exact sum truncated toward zero; a sum <= 0 is an Error. See LogSumAccumulator
 // (ops/reduce/log_accumulators.h).
-#include "ops/all_ops.h"
+#include "ops/reduce/register.h"
 #include "ops/reduce/log_accumulators.h"
 #include "ops/reduce/reduce_types.h"
 #include "ops/reduce/reduction.h"

@@ -5,7 +5,7 @@
 // the empty set or only -inf gives -inf, a NaN gives NaN, a +inf gives +inf. Integers: the exact
 // value truncated toward zero (wrapping beyond the type); the empty set is an Error. See
 // LogSumExpAccumulator (ops/reduce/log_accumulators.h).
-#include "ops/all_ops.h"
+#include "ops/reduce/register.h"
 #include "ops/reduce/log_accumulators.h"
 #include "ops/reduce/reduce_types.h"
 #include "ops/reduce/reduction.h"

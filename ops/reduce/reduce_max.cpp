@@ -2,7 +2,7 @@
 // Contract: exact. The result is the largest element itself (copied, never converted); a NaN
 // propagates (the run's first NaN); +0 is larger than -0; bool orders false < true (20). The
 // empty Max is -inf for floating types, the smallest value otherwise (false for bool).
-#include "ops/all_ops.h"
+#include "ops/reduce/register.h"
 #include "ops/reduce/accumulators.h"
 #include "ops/reduce/extremum_ladder.h"
 

@@ -4,7 +4,7 @@
 // rounded once (nearest, ties to even), whatever the order of the elements; the empty mean is NaN.
 // An integer mean is the exact sum divided by the count, truncated toward zero; an empty integer
 // mean is an Error. See MeanAccumulator (ops/reduce/accumulators.h).
-#include "ops/all_ops.h"
+#include "ops/reduce/register.h"
 #include "ops/reduce/accumulators.h"
 #include "ops/reduce/reduce_types.h"
 #include "ops/reduce/reduction.h"

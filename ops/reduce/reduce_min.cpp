@@ -2,7 +2,7 @@
 // Contract: exact. The result is the smallest element itself (copied, never converted); a NaN
 // propagates (the run's first NaN); -0 is smaller than +0; bool orders false < true (20). The
 // empty Min is +inf for floating types, the largest value otherwise (true for bool).
-#include "ops/all_ops.h"
+#include "ops/reduce/register.h"
 #include "ops/reduce/accumulators.h"
 #include "ops/reduce/extremum_ladder.h"
 

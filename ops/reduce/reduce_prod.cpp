@@ -4,7 +4,7 @@
 // Contract: rounded at named points. Integers wrap; a floating product is accumulated in double
 // (each multiplication rounded to 53 bits, the exponent kept apart) and rounded once to the
 // element type; the empty product is 1 (see ProdAccumulator for why not exactly).
-#include "ops/all_ops.h"
+#include "ops/reduce/register.h"
 #include "ops/reduce/accumulators.h"
 #include "ops/reduce/reduction.h"
 #include "ops/reduce/reduce_types.h"

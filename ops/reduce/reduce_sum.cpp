@@ -3,7 +3,7 @@
 // chooses what an empty list means. The kernel is the shared engine in ops/reduce/reduction.h.
 // Contract: correctly rounded. Integers wrap; a floating sum is the exact sum rounded once (nearest, ties to
 // even), whatever the order; the empty sum is +0 (see ops/reduce/accumulators.h).
-#include "ops/all_ops.h"
+#include "ops/reduce/register.h"
 #include "ops/reduce/accumulators.h"
 #include "ops/reduce/reduction.h"
 #include "ops/reduce/reduce_types.h"

@@ -3,7 +3,7 @@
 // Contract: correctly rounded. A floating result is the exact sum of x*x rounded once (nearest, ties to even);
 // for double this holds whenever no nonzero square is below 2^-969 (see SumSquareAccumulator);
 // integers wrap; the empty sum is 0.
-#include "ops/all_ops.h"
+#include "ops/reduce/register.h"
 #include "ops/reduce/accumulators.h"
 #include "ops/reduce/reduce_types.h"
 #include "ops/reduce/reduction.h"

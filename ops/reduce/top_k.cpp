@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "ops/all_ops.h"
+#include "ops/reduce/register.h"
 #include "ops/axis.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"

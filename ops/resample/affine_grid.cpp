@@ -15,7 +15,7 @@
 
 #include <gmpxx.h>
 
-#include "ops/all_ops.h"
+#include "ops/resample/register.h"
 #include "ops/resample/round_mpq.h"
 #include "ops/type_sets.h"
 #include "runtime/element_values.h"

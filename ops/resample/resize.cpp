@@ -17,7 +17,7 @@
 #include <algorithm>
 #include <set>
 
-#include "ops/all_ops.h"
+#include "ops/resample/register.h"
 #include "ops/axis.h"
 #include "ops/resample/resample_kernel.h"
 #include "ops/type_sets.h"

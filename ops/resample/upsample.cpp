@@ -8,7 +8,7 @@
 // Scales must be at least 1, as every version says.
 //   1: 4-D NCHW input, height_scale and width_scale; mode nearest | bilinear.
 //   7: scales attribute, one per axis; mode nearest | linear.  9, 10: scales as an input.
-#include "ops/all_ops.h"
+#include "ops/resample/register.h"
 #include "ops/resample/resample_kernel.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"

@@ -1,7 +1,7 @@
 // ONNX ConcatFromSequence-11: the sequence's tensors concatenated along `axis` (valid -r to r-1),
 // or, with new_axis = 1, stacked along a new axis (valid -r-1 to r). An empty sequence has no
 // result shape and is an error.
-#include "ops/all_ops.h"
+#include "ops/sequence/register.h"
 #include "ops/sequence/sequence_rules.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"

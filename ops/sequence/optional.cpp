@@ -1,6 +1,6 @@
 // ONNX Optional-15: an optional holding the input, or, without an input, an empty optional of the
 // type the `type` attribute gives (then required). When both are given they must agree.
-#include "ops/all_ops.h"
+#include "ops/sequence/register.h"
 #include "ops/sequence/sequence_rules.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"

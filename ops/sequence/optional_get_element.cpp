@@ -1,6 +1,6 @@
 // ONNX OptionalGetElement (15, 18): the element of a non-empty optional (an empty one is an
 // error). From 18 a plain tensor or sequence passes through as it is.
-#include "ops/all_ops.h"
+#include "ops/sequence/register.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 

@@ -1,6 +1,6 @@
 // ONNX OptionalHasElement (15, 18): a bool scalar, true when the optional holds an element. From
 // 18 the input may be left out (false) or be a plain tensor or sequence (true).
-#include "ops/all_ops.h"
+#include "ops/sequence/register.h"
 #include "ops/type_sets.h"
 
 namespace onnx_ref {

@@ -1,5 +1,5 @@
 // ONNX SequenceAt-11: the tensor at `position` (valid -n to n-1) of the sequence.
-#include "ops/all_ops.h"
+#include "ops/sequence/register.h"
 #include "ops/sequence/sequence_rules.h"
 #include "ops/type_sets.h"
 

@@ -1,5 +1,5 @@
 // ONNX SequenceConstruct-11: a sequence of its inputs, in order (tensors of one element type).
-#include "ops/all_ops.h"
+#include "ops/sequence/register.h"
 #include "ops/sequence/sequence_rules.h"
 #include "ops/type_sets.h"
 

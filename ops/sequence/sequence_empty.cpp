@@ -1,5 +1,5 @@
 // ONNX SequenceEmpty-11: an empty sequence of tensors of element type `dtype` (default float).
-#include "ops/all_ops.h"
+#include "ops/sequence/register.h"
 #include "ops/sequence/sequence_rules.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"

@@ -1,6 +1,6 @@
 // ONNX SequenceErase-11: the sequence without the tensor at `position` (default: the last one;
 // valid -n to n-1, so erasing from an empty sequence is an error).
-#include "ops/all_ops.h"
+#include "ops/sequence/register.h"
 #include "ops/sequence/sequence_rules.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"

@@ -1,6 +1,6 @@
 // ONNX SequenceInsert-11: the sequence with `tensor` inserted before `position` (default: at the
 // end; valid -n to n). The tensor's element type must be the sequence's.
-#include "ops/all_ops.h"
+#include "ops/sequence/register.h"
 #include "ops/sequence/sequence_rules.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"

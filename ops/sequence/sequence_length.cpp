@@ -1,5 +1,5 @@
 // ONNX SequenceLength-11: the number of tensors in the sequence, an int64 scalar.
-#include "ops/all_ops.h"
+#include "ops/sequence/register.h"
 #include "ops/sequence/sequence_rules.h"
 #include "ops/type_sets.h"
 

@@ -3,7 +3,7 @@
 // sequence has the input's length; a tensor is passed whole every time), and output k of the
 // node is the sequence of the body's output k. An empty input_sequence gives empty sequences of
 // the body's declared output element types.
-#include "ops/all_ops.h"
+#include "ops/sequence/register.h"
 #include "ops/control/control_flow.h"
 #include "ops/sequence/sequence_rules.h"
 #include "ops/type_sets.h"

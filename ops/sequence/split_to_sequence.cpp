@@ -3,7 +3,7 @@
 // - a scalar `split`: pieces of that length, the last one shorter when it does not divide;
 // - a 1-D `split`: those lengths, which add up to the axis length.
 // keepdims applies only without `split`.
-#include "ops/all_ops.h"
+#include "ops/sequence/register.h"
 #include "ops/axis.h"
 #include "ops/control/control_flow.h"
 #include "ops/sequence/sequence_rules.h"

@@ -1,7 +1,7 @@
 // ONNX Identity, every version (1, 13, 14, 16, 19, 21, 23, 24, 25).
 // The output is the input value itself: the same tensor storage, the same sequence items, the same
 // optional (empty or not). Nothing is copied.
-#include "ops/all_ops.h"
+#include "ops/shape/register.h"
 #include "ops/type_sets.h"
 
 namespace onnx_ref {

@@ -1,7 +1,7 @@
 // ONNX Shape, every version (1, 13, 15, 19, 21, 23, 24, 25).
 // The output is a 1-D int64 tensor of the input's dimensions; from 15 the `start` and `end`
 // attributes pick a slice of them (shape_slice_range in ops/shape/shape_ops.cpp).
-#include "ops/all_ops.h"
+#include "ops/shape/register.h"
 #include "ops/shape/shape_ops.h"
 #include "ops/type_sets.h"
 

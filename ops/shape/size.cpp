@@ -1,6 +1,6 @@
 // ONNX Size, every version (1, 13, 19, 21, 23, 24, 25): the input's element count as an int64
 // scalar. Tensor shapes are checked when tensors are made, so the count never overflows here.
-#include "ops/all_ops.h"
+#include "ops/shape/register.h"
 #include "ops/type_sets.h"
 
 namespace onnx_ref {

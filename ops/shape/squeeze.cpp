@@ -7,7 +7,7 @@
 // nothing: the spec removes every dimension of size 1 only when axes are "not provided", and ONNX's
 // own shape inference treats an empty list the same way (the Python reference and onnxruntime
 // read an empty attribute as absent instead).
-#include "ops/all_ops.h"
+#include "ops/shape/register.h"
 #include "ops/shape/shape_ops.h"
 #include "ops/type_sets.h"
 

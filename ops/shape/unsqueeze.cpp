@@ -3,7 +3,7 @@
 // attribute until 11 (only non-negative in 1, [-r, r-1] from 11) and a required int64 input from
 // 13. The output shares the input's storage (unsqueeze_output_shape in ops/shape/shape_ops.cpp).
 // An empty axes list leaves the shape as it is.
-#include "ops/all_ops.h"
+#include "ops/shape/register.h"
 #include "ops/shape/shape_ops.h"
 #include "ops/type_sets.h"
 

@@ -1,6 +1,6 @@
 // ONNX HammingWindow, every version (17). The window, its coefficients and its accuracy contract
 // (correctly rounded) are in ops/signal/cosine_window.h, shared with the other cosine windows.
-#include "ops/all_ops.h"
+#include "ops/signal/register.h"
 #include "ops/signal/cosine_window.h"
 
 namespace onnx_ref {

@@ -27,7 +27,7 @@
 
 #include "gemm/exact_quotient.h"
 #include "numeric/exact_sum.h"
-#include "ops/all_ops.h"
+#include "ops/signal/register.h"
 #include "ops/signal/signal_rules.h"
 #include "ops/type_sets.h"
 #include "runtime/element_values.h"

@@ -13,7 +13,7 @@
 // window products are exact too, so each output is the exact sum of x w t rounded once.
 #include <string>
 
-#include "ops/all_ops.h"
+#include "ops/signal/register.h"
 #include "ops/signal/dft_core.h"
 #include "ops/signal/signal_rules.h"
 #include "ops/signal/signal_samples.h"

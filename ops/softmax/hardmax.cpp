@@ -7,7 +7,7 @@
 // wins, as numpy's argmax); +0 and -0 are equal.
 #include <cmath>
 
-#include "ops/all_ops.h"
+#include "ops/softmax/register.h"
 #include "ops/softmax/softmax_family.h"
 #include "runtime/numeric_dispatch.h"
 

@@ -3,7 +3,7 @@
 // Contract: correctly rounded. Each output is the exact x_i - log(sum_j e^(x_j)) rounded once
 // (nearest, ties to even); NaN or +inf in a line, or a line of only -inf, gives NaN for the line;
 // a -inf element gives -inf. How, and why it is rigorous: ops/softmax/softmax_lines.cpp.
-#include "ops/all_ops.h"
+#include "ops/softmax/register.h"
 #include "ops/softmax/softmax_family.h"
 
 namespace onnx_ref {

@@ -9,7 +9,7 @@
 #include <memory>
 #include <string>
 
-#include "ops/all_ops.h"
+#include "ops/text/register.h"
 #include "runtime/error.h"
 
 namespace onnx_ref {

@@ -1,7 +1,7 @@
 // ONNX StringConcat, every version (20).
 // Z = X + Y element by element, bytes appended as they are, with multidirectional (NumPy)
 // broadcasting (ops/broadcast.h). Contract: exact.
-#include "ops/all_ops.h"
+#include "ops/text/register.h"
 #include "ops/broadcast.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"

@@ -19,7 +19,7 @@
 #include <set>
 #include <string>
 
-#include "ops/all_ops.h"
+#include "ops/text/register.h"
 #include "runtime/error.h"
 
 namespace onnx_ref {

@@ -16,7 +16,7 @@
 #include <string>
 #include <string_view>
 
-#include "ops/all_ops.h"
+#include "ops/text/register.h"
 #include "runtime/error.h"
 
 namespace onnx_ref {

@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "numeric/exact_sum.h"
-#include "ops/all_ops.h"
+#include "ops/text/register.h"
 #include "runtime/error.h"
 
 namespace onnx_ref {

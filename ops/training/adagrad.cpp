@@ -8,7 +8,7 @@
 //   X_new = X - r * G_regularized / H_adaptive     ((r * G_regularized) / H_adaptive)
 // Contract: rounded at named points, every operation above one rounding (ops/training/
 // optimizer_rules.h). X, G and H of one tensor share its type (float or double) and shape.
-#include "ops/all_ops.h"
+#include "ops/training/register.h"
 #include "ops/training/optimizer_rules.h"
 
 namespace onnx_ref {

@@ -12,7 +12,7 @@
 // optimizer_rules.h; alpha^T and beta^T correctly rounded powers). X, G, V and H of one tensor share
 // its type (float or double) and shape.
 #include "numeric/elementary.h"
-#include "ops/all_ops.h"
+#include "ops/training/register.h"
 #include "ops/training/optimizer_rules.h"
 
 namespace onnx_ref {

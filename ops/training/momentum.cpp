@@ -9,7 +9,7 @@
 // Any other mode is an Error (the spec names these two). Contract: rounded at named points, every
 // operation above one rounding (ops/training/optimizer_rules.h). X, G and V of one tensor share its
 // type (float or double) and shape.
-#include "ops/all_ops.h"
+#include "ops/training/register.h"
 #include "ops/training/optimizer_rules.h"
 
 namespace onnx_ref {

@@ -29,6 +29,7 @@
 #include "interpreter/session.h"
 #include "runtime/element_values.h"
 #include "runtime/error.h"
+#include "runtime/error_context.h"
 #include "runtime/float_formats.h"
 
 namespace py = pybind11;
@@ -322,7 +323,7 @@ MapEntries map_from_object(const py::handle& obj, const ValueInfo& declared, con
   try {
     return MapEntries::make(std::move(keys), std::move(values));
   } catch (const Error& e) {
-    rethrow_with_context(what, e);
+    rethrow_with_context(e, ErrorContext::at(what));
   }
 }
 

@@ -1,7 +1,14 @@
-// Loads the bundled example through the installed library, runs it and checks the result.
+// Loads the bundled example through the installed library, runs it and checks the result, seeing
+// only the public headers (tests/consumer/run.sh checks that nothing else is installed).
 #include <onnx_ref/onnx_ref.h>
 
 #include <iostream>
+
+// The public API shows no protobuf type: onnx_ref.h must not pull in protobuf's headers (all of
+// which define GOOGLE_PROTOBUF_VERSION) nor ONNX's generated ones.
+#if defined(GOOGLE_PROTOBUF_VERSION) || defined(GOOGLE_PROTOBUF_INCLUDED_onnx_2fonnx_2dml_2eproto)
+#error "onnx_ref.h exposes protobuf types"
+#endif
 
 int main(int argc, char** argv) {
   if (argc != 2) return 2;

@@ -1,7 +1,7 @@
 // OpenVINO's Reshape-1 (domain org.openvinotoolkit), from its opset1 specification:
 // a required boolean `special_zero` (true: a 0 copies the input dimension; false: a 0 is a literal
 // zero) and a 1-D shape input of any integer type. Same shape function as ONNX Reshape.
-#include "ops/all_ops.h"
+#include "ops/shape/register.h"
 #include "ops/shape_input.h"
 #include "ops/shape_rules.h"
 #include "ops/type_sets.h"
@@ -10,6 +10,8 @@
 namespace onnx_ref {
 
 namespace {
+
+constexpr const char* kOpenVinoDomain = "org.openvinotoolkit";
 
 std::vector<Value> openvino_reshape(const KernelContext& ctx) {
   const Attributes& attrs = ctx.attrs;

@@ -1,7 +1,7 @@
 // ONNX Flatten, every version (1, 9, 11, 13, 21, 23, 24, 25).
 // The shape arithmetic is flatten_output_shape in ops/shape_rules.cpp; the output shares the input's
 // storage.
-#include "ops/all_ops.h"
+#include "ops/shape/register.h"
 #include "ops/shape_rules.h"
 #include "ops/type_sets.h"
 

@@ -1,7 +1,7 @@
 // ONNX Reshape, every version (1, 5, 13, 14, 19, 21, 23, 24, 25).
 // The shape arithmetic is reshape_output_shape in ops/shape_rules.cpp; the kernels only pick what a
 // 0 means and hand back the input's storage under the new shape.
-#include "ops/all_ops.h"
+#include "ops/shape/register.h"
 #include "ops/shape_input.h"
 #include "ops/shape_rules.h"
 #include "ops/type_sets.h"
