@@ -108,7 +108,7 @@ nested = model("function_2_20", 'node { input: "x" output: "y" op_type: "F20" do
 seconds = expect_success("check_2_20_function_expansion", ["check", nested], timeout=60,
                          stdout_words=["the model is valid"])
 print("      check of the 2^20-expansion model: %.2f s (issue 30 asks under 1 s)" % seconds)
-expect_error("max_nodes_cap", ["--max-nodes", "30", "check", nested], ["more than 30 nodes", "--max-nodes"])
+expect_error("max_nodes_cap", ["--max-nodes", "30", "run", nested], ["more than 30 nodes", "--max-nodes"])
 
 # --- 2. The live total: three 100 MiB values (float[26214400]) held at once under a 256 MiB budget.
 three = model("three_live_values",
@@ -133,6 +133,12 @@ expect_error("tile_5e9", ["run"] + BUDGET + [model("tile", 'node { input: "x" in
                                                       'initializer { name: "x" data_type: 1 dims: 1 float_data: 1 } '
                                                       + int64s("r", [big]) + tensor_out("y"))],
              ["Tile-13", "needs 20000000000 bytes"])
+
+# The default budget (no --max-memory) follows ulimit -v, not the machine's RAM: 4 GB of floats,
+# less than this machine's memory, more than the 3 GiB address space the run is given.
+expect_error("default_budget_follows_ulimit", ["run", model("cos_4gb", 'node { input: "s" output: "y" op_type: "ConstantOfShape" } '
+                                                                + int64s("s", [1_000_000_000]) + tensor_out("y"))],
+             ["ConstantOfShape-9", "float[1000000000] needs 4000000000 bytes, more than this machine's"])
 
 # --- 4. Multinomial with sample_size 2^31 - 1.
 expect_error("multinomial_2_31", ["run"] + BUDGET + [model(
