@@ -4,9 +4,10 @@
 // padding contributes nothing (as if padded with x_zero_point). The 32-bit accumulation wraps
 // modulo 2^32 (two's complement) if it overflows, which takes a window of more than 33,025 taps.
 // x_zero_point is a scalar (per tensor); w_zero_point a scalar or a 1-D tensor of M elements (per
-// output channel). Runs the convolution of ops/linalg/conv.cpp on int32 operands.
+// output channel). The products run on the packed 8-bit kernels (ops/linalg/int8_conv.h).
 #include "ops/linalg/register.h"
 #include "ops/linalg/conv.h"
+#include "ops/linalg/int8_conv.h"
 #include "ops/linalg/zero_point.h"
 #include "ops/window_rules.h"
 
@@ -26,10 +27,8 @@ std::vector<Value> conv_integer(const KernelContext& ctx) {
   const Tensor* wzp = ctx.has_input(3) ? &ctx.input(3) : nullptr;
   if (xzp && !(xzp->rank() <= 1 && xzp->element_count() == 1))
     throw Error("x_zero_point " + xzp->describe() + " must be a scalar (one zero point per tensor)");
-  const Shape wzs = wzp ? linalg::zero_point_shape(*wzp, w, "w_zero_point", 0, 1, false) : Shape{};
-  const Tensor xs = linalg::subtract_zero_point(x, xzp, Shape{});
-  const Tensor ws = linalg::subtract_zero_point(w, wzp, wzs);
-  return {linalg::conv(xs, ws, nullptr, ctx.attrs)};
+  if (wzp) linalg::zero_point_shape(*wzp, w, "w_zero_point", 0, 1, false);
+  return {linalg::int8_conv(x, w, xzp, wzp, nullptr, ctx.attrs)};
 }
 
 }  // namespace

@@ -8,12 +8,16 @@
 // (ops/quant/requantize.h).
 // x_scale, x_zero_point, y_scale and y_zero_point are per tensor; w_scale and w_zero_point a
 // scalar or a 1-D tensor of M elements (per output channel); B, when given, int32 of shape [M].
-// The convolution is ops/linalg/conv.cpp's on int32 operands, as ConvInteger's.
+// The integer sums are ConvInteger's (ops/linalg/int8_conv.h).
+#include <algorithm>
+
 #include "ops/quant/register.h"
 #include "ops/linalg/conv.h"
+#include "ops/linalg/int8_conv.h"
 #include "ops/linalg/zero_point.h"
 #include "ops/quant/requantize.h"
 #include "ops/window_rules.h"
+#include "runtime/parallel_for.h"
 
 namespace onnx_ref {
 
@@ -45,7 +49,7 @@ std::vector<Value> qlinear_conv(const KernelContext& ctx) {
   qlinear_conv_require_scalar(y_scale, "y_scale");
   qlinear_conv_require_scalar(y_zp, "y_zero_point");
   const int64_t M = w.shape()[0];
-  const Shape wzs = linalg::zero_point_shape(w_zp, w, "w_zero_point", 0, 1, false);
+  linalg::zero_point_shape(w_zp, w, "w_zero_point", 0, 1, false);
   linalg::zero_point_shape(w_scale, w, "w_scale", 0, 1, false);
   if (ctx.has_input(8) && ctx.input(8).shape() != Shape{M})
     throw Error("QLinearConv's B must have shape [" + std::to_string(M) + "], but it is " + ctx.input(8).describe());
@@ -54,21 +58,25 @@ std::vector<Value> qlinear_conv(const KernelContext& ctx) {
   const double ys = quant::read_scales(y_scale, "y_scale", true)[0];
   const int64_t yz = y_zp.type() == ElementType::Int8 ? *y_zp.data_as<int8_t>() : *y_zp.data_as<uint8_t>();
 
-  const Tensor acc = linalg::conv(linalg::subtract_zero_point(x, &x_zp, Shape{}),
-                                  linalg::subtract_zero_point(w, &w_zp, wzs),
-                                  ctx.has_input(8) ? &ctx.input(8) : nullptr, ctx.attrs);
-  std::vector<quant::ScaleRatio> ratio;
-  for (double s : ws) ratio.push_back(quant::scale_ratio(xs, s, ys));
+  const Tensor acc = linalg::int8_conv(x, w, &x_zp, &w_zp, ctx.has_input(8) ? &ctx.input(8) : nullptr, ctx.attrs);
+  // Each output channel's ratio x_scale * w_scale[m] / y_scale in double (requantize_fast decides
+  // from it, or falls back to the exact division).
+  std::vector<double> ratio;
+  for (double s : ws) ratio.push_back(xs * s / ys);
   Tensor y = Tensor::uninitialized(y_zp.type(), acc.shape());
   const int32_t* pa = acc.data_as<int32_t>();
   const int64_t plane = acc.shape()[0] * M == 0 ? 0 : acc.element_count() / (acc.shape()[0] * M);
   auto run = [&](auto tag) {
     using Q = typename decltype(tag)::type;
     Q* py = reinterpret_cast<Q*>(y.mutable_data());
-    for (int64_t i = 0; i < acc.element_count(); ++i) {
-      const int64_t m = (i / plane) % M;
-      py[i] = static_cast<Q>(quant::requantize(pa[i], ratio[ratio.size() == 1 ? 0 : static_cast<size_t>(m)], yz, lo, hi));
-    }
+    parallel_for(acc.element_count(), int64_t{1} << 15, [&](int64_t begin, int64_t end) {
+      for (int64_t i = begin; i < end;) {
+        const int64_t image_channel = i / plane, stop = std::min(end, (image_channel + 1) * plane);
+        const size_t m = ratio.size() == 1 ? 0 : static_cast<size_t>(image_channel % M);
+        for (; i < stop; ++i)
+          py[i] = static_cast<Q>(quant::requantize_fast(pa[i], ratio[m], xs, ws[m], ys, yz, lo, hi));
+      }
+    });
   };
   if (y.type() == ElementType::Int8) run(std::type_identity<int8_t>{});
   else run(std::type_identity<uint8_t>{});

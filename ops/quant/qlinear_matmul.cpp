@@ -10,6 +10,7 @@
 // y_zero_point are per tensor. Shapes: ops/linalg/matmul_rules.h.
 //   10: int8, uint8; float scales.  21: + the four float8 types (refused at run time: not
 //   implemented); float16 and bfloat16 scales.
+#include "ops/linalg/int8_matmul.h"
 #include "ops/quant/register.h"
 #include "ops/linalg/matmul_rules.h"
 #include "ops/linalg/zero_point.h"
@@ -57,8 +58,7 @@ std::vector<Value> qlinear_matmul(const KernelContext& ctx) {
   const double ys = quant::read_scales(y_scale, "y_scale", true)[0];
   const int64_t yz = y_zp.type() == ElementType::Int8 ? *y_zp.data_as<int8_t>() : *y_zp.data_as<uint8_t>();
 
-  const Tensor acc = linalg::matmul(linalg::subtract_zero_point(a, &ctx.input(2), a_read),
-                                    linalg::subtract_zero_point(b, &ctx.input(5), b_read));
+  const Tensor acc = linalg::int8_matmul(a, &ctx.input(2), a_read, b, &ctx.input(5), b_read);
   // The output with both matrix axes kept: a 1-D operand's dropped axis has length 1, so the flat
   // order is the same, and the scales' read shapes align with it from the right.
   Shape full = ms.batch;
@@ -72,9 +72,8 @@ std::vector<Value> qlinear_matmul(const KernelContext& ctx) {
     for_each_broadcast_row<2>(full, {&a_read, &b_read}, [&](int64_t o, const std::array<int64_t, 2>& off,
                                                            const std::array<int64_t, 2>& step, int64_t n) {
       for (int64_t j = 0; j < n; ++j) {
-        const quant::ScaleRatio r = quant::scale_ratio(as[static_cast<size_t>(off[0] + j * step[0])],
-                                                       bs[static_cast<size_t>(off[1] + j * step[1])], ys);
-        py[o + j] = static_cast<Q>(quant::requantize(pa[o + j], r, yz, lo, hi));
+        const double sa = as[static_cast<size_t>(off[0] + j * step[0])], sb = bs[static_cast<size_t>(off[1] + j * step[1])];
+        py[o + j] = static_cast<Q>(quant::requantize_fast(pa[o + j], sa * sb / ys, sa, sb, ys, yz, lo, hi));
       }
     });
   };

@@ -13,6 +13,7 @@
 
 #include "interpreter/model.h"
 #include "runtime/error.h"
+#include "runtime/error_context.h"
 
 namespace onnx_ref {
 namespace {
