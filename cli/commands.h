@@ -6,8 +6,21 @@
 #include <CLI/CLI.hpp>
 
 #include "interpreter/model.h"
+#include "runtime/run_context.h"
 
 namespace onnx_ref::cli {
+
+// The run options every command starts from: the program's --max-memory (or --max-tensor-mib) and
+// --timeout, set once by main before any command runs.
+onnx_ref::RunOptions& program_run_options();
+// The program's --max-nodes: the most nodes a model may compile to (interpreter/model.h).
+int64_t& program_max_nodes();
+
+// A command's loader options with the program's --max-nodes.
+inline LoadOptions with_program_limits(LoadOptions load) {
+  load.max_nodes = program_max_nodes();
+  return load;
+}
 
 using Command = std::function<int()>;
 

@@ -160,7 +160,7 @@ void print_table(const std::vector<std::vector<std::string>>& cells) {
 int compare_command(const CompareOptions& options) {
   options.tolerance.check();
   auto references = reference_files(options.reference);
-  const Model model = Model::load_file(options.model, ExposedValues{{}, true}, options.load);
+  const Model model = Model::load_file(options.model, ExposedValues{{}, true}, with_program_limits(options.load));
   // run --output-dir --format npy writes output_K.npy for the model's output K, which holds no name.
   for (size_t k = 0; k < model.outputs().size(); ++k) {
     const std::string key = "output_" + std::to_string(k);
@@ -174,6 +174,8 @@ int compare_command(const CompareOptions& options) {
   std::error_code ec;
   std::optional<SubgraphComparer> inside;
   onnx_ref::RunOptions run = options.run;
+  run.max_memory = program_run_options().max_memory;
+  run.timeout_seconds = program_run_options().timeout_seconds;
   if (std::filesystem::is_regular_file(std::filesystem::path(options.reference) / "subgraphs.json", ec)) {
     inside.emplace(options.reference, options.tolerance);
     run.trace = &*inside;

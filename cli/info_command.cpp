@@ -86,7 +86,8 @@ Verdict load_check(const std::shared_ptr<onnx::ModelProto>& parsed, const std::s
   Verdict verdict;
   try {
     const std::filesystem::path dir = std::filesystem::path(path).parent_path();
-    const Model model = Model::from_proto(parsed, dir.empty() ? std::filesystem::path(".") : dir, path);
+    const Model model = Model::from_proto(parsed, dir.empty() ? std::filesystem::path(".") : dir, path,
+                                            with_program_limits({}));
     verdict.static_check = check_statically(model);
     if (verdict.static_check->error) {
       verdict.message = *verdict.static_check->error;

@@ -87,10 +87,10 @@ int make_test_command(const MakeTestOptions& options) {
   const fs::path model_path = options.positionals.front();
   const fs::path dir = options.positionals.back();
   check_test_folder(dir);
-  const Model model = Model::load_file(model_path, ExposedValues{}, options.load);
+  const Model model = Model::load_file(model_path, ExposedValues{}, with_program_limits(options.load));
   const Feeds feeds = options.random_inputs ? random_feeds(model, options.seed, parse_dim_options(options.dims))
                                             : load_feeds(model, options.positionals[1]);
-  const auto outputs = model.run(feeds);
+  const auto outputs = model.run(feeds, program_run_options());
 
   place_model(model, model_path, dir, options.load.sort_nodes);
   int n = 0;

@@ -340,13 +340,15 @@ int run_command(const RunOptions& options) {
   ExposedValues exposed{options.expose, !options.trace_dir.empty()};
   using Clock = std::chrono::steady_clock;
   const auto load_start = Clock::now();
-  const Model model = Model::load_file(options.model, exposed, options.load);
+  const Model model = Model::load_file(options.model, exposed, with_program_limits(options.load));
   const auto load_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - load_start).count();
   Feeds feeds;
   if (!options.inputs.empty()) feeds = load_feeds(model, options.inputs);
   if (options.random_inputs) feeds = random_feeds(model, options.run.seed, parse_dim_options(options.dims));
   RunProfile profile;
   onnx_ref::RunOptions run_options = options.run;
+  run_options.max_memory = program_run_options().max_memory;
+  run_options.timeout_seconds = program_run_options().timeout_seconds;
   if (options.profile || !options.profile_json.empty()) run_options.profile = &profile;
   std::optional<ProfileCalls> calls;
   if (!options.profile_json.empty()) calls.emplace(profile);

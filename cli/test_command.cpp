@@ -17,6 +17,7 @@
 #include "conformance/reports.h"
 #include "conformance/shards.h"
 #include "runtime/error.h"
+#include "runtime/run_limits.h"
 
 namespace onnx_ref::cli {
 
@@ -48,8 +49,10 @@ std::vector<TestResult> run_all(const std::vector<BackendTest>& tests, const Tes
   std::mutex print;
   const bool progress = isatty(STDERR_FILENO) && !options.verbose;
   auto worker = [&] {
+    set_default_memory_limit(program_run_options().max_memory);  // loading meets the limit too
     for (size_t i; (i = next++) < tests.size();) {
-      results[i] = run_backend_test(tests[i], options.tolerance, options.node_pb_opset, options.load);
+      results[i] = run_backend_test(tests[i], options.tolerance, options.node_pb_opset, with_program_limits(options.load),
+                                    program_run_options());
       const size_t finished = ++done;
       std::lock_guard<std::mutex> lock(print);
       if (options.verbose)
@@ -97,7 +100,8 @@ RunDetails run_details(const TestOptions& options) {
 int test_command(const TestOptions& options) {
   options.tolerance.check();
   std::vector<std::filesystem::path> roots(options.paths.begin(), options.paths.end());
-  auto tests = discover_tests(roots);
+  std::vector<DiscoveryProblem> problems;
+  auto tests = discover_tests(roots, &problems);
   const size_t found = tests.size();
   std::regex filter;
   if (!options.filter.empty()) {
@@ -116,6 +120,15 @@ int test_command(const TestOptions& options) {
   if (!options.expect.empty()) expectations = Expectations::load(options.expect);
 
   auto results = run_all(tests, options);
+  // Places that could not be searched are failures of their own, in the summary and every report:
+  // a suite that silently lost a folder would look smaller and green.
+  for (const auto& problem : problems) {
+    TestResult r;
+    r.test = {problem.path.filename().string(), problem.path, BackendTest::Layout::Model};
+    r.status = TestStatus::Failed;
+    r.message = "not searched for tests: " + problem.reason;
+    results.push_back(std::move(r));
+  }
   Score total;
   int mismatches = 0;
   for (auto& r : results) {

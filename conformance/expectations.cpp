@@ -1,6 +1,11 @@
 #include "conformance/expectations.h"
 
-#include <fstream>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <sstream>
 
 #include "runtime/error.h"
@@ -34,11 +39,29 @@ Expectations Expectations::parse(const std::string& text, const std::string& ori
 }
 
 Expectations Expectations::load(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  if (!in) throw Error(path.string() + ": cannot be read");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse(text.str(), path.string());
+  // A regular file of bounded size: /dev/zero or a FIFO would otherwise be read forever. O_NONBLOCK
+  // keeps the open of a FIFO from waiting for a writer; it is refused by the check after it.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) throw Error(quote_text(path.string()) + ": cannot be read: " + std::strerror(errno));
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) throw Error(quote_text(path.string()) + ": cannot be inspected: " + std::strerror(errno));
+  if (!S_ISREG(st.st_mode)) throw Error(quote_text(path.string()) + ": not a regular file (a manifest is a text file)");
+  if (static_cast<uint64_t>(st.st_size) > kMaxManifestBytes)
+    throw Error(quote_text(path.string()) + ": " + std::to_string(st.st_size) + " bytes, more than a manifest may have (" +
+                std::to_string(kMaxManifestBytes) + ")");
+  std::string text(static_cast<size_t>(st.st_size), '\0');
+  size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t got = ::read(fd, text.data() + done, text.size() - done);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) throw Error(quote_text(path.string()) + ": cannot be read to the end (the file changed?)");
+    done += static_cast<size_t>(got);
+  }
+  return parse(text, path.string());
 }
 
 const Expectation* Expectations::find(const BackendTest& test) const {

@@ -27,7 +27,9 @@ struct Expectation {
 class Expectations {
  public:
   static Expectations parse(const std::string& text, const std::string& origin);
+  // Reads a regular file of at most kMaxManifestBytes; anything else is an Error.
   static Expectations load(const std::filesystem::path& path);
+  static constexpr uint64_t kMaxManifestBytes = uint64_t{16} << 20;
   // The entry that covers `test`, or nullptr (then the test is expected to pass).
   const Expectation* find(const BackendTest& test) const;
   const std::vector<Expectation>& entries() const { return entries_; }

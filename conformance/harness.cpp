@@ -1,10 +1,16 @@
 // Discovering and running ONNX backend-test folders.
 #include "conformance/harness.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <climits>
+#include <cstring>
 #include <fstream>
 #include <map>
+#include <set>
 
 #include "interpreter/feeds.h"
 #include "interpreter/model.h"
@@ -155,7 +161,8 @@ Value as_declared_bfloat16(const Value& value, const std::optional<ElementType>&
   return Tensor::from_storage(ElementType::BFloat16, t.shape(), t.storage());
 }
 
-void run_model_layout(const BackendTest& test, const Tolerance& tolerance, const LoadOptions& load, TestResult& result) {
+void run_model_layout(const BackendTest& test, const Tolerance& tolerance, const LoadOptions& load, const RunOptions& run,
+                      TestResult& result) {
   const Model model = Model::load_file(test.dir / "model.onnx", ExposedValues{}, load);
   result.kernels = model.kernel_labels();
   std::vector<fs::path> sets;
@@ -170,7 +177,7 @@ void run_model_layout(const BackendTest& test, const Tolerance& tolerance, const
     Feeds feeds = feeds_from_pb_folder(model, set);
     for (const auto& input : model.required_inputs())
       if (auto it = feeds.find(input.name); it != feeds.end()) it->second = as_declared_bfloat16(it->second, input.type);
-    const auto actual = model.run(feeds);
+    const auto actual = model.run(feeds, run);
     if (auto diff = compare_outputs(actual, expected, tolerance, random_output_supports(model))) {
       result.status = TestStatus::Failed;
       result.message = set.filename().string() + ": " + *diff;
@@ -180,14 +187,14 @@ void run_model_layout(const BackendTest& test, const Tolerance& tolerance, const
   result.status = TestStatus::Passed;
 }
 
-void run_node_layout(const BackendTest& test, const Tolerance& tolerance, int64_t opset, TestResult& result) {
+void run_node_layout(const BackendTest& test, const Tolerance& tolerance, int64_t opset, const RunOptions& run, TestResult& result) {
   const auto inputs = read_tensors(numbered_pb_files(test.dir, "input_"));
   const auto expected = read_tensors(numbered_pb_files(test.dir, "output_"));
   const Model model = model_from_node_pb(test.dir, inputs, opset);
   result.kernels = model.kernel_labels();
   std::map<std::string, Value> feeds;
   for (size_t i = 0; i < model.required_inputs().size(); ++i) feeds.emplace(model.required_inputs()[i].name, inputs[i].tensor);
-  const auto actual = model.run(feeds);
+  const auto actual = model.run(feeds, run);
   if (auto diff = compare_outputs(actual, expected, tolerance)) {
     result.status = TestStatus::Failed;
     result.message = *diff;
@@ -205,28 +212,80 @@ std::string read_refusal_rule(const fs::path& dir) {
 
 }  // namespace
 
-std::vector<BackendTest> discover_tests(const std::vector<fs::path>& roots) {
+namespace {
+
+// Walks `dir` (a real folder, not a symlink) depth first. Each folder is visited once, by device
+// and inode, so a bind mount of a folder inside itself cannot loop either.
+void walk_for_tests(const fs::path& dir, std::vector<BackendTest>& tests, std::vector<DiscoveryProblem>& problems,
+                    std::set<std::pair<dev_t, ino_t>>& visited) {
+  struct stat st {};
+  if (::stat(dir.c_str(), &st) != 0) {
+    problems.push_back({dir, std::string("cannot be searched: ") + std::strerror(errno)});
+    return;
+  }
+  if (!visited.insert({st.st_dev, st.st_ino}).second) {
+    problems.push_back({dir, "is a folder already searched (a mount or link loop)"});
+    return;
+  }
+  std::error_code ec;
+  fs::directory_iterator it(dir, ec), end;
+  if (ec) {
+    problems.push_back({dir, "cannot be read: " + ec.message()});
+    return;
+  }
+  std::vector<fs::path> subfolders;
+  for (; it != end; it.increment(ec)) {
+    if (ec) break;
+    const fs::path& path = it->path();
+    if (path.native().size() >= PATH_MAX) {
+      problems.push_back({path, "is a path of " + std::to_string(path.native().size()) + " bytes, longer than PATH_MAX (" +
+                                    std::to_string(PATH_MAX) + ")"});
+      continue;
+    }
+    std::error_code type_ec;
+    const fs::file_status own = it->symlink_status(type_ec);
+    if (type_ec) {
+      problems.push_back({path, "cannot be inspected: " + type_ec.message()});
+      continue;
+    }
+    if (fs::is_symlink(own)) {
+      // Not followed (a link may point back up); a link that cannot resolve because it loops is
+      // reported, since a test folder behind it would otherwise vanish unseen.
+      (void)fs::status(path, type_ec);
+      if (type_ec == std::errc::too_many_symbolic_link_levels) problems.push_back({path, "is a symlink loop"});
+      continue;
+    }
+    if (fs::is_directory(own)) subfolders.push_back(path);
+  }
+  if (ec) problems.push_back({dir, "cannot be read to the end: " + ec.message()});
+  std::sort(subfolders.begin(), subfolders.end());
+  for (const auto& sub : subfolders) {
+    BackendTest::Layout layout;
+    if (is_test_dir(sub, &layout)) tests.push_back({sub.filename().string(), sub, layout});
+    else walk_for_tests(sub, tests, problems, visited);
+  }
+}
+
+}  // namespace
+
+std::vector<BackendTest> discover_tests(const std::vector<fs::path>& roots, std::vector<DiscoveryProblem>* problems) {
   std::vector<BackendTest> tests;
+  std::vector<DiscoveryProblem> found_problems;
   for (const auto& root : roots) {
     std::error_code ec;
-    if (!fs::is_directory(root, ec))
-      throw Error(root.string() + ": " + (fs::exists(root, ec) ? "not a folder" : "no such folder"));
+    const bool is_folder = fs::is_directory(root, ec);
+    if (ec == std::errc::too_many_symbolic_link_levels) throw Error(root.string() + ": a symlink loop");
+    if (!is_folder) throw Error(root.string() + ": " + (fs::exists(root, ec) ? "not a folder" : "no such folder"));
     BackendTest::Layout layout;
     if (is_test_dir(root, &layout)) {
       tests.push_back({fs::path(root).lexically_normal().filename().string(), root, layout});
       continue;
     }
-    // Symlinked folders are not followed, so a link cycle cannot make discovery loop.
-    for (auto it = fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied);
-         it != fs::recursive_directory_iterator(); ++it) {
-      if (!it->is_directory() || it->is_symlink()) continue;
-      if (is_test_dir(it->path(), &layout)) {
-        tests.push_back({it->path().filename().string(), it->path(), layout});
-        it.disable_recursion_pending();
-      }
-    }
+    std::set<std::pair<dev_t, ino_t>> visited;
+    walk_for_tests(root, tests, found_problems, visited);
   }
   std::sort(tests.begin(), tests.end(), [](const auto& a, const auto& b) { return a.dir < b.dir; });
+  if (problems) *problems = std::move(found_problems);
   return tests;
 }
 
@@ -243,7 +302,8 @@ std::string_view report_status(const TestResult& result) {
   return result.is_expected_failure() ? "expected failure" : status_name(result.status);
 }
 
-TestResult run_backend_test(const BackendTest& test, const Tolerance& tolerance, int64_t node_pb_opset, const LoadOptions& load) {
+TestResult run_backend_test(const BackendTest& test, const Tolerance& tolerance, int64_t node_pb_opset, const LoadOptions& load,
+                            const RunOptions& run) {
   TestResult result;
   result.test = test;
   const auto start = std::chrono::steady_clock::now();
@@ -253,9 +313,9 @@ TestResult run_backend_test(const BackendTest& test, const Tolerance& tolerance,
   const bool refusal = fs::is_regular_file(test.dir / kRefusalMarkerFile, ec);
   try {
     if (test.layout == BackendTest::Layout::Model)
-      run_model_layout(test, tolerance, load, result);
+      run_model_layout(test, tolerance, load, run, result);
     else
-      run_node_layout(test, tolerance, node_pb_opset, result);
+      run_node_layout(test, tolerance, node_pb_opset, run, result);
     if (refusal) {
       result.status = TestStatus::Failed;
       result.message = "ran, but a strict implementation refuses it: " + read_refusal_rule(test.dir);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "interpreter/model.h"
+#include "runtime/run_context.h"
 #include "runtime/tensor.h"
 
 namespace onnx_ref {
@@ -21,9 +22,18 @@ struct BackendTest {
   Layout layout = Layout::Model;
 };
 
+// A place below a root that discovery could not search, so tests there may be missing: a folder it
+// cannot read, a path longer than PATH_MAX, a symlink loop.
+struct DiscoveryProblem {
+  std::filesystem::path path;
+  std::string reason;  // "cannot be read: Permission denied", "is a symlink loop", ...
+};
+
 // Every backend-test folder below each root, at any depth, sorted by path. A root that is itself a
-// test folder counts. A root that does not exist is an Error.
-std::vector<BackendTest> discover_tests(const std::vector<std::filesystem::path>& roots);
+// test folder counts. A root that does not exist is an Error. Symlinked folders are not followed;
+// what cannot be searched is added to `problems` (when given) instead of being left out unseen.
+std::vector<BackendTest> discover_tests(const std::vector<std::filesystem::path>& roots,
+                                        std::vector<DiscoveryProblem>* problems = nullptr);
 
 struct Tolerance {
   double rtol = 1e-3;
@@ -78,10 +88,11 @@ inline constexpr int64_t kNodePbOpset = 4;
 // loading or running its model fails with an error, and fails when the model runs.
 inline constexpr const char* kRefusalMarkerFile = "expected_error.txt";
 
-// Runs one test folder (every test_data_set_N in it); a node.pb test runs at `node_pb_opset`. Never throws: every problem is a failure
-// with its message, and an operator onnx-ref does not implement is a skip.
-// `load`: the loader's opt-ins (--sort-nodes, --allow-deprecated) for the tests' models.
+// Runs one test folder (every test_data_set_N in it); a node.pb test runs at `node_pb_opset`, each
+// model loaded with `load` (the loader's opt-ins --sort-nodes, --allow-deprecated, its node limit)
+// and run with `run` (memory budget, time limit). Never throws: every problem is a failure with its
+// message, and an operator onnx-ref does not implement is a skip.
 TestResult run_backend_test(const BackendTest& test, const Tolerance& tolerance, int64_t node_pb_opset = kNodePbOpset,
-                            const LoadOptions& load = {});
+                            const LoadOptions& load = {}, const RunOptions& run = {});
 
 }  // namespace onnx_ref

@@ -29,18 +29,59 @@ std::ofstream open_for_writing(const std::filesystem::path& path) {
   return out;
 }
 
+// Text for an XML 1.0 attribute or element, always well-formed UTF-8: markup characters as
+// entities, valid UTF-8 sequences of characters XML allows kept, and every other byte (control
+// bytes, bytes of no valid sequence, U+FFFE and U+FFFF) written as the visible text \xNN, so that
+// names holding arbitrary bytes stay readable and distinct.
 std::string xml_escape(const std::string& s) {
+  static const char* hex = "0123456789abcdef";
   std::string out;
-  for (unsigned char c : s) {
+  auto escape_byte = [&](unsigned char c) {
+    out += "\\x";
+    out += hex[c >> 4];
+    out += hex[c & 15];
+  };
+  for (size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default:
-        if (c < 0x20 && c != '\n' && c != '\t') out += "?";  // not allowed in XML 1.0
-        else out += static_cast<char>(c);
+      case '&': out += "&amp;"; ++i; continue;
+      case '<': out += "&lt;"; ++i; continue;
+      case '>': out += "&gt;"; ++i; continue;
+      case '"': out += "&quot;"; ++i; continue;
+      case '\'': out += "&apos;"; ++i; continue;
+      case '\n': out += "&#10;"; ++i; continue;
+      case '\t': out += "&#9;"; ++i; continue;
+      default: break;
     }
+    if (c < 0x80) {
+      if (c < 0x20 || c == 0x7f) escape_byte(c);
+      else out += static_cast<char>(c);
+      ++i;
+      continue;
+    }
+    // The length of a well-formed sequence starting here (RFC 3629: no overlong forms, no
+    // surrogates, nothing past U+10FFFF), 0 if none.
+    size_t length = 0;
+    uint32_t code = 0;
+    if (c >= 0xc2 && c <= 0xdf) length = 2, code = c & 0x1f;
+    else if (c >= 0xe0 && c <= 0xef) length = 3, code = c & 0x0f;
+    else if (c >= 0xf0 && c <= 0xf4) length = 4, code = c & 0x07;
+    bool valid = length > 0 && i + length <= s.size();
+    for (size_t k = 1; valid && k < length; ++k) {
+      const auto d = static_cast<unsigned char>(s[i + k]);
+      if ((d & 0xc0) != 0x80) valid = false;
+      code = (code << 6) | (d & 0x3f);
+    }
+    if (valid && ((length == 3 && (code < 0x800 || (code >= 0xd800 && code <= 0xdfff) || code == 0xfffe || code == 0xffff)) ||
+                  (length == 4 && (code < 0x10000 || code > 0x10ffff))))
+      valid = false;
+    if (!valid) {
+      escape_byte(c);
+      ++i;
+      continue;
+    }
+    out.append(s, i, length);
+    i += length;
   }
   return out;
 }

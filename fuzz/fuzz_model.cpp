@@ -30,14 +30,16 @@ std::optional<Tensor> zero_feed(const ValueInfo& declared) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  // Initializers can ask kernels for gigabytes (ConstantOfShape, Tile, Expand): refused past 256 MiB.
-  static const bool limited = (set_tensor_memory_limit(uint64_t{256} << 20), true);
-  (void)limited;
+  // Initializers can ask kernels for gigabytes (ConstantOfShape, Tile, Expand): each run's budget
+  // is 256 MiB, far below the default (and below libFuzzer's -rss_limit_mb of 2048), so a resource
+  // bomb is refused with an error rather than found as an out-of-memory.
+  set_default_memory_limit(uint64_t{256} << 20);
   const std::string bytes(reinterpret_cast<const char*>(data), size);
   std::optional<Model> model;
   try {
     // No base folder: external data is refused, so the fuzzer never reads other files.
-    model.emplace(Model::load_bytes(bytes, {}, "<fuzz>"));
+    // Nested functions are compiled once per instantiation; the node cap bounds the rest.
+    model.emplace(Model::load_bytes(bytes, {}, "<fuzz>", {}, LoadOptions{false, false, 100'000}));
   } catch (const Error& e) {
     fuzz::check_error(e);
     return 0;
@@ -55,7 +57,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     feeds.emplace(input.name, std::move(*feed));
   }
   try {
-    const auto outputs = model->run(feeds);
+    // A time limit below libFuzzer's -timeout of 10 s: a slow model is an error, not a finding.
+    RunOptions options;
+    options.max_memory = uint64_t{256} << 20;
+    options.timeout_seconds = 5;
+    const auto outputs = model->run(feeds, options);
     fuzz::require(outputs.size() == model->outputs().size(), "run returned a different number of outputs");
   } catch (const Error& e) {
     fuzz::check_error(e);

@@ -3,12 +3,14 @@
 // types of the values it returns are checked against the node and the operator version.
 #include <algorithm>
 #include <chrono>
+#include <new>
+#include <stdexcept>
 
 #include "interpreter/model.h"
 #include "interpreter/profile_calls.h"
 #include "runtime/error.h"
 #include "runtime/error_context.h"
-#include "runtime/parallel_for.h"
+#include "runtime/run_limits.h"
 
 namespace onnx_ref {
 
@@ -149,6 +151,7 @@ void check_kernel_outputs(const Node& node, const std::vector<Value>& outputs,
 }  // namespace
 
 void Graph::finish() {
+  for (Node& node : nodes) node.path = path.empty() ? node.describe() : path + " " + std::string(kGraphPathMark) + node.describe();
   input_types_.clear();
   output_types_.clear();
   for (int slot : input_slots) input_types_.push_back(slot_types[static_cast<size_t>(slot)]);
@@ -170,6 +173,18 @@ void Graph::finish() {
   release_after.assign(nodes.size(), {});
   for (size_t slot = 0; slot < last_reader.size(); ++slot)
     if (last_reader[slot] >= 0) release_after[static_cast<size_t>(last_reader[slot])].push_back(static_cast<int>(slot));
+  for (size_t k = 0; k < nodes.size(); ++k) {
+    Node& node = nodes[k];
+    node.last_use.assign(node.inputs.size(), false);
+    for (size_t i = 0; i < node.inputs.size(); ++i) {
+      const int slot = node.inputs[i];
+      if (slot < 0 || last_reader[static_cast<size_t>(slot)] != static_cast<int>(k)) continue;
+      const bool read_once = std::count(node.inputs.begin(), node.inputs.end(), slot) == 1 &&
+                             std::find(node.implicit_inputs.begin(), node.implicit_inputs.end(), slot) == node.implicit_inputs.end() &&
+                             std::find(node.outputs.begin(), node.outputs.end(), slot) == node.outputs.end();
+      node.last_use[i] = read_once;
+    }
+  }
 }
 
 std::optional<Shape> Graph::declared_output_shape(size_t index) const {
@@ -184,13 +199,24 @@ void Graph::execute(std::vector<std::optional<Value>>& values, RunContext& ctx) 
   std::vector<std::optional<Value>> inputs;
   std::vector<std::optional<ValueType>> types;
   KernelContext::Captures captures;
+  // The node path the kernels see, put back however the node ends (a graph attribute's nodes set
+  // their own while their node runs).
+  struct NodePathScope {
+    RunContext& ctx;
+    const std::string* previous;
+    ~NodePathScope() { ctx.set_node_path(previous); }
+  } path_scope{ctx, ctx.set_node_path(nullptr)};
   for (size_t k = 0; k < nodes.size(); ++k) {
     const Node& node = nodes[k];
+    ctx.set_node_path(&node.path);
     inputs.clear();
     types.clear();
-    for (int slot : node.inputs) {
-      inputs.push_back(slot < 0 ? std::nullopt : values[static_cast<size_t>(slot)]);
-      types.push_back(slot < 0 ? std::nullopt : std::optional<ValueType>(inputs.back()->type()));
+    for (size_t i = 0; i < node.inputs.size(); ++i) {
+      const int slot = node.inputs[i];
+      // A value this node reads last is moved, not copied: a kernel may then own it alone.
+      if (slot >= 0 && node.last_use[i]) inputs.push_back(std::move(values[static_cast<size_t>(slot)]));
+      else inputs.push_back(slot < 0 ? std::nullopt : values[static_cast<size_t>(slot)]);
+      types.push_back(inputs.back() ? std::optional<ValueType>(inputs.back()->type()) : std::nullopt);
     }
     captures.clear();
     for (const auto& [attr, positions] : node.graph_captures) {
@@ -200,23 +226,35 @@ void Graph::execute(std::vector<std::optional<Value>>& values, RunContext& ctx) 
     }
     std::vector<Value> outputs;
     try {
+      poll_deadline(ctx.limits());
       const auto expected = check_node_types(node, types, node.outputs.size());  // again, for inputs whose type was not declared
       if (RunProfile* profile = ctx.options().profile) {
         const auto start = std::chrono::steady_clock::now();
-        outputs = node.op->kernel(KernelContext(node.attributes, inputs, node.outputs.size(), &ctx, &captures));
+        KernelContext kernel_context(node.attributes, inputs, node.outputs.size(), &ctx, &captures);
+        kernel_context.hand_over(inputs, &node.last_use);
+        outputs = node.op->kernel(kernel_context);
         const auto elapsed = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start);
         profile->add(&node, elapsed.count(), [&] {
-          return RunProfile::Row{path.empty() ? node.describe() : path + " " + std::string(kGraphPathMark) + node.describe(),
-                                 node.op->label(), 0, 0, !node.graph_captures.empty() || node.calls_function, path.empty()};
+          return RunProfile::Row{node.path, node.op->label(), 0, 0, !node.graph_captures.empty() || node.calls_function, path.empty()};
         });
         ProfileCalls::record(*profile, &node,
                              std::chrono::duration_cast<std::chrono::nanoseconds>(start.time_since_epoch()).count(), elapsed.count());
       } else {
-        outputs = node.op->kernel(KernelContext(node.attributes, inputs, node.outputs.size(), &ctx, &captures));
+        KernelContext kernel_context(node.attributes, inputs, node.outputs.size(), &ctx, &captures);
+        kernel_context.hand_over(inputs, &node.last_use);
+        outputs = node.op->kernel(kernel_context);
       }
       check_kernel_outputs(node, outputs, expected);
     } catch (const Error& e) {
       rethrow_with_context(e, ErrorContext::at(node.describe(), node.op->label()));
+    } catch (const std::bad_alloc&) {
+      // The budget is charged before allocating, so this is memory taken by others meanwhile, or
+      // a buffer no charge covers: still the input's doing, not a fault of the program.
+      throw Error(join_context(node.describe(), "the allocator refused memory within the run's budget of " +
+                                                    std::to_string(ctx.limits().memory->limit() >> 20) + " MiB (lower --max-memory)"),
+                  node.op->label());
+    } catch (const std::length_error&) {
+      throw Error(join_context(node.describe(), "asked for a buffer longer than memory can address"), node.op->label());
     } catch (const std::logic_error& e) {
       throw std::logic_error(node.describe() + ": " + e.what());
     }
@@ -318,9 +356,9 @@ std::vector<std::pair<std::string, Value>> Model::run(const std::map<std::string
                   ") is not fed");
 
   RunContext ctx(options);
-  // Kernels split their outputs over the process-wide worker count (runtime/parallel_for.h); no
-  // result depends on it, so a run may set it for everyone.
-  set_thread_count(options.threads);
+  // The run's thread count, memory budget and deadline, for the code below that has no context at
+  // hand (allocation, parallel_for); another run on another thread has its own.
+  RunLimitsScope limits_scope(&ctx.limits());
   try {
     graph.execute(values, ctx);
   } catch (const Error& e) {

@@ -2,6 +2,7 @@
 
 #include <google/protobuf/unknown_field_set.h>
 
+#include <algorithm>
 #include <set>
 
 #include "runtime/error.h"
@@ -95,23 +96,25 @@ std::string node_overload(const onnx::NodeProto& node) {
   return overload;
 }
 
-onnx::GraphProto instantiate_function(const FunctionDef& def, const onnx::NodeProto& call) {
+void check_function_call(const FunctionDef& def, const onnx::NodeProto& call) {
   const onnx::FunctionProto& f = *def.proto;
-  std::set<std::string> declared(f.attribute().begin(), f.attribute().end());
-  for (const auto& [name, a] : def.defaults) declared.insert(name);
-  std::map<std::string, const onnx::AttributeProto*> values;
-  for (const auto& [name, a] : def.defaults) values[name] = &a;
-  for (const auto& a : call.attribute()) {
-    if (!declared.count(a.name()))
+  for (const auto& a : call.attribute())
+    if (!def.defaults.count(a.name()) && std::find(f.attribute().begin(), f.attribute().end(), a.name()) == f.attribute().end())
       throw Error("attribute " + quote_text(a.name()) + " is not an attribute of function " + function_name(f));
-    values[a.name()] = &a;
-  }
   if (call.input_size() > f.input_size())
     throw Error("function " + function_name(f) + " takes " + std::to_string(f.input_size()) + " input(s), the node has " +
                 std::to_string(call.input_size()));
   if (call.output_size() > f.output_size())
     throw Error("function " + function_name(f) + " has " + std::to_string(f.output_size()) + " output(s), the node lists " +
                 std::to_string(call.output_size()));
+}
+
+onnx::GraphProto instantiate_function(const FunctionDef& def, const onnx::NodeProto& call) {
+  const onnx::FunctionProto& f = *def.proto;
+  check_function_call(def, call);
+  std::map<std::string, const onnx::AttributeProto*> values;
+  for (const auto& [name, a] : def.defaults) values[name] = &a;
+  for (const auto& a : call.attribute()) values[a.name()] = &a;
   onnx::GraphProto g;
   std::map<std::string, std::string> absent;
   for (int i = 0; i < f.input_size(); ++i) {

@@ -39,4 +39,8 @@ std::string node_overload(const onnx::NodeProto& node);
 // does not declare.
 onnx::GraphProto instantiate_function(const FunctionDef& def, const onnx::NodeProto& call);
 
+// The checks instantiate_function makes of the call (its attributes are the function's, it gives
+// no more inputs and asks no more outputs than the function has), for a call whose body is shared.
+void check_function_call(const FunctionDef& def, const onnx::NodeProto& call);
+
 }  // namespace onnx_ref

@@ -54,6 +54,13 @@ struct Node {
   bool calls_function = false;  // a call to a model-local function, run as a graph of its own
   // What the loader knows of each output's type before running (nullopt: decided at run time).
   std::vector<std::optional<ValueType>> output_types;
+  // Per input: this node is the last reader of its slot and reads it once, so the executor hands
+  // the value over to the kernel (KernelContext::take_value) instead of keeping a copy. Set by
+  // Graph::finish.
+  std::vector<bool> last_use;
+  // describe() led by the path of its graph ("node 'l' (#5, Loop-16) › body › node #2 (Add-14)"),
+  // set by Graph::finish: the key of its random streams, its row of run --profile.
+  std::string path;
   // "node 'n' (#3, Reshape-14)"
   std::string describe() const;
 };
@@ -81,7 +88,9 @@ class Graph final : public Subgraph {
   std::vector<Node> nodes;
   std::vector<std::vector<int>> release_after;  // slots freed once node k has run
   // The operator versions of the calls to model-local functions in this graph, one per call node.
-  std::vector<std::unique_ptr<OpVersion>> function_calls;
+  // An instantiation is compiled once and shared by every call making it (the same function,
+  // attribute values, omitted inputs and depth), in this graph and others.
+  std::vector<std::shared_ptr<OpVersion>> function_calls;
 
   // Computes release_after and the declared interface types; called once the graph is complete.
   void finish();
@@ -99,7 +108,8 @@ class Graph final : public Subgraph {
 
 class Model {
  public:
-  // Loads a model file; external data is resolved relative to its folder.
+  // Loads a model file; external data is resolved relative to its folder. `options` holds the
+  // loader's opt-ins and its node limit (interpreter/load_options.h).
   static Model load_file(const std::filesystem::path& path);
   static Model load_file(const std::filesystem::path& path, const ExposedValues& exposed, const LoadOptions& options = {});
   // `base_dir` is where external data lives (empty: external data is refused).

@@ -123,13 +123,43 @@ ValueInfo parse_value_info(const onnx::ValueInfoProto& v, const std::string& rol
 // graph holding its node (`parent`). A name a graph reads that it does not define is looked up in
 // the enclosing graphs, at any depth, and becomes a captured value of this graph and of every graph
 // between; the node holding the graph attribute lists it as an implicit input.
+// What the whole load shares: the model's functions, each distinct instantiation of one compiled
+// once (a function calling another twice, nested 20 deep, is 21 bodies, not 2^20), and the count
+// of nodes compiled against the cap.
+struct LoadState {
+  std::map<FunctionKey, FunctionDef> functions;  // points into the model proto, which the Model keeps
+  // By instantiation key (function_instance_key): the compiled call, shared by every node making it.
+  std::map<std::string, std::shared_ptr<OpVersion>> instances;
+  int64_t max_nodes = kDefaultMaxNodes;
+  int64_t nodes = 0;
+  LoadOptions options;  // the loader's opt-ins
+};
+
+namespace {
+
+// What decides a function call's compiled body: the function, the call's attribute values (the
+// body's ref_attr_name attributes take them), which inputs the call leaves out (absent inside) and
+// the nesting depth (the depth limit counts it). Input types are not part of it: the body's inputs
+// are typed by the function's value_info alone, the same for every call, and checked at run time.
+std::string function_instance_key(const FunctionKey& key, const onnx::NodeProto& call, int depth) {
+  std::string k = std::get<0>(key) + '\0' + std::get<1>(key) + '\0' + std::get<2>(key) + '\0' + std::to_string(depth) + '\0';
+  for (int i = 0; i < call.input_size(); ++i) k += call.input(i).empty() ? '0' : '1';
+  k += '\0' + std::to_string(call.output_size()) + '\0';
+  std::map<std::string, std::string> attributes;
+  for (const auto& a : call.attribute()) attributes[a.name()] = a.SerializeAsString();
+  for (const auto& [name, bytes] : attributes) k += std::to_string(name.size()) + ':' + name + std::to_string(bytes.size()) + ':' + bytes;
+  return k;
+}
+
+}  // namespace
+
 class GraphBuilder {
  public:
   GraphBuilder(const onnx::GraphProto& graph, Graph& g, const std::map<std::string, int64_t>& opsets,
                std::shared_ptr<const onnx::ModelProto> model_proto, const std::filesystem::path& base_dir,
-               GraphBuilder* parent, const std::map<FunctionKey, FunctionDef>& functions, const LoadOptions& options)
+               GraphBuilder* parent, LoadState& state)
       : graph_(graph), g_(g), opsets_(opsets), model_proto_(std::move(model_proto)), base_dir_(base_dir), parent_(parent),
-        functions_(functions), options_(options) {}
+        state_(state) {}
 
   // The model's graph: inputs with an initializer are optional feeds of the model.
   void build_model_graph(Model& m) {
@@ -157,8 +187,7 @@ class GraphBuilder {
   std::shared_ptr<const onnx::ModelProto> model_proto_;
   std::filesystem::path base_dir_;
   GraphBuilder* parent_;
-  const std::map<FunctionKey, FunctionDef>& functions_;
-  const LoadOptions& options_;
+  LoadState& state_;
   std::map<std::string, Tensor> initializers_;
   std::map<std::string, size_t> producer_;       // the first node that outputs each name
 
@@ -354,17 +383,21 @@ class GraphBuilder {
     node.domain = canonical_domain(proto.domain());
     node.op_type = proto.op_type();
     try {
-      if (auto f = functions_.find(FunctionKey{node.domain, node.op_type, node_overload(proto)}); f != functions_.end()) {
+      if (++state_.nodes > state_.max_nodes)
+        throw Error("the model expands to more than " + std::to_string(state_.max_nodes) +
+                    " nodes, counting those of its graph attributes and each distinct function instantiation (--max-nodes)");
+      const FunctionKey function_key{node.domain, node.op_type, node_overload(proto)};
+      if (auto f = state_.functions.find(function_key); f != state_.functions.end()) {
         // A node's domain must be imported, a model-local function's included (ONNX's checker
         // refuses it too): the opset imports name every domain the graph uses.
         if (!opsets_.count(node.domain))
           throw Error("the model imports no opset for domain " + domain_name(node.domain) + ", which the function " +
                       printable(node.op_type) + " belongs to (a node's domain must be imported, a local function's too)");
-        node.op = &compile_function_call(f->second, proto, node.index);
+        node.op = &function_call(function_key, f->second, proto, node.index);
         node.calls_function = true;
       } else {
         node.op = &resolve_op(node);
-        if (const char* replacement = deprecated_replacement(*node.op); replacement && !options_.allow_deprecated)
+        if (const char* replacement = deprecated_replacement(*node.op); replacement && !state_.options.allow_deprecated)
           throw Error(node.op->label() + " is deprecated (ONNX's checker refuses it); use " + replacement +
                       " instead, or allow deprecated versions (--allow-deprecated; Python: allow_deprecated=True)" +
                       " to run it with its last defined semantics");
@@ -401,10 +434,21 @@ class GraphBuilder {
     g_.nodes.push_back(std::move(node));
   }
 
+  // The compiled call of a function: the one made before for the same instantiation key, or a new
+  // one. The call's attributes and arity are checked for every call all the same.
+  const OpVersion& function_call(const FunctionKey& key, const FunctionDef& def, const onnx::NodeProto& call, size_t node_index) {
+    check_function_call(def, call);
+    std::shared_ptr<OpVersion>& shared = state_.instances[function_instance_key(key, call, g_.depth + 1)];
+    if (!shared) shared = compile_function_call(def, call, node_index);
+    g_.function_calls.push_back(shared);
+    return *shared;
+  }
+
   // A call to a model-local function: the body instantiated for this call and compiled in its own
   // scope, with the function's opset imports (the model's where it imports none), run as this
-  // node's kernel. Each input and output may be any value type; the body's types decide.
-  const OpVersion& compile_function_call(const FunctionDef& def, const onnx::NodeProto& call, size_t node_index) {
+  // node's kernel. Each input and output may be any value type; the body's types decide. The body's
+  // path and trace place are those of the first call making this instantiation.
+  std::shared_ptr<OpVersion> compile_function_call(const FunctionDef& def, const onnx::NodeProto& call, size_t node_index) {
     const onnx::FunctionProto& f = *def.proto;
     const std::string label = (f.domain().empty() ? "" : f.domain() + ":") + f.name();
     auto body_proto = std::make_shared<onnx::GraphProto>(instantiate_function(def, call));
@@ -420,11 +464,11 @@ class GraphBuilder {
     body->path = g_.path.empty() ? path : g_.path + " " + std::string(kGraphPathMark) + path;
     body->trace_segment = "node_" + std::to_string(node_index) + "/function";
     try {
-      GraphBuilder(*body_proto, *body, opsets, model_proto_, base_dir_, nullptr, functions_, options_).build_subgraph();
+      GraphBuilder(*body_proto, *body, opsets, model_proto_, base_dir_, nullptr, state_).build_subgraph();
     } catch (const Error& e) {
       rethrow_with_context(e, ErrorContext::graph(path));
     }
-    auto op = std::make_unique<OpVersion>();
+    auto op = std::make_shared<OpVersion>();
     op->domain = canonical_domain(f.domain());
     op->op_type = f.name();
     op->since_version = 1;
@@ -463,8 +507,7 @@ class GraphBuilder {
       outputs.resize(ctx.output_count());
       return outputs;
     };
-    g_.function_calls.push_back(std::move(op));
-    return *g_.function_calls.back();
+    return op;
   }
 
   // Compiles graph attribute `attr` of `node` (whose index and name are set) in this graph's
@@ -476,7 +519,7 @@ class GraphBuilder {
     sub->path = (g_.path.empty() ? "" : g_.path + " " + mark) + node.describe() + " " + mark + attr;
     sub->trace_segment = "node_" + std::to_string(node.index) + "/" + attr;
     try {
-      GraphBuilder(body, *sub, opsets_, model_proto_, base_dir_, this, functions_, options_).build_subgraph();
+      GraphBuilder(body, *sub, opsets_, model_proto_, base_dir_, this, state_).build_subgraph();
     } catch (const Error& e) {
       rethrow_with_context(e, ErrorContext::graph(attr));
     }
@@ -554,23 +597,24 @@ class GraphBuilder {
 // The model: IR version, opset imports, then its graph.
 class ModelBuilder {
  public:
-  ModelBuilder(Model& model, const std::filesystem::path& base_dir, const LoadOptions& options)
-      : m_(model), base_dir_(base_dir), options_(options) {}
+  ModelBuilder(Model& model, const std::filesystem::path& base_dir, const LoadOptions& options) : m_(model), base_dir_(base_dir) {
+    state_.options = options;
+    state_.max_nodes = options.max_nodes;
+  }
 
   void build() {
     const auto& proto = *m_.proto_;
     check_ir_version(proto);
     if (!proto.has_graph()) throw Error("not an ONNX model: it has no graph");
     read_opsets(proto);
-    functions_ = read_functions(proto);
-    GraphBuilder(proto.graph(), *m_.graph_, m_.opsets_, m_.proto_, base_dir_, nullptr, functions_, options_).build_model_graph(m_);
+    state_.functions = read_functions(proto);
+    GraphBuilder(proto.graph(), *m_.graph_, m_.opsets_, m_.proto_, base_dir_, nullptr, state_).build_model_graph(m_);
   }
 
  private:
   Model& m_;
   std::filesystem::path base_dir_;
-  const LoadOptions& options_;
-  std::map<FunctionKey, FunctionDef> functions_;  // points into the model proto, which the Model keeps
+  LoadState state_;
 
   void check_ir_version(const onnx::ModelProto& proto) {
     if (!proto.has_ir_version()) throw Error("not an ONNX model: ir_version is not set");
@@ -704,8 +748,9 @@ Model Model::load_file(const std::filesystem::path& path, const ExposedValues& e
   if (::fstat(fd.get(), &st) != 0) throw Error(origin + ": cannot be read (" + std::strerror(errno) + ")");
   const std::filesystem::path dir = path.parent_path().empty() ? std::filesystem::path(".") : path.parent_path();
   if (st.st_size == 0) parse_model(nullptr, 0, origin);
-  // The file is parsed straight from a read-only mapping: no second copy of it in memory.
-  const MappedRegion file(fd.get(), 0, static_cast<uint64_t>(st.st_size), origin);
+  // The file is read, not mapped: a mapping of a file that shrinks while it is parsed would end the
+  // process with SIGBUS. Its bytes are charged like any allocation (runtime/run_limits.h).
+  const std::string file = read_whole_file(fd.get(), static_cast<uint64_t>(st.st_size), origin);
   return from_parsed(parse_model(file.data(), file.size(), origin), dir, origin, exposed, options);
 }
 

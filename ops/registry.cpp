@@ -165,6 +165,12 @@ const Value& KernelContext::value(size_t i) const {
   return *inputs_[i];
 }
 
+Value KernelContext::take_value(size_t i) const {
+  const Value& v = value(i);
+  if (last_use_ && i < last_use_->size() && (*last_use_)[i] && i < owned_.size() && &*owned_[i] == &v) return std::move(*owned_[i]);
+  return v;
+}
+
 const Tensor& KernelContext::input(size_t i) const {
   const Value& v = value(i);
   if (!v.is_tensor()) throw Error("input " + std::to_string(i) + " is " + v.type().to_string() + ", not a tensor");

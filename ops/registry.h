@@ -125,6 +125,16 @@ class KernelContext {
   // The tensor at input i; Error when it is absent or not a tensor.
   const Tensor& input(size_t i) const;
   const Value& value(size_t i) const;
+  // Input i as a value of the kernel's own: moved out of the node's inputs when the executor handed
+  // it over (this node is its last reader in the graph, and reads it once), a copy otherwise. A
+  // kernel that grows a sequence in place (SequenceInsert in a Loop) takes it this way.
+  Value take_value(size_t i) const;
+  // Called by the executor: `owned` holds the same values as the inputs, which the kernel may
+  // move from where `last_use` is true.
+  void hand_over(std::span<std::optional<Value>> owned, const std::vector<bool>* last_use) {
+    owned_ = owned;
+    last_use_ = last_use;
+  }
   size_t output_count() const { return output_count_; }
   // The run this kernel is part of (threads, random streams, limits).
   RunContext& run_context() const;
@@ -134,6 +144,8 @@ class KernelContext {
 
  private:
   std::span<const std::optional<Value>> inputs_;
+  std::span<std::optional<Value>> owned_;
+  const std::vector<bool>* last_use_ = nullptr;
   size_t output_count_;
   RunContext* run_;
   const Captures* captures_;

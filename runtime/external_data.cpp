@@ -1,7 +1,6 @@
 #include "runtime/external_data.h"
 
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -12,6 +11,7 @@
 #include <system_error>
 
 #include "runtime/error.h"
+#include "runtime/run_limits.h"
 
 namespace onnx_ref {
 
@@ -28,24 +28,35 @@ std::optional<uint64_t> parse_decimal_u64(std::string_view text) {
   return value;
 }
 
-MappedRegion::MappedRegion(int fd, uint64_t offset, uint64_t size, const std::string& what) {
-  // mmap needs a page-aligned file offset, so the mapping starts at the page holding `offset`.
-  const uint64_t page = static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
-  const uint64_t start = offset - offset % page;
-  const uint64_t lead = offset - start;
-  if (size == 0 || size > SIZE_MAX - lead) throw Error(what + ": cannot map " + std::to_string(size) + " bytes");
-  mapped_size_ = static_cast<size_t>(lead + size);
-  address_ = mmap(nullptr, mapped_size_, PROT_READ, MAP_PRIVATE, fd, static_cast<off_t>(start));
-  if (address_ == MAP_FAILED) throw Error(what + ": cannot be mapped into memory: " + std::strerror(errno));
-  data_ = static_cast<const std::byte*>(address_) + lead;
-  size_ = static_cast<size_t>(size);
+void read_file_range(int fd, uint64_t offset, uint64_t size, std::byte* out, const std::string& what) {
+  uint64_t done = 0;
+  while (done < size) {
+    const size_t chunk = static_cast<size_t>(std::min<uint64_t>(size - done, uint64_t{1} << 30));
+    const ssize_t got = pread(fd, out + done, chunk, static_cast<off_t>(offset + done));
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) throw Error(what + ": cannot be read: " + std::strerror(errno));
+    if (got == 0)
+      throw Error(what + ": the file changed while it was read (it ends at byte " + std::to_string(offset + done) + ", not " +
+                  std::to_string(offset + size) + ")");
+    done += static_cast<uint64_t>(got);
+  }
+}
+
+std::string read_whole_file(int fd, uint64_t size, const std::string& what) {
+  const MemoryCharge charge = charge_memory(size, what);
+  std::string bytes;
+  try {
+    bytes.resize(static_cast<size_t>(size));
+  } catch (const std::bad_alloc&) {
+    throw Error(what + ": its " + std::to_string(size) + " bytes are more memory than can be allocated");
+  }
+  read_file_range(fd, 0, size, reinterpret_cast<std::byte*>(bytes.data()), what);
+  return bytes;
 }
 
 FileDescriptor::~FileDescriptor() {
   if (fd_ >= 0) close(fd_);
 }
-
-MappedRegion::~MappedRegion() { munmap(address_, mapped_size_); }
 
 namespace {
 
@@ -181,15 +192,10 @@ std::shared_ptr<const Storage> map_external_data(const fs::path& base_dir, const
   const uint64_t bytes = check_range(info, static_cast<uint64_t>(st.st_size), needed_bytes, what);
   if (bytes == 0) return Storage::allocate(0);
 
-  auto mapping = std::make_shared<const MappedRegion>(fd.get(), info.offset.value_or(0), bytes, describe_at(info));
-  const std::byte* data = mapping->data();
-
-  if (reinterpret_cast<uintptr_t>(data) % alignment != 0) {
-    auto copy = Storage::allocate(static_cast<size_t>(bytes));
-    std::memcpy(copy->mutable_data(), data, static_cast<size_t>(bytes));
-    return copy;
-  }
-  return Storage::view(data, static_cast<size_t>(bytes), mapping);
+  (void)alignment;  // owned storage comes from operator new, aligned for every element type
+  auto storage = Storage::allocate_uninitialized(static_cast<size_t>(bytes), describe(info.location));
+  read_file_range(fd.get(), info.offset.value_or(0), bytes, storage->mutable_data(), describe_at(info));
+  return storage;
 }
 
 }  // namespace onnx_ref

@@ -1,7 +1,7 @@
 #pragma once
 // External data of a TensorProto (data_location = EXTERNAL): its key/value entries, the checks
 // ONNX's docs/ExternalDataSecurity.md asks for before a file is opened, and a read-only mapping of
-// the bytes so that data is read from disk only when it is touched.
+// the bytes into storage of their own.
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -37,24 +37,13 @@ class FileDescriptor {
   int fd_;
 };
 
-// A read-only, private memory mapping of part of an open file; unmapped when destroyed. Pages are
-// read from disk only when touched.
-class MappedRegion {
- public:
-  // Maps `size` (> 0) bytes from `offset` of the open file `fd`; `what` names it in errors.
-  MappedRegion(int fd, uint64_t offset, uint64_t size, const std::string& what);
-  MappedRegion(const MappedRegion&) = delete;
-  MappedRegion& operator=(const MappedRegion&) = delete;
-  ~MappedRegion();
-  const std::byte* data() const { return data_; }
-  size_t size() const { return size_; }
-
- private:
-  void* address_ = nullptr;  // page-aligned start of the mapping
-  size_t mapped_size_ = 0;
-  const std::byte* data_ = nullptr;  // the byte at `offset`
-  size_t size_ = 0;
-};
+// Reads `size` bytes from `offset` of the open file `fd` into `out`. Files are read, never mapped:
+// a mapped file that shrinks while the process runs ends it with SIGBUS, and a read that comes up
+// short is an Error instead ("<what>: the file changed while it was read ..."), like any failed read.
+void read_file_range(int fd, uint64_t offset, uint64_t size, std::byte* out, const std::string& what);
+// The `size` bytes of `fd` from its start, as a string (charged to the run's memory budget while
+// it is being read, runtime/run_limits.h).
+std::string read_whole_file(int fd, uint64_t size, const std::string& what);
 
 // A byte count or offset: decimal digits only (no sign, space or hex prefix) that fit in uint64.
 std::optional<uint64_t> parse_decimal_u64(std::string_view text);
@@ -72,11 +61,11 @@ ExternalDataInfo parse_external_data(
 std::filesystem::path resolve_external_data_path(const std::filesystem::path& base_dir,
                                                  const std::string& location);
 
-// Storage for `needed_bytes` bytes of `info.location` from `info.offset`, mapped read-only and
-// private; the mapping lives as long as the storage. `what` describes the tensor ("float[2, 3]")
-// for messages. A length that differs from `needed_bytes` is refused before the file is opened;
-// offset and length are checked against the size of the file that was opened. When the mapped
-// address is not aligned to `alignment` the bytes are copied instead, so typed access stays valid.
+// Storage for `needed_bytes` bytes of `info.location` from `info.offset`, read into owned storage
+// (charged to the current run's budget; `alignment` is kept for callers, owned storage is aligned
+// for every element type). `what` describes the tensor ("float[2, 3]") for messages. A length
+// that differs from `needed_bytes` is refused before the file is opened; offset and length are
+// checked against the size of the file that was opened.
 std::shared_ptr<const Storage> map_external_data(const std::filesystem::path& base_dir,
                                                  const ExternalDataInfo& info, uint64_t needed_bytes,
                                                  size_t alignment, const std::string& what);

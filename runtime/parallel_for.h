@@ -8,14 +8,17 @@
 
 namespace onnx_ref {
 
-// The process-wide number of threads kernels may use (default 1). The command's --threads sets it.
+// The number of threads kernels may use: the current run's (RunOptions::threads, made current by
+// the executor, runtime/run_limits.h), else this thread's default (1 unless set_thread_count).
 int thread_count();
-// Values below 1 mean 1; the count is capped at 256.
+// Sets this thread's default, for kernels called outside a run (tests, benchmarks). Values below 1
+// mean 1; the count is capped at 256.
 void set_thread_count(int threads);
 
 // Calls body(begin, end) over disjoint chunks covering [0, n), each at least `grain` long (but the
 // last), on up to thread_count() threads; returns when every chunk is done. An exception thrown by a
-// chunk is rethrown here (the one of the lowest chunk).
+// chunk is rethrown here (the one of the lowest chunk). The workers see the caller's run limits
+// (memory budget, deadline), and the deadline is checked before each chunk.
 void parallel_for(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& body);
 
 }  // namespace onnx_ref

@@ -1,6 +1,8 @@
 #pragma once
 // What one run of a model hands to every kernel: the thread count, the seed of the random streams,
-// and the limits that keep a run finite (Loop iterations, nesting of graphs).
+// the path of the node running, and the limits that keep a run finite (memory, time, Loop
+// iterations, nesting of graphs). Everything here belongs to one run: two runs at once in two
+// threads share nothing.
 //
 // Random streams: a kernel asks for the stream of a key (its node's path in the model); the stream
 // seed is splitmix64 over (run seed, FNV-1a of the key, how many streams that key asked for before
@@ -10,7 +12,10 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
+
+#include "runtime/run_limits.h"
 
 namespace onnx_ref {
 
@@ -70,6 +75,12 @@ struct RunOptions {
   int64_t max_loop_iterations = 10'000'000;
   RunProfile* profile = nullptr;  // when set, every node's kernel time is added to it
   RunTrace* trace = nullptr;      // when set, told of every graph run and node output inside subgraphs
+  // Bytes the run may hold at once, over every tensor, sequence and kernel scratch buffer it
+  // allocates (runtime/run_limits.h); 0: default_memory_budget().
+  uint64_t max_memory = 0;
+  // Wall-clock seconds the run may take, checked between nodes and inside long kernels and loops;
+  // 0: no limit.
+  double timeout_seconds = 0;
 };
 
 // Graphs nest (If inside Loop inside Scan ...) at most this deep, counted from the model's graph.
@@ -77,9 +88,17 @@ inline constexpr int kMaxGraphDepth = 32;
 
 class RunContext {
  public:
-  RunContext() = default;
-  explicit RunContext(RunOptions options) : options_(options) {}
+  RunContext() : RunContext(RunOptions{}) {}
+  explicit RunContext(RunOptions options);
   const RunOptions& options() const { return options_; }
+  // The limits to make current (RunLimitsScope) on the thread running the graph.
+  const RunLimits& limits() const { return limits_; }
+  int threads() const { return limits_.threads; }
+  // The path of the node whose kernel runs ("node 'conv1' (#3, Conv-11)", led by the graph path
+  // inside a subgraph); the executor sets it around each kernel call. Random streams are keyed by it.
+  const std::string& node_path() const { return node_path_ ? *node_path_ : empty_path_; }
+  // Sets the node path and returns the previous one (to put back once the kernel returns).
+  const std::string* set_node_path(const std::string* path) { return std::exchange(node_path_, path); }
   // Counts one Loop iteration; Error once the run has used max_loop_iterations.
   void count_loop_iteration();
   // The seed of the next random stream for `key`.
@@ -87,6 +106,9 @@ class RunContext {
 
  private:
   RunOptions options_;
+  RunLimits limits_;
+  const std::string* node_path_ = nullptr;
+  const std::string empty_path_;
   int64_t loop_iterations_ = 0;
   std::map<std::string, uint64_t, std::less<>> streams_;
 };

@@ -1,7 +1,6 @@
 #include "runtime/tensor.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cstring>
 #include <new>
 
@@ -30,9 +29,23 @@ std::optional<int64_t> checked_element_count(const Shape& shape) {
   return count;
 }
 
-std::shared_ptr<Storage> Storage::allocate(size_t bytes) {
+namespace {
+// The budget is charged before the allocator is asked; an allocator that still fails (the
+// address-space limit, fragmentation) is reported as the same one-line error.
+std::unique_ptr<std::byte[]> new_bytes(size_t bytes, bool zero_fill, std::string_view what) {
+  try {
+    return std::unique_ptr<std::byte[]>(zero_fill ? new std::byte[bytes > 0 ? bytes : 1]() : new std::byte[bytes > 0 ? bytes : 1]);
+  } catch (const std::bad_alloc&) {
+    throw Error("asked for " + std::to_string(bytes) + " bytes" + (what.empty() ? "" : " (" + std::string(what) + ")") +
+                ", more memory than can be allocated");
+  }
+}
+}  // namespace
+
+std::shared_ptr<Storage> Storage::allocate(size_t bytes, std::string_view what) {
   auto s = std::shared_ptr<Storage>(new Storage());
-  s->owned_.reset(new std::byte[bytes > 0 ? bytes : 1]());
+  s->charge_ = charge_memory(bytes, what);
+  s->owned_ = new_bytes(bytes, true, what);
   s->data_ = s->owned_.get();
   s->size_ = bytes;
   return s;
@@ -61,9 +74,10 @@ void advise_huge_pages(std::byte* data, size_t bytes) {
 }
 }  // namespace
 
-std::shared_ptr<Storage> Storage::allocate_uninitialized(size_t bytes) {
+std::shared_ptr<Storage> Storage::allocate_uninitialized(size_t bytes, std::string_view what) {
   auto s = std::shared_ptr<Storage>(new Storage());
-  s->owned_.reset(new std::byte[bytes > 0 ? bytes : 1]);
+  s->charge_ = charge_memory(bytes, what);
+  s->owned_ = new_bytes(bytes, false, what);
   advise_huge_pages(s->owned_.get(), bytes);
   s->data_ = s->owned_.get();
   s->size_ = bytes;
@@ -83,20 +97,9 @@ std::byte* Storage::mutable_data() {
   return owned_.get();
 }
 
-namespace {
-uint64_t physical_memory() {
-  static const uint64_t physical = static_cast<uint64_t>(sysconf(_SC_PHYS_PAGES)) * static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
-  return physical;
-}
-std::atomic<uint64_t> memory_limit{0};  // 0: physical memory
-}  // namespace
+uint64_t tensor_memory_limit() { return memory_headroom(); }
 
-uint64_t tensor_memory_limit() {
-  const uint64_t limit = memory_limit.load(std::memory_order_relaxed);
-  return limit ? limit : physical_memory();
-}
-
-void set_tensor_memory_limit(uint64_t bytes) { memory_limit.store(bytes, std::memory_order_relaxed); }
+void set_tensor_memory_limit(uint64_t bytes) { set_default_memory_limit(bytes); }
 
 namespace {
 int64_t count_or_throw(const Shape& shape) {
@@ -138,22 +141,33 @@ Tensor Tensor::allocate_tensor(ElementType type, Shape shape, bool zero_fill) {
   uint64_t bytes = unit == 0 ? storage_bytes(type, static_cast<uint64_t>(count)) : 0;
   if (unit != 0 && __builtin_mul_overflow(static_cast<uint64_t>(count), unit, &bytes))
     throw Error(std::string(name_of(type)) + shape_to_string(shape) + " needs more bytes than memory can address");
-  // Refuse what the machine cannot hold before touching memory: zero-filling an overcommitted
-  // block would otherwise end in the OOM killer rather than in an error message.
-  if (bytes > tensor_memory_limit())
-    throw Error(std::string(name_of(type)) + shape_to_string(shape) + " needs " + std::to_string(bytes) + " bytes, more than " +
-                (tensor_memory_limit() == physical_memory() ? "this machine's " + std::to_string(physical_memory()) + " bytes of memory"
-                                                            : "the limit of " + std::to_string(tensor_memory_limit()) + " bytes"));
-  std::shared_ptr<Storage> storage;
-  try {
-    if (type == ElementType::String) return from_strings(shape, std::vector<std::string>(static_cast<size_t>(count)));
-    // Packed types are always zeroed: unused high bits of the last byte must be zero.
-    storage = zero_fill || is_sub_byte(type) ? Storage::allocate(bytes) : Storage::allocate_uninitialized(bytes);
-  } catch (const std::bad_alloc&) {
-    throw Error(std::string(name_of(type)) + shape_to_string(shape) + " needs " + std::to_string(bytes) +
-                " bytes, more memory than can be allocated");
+  // Refuse what the budget cannot hold before touching memory: zero-filling an overcommitted
+  // block would otherwise end in the OOM killer rather than in an error message. The text naming
+  // the tensor is made only for large blocks, the ones likely to be refused.
+  const std::string what = bytes >= (uint64_t{1} << 20) ? std::string(name_of(type)) + shape_to_string(shape) : std::string();
+  if (type == ElementType::String) {
+    MemoryCharge charge = charge_memory(bytes, what);
+    Tensor t;
+    try {
+      t = from_strings(shape, std::vector<std::string>(static_cast<size_t>(count)));
+    } catch (const std::bad_alloc&) {
+      throw Error("asked for " + std::to_string(bytes) + " bytes (" + what + "), more memory than can be allocated");
+    }
+    t.attach_charge(std::move(charge));
+    return t;
   }
+  // Packed types are always zeroed: unused high bits of the last byte must be zero.
+  std::shared_ptr<Storage> storage = zero_fill || is_sub_byte(type) ? Storage::allocate(bytes, what) : Storage::allocate_uninitialized(bytes, what);
   return from_storage(type, std::move(shape), std::move(storage));
+}
+
+void Tensor::attach_charge(MemoryCharge charge) {
+  struct Charged {
+    std::vector<std::string> values;
+    MemoryCharge charge;
+  };
+  auto holder = std::make_shared<Charged>(Charged{std::move(const_cast<std::vector<std::string>&>(*strings_)), std::move(charge)});
+  strings_ = std::shared_ptr<const std::vector<std::string>>(holder, &holder->values);
 }
 
 Tensor Tensor::from_strings(Shape shape, std::vector<std::string> values) {

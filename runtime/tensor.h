@@ -9,9 +9,11 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "runtime/element_type.h"
+#include "runtime/run_limits.h"
 
 namespace onnx_ref {
 
@@ -20,23 +22,26 @@ using Shape = std::vector<int64_t>;
 // "[2, 3, 0]"; "[]" for a scalar.
 std::string shape_to_string(const Shape& shape);
 
-// The most bytes one tensor allocation may take: the machine's physical memory unless lowered
-// (the fuzz targets lower it, so that a kernel asked for gigabytes is refused, not run). Beyond
-// it, Tensor::zeros and Tensor::uninitialized throw Error before touching memory.
+// Every Storage this file allocates is charged to the current run's memory budget while it lives
+// (runtime/run_limits.h): beyond it, Tensor::zeros, Tensor::uninitialized and Storage::allocate
+// throw Error before touching memory. These two are the older names of memory_headroom() and
+// set_default_memory_limit(), per thread.
 uint64_t tensor_memory_limit();
 void set_tensor_memory_limit(uint64_t bytes);
 
 // The product of the dims, or nullopt when a dim is negative or the product overflows int64.
 std::optional<int64_t> checked_element_count(const Shape& shape);
 
-// A block of bytes that is never written once a tensor refers to it. It either owns its bytes or
-// points into memory kept alive by `owner` (a parsed protobuf message, a memory-mapped file).
+// A block of bytes that is never written once a tensor refers to it. It either owns its bytes
+// (charged to the run that allocated them) or points into memory kept alive by `owner` (a parsed
+// protobuf message).
 class Storage {
  public:
   // Zero-filled, owned bytes. Fill through mutable_data() before handing the storage to a tensor.
-  static std::shared_ptr<Storage> allocate(size_t bytes);
+  // `what` names them in the error when the budget refuses them ("float[3, 4]").
+  static std::shared_ptr<Storage> allocate(size_t bytes, std::string_view what = {});
   // Owned bytes left as the allocator gives them, for a kernel that writes every byte.
-  static std::shared_ptr<Storage> allocate_uninitialized(size_t bytes);
+  static std::shared_ptr<Storage> allocate_uninitialized(size_t bytes, std::string_view what = {});
   // Bytes owned elsewhere; `owner` keeps them alive for as long as this storage lives.
   static std::shared_ptr<Storage> view(const std::byte* data, size_t bytes, std::shared_ptr<const void> owner);
 
@@ -50,6 +55,7 @@ class Storage {
   const std::byte* data_ = nullptr;
   size_t size_ = 0;
   std::shared_ptr<const void> owner_;
+  MemoryCharge charge_;
 };
 
 class Tensor {
@@ -96,6 +102,8 @@ class Tensor {
 
  private:
   static Tensor allocate_tensor(ElementType type, Shape shape, bool zero_fill);
+  // Keeps `charge` for as long as the strings live (a string tensor has no Storage to hold it).
+  void attach_charge(MemoryCharge charge);
   ElementType type_ = ElementType::Undefined;
   Shape shape_;
   int64_t count_ = 0;

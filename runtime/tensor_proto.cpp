@@ -412,14 +412,14 @@ ParsedFile parse_tensor_file(const fs::path& path) {
 
   auto proto = std::make_shared<Proto>();
   if (size == 0) return {proto, {}};
-  const MappedRegion file(fd.get(), 0, size, "the file");
+  const std::string file = read_whole_file(fd.get(), size, "the file");
   google::protobuf::io::CodedInputStream in(reinterpret_cast<const uint8_t*>(file.data()), static_cast<int>(size));
   in.SetTotalBytesLimit(INT_MAX);
   if (!proto->ParseFromCodedStream(&in)) throw Error("not a TensorProto (the protobuf encoding is invalid)");
   if (!in.ConsumedEntireMessage())
     throw Error("not a TensorProto (parsing stopped before the end of the file: trailing data, or another kind of file)");
   check_unknown_fields(*proto);
-  const WireSummary wire = scan_top_level_fields(file.data(), file.size());
+  const WireSummary wire = scan_top_level_fields(reinterpret_cast<const std::byte*>(file.data()), file.size());
   return {proto, wire};
 }
 

@@ -173,8 +173,40 @@ Value Value::sequence(ElementType elem, std::vector<Tensor> items) {
                   tensor_type_string(elem));
   Value v;
   v.type_ = {ValueKind::Sequence, elem};
-  v.items_ = std::make_shared<const std::vector<Tensor>>(std::move(items));
+  // The vector of Tensor handles is charged to the run's budget with the vector (the tensors'
+  // own bytes are charged by their storage): a sequence of one shared tensor repeated 10 million
+  // times still counts.
+  struct Holder {
+    std::vector<Tensor> items;
+    MemoryCharge charge;
+  };
+  MemoryCharge charge = charge_memory(checked_bytes(items.capacity(), sizeof(Tensor), "a sequence"), "a sequence");
+  auto holder = std::make_shared<Holder>(Holder{std::move(items), std::move(charge)});
+  v.items_charge_ = &holder->charge;
+  v.items_ = std::shared_ptr<const std::vector<Tensor>>(holder, &holder->items);
   return v;
+}
+
+bool Value::insert_in_place(size_t at, Tensor item) {
+  if (type_.kind != ValueKind::Sequence || !items_ || items_.use_count() != 1 || !items_charge_) return false;
+  // Sole owner: nobody else can see the vector change.
+  auto& items = const_cast<std::vector<Tensor>&>(*items_);
+  if (at > items.size()) throw std::logic_error("Value::insert_in_place past the end");
+  if (items.size() == items.capacity()) {
+    const size_t grown = std::max<size_t>(4, items.capacity() * 2);
+    items_charge_->absorb(charge_memory(checked_bytes(grown - items.capacity(), sizeof(Tensor), "a sequence"), "a sequence"));
+    items.reserve(grown);
+  }
+  items.insert(items.begin() + static_cast<std::ptrdiff_t>(at), std::move(item));
+  return true;
+}
+
+bool Value::erase_in_place(size_t at) {
+  if (type_.kind != ValueKind::Sequence || !items_ || items_.use_count() != 1) return false;
+  auto& items = const_cast<std::vector<Tensor>&>(*items_);
+  if (at >= items.size()) throw std::logic_error("Value::erase_in_place past the end");
+  items.erase(items.begin() + static_cast<std::ptrdiff_t>(at));
+  return true;
 }
 
 Value Value::none(ValueType optional_type) {

@@ -97,6 +97,12 @@ class Value {
   const Tensor& tensor() const;
   // The items of a sequence value. Throws Error otherwise.
   const std::vector<Tensor>& items() const;
+  // For a sequence whose items no other value shares (a Loop's carried sequence handed over by
+  // its last reader): inserts `item` at `at` (<= size) or erases item `at` (< size) in place,
+  // amortised O(1) at the end, and returns true. Returns false, changing nothing, when the items
+  // are shared; the caller then builds a new sequence. The item's type is the caller's to check.
+  bool insert_in_place(size_t at, Tensor item);
+  bool erase_in_place(size_t at);
   // The entries of a map value. Throws Error otherwise.
   const MapEntries& map_entries() const;
   // The maps of a sequence of maps. Throws Error otherwise.
@@ -114,6 +120,7 @@ class Value {
   ValueType type_;
   Tensor tensor_;                                       // Tensor, OptionalTensor (when present)
   std::shared_ptr<const std::vector<Tensor>> items_;    // Sequence, OptionalSequence (when present)
+  MemoryCharge* items_charge_ = nullptr;                // the bytes of items_'s vector, living beside it
   std::shared_ptr<const std::vector<MapEntries>> maps_;  // Map (one), MapSequence
   bool present_ = true;                                 // false only for an empty optional
 };

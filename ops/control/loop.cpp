@@ -15,6 +15,7 @@
 #include "ops/control/control_flow.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
+#include "runtime/run_limits.h"
 
 namespace onnx_ref {
 
@@ -32,6 +33,10 @@ std::vector<Value> run_loop(const KernelContext& ctx) {
   std::vector<Value> carried;
   for (size_t i = 0; i < n; ++i) carried.push_back(ctx.value(2 + i));
   std::vector<std::vector<Tensor>> scans(k);
+  // The scan outputs are charged as they grow, at the size they will have once stacked: a body
+  // that gives the same small (or shared) tensor every iteration cannot pile up past the budget
+  // unseen, and the run stops at the iteration that would pass it.
+  MemoryCharge scan_charge;
   for (int64_t i = 0; (!trip_count || i < *trip_count) && cond; ++i) {
     ctx.run_context().count_loop_iteration();
     std::vector<Value> inputs;
@@ -46,9 +51,14 @@ std::vector<Value> run_loop(const KernelContext& ctx) {
       if (!out[1 + n + j].is_tensor())
         throw Error("scan output " + std::to_string(j) + " of the body is " + out[1 + n + j].type().to_string() +
                     "; scan outputs are tensors");
-      scans[j].push_back(out[1 + n + j].tensor());
+      const Tensor& piece = out[1 + n + j].tensor();
+      scan_charge.absorb(charge_memory(sizeof(Tensor) + (piece.is_string() ? sizeof(std::string) * static_cast<uint64_t>(piece.element_count())
+                                                                                : storage_bytes(piece.type(), static_cast<uint64_t>(piece.element_count()))),
+                                           "scan output " + std::to_string(j) + " of iteration " + std::to_string(i)));
+      scans[j].push_back(piece);
     }
   }
+  scan_charge.reset();  // the stacked outputs below are charged as they are allocated
   const Subgraph& body = ctx.attrs.get_graph("body");
   std::vector<Value> result = std::move(carried);
   for (size_t j = 0; j < k; ++j) {

@@ -8,6 +8,7 @@
 // (corrupt data, a premature end of the stream that libjpeg would pad with grey) is an error too,
 // so a truncated stream is refused rather than decoded with made-up pixels. Progressive streams
 // stop after 1000 scans (a stream of millions of tiny scans would otherwise run for minutes).
+#include <algorithm>
 #include <csetjmp>
 #include <cstdio>  // before jpeglib.h, which uses FILE
 #include <cstring>
@@ -67,7 +68,7 @@ bool jpeg_session_start(JpegSession* s, const uint8_t* data, unsigned long size,
   s->cinfo.out_color_space = JCS_RGB;
   s->cinfo.dct_method = JDCT_ISLOW;
   s->cinfo.do_fancy_upsampling = TRUE;
-  s->cinfo.mem->max_memory_to_use = static_cast<long>(tensor_memory_limit() > 0x7fffffffffffULL ? 0x7fffffffffffULL : tensor_memory_limit());
+  s->cinfo.mem->max_memory_to_use = static_cast<long>(std::min<uint64_t>(memory_headroom(), 0x7fffffffffffULL));
   jpeg_calc_output_dimensions(&s->cinfo);
   return true;
 }

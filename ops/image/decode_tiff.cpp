@@ -88,7 +88,7 @@ DecodedImage decode_tiff(EncodedBytes stream) {
   TiffMemoryStream source{stream.data(), stream.size(), 0, {}};
   TiffOptionsGuard options{TIFFOpenOptionsAlloc()};
   if (!options.options) throw_decoder_error("TIFF", "the decoder cannot start");
-  const uint64_t limit = std::min<uint64_t>(tensor_memory_limit(), static_cast<uint64_t>(INT64_MAX));
+  const uint64_t limit = std::min<uint64_t>(memory_headroom(), static_cast<uint64_t>(INT64_MAX));
   TIFFOpenOptionsSetMaxSingleMemAlloc(options.options, static_cast<tmsize_t>(limit));
   TIFFOpenOptionsSetErrorHandlerExtR(options.options, tiff_stream_error, &source);
   TIFFOpenOptionsSetWarningHandlerExtR(options.options, tiff_stream_warning, &source);
@@ -103,7 +103,8 @@ DecodedImage decode_tiff(EncodedBytes stream) {
   if (!TIFFRGBAImageOK(handle.tif, reason)) throw_decoder_error("TIFF", "the image is not supported", reason);
   // The RGBA raster libtiff fills (4 bytes a pixel) and the RGB picture made from it.
   const uint64_t pixels = check_image_size("TIFF", width, height, 4 + 3);
-  std::vector<uint32_t> raster(static_cast<size_t>(pixels));
+  ChargedBuffer<uint32_t> charged_raster(pixels, "the TIFF raster");
+  std::vector<uint32_t>& raster = charged_raster.values;
   if (!TIFFReadRGBAImageOriented(handle.tif, width, height, raster.data(), ORIENTATION_TOPLEFT, 1))
     throw_decoder_error("TIFF", "the image data is corrupt or truncated", source.message);
   if (!source.message.empty()) throw_decoder_error("TIFF", "the image data is corrupt or truncated", source.message);

@@ -2,7 +2,7 @@
 #include "ops/image/decoded_image.h"
 
 #include "runtime/error.h"
-#include "runtime/tensor.h"
+#include "runtime/run_limits.h"
 
 namespace onnx_ref::image {
 
@@ -11,7 +11,7 @@ uint64_t check_image_size(std::string_view format, uint64_t width, uint64_t heig
   if (width == 0 || height == 0)
     throw Error(name + " stream: the image is " + std::to_string(width) + " x " + std::to_string(height) +
                 " pixels; an image has at least one");
-  const uint64_t limit = tensor_memory_limit();
+  const uint64_t limit = memory_headroom();
   if (width > limit / height || width * height > limit / bytes_per_pixel)
     throw Error(name + " stream: a " + std::to_string(width) + " x " + std::to_string(height) +
                 " image needs more than the memory limit of " + std::to_string(limit) + " bytes");
@@ -22,6 +22,7 @@ DecodedImage allocate_image(uint64_t width, uint64_t height) {
   DecodedImage image;
   image.width = static_cast<int64_t>(width);
   image.height = static_cast<int64_t>(height);
+  image.charge = charge_memory(width * height * 3, "the decoded image");
   image.rgb.assign(static_cast<size_t>(width * height * 3), 0);
   return image;
 }

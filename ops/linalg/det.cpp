@@ -19,6 +19,7 @@
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
+#include "runtime/run_limits.h"
 
 namespace onnx_ref {
 
@@ -66,11 +67,12 @@ double det_rounded(const std::vector<double>& a, int64_t n, numeric::Format form
       mpz_mul_2exp(m.at(r, c), m.at(r, c), static_cast<mp_bitcnt_t>(expo[i] - emin));
     }
   bool negative = false;
-  mpz_t prev, t;
-  mpz_init_set_si(prev, 1);
-  mpz_init(t);
+  DetMatrix scratch(2);  // prev and t, freed however the elimination ends (a time limit throws)
+  mpz_ptr prev = scratch.at(0, 0), t = scratch.at(0, 1);
+  mpz_set_si(prev, 1);
   bool zero = false;
   for (int64_t k = 0; k + 1 < n && !zero; ++k) {
+    poll_deadline();  // an exact elimination of a large matrix takes seconds
     if (mpz_sgn(m.at(k, k)) == 0) {
       int64_t pivot = -1;
       for (int64_t i = k + 1; i < n && pivot < 0; ++i)
@@ -103,8 +105,6 @@ double det_rounded(const std::vector<double>& a, int64_t n, numeric::Format form
     result = numeric::round_to_format(v, format);
     mpfr_clear(v);
   }
-  mpz_clear(prev);
-  mpz_clear(t);
   return result;
 }
 

@@ -15,6 +15,7 @@
 // there is nothing to repeat.
 #include "ops/movement/pad.h"
 
+#include <algorithm>
 #include <set>
 
 #include "ops/movement/register.h"
@@ -24,6 +25,7 @@
 #include "runtime/element_copy.h"
 #include "runtime/element_values.h"
 #include "runtime/error.h"
+#include "runtime/run_limits.h"
 
 namespace onnx_ref {
 
@@ -109,7 +111,13 @@ Tensor pad(const Tensor& in, const PadSpec& spec, PadMode mode, const Tensor& co
     copy_elements(in, 0, out, 0, 1);
     return out;
   }
-  // Where each output coordinate reads from, per dimension.
+  // Where each output coordinate reads from, per dimension, and the last dimension's runs: charged
+  // to the run's budget (the dimensions are bounded only by the output's element count).
+  unsigned __int128 table_entries = static_cast<unsigned __int128>(out_shape[rank - 1]) * 3;
+  for (size_t d = 0; d < rank; ++d) table_entries += static_cast<uint64_t>(out_shape[d]);
+  const MemoryCharge table_charge = charge_memory(
+      checked_bytes(static_cast<uint64_t>(std::min<unsigned __int128>(table_entries, UINT64_MAX)), sizeof(int64_t), "Pad's index table"),
+      "Pad's index table");
   std::vector<std::vector<int64_t>> source(rank);
   for (size_t d = 0; d < rank; ++d) {
     source[d].resize(static_cast<size_t>(out_shape[d]));

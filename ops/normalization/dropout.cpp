@@ -46,11 +46,11 @@ Tensor dropout_mask_of_ones(const Tensor& data, DropoutMask kind) {
 
 // Which elements a training-mode Dropout keeps: element i when uniform_double(i) >= ratio on the
 // stream RandomStream(seed, 0) (numeric/random.h), seed being the `seed` attribute as a 64-bit
-// pattern or, without it, the run's next stream seed for the key "Dropout" (runtime/run_context.h:
+// pattern or, without it, the run's next stream seed for the node's path (runtime/run_context.h:
 // `onnx-ref run --seed N` reproduces it). u is exactly k / 2^53, so P(keep) = 1 - ratio on that grid.
 std::vector<bool> dropout_keep_mask(const KernelContext& ctx, int64_t n, double ratio) {
   const uint64_t seed = ctx.attrs.has("seed") ? static_cast<uint64_t>(ctx.attrs.get_int("seed"))
-                                              : ctx.run_context().stream_seed("Dropout");
+                                              : ctx.run_context().stream_seed(ctx.run_context().node_path());
   const RandomStream stream(seed, 0);
   std::vector<bool> keep(static_cast<size_t>(n));
   for (int64_t i = 0; i < n; ++i) keep[static_cast<size_t>(i)] = stream.uniform_double(static_cast<uint64_t>(i)) >= ratio;

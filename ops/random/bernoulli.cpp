@@ -34,8 +34,7 @@ OpVersion bernoulli_version(int since_version, const TypeSet& input_types) {
     if (var != "T2" || !attrs.has("dtype")) return std::nullopt;
     return random_dtype(attrs.get_int("dtype"), output_types);
   };
-  const std::string label = v.label();
-  v.kernel = [output_types, label](const KernelContext& ctx) -> std::vector<Value> {
+  v.kernel = [output_types](const KernelContext& ctx) -> std::vector<Value> {
     const Tensor& p = ctx.input(0);
     const ElementType type = ctx.attrs.has("dtype") ? random_dtype(ctx.attrs.get_int("dtype"), output_types) : p.type();
     const int64_t n = p.element_count();
@@ -46,7 +45,7 @@ OpVersion bernoulli_version(int since_version, const TypeSet& input_types) {
         throw Error("input element " + std::to_string(i) + " = " + std::to_string(probability[i]) +
                     " is not a probability in [0, 1]");
     }
-    const RandomStream stream = random_node_stream(ctx, label);
+    const RandomStream stream = random_node_stream(ctx);
     Tensor out = Tensor::zeros(type, p.shape());
     for (int64_t i = 0; i < n; ++i)
       if (stream.uniform_double(static_cast<uint64_t>(i)) < probability[i]) write_real(type, out.mutable_data(), i, 1.0);

@@ -15,6 +15,7 @@
 #include "ops/type_sets.h"
 #include "runtime/element_values.h"
 #include "runtime/error.h"
+#include "runtime/run_limits.h"
 
 namespace onnx_ref {
 
@@ -40,8 +41,7 @@ OpVersion multinomial_version(int since_version, const TypeSet& input_types) {
     if (var != "T2") return std::nullopt;
     return random_dtype(attrs.get_int("dtype"), output_types);
   };
-  const std::string label = v.label();
-  v.kernel = [output_types, label](const KernelContext& ctx) -> std::vector<Value> {
+  v.kernel = [output_types](const KernelContext& ctx) -> std::vector<Value> {
     const Tensor& x = ctx.input(0);
     if (x.rank() != 2) throw Error("input must be [batch_size, class_size], but it is " + x.describe());
     const int64_t batch = x.shape()[0], classes = x.shape()[1];
@@ -51,7 +51,7 @@ OpVersion multinomial_version(int since_version, const TypeSet& input_types) {
     if (type == ElementType::Int32 && classes > std::numeric_limits<int32_t>::max())
       throw Error("class_size " + std::to_string(classes) + " does not fit the int32 output");
     Tensor out = Tensor::zeros(type, {batch, samples});
-    const RandomStream stream = random_node_stream(ctx, label);
+    const RandomStream stream = random_node_stream(ctx);
     std::vector<double> cumulative(static_cast<size_t>(classes));
     for (int64_t b = 0; b < batch; ++b) {
       double top = -std::numeric_limits<double>::infinity();
@@ -69,6 +69,7 @@ OpVersion multinomial_version(int since_version, const TypeSet& input_types) {
         cumulative[c] = total;
       }
       for (int64_t j = 0; j < samples; ++j) {
+        if ((j & 4095) == 0) poll_deadline();  // samples x classes steps: a time limit may stop it
         const double target = stream.uniform_double(static_cast<uint64_t>(b * samples + j)) * total;
         int64_t chosen = classes - 1;
         for (int64_t c = 0; c < classes; ++c)

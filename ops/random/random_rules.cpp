@@ -11,9 +11,9 @@
 
 namespace onnx_ref {
 
-RandomStream random_node_stream(const KernelContext& ctx, const std::string& label) {
+RandomStream random_node_stream(const KernelContext& ctx) {
   if (ctx.attrs.has("seed")) return RandomStream(seed_from_attribute(std::get<float>(ctx.attrs.get("seed"))), 0);
-  return RandomStream(ctx.run_context().stream_seed(label), 1);
+  return RandomStream(ctx.run_context().stream_seed(ctx.run_context().node_path()), 1);
 }
 
 ElementType random_dtype(int64_t code, const TypeSet& allowed) {
@@ -95,8 +95,8 @@ std::vector<AttributeSpec> random_distribution_attributes(bool normal) {
   return {{"high", AttrType::Float, false, 1.0f}, {"low", AttrType::Float, false, 0.0f}};
 }
 
-void random_fill_distribution(Tensor& out, const KernelContext& ctx, const std::string& label, bool normal) {
-  const RandomStream stream = random_node_stream(ctx, label);
+void random_fill_distribution(Tensor& out, const KernelContext& ctx, bool normal) {
+  const RandomStream stream = random_node_stream(ctx);
   if (normal) {
     random_fill_normal(out, stream, std::get<float>(ctx.attrs.get("mean")), std::get<float>(ctx.attrs.get("scale")));
   } else {
@@ -124,11 +124,10 @@ OpVersion random_shape_version(const char* op_type, int since_version, const Typ
     if (var != "T") return std::nullopt;
     return random_dtype(attrs.get_int("dtype"), types);
   };
-  const std::string label = v.label();
-  v.kernel = [types, normal, label](const KernelContext& ctx) -> std::vector<Value> {
+  v.kernel = [types, normal](const KernelContext& ctx) -> std::vector<Value> {
     Tensor out = Tensor::zeros(random_dtype(ctx.attrs.get_int("dtype"), types),
                                constant_of_shape_output_shape(ctx.attrs.get_ints("shape")));
-    random_fill_distribution(out, ctx, label, normal);
+    random_fill_distribution(out, ctx, normal);
     return {out};
   };
   return v;
@@ -152,8 +151,7 @@ OpVersion random_like_version(const char* op_type, int since_version, const Type
     if (var != "T2" || !attrs.has("dtype")) return std::nullopt;
     return random_dtype(attrs.get_int("dtype"), output_types);
   };
-  const std::string label = v.label();
-  v.kernel = [output_types, normal, label](const KernelContext& ctx) -> std::vector<Value> {
+  v.kernel = [output_types, normal](const KernelContext& ctx) -> std::vector<Value> {
     const Tensor& in = ctx.input(0);
     ElementType type = in.type();
     if (ctx.attrs.has("dtype")) {
@@ -163,7 +161,7 @@ OpVersion random_like_version(const char* op_type, int since_version, const Type
                   " is not one the output allows (" + output_types.to_string() + ")");
     }
     Tensor out = Tensor::zeros(type, in.shape());
-    random_fill_distribution(out, ctx, label, normal);
+    random_fill_distribution(out, ctx, normal);
     return {out};
   };
   return v;

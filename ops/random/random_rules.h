@@ -6,7 +6,7 @@
 // (numeric/random.h: Philox4x64-10, word i), so the thread count never changes a bit:
 //  - with a `seed` attribute the stream is RandomStream(seed_from_attribute(seed), 0): the same seed
 //    gives the same numbers in every run (not numpy's, which ONNX's reference draws from);
-//  - without one it is RandomStream(run.stream_seed(label), 1): fixed by the run's seed
+//  - without one it is RandomStream(run.stream_seed(node path), 1): fixed by the run's seed
 //    (`onnx-ref run --seed N`), different for each node (and each call) in the run.
 // Uniform elements are low + (high - low) u with u = uniform_double(i) = k / 2^53 in [0, 1), the
 // exact value rounded once to the element type (so in [low, high]; high itself only by rounding).
@@ -22,7 +22,7 @@
 namespace onnx_ref {
 
 // The stream of this node, as above.
-RandomStream random_node_stream(const KernelContext& ctx, const std::string& label);
+RandomStream random_node_stream(const KernelContext& ctx);
 
 // The element type a dtype attribute names; Error unless it is one of `allowed`.
 ElementType random_dtype(int64_t code, const TypeSet& allowed);

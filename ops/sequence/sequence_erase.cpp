@@ -15,10 +15,13 @@ void register_sequence_erase(Registry& registry) {
   v.outputs = {{"output_sequence", "S"}};
   v.type_constraints = {sequence::sequences(type_sets::kClassic), sequence::positions()};
   v.kernel = [](const KernelContext& ctx) -> std::vector<Value> {
-    const Value& seq = ctx.value(0);
+    // Taken, not read: a sequence nothing else holds (a Loop's carried one) is changed in place.
+    Value seq = ctx.take_value(0);
+    const size_t size = seq.items().size();
+    if (size == 0) throw Error("the sequence is empty: there is nothing to erase");
+    const size_t at = ctx.has_input(1) ? sequence::checked_position(ctx.input(1), size, false) : size - 1;
+    if (seq.erase_in_place(at)) return {std::move(seq)};
     std::vector<Tensor> items = seq.items();
-    if (items.empty()) throw Error("the sequence is empty: there is nothing to erase");
-    const size_t at = ctx.has_input(1) ? sequence::checked_position(ctx.input(1), items.size(), false) : items.size() - 1;
     items.erase(items.begin() + static_cast<std::ptrdiff_t>(at));
     return {Value::sequence(seq.type().elem, std::move(items))};
   };

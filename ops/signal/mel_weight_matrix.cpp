@@ -33,6 +33,7 @@
 #include "runtime/element_values.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
+#include "runtime/run_limits.h"
 
 namespace onnx_ref {
 
@@ -154,15 +155,23 @@ std::vector<Value> mel_weight_matrix(const KernelContext& ctx) {
                 std::to_string(edges[0]) + " and " + std::to_string(edges[1]));
   const int64_t spectrogram_bins = dft_length / 2 + 1;
   if (n > (int64_t{1} << 40)) throw Error("num_mel_bins = " + std::to_string(n) + " is beyond 2^40");
+  // The output and the bins are refused before the MPFR work that scales with n, and before the
+  // bins are allocated.
+  const ElementType type = signal_output_datatype(ctx.attrs.get_int("output_datatype"), type_sets::kAllNumericTypesIR4);
+  const auto out_count = checked_element_count({spectrogram_bins, n});
+  if (!out_count) throw Error("the output [" + std::to_string(spectrogram_bins) + ", " + std::to_string(n) + "] has more elements than int64 holds");
+  const MemoryCharge bins_charge = charge_memory(checked_bytes(static_cast<uint64_t>(n + 2), sizeof(int64_t), "the mel bins"), "the mel bins");
+  check_memory(storage_bytes(type, static_cast<uint64_t>(*out_count)), std::string(name_of(type)) + shape_to_string({spectrogram_bins, n}));
   std::vector<int64_t> bins(static_cast<size_t>(n + 2));
-  for (int64_t i = 0; i < n + 2; ++i)
+  for (int64_t i = 0; i < n + 2; ++i) {
+    if ((i & 1023) == 0) poll_deadline();
     bins[i] = mel_weight_bin(edges[0], edges[1], i, n + 2, dft_length, sample_rate);
+  }
   // Bins never decrease (f_i increases with i); the last band's peak is the highest bin written.
   if (bins[n + 1] >= spectrogram_bins)
     throw Error("the mel bands reach spectrogram bin " + std::to_string(bins[n + 1]) +
                 ", beyond the floor(dft_length / 2) + 1 = " + std::to_string(spectrogram_bins) +
                 " bins: upper_edge_hertz is too high for sample_rate");
-  const ElementType type = signal_output_datatype(ctx.attrs.get_int("output_datatype"), type_sets::kAllNumericTypesIR4);
   Tensor out = Tensor::zeros(type, {spectrogram_bins, n});
   dispatch_real(type, [&](auto tag) {
     using S = typename decltype(tag)::type;

@@ -89,6 +89,14 @@ except ImportError:  # pragma: no cover - depends on the machine
 ModelLike = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, Any]
 
 
+def _memory_text(max_memory: Union[int, str, None]) -> str:
+    if max_memory is None:
+        return ""
+    if isinstance(max_memory, bool) or not isinstance(max_memory, (int, str)):
+        raise TypeError("max_memory must be MiB (an int), a percentage such as \"25%\", or None")
+    return str(max_memory)
+
+
 def _model_source(model: ModelLike):
     """(what _core.load takes, base_dir for external data, the name errors start with)."""
     if isinstance(model, (bytes, bytearray, memoryview)):
@@ -291,18 +299,21 @@ class Session:
         return [NodeArg(o) for o in self._core.outputs]
 
     def run(self, output_names: Optional[Iterable[str]], feeds: Mapping = None, *, threads: int = 1, seed: int = 0,
-            max_loop_iterations: int = 10_000_000) -> List[Any]:
+            max_loop_iterations: int = 10_000_000, max_memory: Union[int, str, None] = None,
+            timeout: float = 0) -> List[Any]:
         """run(output_names, feeds) -> [value, ...], as onnxruntime's InferenceSession.run: the
         values of output_names (None for every graph output, in graph order), in that order.
         `y, = s.run(None, feeds)` unpacks the one output. run_dict(feeds) gives {name: value}."""
         if feeds is None and isinstance(output_names, Mapping):
             raise TypeError("run takes (output_names, feeds) as onnxruntime does: run(None, feeds) for every output, "
                             "or run_dict(feeds) for {name: value}")
-        result = self.run_dict(feeds, output_names, threads=threads, seed=seed, max_loop_iterations=max_loop_iterations)
+        result = self.run_dict(feeds, output_names, threads=threads, seed=seed, max_loop_iterations=max_loop_iterations,
+                               max_memory=max_memory, timeout=timeout)
         return list(result.values())
 
     def run_dict(self, feeds: Mapping, output_names: Optional[Iterable[str]] = None, *, threads: int = 1, seed: int = 0,
-                 max_loop_iterations: int = 10_000_000) -> Dict[str, Any]:
+                 max_loop_iterations: int = 10_000_000, max_memory: Union[int, str, None] = None,
+                 timeout: float = 0) -> Dict[str, Any]:
         """run_dict(feeds, output_names=None) -> {output name: value}
 
         feeds maps input names to NumPy arrays, scalars or lists (lists and scalars take the
@@ -318,13 +329,18 @@ class Session:
         seed: seed of the run's random streams (operators without a seed attribute).
         max_loop_iterations: Loop iterations allowed in the run, over every Loop node; a Loop
         that would go on raises onnx_ref.Error instead of hanging.
+        max_memory: bytes the run may hold at once over every tensor, sequence and kernel buffer,
+        in MiB (an int) or as a percentage ("25%") of what the process may still take; None for
+        that whole amount (the cgroup limit, MemAvailable and ulimit -v bound it).
+        timeout: seconds the run may take (0: no limit); past it, onnx_ref.Error names the node.
 
         Raises onnx_ref.Error with onnx-ref's one-line message when a feed or a node is refused.
         """
         if isinstance(output_names, str):
             raise TypeError("output_names must be a list of names, not a str")
         names = None if output_names is None else list(output_names)
-        return dict(self._core.run(self._feeds(feeds), names, threads, seed, max_loop_iterations))
+        return dict(self._core.run(self._feeds(feeds), names, threads, seed, max_loop_iterations,
+                                   _memory_text(max_memory), timeout))
 
     def random_feeds(self, seed: int = 0, dims: Optional[Mapping[str, int]] = None) -> Dict[str, Any]:
         """Random values for every input to feed, made from the declared types and shapes as
@@ -333,13 +349,15 @@ class Session:
         return dict(self._core.random_feeds(seed, dict(dims or {})))
 
     def run_profile(self, feeds: Mapping, *, threads: int = 1, seed: int = 0,
-                    max_loop_iterations: int = 10_000_000) -> Tuple[Dict[str, Any], List[dict]]:
+                    max_loop_iterations: int = 10_000_000, max_memory: Union[int, str, None] = None,
+                    timeout: float = 0) -> Tuple[Dict[str, Any], List[dict]]:
         """run_profile(feeds) -> ({output name: value}, rows), as `onnx-ref run --profile`: one row
         per node, sorted by time (largest first), each a dict of node ("node 'conv1' (#3, Conv-11)",
         led by the graph path inside a subgraph), op ("Conv-11"), calls, milliseconds (calls
         summed), holds_graphs (an If, Loop, Scan or function call: its time includes its graphs'
         nodes) and top_level (a node of the model's graph)."""
-        outputs, rows = self._core.run_profile(self._feeds(feeds), threads, seed, max_loop_iterations)
+        outputs, rows = self._core.run_profile(self._feeds(feeds), threads, seed, max_loop_iterations,
+                                               _memory_text(max_memory), timeout)
         rows = sorted(rows, key=lambda r: r["milliseconds"], reverse=True)
         return dict(outputs), rows
 
@@ -369,7 +387,7 @@ def run(model: ModelLike, feeds: Mapping, output_names: Optional[Iterable[str]] 
         input takes None or its value.
     output_names: the outputs to return (default: all, in graph order).
     sort_nodes, allow_deprecated: the loader's opt-ins, as Session takes them.
-    run_options: threads, seed, max_loop_iterations, as Session.run takes them.
+    run_options: threads, seed, max_loop_iterations, max_memory, timeout, as Session.run takes them.
 
     Element types come back as their NumPy dtype; bfloat16/float8/float4 as float32 (exact);
     int4/int2 as int8 and uint4/uint2 as uint8; strings as object arrays of str (bytes where an

@@ -63,6 +63,19 @@ auto guarded(F&& f) -> decltype(f()) {
   throw py::error_already_set();
 }
 
+// The options of Session.run: max_memory is "" (the default budget), MiB ("512") or a percentage
+// ("25%"), as the command's --max-memory; timeout is seconds, 0 for none.
+RunOptions checked_run_options(int threads, uint64_t seed, int64_t max_loop_iterations, const std::string& max_memory,
+                               double timeout) {
+  if (threads < 1 || threads > 256) throw Error("threads must be 1 to 256, not " + std::to_string(threads));
+  if (max_loop_iterations < 0) throw Error("max_loop_iterations must not be negative");
+  if (!(timeout >= 0 && timeout <= 1e9)) throw Error("timeout must be 0 (none) to 1e9 seconds");
+  RunOptions options{threads, seed, max_loop_iterations};
+  if (!max_memory.empty()) options.max_memory = parse_memory_amount(max_memory);
+  options.timeout_seconds = timeout;
+  return options;
+}
+
 bool is_numpy_carried_as_float32(ElementType t) {
   return t == ElementType::BFloat16 || (is_small_float(t) && t != ElementType::Float16);
 }
@@ -507,25 +520,24 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("outputs", &PySession::outputs)
       .def_property_readonly("kernels", &PySession::kernels)
       .def("run", [](const PySession& s, const py::dict& feeds, const std::optional<std::vector<std::string>>& names,
-                     int threads, uint64_t seed, int64_t max_loop_iterations) {
+                     int threads, uint64_t seed, int64_t max_loop_iterations, const std::string& max_memory, double timeout) {
         return guarded([&] {
-          if (threads < 1 || threads > 256) throw Error("threads must be 1 to 256, not " + std::to_string(threads));
-          if (max_loop_iterations < 0) throw Error("max_loop_iterations must not be negative");
-          return s.run(feeds, names, RunOptions{threads, seed, max_loop_iterations});
+          return s.run(feeds, names, checked_run_options(threads, seed, max_loop_iterations, max_memory, timeout));
         });
       }, py::arg("feeds"), py::arg("output_names") = py::none(), py::arg("threads") = 1, py::arg("seed") = 0,
-         py::arg("max_loop_iterations") = RunOptions{}.max_loop_iterations)
+         py::arg("max_loop_iterations") = RunOptions{}.max_loop_iterations, py::arg("max_memory") = "",
+         py::arg("timeout") = 0.0)
       .def("random_feeds", [](const PySession& s, uint64_t seed, const std::map<std::string, int64_t>& dims) {
         return guarded([&] { return s.random_feeds(seed, dims); });
       }, py::arg("seed") = 0, py::arg("dims") = std::map<std::string, int64_t>{})
-      .def("run_profile", [](const PySession& s, const py::dict& feeds, int threads, uint64_t seed, int64_t max_loop_iterations) {
+      .def("run_profile", [](const PySession& s, const py::dict& feeds, int threads, uint64_t seed, int64_t max_loop_iterations,
+                             const std::string& max_memory, double timeout) {
         return guarded([&] {
-          if (threads < 1 || threads > 256) throw Error("threads must be 1 to 256, not " + std::to_string(threads));
-          if (max_loop_iterations < 0) throw Error("max_loop_iterations must not be negative");
-          return s.run_profile(feeds, RunOptions{threads, seed, max_loop_iterations});
+          return s.run_profile(feeds, checked_run_options(threads, seed, max_loop_iterations, max_memory, timeout));
         });
       }, py::arg("feeds"), py::arg("threads") = 1, py::arg("seed") = 0,
-         py::arg("max_loop_iterations") = RunOptions{}.max_loop_iterations);
+         py::arg("max_loop_iterations") = RunOptions{}.max_loop_iterations, py::arg("max_memory") = "",
+         py::arg("timeout") = 0.0);
 
   m.def("load", [](const py::object& model, const std::string& base_dir, const std::vector<std::string>& extra_outputs,
                    bool every_node_output, bool sort_nodes, bool allow_deprecated, const std::string& origin) {
