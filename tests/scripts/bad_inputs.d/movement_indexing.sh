@@ -34,8 +34,8 @@ mi_case pad_count 13 "Pad-13): pads has 3 entries; 2 padded axes need 4" "$(node
 mi_case pad_wrap_before_19 18 "Pad-18): mode 'wrap' is not one of constant, reflect, edge" \
   "$(node Pad "x p" "attribute { name: \"mode\" s: \"wrap\" type: STRING }") $x23 $(i64 p 0 1 0 1)"
 rss_limit_kb=204800
-mi_case pad_terabytes 13 "Pad-13): float[1000002, 1000003] needs 4000020000024 bytes, more than this machine's" "$(node Pad "x p") $x23 $(i64 p 500000 500000 500000 500000)"
-mi_case onehot_terabytes 11 "OneHot-11): int64[2, 1000000000000] needs 16000000000000 bytes, more than this machine's" \
+mi_case pad_terabytes 13 "Pad-13): float[1000002, 1000003] needs 4000020000024 bytes" "$(node Pad "x p") $x23 $(i64 p 500000 500000 500000 500000)"
+mi_case onehot_terabytes 11 "OneHot-11): int64[2, 1000000000000] needs 16000000000000 bytes" \
   "$(node OneHot "i d v") $(i64 i 0 1) $(i64 d 1000000000000) $(i64 v 0 1)"
 rss_limit_kb=""
 mi_case gather_out_of_range 13 "Gather-13): indices[1] = 3 is out of range for a dimension of 2 (valid: -2 to 1)" "$(node Gather "x i") $x23 $(i64 i 0 3)"
