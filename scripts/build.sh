@@ -13,6 +13,10 @@
 # /usr/bin/python3).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Unity batches halve a cold build, but their generated sources name this checkout's absolute paths,
+# so no other clone can reuse them: with ccache (scripts/install-deps.sh installs it) every source is
+# compiled on its own, and a clone or a rebuild takes what any clone compiled before.
+unity=$(command -v ccache > /dev/null && echo OFF || echo ON)
 source scripts/phase.sh
 python=${PYTHON:-$(command -v python3 || true)}
 configure=() targets=()
@@ -21,7 +25,7 @@ for arg in "$@"; do
 done
 [ ${#targets[@]} -gt 0 ] || targets=(onnx-ref)
 phase_start configure
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DONNX_REF_UNITY_BUILD=ON ${python:+-DPYTHON="$python"} "${configure[@]}"
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DONNX_REF_UNITY_BUILD="$unity" ${python:+-DPYTHON="$python"} "${configure[@]}"
 phase_end
 phase_start "build (${targets[*]})"
 cmake --build build -j"$(nproc)" --target "${targets[@]}"

@@ -9,6 +9,10 @@
 # library once: `FUZZ_BUILD=build-asan scripts/fuzz.sh` then reuses it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Unity batches halve a cold build, but their generated sources name this checkout's absolute paths,
+# so no other clone can reuse them: with ccache (scripts/install-deps.sh installs it) every source is
+# compiled on its own, and a clone or a rebuild takes what any clone compiled before.
+unity=$(command -v ccache > /dev/null && echo OFF || echo ON)
 source scripts/phase.sh
 build=build-asan
 # libFuzzer and the sanitizer runtimes come with Debian's clang 14.
@@ -20,7 +24,7 @@ fi
 # interpreter (its tests run in the normal build).
 phase_start "sanitizer build (configure)"
 CC=clang CXX=clang++ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DONNX_REF_SANITIZE=ON -DONNX_REF_FUZZ=ON \
-  -DONNX_REF_UNITY_BUILD=ON -DONNX_REF_PYTHON=OFF > /dev/null
+  -DONNX_REF_UNITY_BUILD="$unity" -DONNX_REF_PYTHON=OFF > /dev/null
 phase_end
 phase_start "sanitizer build"
 cmake --build "$build" -j2 2>&1 | build_progress "$build/sanitize-build.log" || { tail -50 "$build/sanitize-build.log"; exit 1; }
