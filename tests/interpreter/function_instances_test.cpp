@@ -51,8 +51,8 @@ std::shared_ptr<onnx::ModelProto> doubling_functions(int depth) {
 
 TEST_CASE("a function called 2^20 times through nested calls compiles to 42 nodes") {
   const auto proto = doubling_functions(20);
-  CHECK_NOTHROW(Model::from_proto(proto, {}, "test.onnx", 42));
-  CHECK_THROWS_WITH_AS(Model::from_proto(proto, {}, "test.onnx", 41),
+  CHECK_NOTHROW(Model::from_proto(proto, {}, "test.onnx", LoadOptions{false, false, 42}));
+  CHECK_THROWS_WITH_AS(Model::from_proto(proto, {}, "test.onnx", LoadOptions{false, false, 41}),
                        doctest::Contains("the model expands to more than 41 nodes"), Error);
 }
 
