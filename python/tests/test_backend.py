@@ -56,6 +56,19 @@ DATA_DEFECTS = {
     # ONNX 1.19's caches have rotary_embedding_dim columns; RotaryEmbedding-23 reads half as many.
     **{f"v1.19.0/test_rotary_embedding_{name}": "(RotaryEmbedding-23): cos_cache is float["
        for name in ("no_position_ids_rotary_dim", "with_interleaved_rotary_dim", "with_rotary_dim")},
+    # GroupNormalization-18 is deprecated (ONNX's checker refuses it); it runs with allow_deprecated.
+    **{f"v1.14.0/test_group_normalization_{name}": "GroupNormalization-18 is deprecated"
+       for name in ("epsilon", "example")},
+    # ONNX 1.6's CumSum tests give axis as a [1] tensor; CumSum-11 says "A 0-D tensor".
+    **{f"v1.6.0/test_cumsum_{name}": "must be a 0-D tensor"
+       for name in ("1d", "1d_exclusive", "1d_reverse", "1d_reverse_exclusive", "2d_axis_0", "2d_axis_1",
+                    "2d_negative_axis")},
+}
+
+# Official tests whose published outputs contradict the text: skipped with the reason.
+PUBLISHED_WRONG = {
+    "v1.20.0/test_l2normalization_axis_0":
+        "the published output is NaN where the L2 norm is zero; LpNormalization says the output is zero there",
 }
 
 # Official tests whose expected outputs were made by truncating float32 to bfloat16 (ONNX's test
@@ -166,6 +179,8 @@ def test_shared(folder):
     key = os.path.relpath(folder, SHARED)
     if key in TRAINING_DROPOUT_SHARED:
         pytest.skip("training-mode Dropout is random: the expected outputs are numpy's draws, onnx-ref's stream is Philox")
+    if key in PUBLISHED_WRONG:
+        pytest.skip(PUBLISHED_WRONG[key])
     if key in DATA_DEFECTS:
         with pytest.raises(onnx_ref.Error, match=re.escape(DATA_DEFECTS[key])):
             for data_set in sorted(glob.glob(os.path.join(folder, "test_data_set_*"))):
