@@ -66,8 +66,11 @@ TEST_CASE("LRN-13: float outputs follow the named points, against MPFR") {
   const int64_t C = 7, inner = 300;
   std::vector<float> x;
   for (int64_t k = 0; k < C * inner; ++k) x.push_back(static_cast<float>(std::ldexp(mant(rng), ex(rng))));
-  for (const auto& [size, alpha, beta, bias] : std::vector<std::tuple<int64_t, float, float, float>>{
+  for (const auto& params : std::vector<std::tuple<int64_t, float, float, float>>{
            {5, 1e-4f, 0.75f, 1.0f}, {3, 0.5f, 0.7f, 2.0f}, {4, 2.0f, 1.3f, 0.01f}}) {
+    // Plain variables, not a structured binding: C++17 lambdas cannot capture a binding (clang).
+    const int64_t size = std::get<0>(params);
+    const float alpha = std::get<1>(params), beta = std::get<2>(params), bias = std::get<3>(params);
     const Tensor y = run_single_node("LRN", 13, {Tensor::from_values<float>(ElementType::Float, {1, C, inner}, x)},
                                      [&](onnx::NodeProto& node) {
                                        set_int(node, "size", size);
