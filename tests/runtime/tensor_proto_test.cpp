@@ -267,6 +267,7 @@ TEST_CASE("proto zero elements need no data") {
   p.set_raw_data("");
   CHECK(tensor_from_proto(p).element_count() == 0);
   p.set_raw_data("abcd");
+  // spec: IR.md: "If any dimensions are 0, V must have length 0."
   CHECK_THROWS_WITH_AS(tensor_from_proto(p), "tensor: float[0] needs 0 bytes in raw_data, found 4", Error);
 }
 

@@ -1,0 +1,183 @@
+// IR.md's rules on models, graphs, nodes, attributes and tensors that the loader enforces, each
+// check citing its sentence.
+#include <doctest/doctest.h>
+
+#include <map>
+#include <string>
+
+#include "model_builder.h"
+#include "runtime/error.h"
+
+namespace ir_rules_tests {
+using namespace onnx_ref;
+using namespace onnx_ref::testing;
+using T = ElementType;
+
+std::string error_of(const ModelBuilder& b, const std::map<std::string, Value>& feeds = {}) {
+  try {
+    b.build().run(feeds);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+Tensor floats(std::vector<float> v) { return Tensor::from_values<float>(T::Float, {static_cast<int64_t>(v.size())}, v); }
+
+// spec: IR.md: "An inference-only runtime can consume a training model ignoring the training-related extensions."
+TEST_CASE("IR: a model with training information runs, its training graphs ignored") {
+  ModelBuilder b(14);
+  b.input("x", T::Float, {2}).output("y");
+  b.node("Neg", {"x"}, {"y"});
+  auto* training = b.proto().add_training_info();
+  auto* algorithm = training->mutable_algorithm();
+  algorithm->set_name("step");
+  auto* update = algorithm->add_node();
+  update->set_op_type("Add");
+  update->add_input("x");
+  update->add_input("x");
+  update->add_output("x_next");
+  algorithm->add_output()->set_name("x_next");
+  auto* binding = training->add_update_binding();
+  binding->set_key("x");
+  binding->set_value("x_next");
+  const auto out = b.build().run({{"x", Value(floats({1, -2}))}});
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].second.tensor().data_as<float>()[0] == -1.0f);
+  CHECK(out[0].second.tensor().data_as<float>()[1] == 2.0f);
+}
+
+// spec: IR.md: "Each operator used within a graph MUST be explicitly declared by one of the operator sets imported by the model."
+// spec: IR.md: "An implementation must support all operators in the set or reject the model."
+TEST_CASE("IR: an operator of a domain the model does not import, or that no imported set defines, is refused") {
+  ModelBuilder other(14);
+  other.input("x", T::Float, {2}).output("y");
+  other.node("Relu", {"x"}, {"y"}, "com.example");
+  CHECK(error_of(other).find("com.example") != std::string::npos);
+  ModelBuilder unknown(14);
+  unknown.input("x", T::Float, {2}).output("y");
+  unknown.node("Frobnicate", {"x"}, {"y"});
+  CHECK_THROWS_AS(unknown.build(), UnsupportedError);
+}
+
+// spec: IR.md: "A variadic operator has a minimum arity, which specifies the minimum number of operands that must be specified."
+// spec: IR.md: "For each variadic operator input, N or more node inputs must be specified where N is the minimum arity of the operator."
+// spec: IR.md: "For each variadic operator output, N or more node outputs must be specified where N is the minimum arity of the operator."
+TEST_CASE("IR: a variadic input or output given fewer operands than its minimum arity is refused") {
+  ModelBuilder no_inputs(13);
+  no_inputs.output("y");
+  no_inputs.node("Sum", {}, {"y"});
+  CHECK_THROWS_AS(no_inputs.build(), Error);
+  ModelBuilder no_outputs(13);
+  no_outputs.input("x", T::Float, {2});
+  no_outputs.node("Split", {"x"}, {});
+  no_outputs.output("x");
+  CHECK_THROWS_AS(no_outputs.build(), Error);
+  ModelBuilder one(13);
+  one.input("x", T::Float, {2}).output("y");
+  one.node("Sum", {"x"}, {"y"});
+  CHECK(error_of(one, {{"x", Value(floats({1, 2}))}}) == "");
+}
+
+// spec: IR.md: "There are two ways to leave an optional input or output unspecified: the first, available only for trailing inputs and outputs, is to simply not provide that input or output; the second method is to use an empty string in place of an input or output name."
+TEST_CASE("IR: an optional input left out by omission (trailing) or by an empty name") {
+  // Clip-13 (x, min, max): max = 1 with min given as "", and min = 0 with max omitted.
+  ModelBuilder b(13);
+  b.input("x", T::Float, {3}).output("upper").output("lower");
+  b.initializer("one", Tensor::from_values<float>(T::Float, {}, {1})).initializer("zero", Tensor::from_values<float>(T::Float, {}, {0}));
+  b.node("Clip", {"x", "", "one"}, {"upper"});
+  b.node("Clip", {"x", "zero"}, {"lower"});
+  const auto out = b.build().run({{"x", Value(floats({-2, 0.5f, 3}))}});
+  const float* upper = out[0].second.tensor().data_as<float>();
+  const float* lower = out[1].second.tensor().data_as<float>();
+  CHECK(std::vector<float>(upper, upper + 3) == std::vector<float>{-2, 0.5f, 1});
+  CHECK(std::vector<float>(lower, lower + 3) == std::vector<float>{0, 0.5f, 3});
+}
+
+// spec: IR.md: "The operators `Optional` and `OptionalGetElement` MUST be explicitly used to convert between"
+TEST_CASE("IR: an optional value is not a tensor: a tensor operator reading it is refused") {
+  ModelBuilder b(18);
+  b.output("y");
+  auto* in = b.proto().mutable_graph()->add_input();
+  in->set_name("x");
+  in->mutable_type()->mutable_optional_type()->mutable_elem_type()->mutable_tensor_type()->set_elem_type(code_of(T::Float));
+  b.node("Abs", {"x"}, {"y"});
+  CHECK_THROWS_AS(b.build(), Error);
+}
+
+// spec: IR.md: "Primitive numeric, string, and Boolean types MUST be used as elements of tensors."
+// spec: IR.md: "In the current implementation, the number of dimensions in a shape MUST represent the rank of the tensor."
+TEST_CASE("IR: tensor elements of a defined primitive type; a fed tensor's rank is the declared one") {
+  ModelBuilder bad(14);
+  bad.input("x", T::Float, {2}).output("x");
+  bad.proto().mutable_graph()->mutable_input(0)->mutable_type()->mutable_tensor_type()->set_elem_type(0);
+  CHECK_THROWS_AS(bad.build(), Error);
+  ModelBuilder rank(14);
+  rank.input("x", T::Float, {2}).output("y");
+  rank.node("Neg", {"x"}, {"y"});
+  CHECK(error_of(rank, {{"x", Value(Tensor::zeros(T::Float, {2, 1}))}}).find("rank") != std::string::npos);
+}
+
+// spec: IR.md: "- If S has length 0, V must have length 1, since the empty product is defined to be 1."
+// spec: IR.md: "If any dimensions are 0, V must have length 0."
+TEST_CASE("IR: a scalar initializer holds one value; an initializer with a zero dimension holds none") {
+  ModelBuilder scalar(14);
+  scalar.output("c");
+  onnx::TensorProto two;
+  two.set_name("c");
+  two.set_data_type(code_of(T::Float));
+  two.add_float_data(1);
+  two.add_float_data(2);
+  *scalar.proto().mutable_graph()->add_initializer() = two;
+  CHECK_THROWS_AS(scalar.build(), Error);
+  ModelBuilder empty(14);
+  empty.output("c");
+  onnx::TensorProto none;
+  none.set_name("c");
+  none.set_data_type(code_of(T::Float));
+  none.add_dims(0);
+  none.add_float_data(1);
+  *empty.proto().mutable_graph()->add_initializer() = none;
+  CHECK_THROWS_AS(empty.build(), Error);
+}
+
+// spec: IR.md: "A value name used in a graph must have a unique definition, with the exception that the same name MAY appear in both the graph input list and graph initializer list."
+TEST_CASE("IR: a name both an input and an initializer is one value; defined twice otherwise is refused") {
+  ModelBuilder both(14);
+  both.input("w", T::Float, {1}).initializer("w", floats({5})).output("y");
+  both.node("Neg", {"w"}, {"y"});
+  const Model m = both.build();
+  CHECK(m.run({})[0].second.tensor().data_as<float>()[0] == -5.0f);
+  CHECK(m.run({{"w", Value(floats({2}))}})[0].second.tensor().data_as<float>()[0] == -2.0f);
+  ModelBuilder twice(14);
+  twice.input("w", T::Float, {1}).output("w");
+  twice.node("Neg", {"w"}, {"w"});
+  CHECK_THROWS_AS(twice.build(), Error);
+}
+
+// spec: IR.md: "An attribute MUST have only one of the value-carrying properties."
+TEST_CASE("IR: an attribute carrying two values is refused") {
+  ModelBuilder b(13);
+  b.input("x", T::Float, {2, 3}).output("y");
+  auto& n = b.node("Flatten", {"x"}, {"y"});
+  auto* a = n.add_attribute();
+  a->set_name("axis");
+  a->set_type(onnx::AttributeProto::INT);
+  a->set_i(1);
+  a->add_ints(2);
+  CHECK_THROWS_AS(b.build(), Error);
+}
+
+// spec: IR.md: "For example, if the graph has two inputs X and Y each with shape ["N"], then at runtime the values passed in for X and Y MUST be tensors of rank 1 with the same dimension."
+TEST_CASE("IR: two inputs declared with one dimension variable must be fed the same size") {
+  ModelBuilder b(14);
+  b.input("x", T::Float, {1}).input("y", T::Float, {1}).output("z");
+  for (int i = 0; i < 2; ++i)
+    b.proto().mutable_graph()->mutable_input(i)->mutable_type()->mutable_tensor_type()->mutable_shape()->mutable_dim(0)->set_dim_param("N");
+  b.node("Add", {"x", "y"}, {"z"});
+  const Model m = b.build();
+  CHECK(m.run({{"x", Value(floats({1, 2}))}, {"y", Value(floats({3, 4}))}}).size() == 1);
+  CHECK_THROWS_AS(m.run({{"x", Value(floats({1, 2}))}, {"y", Value(floats({3}))}}), Error);
+}
+
+}  // namespace ir_rules_tests
