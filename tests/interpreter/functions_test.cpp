@@ -175,6 +175,7 @@ TEST_CASE("functions: nested calls, own scope, recursion and unknown attributes"
   auto* self_import = self.add_opset_import();
   self_import->set_domain(kDomain);
   self_import->set_version(1);
+  // spec: onnx.proto: "One FunctionProto can reference other FunctionProto in the model, however, recursive reference is not allowed."
   CHECK(load_error(recursive).find("nest more than 32 levels deep (a function that calls itself never ends)") != std::string::npos);
 
   ModelBuilder unknown = caller(1.0f);

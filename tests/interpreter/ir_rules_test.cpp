@@ -106,6 +106,7 @@ TEST_CASE("IR: an optional value is not a tensor: a tensor operator reading it i
 }
 
 // spec: IR.md: "Primitive numeric, string, and Boolean types MUST be used as elements of tensors."
+// spec: onnx.proto: "This field MUST NOT have the value of UNDEFINED This field MUST have a valid TensorProto.DataType value"
 // spec: IR.md: "In the current implementation, the number of dimensions in a shape MUST represent the rank of the tensor."
 TEST_CASE("IR: tensor elements of a defined primitive type; a fed tensor's rank is the declared one") {
   ModelBuilder bad(14);
@@ -156,6 +157,7 @@ TEST_CASE("IR: a name both an input and an initializer is one value; defined twi
 }
 
 // spec: IR.md: "An attribute MUST have only one of the value-carrying properties."
+// spec: onnx.proto: "An AttributeProto MUST contain the name field, and *only one* of the following content fields, effectively enforcing a C/C++ union equivalent."
 TEST_CASE("IR: an attribute carrying two values is refused") {
   ModelBuilder b(13);
   b.input("x", T::Float, {2, 3}).output("y");
@@ -178,6 +180,52 @@ TEST_CASE("IR: two inputs declared with one dimension variable must be fed the s
   const Model m = b.build();
   CHECK(m.run({{"x", Value(floats({1, 2}))}, {"y", Value(floats({3, 4}))}}).size() == 1);
   CHECK_THROWS_AS(m.run({{"x", Value(floats({1, 2}))}, {"y", Value(floats({3}))}}), Error);
+}
+
+// spec: onnx.proto: "For IR_VERSION 0.0.2 or later, this field MUST be set and match the f|i|s|t|... field in use."
+TEST_CASE("IR: an attribute whose type names another field than the one set is refused") {
+  ModelBuilder b(13);
+  b.input("x", T::Float, {2, 3}).output("y");
+  auto* a = b.node("Flatten", {"x"}, {"y"}).add_attribute();
+  a->set_name("axis");
+  a->set_type(onnx::AttributeProto::FLOAT);
+  a->set_i(1);
+  CHECK_THROWS_AS(b.build(), Error);
+}
+
+// spec: onnx.proto: "All ModelProtos MUST have at least one entry that specifies which version of the ONNX OperatorSet is being imported."
+TEST_CASE("IR: a model that imports no operator set is refused") {
+  ModelBuilder b(14);
+  b.proto().clear_opset_import();
+  b.input("x", T::Float, {2}).output("y");
+  b.node("Neg", {"x"}, {"y"});
+  CHECK_THROWS_AS(b.build(), Error);
+}
+
+// spec: onnx.proto: "Each initializer (both TensorProto as well SparseTensorProto) MUST have a name."
+// spec: onnx.proto: "The name MUST be unique across both initializer and sparse_initializer, but the name MAY also appear in the input list."
+// spec: onnx.proto: "The ValueInfoProto.name's must be distinct."
+TEST_CASE("IR: initializers are named, once; graph inputs are named once") {
+  ModelBuilder unnamed(14);
+  unnamed.output("y").initializer("", floats({1}));
+  CHECK_THROWS_AS(unnamed.build(), Error);
+  ModelBuilder twice(14);
+  twice.output("w").initializer("w", floats({1})).initializer("w", floats({2}));
+  CHECK_THROWS_AS(twice.build(), Error);
+  ModelBuilder inputs(14);
+  inputs.input("x", T::Float, {1}).input("x", T::Float, {1}).output("x");
+  CHECK_THROWS_AS(inputs.build(), Error);
+}
+
+// An initializer [2, 2] holding 1, 2, 3, 4 is [[1, 2], [3, 4]]: its transpose is 1, 3, 2, 4.
+// spec: onnx.proto: "Tensor content must be organized in row-major order."
+TEST_CASE("IR: tensor content is row-major") {
+  ModelBuilder b(13);
+  b.initializer("m", Tensor::from_values<float>(T::Float, {2, 2}, {1, 2, 3, 4})).output("t");
+  b.node("Transpose", {"m"}, {"t"});
+  const auto out = b.build().run({});
+  const float* t = out[0].second.tensor().data_as<float>();
+  CHECK(std::vector<float>(t, t + 4) == std::vector<float>{1, 3, 2, 4});
 }
 
 }  // namespace ir_rules_tests
