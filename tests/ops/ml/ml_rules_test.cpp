@@ -233,4 +233,33 @@ TEST_CASE("FeatureVectorizer-1: a 1-D input is one row") {
   CHECK(ml_op_values<float>(y) == std::vector<float>{1, 2, 3});
 }
 
+// spec: Binarizer-1: "The input must be a tensor of a numeric type."
+// spec: Normalizer-1: "The input must be a tensor of a numeric type."
+// spec: Scaler-1: "The input must be a tensor of a numeric type."
+// spec: LinearRegressor-1: "The input must be a tensor of a numeric type."
+// spec: SVMRegressor-1: "The input type must be a tensor of a numeric type"
+// spec: Imputer-1: "The input type must be a tensor of a numeric type"
+// spec: FeatureVectorizer-1: "The input type must be a tensor of a numeric type."
+TEST_CASE("Binarizer, Normalizer, Scaler, LinearRegressor, SVMRegressor, Imputer, FeatureVectorizer: a string input is refused") {
+  const Tensor s = ml_strings({1, 2}, {"a", "b"});
+  CHECK(refused("Binarizer", 1, {s}, Attributes{}));
+  CHECK(refused("Normalizer", 1, {s}, Attributes{}));
+  CHECK(refused("Scaler", 1, {s}, Attributes{}));
+  Attributes lr;
+  lr.set("coefficients", std::vector<float>{1, 1});
+  CHECK(refused("LinearRegressor", 1, {s}, lr));
+  Attributes svm;
+  svm.set("coefficients", std::vector<float>{1});
+  svm.set("support_vectors", std::vector<float>{1, 1});
+  svm.set("n_supports", int64_t{1});
+  svm.set("rho", std::vector<float>{0});
+  CHECK(refused("SVMRegressor", 1, {s}, svm));
+  Attributes im;
+  im.set("imputed_value_floats", std::vector<float>{0});
+  CHECK(refused("Imputer", 1, {s}, im));
+  Attributes fv;
+  fv.set("inputdimensions", std::vector<int64_t>{2});
+  CHECK(refused("FeatureVectorizer", 1, {s}, fv));
+}
+
 }  // namespace ml_rules_tests
