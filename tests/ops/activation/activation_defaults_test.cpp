@@ -18,12 +18,16 @@ using namespace onnx_ref;
 using namespace onnx_ref::testing;
 using T = ElementType;
 
-const Tensor kX = Tensor::from_values<float>(T::Float, {5}, {-3, -0.75f, 0.25f, 0.5f, 2});
+// Built on first use: a namespace-scope Tensor would be made before the runtime's own statics.
+const Tensor& kX() {
+  static const Tensor t = Tensor::from_values<float>(T::Float, {5}, {-3, -0.75f, 0.25f, 0.5f, 2});
+  return t;
+}
 std::vector<float> floats(const Tensor& t) { return {t.data_as<float>(), t.data_as<float>() + t.element_count()}; }
 
 std::vector<float> apply(const char* op, int64_t v, const std::string& attr = "", float value = 0) {
   OpTester t(op, v);
-  t.input(Value(kX));
+  t.input(Value(kX()));
   if (!attr.empty()) t.attribute(attr, value);
   if (std::string(op) == "Selu" && v == 1) t.attribute("consumed_inputs", std::vector<int64_t>{0});
   return floats(t.run_tensor());
@@ -96,15 +100,15 @@ TEST_CASE("PRelu 7 and later: slope broadcast to X; a slope that does not broadc
 // spec: Swish-24: "Swish function takes one input data (Tensor<T>) and produces one output data (Tensor<T>) of the same shape, where $Swish(x) = x * sigmoid(alpha * x)$."
 TEST_CASE("Gelu-20 (erf by default, tanh on request), Swish-24 (alpha 1 by default) against MPFR") {
   OpTester gelu("Gelu", 20);
-  gelu.input(Value(kX));
+  gelu.input(Value(kX()));
   OpTester tanh_gelu("Gelu", 20);
-  tanh_gelu.input(Value(kX)).attribute("approximate", "tanh");
+  tanh_gelu.input(Value(kX())).attribute("approximate", "tanh");
   OpTester swish("Swish", 24);
-  swish.input(Value(kX));
+  swish.input(Value(kX()));
   const std::vector<float> g = floats(gelu.run_tensor()), gt = floats(tanh_gelu.run_tensor()), s = floats(swish.run_tensor());
   const auto F = numeric::Format::Float;
   for (size_t i = 0; i < 5; ++i) {
-    const double x = kX.data_as<float>()[i];
+    const double x = kX().data_as<float>()[i];
     INFO("x = ", x);
     CHECK(g[i] == static_cast<float>(oracle::reference(numeric::Fn::GeluErf, F, x)));
     CHECK(gt[i] == static_cast<float>(oracle::reference(numeric::Fn::GeluTanh, F, x)));

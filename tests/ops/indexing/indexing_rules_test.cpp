@@ -34,7 +34,11 @@ auto axis(int64_t a) {
   return [a](OpTester& t) { t.attribute("axis", a); };
 }
 
-const Tensor kData = f32({2, 3}, {1, 2, 3, 4, 5, 6});
+// Built on first use: a namespace-scope Tensor would be made before the runtime's own statics.
+const Tensor& kData() {
+  static const Tensor t = f32({2, 3}, {1, 2, 3, 4, 5, 6});
+  return t;
+}
 
 // spec: Gather-*: "gather entries of the axis dimension of `data` (by default outer-most one as axis=0) indexed by `indices`, and concatenates them in an output tensor of rank q + (r - 1)."
 // spec: Gather-1: "Accepted range is [-r, r-1]"
@@ -45,17 +49,17 @@ const Tensor kData = f32({2, 3}, {1, 2, 3, 4, 5, 6});
 TEST_CASE("Gather, every version: axis 0 by default, output rank q + r - 1, axis and indices in range") {
   for (int64_t v : {1, 11, 13}) {
     INFO("Gather-", v);
-    const Tensor rows = run("Gather", v, {kData, i64({1, 1}, {1})});
+    const Tensor rows = run("Gather", v, {kData(), i64({1, 1}, {1})});
     CHECK(rows.shape() == Shape{1, 1, 3});  // q + r - 1 = 2 + 2 - 1
     CHECK(floats(rows) == std::vector<float>{4, 5, 6});
-    const Tensor columns = run("Gather", v, {kData, i64({2}, {2, 0})}, axis(-1));
+    const Tensor columns = run("Gather", v, {kData(), i64({2}, {2, 0})}, axis(-1));
     CHECK(columns.shape() == Shape{2, 2});
     CHECK(floats(columns) == std::vector<float>{3, 1, 6, 4});
-    CHECK_THROWS_AS(run("Gather", v, {kData, i64({1}, {0})}, axis(2)), Error);
-    CHECK_THROWS_AS(run("Gather", v, {kData, i64({1}, {0})}, axis(-3)), Error);
-    CHECK_THROWS_AS(run("Gather", v, {kData, i64({1}, {2})}), Error);
-    CHECK_THROWS_AS(run("Gather", v, {kData, i64({1}, {-3})}), Error);
-    if (v >= 11) CHECK(floats(run("Gather", v, {kData, i64({1}, {-2})})) == std::vector<float>{1, 2, 3});
+    CHECK_THROWS_AS(run("Gather", v, {kData(), i64({1}, {0})}, axis(2)), Error);
+    CHECK_THROWS_AS(run("Gather", v, {kData(), i64({1}, {0})}, axis(-3)), Error);
+    CHECK_THROWS_AS(run("Gather", v, {kData(), i64({1}, {2})}), Error);
+    CHECK_THROWS_AS(run("Gather", v, {kData(), i64({1}, {-3})}), Error);
+    if (v >= 11) CHECK(floats(run("Gather", v, {kData(), i64({1}, {-2})})) == std::vector<float>{1, 2, 3});
   }
 }
 
@@ -67,13 +71,13 @@ TEST_CASE("GatherElements, every version: axis 0 by default, the output of the i
   for (int64_t v : {11, 13}) {
     INFO("GatherElements-", v);
     // out[i][j] = data[idx[i][j]][j]: [[data[1][0], data[0][1]]] = [[4, 2]].
-    const Tensor y = run("GatherElements", v, {kData, i64({1, 2}, {1, 0})});
+    const Tensor y = run("GatherElements", v, {kData(), i64({1, 2}, {1, 0})});
     CHECK(y.shape() == Shape{1, 2});
     CHECK(floats(y) == std::vector<float>{4, 2});
     // axis -1: out[i][j] = data[i][idx[i][j]]: [[3], [4]].
-    CHECK(floats(run("GatherElements", v, {kData, i64({2, 1}, {2, 0})}, axis(-1))) == std::vector<float>{3, 4});
-    CHECK_THROWS_AS(run("GatherElements", v, {kData, i64({1, 1}, {0})}, axis(2)), Error);
-    CHECK_THROWS_AS(run("GatherElements", v, {kData, i64({2}, {0, 0})}), Error);
+    CHECK(floats(run("GatherElements", v, {kData(), i64({2, 1}, {2, 0})}, axis(-1))) == std::vector<float>{3, 4});
+    CHECK_THROWS_AS(run("GatherElements", v, {kData(), i64({1, 1}, {0})}, axis(2)), Error);
+    CHECK_THROWS_AS(run("GatherElements", v, {kData(), i64({2}, {0, 0})}), Error);
   }
 }
 
@@ -95,21 +99,21 @@ TEST_CASE("GatherElements, every version: axis 0 by default, the output of the i
 TEST_CASE("GatherND, every version: scalars for full index tuples, slices for shorter ones; bounds and batch_dims") {
   for (int64_t v : {11, 12, 13}) {
     INFO("GatherND-", v);
-    const Tensor scalars = run("GatherND", v, {kData, i64({2, 2}, {0, 2, 1, -1})});
+    const Tensor scalars = run("GatherND", v, {kData(), i64({2, 2}, {0, 2, 1, -1})});
     CHECK(scalars.shape() == Shape{2});
     CHECK(floats(scalars) == std::vector<float>{3, 6});
-    const Tensor slices = run("GatherND", v, {kData, i64({1, 1}, {1})});
+    const Tensor slices = run("GatherND", v, {kData(), i64({1, 1}, {1})});
     CHECK(slices.shape() == Shape{1, 3});
     CHECK(floats(slices) == std::vector<float>{4, 5, 6});
-    CHECK_THROWS_AS(run("GatherND", v, {kData, i64({1, 3}, {0, 0, 0})}), Error);
-    CHECK_THROWS_AS(run("GatherND", v, {kData, i64({1, 2}, {2, 0})}), Error);
-    CHECK_THROWS_AS(run("GatherND", v, {kData, i64({1, 2}, {0, -4})}), Error);
+    CHECK_THROWS_AS(run("GatherND", v, {kData(), i64({1, 3}, {0, 0, 0})}), Error);
+    CHECK_THROWS_AS(run("GatherND", v, {kData(), i64({1, 2}, {2, 0})}), Error);
+    CHECK_THROWS_AS(run("GatherND", v, {kData(), i64({1, 2}, {0, -4})}), Error);
     if (v < 12) continue;
     // batch_dims = 1: row b picks data[b][idx[b]]: [data[0][2], data[1][0]] = [3, 4].
     const auto batch = [](OpTester& t) { t.attribute("batch_dims", int64_t{1}); };
-    CHECK(floats(run("GatherND", v, {kData, i64({2, 1}, {2, 0})}, batch)) == std::vector<float>{3, 4});
-    CHECK_THROWS_AS(run("GatherND", v, {kData, i64({3, 1}, {0, 0, 0})}, batch), Error);
-    CHECK_THROWS_AS(run("GatherND", v, {kData, i64({2, 2}, {0, 0, 0, 0})}, batch), Error);
+    CHECK(floats(run("GatherND", v, {kData(), i64({2, 1}, {2, 0})}, batch)) == std::vector<float>{3, 4});
+    CHECK_THROWS_AS(run("GatherND", v, {kData(), i64({3, 1}, {0, 0, 0})}, batch), Error);
+    CHECK_THROWS_AS(run("GatherND", v, {kData(), i64({2, 2}, {0, 0, 0, 0})}, batch), Error);
   }
 }
 
@@ -124,22 +128,22 @@ TEST_CASE("ScatterElements, every version: axis 0 by default, data's shape, boun
   for (int64_t v : {11, 13, 16, 18}) {
     INFO("ScatterElements-", v);
     // data[idx[0][j]][j] = u[0][j]: data[1][0] = 10, data[0][1] = 20.
-    const Tensor y = run("ScatterElements", v, {kData, i64({1, 2}, {1, 0}), f32({1, 2}, {10, 20})});
+    const Tensor y = run("ScatterElements", v, {kData(), i64({1, 2}, {1, 0}), f32({1, 2}, {10, 20})});
     CHECK(y.shape() == Shape{2, 3});
     CHECK(floats(y) == std::vector<float>{1, 20, 3, 10, 5, 6});
-    CHECK(floats(run("ScatterElements", v, {kData, i64({1, 1}, {-1}), f32({1, 1}, {9})}, axis(-1))) ==
+    CHECK(floats(run("ScatterElements", v, {kData(), i64({1, 1}, {-1}), f32({1, 1}, {9})}, axis(-1))) ==
           std::vector<float>{1, 2, 9, 4, 5, 6});
-    CHECK_THROWS_AS(run("ScatterElements", v, {kData, i64({1, 1}, {0}), f32({1, 1}, {9})}, axis(2)), Error);
-    CHECK_THROWS_AS(run("ScatterElements", v, {kData, i64({1, 1}, {2}), f32({1, 1}, {9})}), Error);
-    CHECK_THROWS_AS(run("ScatterElements", v, {kData, i64({1, 1}, {-3}), f32({1, 1}, {9})}), Error);
+    CHECK_THROWS_AS(run("ScatterElements", v, {kData(), i64({1, 1}, {0}), f32({1, 1}, {9})}, axis(2)), Error);
+    CHECK_THROWS_AS(run("ScatterElements", v, {kData(), i64({1, 1}, {2}), f32({1, 1}, {9})}), Error);
+    CHECK_THROWS_AS(run("ScatterElements", v, {kData(), i64({1, 1}, {-3}), f32({1, 1}, {9})}), Error);
     if (v < 16) continue;
     const auto reduction = [](const char* r) { return [r](OpTester& t) { t.attribute("reduction", r); }; };
-    CHECK(floats(run("ScatterElements", v, {kData, i64({1, 1}, {1}), f32({1, 1}, {10})}, reduction("none")))[3] == 10);
-    CHECK(floats(run("ScatterElements", v, {kData, i64({1, 1}, {1}), f32({1, 1}, {10})}, reduction("add")))[3] == 14);
-    CHECK(floats(run("ScatterElements", v, {kData, i64({1, 1}, {1}), f32({1, 1}, {10})}, reduction("mul")))[3] == 40);
+    CHECK(floats(run("ScatterElements", v, {kData(), i64({1, 1}, {1}), f32({1, 1}, {10})}, reduction("none")))[3] == 10);
+    CHECK(floats(run("ScatterElements", v, {kData(), i64({1, 1}, {1}), f32({1, 1}, {10})}, reduction("add")))[3] == 14);
+    CHECK(floats(run("ScatterElements", v, {kData(), i64({1, 1}, {1}), f32({1, 1}, {10})}, reduction("mul")))[3] == 40);
     if (v < 18) continue;
-    CHECK(floats(run("ScatterElements", v, {kData, i64({1, 1}, {1}), f32({1, 1}, {10})}, reduction("max")))[3] == 10);
-    CHECK(floats(run("ScatterElements", v, {kData, i64({1, 1}, {1}), f32({1, 1}, {10})}, reduction("min")))[3] == 4);
+    CHECK(floats(run("ScatterElements", v, {kData(), i64({1, 1}, {1}), f32({1, 1}, {10})}, reduction("max")))[3] == 10);
+    CHECK(floats(run("ScatterElements", v, {kData(), i64({1, 1}, {1}), f32({1, 1}, {10})}, reduction("min")))[3] == 4);
   }
 }
 
@@ -154,22 +158,22 @@ TEST_CASE("ScatterND, every version: data's shape, k at most r, negative indices
   for (int64_t v : {11, 13, 16, 18}) {
     INFO("ScatterND-", v);
     // A whole row (k = 1) and one element (k = 2, negative indices).
-    CHECK(floats(run("ScatterND", v, {kData, i64({1, 1}, {-1}), f32({1, 3}, {7, 8, 9})})) == std::vector<float>{1, 2, 3, 7, 8, 9});
-    const Tensor y = run("ScatterND", v, {kData, i64({1, 2}, {0, -1}), f32({1}, {30})});
+    CHECK(floats(run("ScatterND", v, {kData(), i64({1, 1}, {-1}), f32({1, 3}, {7, 8, 9})})) == std::vector<float>{1, 2, 3, 7, 8, 9});
+    const Tensor y = run("ScatterND", v, {kData(), i64({1, 2}, {0, -1}), f32({1}, {30})});
     CHECK(y.shape() == Shape{2, 3});
     CHECK(floats(y) == std::vector<float>{1, 2, 30, 4, 5, 6});
-    CHECK_THROWS_AS(run("ScatterND", v, {kData, i64({1, 3}, {0, 0, 0}), f32({1}, {1})}), Error);   // k = 3 > r
-    CHECK_THROWS_AS(run("ScatterND", v, {kData, i64({1, 1}, {0}), f32({1, 2}, {1, 2})}), Error);  // updates [1, 2], not [1, 3]
-    CHECK_THROWS_AS(run("ScatterND", v, {kData, i64({1, 1}, {0}), f32({2, 3}, {1, 2, 3, 4, 5, 6})}), Error);
-    CHECK_THROWS_AS(run("ScatterND", v, {kData, i64({1, 1}, {-3}), f32({1, 3}, {1, 2, 3})}), Error);
+    CHECK_THROWS_AS(run("ScatterND", v, {kData(), i64({1, 3}, {0, 0, 0}), f32({1}, {1})}), Error);   // k = 3 > r
+    CHECK_THROWS_AS(run("ScatterND", v, {kData(), i64({1, 1}, {0}), f32({1, 2}, {1, 2})}), Error);  // updates [1, 2], not [1, 3]
+    CHECK_THROWS_AS(run("ScatterND", v, {kData(), i64({1, 1}, {0}), f32({2, 3}, {1, 2, 3, 4, 5, 6})}), Error);
+    CHECK_THROWS_AS(run("ScatterND", v, {kData(), i64({1, 1}, {-3}), f32({1, 3}, {1, 2, 3})}), Error);
     if (v < 16) continue;
     const auto reduction = [](const char* r) { return [r](OpTester& t) { t.attribute("reduction", r); }; };
-    CHECK(floats(run("ScatterND", v, {kData, i64({1, 2}, {1, 0}), f32({1}, {10})}, reduction("none")))[3] == 10);
-    CHECK(floats(run("ScatterND", v, {kData, i64({1, 2}, {1, 0}), f32({1}, {10})}, reduction("add")))[3] == 14);
-    CHECK(floats(run("ScatterND", v, {kData, i64({1, 2}, {1, 0}), f32({1}, {10})}, reduction("mul")))[3] == 40);
+    CHECK(floats(run("ScatterND", v, {kData(), i64({1, 2}, {1, 0}), f32({1}, {10})}, reduction("none")))[3] == 10);
+    CHECK(floats(run("ScatterND", v, {kData(), i64({1, 2}, {1, 0}), f32({1}, {10})}, reduction("add")))[3] == 14);
+    CHECK(floats(run("ScatterND", v, {kData(), i64({1, 2}, {1, 0}), f32({1}, {10})}, reduction("mul")))[3] == 40);
     if (v < 18) continue;
-    CHECK(floats(run("ScatterND", v, {kData, i64({1, 2}, {1, 0}), f32({1}, {10})}, reduction("max")))[3] == 10);
-    CHECK(floats(run("ScatterND", v, {kData, i64({1, 2}, {1, 0}), f32({1}, {10})}, reduction("min")))[3] == 4);
+    CHECK(floats(run("ScatterND", v, {kData(), i64({1, 2}, {1, 0}), f32({1}, {10})}, reduction("max")))[3] == 10);
+    CHECK(floats(run("ScatterND", v, {kData(), i64({1, 2}, {1, 0}), f32({1}, {10})}, reduction("min")))[3] == 4);
   }
 }
 
@@ -235,16 +239,16 @@ TEST_CASE("Unique-11: sorted by default; first occurrences, inverse indices and 
   CHECK(ints(out[2].tensor()) == std::vector<int64_t>{1, 0, 1, 2});
   CHECK(ints(out[3].tensor()) == std::vector<int64_t>{1, 2, 1});
   CHECK(floats(run("Unique", 11, {x}, [](OpTester& u) { u.attribute("sorted", int64_t{0}); })) == std::vector<float>{2, 1, 3});
-  CHECK(run("Unique", 11, {kData}, axis(-1)).shape() == Shape{2, 3});
-  CHECK_THROWS_AS(run("Unique", 11, {kData}, axis(2)), Error);
+  CHECK(run("Unique", 11, {kData()}, axis(-1)).shape() == Shape{2, 3});
+  CHECK_THROWS_AS(run("Unique", 11, {kData()}, axis(2)), Error);
 }
 
 // spec: Compress-11: "Accepted range is [-r, r-1] where r = rank(input)."
 TEST_CASE("Compress-11: a negative axis counts from the back; others out of range are refused") {
   const Tensor keep = Tensor::from_values<uint8_t>(T::Bool, {3}, {1, 0, 1});
-  CHECK(floats(run("Compress", 11, {kData, keep}, axis(-1))) == std::vector<float>{1, 3, 4, 6});
-  CHECK_THROWS_AS(run("Compress", 11, {kData, keep}, axis(2)), Error);
-  CHECK_THROWS_AS(run("Compress", 11, {kData, keep}, axis(-3)), Error);
+  CHECK(floats(run("Compress", 11, {kData(), keep}, axis(-1))) == std::vector<float>{1, 3, 4, 6});
+  CHECK_THROWS_AS(run("Compress", 11, {kData(), keep}, axis(2)), Error);
+  CHECK_THROWS_AS(run("Compress", 11, {kData(), keep}, axis(-3)), Error);
 }
 
 // x [time 3, batch 2] with sequence_lens [3, 1]: batch 0 reversed, batch 1 kept.

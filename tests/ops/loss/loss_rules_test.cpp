@@ -21,12 +21,20 @@ std::vector<float> floats(const Tensor& t) { return {t.data_as<float>(), t.data_
 Tensor i64(Shape s, std::vector<int64_t> v) { return Tensor::from_values<int64_t>(T::Int64, std::move(s), v); }
 
 // The text's Example 1: N, C, d1 = 2, 3, 2.
-const Tensor kInput = Tensor::from_values<float>(T::Float, {2, 3, 2}, {1, 2, 2, 2, 3, 2, 0, 1, 2, 2, 1, 2});
-const Tensor kTarget = i64({2, 2}, {2, 1, 0, 2});
+// Built on first use: a namespace-scope Tensor would be made before the runtime's own statics.
+const Tensor& kInput() {
+  static const Tensor t = Tensor::from_values<float>(T::Float, {2, 3, 2}, {1, 2, 2, 2, 3, 2, 0, 1, 2, 2, 1, 2});
+  return t;
+}
+// Built on first use: a namespace-scope Tensor would be made before the runtime's own statics.
+const Tensor& kTarget() {
+  static const Tensor t = i64({2, 2}, {2, 1, 0, 2});
+  return t;
+}
 
 Tensor nll(int64_t v, const Tensor& target, std::optional<Tensor> weight, const std::function<void(OpTester&)>& attrs = {}) {
   OpTester t("NegativeLogLikelihoodLoss", v);
-  t.input(Value(kInput)).input(Value(target));
+  t.input(Value(kInput())).input(Value(target));
   if (weight) t.input(Value(*weight));
   if (attrs) attrs(t);
   return t.run_tensor();
@@ -48,15 +56,15 @@ TEST_CASE("NegativeLogLikelihoodLoss, every version: the text's example; mean by
   const Tensor weight = Tensor::from_values<float>(T::Float, {3}, {0.5f, 1, 2});
   for (int64_t v : {12, 13, 22}) {
     INFO("NegativeLogLikelihoodLoss-", v);
-    const Tensor none = nll(v, kTarget, std::nullopt, reduction("none"));
+    const Tensor none = nll(v, kTarget(), std::nullopt, reduction("none"));
     CHECK(none.shape() == Shape{2, 2});
     CHECK(floats(none) == std::vector<float>{-3, -2, 0, -2});
-    const Tensor mean = nll(v, kTarget, std::nullopt);
+    const Tensor mean = nll(v, kTarget(), std::nullopt);
     CHECK(mean.shape() == Shape{});
     CHECK(floats(mean) == std::vector<float>{-1.75f});
-    CHECK(floats(nll(v, kTarget, std::nullopt, reduction("sum"))) == std::vector<float>{-7});
-    CHECK(floats(nll(v, kTarget, weight)) == std::vector<float>{-24.0f / 11.0f});
-    CHECK_THROWS_AS(nll(v, kTarget, Tensor::from_values<float>(T::Float, {2}, {1, 1})), Error);
+    CHECK(floats(nll(v, kTarget(), std::nullopt, reduction("sum"))) == std::vector<float>{-7});
+    CHECK(floats(nll(v, kTarget(), weight)) == std::vector<float>{-24.0f / 11.0f});
+    CHECK_THROWS_AS(nll(v, kTarget(), Tensor::from_values<float>(T::Float, {2}, {1, 1})), Error);
   }
 }
 

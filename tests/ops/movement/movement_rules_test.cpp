@@ -25,18 +25,22 @@ Tensor run(const char* op, int64_t v, std::vector<std::optional<Tensor>> inputs,
   return t.run_tensor();
 }
 
-const Tensor kRow = f32({1, 3}, {1, 2, 3});
+// Built on first use: a namespace-scope Tensor would be made before the runtime's own statics.
+const Tensor& kRow() {
+  static const Tensor t = f32({1, 3}, {1, 2, 3});
+  return t;
+}
 
 // Pad [[1, 2, 3]] by one on both sides of axis 1 (pads [0, 1, 0, 1]): constant [0, 1, 2, 3, 0],
 // reflect [2, 1, 2, 3, 2], edge [1, 1, 2, 3, 3], wrap [3, 1, 2, 3, 1].
 Tensor pad(int64_t v, const std::vector<int64_t>& pads, const char* mode = nullptr, std::optional<Tensor> axes = std::nullopt) {
   if (v < 11) {
-    return run("Pad", v, {kRow}, [&](OpTester& t) {
+    return run("Pad", v, {kRow()}, [&](OpTester& t) {
       t.attribute(v == 1 ? "paddings" : "pads", pads);
       if (mode) t.attribute("mode", mode);
     });
   }
-  std::vector<std::optional<Tensor>> inputs = {kRow, i64(pads)};
+  std::vector<std::optional<Tensor>> inputs = {kRow(), i64(pads)};
   if (axes) inputs.insert(inputs.end(), {std::nullopt, *axes});
   return run("Pad", v, inputs, [&](OpTester& t) {
     if (mode) t.attribute("mode", mode);
@@ -168,10 +172,10 @@ TEST_CASE("DepthToSpace-11 and -13: DCR by default") {
 // spec: CenterCropPad-18: "Accepted range is [-r, r-1], where r = rank(data)."
 // spec: CenterCropPad-18: "1-D tensor representing the cropping window dimensions."
 TEST_CASE("CenterCropPad-18: every axis by default; axes in [-r, r-1]") {
-  CHECK(floats(run("CenterCropPad", 18, {kRow, i64({1, 1})})) == std::vector<float>{2});
-  CHECK(floats(run("CenterCropPad", 18, {kRow, i64({5})}, [](OpTester& t) { t.attribute("axes", std::vector<int64_t>{-1}); })) ==
+  CHECK(floats(run("CenterCropPad", 18, {kRow(), i64({1, 1})})) == std::vector<float>{2});
+  CHECK(floats(run("CenterCropPad", 18, {kRow(), i64({5})}, [](OpTester& t) { t.attribute("axes", std::vector<int64_t>{-1}); })) ==
         std::vector<float>{0, 1, 2, 3, 0});
-  CHECK_THROWS_AS(run("CenterCropPad", 18, {kRow, i64({5})}, [](OpTester& t) { t.attribute("axes", std::vector<int64_t>{2}); }), Error);
+  CHECK_THROWS_AS(run("CenterCropPad", 18, {kRow(), i64({5})}, [](OpTester& t) { t.attribute("axes", std::vector<int64_t>{2}); }), Error);
 }
 
 }  // namespace movement_rules_tests

@@ -17,11 +17,15 @@ using T = ElementType;
 
 std::vector<float> floats(const Tensor& t) { return {t.data_as<float>(), t.data_as<float>() + t.element_count()}; }
 Tensor i64(Shape s, std::vector<int64_t> v) { return Tensor::from_values<int64_t>(T::Int64, std::move(s), v); }
-const Tensor kX = Tensor::from_values<float>(T::Float, {1, 1, 2}, {5, 7});
+// Built on first use: a namespace-scope Tensor would be made before the runtime's own statics.
+const Tensor& kX() {
+  static const Tensor t = Tensor::from_values<float>(T::Float, {1, 1, 2}, {5, 7});
+  return t;
+}
 
 Tensor unpool(int64_t v, const Tensor& indices, const std::function<void(OpTester&)>& attrs, std::optional<Tensor> output_shape = std::nullopt) {
   OpTester t("MaxUnpool", v);
-  t.input(Value(kX)).input(Value(indices));
+  t.input(Value(kX())).input(Value(indices));
   if (output_shape) t.input(Value(*output_shape));
   t.attribute("kernel_shape", std::vector<int64_t>{2});
   if (attrs) attrs(t);
@@ -46,7 +50,7 @@ TEST_CASE("MaxUnpool, every version: values at their flat indices; MaxPool undoe
     CHECK(floats(y) == std::vector<float>{0, 5, 7, 0});
     OpTester pool("MaxPool", 12);
     pool.input(Value(y)).attribute("kernel_shape", std::vector<int64_t>{2}).attribute("strides", std::vector<int64_t>{2});
-    CHECK(floats(pool.run_tensor()) == floats(kX));
+    CHECK(floats(pool.run_tensor()) == floats(kX()));
     CHECK_THROWS_AS(unpool(v, i64({1, 1, 2}, {1, 4}), strides2), Error);
     CHECK_THROWS_AS(unpool(v, i64({1, 1, 3}, {0, 1, 2}), strides2), Error);
     if (v >= 11) CHECK(floats(unpool(v, i64({1, 1, 2}, {0, 2}), {})) == std::vector<float>{5, 0, 7});  // stride 1: 3 outputs

@@ -18,20 +18,28 @@ using T = ElementType;
 Tensor f32(std::vector<float> v) { return Tensor::from_values<float>(T::Float, {static_cast<int64_t>(v.size())}, v); }
 Tensor i64(std::vector<int64_t> v) { return Tensor::from_values<int64_t>(T::Int64, {static_cast<int64_t>(v.size())}, v); }
 std::vector<float> floats(const Tensor& t) { return {t.data_as<float>(), t.data_as<float>() + t.element_count()}; }
-const Tensor kX = Tensor::from_values<float>(T::Float, {1, 2}, {1, 3});
-const Tensor kEmpty = Tensor::from_values<float>(T::Float, {0}, {});
+// Built on first use: a namespace-scope Tensor would be made before the runtime's own statics.
+const Tensor& kX() {
+  static const Tensor t = Tensor::from_values<float>(T::Float, {1, 2}, {1, 3});
+  return t;
+}
+// Built on first use: a namespace-scope Tensor would be made before the runtime's own statics.
+const Tensor& kEmpty() {
+  static const Tensor t = Tensor::from_values<float>(T::Float, {0}, {});
+  return t;
+}
 
 // Resize 11 and later: X, roi, scales, sizes (an omitted input as nullopt).
 Tensor resize(int64_t v, std::optional<Tensor> roi, std::optional<Tensor> scales, std::optional<Tensor> sizes,
               const std::function<void(OpTester&)>& attrs = {}) {
   OpTester t("Resize", v);
-  t.input(Value(kX)).input(roi ? std::optional<Value>(Value(*roi)) : std::nullopt);
+  t.input(Value(kX())).input(roi ? std::optional<Value>(Value(*roi)) : std::nullopt);
   t.input(scales ? std::optional<Value>(Value(*scales)) : std::nullopt);
   if (sizes) t.input(Value(*sizes));
   if (attrs) attrs(t);
   return t.run_tensor();
 }
-std::optional<Tensor> no_scales(int64_t v) { return v == 11 ? std::optional<Tensor>(kEmpty) : std::nullopt; }
+std::optional<Tensor> no_scales(int64_t v) { return v == 11 ? std::optional<Tensor>(kEmpty()) : std::nullopt; }
 
 // Nearest (the default) over half_pixel coordinates (-0.25, 0.25, 0.75, 1.25) or asymmetric ones
 // (0, 0.5, 1, 1.5) picks [1, 1, 3, 3]; linear would give [1, 1.5, 2.5, 3] or [1, 2, 3, 3].
@@ -44,21 +52,21 @@ TEST_CASE("Upsample-7/9, Resize-10: nearest by default; one scale per axis of X"
   for (int64_t v : {7, 9}) {
     INFO("Upsample-", v);
     OpTester t("Upsample", v);
-    t.input(Value(kX));
+    t.input(Value(kX()));
     if (v == 7) t.attribute("scales", std::vector<float>{1, 2});
     else t.input(Value(f32({1, 2})));
     CHECK(floats(t.run_tensor()) == std::vector<float>{1, 1, 3, 3});
     OpTester bad("Upsample", v);
-    bad.input(Value(kX));
+    bad.input(Value(kX()));
     if (v == 7) bad.attribute("scales", std::vector<float>{2});
     else bad.input(Value(f32({2})));
     CHECK_THROWS_AS(bad.run(), Error);
   }
   OpTester r("Resize", 10);
-  r.input(Value(kX)).input(Value(f32({1, 2})));
+  r.input(Value(kX())).input(Value(f32({1, 2})));
   CHECK(floats(r.run_tensor()) == std::vector<float>{1, 1, 3, 3});
   OpTester bad("Resize", 10);
-  bad.input(Value(kX)).input(Value(f32({1, 2, 1})));
+  bad.input(Value(kX())).input(Value(f32({1, 2, 1})));
   CHECK_THROWS_AS(bad.run(), Error);
 }
 
@@ -72,18 +80,18 @@ TEST_CASE("Upsample-7/9, Resize-10: nearest by default; one scale per axis of X"
 TEST_CASE("Resize 11 and later: nearest and round_prefer_floor by default; scales and sizes one per axis") {
   for (int64_t v : {11, 13, 18, 19}) {
     INFO("Resize-", v);
-    CHECK(floats(resize(v, kEmpty, f32({1, 2}), std::nullopt)) == std::vector<float>{1, 1, 3, 3});
+    CHECK(floats(resize(v, kEmpty(), f32({1, 2}), std::nullopt)) == std::vector<float>{1, 1, 3, 3});
     const auto asymmetric = [](OpTester& t) { t.attribute("coordinate_transformation_mode", "asymmetric"); };
-    CHECK(floats(resize(v, kEmpty, f32({1, 2}), std::nullopt, asymmetric)) == std::vector<float>{1, 1, 3, 3});
-    CHECK(floats(resize(v, kEmpty, f32({1, 2}), std::nullopt, [](OpTester& t) {
+    CHECK(floats(resize(v, kEmpty(), f32({1, 2}), std::nullopt, asymmetric)) == std::vector<float>{1, 1, 3, 3});
+    CHECK(floats(resize(v, kEmpty(), f32({1, 2}), std::nullopt, [](OpTester& t) {
             t.attribute("coordinate_transformation_mode", "asymmetric").attribute("nearest_mode", "round_prefer_ceil");
           })) == std::vector<float>{1, 3, 3, 3});
-    CHECK(floats(resize(v, kEmpty, f32({1, 2}), std::nullopt, [](OpTester& t) {
+    CHECK(floats(resize(v, kEmpty(), f32({1, 2}), std::nullopt, [](OpTester& t) {
             t.attribute("coordinate_transformation_mode", "asymmetric").attribute("mode", "linear");
           })) == std::vector<float>{1, 2, 3, 3});
-    CHECK(floats(resize(v, kEmpty, no_scales(v), i64({1, 4}))) == std::vector<float>{1, 1, 3, 3});
-    CHECK_THROWS_AS(resize(v, kEmpty, f32({2}), std::nullopt), Error);
-    CHECK_THROWS_AS(resize(v, kEmpty, no_scales(v), i64({4})), Error);
+    CHECK(floats(resize(v, kEmpty(), no_scales(v), i64({1, 4}))) == std::vector<float>{1, 1, 3, 3});
+    CHECK_THROWS_AS(resize(v, kEmpty(), f32({2}), std::nullopt), Error);
+    CHECK_THROWS_AS(resize(v, kEmpty(), no_scales(v), i64({4})), Error);
   }
 }
 
@@ -96,7 +104,7 @@ TEST_CASE("Resize 11 and later: nearest and round_prefer_floor by default; scale
 TEST_CASE("Resize 11 and later: scales or sizes, never both; neither is refused from 13") {
   for (int64_t v : {11, 13, 18, 19}) {
     INFO("Resize-", v);
-    CHECK_THROWS_AS(resize(v, kEmpty, f32({1, 2}), i64({1, 4})), Error);
+    CHECK_THROWS_AS(resize(v, kEmpty(), f32({1, 2}), i64({1, 4})), Error);
     if (v >= 13) {
       CHECK(floats(resize(v, std::nullopt, std::nullopt, i64({1, 4}))) == std::vector<float>{1, 1, 3, 3});
       CHECK_THROWS_AS(resize(v, std::nullopt, std::nullopt, std::nullopt), Error);

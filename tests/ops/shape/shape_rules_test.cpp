@@ -15,7 +15,11 @@ using namespace onnx_ref::testing;
 using T = ElementType;
 
 Tensor i64(std::vector<int64_t> v) { return Tensor::from_values<int64_t>(T::Int64, {static_cast<int64_t>(v.size())}, v); }
-const Tensor kX = Tensor::zeros(T::Float, {2, 3, 4});
+// Built on first use: a namespace-scope Tensor would be made before the runtime's own statics.
+const Tensor& kX() {
+  static const Tensor t = Tensor::zeros(T::Float, {2, 3, 4});
+  return t;
+}
 
 Tensor run(const char* op, int64_t v, std::vector<Tensor> inputs, const std::function<void(OpTester&)>& attrs = {}) {
   OpTester t(op, v);
@@ -31,9 +35,9 @@ auto axis(int64_t a) {
 TEST_CASE("Flatten, every version: the dimensions before axis (1 by default) form the outer dimension") {
   for (int64_t v : {1, 9, 11, 13, 21, 23, 24, 25}) {
     INFO("Flatten-", v);
-    CHECK(run("Flatten", v, {kX}).shape() == Shape{2, 12});
-    CHECK(run("Flatten", v, {kX}, axis(0)).shape() == Shape{1, 24});
-    CHECK(run("Flatten", v, {kX}, axis(3)).shape() == Shape{24, 1});
+    CHECK(run("Flatten", v, {kX()}).shape() == Shape{2, 12});
+    CHECK(run("Flatten", v, {kX()}, axis(0)).shape() == Shape{1, 24});
+    CHECK(run("Flatten", v, {kX()}, axis(3)).shape() == Shape{24, 1});
   }
 }
 
@@ -42,7 +46,7 @@ TEST_CASE("Flatten, every version: the dimensions before axis (1 by default) for
 TEST_CASE("Size, every version: an int64 scalar, the element count") {
   for (int64_t v : {1, 13, 19, 21, 23, 24, 25}) {
     INFO("Size-", v);
-    const Tensor n = run("Size", v, {kX});
+    const Tensor n = run("Size", v, {kX()});
     REQUIRE(n.type() == T::Int64);
     CHECK(n.shape() == Shape{});
     CHECK(n.data_as<int64_t>()[0] == 24);
@@ -118,9 +122,9 @@ TEST_CASE("Shape 15 and later: start 0 by default; negative start and end count 
   const auto dims = [](const Tensor& t) { return std::vector<int64_t>(t.data_as<int64_t>(), t.data_as<int64_t>() + t.element_count()); };
   for (int64_t v : {15, 19, 21, 23, 24, 25}) {
     INFO("Shape-", v);
-    CHECK(dims(run("Shape", v, {kX})) == std::vector<int64_t>{2, 3, 4});
-    CHECK(dims(run("Shape", v, {kX}, [](OpTester& t) { t.attribute("start", int64_t{-2}); })) == std::vector<int64_t>{3, 4});
-    CHECK(dims(run("Shape", v, {kX}, [](OpTester& t) { t.attribute("end", int64_t{-1}); })) == std::vector<int64_t>{2, 3});
+    CHECK(dims(run("Shape", v, {kX()})) == std::vector<int64_t>{2, 3, 4});
+    CHECK(dims(run("Shape", v, {kX()}, [](OpTester& t) { t.attribute("start", int64_t{-2}); })) == std::vector<int64_t>{3, 4});
+    CHECK(dims(run("Shape", v, {kX()}, [](OpTester& t) { t.attribute("end", int64_t{-1}); })) == std::vector<int64_t>{2, 3});
   }
 }
 

@@ -50,7 +50,11 @@ TEST_CASE("HannWindow, HammingWindow, BlackmanWindow-17: float and periodic by d
   CHECK(floats(window("HannWindow", periodic(0))) == std::vector<float>{0, 0.75f, 0.75f, 0});
 }
 
-const Tensor kSignal = Tensor::from_values<float>(T::Float, {1, 4, 1}, {1, 2, 3, 4});
+// Built on first use: a namespace-scope Tensor would be made before the runtime's own statics.
+const Tensor& kSignal() {
+  static const Tensor t = Tensor::from_values<float>(T::Float, {1, 4, 1}, {1, 2, 3, 4});
+  return t;
+}
 const std::vector<float> kSpectrum = {10, 0, -2, 2, -2, 0, -2, -2};
 
 // spec: DFT-17: "By default this value is set to 1, which corresponds to the first dimension after the batch index."
@@ -62,7 +66,7 @@ const std::vector<float> kSpectrum = {10, 0, -2, 2, -2, 0, -2, -2};
 TEST_CASE("DFT-17: axis 1, forward and two-sided by default; a shorter dft_length truncates; the last axis is refused") {
   const auto dft = [](const std::function<void(OpTester&)>& attrs, std::optional<Tensor> length = std::nullopt) {
     OpTester t("DFT", 17);
-    t.input(Value(kSignal));
+    t.input(Value(kSignal()));
     if (length) t.input(Value(*length));
     if (attrs) attrs(t);
     return t.run_tensor();
@@ -85,7 +89,7 @@ TEST_CASE("DFT-17: axis 1, forward and two-sided by default; a shorter dft_lengt
 TEST_CASE("DFT-20: axis -2, forward and two-sided by default; a shorter dft_length truncates; the last axis is refused") {
   const auto dft = [](std::optional<Tensor> length, std::optional<Tensor> axis, const std::function<void(OpTester&)>& attrs = {}) {
     OpTester t("DFT", 20);
-    t.input(Value(kSignal));
+    t.input(Value(kSignal()));
     t.input(length ? std::optional<Value>(Value(*length)) : std::nullopt);
     if (axis) t.input(Value(*axis));
     if (attrs) attrs(t);
