@@ -106,12 +106,11 @@ TEST_CASE("IR: an optional value is not a tensor: a tensor operator reading it i
 }
 
 // spec: IR.md: "Primitive numeric, string, and Boolean types MUST be used as elements of tensors."
-// spec: onnx.proto: "This field MUST NOT have the value of UNDEFINED This field MUST have a valid TensorProto.DataType value"
 // spec: IR.md: "In the current implementation, the number of dimensions in a shape MUST represent the rank of the tensor."
 TEST_CASE("IR: tensor elements of a defined primitive type; a fed tensor's rank is the declared one") {
   ModelBuilder bad(14);
   bad.input("x", T::Float, {2}).output("x");
-  bad.proto().mutable_graph()->mutable_input(0)->mutable_type()->mutable_tensor_type()->set_elem_type(0);
+  bad.proto().mutable_graph()->mutable_input(0)->mutable_type()->mutable_tensor_type()->set_elem_type(99);
   CHECK_THROWS_AS(bad.build(), Error);
   ModelBuilder rank(14);
   rank.input("x", T::Float, {2}).output("y");

@@ -79,7 +79,7 @@ TEST_CASE("Clip-1 and -6: without bounds, -inf and +inf clamp to the float range
   }
 }
 
-// slope [0.5, 0.25] broadcast along the last axis of X [[-2, 3], [-4, 5]]: [[-1, 3], [-1, 5]].
+// slope [0.5, 0.25] broadcast along the last axis of X [[-2, 3], [-4, 5]]: [[-1, 3], [-2, 5]].
 // spec: PRelu-7,9,16: "This operator supports **unidirectional broadcasting** (tensor slope should be unidirectional broadcastable to input tensor X)"
 // spec: PRelu-7,9,16: "The shape of slope can be smaller than first input X; if so, its shape must be unidirectional broadcastable to X"
 TEST_CASE("PRelu 7 and later: slope broadcast to X; a slope that does not broadcast is refused") {
@@ -88,7 +88,7 @@ TEST_CASE("PRelu 7 and later: slope broadcast to X; a slope that does not broadc
     INFO("PRelu-", v);
     OpTester t("PRelu", v);
     t.input(Value(x)).input(Value(Tensor::from_values<float>(T::Float, {2}, {0.5f, 0.25f})));
-    CHECK(floats(t.run_tensor()) == std::vector<float>{-1, 3, -1, 5});
+    CHECK(floats(t.run_tensor()) == std::vector<float>{-1, 3, -2, 5});
     OpTester bad("PRelu", v);
     bad.input(Value(x)).input(Value(Tensor::from_values<float>(T::Float, {3}, {1, 1, 1})));
     CHECK_THROWS_AS(bad.run(), Error);

@@ -192,6 +192,7 @@ TEST_CASE("Scaler-1: scale of length 1 applies to every feature; of length F one
   const Tensor x = ml_floats({1, 2}, {1, 2});
   Attributes one;
   one.set("scale", std::vector<float>{3});
+  one.set("offset", std::vector<float>{0});
   CHECK(ml_op_values<float>(run_ml_op("Scaler", 1, {x}, one)[0].tensor()) == std::vector<float>{3, 6});
   Attributes each;
   each.set("scale", std::vector<float>{3, 5});

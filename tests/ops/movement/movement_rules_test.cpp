@@ -118,12 +118,14 @@ TEST_CASE("Slice 10 and later: starts, ends (exclusive), axes in [-r, r-1], step
   for (int64_t v : {10, 11, 13}) {
     INFO("Slice-", v);
     CHECK(floats(run("Slice", v, {x, i64({1}), i64({5}), i64({1})})) == std::vector<float>{1, 2, 3, 4});
-    CHECK(floats(run("Slice", v, {x, i64({1}), i64({5}), i64({-1})})) == std::vector<float>{1, 2, 3, 4});
     CHECK(floats(run("Slice", v, {x, i64({1}), i64({5}), i64({1}), i64({2})})) == std::vector<float>{1, 3});
     CHECK(floats(run("Slice", v, {x, i64({0, 1}), i64({1, 5})})) == std::vector<float>{1, 2, 3, 4});  // axes default [0, 1]
     CHECK_THROWS_AS(run("Slice", v, {x, i64({1}), i64({5}), i64({1}), i64({0})}), Error);
     CHECK_THROWS_AS(run("Slice", v, {x, i64({1}), i64({5}), i64({2})}), Error);
-    CHECK_THROWS_AS(run("Slice", v, {x, i64({1}), i64({5}), i64({-3})}), Error);
+    if (v >= 11) {  // negative axes arrive with Slice-11
+      CHECK(floats(run("Slice", v, {x, i64({1}), i64({5}), i64({-1})})) == std::vector<float>{1, 2, 3, 4});
+      CHECK_THROWS_AS(run("Slice", v, {x, i64({1}), i64({5}), i64({-3})}), Error);
+    }
   }
 }
 

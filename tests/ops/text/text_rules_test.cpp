@@ -28,12 +28,15 @@ Tensor run(const char* op, int64_t v, std::vector<Tensor> inputs, const std::fun
 // spec: StringNormalizer-10: "Default is "NONE""
 // spec: StringNormalizer-10: "Default is false"
 // spec: StringNormalizer-10: "This operator has only one input (denoted by X) and only one output (denoted by Y)."
-TEST_CASE("StringNormalizer-10: [C] and [1, C] only; no case change and case-insensitive stopwords off by default; all dropped gives one empty string") {
+TEST_CASE("StringNormalizer-10: [C] and [1, C] only; no case change, case-insensitive stopwords by default; all dropped gives one empty string") {
   const Tensor x = strings({3}, {"Aa", "bB", "the"});
   CHECK(run("StringNormalizer", 10, {x}).strings() == std::vector<std::string>{"Aa", "bB", "the"});
   const auto stop = [](OpTester& t) { t.attribute("stopwords", std::vector<std::string>{"THE", "bB"}); };
-  // Case-sensitive by default: "THE" does not drop "the".
-  CHECK(run("StringNormalizer", 10, {x}, stop).strings() == std::vector<std::string>{"Aa", "the"});
+  // Case-insensitive by default (is_case_sensitive false): "THE" drops "the".
+  CHECK(run("StringNormalizer", 10, {x}, stop).strings() == std::vector<std::string>{"Aa"});
+  CHECK(run("StringNormalizer", 10, {x}, [](OpTester& t) {
+          t.attribute("stopwords", std::vector<std::string>{"THE", "bB"}).attribute("is_case_sensitive", int64_t{1});
+        }).strings() == std::vector<std::string>{"Aa", "the"});
   const auto all = [](OpTester& t) { t.attribute("stopwords", std::vector<std::string>{"Aa", "bB", "the"}); };
   const Tensor empty_c = run("StringNormalizer", 10, {x}, all);
   CHECK(empty_c.shape() == Shape{1});
