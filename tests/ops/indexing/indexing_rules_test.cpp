@@ -206,7 +206,7 @@ TEST_CASE("OneHot, every version: [off, on] values of the output's type, depth s
 
 // spec: OneHot-9: "Any entries in the 'indices' input tensor with values outside the range [0, depth) will result in one-hot representation with all 'off_value' values in the output tensor."
 // spec: OneHot-11: "The values in the 'indices' input tensor are expected to be in the range [-depth, depth-1]."
-TEST_CASE("OneHot-9: an index outside [0, depth) gives a row of off values; OneHot-11 counts -depth..-1 from the end") {
+TEST_CASE("OneHot-9: an index outside 0 to depth - 1 gives a row of off values; OneHot-11 counts -depth..-1 from the end") {
   const Tensor values = f32({2}, {0, 1});
   CHECK(floats(run("OneHot", 9, {i64({2}, {3, -1}), i64({}, {3}), values})) == std::vector<float>{0, 0, 0, 0, 0, 0});
   CHECK(floats(run("OneHot", 11, {i64({2}, {-1, -3}), i64({}, {3}), values})) == std::vector<float>{0, 0, 1, 1, 0, 0});

@@ -74,7 +74,7 @@ TEST_CASE("NegativeLogLikelihoodLoss, every version: the text's example; mean by
 // spec: NegativeLogLikelihoodLoss-12,13,22: "Target element value shall be in range of [0, C)."
 // spec: NegativeLogLikelihoodLoss-12,13,22: "If ignore_index is specified, it may have a value outside [0, C) and the target values should either be in the range [0, C) or have the value ignore_index."
 // spec: NegativeLogLikelihoodLoss-12,13,22: "It encodes class labels (one of C classes) or it may contain a special value (indicated by an attribute ignore_index) for N x d1 x d2 x ... x dk samples."
-TEST_CASE("NegativeLogLikelihoodLoss, every version: ignore_index; other targets outside [0, C) are refused") {
+TEST_CASE("NegativeLogLikelihoodLoss, every version: ignore_index; other targets outside 0 to C - 1 are refused") {
   const Tensor ignored = i64({2, 2}, {2, -1, 0, 2});
   const auto ignore = [](OpTester& t) { t.attribute("ignore_index", int64_t{-1}); };
   for (int64_t v : {12, 13, 22}) {

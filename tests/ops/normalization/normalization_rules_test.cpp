@@ -137,7 +137,7 @@ TEST_CASE("MeanVarianceNormalization, every version: mean and variance per chann
 // spec: RMSNormalization-23: "If rank(X) is r, axis' allowed range is [-r, r)."
 // spec: RMSNormalization-23: "This operator supports unidirectional broadcasting (`Scale` should be unidirectional broadcastable to tensor `X`)"
 // spec: RMSNormalization-23: "Scale tensor shape should be broadcastable to the normalized shape."
-TEST_CASE("LayerNormalization-17, RMSNormalization-23: Y has X's shape; axis in [-r, r); Scale broadcast") {
+TEST_CASE("LayerNormalization-17, RMSNormalization-23: Y has X's shape; axis from -r to r - 1; Scale broadcast") {
   const Tensor x = f32({2, 2}, {2, 2, 0, 0});  // constant rows: LayerNormalization gives B; RMS of a zero row is 0
   const Tensor scale = f32({1}, {3});
   const Tensor bias = f32({1}, {0.5f});

@@ -33,7 +33,7 @@ auto dtype(T type) {
 // spec: RandomNormal-*: "The 'dtype' argument must be one of the data types specified in the 'DataType' enum field in the TensorProto message."
 // spec: RandomUniform-*: "The 'dtype' argument must be one of the data types specified in the 'DataType' enum field in the TensorProto message."
 // spec: RandomUniform-*: "The shape of the tensor is specified by the `shape` argument and the range by `low` and `high`."
-TEST_CASE("RandomNormal, RandomUniform, every version: float by default, dtype checked, the shape given, uniform in [low, high)") {
+TEST_CASE("RandomNormal, RandomUniform, every version: float by default, dtype checked, the shape given, uniform from low up to high") {
   for (int64_t v : {1, 22}) {
     for (const char* op : {"RandomNormal", "RandomUniform"}) {
       INFO(op, "-", v);
