@@ -175,4 +175,60 @@ TEST_CASE("CastLike, every version: the first input in the second input's type, 
   }
 }
 
+// spec: Cast-9,13,19,21,23,24,25: "Casting from complex is not supported."
+// spec: Cast-1,6: "Casting from strings and complex are not supported."
+// spec: CastLike-*: "Casting from complex is not supported."
+// spec: BitCast-26: "Bitcasting from string is not supported."
+TEST_CASE("Cast, CastLike, BitCast: complex inputs (and strings before Cast-9, and for BitCast) are refused") {
+  const Tensor c = Tensor::zeros(T::Complex64, {1});
+  for (int64_t v : {1, 6, 9, 13, 19, 21, 23, 24, 25}) {
+    INFO("Cast-", v);
+    OpTester t("Cast", v);
+    if (v == 1) t.input(Value(c)).attribute("to", "FLOAT");
+    else t.input(Value(c)).attribute("to", static_cast<int64_t>(code_of(T::Float)));
+    CHECK_THROWS_AS(t.run(), Error);
+  }
+  for (int64_t v : {1, 6}) {
+    OpTester s("Cast", v);
+    if (v == 1) s.input(Value(Tensor::from_strings({1}, {"1"}))).attribute("to", "FLOAT");
+    else s.input(Value(Tensor::from_strings({1}, {"1"}))).attribute("to", static_cast<int64_t>(code_of(T::Float)));
+    CHECK_THROWS_AS(s.run(), Error);
+  }
+  for (int64_t v : kCastLike) {
+    OpTester like("CastLike", v);
+    like.input(Value(c)).input(Value(Tensor::zeros(T::Float, {1})));
+    CHECK_THROWS_AS(like.run(), Error);
+  }
+  OpTester bits("BitCast", 26);
+  bits.input(Value(Tensor::from_strings({1}, {"abcd"}))).attribute("to", static_cast<int64_t>(code_of(T::Int32)));
+  CHECK_THROWS_AS(bits.run(), Error);
+}
+
+// spec: Cast-6: "Casting to strings and complex are not supported."
+TEST_CASE("Cast-6: casting to string is refused") {
+  OpTester t("Cast", 6);
+  t.input(Value(Tensor::zeros(T::Float, {1}))).attribute("to", static_cast<int64_t>(code_of(T::String)));
+  CHECK_THROWS_AS(t.run(), Error);
+}
+
+// 1e6 into float16 is +inf whatever saturate says: saturate concerns the float 8 types only.
+// spec: Cast-19,21,23: "It only applies for float 8 conversion (float8e4m3fn, float8e4m3fnuz, float8e5m2, float8e5m2fnuz)."
+// spec: Cast-24,25: "It only applies for float 8 conversion (float8e4m3fn, float8e4m3fnuz, float8e5m2, float8e5m2fnuz, float8e8m0)."
+// spec: CastLike-19,21,23: "It only applies for float 8 conversion (float8e4m3fn, float8e4m3fnuz, float8e5m2, float8e5m2fnuz)."
+// spec: CastLike-24,25: "It only applies for float 8 conversion (float8e4m3fn, float8e4m3fnuz, float8e5m2, float8e5m2fnuz, float8e8m0)."
+TEST_CASE("Cast, CastLike 19 and later: saturate does not change a conversion to float16") {
+  const Tensor x = Tensor::from_values<float>(T::Float, {1}, {1e6f});
+  const Tensor half = Tensor::zeros(T::Float16, {1});
+  for (int64_t v : {19, 21, 23, 24, 25})
+    for (int64_t saturate : {0, 1}) {
+      INFO("version ", v, " saturate ", saturate);
+      OpTester t("Cast", v);
+      t.input(Value(x)).attribute("to", static_cast<int64_t>(code_of(T::Float16))).attribute("saturate", saturate);
+      CHECK(t.run_tensor().data_as<uint16_t>()[0] == 0x7C00);
+      OpTester like("CastLike", v);
+      like.input(Value(x)).input(Value(half)).attribute("saturate", saturate);
+      CHECK(like.run_tensor().data_as<uint16_t>()[0] == 0x7C00);
+    }
+}
+
 }  // namespace cast_rules_tests
