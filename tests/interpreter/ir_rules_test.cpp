@@ -6,6 +6,7 @@
 #include <string>
 
 #include "model_builder.h"
+#include "node_runner.h"
 #include "runtime/error.h"
 
 namespace ir_rules_tests {
@@ -225,6 +226,53 @@ TEST_CASE("IR: tensor content is row-major") {
   const auto out = b.build().run({});
   const float* t = out[0].second.tensor().data_as<float>();
   CHECK(std::vector<float>(t, t + 4) == std::vector<float>{1, 3, 2, 4});
+}
+
+// spec: IR.md: "Can only be used within the function body."
+TEST_CASE("IR: an attribute reference (ref_attr_name) outside a function body is refused") {
+  ModelBuilder b(13);
+  b.input("x", T::Float, {2, 3}).output("y");
+  auto* a = b.node("Flatten", {"x"}, {"y"}).add_attribute();
+  a->set_name("axis");
+  a->set_type(onnx::AttributeProto::INT);
+  a->set_ref_attr_name("axis");
+  CHECK_THROWS_AS(b.build(), Error);
+}
+
+// spec: IR.md: "name|string|An optional name of the node, used for diagnostic purposes only."
+TEST_CASE("IR: a node's name changes nothing but the messages") {
+  const auto run_named = [](const std::string& name) {
+    ModelBuilder b(14);
+    b.input("x", T::Float, {2}).output("y");
+    b.node("Neg", {"x"}, {"y"}).set_name(name);
+    return b.build().run({{"x", Value(floats({1.5f, -2}))}})[0].second.tensor();
+  };
+  CHECK(run_named("").identical_to(run_named("a name")));
+}
+
+// spec: IR.md: "Attribute values are only found in nodes, passed to operators by name association."
+TEST_CASE("IR: attributes reach the operator by name, in any order") {
+  const auto run_order = [](bool swapped) {
+    ModelBuilder b(13);
+    b.input("x", T::Float, {4}).output("y");
+    auto& n = b.node("Gemm", {"x", "x"}, {"y"});
+    n.set_input(0, "a");
+    n.set_input(1, "b");
+    b.initializer("a", Tensor::from_values<float>(T::Float, {1, 2}, {1, 2}));
+    b.initializer("b", Tensor::from_values<float>(T::Float, {1, 2}, {3, 4}));
+    // transB = 1 and alpha = 2 given in either order: 2 * (1 * 3 + 2 * 4) = 22.
+    if (swapped) {
+      set_float_attribute(n, "alpha", 2);
+      set_int(n, "transB", 1);
+    } else {
+      set_int(n, "transB", 1);
+      set_float_attribute(n, "alpha", 2);
+    }
+    b.proto().mutable_graph()->clear_input();
+    return b.build().run({})[0].second.tensor().data_as<float>()[0];
+  };
+  CHECK(run_order(false) == 22.0f);
+  CHECK(run_order(true) == 22.0f);
 }
 
 }  // namespace ir_rules_tests
