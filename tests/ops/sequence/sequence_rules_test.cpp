@@ -79,6 +79,7 @@ TEST_CASE("SequenceInsert-11: at the back by default; position in [-n, n]; the s
 // spec: SequenceEmpty-11: "Empty sequence."
 TEST_CASE("SequenceLength, SequenceConstruct, SequenceEmpty (11)") {
   const Tensor n = run("SequenceLength", {three()})[0].tensor();
+  // spec: SequenceLength-11: "It must be a scalar(tensor of empty shape)."
   CHECK(n.shape() == Shape{});
   CHECK(n.data_as<int64_t>()[0] == 3);
   CHECK_THROWS_AS(run("SequenceConstruct", {Value(f32({1}, {1})), Value(Tensor::from_values<double>(T::Double, {1}, {1}))}), Error);
@@ -161,6 +162,7 @@ TEST_CASE("Optional-15, OptionalHasElement, OptionalGetElement: empty and full o
     const Tensor has = run("OptionalHasElement", {some}, {}, v)[0].tensor();
     CHECK(has.shape() == Shape{});
     CHECK(has.data_as<uint8_t>()[0] == 1);
+    // spec: OptionalHasElement-15,18: "Otherwise, it is empty."
     CHECK(run("OptionalHasElement", {none}, {}, v)[0].tensor().data_as<uint8_t>()[0] == 0);
     CHECK(first(run("OptionalGetElement", {some}, {}, v)[0].tensor()) == 7);
     CHECK_THROWS_AS(run("OptionalGetElement", {none}, {}, v), Error);
