@@ -149,4 +149,28 @@ TEST_CASE("Resize 18 and later: axes select the resized axes, in [-r, r-1]; scal
   }
 }
 
+// spec: Resize-11,13: "This attribute is valid only if "mode" is "cubic"."
+// spec: Resize-18,19: "This attribute is valid only if mode is "cubic"."
+// spec: Resize-11,13,18,19: "It indicates how to get "nearest" pixel in input tensor from x_original, so this attribute is valid only if "mode" is "nearest"."
+// spec: Resize-11,13,18,19: "The default value is 0."
+TEST_CASE("Resize 11 and later: cubic_coeff_a and exclude_outside act in cubic mode only, nearest_mode in nearest only") {
+  for (int64_t v : {11, 13, 18, 19}) {
+    INFO("Resize-", v);
+    const auto linear = [](OpTester& t) { t.attribute("mode", "linear"); };
+    const std::vector<float> plain = floats(resize(v, kEmpty(), f32({1, 2}), std::nullopt, linear));
+    CHECK(plain == floats(resize(v, kEmpty(), f32({1, 2}), std::nullopt, [](OpTester& t) {
+            t.attribute("mode", "linear").attribute("cubic_coeff_a", -0.5f).attribute("nearest_mode", "ceil").attribute("exclude_outside", int64_t{1});
+          })));
+    // exclude_outside is 0 by default: in cubic mode, setting it to 0 changes nothing.
+    const auto cubic = [](int64_t exclude) {
+      return [exclude](OpTester& t) {
+        t.attribute("mode", "cubic");
+        if (exclude >= 0) t.attribute("exclude_outside", exclude);
+      };
+    };
+    CHECK(floats(resize(v, kEmpty(), f32({1, 2}), std::nullopt, cubic(-1))) == floats(resize(v, kEmpty(), f32({1, 2}), std::nullopt, cubic(0))));
+    CHECK(floats(resize(v, kEmpty(), f32({1, 2}), std::nullopt, cubic(1))) != floats(resize(v, kEmpty(), f32({1, 2}), std::nullopt, cubic(0))));
+  }
+}
+
 }  // namespace resample_rules_tests
