@@ -232,4 +232,19 @@ TEST_CASE("Col2Im-18: strides, dilations 1 and pads 0 by default; image and bloc
                   Error);
 }
 
+// Two output channels, weights [1, 1] and [2, 2], w_zero_point per channel [0, 1]: x = [1, 2, 3] gives
+// channel 0 [3, 5] and channel 1 (w - 1 = [1, 1]) [3, 5].
+// spec: ConvInteger-10: "It could be a scalar or a 1-D tensor, which means a per-tensor/layer or per output channel quantization."
+// spec: ConvInteger-10: "If it's a 1-D tensor, its number of elements should be equal to the number of output channels (M)"
+// spec: ConvInteger-10: "auto_pad must be either NOTSET, SAME_UPPER, SAME_LOWER or VALID."
+// spec: ConvInteger-10: "Padding for the beginning and ending along each spatial axis, it can take any value greater than or equal to 0."
+TEST_CASE("ConvInteger-10: a per-channel weight zero point of M elements; auto_pad names and pads checked") {
+  const Tensor x = u8({1, 1, 3}, {1, 2, 3});
+  const Tensor w = u8({2, 1, 2}, {1, 1, 2, 2});
+  CHECK(int32s(run("ConvInteger", 10, {x, w, std::nullopt, u8({2}, {0, 1})})) == std::vector<int32_t>{3, 5, 3, 5});
+  CHECK_THROWS_AS(run("ConvInteger", 10, {x, w, std::nullopt, u8({3}, {0, 1, 2})}), Error);
+  CHECK_THROWS_AS(run("ConvInteger", 10, {x, w}, [](OpTester& t) { t.attribute("auto_pad", "SAME"); }), Error);
+  CHECK_THROWS_AS(run("ConvInteger", 10, {x, w}, ints("pads", {-1, 0})), Error);
+}
+
 }  // namespace linalg_rules_tests
