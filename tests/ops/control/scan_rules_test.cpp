@@ -180,4 +180,26 @@ TEST_CASE("Scan-8: axis 0 is the batch, axis 1 the sequence; without sequence_le
   CHECK_THROWS_AS(run_all(two), Error);
 }
 
+// xs [3, 2] scanned along axis 0: three elements of [2]; stacked along output axis -1 they give [2, 3].
+// spec: Scan-11,16,19,21,23,24,25: "Accepted range is [-r, r-1]."
+TEST_CASE("Scan 11 and later: scan_output_axes in [-r, r-1], a negative one counting from the back") {
+  for (int64_t v : {11, 16, 19, 21, 23, 24, 25}) {
+    INFO("Scan-", v);
+    for (int64_t axis : {-1, 1, 2, -3}) {
+      ModelBuilder b(v);
+      b.initializer("m", Tensor::from_values<float>(T::Float, {3, 2}, {1, 2, 3, 4, 5, 6})).output("ys");
+      auto& s = b.node("Scan", {"m"}, {"ys"});
+      set_int(s, "num_scan_inputs", 1);
+      set_ints(s, "scan_output_axes", {axis});
+      set_graph_attribute(s, "body", sum_body(0, 1));
+      if (axis == 2 || axis == -3) {
+        CHECK_THROWS_AS(run_all(b), Error);
+      } else {
+        // Output [2, 3]: element t becomes column t.
+        CHECK(run_all(b).at(0) == std::vector<float>{1, 3, 5, 2, 4, 6});
+      }
+    }
+  }
+}
+
 }  // namespace scan_rules_tests
