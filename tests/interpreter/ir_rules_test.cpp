@@ -275,4 +275,64 @@ TEST_CASE("IR: attributes reach the operator by name, in any order") {
   CHECK(run_order(true) == 22.0f);
 }
 
+// spec: onnx.proto: "This field MUST refer to an integral type ([U]INT{8|16|32|64}) or STRING"
+TEST_CASE("IR: a map whose key type is not an integer or a string is refused") {
+  ModelBuilder b(14);
+  b.output("m");
+  auto* in = b.proto().mutable_graph()->add_input();
+  in->set_name("m");
+  auto* map = in->mutable_type()->mutable_map_type();
+  map->set_key_type(code_of(T::Float));
+  map->mutable_value_type()->mutable_tensor_type()->set_elem_type(code_of(T::Float));
+  CHECK_THROWS_AS(b.build(), Error);
+}
+
+// 1.5 as IEEE 754 binary32 is 0x3FC00000, written little-endian: 00 00 C0 3F.
+// spec: onnx.proto: "Floating-point data types MUST be stored in IEEE 754 format."
+TEST_CASE("IR: raw_data holds IEEE 754 little-endian values") {
+  ModelBuilder b(14);
+  b.output("c");
+  onnx::TensorProto t;
+  t.set_name("c");
+  t.set_data_type(code_of(T::Float));
+  t.add_dims(1);
+  t.set_raw_data(std::string("\x00\x00\xc0\x3f", 4));
+  *b.proto().mutable_graph()->add_initializer() = t;
+  CHECK(b.build().run({})[0].second.tensor().data_as<float>()[0] == 1.5f);
+}
+
+// A sparse initializer: values [5, 7] at linear indices of a [4] tensor.
+onnx::SparseTensorProto sparse(const std::string& name, std::vector<int64_t> indices) {
+  onnx::SparseTensorProto s;
+  s.add_dims(4);
+  auto* values = s.mutable_values();
+  values->set_name(name);
+  values->set_data_type(code_of(T::Float));
+  values->add_dims(2);
+  values->add_float_data(5);
+  values->add_float_data(7);
+  auto* idx = s.mutable_indices();
+  idx->set_data_type(code_of(T::Int64));
+  idx->add_dims(2);
+  for (int64_t i : indices) idx->add_int64_data(i);
+  return s;
+}
+
+// spec: onnx.proto: "The default-value is zero for numeric tensors, and empty-string for string tensors. values must have a non-empty name present which serves as a name for SparseTensorProto when used in sparse_initializer list."
+// spec: onnx.proto: "(b) Indices can be a tensor of shape [NNZ], in which case the i-th value must be the linearized-index of the i-th value (in the values tensor)."
+// spec: onnx.proto: "The indices must appear in ascending order without duplication."
+TEST_CASE("IR: a sparse initializer is named; zeros elsewhere; its indices ascend without repeats") {
+  const auto model = [](const onnx::SparseTensorProto& s) {
+    ModelBuilder b(14);
+    b.output("w");
+    *b.proto().mutable_graph()->add_sparse_initializer() = s;
+    return b;
+  };
+  const Tensor w = model(sparse("w", {1, 3})).build().run({})[0].second.tensor();
+  CHECK(std::vector<float>(w.data_as<float>(), w.data_as<float>() + 4) == std::vector<float>{0, 5, 0, 7});
+  CHECK_THROWS_AS(model(sparse("", {1, 3})).build(), Error);
+  CHECK_THROWS_AS(model(sparse("w", {3, 1})).build(), Error);
+  CHECK_THROWS_AS(model(sparse("w", {1, 1})).build(), Error);
+}
+
 }  // namespace ir_rules_tests
