@@ -202,4 +202,18 @@ TEST_CASE("Scan 11 and later: scan_output_axes in [-r, r-1], a negative one coun
   }
 }
 
+// One batch of the sequence [1, 2, 3] scanned forward and backward.
+// spec: Scan-8: "A bidirectional scan be performed by specifying the same tensor input twice in the scan_inputs, once with a forward direction, and once with a backward direction."
+TEST_CASE("Scan-8: the same input scanned forward and backward") {
+  ModelBuilder b(8);
+  b.initializer("xs", Tensor::from_values<float>(T::Float, {1, 3}, {1, 2, 3})).output("fwd").output("bwd");
+  auto& n = b.node("Scan", {"", "xs", "xs"}, {"fwd", "bwd"});
+  set_int(n, "num_scan_inputs", 2);
+  set_ints(n, "directions", {0, 1});
+  set_graph_attribute(n, "body", sum_body(0, 2));
+  const auto out = run_all(b);
+  CHECK(out.at(0) == std::vector<float>{1, 2, 3});
+  CHECK(out.at(1) == std::vector<float>{3, 2, 1});
+}
+
 }  // namespace scan_rules_tests
