@@ -4,7 +4,9 @@
 Reads ../shared/onnx-spec/Changelog.md and Changelog-ml.md (every operator version) and IR.md,
 extracts the normative sentences of each operator version (and of IR.md's rules), and finds the
 tests that cite them. Writes docs/spec-coverage.md; with --check, fails (exit 1) when the committed
-table differs from what the sources give now.
+table differs from what the sources give now; with --uncited, prints the sentences no test cites nor
+docs/spec-untestable.txt excuses, grouped by operator family (the family column of docs/operators.md),
+the largest group first.
 
 Citation form, in any file under tests/ (a comment, one per line, the words quoted from the text):
 
