@@ -189,6 +189,7 @@ struct Job {
   bool use_c;
   double zero;
   bool vector_epilogue;  // AVX-512 packing, norms and first-stage decisions (float)
+  const PackedWeights* packed_a;  // A packed once (gemm/packed_weights.h), or null: packed per tile
 };
 
 // The neighbours of q (an S value, finite, non-zero) toward -inf and +inf, as doubles; false when
@@ -336,21 +337,32 @@ void run_tile(const Job<S>& job, int64_t i0, int64_t mc, int64_t j0, int64_t nc,
   double* rn2 = rn1 + buf.row_cap;
   double* rni = rn2 + buf.row_cap;
   std::fill(cn1, cn1 + 3 * buf.col_cap, 0.0);
-  std::fill(rn1, rn1 + 3 * buf.row_cap, 0.0);
+  const PackedWeights* pa = job.packed_a;
+  if (pa) {
+    // The row norms were summed when A was packed, block by block as below.
+    const size_t r0 = static_cast<size_t>(i0), rn = static_cast<size_t>(row_strips * kMR);
+    std::copy_n(pa->l1.begin() + r0, rn, rn1);
+    std::copy_n(pa->l2sq.begin() + r0, rn, rn2);
+    std::copy_n(pa->linf.begin() + r0, rn, rni);
+  } else {
+    std::fill(rn1, rn1 + 3 * buf.row_cap, 0.0);
+  }
   for (int64_t k0 = 0; k0 < g.K; k0 += kBlockK) {
     const int64_t kc = std::min(kBlockK, g.K - k0);
     job.b.pack(k0, kc, j0, nc, buf.b.data());
-    pack_a(g.A, i0, mc, k0, kc, buf.a.data(), job.vector_epilogue);
+    const double* a_block = buf.a.data();
+    if (pa) a_block = pa->blocks.data() + pa->offsets[static_cast<size_t>(i0 / kTileRows * pa->k_blocks + k0 / kBlockK)];
+    else pack_a(g.A, i0, mc, k0, kc, buf.a.data(), job.vector_epilogue);
     if (job.vector_epilogue) {
       tiled::add_norms_avx512(buf.b.data(), col_strips, kc, kNR, cn1, cn2, cni);
-      tiled::add_norms_avx512(buf.a.data(), row_strips, kc, kMR, rn1, rn2, rni);
+      if (!pa) tiled::add_norms_avx512(buf.a.data(), row_strips, kc, kMR, rn1, rn2, rni);
     } else {
       add_norms(buf.b.data(), col_strips, kc, kNR, cn1, cn2, cni);
-      add_norms(buf.a.data(), row_strips, kc, kMR, rn1, rn2, rni);
+      if (!pa) add_norms(buf.a.data(), row_strips, kc, kMR, rn1, rn2, rni);
     }
     for (int64_t s = 0; s < col_strips; ++s)
       for (int64_t r = 0; r < row_strips; ++r)
-        job.kernel(kc, buf.a.data() + r * kc * kMR, buf.b.data() + s * kc * kNR, acc + r * kMR * ldc + s * kNR, ldc);
+        job.kernel(kc, a_block + r * kc * kMR, buf.b.data() + s * kc * kNR, acc + r * kMR * ldc + s * kNR, ldc);
   }
   // The bound of sum|a_k b_k| for each output: min(|a|_2 |b|_2, |a|_1 |b|_inf, |a|_inf |b|_1), times
   // 1.1 d u, d the depth of the summation tree: a product passes through at most kBlockK - 1
@@ -391,9 +403,15 @@ void run_tile(const Job<S>& job, int64_t i0, int64_t mc, int64_t j0, int64_t nc,
 }
 
 template <class S>
-void run_tiled(const GemmArgs<S>& g, const PanelSource& b, GemmStats& stats, GemmPath path) {
+void run_tiled(const GemmArgs<S>& g, const PanelSource& b, GemmStats& stats, GemmPath path, const PackedWeights* packed_a) {
   const tiled::MicroKernel kernel = choose_kernel(path);
-  const Job<S> job{g, b, kernel, g.has_c && g.beta != 0, -0.0, kernel == tiled::micro_kernel_avx512};
+  const bool vector = kernel == tiled::micro_kernel_avx512;
+  // Packed A serves only the product it was made for, summed by the same norm routine.
+  if constexpr (!std::is_same_v<S, float>) packed_a = nullptr;
+  if (packed_a && (packed_a->source != static_cast<const void*>(g.A.data) || packed_a->M != g.M || packed_a->K != g.K ||
+                   packed_a->vector != vector || g.A.col_stride != 1 || g.A.row_stride != packed_a->lda))
+    packed_a = nullptr;
+  const Job<S> job{g, b, kernel, g.has_c && g.beta != 0, -0.0, vector, packed_a};
   const int64_t row_tiles = (g.M + kTileRows - 1) / kTileRows;
   const int64_t col_tiles = (g.N + kTileCols - 1) / kTileCols;
   std::atomic<int64_t> compensated{0}, exact{0};
@@ -452,26 +470,66 @@ bool gemm_uses_avx512() { return choose_kernel(gemm_path()) == tiled::micro_kern
 namespace tiled {
 
 template <class S>
-bool try_gemm(const GemmArgs<S>& g, GemmStats& stats) {
+bool try_gemm(const GemmArgs<S>& g, GemmStats& stats, const PackedWeights* packed_a) {
   const GemmPath path = gemm_path();
   if (path == GemmPath::Panels || g.K == 0) return false;
   if (path == GemmPath::Automatic && g.M * g.N * g.K < (int64_t{1} << 16)) return false;
-  run_tiled(g, MatrixSource<S>(g.B), stats, path);
+  run_tiled(g, MatrixSource<S>(g.B), stats, path, packed_a);
   return true;
 }
 
-template bool try_gemm<float>(const GemmArgs<float>&, GemmStats&);
-template bool try_gemm<Float16Bits>(const GemmArgs<Float16Bits>&, GemmStats&);
-template bool try_gemm<BFloat16Bits>(const GemmArgs<BFloat16Bits>&, GemmStats&);
+template bool try_gemm<float>(const GemmArgs<float>&, GemmStats&, const PackedWeights*);
+template bool try_gemm<Float16Bits>(const GemmArgs<Float16Bits>&, GemmStats&, const PackedWeights*);
+template bool try_gemm<BFloat16Bits>(const GemmArgs<BFloat16Bits>&, GemmStats&, const PackedWeights*);
 
 template <class S>
-void packed(const GemmArgs<S>& g, const PanelSource& b, GemmStats& stats) {
-  run_tiled(g, b, stats, gemm_path() == GemmPath::Panels ? GemmPath::Automatic : gemm_path());
+void packed(const GemmArgs<S>& g, const PanelSource& b, GemmStats& stats, const PackedWeights* packed_a) {
+  run_tiled(g, b, stats, gemm_path() == GemmPath::Panels ? GemmPath::Automatic : gemm_path(), packed_a);
 }
 
-template void packed<float>(const GemmArgs<float>&, const PanelSource&, GemmStats&);
-template void packed<Float16Bits>(const GemmArgs<Float16Bits>&, const PanelSource&, GemmStats&);
-template void packed<BFloat16Bits>(const GemmArgs<BFloat16Bits>&, const PanelSource&, GemmStats&);
+template void packed<float>(const GemmArgs<float>&, const PanelSource&, GemmStats&, const PackedWeights*);
+template void packed<Float16Bits>(const GemmArgs<Float16Bits>&, const PanelSource&, GemmStats&, const PackedWeights*);
+template void packed<BFloat16Bits>(const GemmArgs<BFloat16Bits>&, const PanelSource&, GemmStats&, const PackedWeights*);
+
+std::shared_ptr<PackedWeights> pack_weights(const float* a, int64_t M, int64_t K, int64_t lda) {
+  auto p = std::make_shared<PackedWeights>();
+  p->source = a;
+  p->M = M;
+  p->K = K;
+  p->lda = lda;
+  p->vector = choose_kernel(gemm_path() == GemmPath::Panels ? GemmPath::Automatic : gemm_path()) == micro_kernel_avx512;
+  p->k_blocks = (K + kBlockK - 1) / kBlockK;
+  const int64_t row_tiles = (M + kTileRows - 1) / kTileRows;
+  const size_t rows = static_cast<size_t>((M + kMR - 1) / kMR * kMR);
+  p->l1.assign(rows, 0.0);
+  p->l2sq.assign(rows, 0.0);
+  p->linf.assign(rows, 0.0);
+  size_t total = 0;
+  for (int64_t t = 0; t < row_tiles; ++t) {
+    const int64_t strips = (std::min(kTileRows, M - t * kTileRows) + kMR - 1) / kMR;
+    for (int64_t b = 0; b < p->k_blocks; ++b) {
+      p->offsets.push_back(total);
+      total += static_cast<size_t>(strips * kMR * std::min(kBlockK, K - b * kBlockK));
+    }
+  }
+  p->blocks.resize(total);
+  const MatrixView<float> view{a, lda, 1};
+  // The same packing and the same norm sums, in the same order, as run_tile's for each tile.
+  for (int64_t t = 0; t < row_tiles; ++t) {
+    const int64_t i0 = t * kTileRows, mc = std::min(kTileRows, M - i0), strips = (mc + kMR - 1) / kMR;
+    double* n1 = p->l1.data() + i0;
+    double* n2 = p->l2sq.data() + i0;
+    double* ni = p->linf.data() + i0;
+    for (int64_t b = 0; b < p->k_blocks; ++b) {
+      const int64_t k0 = b * kBlockK, kc = std::min(kBlockK, K - k0);
+      double* block = p->blocks.data() + p->offsets[static_cast<size_t>(t * p->k_blocks + b)];
+      pack_a(view, i0, mc, k0, kc, block, p->vector);
+      if (p->vector) add_norms_avx512(block, strips, kc, kMR, n1, n2, ni);
+      else add_norms(block, strips, kc, kMR, n1, n2, ni);
+    }
+  }
+  return p;
+}
 
 }  // namespace tiled
 
