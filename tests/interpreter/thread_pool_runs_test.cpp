@@ -105,3 +105,15 @@ TEST_CASE("two runs sharing the pool from two threads each give the one-thread b
   CHECK(wrong_a == 0);
   CHECK(wrong_b == 0);
 }
+
+TEST_CASE("LRN's rows split over the pool give the one-thread bits") {
+  ModelBuilder b(13);
+  b.input("x", ElementType::Float, {2, 16, 24, 24}).output("y", ElementType::Float);
+  auto& lrn = b.node("LRN", {"x"}, {"y"});
+  set_int(lrn, "size", 5);
+  const Model model = b.build();
+  const Tensor x = random_floats({2, 16, 24, 24}, 11);
+  const std::vector<Tensor> reference = run_with(model, x, 1);
+  for (int threads : {2, 3, 5})
+    for (int run = 0; run < 2; ++run) CHECK(same_bits(run_with(model, x, threads), reference));
+}
