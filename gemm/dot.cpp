@@ -436,10 +436,11 @@ template void gemm_packed<float>(const GemmArgs<float>&, const PanelSource&, Gem
 template void gemm_packed<Float16Bits>(const GemmArgs<Float16Bits>&, const PanelSource&, GemmStats*, const PackedWeights*);
 template void gemm_packed<BFloat16Bits>(const GemmArgs<BFloat16Bits>&, const PanelSource&, GemmStats*, const PackedWeights*);
 
-void gemm_with_packed_a(const GemmArgs<float>& args, const PackedWeights* packed_a, GemmStats* stats) {
+void gemm_with_packed(const GemmArgs<float>& args, const PackedWeights* packed_a, const PackedWeights* packed_b,
+                      GemmStats* stats) {
   GemmStats local;
   if (args.M > 0 && args.N > 0) {
-    if (args.K == 0 || !tiled::try_gemm(args, local, packed_a)) gemm_small(args, local);
+    if (args.K == 0 || !tiled::try_gemm(args, local, packed_a, packed_b)) gemm_small(args, local);
   }
   g_outputs += local.outputs;
   g_fallbacks += local.exact_fallbacks;

@@ -37,12 +37,13 @@ struct Cache {
     entries.erase(std::remove_if(entries.begin(), entries.end(), gone), entries.end());
   }
 
-  // The entry for A in `owner`; null when there is none. Called with the mutex held.
-  std::shared_ptr<const PackedWeights> find(const std::shared_ptr<const Storage>& owner, const float* a, int64_t M,
-                                            int64_t K, int64_t lda, bool vector) const {
+  // The entry for `key` (its source, shape, layout and norm routine) in `owner`; null when there is
+  // none. Called with the mutex held.
+  std::shared_ptr<const PackedWeights> find(const std::shared_ptr<const Storage>& owner, const PackedWeights& key) const {
     for (const Entry& e : entries) {
-      if (e.owner_address != owner.get() || e.packed->source != static_cast<const void*>(a) || e.packed->M != M ||
-          e.packed->K != K || e.packed->lda != lda || e.packed->vector != vector)
+      const PackedWeights& p = *e.packed;
+      if (e.owner_address != owner.get() || p.is_b != key.is_b || p.source != key.source || p.rows != key.rows ||
+          p.cols != key.cols || p.row_stride != key.row_stride || p.col_stride != key.col_stride || p.vector != key.vector)
         continue;
       // The same address may belong to a newer storage once the old one is freed: only a live
       // owner that is this very storage counts.
@@ -57,33 +58,62 @@ Cache& cache() {
   return *c;
 }
 
-}  // namespace
-
-std::shared_ptr<const PackedWeights> cached_packed_weights(const std::shared_ptr<const Storage>& owner, const float* a,
-                                                           int64_t M, int64_t K, int64_t lda) {
-  if (!owner || M <= 0 || K <= 0) return nullptr;
-  const uint64_t rows = static_cast<uint64_t>((M + 7) / 8 * 8);
-  if (rows * static_cast<uint64_t>(K + 3) * sizeof(double) > kMaxEntryBytes) return nullptr;
-  const bool vector = gemm_uses_avx512();
+// The cached entry for `key`, or the one `pack` makes (kept when the cache has room).
+template <class Pack>
+std::shared_ptr<const PackedWeights> cached(const std::shared_ptr<const Storage>& owner, const PackedWeights& key, Pack&& pack) {
   Cache& c = cache();
   {
     std::lock_guard<std::mutex> lock(c.mutex);
-    if (auto found = c.find(owner, a, M, K, lda, vector)) return found;
+    if (auto found = c.find(owner, key)) return found;
   }
-  std::shared_ptr<PackedWeights> packed = tiled::pack_weights(a, M, K, lda);
-  if (packed->vector != vector) return nullptr;  // the path changed meanwhile (tests switch it)
+  std::shared_ptr<PackedWeights> packed = pack();
+  if (packed->vector != key.vector) return nullptr;  // the path changed meanwhile (tests switch it)
   try {
     packed->charge = charge_memory(packed->bytes(), "packed weights");
   } catch (const Error&) {
     return nullptr;  // over the run's budget: pack per tile instead
   }
   std::lock_guard<std::mutex> lock(c.mutex);
-  if (auto found = c.find(owner, a, M, K, lda, vector)) return found;  // another thread was first
+  if (auto found = c.find(owner, key)) return found;  // another thread was first
   c.sweep();
   if (c.bytes + packed->bytes() > kMaxTotalBytes) return packed;  // used for this product, not kept
   c.bytes += packed->bytes();
   c.entries.push_back({owner, owner.get(), packed});
   return packed;
+}
+
+bool too_large(int64_t rows, int64_t cols) {
+  const uint64_t padded = static_cast<uint64_t>(rows + kPanelWidth) * static_cast<uint64_t>(cols + kPanelWidth);
+  return padded * sizeof(double) > kMaxEntryBytes;
+}
+
+}  // namespace
+
+std::shared_ptr<const PackedWeights> cached_packed_weights(const std::shared_ptr<const Storage>& owner, const float* a,
+                                                           int64_t M, int64_t K, int64_t lda) {
+  if (!owner || M <= 0 || K <= 0 || too_large(M, K)) return nullptr;
+  PackedWeights key;
+  key.source = a;
+  key.rows = M;
+  key.cols = K;
+  key.row_stride = lda;
+  key.col_stride = 1;
+  key.vector = gemm_uses_avx512();
+  return cached(owner, key, [&] { return tiled::pack_weights(a, M, K, lda); });
+}
+
+std::shared_ptr<const PackedWeights> cached_packed_b(const std::shared_ptr<const Storage>& owner, const MatrixView<float>& b,
+                                                     int64_t K, int64_t N) {
+  if (!owner || K <= 0 || N <= 0 || too_large(K, N)) return nullptr;
+  PackedWeights key;
+  key.is_b = true;
+  key.source = b.data;
+  key.rows = K;
+  key.cols = N;
+  key.row_stride = b.row_stride;
+  key.col_stride = b.col_stride;
+  key.vector = gemm_uses_avx512();
+  return cached(owner, key, [&] { return tiled::pack_b(b, K, N); });
 }
 
 size_t packed_weights_entries() {

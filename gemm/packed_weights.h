@@ -24,15 +24,18 @@ class Storage;
 namespace onnx_ref::gemm {
 
 struct PackedWeights {
-  const void* source = nullptr;  // A's first element
-  int64_t M = 0, K = 0, lda = 0;
+  // A [M, K] is packed by tiles of rows, B [K, N] by tiles of columns; rows x cols is the
+  // matrix's shape, row_stride and col_stride its layout in the source.
+  bool is_b = false;
+  const void* source = nullptr;  // the matrix's first element
+  int64_t rows = 0, cols = 0, row_stride = 0, col_stride = 0;
   // Norms summed by the AVX-512 routine (the portable one keeps a NaN's maximum differently, so a
   // product uses these only when its own epilogue is the same).
   bool vector = false;
   int64_t k_blocks = 0;
-  std::vector<size_t> offsets;  // block (row tile t, k block b) starts at blocks[offsets[t * k_blocks + b]]
+  std::vector<size_t> offsets;  // block (tile t, k block b) starts at blocks[offsets[t * k_blocks + b]]
   std::vector<double> blocks;
-  std::vector<double> l1, l2sq, linf;  // per row (rows padded to a multiple of 8 with zeros)
+  std::vector<double> l1, l2sq, linf;  // per row of A or column of B (padded with zeros per tile)
   MemoryCharge charge;
   size_t bytes() const { return (blocks.size() + 3 * l1.size()) * sizeof(double) + offsets.size() * sizeof(size_t); }
 };
@@ -42,10 +45,17 @@ struct PackedWeights {
 // made (above 32 MiB, over the run's budget): the product then packs A per tile as usual.
 std::shared_ptr<const PackedWeights> cached_packed_weights(const std::shared_ptr<const Storage>& owner, const float* a,
                                                            int64_t M, int64_t K, int64_t lda);
+// The same for a float B [K, N] read through `b` (any strides: MatMul's weights, Gemm's transB).
+std::shared_ptr<const PackedWeights> cached_packed_b(const std::shared_ptr<const Storage>& owner, const MatrixView<float>& b,
+                                                     int64_t K, int64_t N);
 
-// gemm(args) with A read from `packed_a` (made for args.A) when the product runs on the tiled
-// engine; exactly gemm(args)'s results.
-void gemm_with_packed_a(const GemmArgs<float>& args, const PackedWeights* packed_a, GemmStats* stats = nullptr);
+// gemm(args) with A or B read from their packed forms (made for args.A and args.B; either may be
+// null) when the product runs on the tiled engine; exactly gemm(args)'s results.
+void gemm_with_packed(const GemmArgs<float>& args, const PackedWeights* packed_a, const PackedWeights* packed_b,
+                      GemmStats* stats = nullptr);
+inline void gemm_with_packed_a(const GemmArgs<float>& args, const PackedWeights* packed_a, GemmStats* stats = nullptr) {
+  gemm_with_packed(args, packed_a, nullptr, stats);
+}
 
 // Entries in the cache (tests).
 size_t packed_weights_entries();

@@ -20,6 +20,7 @@
 #include <condition_variable>
 #include <exception>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -88,7 +89,11 @@ class Pool {
 
  private:
   void grow(int wanted) {
-    for (; workers_ < wanted; ++workers_) std::thread([this] { serve(); }).detach();
+    try {
+      for (; workers_ < wanted; ++workers_) std::thread([this] { serve(); }).detach();
+    } catch (const std::system_error&) {
+      // No more threads to be had: the workers there are (or the caller alone) run every chunk.
+    }
   }
 
   void serve() {

@@ -66,3 +66,40 @@ TEST_CASE("packed weights: one entry per operand of a storage, gone with the sto
   }
   CHECK(gemm::packed_weights_entries() == before);  // the tensor is gone, and its entries with it
 }
+
+TEST_CASE("gemm_with_packed: B packed in two column tiles, as stored and transposed, exact on every thread count") {
+  std::mt19937_64 rng(31);
+  // N = 800: two column tiles of the engine (768 + 32); K = 300: three blocks.
+  const Case c = random_case(rng, 20, 300, 800, 20, 6);
+  const auto a = storage<float>(c.a);
+  const Tensor b = Tensor::from_values<float>(ElementType::Float, {c.K, c.N}, storage<float>(c.b));
+  // The same B transposed ([N, K] in memory, read with strides (1, K)), as Gemm's transB reads it.
+  std::vector<float> bt_values(static_cast<size_t>(c.K * c.N));
+  for (int64_t k = 0; k < c.K; ++k)
+    for (int64_t j = 0; j < c.N; ++j) bt_values[static_cast<size_t>(j * c.K + k)] = b.data_as<float>()[k * c.N + j];
+  const Tensor bt = Tensor::from_values<float>(ElementType::Float, {c.N, c.K}, bt_values);
+  for (const bool transposed : {false, true}) {
+    const gemm::MatrixView<float> view =
+        transposed ? gemm::MatrixView<float>{bt.data_as<float>(), 1, c.K} : gemm::MatrixView<float>{b.data_as<float>(), c.N, 1};
+    const auto packed = gemm::cached_packed_b(transposed ? bt.storage() : b.storage(), view, c.K, c.N);
+    REQUIRE(packed != nullptr);
+    for (int threads : {1, 2, 3}) {
+      ThreadCount t(threads);
+      std::vector<float> y(static_cast<size_t>(c.M * c.N));
+      gemm::GemmArgs<float> g;
+      g.M = c.M;
+      g.N = c.N;
+      g.K = c.K;
+      g.A = {a.data(), c.K, 1};
+      g.B = view;
+      g.Y = y.data();
+      gemm::gemm_with_packed(g, nullptr, packed.get());
+      int64_t wrong = 0;
+      for (int64_t i = 0; i < c.M; ++i)
+        for (int64_t j = 0; j < c.N; ++j)
+          if (static_cast<double>(y[static_cast<size_t>(i * c.N + j)]) != round_to_bits(exact_dot(c, i, j), -kShift, 24)) ++wrong;
+      INFO("transposed " << transposed << ", threads " << threads);
+      CHECK(wrong == 0);
+    }
+  }
+}
