@@ -155,6 +155,11 @@ class OpTester {
     options_ = options;
     return *this;
   }
+  // The loader's opt-ins (a deprecated version, unsorted nodes).
+  OpTester& load_options(LoadOptions options) {
+    load_options_ = options;
+    return *this;
+  }
   // The model builder, for what the tester does not cover (an initializer, a local function).
   ModelBuilder& builder() { return builder_; }
 
@@ -185,7 +190,7 @@ class OpTester {
     return b.proto();
   }
   Model model() const {
-    return Model::from_proto(std::make_shared<onnx::ModelProto>(model_proto()), {}, "test.onnx");
+    return Model::from_proto(std::make_shared<onnx::ModelProto>(model_proto()), {}, "test.onnx", load_options_);
   }
   // Loads and runs the model: the outputs asked for, in order. Throws the loader's or the
   // executor's Error.
@@ -218,6 +223,7 @@ class OpTester {
   std::vector<std::function<void(onnx::NodeProto&)>> edits_;
   std::vector<std::string> output_names_{"y0"};
   RunOptions options_;
+  LoadOptions load_options_;
 };
 
 // A run with the kernel-test shape of arguments: inputs (nullopt: omitted), parsed attributes and

@@ -34,7 +34,7 @@ TEST_CASE("ConstantOfShape: the value filled into the shape; default float 0") {
   CHECK_THROWS_WITH_AS(run_kernel("ConstantOfShape", 9, {Value(int64_tensor({2, -3}))}, none),
                        "shape[1] = -3 is negative; dimensions must be non-negative", Error);
   CHECK_THROWS_WITH_AS(run_kernel("ConstantOfShape", 9, {Value(int64_tensor({1 << 20, 1 << 20, 1 << 20}))}, none),
-                       doctest::Contains("float[1048576, 1048576, 1048576] needs 4611686018427387904 bytes, more than this machine's"), Error);
+                       doctest::Contains("float[1048576, 1048576, 1048576] needs 4611686018427387904 bytes"), Error);
   CHECK_THROWS_WITH_AS(run_kernel("ConstantOfShape", 9, {Value(Tensor::zeros(T::Int64, {1, 2}))}, none),
                        "the shape input must be 1-D, but it is int64[1, 2]", Error);
 }

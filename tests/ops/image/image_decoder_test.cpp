@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "op_tester.h"
+#include "scoped_memory_limit.h"
 #include "ops/registry.h"
 #include "runtime/error.h"
 #include "runtime/tensor.h"
@@ -298,10 +299,11 @@ TEST_CASE("ImageDecoder: the attribute, the input's rank, unknown signatures, th
     const Tensor two_d = Tensor::from_values<uint8_t>(ElementType::UInt8, {1, 2}, Bytes{'P', '6'});
     CHECK_THROWS_WITH_AS(testing::run_node_rule("ImageDecoder", 20, {Value(two_d)}, attrs), "input 'encoded_stream' has shape [1, 2]; it must be 1-D", Error);
   }
-  const uint64_t limit = tensor_memory_limit();
-  set_tensor_memory_limit(40);
-  const std::string message = image_decoder_error(text_bytes("P5 4 4 255\n") + Bytes(16, 0));
-  set_tensor_memory_limit(limit);
+  std::string message;
+  {
+    const testing::ScopedMemoryLimit limit(40);
+    message = image_decoder_error(text_bytes("P5 4 4 255\n") + Bytes(16, 0));
+  }
   CHECK(message == "PNM stream: a 4 x 4 image needs more than the memory limit of 40 bytes");
 }
 

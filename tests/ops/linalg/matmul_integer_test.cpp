@@ -9,6 +9,7 @@
 #include <random>
 
 #include "int8_kernel_configs.h"
+#include "scoped_memory_limit.h"
 #include "node_runner.h"
 #include "runtime/error.h"
 #include "helpers/quant.h"
@@ -199,10 +200,10 @@ TEST_CASE("MatMulInteger-10: scratch beyond the tensor memory limit is refused w
   Case c;
   c.a = {ET::UInt8, {1, 40000}, std::vector<int32_t>(40000, 3)};
   c.b = {ET::Int8, {40000, 1}, std::vector<int32_t>(40000, -2)};
-  const uint64_t saved = tensor_memory_limit();
-  set_tensor_memory_limit(1000000);
-  CHECK_THROWS_WITH_AS(run(c), doctest::Contains("packed panels"), Error);
-  set_tensor_memory_limit(saved);
+  {
+    const testing::ScopedMemoryLimit limit(1000000);
+    CHECK_THROWS_WITH_AS(run(c), doctest::Contains("packed panels"), Error);
+  }
   CHECK(run(c) == std::vector<int32_t>{-240000});
 }
 
