@@ -4,6 +4,7 @@
 // float16, bfloat16 and float (24 + 24 bits) and rounded once to the element type; for double the
 // one IEEE multiplication is the rounding.
 #include "ops/activation/register.h"
+#include "ops/attribute_specs.h"
 #include "ops/math/elementwise.h"
 #include "ops/math/unary_ladder.h"
 #include "ops/type_sets.h"

@@ -22,6 +22,7 @@
 
 #include "gemm/exact_quotient.h"
 #include "numeric/exact_sum.h"
+#include "ops/float_dispatch.h"
 #include "ops/pool/register.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
@@ -91,80 +92,76 @@ std::vector<Value> roi_align(const KernelContext& ctx, int since) {
                   std::to_string(N) + ")");
   if ((H == 0 || W == 0) && R > 0 && C > 0) throw Error("X " + x.describe() + " has no element to sample");
   Tensor y = Tensor::uninitialized(x.type(), {R, C, OH, OW});
-  dispatch_real(x.type(), [&](auto tag) {
+  dispatch_float(x.type(), "RoiAlign", [&](auto tag) {
     using S = typename decltype(tag)::type;
-    if constexpr (!is_float_storage<S>) {
-      throw std::logic_error("RoiAlign: no kernel for " + std::string(name_of(x.type())));
-    } else {
-      const S* px = x.data_as<S>();
-      const S* pr = rois.data_as<S>();
-      S* py = reinterpret_cast<S*>(y.mutable_data());
-      std::vector<RoiAlignSample> samples;
-      for (int64_t r = 0; r < R; ++r) {
-        double c[4];
-        for (int k = 0; k < 4; ++k) {
-          c[k] = widen(pr[r * 4 + k]);
-          if (!std::isfinite(c[k]))
-            throw Error("rois element [" + std::to_string(r) + ", " + std::to_string(k) + "] is not finite");
-        }
-        const double offset = half_pixel ? 0.5 : 0.0;
-        const double start_w = c[0] * scale - offset, start_h = c[1] * scale - offset;
-        const double end_w = c[2] * scale - offset, end_h = c[3] * scale - offset;
-        double roi_w = end_w - start_w, roi_h = end_h - start_h;
-        if (!half_pixel) {
-          roi_w = std::max(roi_w, 1.0);
-          roi_h = std::max(roi_h, 1.0);
-        }
-        const double bin_h = roi_h / static_cast<double>(OH), bin_w = roi_w / static_cast<double>(OW);
-        const double gh_d = ratio > 0 ? static_cast<double>(ratio) : std::ceil(roi_h / static_cast<double>(OH));
-        const double gw_d = ratio > 0 ? static_cast<double>(ratio) : std::ceil(roi_w / static_cast<double>(OW));
-        // A negative extent (half_pixel keeps it) gives no sample; the count is still at least 1.
-        const int64_t gh = gh_d > 0 ? static_cast<int64_t>(std::min(gh_d, 0x1p40)) : 0;
-        const int64_t gw = gw_d > 0 ? static_cast<int64_t>(std::min(gw_d, 0x1p40)) : 0;
-        if (gh > 0 && gw > 0 && (gh > (int64_t{1} << 24) || gw > (int64_t{1} << 24) || gh * gw > (int64_t{1} << 24)))
-          throw Error("ROI " + std::to_string(r) + " needs a sampling grid of " + std::to_string(gh) + " x " +
-                      std::to_string(gw) + " per bin, beyond 2^24 samples");
-        const int64_t count = std::max<int64_t>(gh * gw, 1);
-        for (int64_t ph = 0; ph < OH; ++ph)
-          for (int64_t pw = 0; pw < OW; ++pw) {
-            samples.clear();
-            for (int64_t iy = 0; iy < gh; ++iy) {
-              const double yy = start_h + static_cast<double>(ph) * bin_h +
-                                (static_cast<double>(iy) + 0.5) * bin_h / static_cast<double>(gh);
-              for (int64_t ix = 0; ix < gw; ++ix) {
-                const double xx = start_w + static_cast<double>(pw) * bin_w +
-                                  (static_cast<double>(ix) + 0.5) * bin_w / static_cast<double>(gw);
-                samples.push_back(roi_align_sample(yy, xx, H, W));
-              }
-            }
-            for (int64_t ch = 0; ch < C; ++ch) {
-              const S* plane = px + (pb[r] * C + ch) * H * W;
-              S& out = py[((r * C + ch) * OH + ph) * OW + pw];
-              if (avg) {
-                ExactSum sum;
-                for (const RoiAlignSample& sm : samples)
-                  for (int q = 0; q < 4; ++q) {
-                    const double v = widen(plane[sm.pos[q]]);
-                    const double prod = sm.w[q] * v;
-                    sum.add(prod);
-                    if (std::isfinite(prod)) sum.add(std::fma(sm.w[q], v, -prod));  // the exact product as two doubles
-                  }
-                out = gemm::round_quotient<S>(sum, static_cast<uint64_t>(count));
-              } else {
-                double best = 0;
-                bool any = false;
-                for (const RoiAlignSample& sm : samples)
-                  for (int q = 0; q < 4; ++q) {
-                    const double v = sm.w[q] * widen(plane[sm.pos[q]]);
-                    if (!any) best = v;
-                    else if (!std::isnan(best) && (std::isnan(v) || v > best)) best = v;
-                    any = true;
-                  }
-                out = narrow<S>(best);
-              }
+    const S* px = x.data_as<S>();
+    const S* pr = rois.data_as<S>();
+    S* py = reinterpret_cast<S*>(y.mutable_data());
+    std::vector<RoiAlignSample> samples;
+    for (int64_t r = 0; r < R; ++r) {
+      double c[4];
+      for (int k = 0; k < 4; ++k) {
+        c[k] = widen(pr[r * 4 + k]);
+        if (!std::isfinite(c[k]))
+          throw Error("rois element [" + std::to_string(r) + ", " + std::to_string(k) + "] is not finite");
+      }
+      const double offset = half_pixel ? 0.5 : 0.0;
+      const double start_w = c[0] * scale - offset, start_h = c[1] * scale - offset;
+      const double end_w = c[2] * scale - offset, end_h = c[3] * scale - offset;
+      double roi_w = end_w - start_w, roi_h = end_h - start_h;
+      if (!half_pixel) {
+        roi_w = std::max(roi_w, 1.0);
+        roi_h = std::max(roi_h, 1.0);
+      }
+      const double bin_h = roi_h / static_cast<double>(OH), bin_w = roi_w / static_cast<double>(OW);
+      const double gh_d = ratio > 0 ? static_cast<double>(ratio) : std::ceil(roi_h / static_cast<double>(OH));
+      const double gw_d = ratio > 0 ? static_cast<double>(ratio) : std::ceil(roi_w / static_cast<double>(OW));
+      // A negative extent (half_pixel keeps it) gives no sample; the count is still at least 1.
+      const int64_t gh = gh_d > 0 ? static_cast<int64_t>(std::min(gh_d, 0x1p40)) : 0;
+      const int64_t gw = gw_d > 0 ? static_cast<int64_t>(std::min(gw_d, 0x1p40)) : 0;
+      if (gh > 0 && gw > 0 && (gh > (int64_t{1} << 24) || gw > (int64_t{1} << 24) || gh * gw > (int64_t{1} << 24)))
+        throw Error("ROI " + std::to_string(r) + " needs a sampling grid of " + std::to_string(gh) + " x " +
+                    std::to_string(gw) + " per bin, beyond 2^24 samples");
+      const int64_t count = std::max<int64_t>(gh * gw, 1);
+      for (int64_t ph = 0; ph < OH; ++ph)
+        for (int64_t pw = 0; pw < OW; ++pw) {
+          samples.clear();
+          for (int64_t iy = 0; iy < gh; ++iy) {
+            const double yy = start_h + static_cast<double>(ph) * bin_h +
+                              (static_cast<double>(iy) + 0.5) * bin_h / static_cast<double>(gh);
+            for (int64_t ix = 0; ix < gw; ++ix) {
+              const double xx = start_w + static_cast<double>(pw) * bin_w +
+                                (static_cast<double>(ix) + 0.5) * bin_w / static_cast<double>(gw);
+              samples.push_back(roi_align_sample(yy, xx, H, W));
             }
           }
-      }
+          for (int64_t ch = 0; ch < C; ++ch) {
+            const S* plane = px + (pb[r] * C + ch) * H * W;
+            S& out = py[((r * C + ch) * OH + ph) * OW + pw];
+            if (avg) {
+              ExactSum sum;
+              for (const RoiAlignSample& sm : samples)
+                for (int q = 0; q < 4; ++q) {
+                  const double v = widen(plane[sm.pos[q]]);
+                  const double prod = sm.w[q] * v;
+                  sum.add(prod);
+                  if (std::isfinite(prod)) sum.add(std::fma(sm.w[q], v, -prod));  // the exact product as two doubles
+                }
+              out = gemm::round_quotient<S>(sum, static_cast<uint64_t>(count));
+            } else {
+              double best = 0;
+              bool any = false;
+              for (const RoiAlignSample& sm : samples)
+                for (int q = 0; q < 4; ++q) {
+                  const double v = sm.w[q] * widen(plane[sm.pos[q]]);
+                  if (!any) best = v;
+                  else if (!std::isnan(best) && (std::isnan(v) || v > best)) best = v;
+                  any = true;
+                }
+              out = narrow<S>(best);
+            }
+          }
+        }
     }
   });
   return {std::move(y)};
