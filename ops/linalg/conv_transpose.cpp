@@ -13,8 +13,8 @@
 
 #include "gemm/dot.h"
 #include "gemm/panel_source.h"
-#include "ops/float_dispatch.h"
 #include "ops/linalg/register.h"
+#include "ops/float_dispatch.h"
 #include "ops/linalg/conv_transpose_rules.h"
 #include "ops/linalg/tap_gather.h"
 #include "ops/type_sets.h"

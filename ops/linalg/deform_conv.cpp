@@ -37,8 +37,8 @@
 #include <string>
 
 #include "numeric/exact_sum.h"
-#include "ops/float_dispatch.h"
 #include "ops/linalg/register.h"
+#include "ops/float_dispatch.h"
 #include "ops/linalg/conv.h"
 #include "ops/type_sets.h"
 #include "ops/window_rules.h"

@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "numeric/mpfr_interval.h"
-#include "ops/float_dispatch.h"
 #include "ops/linalg/register.h"
+#include "ops/float_dispatch.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"

@@ -20,8 +20,8 @@
 // double too.
 #include <algorithm>
 
-#include "ops/float_dispatch.h"
 #include "ops/normalization/register.h"
+#include "ops/float_dispatch.h"
 #include "ops/attribute_specs.h"
 #include "ops/normalization/normalization.h"
 #include "ops/type_sets.h"

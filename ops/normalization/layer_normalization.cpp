@@ -14,8 +14,8 @@
 #include <array>
 #include <limits>
 
-#include "ops/float_dispatch.h"
 #include "ops/normalization/register.h"
+#include "ops/float_dispatch.h"
 #include "ops/axis.h"
 #include "ops/broadcast.h"
 #include "ops/attribute_specs.h"

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "numeric/exact_sum.h"
-#include "ops/float_dispatch.h"
 #include "ops/normalization/register.h"
+#include "ops/float_dispatch.h"
 #include "ops/axis.h"
 #include "ops/attribute_specs.h"
 #include "ops/normalization/normalization.h"

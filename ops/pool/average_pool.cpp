@@ -9,8 +9,8 @@
 
 #include "gemm/exact_quotient.h"
 #include "numeric/interval_rounding.h"
-#include "ops/float_dispatch.h"
 #include "ops/pool/register.h"
+#include "ops/float_dispatch.h"
 #include "ops/pool/pooling.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"

@@ -3,8 +3,8 @@
 // once to the element type (nearest, ties to even; ops/pool/lp_norm.h). p is a whole number from 1
 // to 1024 (refused otherwise).
 //   1: p float.  2: p int.  22: + bfloat16.
-#include "ops/float_dispatch.h"
 #include "ops/pool/register.h"
+#include "ops/float_dispatch.h"
 #include "ops/pool/lp_norm.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"

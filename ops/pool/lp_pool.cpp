@@ -5,8 +5,8 @@
 //   1: p float, kernel_shape optional in the schema (required here: there is no window without it).
 //   2: p int, kernel_shape required.  11: the same rules, restated.  18: + ceil_mode, dilations.
 //   22: + bfloat16.
-#include "ops/float_dispatch.h"
 #include "ops/pool/register.h"
+#include "ops/float_dispatch.h"
 #include "ops/pool/lp_norm.h"
 #include "ops/pool/pooling.h"
 #include "ops/type_sets.h"

@@ -13,8 +13,8 @@
 //   1: float16, float, double.  22: + bfloat16.
 #include <cmath>
 
-#include "ops/float_dispatch.h"
 #include "ops/pool/register.h"
+#include "ops/float_dispatch.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"

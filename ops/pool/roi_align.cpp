@@ -22,8 +22,8 @@
 
 #include "gemm/exact_quotient.h"
 #include "numeric/exact_sum.h"
-#include "ops/float_dispatch.h"
 #include "ops/pool/register.h"
+#include "ops/float_dispatch.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
@@ -69,7 +69,39 @@ RoiAlignSample roi_align_sample(double y, double x, int64_t H, int64_t W) {
   return s;
 }
 
-std::vector<Value> roi_align(const KernelContext& ctx, int since) {
+// RoiAlign's attributes, parsed at load: the modes known, the sizes and the scale in range.
+struct RoiAlignParams {
+  int64_t OH = 1, OW = 1, ratio = 0;
+  double scale = 1;
+  bool avg = true;
+  bool half_pixel = false;  // 16 on; before, output_half_pixel is the only mapping
+};
+
+RoiAlignParams parse_roi_align_params(const Attributes& attrs, int since) {
+  const std::string& mode = std::get<std::string>(attrs.get("mode"));
+  if (mode != "avg" && mode != "max") throw Error("attribute 'mode' must be 'avg' or 'max', got " + quote_text(mode));
+  RoiAlignParams p;
+  p.avg = mode == "avg";
+  if (since >= 16) {
+    const std::string& m = std::get<std::string>(attrs.get("coordinate_transformation_mode"));
+    if (m != "half_pixel" && m != "output_half_pixel")
+      throw Error("attribute 'coordinate_transformation_mode' must be 'half_pixel' or 'output_half_pixel', got " +
+                  quote_text(m));
+    p.half_pixel = m == "half_pixel";
+  }
+  for (const char* name : {"output_height", "output_width"})
+    if (attrs.get_int(name) < 1 || attrs.get_int(name) > (int64_t{1} << 31))
+      throw Error(std::string("attribute '") + name + "' must be from 1 to 2^31, got " + std::to_string(attrs.get_int(name)));
+  p.OH = attrs.get_int("output_height");
+  p.OW = attrs.get_int("output_width");
+  p.ratio = attrs.get_int("sampling_ratio");
+  if (p.ratio < 0 || p.ratio > 4096) throw Error("attribute 'sampling_ratio' must be from 0 to 4096, got " + std::to_string(p.ratio));
+  p.scale = std::get<float>(attrs.get("spatial_scale"));
+  if (!std::isfinite(p.scale)) throw Error("attribute 'spatial_scale' must be finite");
+  return p;
+}
+
+std::vector<Value> roi_align(const KernelContext& ctx, const RoiAlignParams& params) {
   const Tensor& x = ctx.input(0);
   const Tensor& rois = ctx.input(1);
   const Tensor& batch = ctx.input(2);
@@ -79,12 +111,9 @@ std::vector<Value> roi_align(const KernelContext& ctx, int since) {
   if (batch.shape() != Shape{R})
     throw Error("batch_indices must have shape [" + std::to_string(R) + "] (one per ROI), but it is " + batch.describe());
   const int64_t N = x.shape()[0], C = x.shape()[1], H = x.shape()[2], W = x.shape()[3];
-  const int64_t OH = ctx.attrs.get_int("output_height"), OW = ctx.attrs.get_int("output_width");
-  const int64_t ratio = ctx.attrs.get_int("sampling_ratio");
-  const double scale = std::get<float>(ctx.attrs.get("spatial_scale"));
-  const bool avg = std::get<std::string>(ctx.attrs.get("mode")) == "avg";
-  const bool half_pixel =
-      since >= 16 && std::get<std::string>(ctx.attrs.get("coordinate_transformation_mode")) == "half_pixel";
+  const int64_t OH = params.OH, OW = params.OW, ratio = params.ratio;
+  const double scale = params.scale;
+  const bool avg = params.avg, half_pixel = params.half_pixel;
   const int64_t* pb = batch.data_as<int64_t>();
   for (int64_t r = 0; r < R; ++r)
     if (pb[r] < 0 || pb[r] >= N)
@@ -181,24 +210,7 @@ OpVersion roi_align_version(int since, const TypeSet& types) {
   if (since >= 16)
     v.attributes.push_back({"coordinate_transformation_mode", AttrType::String, false, std::string("half_pixel")});
   v.type_constraints = {{"T1", types}, {"T2", TypeSet{ElementType::Int64}}};
-  v.check_attributes = [since](const Attributes& attrs) {
-    const std::string& mode = std::get<std::string>(attrs.get("mode"));
-    if (mode != "avg" && mode != "max") throw Error("attribute 'mode' must be 'avg' or 'max', got " + quote_text(mode));
-    if (since >= 16) {
-      const std::string& m = std::get<std::string>(attrs.get("coordinate_transformation_mode"));
-      if (m != "half_pixel" && m != "output_half_pixel")
-        throw Error("attribute 'coordinate_transformation_mode' must be 'half_pixel' or 'output_half_pixel', got " +
-                    quote_text(m));
-    }
-    for (const char* name : {"output_height", "output_width"})
-      if (attrs.get_int(name) < 1 || attrs.get_int(name) > (int64_t{1} << 31))
-        throw Error(std::string("attribute '") + name + "' must be from 1 to 2^31, got " + std::to_string(attrs.get_int(name)));
-    if (attrs.get_int("sampling_ratio") < 0 || attrs.get_int("sampling_ratio") > 4096)
-      throw Error("attribute 'sampling_ratio' must be from 0 to 4096, got " + std::to_string(attrs.get_int("sampling_ratio")));
-    if (!std::isfinite(std::get<float>(attrs.get("spatial_scale"))))
-      throw Error("attribute 'spatial_scale' must be finite");
-  };
-  v.kernel = [since](const KernelContext& ctx) { return roi_align(ctx, since); };
+  v.set_kernel([since](const Attributes& attrs) { return parse_roi_align_params(attrs, since); }, roi_align);
   return v;
 }
 

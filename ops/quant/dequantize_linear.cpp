@@ -12,8 +12,8 @@
 #include <cmath>
 
 #include "numeric/exact_sum.h"
-#include "ops/float_dispatch.h"
 #include "ops/quant/register.h"
+#include "ops/float_dispatch.h"
 #include "ops/quant/quant_layout.h"
 #include "runtime/element_values.h"
 #include "runtime/numeric_dispatch.h"

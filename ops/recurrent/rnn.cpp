@@ -8,8 +8,8 @@
 // rounded once, the activation correctly rounded.
 // sequence_lens: entry b runs its first lens[b] steps (reverse: those steps backwards); Y is zero
 // past them, Y_h is the state after its last step (the initial state when lens[b] = 0).
-#include "ops/float_dispatch.h"
 #include "ops/recurrent/register.h"
+#include "ops/float_dispatch.h"
 #include "ops/recurrent/recurrent_rules.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"

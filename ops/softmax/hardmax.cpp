@@ -7,8 +7,8 @@
 // wins, as numpy's argmax); +0 and -0 are equal.
 #include <cmath>
 
-#include "ops/float_dispatch.h"
 #include "ops/softmax/register.h"
+#include "ops/float_dispatch.h"
 #include "ops/softmax/softmax_family.h"
 #include "runtime/numeric_dispatch.h"
 
