@@ -13,6 +13,7 @@
 // (rounding is monotonic, so clamping with the rounded bound is rounding the clamped value).
 #include <limits>
 #include <optional>
+#include <type_traits>
 
 #include "ops/activation/register.h"
 #include "ops/attribute_specs.h"
@@ -73,6 +74,18 @@ Tensor clip_tensor(const Tensor& x, const ClipBounds& bounds) {
       if (bounds.absent_is_limit && !lo) lo = finite_limit<S>(false);
       if (bounds.absent_is_limit && !hi) hi = finite_limit<S>(true);
       Tensor out = Tensor::uninitialized(x.type(), x.shape());
+      if constexpr (std::is_floating_point_v<S>) {
+        if (lo && hi && !is_nan(*lo) && !is_nan(*hi)) {
+          // clip_one without branches (the loop vectorizes): a NaN x fails both comparisons and
+          // stays, as does -0 against a +0 bound (neither is less than the other).
+          const S l = *lo, h = *hi;
+          unary_map(x.data_as<S>(), reinterpret_cast<S*>(out.mutable_data()), x.element_count(), [l, h](S v) {
+            const S raised = v < l ? l : v;
+            return raised > h ? h : raised;
+          });
+          return out;
+        }
+      }
       unary_map(x.data_as<S>(), reinterpret_cast<S*>(out.mutable_data()), x.element_count(),
                 [&](S v) { return clip_one(v, lo, hi); });
       return out;
