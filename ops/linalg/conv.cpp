@@ -399,7 +399,8 @@ Tensor linalg::conv(const Tensor& x, const Tensor& w, const Tensor* bias, const 
             const bool tiled = streamed || (p.direct && p.Mg * p.out_size * K >= (int64_t{1} << 16));
             const auto packed = tiled ? gemm::cached_packed_weights(w.storage(), a.A.data, p.Mg, K, K) : nullptr;
             if (streamed) {
-              gemm::gemm_packed(a, Im2colSource<S>(p, xg), nullptr, packed.get());
+              if (by_rows) gemm::gemm_packed(a, Im2colSource<S>(p, xg), nullptr, packed.get());
+              else gemm::gemm_packed(a, linalg::TapGatherSource<S>(taps, xg), nullptr, packed.get());
               continue;
             }
             if (packed) {
