@@ -1,6 +1,6 @@
 // ONNX Clip, every version (1, 6, 11, 12, 13): Y = min(max(X, min), max).
-//   1: float16, float, double; bounds are the optional float attributes `min` and `max` (an absent
-//      one does not bound); consumed_inputs (ignored).
+//   1: float16, float, double; bounds are the optional float attributes `min` and `max`, which
+//      "default to numeric_limits::lowest() and numeric_limits::max()" as at 6; consumed_inputs (ignored).
 //   6: the attributes default to -FLT_MAX and FLT_MAX (so a double beyond them is clamped).
 //   11: the bounds are optional inputs of X's type; an absent one is the type's lowest or largest
 //      finite value ("They default to numeric_limits::lowest() and numeric_limits::max()"), so an
@@ -96,8 +96,10 @@ Tensor clip_tensor(const Tensor& x, const ClipBounds& bounds) {
 Kernel clip_attribute_kernel() {
   return [](const KernelContext& ctx) -> std::vector<Value> {
     ClipBounds b;
-    if (ctx.attrs.has("min")) b.lo_attr = float_attr(ctx.attrs, "min");
-    if (ctx.attrs.has("max")) b.hi_attr = float_attr(ctx.attrs, "max");
+    // Clip-1 declares no attribute defaults, but its text gives the same ones as Clip-6: an absent
+    // bound is float's lowest or largest value.
+    b.lo_attr = ctx.attrs.has("min") ? float_attr(ctx.attrs, "min") : std::numeric_limits<float>::lowest();
+    b.hi_attr = ctx.attrs.has("max") ? float_attr(ctx.attrs, "max") : std::numeric_limits<float>::max();
     return {clip_tensor(ctx.input(0), b)};
   };
 }
