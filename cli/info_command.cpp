@@ -47,7 +47,9 @@ std::string resolution(const onnx::NodeProto& node, const std::map<std::string, 
   if (!v) return "error: not defined at opset " + std::to_string(opset->second);
   try {
     // Graph attributes are checked by the full load below, in the scope they belong to.
-    resolve_attributes(node, *v, [](const onnx::GraphProto&, const std::string&) { return GraphRef(); });
+    const Attributes attrs =
+        resolve_attributes(node, *v, [](const onnx::GraphProto&, const std::string&) { return GraphRef(); });
+    (void)v->node_kernel(attrs);  // parses the attributes as loading does
   } catch (const Error& e) {
     return v->label() + ", error: " + e.what();
   }

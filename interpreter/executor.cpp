@@ -232,7 +232,7 @@ void Graph::execute(std::vector<std::optional<Value>>& values, RunContext& ctx) 
         const auto start = std::chrono::steady_clock::now();
         KernelContext kernel_context(node.attributes, inputs, node.outputs.size(), &ctx, &captures);
         kernel_context.hand_over(inputs, &node.last_use);
-        outputs = node.op->kernel(kernel_context);
+        outputs = node.kernel(kernel_context);
         const auto elapsed = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start);
         profile->add(&node, elapsed.count(), [&] {
           return RunProfile::Row{node.path, node.op->label(), 0, 0, !node.graph_captures.empty() || node.calls_function, path.empty()};
@@ -242,7 +242,7 @@ void Graph::execute(std::vector<std::optional<Value>>& values, RunContext& ctx) 
       } else {
         KernelContext kernel_context(node.attributes, inputs, node.outputs.size(), &ctx, &captures);
         kernel_context.hand_over(inputs, &node.last_use);
-        outputs = node.op->kernel(kernel_context);
+        outputs = node.kernel(kernel_context);
       }
       check_kernel_outputs(node, outputs, expected);
     } catch (const Error& e) {

@@ -45,6 +45,7 @@ struct Node {
   std::string op_type;
   const OpVersion* op = nullptr;
   Attributes attributes;
+  Kernel kernel;  // op's kernel with these attributes parsed (OpVersion::node_kernel)
   std::vector<int> inputs;   // value slots; -1 for an omitted optional input
   std::vector<int> outputs;  // value slots; -1 for an omitted optional output
   // Outer-scope values its graph attributes read, resolved at load (slots of this node's graph),

@@ -406,6 +406,7 @@ class GraphBuilder {
           return compile_graph_attribute(body, attr, node);
         });
       }
+      node.kernel = node.op->node_kernel(node.attributes);
       std::vector<std::optional<ValueType>> input_types;
       for (int i = 0; i < proto.input_size(); ++i) {
         const std::string& name = proto.input(i);

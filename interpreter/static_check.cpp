@@ -211,7 +211,7 @@ class Checker {
     RunContext ctx;
     try {
       check_node_types(node, types, node.outputs.size());
-      outputs = node.op->kernel(KernelContext(node.attributes, inputs, node.outputs.size(), &ctx, nullptr));
+      outputs = node.kernel(KernelContext(node.attributes, inputs, node.outputs.size(), &ctx, nullptr));
     } catch (const Error& e) {
       rethrow_with_context(e, ErrorContext::at(node.describe(), node.op->label()));
     } catch (const std::logic_error& e) {

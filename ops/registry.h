@@ -5,9 +5,11 @@
 // not above the model's imported opset for the node's domain.
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -181,6 +183,9 @@ class OpVersion {
                                                       size_t output_count)>
       infer_outputs;
   Kernel kernel;
+  // Set by set_kernel(parse, run): makes one node's kernel at load, with its attributes parsed
+  // once. Empty for a kernel that reads ctx.attrs itself.
+  std::function<Kernel(const Attributes&)> bind_kernel;
   bool deprecated = false;  // the spec marks this version deprecated; it still runs
   Accuracy accuracy;        // its accuracy contract
 
@@ -193,6 +198,25 @@ class OpVersion {
   // variadic; nullptr beyond the formal list.
   const FormalParam* input_param(size_t index) const;
   const FormalParam* output_param(size_t index) const;
+
+  // A kernel whose attributes are parsed once: `parse` turns a node's checked Attributes into a
+  // struct of the version's own (throwing Error for a value no input could make valid), `run`
+  // reads that struct on every call. The loader parses at load (node_kernel), so such errors name
+  // the node before anything runs. `run` must take what `parse` returns: a mismatch does not
+  // compile. `kernel` stays callable on its own (it parses per call) for callers without a loader.
+  template <class Parse, class Run>
+  void set_kernel(Parse parse, Run run) {
+    using Params = std::decay_t<std::invoke_result_t<Parse&, const Attributes&>>;
+    static_assert(std::is_invocable_r_v<std::vector<Value>, Run&, const KernelContext&, const Params&>,
+                  "the kernel must take the struct its parse step returns");
+    kernel = [parse, run](const KernelContext& ctx) { return run(ctx, parse(ctx.attrs)); };
+    bind_kernel = [parse, run](const Attributes& attrs) -> Kernel {
+      auto params = std::make_shared<const Params>(parse(attrs));
+      return [params, run](const KernelContext& ctx) { return run(ctx, *params); };
+    };
+  }
+  // The kernel a node with these (checked) attributes runs: bind_kernel's when set, else `kernel`.
+  Kernel node_kernel(const Attributes& attrs) const { return bind_kernel ? bind_kernel(attrs) : kernel; }
 };
 
 // "" and "ai.onnx" are one domain.

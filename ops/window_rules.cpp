@@ -15,13 +15,13 @@ std::string ints_to_string(const std::vector<int64_t>& v) {
   return s + "]";
 }
 
-std::vector<int64_t> ints_or(const Attributes& attrs, const std::string& name, size_t count, int64_t fallback) {
-  if (!attrs.has(name)) return std::vector<int64_t>(count, fallback);
-  const auto& v = attrs.get_ints(name);
-  if (v.size() != count)
-    throw Error("attribute '" + name + "' " + ints_to_string(v) + " must have " + std::to_string(count) +
+std::vector<int64_t> ints_or(const std::optional<std::vector<int64_t>>& given, const std::string& name, size_t count,
+                             int64_t fallback) {
+  if (!given) return std::vector<int64_t>(count, fallback);
+  if (given->size() != count)
+    throw Error("attribute '" + name + "' " + ints_to_string(*given) + " must have " + std::to_string(count) +
                 " values, one per spatial axis" + (name == "pads" ? " at each end" : ""));
-  return v;
+  return *given;
 }
 
 }  // namespace
@@ -84,36 +84,57 @@ AxisWindow window_axis(int64_t in, int64_t kernel, int64_t stride, int64_t dilat
   return w;
 }
 
-WindowAttrs read_window_attrs(const Attributes& attrs, size_t spatial_rank, const std::vector<int64_t>* kernel,
-                              bool has_dilations, bool has_ceil_mode) {
+WindowSpec parse_window_spec(const Attributes& attrs, bool has_dilations, bool has_ceil_mode) {
+  WindowSpec spec;
+  const auto ints = [&](const char* name) -> std::optional<std::vector<int64_t>> {
+    if (!attrs.has(name)) return std::nullopt;
+    return attrs.get_ints(name);
+  };
+  spec.kernel_shape = ints("kernel_shape");
+  spec.strides = ints("strides");
+  spec.has_dilations = has_dilations;
+  if (has_dilations) spec.dilations = ints("dilations");
+  spec.pads = ints("pads");
+  // DeformConv has no auto_pad: its windows are always placed by explicit pads.
+  const std::string auto_pad = attrs.has("auto_pad") ? std::get<std::string>(attrs.get("auto_pad")) : "NOTSET";
+  spec.auto_pad = parse_auto_pad(auto_pad);
+  if (spec.auto_pad != AutoPad::NotSet && spec.pads)
+    for (int64_t p : *spec.pads)
+      if (p != 0)
+        throw Error("explicit pads " + ints_to_string(*spec.pads) + " cannot be used with auto_pad " + quote_text(auto_pad));
+  if (has_ceil_mode) {
+    const int64_t c = attrs.get_int("ceil_mode");
+    if (c != 0 && c != 1) throw Error("attribute 'ceil_mode' must be 0 or 1, got " + std::to_string(c));
+    spec.ceil_mode = c == 1;
+  }
+  return spec;
+}
+
+WindowAttrs window_attrs(const WindowSpec& spec, size_t spatial_rank, const std::vector<int64_t>* kernel) {
   WindowAttrs w;
   if (kernel) {
     w.kernel = *kernel;
-    if (attrs.has("kernel_shape") && attrs.get_ints("kernel_shape") != *kernel)
-      throw Error("attribute 'kernel_shape' " + ints_to_string(attrs.get_ints("kernel_shape")) +
+    if (spec.kernel_shape && *spec.kernel_shape != *kernel)
+      throw Error("attribute 'kernel_shape' " + ints_to_string(*spec.kernel_shape) +
                   " differs from the weights' spatial shape " + ints_to_string(*kernel));
   } else {
-    w.kernel = attrs.get_ints("kernel_shape");
+    if (!spec.kernel_shape) throw Error("required attribute 'kernel_shape' is not set");
+    w.kernel = *spec.kernel_shape;
     if (w.kernel.size() != spatial_rank)
       throw Error("attribute 'kernel_shape' " + ints_to_string(w.kernel) + " must have " + std::to_string(spatial_rank) +
                   " values, one per spatial axis");
   }
-  w.strides = ints_or(attrs, "strides", spatial_rank, 1);
-  w.dilations = has_dilations ? ints_or(attrs, "dilations", spatial_rank, 1) : std::vector<int64_t>(spatial_rank, 1);
-  w.pads = ints_or(attrs, "pads", 2 * spatial_rank, 0);
-  // DeformConv has no auto_pad: its windows are always placed by explicit pads.
-  w.auto_pad = attrs.has("auto_pad") ? parse_auto_pad(std::get<std::string>(attrs.get("auto_pad"))) : AutoPad::NotSet;
-  if (w.auto_pad != AutoPad::NotSet)
-    for (int64_t p : w.pads)
-      if (p != 0)
-        throw Error("explicit pads " + ints_to_string(w.pads) + " cannot be used with auto_pad " +
-                    quote_text(std::get<std::string>(attrs.get("auto_pad"))));
-  if (has_ceil_mode) {
-    const int64_t c = attrs.get_int("ceil_mode");
-    if (c != 0 && c != 1) throw Error("attribute 'ceil_mode' must be 0 or 1, got " + std::to_string(c));
-    w.ceil_mode = c == 1;
-  }
+  w.strides = ints_or(spec.strides, "strides", spatial_rank, 1);
+  w.dilations = spec.has_dilations ? ints_or(spec.dilations, "dilations", spatial_rank, 1) : std::vector<int64_t>(spatial_rank, 1);
+  w.pads = ints_or(spec.pads, "pads", 2 * spatial_rank, 0);
+  w.auto_pad = spec.auto_pad;
+  w.ceil_mode = spec.ceil_mode;
   return w;
+}
+
+WindowAttrs read_window_attrs(const Attributes& attrs, size_t spatial_rank, const std::vector<int64_t>* kernel,
+                              bool has_dilations, bool has_ceil_mode) {
+  return window_attrs(parse_window_spec(attrs, has_dilations, has_ceil_mode), spatial_rank, kernel);
 }
 
 std::vector<AxisWindow> window_geometry(const std::vector<int64_t>& spatial_in, const WindowAttrs& w) {

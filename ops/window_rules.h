@@ -14,6 +14,7 @@
 // Every value is checked: kernel, stride, dilation >= 1, pads >= 0, no explicit non-zero pads with
 // auto_pad, sizes below 2^62 so no arithmetic overflows.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,7 +44,23 @@ struct WindowAttrs {
   bool ceil_mode = false;
 };
 
-// Reads kernel_shape (or takes `kernel` when the operator's weights give it; kernel_shape, when
+// The window attributes as a node sets them, parsed once at load. What needs no input is checked
+// here (a known auto_pad, no explicit non-zero pads with it, ceil_mode 0 or 1); the counts, which
+// depend on the input's rank, are checked by window_attrs.
+struct WindowSpec {
+  std::optional<std::vector<int64_t>> kernel_shape, strides, dilations, pads;  // nullopt: not set
+  AutoPad auto_pad = AutoPad::NotSet;
+  bool has_dilations = true;
+  bool ceil_mode = false;
+};
+WindowSpec parse_window_spec(const Attributes& attrs, bool has_dilations, bool has_ceil_mode);
+
+// The window of a node with `spatial_rank` spatial axes: kernel_shape (or `kernel` when the
+// operator's weights give it; kernel_shape, when set, must then agree), strides, dilations and pads
+// (defaults 1, 1 and 0), each with one value per spatial axis (pads: two).
+WindowAttrs window_attrs(const WindowSpec& spec, size_t spatial_rank, const std::vector<int64_t>* kernel);
+
+// parse_window_spec then window_attrs, for kernels that read their attributes per call. Reads kernel_shape (or takes `kernel` when the operator's weights give it; kernel_shape, when
 // set, must then agree), strides, dilations and pads (defaults 1, 1 and 0), auto_pad and ceil_mode
 // where the version has them (a version without auto_pad places its windows by pads alone).
 WindowAttrs read_window_attrs(const Attributes& attrs, size_t spatial_rank, const std::vector<int64_t>* kernel,

@@ -60,16 +60,8 @@ inline std::string quote_text(std::string_view text) {
 // the node holding the graph joins its own name to that path with a space, anything else with
 // ": ", giving "node 'loop' (#5, Loop-16) › body › node #2 (Add-14): ...".
 inline constexpr std::string_view kGraphPathMark = "\u203a ";
-inline std::string graph_path_message(const std::string& graph, const std::string& inner) {
-  return std::string(kGraphPathMark) + graph + " " + (inner.rfind(kGraphPathMark, 0) == 0 ? "" : std::string(kGraphPathMark)) + inner;
-}
 inline std::string join_context(const std::string& who, const std::string& what) {
   return who + (what.rfind(kGraphPathMark, 0) == 0 ? " " : ": ") + what;
-}
-
-// Prefixes the message of an Error with a location ("model.onnx: ", "input 'x': ").
-[[noreturn]] inline void rethrow_with_context(const std::string& context, const Error& e) {
-  throw Error(context + ": " + e.what());
 }
 
 }  // namespace onnx_ref

@@ -4,6 +4,7 @@
 // model, rounded once (nearest, ties to even; numeric/elementary.h). alpha = 0 is refused: X/alpha
 // is undefined there, and the expression's limits from either side of 0 differ (0 and -inf).
 #include "ops/activation/register.h"
+#include "ops/attribute_specs.h"
 #include "ops/math/transcendental.h"
 
 namespace onnx_ref {

@@ -16,6 +16,7 @@
 #include <type_traits>
 
 #include "ops/activation/register.h"
+#include "ops/attribute_specs.h"
 #include "ops/math/elementwise.h"
 #include "ops/math/unary_ladder.h"
 #include "ops/type_sets.h"

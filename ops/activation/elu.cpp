@@ -5,6 +5,7 @@
 // model, rounded once to the element type (nearest, ties to even; numeric/elementary.h). Elu(-0)
 // is -0 (the X >= 0 branch).
 #include "ops/activation/register.h"
+#include "ops/attribute_specs.h"
 #include "ops/math/transcendental.h"
 
 namespace onnx_ref {

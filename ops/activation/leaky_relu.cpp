@@ -9,6 +9,7 @@
 
 #include "gemm/dot.h"
 #include "ops/activation/register.h"
+#include "ops/attribute_specs.h"
 #include "ops/math/elementwise.h"
 #include "ops/math/unary_ladder.h"
 #include "ops/type_sets.h"

@@ -5,6 +5,7 @@
 // in the model, rounded once to the element type (nearest, ties to even; numeric/elementary.h).
 // Selu(-0) is +0 (alpha e^0 - alpha).
 #include "ops/activation/register.h"
+#include "ops/attribute_specs.h"
 #include "ops/math/transcendental.h"
 
 namespace onnx_ref {

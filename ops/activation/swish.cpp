@@ -5,6 +5,7 @@
 // numeric/elementary.h). At an infinite X whose sigmoid factor is 0 the result is the limit, a
 // signed zero.
 #include "ops/activation/register.h"
+#include "ops/attribute_specs.h"
 #include "ops/math/transcendental.h"
 
 namespace onnx_ref {

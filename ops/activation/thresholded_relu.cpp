@@ -3,6 +3,7 @@
 // Contract: exact. X is compared with the float32 alpha exactly (both widened to double); NaN is
 // not above alpha and gives 0, as the spec's formula does.
 #include "ops/activation/register.h"
+#include "ops/attribute_specs.h"
 #include "ops/math/elementwise.h"
 #include "ops/math/unary_ladder.h"
 #include "ops/type_sets.h"

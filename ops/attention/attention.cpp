@@ -46,6 +46,7 @@
 #include "gemm/dot.h"
 #include "ops/attention/register.h"
 #include "ops/attention/attention_math.h"
+#include "ops/float_dispatch.h"
 #include "ops/softmax/softmax_family.h"
 #include "ops/type_sets.h"
 #include "runtime/cast.h"
@@ -253,48 +254,44 @@ std::vector<Value> attention_kernel(const KernelContext& ctx, int version) {
   Tensor scores = Tensor::uninitialized(t1, score_shape);
   Tensor qk_out;
   Tensor y4 = Tensor::uninitialized(t1, {d.batch, d.q_heads, d.q_len, d.v_head});
-  dispatch_real(t1, [&](auto tag) {
+  dispatch_float(t1, "Attention", [&](auto tag) {
     using S = typename decltype(tag)::type;
-    if constexpr (!is_float_storage<S>) {
-      throw std::logic_error("Attention: element type " + std::string(name_of(t1)));
-    } else {
-      S* w = reinterpret_cast<S*>(scores.mutable_data());
-      const S* qd = q.template data_as<S>();
-      const S* kd = present_key.template data_as<S>();
-      // 1. the scaled scores, rounded once.
-      for (int64_t b = 0; b < d.batch; ++b)
-        for (int64_t h = 0; h < d.q_heads; ++h) {
-          gemm::GemmArgs<S> g;
-          g.M = d.q_len, g.N = d.total, g.K = d.head;
-          g.A = {qd + b * d.q_batch + h * d.q_head, d.q_row, 1};
-          g.B = {kd + (b * d.kv_heads + h / reps) * d.total * d.head, 1, d.head};
-          g.alpha = scale;
-          g.Y = w + (b * d.q_heads + h) * d.q_len * d.total;
-          gemm::gemm(g);
-        }
-      const int64_t count = scores.element_count();
-      auto snapshot = [&] {
-        qk_out = Tensor::uninitialized(t1, score_shape);
-        if (count > 0) copy_elements(scores, 0, qk_out, 0, count);
-      };
-      if (want_qk && (mode == 0 || (mode == 1 && cap == 0))) snapshot();
-      // 2. softcap, correctly rounded.
-      if (cap != 0) {
-        for (int64_t e = 0; e < count; ++e) w[e] = narrow<S>(attention::softcap_rounded(t1, widen(w[e]), cap));
-        if (want_qk && mode == 1) snapshot();
+    S* w = reinterpret_cast<S*>(scores.mutable_data());
+    const S* qd = q.template data_as<S>();
+    const S* kd = present_key.template data_as<S>();
+    // 1. the scaled scores, rounded once.
+    for (int64_t b = 0; b < d.batch; ++b)
+      for (int64_t h = 0; h < d.q_heads; ++h) {
+        gemm::GemmArgs<S> g;
+        g.M = d.q_len, g.N = d.total, g.K = d.head;
+        g.A = {qd + b * d.q_batch + h * d.q_head, d.q_row, 1};
+        g.B = {kd + (b * d.kv_heads + h / reps) * d.total * d.head, 1, d.head};
+        g.alpha = scale;
+        g.Y = w + (b * d.q_heads + h) * d.q_len * d.total;
+        gemm::gemm(g);
       }
-      // 3. the bias, added and rounded once.
-      for (int64_t b = 0; b < d.batch; ++b)
-        for (int64_t h = 0; h < d.q_heads; ++h)
-          for (int64_t i = 0; i < d.q_len; ++i) {
-            S* row = w + ((b * d.q_heads + h) * d.q_len + i) * d.total;
-            for (int64_t j = 0; j < d.total; ++j) {
-              // One IEEE addition rounded once, also of a zero bias (-0 + 0 is +0, as the spec's Add).
-              row[j] = narrow<S>(widen(row[j]) + bias.at(b, h, i, j, d.past));
-            }
-          }
-      if (want_qk && mode == 2) snapshot();
+    const int64_t count = scores.element_count();
+    auto snapshot = [&] {
+      qk_out = Tensor::uninitialized(t1, score_shape);
+      if (count > 0) copy_elements(scores, 0, qk_out, 0, count);
+    };
+    if (want_qk && (mode == 0 || (mode == 1 && cap == 0))) snapshot();
+    // 2. softcap, correctly rounded.
+    if (cap != 0) {
+      for (int64_t e = 0; e < count; ++e) w[e] = narrow<S>(attention::softcap_rounded(t1, widen(w[e]), cap));
+      if (want_qk && mode == 1) snapshot();
     }
+    // 3. the bias, added and rounded once.
+    for (int64_t b = 0; b < d.batch; ++b)
+      for (int64_t h = 0; h < d.q_heads; ++h)
+        for (int64_t i = 0; i < d.q_len; ++i) {
+          S* row = w + ((b * d.q_heads + h) * d.q_len + i) * d.total;
+          for (int64_t j = 0; j < d.total; ++j) {
+            // One IEEE addition rounded once, also of a zero bias (-0 + 0 is +0, as the spec's Add).
+            row[j] = narrow<S>(widen(row[j]) + bias.at(b, h, i, j, d.past));
+          }
+        }
+    if (want_qk && mode == 2) snapshot();
   });
   // 4. softmax in its precision, then in T1.
   const ElementType softmax_type = attention_softmax_type(ctx, t1);

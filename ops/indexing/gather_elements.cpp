@@ -7,6 +7,7 @@
 #include "ops/indexing/index_rules.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"
+#include "runtime/multi_index.h"
 
 namespace onnx_ref {
 
@@ -27,15 +28,11 @@ std::vector<Value> gather_elements(const KernelContext& ctx) {
   for (int64_t i = 0; i < n; ++i) idx[static_cast<size_t>(i)] = checked_index(indices, i, data.shape()[axis], true);
   Tensor out = Tensor::uninitialized(data.type(), indices.shape());
   const auto ds = row_major_strides(data.shape());
-  std::vector<int64_t> counter(static_cast<size_t>(rank), 0);
-  for (int64_t i = 0; i < n; ++i) {
+  MultiIndex at(indices.shape());
+  for (int64_t i = 0; i < n; ++i, at.next()) {
     int64_t src = 0;
-    for (size_t d = 0; d < static_cast<size_t>(rank); ++d) src += (d == axis ? idx[static_cast<size_t>(i)] : counter[d]) * ds[d];
+    for (size_t d = 0; d < static_cast<size_t>(rank); ++d) src += (d == axis ? idx[static_cast<size_t>(i)] : at[d]) * ds[d];
     copy_elements(data, src, out, i, 1);
-    for (size_t d = static_cast<size_t>(rank); d-- > 0;) {
-      if (++counter[d] < indices.shape()[d]) break;
-      counter[d] = 0;
-    }
   }
   return {out};
 }

@@ -10,6 +10,7 @@
 #include "ops/indexing/index_rules.h"
 #include "ops/indexing/scatter_reduction.h"
 #include "ops/type_sets.h"
+#include "runtime/multi_index.h"
 
 namespace onnx_ref {
 
@@ -31,16 +32,12 @@ Kernel scatter_elements_kernel(int since, bool negative_indices) {
     const int64_t n = indices.element_count();
     const auto strides = row_major_strides(data.shape());
     std::vector<int64_t> dst(static_cast<size_t>(n));
-    std::vector<int64_t> counter(static_cast<size_t>(rank), 0);
-    for (int64_t i = 0; i < n; ++i) {
+    MultiIndex at(indices.shape());
+    for (int64_t i = 0; i < n; ++i, at.next()) {
       int64_t offset = 0;
       for (size_t d = 0; d < static_cast<size_t>(rank); ++d)
-        offset += (d == axis ? checked_index(indices, i, data.shape()[axis], negative_indices) : counter[d]) * strides[d];
+        offset += (d == axis ? checked_index(indices, i, data.shape()[axis], negative_indices) : at[d]) * strides[d];
       dst[static_cast<size_t>(i)] = offset;
-      for (size_t d = static_cast<size_t>(rank); d-- > 0;) {
-        if (++counter[d] < indices.shape()[d]) break;
-        counter[d] = 0;
-      }
     }
     Tensor out = scatter_base(data);
     for (int64_t i = 0; i < n; ++i) scatter_apply(out, dst[static_cast<size_t>(i)], updates, i, 1, reduction);

@@ -20,6 +20,7 @@
 #include "numeric/interval_rounding.h"
 #include "ops/linalg/register.h"
 #include "ops/linalg/conv.h"
+#include "ops/linalg/tap_gather.h"
 #include "ops/type_sets.h"
 #include "ops/window_rules.h"
 #include "runtime/error.h"
@@ -39,7 +40,7 @@ struct ConvPlan {
   bool direct = false;  // 1x1 kernel, unit strides, no padding: the input is the im2col matrix
 };
 
-ConvPlan plan_conv(const Tensor& x, const Tensor& wt, const Tensor* bias, const Attributes& attrs) {
+ConvPlan plan_conv(const Tensor& x, const Tensor& wt, const Tensor* bias, const linalg::ConvParams& params) {
   if (x.rank() < 3) throw Error("Conv needs X of rank 3 or more [N, C, spatial...], but it is " + x.describe());
   if (wt.rank() != x.rank())
     throw Error("Conv's W must have X's rank " + std::to_string(x.rank()) + " [M, C/group, kernel...], but it is " +
@@ -48,13 +49,13 @@ ConvPlan plan_conv(const Tensor& x, const Tensor& wt, const Tensor* bias, const 
   p.N = x.shape()[0];
   p.C = x.shape()[1];
   p.M = wt.shape()[0];
-  const linalg::ConvGroups groups = linalg::conv_groups(x, wt, attrs);
+  const linalg::ConvGroups groups = linalg::conv_groups(x, wt, params.group);
   p.group = groups.group;
   p.Cg = groups.Cg;
   p.Mg = groups.Mg;
   p.in_spatial.assign(x.shape().begin() + 2, x.shape().end());
   p.kernel.assign(wt.shape().begin() + 2, wt.shape().end());
-  p.w = read_window_attrs(attrs, p.in_spatial.size(), &p.kernel, true, false);
+  p.w = window_attrs(params.window, p.in_spatial.size(), &p.kernel);
   p.axes = window_geometry(p.in_spatial, p.w);
   Shape out{p.N, p.M};
   bool direct = true;
@@ -73,57 +74,20 @@ ConvPlan plan_conv(const Tensor& x, const Tensor& wt, const Tensor* bias, const 
   return p;
 }
 
-// The im2col matrix of one (image, group): row (c, kernel offset), column output position; zero
-// where the window reads padding.
-template <class S>
-void im2col_2d(const ConvPlan& p, const S* x, S* col);
-
-template <class S>
-void im2col(const ConvPlan& p, const S* x, S* col) {
-  if (p.in_spatial.size() == 2) return im2col_2d(p, x, col);
-  const size_t r = p.in_spatial.size();
-  // The kernel offset and output position counters in one allocation: with two vectors GCC 12
-  // reports a false -Wfree-nonheap-object once this is inlined.
-  std::vector<int64_t> counters(2 * r, 0);
-  int64_t* koff = counters.data();
-  int64_t* opos = counters.data() + r;
-  int64_t row = 0;
-  for (int64_t c = 0; c < p.Cg; ++c) {
-    const S* xc = x + c * p.in_size;
-    std::fill(koff, koff + r, 0);
-    for (int64_t kk = 0; kk < p.kernel_size; ++kk, ++row) {
-      S* dst = col + row * p.out_size;
-      std::fill(opos, opos + r, 0);
-      for (int64_t o = 0; o < p.out_size; ++o) {
-        int64_t flat = 0;
-        bool inside = true;
-        for (size_t a = 0; a < r; ++a) {
-          const int64_t coord = opos[a] * p.w.strides[a] - p.axes[a].pad_begin + koff[a] * p.w.dilations[a];
-          if (coord < 0 || coord >= p.in_spatial[a]) {
-            inside = false;
-            break;
-          }
-          flat = flat * p.in_spatial[a] + coord;
-        }
-        if (inside) dst[o] = xc[flat];
-        else std::memset(static_cast<void*>(dst + o), 0, sizeof(S));  // +0 in every floating format
-        for (size_t a = r; a-- > 0;) {
-          if (++opos[a] < p.out_spatial[a]) break;
-          opos[a] = 0;
-        }
-      }
-      for (size_t a = r; a-- > 0;) {
-        if (++koff[a] < p.kernel[a]) break;
-        koff[a] = 0;
-      }
-    }
-  }
+// Per spatial axis, the input position each kernel offset reads for each output position (-1:
+// padding): the im2col matrix of one (image, group) is the gather matrix of these tables
+// (ops/linalg/tap_gather.h), row (c, kernel offset), column output position.
+linalg::TapTables conv_taps(const ConvPlan& p) {
+  return linalg::tap_tables(p.in_spatial, p.kernel, p.out_spatial, [&](size_t a, int64_t k, int64_t o) {
+    const int64_t coord = o * p.w.strides[a] - p.axes[a].pad_begin + k * p.w.dilations[a];
+    return coord >= 0 && coord < p.in_spatial[a] ? coord : int64_t{-1};
+  });
 }
 
 // The same matrix for two spatial axes, a row segment at a time: for kernel offset (kh, kw) and
 // output row oh, the input row is fixed and the output columns that read inside it form one
 // range, found by division, so the copy has no per-element bounds test (a plain memcpy when the
-// stride is 1). The N-D walk above is the reference it must match (tests/test_conv_pool.cpp).
+// stride is 1). The gather of conv_taps is the reference it must match (tests/test_conv_pool.cpp).
 template <class S>
 void im2col_2d(const ConvPlan& p, const S* x, S* col) {
   const int64_t H = p.in_spatial[0], W = p.in_spatial[1], OH = p.out_spatial[0], OW = p.out_spatial[1];
@@ -354,11 +318,18 @@ std::vector<AttributeSpec> linalg::conv_attributes() {
           {"strides", AttrType::Ints}};
 }
 
-linalg::ConvGroups linalg::conv_groups(const Tensor& x, const Tensor& w, const Attributes& attrs) {
+linalg::ConvParams linalg::parse_conv_params(const Attributes& attrs) {
+  ConvParams params;
+  params.group = attrs.get_int("group");
+  if (params.group < 1) throw Error("attribute 'group' must be at least 1, got " + std::to_string(params.group));
+  params.window = parse_window_spec(attrs, true, false);
+  return params;
+}
+
+linalg::ConvGroups linalg::conv_groups(const Tensor& x, const Tensor& w, int64_t group) {
   const int64_t C = x.shape()[1], M = w.shape()[0];
   ConvGroups g;
-  g.group = attrs.get_int("group");
-  if (g.group < 1) throw Error("attribute 'group' must be at least 1, got " + std::to_string(g.group));
+  g.group = group;
   if (C % g.group != 0 || M % g.group != 0)
     throw Error("group " + std::to_string(g.group) + " must divide X's channels (" + std::to_string(C) +
                 ") and W's output channels (" + std::to_string(M) + ")");
@@ -370,21 +341,22 @@ linalg::ConvGroups linalg::conv_groups(const Tensor& x, const Tensor& w, const A
   return g;
 }
 
-void linalg::check_conv_attributes(const Attributes& attrs) { parse_auto_pad(std::get<std::string>(attrs.get("auto_pad"))); }
-
-Tensor linalg::conv(const Tensor& x, const Tensor& w, const Tensor* bias, const Attributes& attrs) {
-  const ConvPlan p = plan_conv(x, w, bias, attrs);
+Tensor linalg::conv(const Tensor& x, const Tensor& w, const Tensor* bias, const ConvParams& params) {
+  const ConvPlan p = plan_conv(x, w, bias, params);
   Shape out_shape{p.N, p.M};
   out_shape.insert(out_shape.end(), p.out_spatial.begin(), p.out_spatial.end());
   Tensor out = Tensor::uninitialized(x.type(), out_shape);  // refuses absurd sizes before allocating
   if (out.element_count() == 0) return out;
   const int64_t K = p.Cg * p.kernel_size;
-  // Floating 1-D and 2-D convolutions pack their im2col blocks from the input as the engine needs
-  // them; the others build the whole matrix, allocated as a tensor so that its size is checked
-  // like any output's.
-  const bool streamed = !p.direct && K > 0 && p.in_spatial.size() <= 2 &&
+  // Floating convolutions but double pack their im2col blocks from the input as the engine needs
+  // them (1-D and 2-D by row segments, more axes by the tap tables); the others build the whole
+  // matrix, allocated as a tensor so that its size is checked like any output's.
+  const bool streamed = !p.direct && K > 0 &&
                         (x.type() == ElementType::Float || x.type() == ElementType::Float16 ||
                          x.type() == ElementType::BFloat16);
+  const bool by_rows = p.in_spatial.size() <= 2;
+  const bool tabulated = !p.direct && K > 0 && (streamed ? !by_rows : p.in_spatial.size() != 2);
+  const linalg::TapTables taps = tabulated ? conv_taps(p) : linalg::TapTables{};
   Tensor col = p.direct || K == 0 || streamed ? Tensor() : Tensor::uninitialized(x.type(), {K, p.out_size});
   dispatch_real(x.type(), [&](auto tag) {
     using S = typename decltype(tag)::type;
@@ -405,7 +377,10 @@ Tensor linalg::conv(const Tensor& x, const Tensor& w, const Tensor* bias, const 
       for (int64_t n = 0; n < p.N; ++n)
         for (int64_t g = 0; g < p.group; ++g) {
           const S* xg = px + (n * p.C + g * p.Cg) * p.in_size;
-          if (pcol) im2col(p, xg, pcol);
+          if (pcol) {
+            if (p.in_spatial.size() == 2) im2col_2d(p, xg, pcol);
+            else linalg::gather_taps(taps, p.Cg, xg, pcol);
+          }
           gemm::GemmArgs<S> a;
           a.M = p.Mg;
           a.N = p.out_size;
@@ -424,7 +399,8 @@ Tensor linalg::conv(const Tensor& x, const Tensor& w, const Tensor* bias, const 
             const bool tiled = streamed || (p.direct && p.Mg * p.out_size * K >= (int64_t{1} << 16));
             const auto packed = tiled ? gemm::cached_packed_weights(w.storage(), a.A.data, p.Mg, K, K) : nullptr;
             if (streamed) {
-              gemm::gemm_packed(a, Im2colSource<S>(p, xg), nullptr, packed.get());
+              if (by_rows) gemm::gemm_packed(a, Im2colSource<S>(p, xg), nullptr, packed.get());
+              else gemm::gemm_packed(a, linalg::TapGatherSource<S>(taps, xg), nullptr, packed.get());
               continue;
             }
             if (packed) {
@@ -434,7 +410,8 @@ Tensor linalg::conv(const Tensor& x, const Tensor& w, const Tensor* bias, const 
           }
           if constexpr (is_float_storage<S> && !std::is_same_v<S, double>) {
             if (streamed) {
-              gemm::gemm_packed(a, Im2colSource<S>(p, xg));
+              if (by_rows) gemm::gemm_packed(a, Im2colSource<S>(p, xg));
+              else gemm::gemm_packed(a, linalg::TapGatherSource<S>(taps, xg));
               continue;
             }
           }
@@ -455,10 +432,9 @@ OpVersion conv_version(int since, const TypeSet& types) {
   v.outputs = {{"Y", "T"}};
   v.attributes = linalg::conv_attributes();
   v.type_constraints = {{"T", types}};
-  v.check_attributes = linalg::check_conv_attributes;
-  v.kernel = [](const KernelContext& ctx) -> std::vector<Value> {
-    return {linalg::conv(ctx.input(0), ctx.input(1), ctx.has_input(2) ? &ctx.input(2) : nullptr, ctx.attrs)};
-  };
+  v.set_kernel(linalg::parse_conv_params, [](const KernelContext& ctx, const linalg::ConvParams& params) -> std::vector<Value> {
+    return {linalg::conv(ctx.input(0), ctx.input(1), ctx.has_input(2) ? &ctx.input(2) : nullptr, params)};
+  });
   return v;
 }
 

@@ -15,7 +15,7 @@ namespace onnx_ref {
 
 namespace {
 
-std::vector<Value> conv_integer(const KernelContext& ctx) {
+std::vector<Value> conv_integer(const KernelContext& ctx, const linalg::ConvParams& params) {
   const Tensor& x = ctx.input(0);
   const Tensor& w = ctx.input(1);
   if (x.rank() < 3)
@@ -28,7 +28,7 @@ std::vector<Value> conv_integer(const KernelContext& ctx) {
   if (xzp && !(xzp->rank() <= 1 && xzp->element_count() == 1))
     throw Error("x_zero_point " + xzp->describe() + " must be a scalar (one zero point per tensor)");
   if (wzp) linalg::zero_point_shape(*wzp, w, "w_zero_point", 0, 1, false);
-  return {linalg::int8_conv(x, w, xzp, wzp, nullptr, ctx.attrs)};
+  return {linalg::int8_conv(x, w, xzp, wzp, nullptr, params)};
 }
 
 }  // namespace
@@ -44,8 +44,7 @@ void register_conv_integer(Registry& registry) {
   v.attributes = linalg::conv_attributes();
   v.type_constraints = {{"T1", TypeSet{ET::Int8, ET::UInt8}}, {"T2", TypeSet{ET::Int8, ET::UInt8}},
                         {"T3", TypeSet{ET::Int32}}};
-  v.check_attributes = linalg::check_conv_attributes;
-  v.kernel = conv_integer;
+  v.set_kernel(linalg::parse_conv_params, conv_integer);
   registry.add(std::move(v));
   registry.declare_accuracy("ConvInteger",
                             {AccuracyKind::Exact, "exact integer sums of products (the 32-bit accumulation wraps)"});

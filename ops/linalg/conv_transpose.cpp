@@ -14,7 +14,9 @@
 #include "gemm/dot.h"
 #include "gemm/panel_source.h"
 #include "ops/linalg/register.h"
+#include "ops/float_dispatch.h"
 #include "ops/linalg/conv_transpose_rules.h"
+#include "ops/linalg/tap_gather.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
@@ -37,7 +39,27 @@ std::string conv_transpose_ints_text(const std::vector<int64_t>& v) {
   return s + "]";
 }
 
-ConvTransposePlan plan_conv_transpose(const KernelContext& ctx, int since) {
+// ConvTranspose's attributes, parsed at load; the counts, which depend on X's rank, per call.
+struct ConvTransposeParams {
+  int since = 1;
+  int64_t group = 1;
+  WindowSpec window;
+  std::optional<std::vector<int64_t>> output_padding, output_shape;  // nullopt: not set
+};
+
+ConvTransposeParams parse_conv_transpose_params(const Attributes& attrs, int since) {
+  ConvTransposeParams params;
+  params.since = since;
+  params.group = attrs.get_int("group");
+  if (params.group < 1) throw Error("attribute 'group' must be at least 1, got " + std::to_string(params.group));
+  params.window = parse_window_spec(attrs, true, false);
+  if (attrs.has("output_padding")) params.output_padding = attrs.get_ints("output_padding");
+  if (attrs.has("output_shape")) params.output_shape = attrs.get_ints("output_shape");
+  return params;
+}
+
+ConvTransposePlan plan_conv_transpose(const KernelContext& ctx, const ConvTransposeParams& params) {
+  const int since = params.since;
   const Tensor& x = ctx.input(0);
   const Tensor& wt = ctx.input(1);
   if (x.rank() < 3)
@@ -48,8 +70,7 @@ ConvTransposePlan plan_conv_transpose(const KernelContext& ctx, int since) {
   ConvTransposePlan p;
   p.N = x.shape()[0];
   p.C = x.shape()[1];
-  p.group = ctx.attrs.get_int("group");
-  if (p.group < 1) throw Error("attribute 'group' must be at least 1, got " + std::to_string(p.group));
+  p.group = params.group;
   if (wt.shape()[0] != p.C)
     throw Error("W " + wt.describe() + " must have X's " + std::to_string(p.C) + " channels as its first dimension");
   if (p.C % p.group != 0)
@@ -62,10 +83,10 @@ ConvTransposePlan plan_conv_transpose(const KernelContext& ctx, int since) {
   const size_t r = x.rank() - 2;
   p.in_spatial.assign(x.shape().begin() + 2, x.shape().end());
   p.kernel.assign(wt.shape().begin() + 2, wt.shape().end());
-  p.w = read_window_attrs(ctx.attrs, r, &p.kernel, true, false);
+  p.w = window_attrs(params.window, r, &p.kernel);
   std::vector<int64_t> output_padding(r, 0);
-  if (ctx.attrs.has("output_padding")) {
-    output_padding = ctx.attrs.get_ints("output_padding");
+  if (params.output_padding) {
+    output_padding = *params.output_padding;
     if (output_padding.size() != r)
       throw Error("attribute 'output_padding' " + conv_transpose_ints_text(output_padding) + " must have " +
                   std::to_string(r) + " values, one per spatial axis");
@@ -75,8 +96,8 @@ ConvTransposePlan plan_conv_transpose(const KernelContext& ctx, int since) {
   // whose text does not say so) also write N and C in front, read as the same spatial sizes when
   // N and C are the output's.
   std::optional<std::vector<int64_t>> output_shape;
-  if (ctx.attrs.has("output_shape")) {
-    const auto& given = ctx.attrs.get_ints("output_shape");
+  if (params.output_shape) {
+    const auto& given = *params.output_shape;
     if (since < 11 && given.size() == r + 2 && given[0] == p.N && given[1] == p.M)
       output_shape.emplace(given.begin() + 2, given.end());
     else if (given.size() == r)
@@ -104,189 +125,59 @@ ConvTransposePlan plan_conv_transpose(const KernelContext& ctx, int since) {
   return p;
 }
 
-// The gather matrix of one (image, group): row (c, kernel tap), column output position; the input
-// element that tap carries to that position, or zero.
-template <class S>
-void conv_transpose_gather(const ConvTransposePlan& p, const S* x, S* col) {
-  const size_t r = p.in_spatial.size();
-  std::vector<int64_t> tap(r, 0), opos(r, 0);
-  std::vector<std::vector<int64_t>> source(r);  // per axis: the input position of each output position
-  for (int64_t kk = 0; kk < p.kernel_size; ++kk) {
-    for (size_t a = 0; a < r; ++a) {
-      source[a].resize(static_cast<size_t>(p.out_spatial[a]));
-      for (int64_t o = 0; o < p.out_spatial[a]; ++o)
-        source[a][o] = conv_transpose_source(o, tap[a], p.axes[a], p.in_spatial[a], p.w.strides[a], p.w.dilations[a]);
-    }
-    for (int64_t c = 0; c < p.Cg; ++c) {
-      const S* xc = x + c * p.in_size;
-      S* dst = col + (c * p.kernel_size + kk) * p.out_size;
-      std::fill(opos.begin(), opos.end(), 0);
-      for (int64_t o = 0; o < p.out_size; ++o) {
-        int64_t flat = 0;
-        bool reached = true;
-        for (size_t a = 0; a < r; ++a) {
-          const int64_t i = source[a][opos[a]];
-          if (i < 0) {
-            reached = false;
-            break;
-          }
-          flat = flat * p.in_spatial[a] + i;
-        }
-        if (reached) dst[o] = xc[flat];
-        else std::memset(static_cast<void*>(dst + o), 0, sizeof(S));  // +0 in every floating format
-        for (size_t a = r; a-- > 0;) {
-          if (++opos[a] < p.out_spatial[a]) break;
-          opos[a] = 0;
-        }
-      }
-    }
-    for (size_t a = r; a-- > 0;) {
-      if (++tap[a] < p.kernel[a]) break;
-      tap[a] = 0;
-    }
-  }
-}
-
-// The same gather matrix for the tiled engine, packed a block at a time (floating types but
-// double): the input position each tap carries to each output position is tabulated per axis
-// (kernel x output length), so neither the matrix nor any per-element search is needed.
-template <class S>
-class GatherSource final : public gemm::PanelSource {
- public:
-  GatherSource(const ConvTransposePlan& p, const S* x) : p_(p), x_(x) {
-    const size_t r = p.in_spatial.size();
-    source_.resize(r);
-    for (size_t a = 0; a < r; ++a) {
-      source_[a].resize(static_cast<size_t>(p.kernel[a] * p.out_spatial[a]));
-      for (int64_t k = 0; k < p.kernel[a]; ++k)
-        for (int64_t o = 0; o < p.out_spatial[a]; ++o)
-          source_[a][static_cast<size_t>(k * p.out_spatial[a] + o)] =
-              conv_transpose_source(o, k, p.axes[a], p.in_spatial[a], p.w.strides[a], p.w.dilations[a]);
-    }
-  }
-
-  void pack(int64_t k0, int64_t kc, int64_t j0, int64_t nc, double* out) const override {
-    constexpr int64_t width = gemm::kPanelWidth;
-    const int64_t strips = (nc + width - 1) / width;
-    const size_t r = p_.in_spatial.size();
-    const int64_t last = p_.out_spatial[r - 1];
-    thread_local std::vector<double> row;
-    row.assign(static_cast<size_t>(strips * width), 0.0);
-    std::vector<int64_t> tap(r), opos(r);
-    std::vector<const int64_t*> table(r);
-    for (int64_t kk = 0; kk < kc; ++kk) {
-      const int64_t k = k0 + kk;
-      const S* xc = x_ + (k / p_.kernel_size) * p_.in_size;
-      for (int64_t t = k % p_.kernel_size, a = static_cast<int64_t>(r) - 1; a >= 0; --a) {
-        tap[static_cast<size_t>(a)] = t % p_.kernel[static_cast<size_t>(a)];
-        t /= p_.kernel[static_cast<size_t>(a)];
-      }
-      for (size_t a = 0; a < r; ++a) table[a] = source_[a].data() + tap[a] * p_.out_spatial[a];
-      // Runs along the last axis: the outer axes fix the input offset (or no input) for a run.
-      for (int64_t j = j0; j < j0 + nc;) {
-        int64_t rest = j / last, offset = 0;
-        bool reached = true;
-        for (size_t a = r - 1; a-- > 0;) {
-          opos[a] = rest % p_.out_spatial[a];
-          rest /= p_.out_spatial[a];
-        }
-        for (size_t a = 0; a + 1 < r; ++a) {
-          const int64_t i = table[a][opos[a]];
-          reached = reached && i >= 0;
-          offset = offset * p_.in_spatial[a] + (i < 0 ? 0 : i);
-        }
-        const int64_t o0 = j % last, o1 = std::min(last, o0 + (j0 + nc - j));
-        double* d = row.data() + (j - j0);
-        const S* src = xc + offset * p_.in_spatial[r - 1];
-        const int64_t* inner = table[r - 1];
-        for (int64_t o = o0; o < o1; ++o) {
-          const int64_t i = inner[o];
-          d[o - o0] = reached && i >= 0 ? widen(src[i]) : 0.0;
-        }
-        j += o1 - o0;
-      }
-      for (int64_t s = 0; s < strips; ++s)
-        std::memcpy(out + (s * kc + kk) * width, row.data() + s * width, sizeof(double) * width);
-    }
-  }
-
-  double at(int64_t k, int64_t j) const override {
-    const size_t r = p_.in_spatial.size();
-    int64_t t = k % p_.kernel_size, rest = j, flat = 0;
-    std::vector<int64_t> tap(r), opos(r);
-    for (size_t a = r; a-- > 0;) {
-      tap[a] = t % p_.kernel[a];
-      t /= p_.kernel[a];
-      opos[a] = rest % p_.out_spatial[a];
-      rest /= p_.out_spatial[a];
-    }
-    for (size_t a = 0; a < r; ++a) {
-      const int64_t i = source_[a][static_cast<size_t>(tap[a] * p_.out_spatial[a] + opos[a])];
-      if (i < 0) return 0.0;
-      flat = flat * p_.in_spatial[a] + i;
-    }
-    return widen(x_[(k / p_.kernel_size) * p_.in_size + flat]);
-  }
-
- private:
-  const ConvTransposePlan& p_;
-  const S* x_;
-  std::vector<std::vector<int64_t>> source_;
-};
-
-std::vector<Value> conv_transpose(const KernelContext& ctx, int since) {
-  const ConvTransposePlan p = plan_conv_transpose(ctx, since);
+std::vector<Value> conv_transpose(const KernelContext& ctx, const ConvTransposeParams& params) {
+  const ConvTransposePlan p = plan_conv_transpose(ctx, params);
   const Tensor& x = ctx.input(0);
   Shape out_shape{p.N, p.M};
   out_shape.insert(out_shape.end(), p.out_spatial.begin(), p.out_spatial.end());
   Tensor out = Tensor::uninitialized(x.type(), out_shape);  // refuses absurd sizes before allocating
   if (out.element_count() == 0) return {out};
   const int64_t K = p.Cg * p.kernel_size;
+  const linalg::TapTables taps =
+      linalg::tap_tables(p.in_spatial, p.kernel, p.out_spatial, [&](size_t a, int64_t k, int64_t o) {
+        return conv_transpose_source(o, k, p.axes[a], p.in_spatial[a], p.w.strides[a], p.w.dilations[a]);
+      });
   // Allocated as tensors so that their sizes are checked like any output's.
-  // Floating types but double pack the gather matrix block by block (GatherSource).
+  // Floating types but double pack the gather matrix block by block (TapGatherSource).
   const bool streamed = K > 0 && (x.type() == ElementType::Float || x.type() == ElementType::Float16 ||
                                   x.type() == ElementType::BFloat16);
   Tensor col = K == 0 || streamed ? Tensor() : Tensor::uninitialized(x.type(), {K, p.out_size});
   Tensor wg = K == 0 ? Tensor() : Tensor::uninitialized(x.type(), {p.Mg, K});
-  dispatch_real(x.type(), [&](auto tag) {
+  dispatch_float(x.type(), "ConvTranspose", [&](auto tag) {
     using S = typename decltype(tag)::type;
-    if constexpr (!is_float_storage<S>) {
-      throw std::logic_error("ConvTranspose: no kernel for " + std::string(name_of(x.type())));
-    } else {
-      const S* px = x.data_as<S>();
-      const S* pw = ctx.input(1).template data_as<S>();
-      const S* pb = ctx.has_input(2) ? ctx.input(2).template data_as<S>() : nullptr;
-      S* py = reinterpret_cast<S*>(out.mutable_data());
-      S* pcol = K == 0 || streamed ? nullptr : reinterpret_cast<S*>(col.mutable_data());
-      S* pwg = K == 0 ? nullptr : reinterpret_cast<S*>(wg.mutable_data());
-      for (int64_t g = 0; g < p.group; ++g) {
-        // W[g*Cg + c, m, tap] becomes row m, column (c, tap).
-        for (int64_t c = 0; c < p.Cg; ++c)
-          for (int64_t m = 0; m < p.Mg; ++m)
-            std::memcpy(static_cast<void*>(pwg + m * K + c * p.kernel_size),
-                        pw + ((g * p.Cg + c) * p.Mg + m) * p.kernel_size, sizeof(S) * p.kernel_size);
-        for (int64_t n = 0; n < p.N; ++n) {
-          if (pcol) conv_transpose_gather(p, px + (n * p.C + g * p.Cg) * p.in_size, pcol);
-          gemm::GemmArgs<S> a;
-          a.M = p.Mg;
-          a.N = p.out_size;
-          a.K = K;
-          a.A = {pwg, K, 1};
-          a.B = {pcol, p.out_size, 1};
-          if (pb) {
-            a.has_c = true;
-            a.beta = 1;
-            a.C = {pb + g * p.Mg, 1, 0};
-          }
-          a.Y = py + (n * p.M + g * p.Mg) * p.out_size;
-          if constexpr (!std::is_same_v<S, double>) {
-            if (streamed) {
-              gemm::gemm_packed(a, GatherSource<S>(p, px + (n * p.C + g * p.Cg) * p.in_size));
-              continue;
-            }
-          }
-          gemm::gemm(a);
+    const S* px = x.data_as<S>();
+    const S* pw = ctx.input(1).template data_as<S>();
+    const S* pb = ctx.has_input(2) ? ctx.input(2).template data_as<S>() : nullptr;
+    S* py = reinterpret_cast<S*>(out.mutable_data());
+    S* pcol = K == 0 || streamed ? nullptr : reinterpret_cast<S*>(col.mutable_data());
+    S* pwg = K == 0 ? nullptr : reinterpret_cast<S*>(wg.mutable_data());
+    for (int64_t g = 0; g < p.group; ++g) {
+      // W[g*Cg + c, m, tap] becomes row m, column (c, tap).
+      for (int64_t c = 0; c < p.Cg; ++c)
+        for (int64_t m = 0; m < p.Mg; ++m)
+          std::memcpy(static_cast<void*>(pwg + m * K + c * p.kernel_size),
+                      pw + ((g * p.Cg + c) * p.Mg + m) * p.kernel_size, sizeof(S) * p.kernel_size);
+      for (int64_t n = 0; n < p.N; ++n) {
+        if (pcol) linalg::gather_taps(taps, p.Cg, px + (n * p.C + g * p.Cg) * p.in_size, pcol);
+        gemm::GemmArgs<S> a;
+        a.M = p.Mg;
+        a.N = p.out_size;
+        a.K = K;
+        a.A = {pwg, K, 1};
+        a.B = {pcol, p.out_size, 1};
+        if (pb) {
+          a.has_c = true;
+          a.beta = 1;
+          a.C = {pb + g * p.Mg, 1, 0};
         }
+        a.Y = py + (n * p.M + g * p.Mg) * p.out_size;
+        if constexpr (!std::is_same_v<S, double>) {
+          if (streamed) {
+            gemm::gemm_packed(a, linalg::TapGatherSource<S>(taps, px + (n * p.C + g * p.Cg) * p.in_size));
+            continue;
+          }
+        }
+        gemm::gemm(a);
       }
     }
   });
@@ -308,8 +199,7 @@ OpVersion conv_transpose_version(int since, const TypeSet& types) {
                   {"pads", AttrType::Ints},
                   {"strides", AttrType::Ints}};
   v.type_constraints = {{"T", types}};
-  v.check_attributes = [](const Attributes& attrs) { parse_auto_pad(std::get<std::string>(attrs.get("auto_pad"))); };
-  v.kernel = [since](const KernelContext& ctx) { return conv_transpose(ctx, since); };
+  v.set_kernel([since](const Attributes& attrs) { return parse_conv_transpose_params(attrs, since); }, conv_transpose);
   return v;
 }
 

@@ -38,6 +38,7 @@
 
 #include "numeric/exact_sum.h"
 #include "ops/linalg/register.h"
+#include "ops/float_dispatch.h"
 #include "ops/linalg/conv.h"
 #include "ops/type_sets.h"
 #include "ops/window_rules.h"
@@ -64,8 +65,21 @@ std::string deform_dims(const Shape& head, const Shape& tail) {
   return shape_to_string(s);
 }
 
+// Conv's parameters and offset_group (at least 1), parsed at load.
+struct DeformConvParams {
+  linalg::ConvParams conv;
+  int64_t offset_groups = 1;
+};
+
+DeformConvParams parse_deform_conv_params(const Attributes& attrs) {
+  DeformConvParams params{linalg::parse_conv_params(attrs), attrs.get_int("offset_group")};
+  if (params.offset_groups < 1)
+    throw Error("attribute 'offset_group' must be at least 1, got " + std::to_string(params.offset_groups));
+  return params;
+}
+
 DeformConvPlan plan_deform_conv(const Tensor& x, const Tensor& w, const Tensor& offset, const Tensor* bias,
-                                const Tensor* mask, const Attributes& attrs) {
+                                const Tensor* mask, const DeformConvParams& params) {
   if (x.rank() < 3) throw Error("DeformConv needs X of rank 3 or more [N, C, spatial...], but it is " + x.describe());
   if (w.rank() != x.rank())
     throw Error("DeformConv's W must have X's rank " + std::to_string(x.rank()) + " [oC, C/group, kernel...], but it is " +
@@ -75,20 +89,18 @@ DeformConvPlan plan_deform_conv(const Tensor& x, const Tensor& w, const Tensor& 
   p.C = x.shape()[1];
   p.M = w.shape()[0];
   p.r = x.rank() - 2;
-  const linalg::ConvGroups groups = linalg::conv_groups(x, w, attrs);
+  const linalg::ConvGroups groups = linalg::conv_groups(x, w, params.conv.group);
   p.group = groups.group;
   p.Cg = groups.Cg;
   p.Mg = groups.Mg;
-  p.offset_groups = attrs.get_int("offset_group");
-  if (p.offset_groups < 1)
-    throw Error("attribute 'offset_group' must be at least 1, got " + std::to_string(p.offset_groups));
+  p.offset_groups = params.offset_groups;
   if (p.C % p.offset_groups != 0)
     throw Error("offset_group " + std::to_string(p.offset_groups) + " must divide X's channels (" +
                 std::to_string(p.C) + ")");
   p.Cog = p.C / p.offset_groups;
   p.in_spatial.assign(x.shape().begin() + 2, x.shape().end());
   p.kernel.assign(w.shape().begin() + 2, w.shape().end());
-  const WindowAttrs wa = read_window_attrs(attrs, p.r, &p.kernel, true, false);
+  const WindowAttrs wa = window_attrs(params.conv.window, p.r, &p.kernel);
   const std::vector<AxisWindow> axes = window_geometry(p.in_spatial, wa);
   for (size_t a = 0; a < p.r; ++a) {
     p.out_spatial.push_back(axes[a].out);
@@ -422,8 +434,8 @@ void deform_conv_tile(const DeformConvData<S>& d, int64_t n, int64_t g, int64_t 
 }
 
 Tensor deform_conv(const Tensor& x, const Tensor& w, const Tensor& offset, const Tensor* bias, const Tensor* mask,
-                   const Attributes& attrs) {
-  const DeformConvPlan p = plan_deform_conv(x, w, offset, bias, mask, attrs);
+                   const DeformConvParams& params) {
+  const DeformConvPlan p = plan_deform_conv(x, w, offset, bias, mask, params);
   Shape out_shape{p.N, p.M};
   out_shape.insert(out_shape.end(), p.out_spatial.begin(), p.out_spatial.end());
   Tensor out = Tensor::uninitialized(x.type(), out_shape);  // refuses absurd sizes before allocating
@@ -431,34 +443,30 @@ Tensor deform_conv(const Tensor& x, const Tensor& w, const Tensor& offset, const
   // The offsets widened once (exact); the tensor's own size check applies.
   Tensor offsets = Tensor::uninitialized(ElementType::Double, offset.shape());
   double* po = reinterpret_cast<double*>(offsets.mutable_data());
-  dispatch_real(x.type(), [&](auto tag) {
+  dispatch_float(x.type(), "DeformConv", [&](auto tag) {
     using S = typename decltype(tag)::type;
-    if constexpr (!is_float_storage<S>) {
-      throw std::logic_error("DeformConv: no kernel for " + std::string(name_of(x.type())));
-    } else {
-      const S* src = offset.data_as<S>();
-      for (int64_t i = 0; i < offset.element_count(); ++i) {
-        po[i] = widen(src[i]);
-        if (!std::isfinite(po[i]))
-          throw Error("DeformConv's offset element " + std::to_string(i) + " (flat index) is " +
-                      (std::isnan(po[i]) ? "NaN" : "infinite") + "; sampling offsets must be finite");
-      }
-      const DeformConvData<S> d{p, x.data_as<S>(), w.data_as<S>(), po, mask ? mask->data_as<S>() : nullptr,
-                                bias ? bias->data_as<S>() : nullptr};
-      S* py = reinterpret_cast<S*>(out.mutable_data());
-      // Tiles of output positions bound the scratch to about 2^21 doubles per array.
-      const int64_t J = std::max<int64_t>(1, p.Cg * p.kernel_size);
-      const int64_t tile = std::clamp<int64_t>((int64_t{1} << 21) / J, 1, 256);
-      const int64_t tiles = (p.out_size + tile - 1) / tile;
-      const int64_t tasks = p.N * p.group * tiles;
-      parallel_for(tasks, 1, [&](int64_t begin, int64_t end) {
-        for (int64_t task = begin; task < end; ++task) {
-          const int64_t t = task % tiles, ng = task / tiles;
-          const int64_t o0 = t * tile, o1 = std::min(p.out_size, o0 + tile);
-          deform_conv_tile(d, ng / p.group, ng % p.group, o0, o1, py);
-        }
-      });
+    const S* src = offset.data_as<S>();
+    for (int64_t i = 0; i < offset.element_count(); ++i) {
+      po[i] = widen(src[i]);
+      if (!std::isfinite(po[i]))
+        throw Error("DeformConv's offset element " + std::to_string(i) + " (flat index) is " +
+                    (std::isnan(po[i]) ? "NaN" : "infinite") + "; sampling offsets must be finite");
     }
+    const DeformConvData<S> d{p, x.data_as<S>(), w.data_as<S>(), po, mask ? mask->data_as<S>() : nullptr,
+                              bias ? bias->data_as<S>() : nullptr};
+    S* py = reinterpret_cast<S*>(out.mutable_data());
+    // Tiles of output positions bound the scratch to about 2^21 doubles per array.
+    const int64_t J = std::max<int64_t>(1, p.Cg * p.kernel_size);
+    const int64_t tile = std::clamp<int64_t>((int64_t{1} << 21) / J, 1, 256);
+    const int64_t tiles = (p.out_size + tile - 1) / tile;
+    const int64_t tasks = p.N * p.group * tiles;
+    parallel_for(tasks, 1, [&](int64_t begin, int64_t end) {
+      for (int64_t task = begin; task < end; ++task) {
+        const int64_t t = task % tiles, ng = task / tiles;
+        const int64_t o0 = t * tile, o1 = std::min(p.out_size, o0 + tile);
+        deform_conv_tile(d, ng / p.group, ng % p.group, o0, o1, py);
+      }
+    });
   });
   return out;
 }
@@ -480,10 +488,10 @@ OpVersion deform_conv_version(int since, const TypeSet& types) {
   v.outputs = {{"Y", "T"}};
   v.attributes = deform_conv_attributes();
   v.type_constraints = {{"T", types}};
-  v.kernel = [](const KernelContext& ctx) -> std::vector<Value> {
+  v.set_kernel(parse_deform_conv_params, [](const KernelContext& ctx, const DeformConvParams& params) -> std::vector<Value> {
     return {deform_conv(ctx.input(0), ctx.input(1), ctx.input(2), ctx.has_input(3) ? &ctx.input(3) : nullptr,
-                        ctx.has_input(4) ? &ctx.input(4) : nullptr, ctx.attrs)};
-  };
+                        ctx.has_input(4) ? &ctx.input(4) : nullptr, params)};
+  });
   return v;
 }
 

@@ -16,6 +16,7 @@
 
 #include "numeric/mpfr_interval.h"
 #include "ops/linalg/register.h"
+#include "ops/float_dispatch.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
@@ -117,23 +118,19 @@ std::vector<Value> det(const KernelContext& ctx) {
   const Shape out_shape(s.begin(), s.end() - 2);
   Tensor y = Tensor::uninitialized(x.type(), out_shape);
   const int64_t batch = y.element_count();
-  dispatch_real(x.type(), [&](auto tag) {
+  dispatch_float(x.type(), "Det", [&](auto tag) {
     using S = typename decltype(tag)::type;
-    if constexpr (!is_float_storage<S>) {
-      throw std::logic_error("Det: no kernel for " + std::string(name_of(x.type())));
-    } else {
-      const S* px = x.data_as<S>();
-      S* py = reinterpret_cast<S*>(y.mutable_data());
-      std::vector<double> a(static_cast<size_t>(n * n));
-      for (int64_t b = 0; b < batch; ++b) {
-        bool finite = true;
-        for (int64_t i = 0; i < n * n; ++i) {
-          a[static_cast<size_t>(i)] = widen(px[b * n * n + i]);
-          finite = finite && std::isfinite(a[static_cast<size_t>(i)]);
-        }
-        py[b] = narrow<S>(finite ? det_rounded(a, n, numeric::format_of<S>())
-                                 : std::numeric_limits<double>::quiet_NaN());
+    const S* px = x.data_as<S>();
+    S* py = reinterpret_cast<S*>(y.mutable_data());
+    std::vector<double> a(static_cast<size_t>(n * n));
+    for (int64_t b = 0; b < batch; ++b) {
+      bool finite = true;
+      for (int64_t i = 0; i < n * n; ++i) {
+        a[static_cast<size_t>(i)] = widen(px[b * n * n + i]);
+        finite = finite && std::isfinite(a[static_cast<size_t>(i)]);
       }
+      py[b] = narrow<S>(finite ? det_rounded(a, n, numeric::format_of<S>())
+                               : std::numeric_limits<double>::quiet_NaN());
     }
   });
   return {std::move(y)};

@@ -64,20 +64,32 @@ int64_t whole(double v, const char* name) {
   return static_cast<int64_t>(v);
 }
 
-std::vector<Value> run_gemm(const KernelContext& ctx, bool legacy_broadcast) {
+// Gemm's attributes, parsed at load (each flag 0 or 1).
+struct GemmParams {
+  bool trans_a = false, trans_b = false;
+  double alpha = 1, beta = 1;
+  bool exact_c = false;  // Gemm-1 and -6 with broadcast 0: C must have Y's shape
+};
+
+GemmParams parse_gemm_params(const Attributes& attrs, bool legacy) {
+  GemmParams p;
+  p.trans_a = attrs.get_flag("transA");
+  p.trans_b = attrs.get_flag("transB");
+  p.alpha = std::get<float>(attrs.get("alpha"));
+  p.beta = std::get<float>(attrs.get("beta"));
+  p.exact_c = legacy && !attrs.get_flag("broadcast");
+  return p;
+}
+
+std::vector<Value> run_gemm(const KernelContext& ctx, const GemmParams& params) {
   const Tensor& a = ctx.input(0);
   const Tensor& b = ctx.input(1);
-  const bool trans_a = ctx.attrs.get_int("transA") != 0;
-  const bool trans_b = ctx.attrs.get_int("transB") != 0;
-  const double alpha = std::get<float>(ctx.attrs.get("alpha"));
-  const double beta = std::get<float>(ctx.attrs.get("beta"));
+  const bool trans_a = params.trans_a, trans_b = params.trans_b;
+  const double alpha = params.alpha, beta = params.beta;
   const GemmShape s = gemm_shape(a, b, trans_a, trans_b);
   const bool has_c = ctx.has_input(2);
   std::pair<int64_t, int64_t> cs{0, 0};
-  if (has_c) {
-    const bool exact = legacy_broadcast && ctx.attrs.get_int("broadcast") == 0;
-    cs = c_strides(ctx.input(2).shape(), s.M, s.N, exact);
-  }
+  if (has_c) cs = c_strides(ctx.input(2).shape(), s.M, s.N, params.exact_c);
   Tensor out = Tensor::uninitialized(a.type(), {s.M, s.N});
   dispatch_real(a.type(), [&](auto tag) {
     using S = typename decltype(tag)::type;
@@ -120,13 +132,6 @@ std::vector<Value> run_gemm(const KernelContext& ctx, bool legacy_broadcast) {
   return {out};
 }
 
-void check_gemm_flags(const Attributes& attrs, bool legacy) {
-  for (const char* name : {"transA", "transB", "broadcast"}) {
-    if (!legacy && std::string(name) == "broadcast") continue;
-    attrs.get_flag(name);
-  }
-}
-
 OpVersion gemm_version(int since, const TypeSet& types) {
   const bool legacy = since < 7;
   const bool c_optional = since >= 11;
@@ -140,8 +145,7 @@ OpVersion gemm_version(int since, const TypeSet& types) {
   v.attributes.push_back({"transA", AttrType::Int, false, int64_t{0}});
   v.attributes.push_back({"transB", AttrType::Int, false, int64_t{0}});
   v.type_constraints = {{"T", types}};
-  v.check_attributes = [legacy](const Attributes& attrs) { check_gemm_flags(attrs, legacy); };
-  v.kernel = [legacy](const KernelContext& ctx) { return run_gemm(ctx, legacy); };
+  v.set_kernel([legacy](const Attributes& attrs) { return parse_gemm_params(attrs, legacy); }, run_gemm);
   return v;
 }
 

@@ -24,23 +24,23 @@ int32_t zero_point_value(const Tensor& zp, int64_t i) {
 
 // ops/linalg/conv.cpp's int32 path, for three or more spatial axes.
 Tensor int8_conv_general(const Tensor& x, const Tensor& w, const Tensor* xzp, const Tensor* wzp, const Tensor* bias,
-                         const Attributes& attrs) {
+                         const ConvParams& params) {
   const Shape wzs = wzp && wzp->element_count() != 1 ? Shape{w.shape()[0], 1} : Shape{};
   Shape wzs_full = wzs;
   if (!wzs.empty()) wzs_full.resize(w.rank() , 1);
-  return conv(subtract_zero_point(x, xzp, Shape{}), subtract_zero_point(w, wzp, wzs_full), bias, attrs);
+  return conv(subtract_zero_point(x, xzp, Shape{}), subtract_zero_point(w, wzp, wzs_full), bias, params);
 }
 
 }  // namespace
 
 Tensor int8_conv(const Tensor& x, const Tensor& w, const Tensor* xzp, const Tensor* wzp, const Tensor* bias,
-                 const Attributes& attrs) {
+                 const ConvParams& params) {
   const size_t spatial = x.rank() - 2;
-  if (spatial > 2) return int8_conv_general(x, w, xzp, wzp, bias, attrs);
-  const ConvGroups groups = conv_groups(x, w, attrs);
+  if (spatial > 2) return int8_conv_general(x, w, xzp, wzp, bias, params);
+  const ConvGroups groups = conv_groups(x, w, params.group);
   const Shape in_spatial(x.shape().begin() + 2, x.shape().end());
   const Shape kernel(w.shape().begin() + 2, w.shape().end());
-  const WindowAttrs wa = read_window_attrs(attrs, spatial, &kernel, true, false);
+  const WindowAttrs wa = window_attrs(params.window, spatial, &kernel);
   const std::vector<AxisWindow> axes = window_geometry(in_spatial, wa);
   const int64_t N = x.shape()[0], C = x.shape()[1], M = w.shape()[0];
   Shape out_shape{N, M};

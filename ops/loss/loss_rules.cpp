@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "numeric/exact_sum.h"
+#include "ops/float_dispatch.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
 
@@ -30,14 +31,10 @@ double loss_round_sum(const ExactSum& sum, ElementType type) {
 
 Tensor loss_tensor(ElementType type, const Shape& shape, const std::vector<double>& values) {
   Tensor out = Tensor::uninitialized(type, shape);
-  dispatch_real(type, [&](auto tag) {
+  dispatch_float(type, "weighted_loss", [&](auto tag) {
     using S = typename decltype(tag)::type;
-    if constexpr (!is_float_storage<S>) {
-      throw std::logic_error("weighted_loss: not a floating type");
-    } else {
-      S* y = reinterpret_cast<S*>(out.mutable_data());
-      for (size_t i = 0; i < values.size(); ++i) y[i] = narrow<S>(values[i]);
-    }
+    S* y = reinterpret_cast<S*>(out.mutable_data());
+    for (size_t i = 0; i < values.size(); ++i) y[i] = narrow<S>(values[i]);
   });
   return out;
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "numeric/exact_sum.h"
+#include "ops/float_dispatch.h"
 #include "ops/math/elementwise.h"
 #include "ops/type_sets.h"
 
@@ -70,41 +71,37 @@ Kernel sum_mean_kernel(SumKind kind, bool broadcasting) {
     const Shape out_shape = broadcast_output_shape(shapes);
     if (n == 1) return {ctx.input(0)};  // x and x / 1 are x: no rounding
     const Tensor& first = ctx.input(0);
-    return {dispatch_real(first.type(), [&](auto tag) -> Tensor {
+    return {dispatch_float(first.type(), "Sum/Mean", [&](auto tag) -> Tensor {
       using S = typename decltype(tag)::type;
-      if constexpr (!is_float_storage<S>) {
-        throw std::logic_error("Sum/Mean: no kernel for " + std::string(name_of(first.type())));
-      } else {
-        Tensor out = Tensor::uninitialized(first.type(), out_shape);
-        S* po = reinterpret_cast<S*>(out.mutable_data());
-        std::vector<const S*> data;
-        for (size_t i = 0; i < n; ++i) data.push_back(ctx.input(i).template data_as<S>());
-        BroadcastWalk walk(out_shape, shapes);
-        const int64_t count = out.element_count();
-        if constexpr (std::is_same_v<S, float> || std::is_same_v<S, double>) {
-          // Two inputs of the same shape: IEEE addition in S is the exact sum rounded once. An
-          // exact zero is +0 here as the exact sum gives it (IEEE gives -0 for -0 + -0), and
-          // infinities and NaN take the exact path below.
-          if (kind == SumKind::Sum && n == 2 && shapes[0] == out_shape && shapes[1] == out_shape) {
-            const S* a = data[0];
-            const S* b = data[1];
-            bool all_finite = true;
-            for (int64_t o = 0; o < count; ++o) {
-              const S y = a[o] + b[o];
-              po[o] = y == 0 ? S(0) : y;
-              all_finite = all_finite && std::isfinite(y);
-            }
-            if (all_finite) return out;
+      Tensor out = Tensor::uninitialized(first.type(), out_shape);
+      S* po = reinterpret_cast<S*>(out.mutable_data());
+      std::vector<const S*> data;
+      for (size_t i = 0; i < n; ++i) data.push_back(ctx.input(i).template data_as<S>());
+      BroadcastWalk walk(out_shape, shapes);
+      const int64_t count = out.element_count();
+      if constexpr (std::is_same_v<S, float> || std::is_same_v<S, double>) {
+        // Two inputs of the same shape: IEEE addition in S is the exact sum rounded once. An
+        // exact zero is +0 here as the exact sum gives it (IEEE gives -0 for -0 + -0), and
+        // infinities and NaN take the exact path below.
+        if (kind == SumKind::Sum && n == 2 && shapes[0] == out_shape && shapes[1] == out_shape) {
+          const S* a = data[0];
+          const S* b = data[1];
+          bool all_finite = true;
+          for (int64_t o = 0; o < count; ++o) {
+            const S y = a[o] + b[o];
+            po[o] = y == 0 ? S(0) : y;
+            all_finite = all_finite && std::isfinite(y);
           }
+          if (all_finite) return out;
         }
-        for (int64_t o = 0; o < count; ++o, walk.next()) {
-          ExactSum sum;
-          const auto& offsets = walk.offsets();
-          for (size_t k = 0; k < n; ++k) sum.add(widen(data[k][offsets[k]]));
-          po[o] = round_sum<S>(sum, kind, static_cast<uint32_t>(n));
-        }
-        return out;
       }
+      for (int64_t o = 0; o < count; ++o, walk.next()) {
+        ExactSum sum;
+        const auto& offsets = walk.offsets();
+        for (size_t k = 0; k < n; ++k) sum.add(widen(data[k][offsets[k]]));
+        po[o] = round_sum<S>(sum, kind, static_cast<uint32_t>(n));
+      }
+      return out;
     })};
   };
 }

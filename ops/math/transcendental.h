@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "numeric/elementary.h"
+#include "ops/float_dispatch.h"
 #include "ops/math/unary_ladder.h"
 #include "ops/registry.h"
 #include "ops/type_sets.h"
@@ -26,18 +27,14 @@ Kernel float_unary_kernel(ArgsFromAttributes read_args = nullptr) {
   return [read_args](const KernelContext& ctx) -> std::vector<Value> {
     const Tensor& x = ctx.input(0);
     const numeric::Args args = read_args ? read_args(ctx.attrs) : numeric::Args{};
-    return {dispatch_real(x.type(), [&](auto tag) -> Tensor {
+    return {dispatch_float(x.type(), "float_unary_kernel", [&](auto tag) -> Tensor {
       using S = typename decltype(tag)::type;
-      if constexpr (!is_float_storage<S>) {
-        throw std::logic_error("float_unary_kernel: no kernel for " + std::string(name_of(x.type())));
-      } else {
-        Tensor out = Tensor::uninitialized(x.type(), x.shape());
-        const S* in = x.data_as<S>();
-        S* o = reinterpret_cast<S*>(out.mutable_data());
-        const int64_t n = x.element_count();
-        for (int64_t i = 0; i < n; ++i) o[i] = numeric::evaluate<F>(in[i], args);
-        return out;
-      }
+      Tensor out = Tensor::uninitialized(x.type(), x.shape());
+      const S* in = x.data_as<S>();
+      S* o = reinterpret_cast<S*>(out.mutable_data());
+      const int64_t n = x.element_count();
+      for (int64_t i = 0; i < n; ++i) o[i] = numeric::evaluate<F>(in[i], args);
+      return out;
     })};
   };
 }

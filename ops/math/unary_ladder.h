@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include "ops/attribute_specs.h"  // float_attribute, for the ladders' attribute lists
 #include "ops/registry.h"
 
 namespace onnx_ref::math {

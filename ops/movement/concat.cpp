@@ -37,12 +37,13 @@ Shape concat_output_shape(const std::vector<Shape>& inputs, int64_t axis, AxisRa
 
 namespace {
 
-Kernel concat_kernel(AxisRange range, bool axis_required) {
-  return [range, axis_required](const KernelContext& ctx) -> std::vector<Value> {
+// The axis, parsed at load. Concat-1 without `axis`: the spec's text gives 1 as the default.
+int64_t parse_concat_axis(const Attributes& attrs) { return attrs.has("axis") ? attrs.get_int("axis") : 1; }
+
+auto concat_kernel(AxisRange range) {
+  return [range](const KernelContext& ctx, int64_t axis) -> std::vector<Value> {
     std::vector<Shape> shapes;
     for (size_t i = 0; i < ctx.input_count(); ++i) shapes.push_back(ctx.input(i).shape());
-    // Concat-1 without `axis`: the spec's text gives 1 as the default.
-    const int64_t axis = ctx.attrs.has("axis") ? ctx.attrs.get_int("axis") : (axis_required ? 0 : 1);
     const Shape out_shape = concat_output_shape(shapes, axis, range);
     const auto a = static_cast<size_t>(normalize_axis(axis, static_cast<int64_t>(out_shape.size()), range));
     Tensor out = Tensor::uninitialized(ctx.input(0).type(), out_shape);
@@ -69,7 +70,7 @@ OpVersion concat_version(int since, const TypeSet& types) {
   v.outputs = {{"concat_result", "T"}};
   v.attributes = {{"axis", AttrType::Int, since >= 4}};
   v.type_constraints = {{"T", types}};
-  v.kernel = concat_kernel(since >= 11 ? AxisRange::Signed : AxisRange::NonNegative, since >= 4);
+  v.set_kernel(parse_concat_axis, concat_kernel(since >= 11 ? AxisRange::Signed : AxisRange::NonNegative));
   return v;
 }
 

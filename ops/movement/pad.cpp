@@ -178,39 +178,41 @@ Tensor constant_from_float(ElementType type, float value) {
   return c;
 }
 
-Kernel pad_from_attributes(const char* pads_name) {
-  return [pads_name](const KernelContext& ctx) -> std::vector<Value> {
-    const Tensor& in = ctx.input(0);
-    const PadMode mode = parse_pad_mode(std::get<std::string>(ctx.attrs.get("mode")), 2);
-    const float value = std::get<float>(ctx.attrs.get("value"));
-    return {pad(in, pad_spec(in.shape(), ctx.attrs.get_ints(pads_name), std::nullopt), mode, constant_from_float(in.type(), value))};
-  };
+// Pad-1's and Pad-2's attributes, parsed at load.
+struct PadAttributeParams {
+  PadMode mode;
+  std::vector<int64_t> pads;  // paddings (1) or pads (2)
+  float value = 0;
+};
+
+PadAttributeParams parse_pad_attribute_params(const Attributes& a, const char* pads_name) {
+  return {parse_pad_mode(std::get<std::string>(a.get("mode")), 2), a.get_ints(pads_name), std::get<float>(a.get("value"))};
 }
 
-Kernel pad_from_inputs(int since) {
-  return [since](const KernelContext& ctx) -> std::vector<Value> {
-    const Tensor& in = ctx.input(0);
-    const PadMode mode = parse_pad_mode(std::get<std::string>(ctx.attrs.get("mode")), since);
-    const Tensor& pads_t = ctx.input(1);
-    if (pads_t.rank() != 1) throw Error("pads must be 1-D, but it is " + pads_t.describe());
-    std::optional<std::vector<int64_t>> axes;
-    if (ctx.has_input(3)) {
-      const Tensor& a = ctx.input(3);
-      if (a.rank() != 1) throw Error("axes must be 1-D, but it is " + a.describe());
-      axes.emplace();
-      for (int64_t i = 0; i < a.element_count(); ++i) axes->push_back(read_int64(a.type(), a.data(), i));
-    }
-    Tensor constant = Tensor::zeros(in.type(), {1});  // 0, false or ""
-    if (ctx.has_input(2)) {
-      const Tensor& c = ctx.input(2);
-      if (c.element_count() != 1) throw Error("constant_value must hold one element, but it is " + c.describe());
-      constant = c;
-    }
-    return {pad(in, pad_spec(in.shape(), read_shape_input(pads_t), axes), mode, constant)};
-  };
+std::vector<Value> pad_from_attributes(const KernelContext& ctx, const PadAttributeParams& params) {
+  const Tensor& in = ctx.input(0);
+  return {pad(in, pad_spec(in.shape(), params.pads, std::nullopt), params.mode, constant_from_float(in.type(), params.value))};
 }
 
-void check_mode(const Attributes& a, int since) { parse_pad_mode(std::get<std::string>(a.get("mode")), since); }
+std::vector<Value> pad_from_inputs(const KernelContext& ctx, PadMode mode) {
+  const Tensor& in = ctx.input(0);
+  const Tensor& pads_t = ctx.input(1);
+  if (pads_t.rank() != 1) throw Error("pads must be 1-D, but it is " + pads_t.describe());
+  std::optional<std::vector<int64_t>> axes;
+  if (ctx.has_input(3)) {
+    const Tensor& a = ctx.input(3);
+    if (a.rank() != 1) throw Error("axes must be 1-D, but it is " + a.describe());
+    axes.emplace();
+    for (int64_t i = 0; i < a.element_count(); ++i) axes->push_back(read_int64(a.type(), a.data(), i));
+  }
+  Tensor constant = Tensor::zeros(in.type(), {1});  // 0, false or ""
+  if (ctx.has_input(2)) {
+    const Tensor& c = ctx.input(2);
+    if (c.element_count() != 1) throw Error("constant_value must hold one element, but it is " + c.describe());
+    constant = c;
+  }
+  return {pad(in, pad_spec(in.shape(), read_shape_input(pads_t), axes), mode, constant)};
+}
 
 OpVersion pad_version(int since, const TypeSet& types) {
   OpVersion v;
@@ -218,13 +220,12 @@ OpVersion pad_version(int since, const TypeSet& types) {
   v.since_version = since;
   v.outputs = {{"output", "T"}};
   v.type_constraints = {{"T", types}};
-  v.check_attributes = [since](const Attributes& a) { check_mode(a, since); };
   if (since <= 2) {
     const char* pads = since == 1 ? "paddings" : "pads";
     v.inputs = {{"data", "T"}};
     v.attributes = {{"mode", AttrType::String, false, std::string("constant")}, {pads, AttrType::Ints, true},
                     {"value", AttrType::Float, false, 0.0f}};
-    v.kernel = pad_from_attributes(pads);
+    v.set_kernel([pads](const Attributes& a) { return parse_pad_attribute_params(a, pads); }, pad_from_attributes);
     return v;
   }
   v.inputs = {{"data", "T"}, {"pads", "tensor(int64)"}, {"constant_value", "T", ParamOption::Optional}};
@@ -232,7 +233,8 @@ OpVersion pad_version(int since, const TypeSet& types) {
   v.attributes = {{"mode", AttrType::String, false, std::string("constant")}};
   v.type_constraints.push_back({"tensor(int64)", type_sets::kInt64, "tensor(int64)"});
   if (since >= 18) v.type_constraints.push_back({"Tind", type_sets::kInt32Int64});
-  v.kernel = pad_from_inputs(since);
+  v.set_kernel([since](const Attributes& a) { return parse_pad_mode(std::get<std::string>(a.get("mode")), since); },
+               pad_from_inputs);
   return v;
 }
 

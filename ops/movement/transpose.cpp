@@ -277,10 +277,15 @@ Tensor transpose(const Tensor& input, std::span<const int64_t> perm) {
 
 namespace {
 
-std::vector<Value> transpose_kernel(const KernelContext& ctx) {
+// perm, parsed at load: whatever the input's rank, it must be a permutation of its own indices.
+std::optional<std::vector<int64_t>> parse_transpose_perm(const Attributes& attrs) {
+  if (!attrs.has("perm")) return std::nullopt;
+  check_perm_values(attrs.get_ints("perm"));
+  return attrs.get_ints("perm");
+}
+
+std::vector<Value> transpose_kernel(const KernelContext& ctx, const std::optional<std::vector<int64_t>>& perm) {
   const Tensor& data = ctx.input(0);
-  std::optional<std::vector<int64_t>> perm;
-  if (ctx.attrs.has("perm")) perm = ctx.attrs.get_ints("perm");
   return {transpose(data, transpose_perm(data.rank(), perm))};
 }
 
@@ -292,11 +297,7 @@ OpVersion transpose_version(int since_version, const TypeSet& types) {
   v.outputs = {{"transposed", "T"}};
   v.attributes = {{"perm", AttrType::Ints}};
   v.type_constraints = {{"T", types}};
-  // Whatever the input's rank, perm must be a permutation of its own indices.
-  v.check_attributes = [](const Attributes& attrs) {
-    if (attrs.has("perm")) check_perm_values(attrs.get_ints("perm"));
-  };
-  v.kernel = transpose_kernel;
+  v.set_kernel(parse_transpose_perm, transpose_kernel);
   return v;
 }
 

@@ -26,6 +26,7 @@
 
 #include "gemm/dot.h"
 #include "ops/normalization/register.h"
+#include "ops/float_dispatch.h"
 #include "ops/attribute_specs.h"
 #include "ops/normalization/normalization.h"
 #include "ops/type_sets.h"
@@ -68,16 +69,36 @@ BatchNormalizationLayout batch_normalization_layout(const Tensor& x, bool spatia
   return layout;
 }
 
+// BatchNormalization's attributes, parsed at load (spatial and training_mode 0 or 1).
+struct BatchNormalizationParams {
+  int since = 1;
+  float epsilon = 1e-5f, momentum = 0.9f;
+  bool is_test = false;  // versions before 7: "if set to nonzero"
+  bool spatial = true;   // versions before 9
+  bool training_mode = false;  // from 14
+};
+
+BatchNormalizationParams parse_batch_normalization_params(const Attributes& attrs, int since) {
+  BatchNormalizationParams p;
+  p.since = since;
+  p.epsilon = std::get<float>(attrs.get("epsilon"));
+  p.momentum = std::get<float>(attrs.get("momentum"));
+  if (since < 7) p.is_test = attrs.get_int("is_test") != 0;
+  if (since < 9) p.spatial = attrs.get_flag("spatial");
+  if (since >= 14) p.training_mode = attrs.get_flag("training_mode");
+  return p;
+}
+
 // Whether this node trains (see the header comment); refuses outputs the mode does not have.
-bool batch_normalization_trains(const KernelContext& ctx, int since) {
+bool batch_normalization_trains(const KernelContext& ctx, const BatchNormalizationParams& params) {
   const size_t outputs = ctx.output_count();
-  if (since >= 14) {
-    const bool training = ctx.attrs.get_flag("training_mode");
+  if (params.since >= 14) {
+    const bool training = params.training_mode;
     if (!training && outputs > 1)
       throw Error("training_mode = 0 has only the output Y, but the node asks for " + std::to_string(outputs));
     return training;
   }
-  if (since < 7 && ctx.attrs.get_int("is_test") != 0) {  // "if set to nonzero"
+  if (params.is_test) {
     if (outputs > 1) throw Error("is_test = 1 has only the output Y, but the node asks for " + std::to_string(outputs));
     return false;
   }
@@ -106,17 +127,18 @@ bool batch_normalization_trains(const KernelContext& ctx, int since) {
   return i;
 }
 
-std::vector<Value> batch_normalization(const KernelContext& ctx, int since) {
+std::vector<Value> batch_normalization(const KernelContext& ctx, const BatchNormalizationParams& params) {
   using namespace normalization;
+  const int since = params.since;
   const Tensor& x = ctx.input(0);
-  const bool spatial = since >= 9 || ctx.attrs.get_flag("spatial");
+  const bool spatial = params.spatial;
   const BatchNormalizationLayout layout = batch_normalization_layout(x, spatial, since);
   static const char* const kNames[] = {"scale", "B", "mean", "var"};
   for (size_t i = 1; i <= 4; ++i)
     require_shape(ctx.input(i), layout.parameter_shape, since >= 14 && i >= 3 ? std::string("input_") + kNames[i - 1]
                                                                               : std::string(kNames[i - 1]));
-  const float epsilon = std::get<float>(ctx.attrs.get("epsilon"));
-  const bool training = batch_normalization_trains(ctx, since);
+  const float epsilon = params.epsilon;
+  const bool training = batch_normalization_trains(ctx, params);
   const std::vector<double> scale = widen_elements(ctx.input(1)), bias = widen_elements(ctx.input(2)),
                             mean_in = widen_elements(ctx.input(3)), var_in = widen_elements(ctx.input(4));
   const int64_t f_count = layout.features, inner = layout.inner;
@@ -124,29 +146,25 @@ std::vector<Value> batch_normalization(const KernelContext& ctx, int since) {
     // Inference: element by element from X's storage to Y's (the same steps as below, without
     // holding X and Y as doubles), rows on any thread.
     Tensor out = Tensor::uninitialized(x.type(), x.shape());
-    dispatch_real(x.type(), [&](auto tag) {
+    dispatch_float(x.type(), "BatchNormalization", [&](auto tag) {
       using S = typename decltype(tag)::type;
-      if constexpr (!is_float_storage<S>) {
-        throw std::logic_error("BatchNormalization: no kernel for " + std::string(name_of(x.type())));
-      } else {
-        const S* px = x.data_as<S>();
-        S* py = reinterpret_cast<S*>(out.mutable_data());
-        const bool lanes = std::is_same_v<S, float> && gemm::gemm_uses_avx512();
-        parallel_for(layout.batch * f_count, std::max<int64_t>(1, 16384 / std::max<int64_t>(1, inner)), [&](int64_t r0, int64_t r1) {
-          for (int64_t row = r0; row < r1; ++row) {
-            const int64_t f = row % f_count;
-            const double deviation = standard_deviation(var_in[f], epsilon);
-            const S* xr = px + row * inner;
-            S* yr = py + row * inner;
-            int64_t s = 0;
-            if constexpr (std::is_same_v<S, float>) {
-              if (lanes) s = normalize_floats_avx512(xr, yr, inner, mean_in[f], deviation, scale[f], bias[f]);
-            }
-            for (; s < inner; ++s)
-              yr[s] = narrow<S>(normalize_value(widen(xr[s]), mean_in[f], deviation, scale[f], bias[f]));
+      const S* px = x.data_as<S>();
+      S* py = reinterpret_cast<S*>(out.mutable_data());
+      const bool lanes = std::is_same_v<S, float> && gemm::gemm_uses_avx512();
+      parallel_for(layout.batch * f_count, std::max<int64_t>(1, 16384 / std::max<int64_t>(1, inner)), [&](int64_t r0, int64_t r1) {
+        for (int64_t row = r0; row < r1; ++row) {
+          const int64_t f = row % f_count;
+          const double deviation = standard_deviation(var_in[f], epsilon);
+          const S* xr = px + row * inner;
+          S* yr = py + row * inner;
+          int64_t s = 0;
+          if constexpr (std::is_same_v<S, float>) {
+            if (lanes) s = normalize_floats_avx512(xr, yr, inner, mean_in[f], deviation, scale[f], bias[f]);
           }
-        });
-      }
+          for (; s < inner; ++s)
+            yr[s] = narrow<S>(normalize_value(widen(xr[s]), mean_in[f], deviation, scale[f], bias[f]));
+        }
+      });
     });
     return {out};
   }
@@ -173,7 +191,7 @@ std::vector<Value> batch_normalization(const KernelContext& ctx, int since) {
   }
   std::vector<Value> out{narrow_elements(x.type(), x.shape(), y)};
   if (!training) return out;
-  const double momentum = std::get<float>(ctx.attrs.get("momentum"));
+  const double momentum = params.momentum;
   std::vector<double> running_mean(mean.size()), running_var(mean.size());
   for (size_t f = 0; f < mean.size(); ++f) {
     running_mean[f] = mean_in[f] * momentum + mean[f] * (1 - momentum);
@@ -213,11 +231,8 @@ OpVersion batch_normalization_version(int since) {
     v.type_constraints.push_back({"T1", types});
     v.type_constraints.push_back({"T2", types});
   }
-  v.check_attributes = [](const Attributes& attrs) {
-    for (const char* flag : {"spatial", "training_mode"})
-      if (attrs.has(flag)) (void)attrs.get_flag(flag);
-  };
-  v.kernel = [since](const KernelContext& ctx) { return batch_normalization(ctx, since); };
+  v.set_kernel([since](const Attributes& attrs) { return parse_batch_normalization_params(attrs, since); },
+               batch_normalization);
   return v;
 }
 

@@ -22,11 +22,31 @@ namespace onnx_ref {
 
 namespace {
 
-std::vector<Value> group_normalization(const KernelContext& ctx, bool per_channel) {
+// GroupNormalization's attributes, parsed at load (num_groups at least 1; from 21 stash_type a
+// floating type).
+struct GroupNormalizationParams {
+  int64_t groups = 1;
+  float epsilon = 0;
+  bool per_channel = false;  // 21: scale and bias per channel, not per group
+};
+
+GroupNormalizationParams parse_group_normalization_params(const Attributes& attrs, bool per_channel) {
+  const int64_t groups = attrs.get_int("num_groups");
+  if (groups < 1) throw Error("num_groups = " + std::to_string(groups) + " must be at least 1");
+  if (per_channel) {
+    const int64_t stash = attrs.get_int("stash_type");
+    if (stash != 1 && stash != 10 && stash != 11 && stash != 16)
+      throw Error("stash_type = " + std::to_string(stash) + " is not a floating type (1: float, 10: float16, 11: double, 16: bfloat16)");
+  }
+  return {groups, std::get<float>(attrs.get("epsilon")), per_channel};
+}
+
+std::vector<Value> group_normalization(const KernelContext& ctx, const GroupNormalizationParams& params) {
+  const bool per_channel = params.per_channel;
   using namespace normalization;
   const Tensor& x = ctx.input(0);
   if (x.rank() < 2) throw Error("input X must have rank 2 or more (N, C, ...), but it is " + x.describe());
-  const int64_t groups = ctx.attrs.get_int("num_groups");
+  const int64_t groups = params.groups;
   const int64_t batches = x.shape()[0], channels = x.shape()[1];
   if (groups < 1 || channels % groups != 0)
     throw Error("num_groups = " + std::to_string(groups) + " must be at least 1 and divide the channel count " +
@@ -36,7 +56,7 @@ std::vector<Value> group_normalization(const KernelContext& ctx, bool per_channe
   require_shape(ctx.input(2), parameter_shape, "bias");
   if (x.element_count() == 0) return {Value(x)};  // nothing to normalize (and no loop over empty groups)
   const std::vector<double> scale = widen_elements(ctx.input(1)), bias = widen_elements(ctx.input(2));
-  const float epsilon = std::get<float>(ctx.attrs.get("epsilon"));
+  const float epsilon = params.epsilon;
   int64_t inner = 1;
   for (int64_t d = 2; d < x.rank(); ++d) inner *= x.shape()[static_cast<size_t>(d)];
   const int64_t per_group = channels / groups;
@@ -67,16 +87,10 @@ OpVersion group_normalization_version(int since) {
   v.attributes = {float_attribute("epsilon", 1e-5f), {"num_groups", AttrType::Int, true}};
   v.type_constraints = {{"T", type_sets::kFloatsIR4}};
   const bool per_channel = since >= 21;
-  if (per_channel) {
-    v.attributes.push_back({"stash_type", AttrType::Int, false, int64_t{1}});
-    v.check_attributes = [](const Attributes& attrs) {
-      const int64_t stash = attrs.get_int("stash_type");
-      if (stash != 1 && stash != 10 && stash != 11 && stash != 16)
-        throw Error("stash_type = " + std::to_string(stash) + " is not a floating type (1: float, 10: float16, 11: double, 16: bfloat16)");
-    };
-  }
+  if (per_channel) v.attributes.push_back({"stash_type", AttrType::Int, false, int64_t{1}});
   v.deprecated = since == 18;
-  v.kernel = [per_channel](const KernelContext& ctx) { return group_normalization(ctx, per_channel); };
+  v.set_kernel([per_channel](const Attributes& attrs) { return parse_group_normalization_params(attrs, per_channel); },
+               group_normalization);
   return v;
 }
 

@@ -15,6 +15,7 @@
 #include <limits>
 
 #include "ops/normalization/register.h"
+#include "ops/float_dispatch.h"
 #include "ops/axis.h"
 #include "ops/broadcast.h"
 #include "ops/attribute_specs.h"
@@ -57,14 +58,25 @@ std::vector<double> layer_normalization_parameter(const Tensor& param, const Sha
   return normalization::broadcast_parameter(param, x_shape, name);
 }
 
-std::vector<Value> layer_normalization(const KernelContext& ctx) {
+// LayerNormalization's attributes, parsed at load (stash_type a type U allows).
+struct LayerNormalizationParams {
+  int64_t axis = -1;
+  ElementType stash = ElementType::Float;
+  float epsilon = 0;
+};
+
+LayerNormalizationParams parse_layer_normalization_params(const Attributes& attrs) {
+  return {attrs.get_int("axis"), layer_normalization_stash_type(attrs), std::get<float>(attrs.get("epsilon"))};
+}
+
+std::vector<Value> layer_normalization(const KernelContext& ctx, const LayerNormalizationParams& params) {
   using namespace normalization;
   const Tensor& x = ctx.input(0);
   const int64_t rank = x.rank();
   if (rank == 0) throw Error("input X must have rank 1 or more, but it is a scalar");
-  const int64_t axis = normalize_axis(ctx.attrs.get_int("axis"), rank, AxisRange::Signed);
-  const ElementType stash = layer_normalization_stash_type(ctx.attrs);
-  const float epsilon = std::get<float>(ctx.attrs.get("epsilon"));
+  const int64_t axis = normalize_axis(params.axis, rank, AxisRange::Signed);
+  const ElementType stash = params.stash;
+  const float epsilon = params.epsilon;
   bool scale_periodic = false, bias_periodic = false;
   const std::vector<double> scale = layer_normalization_parameter(ctx.input(1), x.shape(), axis, "Scale", scale_periodic);
   const bool has_bias = ctx.has_input(2);
@@ -76,33 +88,29 @@ std::vector<Value> layer_normalization(const KernelContext& ctx) {
   Tensor y = Tensor::uninitialized(x.type(), x.shape());
   // Group by group (rows split over the threads; each group's result depends on it alone), with
   // one group widened to double at a time instead of the whole tensor.
-  dispatch_real(x.type(), [&](auto tag) {
+  dispatch_float(x.type(), "LayerNormalization", [&](auto tag) {
     using S = typename decltype(tag)::type;
-    if constexpr (!is_float_storage<S>) {
-      throw std::logic_error("LayerNormalization: no kernel for " + std::string(name_of(x.type())));
-    } else {
-      if (cols == 0) return;
-      const S* in = x.data_as<S>();
-      S* out = reinterpret_cast<S*>(y.mutable_data());
-      parallel_for(rows, std::max<int64_t>(1, (int64_t{1} << 15) / cols), [&](int64_t r0, int64_t r1) {
-        std::vector<double> group(static_cast<size_t>(cols));
-        for (int64_t r = r0; r < r1; ++r) {
-          const int64_t base = r * cols;
-          for (int64_t i = 0; i < cols; ++i) group[static_cast<size_t>(i)] = widen(in[base + i]);
-          const MeanVariance stats = mean_variance(group);
-          means[static_cast<size_t>(r)] = stats.mean;
-          const double inv = 1 / standard_deviation(stats.variance, epsilon);
-          inverse[static_cast<size_t>(r)] = inv;
-          const double* sc = scale.data() + (scale_periodic ? 0 : base);
-          const double* bi = has_bias ? bias.data() + (bias_periodic ? 0 : base) : nullptr;
-          for (int64_t i = 0; i < cols; ++i) {
-            const double normalized = (group[static_cast<size_t>(i)] - stats.mean) * inv;
-            const S scaled = narrow<S>(widen(narrow<S>(normalized)) * sc[i]);
-            out[base + i] = bi ? narrow<S>(widen(scaled) + bi[i]) : scaled;
-          }
+    if (cols == 0) return;
+    const S* in = x.data_as<S>();
+    S* out = reinterpret_cast<S*>(y.mutable_data());
+    parallel_for(rows, std::max<int64_t>(1, (int64_t{1} << 15) / cols), [&](int64_t r0, int64_t r1) {
+      std::vector<double> group(static_cast<size_t>(cols));
+      for (int64_t r = r0; r < r1; ++r) {
+        const int64_t base = r * cols;
+        for (int64_t i = 0; i < cols; ++i) group[static_cast<size_t>(i)] = widen(in[base + i]);
+        const MeanVariance stats = mean_variance(group);
+        means[static_cast<size_t>(r)] = stats.mean;
+        const double inv = 1 / standard_deviation(stats.variance, epsilon);
+        inverse[static_cast<size_t>(r)] = inv;
+        const double* sc = scale.data() + (scale_periodic ? 0 : base);
+        const double* bi = has_bias ? bias.data() + (bias_periodic ? 0 : base) : nullptr;
+        for (int64_t i = 0; i < cols; ++i) {
+          const double normalized = (group[static_cast<size_t>(i)] - stats.mean) * inv;
+          const S scaled = narrow<S>(widen(narrow<S>(normalized)) * sc[i]);
+          out[base + i] = bi ? narrow<S>(widen(scaled) + bi[i]) : scaled;
         }
-      });
-    }
+      }
+    });
   });
   std::vector<Value> result{y};
   if (ctx.output_count() > 1) {
@@ -129,12 +137,11 @@ void register_layer_normalization(Registry& registry) {
   v.attributes = {{"axis", AttrType::Int, false, int64_t{-1}}, float_attribute("epsilon", 1e-5f),
                   {"stash_type", AttrType::Int, false, int64_t{1}}};
   v.type_constraints = {{"T", type_sets::kFloatsIR4}, {"U", TypeSet{ElementType::BFloat16, ElementType::Float}}};
-  v.check_attributes = [](const Attributes& attrs) { (void)layer_normalization_stash_type(attrs); };
   v.attribute_type = [](const Attributes& attrs, const std::string& var) -> std::optional<ElementType> {
     if (var != "U") return std::nullopt;
     return layer_normalization_stash_type(attrs);
   };
-  v.kernel = layer_normalization;
+  v.set_kernel(parse_layer_normalization_params, layer_normalization);
   registry.add(std::move(v));
   registry.declare_accuracy("LayerNormalization",
                             {AccuracyKind::RoundedAtNamedPoints, "stage one in double from exact statistics, each step rounded to double; stage two in T, each step rounded once"});

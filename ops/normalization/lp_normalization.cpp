@@ -83,13 +83,25 @@ double rounded_quotient(double x, NormEnclosure& norm, numeric::Format format) {
   }
 }
 
-std::vector<Value> lp_normalization(const KernelContext& ctx) {
+// LpNormalization's attributes, parsed at load (p is 1 or 2).
+struct LpNormalizationParams {
+  int64_t axis = -1;
+  bool l1 = false;
+};
+
+LpNormalizationParams parse_lp_normalization_params(const Attributes& attrs) {
+  const int64_t p = attrs.get_int("p");
+  if (p != 1 && p != 2) throw Error("p = " + std::to_string(p) + " is not supported: the spec allows only 1 or 2");
+  return {attrs.get_int("axis"), p == 1};
+}
+
+std::vector<Value> lp_normalization(const KernelContext& ctx, const LpNormalizationParams& params) {
   using namespace normalization;
   const Tensor& x = ctx.input(0);
   const int64_t rank = x.rank();
   if (rank == 0) throw Error("input must have rank 1 or more, but it is a scalar");
-  const int64_t axis = normalize_axis(ctx.attrs.get_int("axis"), rank, AxisRange::Signed);
-  const bool l1 = ctx.attrs.get_int("p") == 1;
+  const int64_t axis = normalize_axis(params.axis, rank, AxisRange::Signed);
+  const bool l1 = params.l1;
   int64_t outer = 1, count = x.shape()[axis], inner = 1;
   for (int64_t i = 0; i < axis; ++i) outer *= x.shape()[i];
   for (int64_t i = axis + 1; i < rank; ++i) inner *= x.shape()[i];
@@ -121,11 +133,7 @@ OpVersion lp_normalization_version(int since, const TypeSet& types) {
   v.outputs = {{"output", "T"}};
   v.attributes = {{"axis", AttrType::Int, false, int64_t{-1}}, {"p", AttrType::Int, false, int64_t{2}}};
   v.type_constraints = {{"T", types}};
-  v.check_attributes = [](const Attributes& attrs) {
-    const int64_t p = attrs.get_int("p");
-    if (p != 1 && p != 2) throw Error("p = " + std::to_string(p) + " is not supported: the spec allows only 1 or 2");
-  };
-  v.kernel = lp_normalization;
+  v.set_kernel(parse_lp_normalization_params, lp_normalization);
   return v;
 }
 

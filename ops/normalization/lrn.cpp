@@ -85,13 +85,24 @@ bool square_sum_decided(const double* w, int64_t n, double& out) {
   return true;
 }
 
-std::vector<Value> lrn(const KernelContext& ctx) {
+// LRN's attributes, parsed at load (size at least 1).
+struct LrnParams {
+  int64_t size = 1;
+  double alpha = 0, beta = 0, bias = 0;
+};
+
+LrnParams parse_lrn_params(const Attributes& attrs) {
+  const int64_t size = attrs.get_int("size");
+  if (size < 1) throw Error("attribute size = " + std::to_string(size) + " must be at least 1 (the channels summed over)");
+  return {size, std::get<float>(attrs.get("alpha")), std::get<float>(attrs.get("beta")), std::get<float>(attrs.get("bias"))};
+}
+
+std::vector<Value> lrn(const KernelContext& ctx, const LrnParams& params) {
   using namespace normalization;
   const Tensor& x = ctx.input(0);
   if (x.rank() < 2) throw Error("input X must have rank 2 or more (N, C, ...), but it is " + x.describe());
-  const int64_t size = ctx.attrs.get_int("size");
-  const double alpha = std::get<float>(ctx.attrs.get("alpha")), beta = std::get<float>(ctx.attrs.get("beta")),
-               bias = std::get<float>(ctx.attrs.get("bias"));
+  const int64_t size = params.size;
+  const double alpha = params.alpha, beta = params.beta, bias = params.bias;
   const int64_t batches = x.shape()[0], channels = x.shape()[1];
   int64_t inner = 1;
   for (int64_t d = 2; d < x.rank(); ++d) inner *= x.shape()[static_cast<size_t>(d)];
@@ -134,11 +145,7 @@ OpVersion lrn_version(int since, const TypeSet& types) {
                   {"bias", AttrType::Float, false, 1.0f},
                   {"size", AttrType::Int, true}};
   v.type_constraints = {{"T", types}};
-  v.check_attributes = [](const Attributes& attrs) {
-    const int64_t size = attrs.get_int("size");
-    if (size < 1) throw Error("attribute size = " + std::to_string(size) + " must be at least 1 (the channels summed over)");
-  };
-  v.kernel = lrn;
+  v.set_kernel(parse_lrn_params, lrn);
   return v;
 }
 

@@ -7,6 +7,7 @@
 
 #include "numeric/exact_sum.h"
 #include "ops/broadcast.h"
+#include "ops/float_dispatch.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
 
@@ -54,28 +55,20 @@ MeanVariance mean_variance(std::span<const double> values) {
 
 std::vector<double> widen_elements(const Tensor& tensor) {
   std::vector<double> out(static_cast<size_t>(tensor.element_count()));
-  dispatch_real(tensor.type(), [&](auto tag) {
+  dispatch_float(tensor.type(), "widen_elements", [&](auto tag) {
     using S = typename decltype(tag)::type;
-    if constexpr (!is_float_storage<S>) {
-      throw std::logic_error("widen_elements: not a floating type: " + std::string(name_of(tensor.type())));
-    } else {
-      const S* x = tensor.data_as<S>();
-      for (size_t i = 0; i < out.size(); ++i) out[i] = widen(x[i]);
-    }
+    const S* x = tensor.data_as<S>();
+    for (size_t i = 0; i < out.size(); ++i) out[i] = widen(x[i]);
   });
   return out;
 }
 
 Tensor narrow_elements(ElementType type, const Shape& shape, std::span<const double> values) {
   Tensor out = Tensor::uninitialized(type, shape);
-  dispatch_real(type, [&](auto tag) {
+  dispatch_float(type, "narrow_elements", [&](auto tag) {
     using S = typename decltype(tag)::type;
-    if constexpr (!is_float_storage<S>) {
-      throw std::logic_error("narrow_elements: not a floating type: " + std::string(name_of(type)));
-    } else {
-      S* y = reinterpret_cast<S*>(out.mutable_data());
-      for (size_t i = 0; i < values.size(); ++i) y[i] = narrow<S>(values[i]);
-    }
+    S* y = reinterpret_cast<S*>(out.mutable_data());
+    for (size_t i = 0; i < values.size(); ++i) y[i] = narrow<S>(values[i]);
   });
   return out;
 }

@@ -13,6 +13,7 @@
 
 #include "numeric/exact_sum.h"
 #include "ops/normalization/register.h"
+#include "ops/float_dispatch.h"
 #include "ops/axis.h"
 #include "ops/attribute_specs.h"
 #include "ops/normalization/normalization.h"
@@ -24,10 +25,17 @@ namespace onnx_ref {
 
 namespace {
 
-void check_rms_stash_type(const Attributes& attrs) {
+// RMSNormalization's attributes, parsed at load (stash_type a floating type).
+struct RmsNormalizationParams {
+  int64_t axis = -1;
+  double epsilon = 0;
+};
+
+RmsNormalizationParams parse_rms_normalization_params(const Attributes& attrs) {
   const int64_t stash = attrs.get_int("stash_type");
   if (stash != 1 && stash != 10 && stash != 11 && stash != 16)
     throw Error("stash_type = " + std::to_string(stash) + " is not a floating type (1: float, 10: float16, 11: double, 16: bfloat16)");
+  return {attrs.get_int("axis"), std::get<float>(attrs.get("epsilon"))};
 }
 
 // The mean of the squares of `values`, exact, rounded once to double (Error beyond 2^32 - 1 values).
@@ -42,14 +50,14 @@ double rms_mean_square(const double* values, int64_t n) {
   return sum.round_quotient(static_cast<uint32_t>(n), false);
 }
 
-std::vector<Value> rms_normalization(const KernelContext& ctx) {
+std::vector<Value> rms_normalization(const KernelContext& ctx, const RmsNormalizationParams& params) {
   using namespace normalization;
   const Tensor& x = ctx.input(0);
   const Tensor& scale_tensor = ctx.input(1);
   const int64_t rank = x.rank();
   if (rank == 0) throw Error("input X must have rank 1 or more, but it is a scalar");
-  const int64_t axis = normalize_axis(ctx.attrs.get_int("axis"), rank, AxisRange::Signed);
-  const double epsilon = std::get<float>(ctx.attrs.get("epsilon"));
+  const int64_t axis = normalize_axis(params.axis, rank, AxisRange::Signed);
+  const double epsilon = params.epsilon;
   const std::vector<double> scale = broadcast_parameter(scale_tensor, x.shape(), "scale");
   int64_t rows = 1, cols = 1;
   for (int64_t i = 0; i < rank; ++i) (i < axis ? rows : cols) *= x.shape()[static_cast<size_t>(i)];
@@ -61,14 +69,10 @@ std::vector<Value> rms_normalization(const KernelContext& ctx) {
     for (int64_t i = 0; i < cols; ++i) normalized[static_cast<size_t>(r * cols + i)] = group[i] / root;
   }
   Tensor y = Tensor::uninitialized(scale_tensor.type(), x.shape());
-  dispatch_real(scale_tensor.type(), [&](auto tag) {
+  dispatch_float(scale_tensor.type(), "RMSNormalization", [&](auto tag) {
     using S = typename decltype(tag)::type;
-    if constexpr (!is_float_storage<S>) {
-      throw std::logic_error("RMSNormalization: no kernel for " + std::string(name_of(scale_tensor.type())));
-    } else {
-      S* out = reinterpret_cast<S*>(y.mutable_data());
-      for (size_t i = 0; i < xs.size(); ++i) out[i] = narrow<S>(widen(narrow<S>(normalized[i])) * scale[i]);
-    }
+    S* out = reinterpret_cast<S*>(y.mutable_data());
+    for (size_t i = 0; i < xs.size(); ++i) out[i] = narrow<S>(widen(narrow<S>(normalized[i])) * scale[i]);
   });
   return {Value(std::move(y))};
 }
@@ -84,8 +88,7 @@ void register_rms_normalization(Registry& registry) {
   v.attributes = {{"axis", AttrType::Int, false, int64_t{-1}}, float_attribute("epsilon", 1e-5f),
                   {"stash_type", AttrType::Int, false, int64_t{1}}};
   v.type_constraints = {{"T", type_sets::kFloatsIR4}, {"V", type_sets::kFloatsIR4}};
-  v.check_attributes = check_rms_stash_type;
-  v.kernel = rms_normalization;
+  v.set_kernel(parse_rms_normalization_params, rms_normalization);
   registry.add(std::move(v));
   registry.declare_accuracy("RMSNormalization",
                             {AccuracyKind::RoundedAtNamedPoints, "mean(x^2) exact, rounded once to double; + epsilon, sqrt and x / it each rounded to double; times scale rounded once to V"});

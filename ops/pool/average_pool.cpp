@@ -10,6 +10,7 @@
 #include "gemm/exact_quotient.h"
 #include "numeric/interval_rounding.h"
 #include "ops/pool/register.h"
+#include "ops/float_dispatch.h"
 #include "ops/pool/pooling.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
@@ -19,54 +20,66 @@ namespace onnx_ref {
 
 namespace {
 
-std::vector<Value> average_pool(const KernelContext& ctx, int since) {
+// AveragePool's attributes, parsed at load.
+struct AveragePoolParams {
+  WindowSpec window;
+  bool include_pad = false;
+};
+
+AveragePoolParams parse_average_pool_params(const Attributes& attrs, int since) {
+  AveragePoolParams params{parse_window_spec(attrs, since >= 19, since >= 10), false};
+  if (since >= 7) {
+    const int64_t c = attrs.get_int("count_include_pad");
+    if (c != 0 && c != 1) throw Error("attribute 'count_include_pad' must be 0 or 1, got " + std::to_string(c));
+    params.include_pad = c == 1;
+  }
+  return params;
+}
+
+std::vector<Value> average_pool(const KernelContext& ctx, const AveragePoolParams& params) {
   const Tensor& x = ctx.input(0);
-  const pool::PoolPlan p = pool::plan_pool(x, ctx.attrs, since >= 19, since >= 10);
-  const bool include_pad = since >= 7 && ctx.attrs.get_int("count_include_pad") == 1;
+  const pool::PoolPlan p = pool::plan_pool(x, params.window);
+  const bool include_pad = params.include_pad;
   Tensor y = Tensor::uninitialized(x.type(), p.out_shape);
-  dispatch_real(x.type(), [&](auto tag) {
+  dispatch_float(x.type(), "AveragePool", [&](auto tag) {
     using S = typename decltype(tag)::type;
-    if constexpr (!is_float_storage<S>) {
-      throw std::logic_error("AveragePool: no kernel for " + std::string(name_of(x.type())));
-    } else {
-      const S* px = x.data_as<S>();
-      S* py = reinterpret_cast<S*>(y.mutable_data());
-      pool::for_each_window(p, [&](int64_t o, const pool::WindowTaps& taps) {
-        int64_t inside = 0;
-        for (int64_t t : taps.index) inside += t >= 0;
-        const int64_t count = include_pad ? taps.in_padded_extent : inside;
-        if (count == 0) throw Error("the window of output position " + std::to_string(o) + " counts no element");
-        for (int64_t nc = 0; nc < p.N * p.C; ++nc) {
-          const S* xc = px + nc * p.in_size;
-          if constexpr (!std::is_same_v<S, double>) {
-            // The window summed in double beside the sum of magnitudes: the elements are exact in
-            // double and their sums never underflow inexactly, so the sum s is within
-            // gamma_{n-1} sum|x| <= 2 n u sum|x| of the exact sum; s / count adds half an ulp,
-            // which decide_small allows for. When the interval rounds to one value, that is the
-            // answer; otherwise the exact path below decides.
-            double s = 0, mag = 0;
-            int64_t n = 0;
-            for (int64_t t : taps.index)
-              if (t >= 0) {
-                const double v = widen(xc[t]);
-                s += v;
-                mag += std::fabs(v);
-                ++n;
-              }
-            const double c = static_cast<double>(count);
-            S out;
-            if (n < (int64_t{1} << 40) && numeric::decide_small<S>(s / c, 2 * static_cast<double>(n) * 0x1p-53 * mag / c, out)) {
-              py[nc * p.out_size + o] = out;
-              continue;
-            }
-          }
-          ExactSum sum;
+    const S* px = x.data_as<S>();
+    S* py = reinterpret_cast<S*>(y.mutable_data());
+    pool::for_each_window(p, [&](int64_t o, const pool::WindowTaps& taps) {
+      int64_t inside = 0;
+      for (int64_t t : taps.index) inside += t >= 0;
+      const int64_t count = include_pad ? taps.in_padded_extent : inside;
+      if (count == 0) throw Error("the window of output position " + std::to_string(o) + " counts no element");
+      for (int64_t nc = 0; nc < p.N * p.C; ++nc) {
+        const S* xc = px + nc * p.in_size;
+        if constexpr (!std::is_same_v<S, double>) {
+          // The window summed in double beside the sum of magnitudes: the elements are exact in
+          // double and their sums never underflow inexactly, so the sum s is within
+          // gamma_{n-1} sum|x| <= 2 n u sum|x| of the exact sum; s / count adds half an ulp,
+          // which decide_small allows for. When the interval rounds to one value, that is the
+          // answer; otherwise the exact path below decides.
+          double s = 0, mag = 0;
+          int64_t n = 0;
           for (int64_t t : taps.index)
-            if (t >= 0) sum.add(widen(xc[t]));
-          py[nc * p.out_size + o] = gemm::round_quotient<S>(sum, static_cast<uint64_t>(count));
+            if (t >= 0) {
+              const double v = widen(xc[t]);
+              s += v;
+              mag += std::fabs(v);
+              ++n;
+            }
+          const double c = static_cast<double>(count);
+          S out;
+          if (n < (int64_t{1} << 40) && numeric::decide_small<S>(s / c, 2 * static_cast<double>(n) * 0x1p-53 * mag / c, out)) {
+            py[nc * p.out_size + o] = out;
+            continue;
+          }
         }
-      });
-    }
+        ExactSum sum;
+        for (int64_t t : taps.index)
+          if (t >= 0) sum.add(widen(xc[t]));
+        py[nc * p.out_size + o] = gemm::round_quotient<S>(sum, static_cast<uint64_t>(count));
+      }
+    });
   });
   return {y};
 }
@@ -85,14 +98,7 @@ OpVersion average_pool_version(int since, const TypeSet& types) {
   if (since >= 10) v.attributes.push_back({"ceil_mode", AttrType::Int, false, int64_t{0}});
   if (since >= 19) v.attributes.push_back({"dilations", AttrType::Ints});
   v.type_constraints = {{"T", types}};
-  v.check_attributes = [since](const Attributes& attrs) {
-    parse_auto_pad(std::get<std::string>(attrs.get("auto_pad")));
-    if (since >= 7) {
-      const int64_t c = attrs.get_int("count_include_pad");
-      if (c != 0 && c != 1) throw Error("attribute 'count_include_pad' must be 0 or 1, got " + std::to_string(c));
-    }
-  };
-  v.kernel = [since](const KernelContext& ctx) { return average_pool(ctx, since); };
+  v.set_kernel([since](const Attributes& attrs) { return parse_average_pool_params(attrs, since); }, average_pool);
   return v;
 }
 

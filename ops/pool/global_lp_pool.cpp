@@ -4,6 +4,7 @@
 // to 1024 (refused otherwise).
 //   1: p float.  2: p int.  22: + bfloat16.
 #include "ops/pool/register.h"
+#include "ops/float_dispatch.h"
 #include "ops/pool/lp_norm.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
@@ -23,18 +24,14 @@ std::vector<Value> global_lp_pool(const KernelContext& ctx) {
   for (size_t i = 2; i < x.shape().size(); ++i) size *= x.shape()[i];
   const int64_t channels = x.shape()[0] * x.shape()[1];
   Tensor y = Tensor::uninitialized(x.type(), out_shape);
-  dispatch_real(x.type(), [&](auto tag) {
+  dispatch_float(x.type(), "GlobalLpPool", [&](auto tag) {
     using S = typename decltype(tag)::type;
-    if constexpr (!is_float_storage<S>) {
-      throw std::logic_error("GlobalLpPool: no kernel for " + std::string(name_of(x.type())));
-    } else {
-      const S* px = x.data_as<S>();
-      S* py = reinterpret_cast<S*>(y.mutable_data());
-      std::vector<double> window(static_cast<size_t>(size));
-      for (int64_t c = 0; c < channels; ++c) {
-        for (int64_t i = 0; i < size; ++i) window[static_cast<size_t>(i)] = widen(px[c * size + i]);
-        py[c] = narrow<S>(pool::lp_norm_rounded(window, p_exp, numeric::format_of<S>()));
-      }
+    const S* px = x.data_as<S>();
+    S* py = reinterpret_cast<S*>(y.mutable_data());
+    std::vector<double> window(static_cast<size_t>(size));
+    for (int64_t c = 0; c < channels; ++c) {
+      for (int64_t i = 0; i < size; ++i) window[static_cast<size_t>(i)] = widen(px[c * size + i]);
+      py[c] = narrow<S>(pool::lp_norm_rounded(window, p_exp, numeric::format_of<S>()));
     }
   });
   return {y};

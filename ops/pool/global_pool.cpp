@@ -7,6 +7,7 @@
 
 #include "gemm/exact_quotient.h"
 #include "numeric/interval_rounding.h"
+#include "ops/float_dispatch.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
 
@@ -64,35 +65,31 @@ std::vector<Value> global_pool(const KernelContext& ctx, GlobalKind kind) {
   const int64_t channels = x.shape()[0] * x.shape()[1];
   if (size == 0 && channels > 0) throw Error("the input " + x.describe() + " has no spatial element to pool");
   Tensor y = Tensor::uninitialized(x.type(), out_shape);
-  dispatch_real(x.type(), [&](auto tag) {
+  dispatch_float(x.type(), "global pool", [&](auto tag) {
     using S = typename decltype(tag)::type;
-    if constexpr (!is_float_storage<S>) {
-      throw std::logic_error("global pool: no kernel for " + std::string(name_of(x.type())));
-    } else {
-      const S* px = x.data_as<S>();
-      S* py = reinterpret_cast<S*>(y.mutable_data());
-      for (int64_t c = 0; c < channels; ++c) {
-        const S* xc = px + c * size;
-        if (kind == GlobalKind::Average) {
-          if constexpr (!std::is_same_v<S, double>) {
-            S out;
-            if (fast_mean(xc, size, out)) {
-              py[c] = out;
-              continue;
-            }
+    const S* px = x.data_as<S>();
+    S* py = reinterpret_cast<S*>(y.mutable_data());
+    for (int64_t c = 0; c < channels; ++c) {
+      const S* xc = px + c * size;
+      if (kind == GlobalKind::Average) {
+        if constexpr (!std::is_same_v<S, double>) {
+          S out;
+          if (fast_mean(xc, size, out)) {
+            py[c] = out;
+            continue;
           }
-          ExactSum sum;
-          for (int64_t i = 0; i < size; ++i) sum.add(widen(xc[i]));
-          py[c] = gemm::round_quotient<S>(sum, static_cast<uint64_t>(size));
-        } else {
-          int64_t best = 0;
-          for (int64_t i = 1; i < size; ++i) {
-            const double b = widen(xc[best]), v = widen(xc[i]);
-            if (b != b) break;
-            if (v != v || v > b) best = i;
-          }
-          py[c] = xc[best];
         }
+        ExactSum sum;
+        for (int64_t i = 0; i < size; ++i) sum.add(widen(xc[i]));
+        py[c] = gemm::round_quotient<S>(sum, static_cast<uint64_t>(size));
+      } else {
+        int64_t best = 0;
+        for (int64_t i = 1; i < size; ++i) {
+          const double b = widen(xc[best]), v = widen(xc[i]);
+          if (b != b) break;
+          if (v != v || v > b) best = i;
+        }
+        py[c] = xc[best];
       }
     }
   });

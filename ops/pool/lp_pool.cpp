@@ -6,6 +6,7 @@
 //   2: p int, kernel_shape required.  11: the same rules, restated.  18: + ceil_mode, dilations.
 //   22: + bfloat16.
 #include "ops/pool/register.h"
+#include "ops/float_dispatch.h"
 #include "ops/pool/lp_norm.h"
 #include "ops/pool/pooling.h"
 #include "ops/type_sets.h"
@@ -16,30 +17,37 @@ namespace onnx_ref {
 
 namespace {
 
-std::vector<Value> lp_pool(const KernelContext& ctx, int since) {
+// LpPool's attributes, parsed at load.
+struct LpPoolParams {
+  WindowSpec window;
+  int64_t p = 2;
+};
+
+LpPoolParams parse_lp_pool_params(const Attributes& attrs, int since) {
+  // LpPool-1 lists kernel_shape as optional but has no window without it.
+  if (!attrs.has("kernel_shape")) throw Error("LpPool needs attribute 'kernel_shape'");
+  return {parse_window_spec(attrs, since >= 18, since >= 18), pool::read_lp_pool_p(attrs)};
+}
+
+std::vector<Value> lp_pool(const KernelContext& ctx, const LpPoolParams& params) {
   const Tensor& x = ctx.input(0);
-  if (!ctx.attrs.has("kernel_shape")) throw Error("LpPool needs attribute 'kernel_shape'");
-  const int64_t p_exp = pool::read_lp_pool_p(ctx.attrs);
-  const pool::PoolPlan p = pool::plan_pool(x, ctx.attrs, since >= 18, since >= 18);
+  const int64_t p_exp = params.p;
+  const pool::PoolPlan p = pool::plan_pool(x, params.window);
   Tensor y = Tensor::uninitialized(x.type(), p.out_shape);
-  dispatch_real(x.type(), [&](auto tag) {
+  dispatch_float(x.type(), "LpPool", [&](auto tag) {
     using S = typename decltype(tag)::type;
-    if constexpr (!is_float_storage<S>) {
-      throw std::logic_error("LpPool: no kernel for " + std::string(name_of(x.type())));
-    } else {
-      const S* px = x.data_as<S>();
-      S* py = reinterpret_cast<S*>(y.mutable_data());
-      std::vector<double> window;
-      pool::for_each_window(p, [&](int64_t o, const pool::WindowTaps& taps) {
-        for (int64_t nc = 0; nc < p.N * p.C; ++nc) {
-          const S* xc = px + nc * p.in_size;
-          window.clear();
-          for (int64_t t : taps.index)
-            if (t >= 0) window.push_back(widen(xc[t]));
-          py[nc * p.out_size + o] = narrow<S>(pool::lp_norm_rounded(window, p_exp, numeric::format_of<S>()));
-        }
-      });
-    }
+    const S* px = x.data_as<S>();
+    S* py = reinterpret_cast<S*>(y.mutable_data());
+    std::vector<double> window;
+    pool::for_each_window(p, [&](int64_t o, const pool::WindowTaps& taps) {
+      for (int64_t nc = 0; nc < p.N * p.C; ++nc) {
+        const S* xc = px + nc * p.in_size;
+        window.clear();
+        for (int64_t t : taps.index)
+          if (t >= 0) window.push_back(widen(xc[t]));
+        py[nc * p.out_size + o] = narrow<S>(pool::lp_norm_rounded(window, p_exp, numeric::format_of<S>()));
+      }
+    });
   });
   return {y};
 }
@@ -61,11 +69,7 @@ OpVersion lp_pool_version(int since, const TypeSet& types) {
     v.attributes.push_back({"dilations", AttrType::Ints});
   }
   v.type_constraints = {{"T", types}};
-  v.check_attributes = [](const Attributes& attrs) {
-    parse_auto_pad(std::get<std::string>(attrs.get("auto_pad")));
-    pool::read_lp_pool_p(attrs);
-  };
-  v.kernel = [since](const KernelContext& ctx) { return lp_pool(ctx, since); };
+  v.set_kernel([since](const Attributes& attrs) { return parse_lp_pool_params(attrs, since); }, lp_pool);
   return v;
 }
 

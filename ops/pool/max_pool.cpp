@@ -28,10 +28,26 @@ bool greater(S a, S b) {
   else return a > b;
 }
 
-std::vector<Value> max_pool(const KernelContext& ctx, bool since8, bool since10) {
+// MaxPool's attributes, parsed at load.
+struct MaxPoolParams {
+  WindowSpec window;
+  bool column_major = false;  // storage_order 1
+};
+
+MaxPoolParams parse_max_pool_params(const Attributes& attrs, bool since8, bool since10) {
+  MaxPoolParams params{parse_window_spec(attrs, since10, since10), false};
+  if (since8) {
+    const int64_t s = attrs.get_int("storage_order");
+    if (s != 0 && s != 1) throw Error("attribute 'storage_order' must be 0 or 1, got " + std::to_string(s));
+    params.column_major = s == 1;
+  }
+  return params;
+}
+
+std::vector<Value> max_pool(const KernelContext& ctx, const MaxPoolParams& params) {
   const Tensor& x = ctx.input(0);
-  const pool::PoolPlan p = pool::plan_pool(x, ctx.attrs, since10, since10);
-  const bool column_major = since8 && ctx.attrs.get_int("storage_order") == 1;
+  const pool::PoolPlan p = pool::plan_pool(x, params.window);
+  const bool column_major = params.column_major;
   const bool want_indices = ctx.output_count() > 1;
   Tensor y = Tensor::uninitialized(x.type(), p.out_shape);
   Tensor idx = want_indices ? Tensor::uninitialized(ElementType::Int64, p.out_shape) : Tensor();
@@ -98,14 +114,8 @@ OpVersion max_pool_version(int since, const TypeSet& types) {
   }
   v.type_constraints = {{"T", types}};
   if (since8) v.type_constraints.push_back({"I", type_sets::kInt64});
-  v.check_attributes = [since8](const Attributes& attrs) {
-    parse_auto_pad(std::get<std::string>(attrs.get("auto_pad")));
-    if (since8) {
-      const int64_t s = attrs.get_int("storage_order");
-      if (s != 0 && s != 1) throw Error("attribute 'storage_order' must be 0 or 1, got " + std::to_string(s));
-    }
-  };
-  v.kernel = [since8, since10](const KernelContext& ctx) { return max_pool(ctx, since8, since10); };
+  v.set_kernel([since8, since10](const Attributes& attrs) { return parse_max_pool_params(attrs, since8, since10); },
+               max_pool);
   return v;
 }
 

@@ -14,6 +14,7 @@
 #include <cmath>
 
 #include "ops/pool/register.h"
+#include "ops/float_dispatch.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
@@ -39,53 +40,49 @@ std::vector<Value> max_roi_pool(const KernelContext& ctx) {
   const int64_t R = rois.shape()[0], N = x.shape()[0], C = x.shape()[1], H = x.shape()[2], W = x.shape()[3];
   const int64_t PH = pooled[0], PW = pooled[1];
   Tensor y = Tensor::uninitialized(x.type(), {R, C, PH, PW});
-  dispatch_real(x.type(), [&](auto tag) {
+  dispatch_float(x.type(), "MaxRoiPool", [&](auto tag) {
     using S = typename decltype(tag)::type;
-    if constexpr (!is_float_storage<S>) {
-      throw std::logic_error("MaxRoiPool: no kernel for " + std::string(name_of(x.type())));
-    } else {
-      const S* px = x.data_as<S>();
-      const S* pr = rois.data_as<S>();
-      S* py = reinterpret_cast<S*>(y.mutable_data());
-      for (int64_t r = 0; r < R; ++r) {
-        const double b = widen(pr[r * 5]);
-        if (!(b >= 0 && b < static_cast<double>(N) && b == std::floor(b)))
-          throw Error("rois element [" + std::to_string(r) + ", 0] (batch_id) must be a whole number in [0, " +
-                      std::to_string(N) + ")");
-        int64_t c[4];
-        for (int k = 0; k < 4; ++k) {
-          const double v = std::round(widen(pr[r * 5 + 1 + k]) * scale);
-          if (!(std::fabs(v) <= 0x1p40))
-            throw Error("rois element [" + std::to_string(r) + ", " + std::to_string(k + 1) +
-                        "] times spatial_scale must be finite and at most 2^40 in magnitude");
-          c[k] = static_cast<int64_t>(v);
-        }
-        const int64_t x1 = c[0], y1 = c[1];
-        const int64_t roi_w = std::max<int64_t>(c[2] - x1 + 1, 1), roi_h = std::max<int64_t>(c[3] - y1 + 1, 1);
-        const int64_t batch = static_cast<int64_t>(b);
-        for (int64_t ph = 0; ph < PH; ++ph) {
-          // ph * roi_h < 2^31 * 2^41: no overflow.
-          const int64_t h0 = std::clamp<int64_t>(y1 + max_roi_floor_div(ph * roi_h, PH), 0, H);
-          const int64_t h1 = std::clamp<int64_t>(y1 + max_roi_ceil_div((ph + 1) * roi_h, PH), 0, H);
-          for (int64_t pw = 0; pw < PW; ++pw) {
-            const int64_t w0 = std::clamp<int64_t>(x1 + max_roi_floor_div(pw * roi_w, PW), 0, W);
-            const int64_t w1 = std::clamp<int64_t>(x1 + max_roi_ceil_div((pw + 1) * roi_w, PW), 0, W);
-            for (int64_t ch = 0; ch < C; ++ch) {
-              S& out = py[((r * C + ch) * PH + ph) * PW + pw];
-              const S* plane = px + (batch * C + ch) * H * W;
-              if (h1 <= h0 || w1 <= w0) {
-                out = narrow<S>(0.0);
-                continue;
-              }
-              int64_t best = h0 * W + w0;
-              for (int64_t i = h0; i < h1; ++i)
-                for (int64_t j = w0; j < w1; ++j) {
-                  const double bv = widen(plane[best]), v = widen(plane[i * W + j]);
-                  if (bv != bv) break;
-                  if (v != v || v > bv) best = i * W + j;
-                }
-              out = plane[best];
+    const S* px = x.data_as<S>();
+    const S* pr = rois.data_as<S>();
+    S* py = reinterpret_cast<S*>(y.mutable_data());
+    for (int64_t r = 0; r < R; ++r) {
+      const double b = widen(pr[r * 5]);
+      if (!(b >= 0 && b < static_cast<double>(N) && b == std::floor(b)))
+        throw Error("rois element [" + std::to_string(r) + ", 0] (batch_id) must be a whole number in [0, " +
+                    std::to_string(N) + ")");
+      int64_t c[4];
+      for (int k = 0; k < 4; ++k) {
+        const double v = std::round(widen(pr[r * 5 + 1 + k]) * scale);
+        if (!(std::fabs(v) <= 0x1p40))
+          throw Error("rois element [" + std::to_string(r) + ", " + std::to_string(k + 1) +
+                      "] times spatial_scale must be finite and at most 2^40 in magnitude");
+        c[k] = static_cast<int64_t>(v);
+      }
+      const int64_t x1 = c[0], y1 = c[1];
+      const int64_t roi_w = std::max<int64_t>(c[2] - x1 + 1, 1), roi_h = std::max<int64_t>(c[3] - y1 + 1, 1);
+      const int64_t batch = static_cast<int64_t>(b);
+      for (int64_t ph = 0; ph < PH; ++ph) {
+        // ph * roi_h < 2^31 * 2^41: no overflow.
+        const int64_t h0 = std::clamp<int64_t>(y1 + max_roi_floor_div(ph * roi_h, PH), 0, H);
+        const int64_t h1 = std::clamp<int64_t>(y1 + max_roi_ceil_div((ph + 1) * roi_h, PH), 0, H);
+        for (int64_t pw = 0; pw < PW; ++pw) {
+          const int64_t w0 = std::clamp<int64_t>(x1 + max_roi_floor_div(pw * roi_w, PW), 0, W);
+          const int64_t w1 = std::clamp<int64_t>(x1 + max_roi_ceil_div((pw + 1) * roi_w, PW), 0, W);
+          for (int64_t ch = 0; ch < C; ++ch) {
+            S& out = py[((r * C + ch) * PH + ph) * PW + pw];
+            const S* plane = px + (batch * C + ch) * H * W;
+            if (h1 <= h0 || w1 <= w0) {
+              out = narrow<S>(0.0);
+              continue;
             }
+            int64_t best = h0 * W + w0;
+            for (int64_t i = h0; i < h1; ++i)
+              for (int64_t j = w0; j < w1; ++j) {
+                const double bv = widen(plane[best]), v = widen(plane[i * W + j]);
+                if (bv != bv) break;
+                if (v != v || v > bv) best = i * W + j;
+              }
+            out = plane[best];
           }
         }
       }

@@ -2,16 +2,17 @@
 #include "ops/pool/pooling.h"
 
 #include "runtime/error.h"
+#include "runtime/multi_index.h"
 
 namespace onnx_ref::pool {
 
-PoolPlan plan_pool(const Tensor& x, const Attributes& attrs, bool has_dilations, bool has_ceil_mode) {
+PoolPlan plan_pool(const Tensor& x, const WindowSpec& window) {
   if (x.rank() < 3) throw Error("the input must have rank 3 or more [N, C, spatial...], but it is " + x.describe());
   PoolPlan p;
   p.N = x.shape()[0];
   p.C = x.shape()[1];
   p.in_spatial.assign(x.shape().begin() + 2, x.shape().end());
-  p.w = read_window_attrs(attrs, p.in_spatial.size(), nullptr, has_dilations, has_ceil_mode);
+  p.w = window_attrs(window, p.in_spatial.size(), nullptr);
   p.axes = window_geometry(p.in_spatial, p.w);
   p.out_shape = {p.N, p.C};
   for (const AxisWindow& a : p.axes) {
@@ -29,13 +30,15 @@ PoolPlan plan_pool(const Tensor& x, const Attributes& attrs, bool has_dilations,
 
 void for_each_window(const PoolPlan& p, const std::function<void(int64_t, const WindowTaps&)>& visit) {
   const size_t r = p.in_spatial.size();
-  std::vector<int64_t> opos(r, 0), koff(r, 0);
+  MultiIndex opos(p.out_spatial), koff(p.w.kernel);
+  if (opos.empty() || koff.empty()) return;
   WindowTaps taps;
   taps.index.resize(static_cast<size_t>(p.kernel_size));
-  for (int64_t o = 0; o < p.out_size; ++o) {
-    std::fill(koff.begin(), koff.end(), 0);
+  int64_t o = 0;
+  do {
     taps.in_padded_extent = 0;
-    for (int64_t k = 0; k < p.kernel_size; ++k) {
+    int64_t k = 0;
+    do {
       int64_t flat = 0;
       bool inside = true, in_extent = true;
       for (size_t a = 0; a < r; ++a) {
@@ -44,19 +47,11 @@ void for_each_window(const PoolPlan& p, const std::function<void(int64_t, const 
         if (coord < 0 || coord >= p.in_spatial[a]) inside = false;
         else flat = flat * p.in_spatial[a] + coord;
       }
-      taps.index[static_cast<size_t>(k)] = inside ? flat : -1;
+      taps.index[static_cast<size_t>(k++)] = inside ? flat : -1;
       if (in_extent) ++taps.in_padded_extent;
-      for (size_t a = r; a-- > 0;) {
-        if (++koff[a] < p.w.kernel[a]) break;
-        koff[a] = 0;
-      }
-    }
-    visit(o, taps);
-    for (size_t a = r; a-- > 0;) {
-      if (++opos[a] < p.out_spatial[a]) break;
-      opos[a] = 0;
-    }
-  }
+    } while (koff.next());
+    visit(o++, taps);
+  } while (opos.next());
 }
 
 }  // namespace onnx_ref::pool

@@ -21,8 +21,8 @@ struct PoolPlan {
   Shape out_shape;  // [N, C, out_spatial...]
 };
 
-// Reads the window attributes of a pool version (kernel_shape required) for input `x`.
-PoolPlan plan_pool(const Tensor& x, const Attributes& attrs, bool has_dilations, bool has_ceil_mode);
+// The window of a pool node (its attributes parsed at load, kernel_shape set) over input `x`.
+PoolPlan plan_pool(const Tensor& x, const WindowSpec& window);
 
 // The window of one output position: for each kernel offset in row-major order, the input's
 // row-major spatial index, or -1 when the offset reads padding; and how many offsets fall within the

@@ -23,6 +23,7 @@
 #include "gemm/exact_quotient.h"
 #include "numeric/exact_sum.h"
 #include "ops/pool/register.h"
+#include "ops/float_dispatch.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
@@ -68,7 +69,39 @@ RoiAlignSample roi_align_sample(double y, double x, int64_t H, int64_t W) {
   return s;
 }
 
-std::vector<Value> roi_align(const KernelContext& ctx, int since) {
+// RoiAlign's attributes, parsed at load: the modes known, the sizes and the scale in range.
+struct RoiAlignParams {
+  int64_t OH = 1, OW = 1, ratio = 0;
+  double scale = 1;
+  bool avg = true;
+  bool half_pixel = false;  // 16 on; before, output_half_pixel is the only mapping
+};
+
+RoiAlignParams parse_roi_align_params(const Attributes& attrs, int since) {
+  const std::string& mode = std::get<std::string>(attrs.get("mode"));
+  if (mode != "avg" && mode != "max") throw Error("attribute 'mode' must be 'avg' or 'max', got " + quote_text(mode));
+  RoiAlignParams p;
+  p.avg = mode == "avg";
+  if (since >= 16) {
+    const std::string& m = std::get<std::string>(attrs.get("coordinate_transformation_mode"));
+    if (m != "half_pixel" && m != "output_half_pixel")
+      throw Error("attribute 'coordinate_transformation_mode' must be 'half_pixel' or 'output_half_pixel', got " +
+                  quote_text(m));
+    p.half_pixel = m == "half_pixel";
+  }
+  for (const char* name : {"output_height", "output_width"})
+    if (attrs.get_int(name) < 1 || attrs.get_int(name) > (int64_t{1} << 31))
+      throw Error(std::string("attribute '") + name + "' must be from 1 to 2^31, got " + std::to_string(attrs.get_int(name)));
+  p.OH = attrs.get_int("output_height");
+  p.OW = attrs.get_int("output_width");
+  p.ratio = attrs.get_int("sampling_ratio");
+  if (p.ratio < 0 || p.ratio > 4096) throw Error("attribute 'sampling_ratio' must be from 0 to 4096, got " + std::to_string(p.ratio));
+  p.scale = std::get<float>(attrs.get("spatial_scale"));
+  if (!std::isfinite(p.scale)) throw Error("attribute 'spatial_scale' must be finite");
+  return p;
+}
+
+std::vector<Value> roi_align(const KernelContext& ctx, const RoiAlignParams& params) {
   const Tensor& x = ctx.input(0);
   const Tensor& rois = ctx.input(1);
   const Tensor& batch = ctx.input(2);
@@ -78,12 +111,9 @@ std::vector<Value> roi_align(const KernelContext& ctx, int since) {
   if (batch.shape() != Shape{R})
     throw Error("batch_indices must have shape [" + std::to_string(R) + "] (one per ROI), but it is " + batch.describe());
   const int64_t N = x.shape()[0], C = x.shape()[1], H = x.shape()[2], W = x.shape()[3];
-  const int64_t OH = ctx.attrs.get_int("output_height"), OW = ctx.attrs.get_int("output_width");
-  const int64_t ratio = ctx.attrs.get_int("sampling_ratio");
-  const double scale = std::get<float>(ctx.attrs.get("spatial_scale"));
-  const bool avg = std::get<std::string>(ctx.attrs.get("mode")) == "avg";
-  const bool half_pixel =
-      since >= 16 && std::get<std::string>(ctx.attrs.get("coordinate_transformation_mode")) == "half_pixel";
+  const int64_t OH = params.OH, OW = params.OW, ratio = params.ratio;
+  const double scale = params.scale;
+  const bool avg = params.avg, half_pixel = params.half_pixel;
   const int64_t* pb = batch.data_as<int64_t>();
   for (int64_t r = 0; r < R; ++r)
     if (pb[r] < 0 || pb[r] >= N)
@@ -91,80 +121,76 @@ std::vector<Value> roi_align(const KernelContext& ctx, int since) {
                   std::to_string(N) + ")");
   if ((H == 0 || W == 0) && R > 0 && C > 0) throw Error("X " + x.describe() + " has no element to sample");
   Tensor y = Tensor::uninitialized(x.type(), {R, C, OH, OW});
-  dispatch_real(x.type(), [&](auto tag) {
+  dispatch_float(x.type(), "RoiAlign", [&](auto tag) {
     using S = typename decltype(tag)::type;
-    if constexpr (!is_float_storage<S>) {
-      throw std::logic_error("RoiAlign: no kernel for " + std::string(name_of(x.type())));
-    } else {
-      const S* px = x.data_as<S>();
-      const S* pr = rois.data_as<S>();
-      S* py = reinterpret_cast<S*>(y.mutable_data());
-      std::vector<RoiAlignSample> samples;
-      for (int64_t r = 0; r < R; ++r) {
-        double c[4];
-        for (int k = 0; k < 4; ++k) {
-          c[k] = widen(pr[r * 4 + k]);
-          if (!std::isfinite(c[k]))
-            throw Error("rois element [" + std::to_string(r) + ", " + std::to_string(k) + "] is not finite");
-        }
-        const double offset = half_pixel ? 0.5 : 0.0;
-        const double start_w = c[0] * scale - offset, start_h = c[1] * scale - offset;
-        const double end_w = c[2] * scale - offset, end_h = c[3] * scale - offset;
-        double roi_w = end_w - start_w, roi_h = end_h - start_h;
-        if (!half_pixel) {
-          roi_w = std::max(roi_w, 1.0);
-          roi_h = std::max(roi_h, 1.0);
-        }
-        const double bin_h = roi_h / static_cast<double>(OH), bin_w = roi_w / static_cast<double>(OW);
-        const double gh_d = ratio > 0 ? static_cast<double>(ratio) : std::ceil(roi_h / static_cast<double>(OH));
-        const double gw_d = ratio > 0 ? static_cast<double>(ratio) : std::ceil(roi_w / static_cast<double>(OW));
-        // A negative extent (half_pixel keeps it) gives no sample; the count is still at least 1.
-        const int64_t gh = gh_d > 0 ? static_cast<int64_t>(std::min(gh_d, 0x1p40)) : 0;
-        const int64_t gw = gw_d > 0 ? static_cast<int64_t>(std::min(gw_d, 0x1p40)) : 0;
-        if (gh > 0 && gw > 0 && (gh > (int64_t{1} << 24) || gw > (int64_t{1} << 24) || gh * gw > (int64_t{1} << 24)))
-          throw Error("ROI " + std::to_string(r) + " needs a sampling grid of " + std::to_string(gh) + " x " +
-                      std::to_string(gw) + " per bin, beyond 2^24 samples");
-        const int64_t count = std::max<int64_t>(gh * gw, 1);
-        for (int64_t ph = 0; ph < OH; ++ph)
-          for (int64_t pw = 0; pw < OW; ++pw) {
-            samples.clear();
-            for (int64_t iy = 0; iy < gh; ++iy) {
-              const double yy = start_h + static_cast<double>(ph) * bin_h +
-                                (static_cast<double>(iy) + 0.5) * bin_h / static_cast<double>(gh);
-              for (int64_t ix = 0; ix < gw; ++ix) {
-                const double xx = start_w + static_cast<double>(pw) * bin_w +
-                                  (static_cast<double>(ix) + 0.5) * bin_w / static_cast<double>(gw);
-                samples.push_back(roi_align_sample(yy, xx, H, W));
-              }
-            }
-            for (int64_t ch = 0; ch < C; ++ch) {
-              const S* plane = px + (pb[r] * C + ch) * H * W;
-              S& out = py[((r * C + ch) * OH + ph) * OW + pw];
-              if (avg) {
-                ExactSum sum;
-                for (const RoiAlignSample& sm : samples)
-                  for (int q = 0; q < 4; ++q) {
-                    const double v = widen(plane[sm.pos[q]]);
-                    const double prod = sm.w[q] * v;
-                    sum.add(prod);
-                    if (std::isfinite(prod)) sum.add(std::fma(sm.w[q], v, -prod));  // the exact product as two doubles
-                  }
-                out = gemm::round_quotient<S>(sum, static_cast<uint64_t>(count));
-              } else {
-                double best = 0;
-                bool any = false;
-                for (const RoiAlignSample& sm : samples)
-                  for (int q = 0; q < 4; ++q) {
-                    const double v = sm.w[q] * widen(plane[sm.pos[q]]);
-                    if (!any) best = v;
-                    else if (!std::isnan(best) && (std::isnan(v) || v > best)) best = v;
-                    any = true;
-                  }
-                out = narrow<S>(best);
-              }
+    const S* px = x.data_as<S>();
+    const S* pr = rois.data_as<S>();
+    S* py = reinterpret_cast<S*>(y.mutable_data());
+    std::vector<RoiAlignSample> samples;
+    for (int64_t r = 0; r < R; ++r) {
+      double c[4];
+      for (int k = 0; k < 4; ++k) {
+        c[k] = widen(pr[r * 4 + k]);
+        if (!std::isfinite(c[k]))
+          throw Error("rois element [" + std::to_string(r) + ", " + std::to_string(k) + "] is not finite");
+      }
+      const double offset = half_pixel ? 0.5 : 0.0;
+      const double start_w = c[0] * scale - offset, start_h = c[1] * scale - offset;
+      const double end_w = c[2] * scale - offset, end_h = c[3] * scale - offset;
+      double roi_w = end_w - start_w, roi_h = end_h - start_h;
+      if (!half_pixel) {
+        roi_w = std::max(roi_w, 1.0);
+        roi_h = std::max(roi_h, 1.0);
+      }
+      const double bin_h = roi_h / static_cast<double>(OH), bin_w = roi_w / static_cast<double>(OW);
+      const double gh_d = ratio > 0 ? static_cast<double>(ratio) : std::ceil(roi_h / static_cast<double>(OH));
+      const double gw_d = ratio > 0 ? static_cast<double>(ratio) : std::ceil(roi_w / static_cast<double>(OW));
+      // A negative extent (half_pixel keeps it) gives no sample; the count is still at least 1.
+      const int64_t gh = gh_d > 0 ? static_cast<int64_t>(std::min(gh_d, 0x1p40)) : 0;
+      const int64_t gw = gw_d > 0 ? static_cast<int64_t>(std::min(gw_d, 0x1p40)) : 0;
+      if (gh > 0 && gw > 0 && (gh > (int64_t{1} << 24) || gw > (int64_t{1} << 24) || gh * gw > (int64_t{1} << 24)))
+        throw Error("ROI " + std::to_string(r) + " needs a sampling grid of " + std::to_string(gh) + " x " +
+                    std::to_string(gw) + " per bin, beyond 2^24 samples");
+      const int64_t count = std::max<int64_t>(gh * gw, 1);
+      for (int64_t ph = 0; ph < OH; ++ph)
+        for (int64_t pw = 0; pw < OW; ++pw) {
+          samples.clear();
+          for (int64_t iy = 0; iy < gh; ++iy) {
+            const double yy = start_h + static_cast<double>(ph) * bin_h +
+                              (static_cast<double>(iy) + 0.5) * bin_h / static_cast<double>(gh);
+            for (int64_t ix = 0; ix < gw; ++ix) {
+              const double xx = start_w + static_cast<double>(pw) * bin_w +
+                                (static_cast<double>(ix) + 0.5) * bin_w / static_cast<double>(gw);
+              samples.push_back(roi_align_sample(yy, xx, H, W));
             }
           }
-      }
+          for (int64_t ch = 0; ch < C; ++ch) {
+            const S* plane = px + (pb[r] * C + ch) * H * W;
+            S& out = py[((r * C + ch) * OH + ph) * OW + pw];
+            if (avg) {
+              ExactSum sum;
+              for (const RoiAlignSample& sm : samples)
+                for (int q = 0; q < 4; ++q) {
+                  const double v = widen(plane[sm.pos[q]]);
+                  const double prod = sm.w[q] * v;
+                  sum.add(prod);
+                  if (std::isfinite(prod)) sum.add(std::fma(sm.w[q], v, -prod));  // the exact product as two doubles
+                }
+              out = gemm::round_quotient<S>(sum, static_cast<uint64_t>(count));
+            } else {
+              double best = 0;
+              bool any = false;
+              for (const RoiAlignSample& sm : samples)
+                for (int q = 0; q < 4; ++q) {
+                  const double v = sm.w[q] * widen(plane[sm.pos[q]]);
+                  if (!any) best = v;
+                  else if (!std::isnan(best) && (std::isnan(v) || v > best)) best = v;
+                  any = true;
+                }
+              out = narrow<S>(best);
+            }
+          }
+        }
     }
   });
   return {std::move(y)};
@@ -184,24 +210,7 @@ OpVersion roi_align_version(int since, const TypeSet& types) {
   if (since >= 16)
     v.attributes.push_back({"coordinate_transformation_mode", AttrType::String, false, std::string("half_pixel")});
   v.type_constraints = {{"T1", types}, {"T2", TypeSet{ElementType::Int64}}};
-  v.check_attributes = [since](const Attributes& attrs) {
-    const std::string& mode = std::get<std::string>(attrs.get("mode"));
-    if (mode != "avg" && mode != "max") throw Error("attribute 'mode' must be 'avg' or 'max', got " + quote_text(mode));
-    if (since >= 16) {
-      const std::string& m = std::get<std::string>(attrs.get("coordinate_transformation_mode"));
-      if (m != "half_pixel" && m != "output_half_pixel")
-        throw Error("attribute 'coordinate_transformation_mode' must be 'half_pixel' or 'output_half_pixel', got " +
-                    quote_text(m));
-    }
-    for (const char* name : {"output_height", "output_width"})
-      if (attrs.get_int(name) < 1 || attrs.get_int(name) > (int64_t{1} << 31))
-        throw Error(std::string("attribute '") + name + "' must be from 1 to 2^31, got " + std::to_string(attrs.get_int(name)));
-    if (attrs.get_int("sampling_ratio") < 0 || attrs.get_int("sampling_ratio") > 4096)
-      throw Error("attribute 'sampling_ratio' must be from 0 to 4096, got " + std::to_string(attrs.get_int("sampling_ratio")));
-    if (!std::isfinite(std::get<float>(attrs.get("spatial_scale"))))
-      throw Error("attribute 'spatial_scale' must be finite");
-  };
-  v.kernel = [since](const KernelContext& ctx) { return roi_align(ctx, since); };
+  v.set_kernel([since](const Attributes& attrs) { return parse_roi_align_params(attrs, since); }, roi_align);
   return v;
 }
 

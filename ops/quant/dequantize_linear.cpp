@@ -13,6 +13,7 @@
 
 #include "numeric/exact_sum.h"
 #include "ops/quant/register.h"
+#include "ops/float_dispatch.h"
 #include "ops/quant/quant_layout.h"
 #include "runtime/element_values.h"
 #include "runtime/numeric_dispatch.h"
@@ -56,24 +57,20 @@ std::vector<Value> dequantize_linear(const KernelContext& ctx, int since) {
                     "] = " + std::to_string(z));
   Tensor y = Tensor::uninitialized(out_type, x.shape());
   const bool integer = quant::quant_integer_range(x.type()).has_value();
-  dispatch_real(out_type, [&](auto tag) {
+  dispatch_float(out_type, "DequantizeLinear", [&](auto tag) {
     using S = typename decltype(tag)::type;
-    if constexpr (!is_float_storage<S>) {
-      throw std::logic_error("DequantizeLinear: no kernel for " + std::string(name_of(out_type)));
-    } else {
-      S* py = reinterpret_cast<S*>(y.mutable_data());
-      for (int64_t i = 0; i < x.element_count(); ++i) {
-        const int64_t k = layout.scale_index(i);
-        const double s = read_real(scale.type(), scale.data(), k);
-        double d = 0;
-        if (integer) {
-          const int64_t z = zp ? quant::quant_read_integer(zp->type(), zp->data(), k) : 0;
-          d = static_cast<double>(quant::quant_read_integer(x.type(), x.data(), i) - z);  // below 2^33: exact
-        } else {
-          d = read_real(x.type(), x.data(), i) - (zp ? read_real(zp->type(), zp->data(), k) : 0.0);
-        }
-        py[i] = dequantize_product<S>(d, s);
+    S* py = reinterpret_cast<S*>(y.mutable_data());
+    for (int64_t i = 0; i < x.element_count(); ++i) {
+      const int64_t k = layout.scale_index(i);
+      const double s = read_real(scale.type(), scale.data(), k);
+      double d = 0;
+      if (integer) {
+        const int64_t z = zp ? quant::quant_read_integer(zp->type(), zp->data(), k) : 0;
+        d = static_cast<double>(quant::quant_read_integer(x.type(), x.data(), i) - z);  // below 2^33: exact
+      } else {
+        d = read_real(x.type(), x.data(), i) - (zp ? read_real(zp->type(), zp->data(), k) : 0.0);
       }
+      py[i] = dequantize_product<S>(d, s);
     }
   });
   return {y};

@@ -28,7 +28,7 @@ void qlinear_conv_require_scalar(const Tensor& t, const std::string& name) {
     throw Error(name + " " + t.describe() + " must be a scalar (one per tensor)");
 }
 
-std::vector<Value> qlinear_conv(const KernelContext& ctx) {
+std::vector<Value> qlinear_conv(const KernelContext& ctx, const linalg::ConvParams& params) {
   const Tensor& x = ctx.input(0);
   const Tensor& w = ctx.input(3);
   int64_t lo = 0, hi = 0;
@@ -58,7 +58,7 @@ std::vector<Value> qlinear_conv(const KernelContext& ctx) {
   const double ys = quant::read_scales(y_scale, "y_scale", true)[0];
   const int64_t yz = y_zp.type() == ElementType::Int8 ? *y_zp.data_as<int8_t>() : *y_zp.data_as<uint8_t>();
 
-  const Tensor acc = linalg::int8_conv(x, w, &x_zp, &w_zp, ctx.has_input(8) ? &ctx.input(8) : nullptr, ctx.attrs);
+  const Tensor acc = linalg::int8_conv(x, w, &x_zp, &w_zp, ctx.has_input(8) ? &ctx.input(8) : nullptr, params);
   // Each output channel's ratio x_scale * w_scale[m] / y_scale in double (requantize_fast decides
   // from it, or falls back to the exact division).
   std::vector<double> ratio;
@@ -98,8 +98,7 @@ void register_qlinear_conv(Registry& registry) {
   v.type_constraints = {{"T1", TypeSet{ET::Int8, ET::UInt8}}, {"T2", TypeSet{ET::Int8, ET::UInt8}},
                         {"T3", TypeSet{ET::Int8, ET::UInt8}}, {"T4", TypeSet{ET::Int32}},
                         {"tensor(float)", TypeSet{ET::Float}, "tensor(float)"}};
-  v.check_attributes = linalg::check_conv_attributes;
-  v.kernel = qlinear_conv;
+  v.set_kernel(linalg::parse_conv_params, qlinear_conv);
   registry.add(std::move(v));
   registry.declare_accuracy("QLinearConv",
                             {AccuracyKind::CorrectlyRounded, "the exact integer sum times x_scale w_scale / y_scale rounded once to an integer, ties to even, saturated"});

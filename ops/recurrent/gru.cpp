@@ -16,6 +16,7 @@
 // sequence_lens: entry b runs its first lens[b] steps (reverse: those steps backwards); Y is zero
 // past them, Y_h is the state after its last step (the initial state when lens[b] = 0).
 #include "ops/recurrent/register.h"
+#include "ops/float_dispatch.h"
 #include "ops/recurrent/recurrent_rules.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
@@ -124,15 +125,11 @@ std::vector<Value> gru_kernel(const KernelContext& ctx) {
   const ElementType type = ctx.input(0).type();
   Tensor y_h = Tensor::zeros(type, s.state_shape());
   Tensor y = Tensor::zeros(type, s.y_shape());
-  dispatch_real(type, [&](auto tag) {
+  dispatch_float(type, "GRU", [&](auto tag) {
     using S = typename decltype(tag)::type;
-    if constexpr (!is_float_storage<S>) {
-      throw std::logic_error("GRU: no kernel for " + std::string(name_of(type)));
-    } else {
-      for (const auto& [d, reverse] : recurrent_passes(attrs.direction))
-        gru_direction<S>(ctx, s, attrs, linear_before_reset, d, reverse, reinterpret_cast<S*>(y.mutable_data()),
-                         reinterpret_cast<S*>(y_h.mutable_data()));
-    }
+    for (const auto& [d, reverse] : recurrent_passes(attrs.direction))
+      gru_direction<S>(ctx, s, attrs, linear_before_reset, d, reverse, reinterpret_cast<S*>(y.mutable_data()),
+                       reinterpret_cast<S*>(y_h.mutable_data()));
   });
   std::vector<Value> out{y, y_h};
   out.resize(ctx.output_count());

@@ -14,6 +14,7 @@
 // sequence_lens: entry b runs its first lens[b] steps (reverse: those steps backwards); Y is zero
 // past them, Y_h and Y_c are the state after its last step (the initial state when lens[b] = 0).
 #include "ops/recurrent/register.h"
+#include "ops/float_dispatch.h"
 #include "ops/recurrent/recurrent_rules.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
@@ -119,15 +120,11 @@ std::vector<Value> lstm_kernel(const KernelContext& ctx) {
   Tensor y_h = Tensor::zeros(type, s.state_shape());
   Tensor y_c = Tensor::zeros(type, s.state_shape());
   Tensor y = Tensor::zeros(type, s.y_shape());
-  dispatch_real(type, [&](auto tag) {
+  dispatch_float(type, "LSTM", [&](auto tag) {
     using S = typename decltype(tag)::type;
-    if constexpr (!is_float_storage<S>) {
-      throw std::logic_error("LSTM: no kernel for " + std::string(name_of(type)));
-    } else {
-      for (const auto& [d, reverse] : recurrent_passes(attrs.direction))
-        lstm_direction<S>(ctx, s, attrs, input_forget, d, reverse, reinterpret_cast<S*>(y.mutable_data()),
-                          reinterpret_cast<S*>(y_h.mutable_data()), reinterpret_cast<S*>(y_c.mutable_data()));
-    }
+    for (const auto& [d, reverse] : recurrent_passes(attrs.direction))
+      lstm_direction<S>(ctx, s, attrs, input_forget, d, reverse, reinterpret_cast<S*>(y.mutable_data()),
+                        reinterpret_cast<S*>(y_h.mutable_data()), reinterpret_cast<S*>(y_c.mutable_data()));
   });
   std::vector<Value> out{y, y_h, y_c};
   out.resize(ctx.output_count());

@@ -48,15 +48,24 @@ void arg_rows(const S* x, int64_t outer, int64_t count, int64_t inner, bool larg
   }
 }
 
-std::vector<Value> arg_extremum(const KernelContext& ctx, bool largest, bool refuse_empty) {
+// ArgMax's and ArgMin's attributes, parsed at load (keepdims and select_last_index 0 or 1).
+struct ArgParams {
+  int64_t axis = 0;
+  bool keepdims = true, last = false;
+};
+
+ArgParams parse_arg_params(const Attributes& attrs) {
+  return {attrs.get_int("axis"), attrs.get_flag("keepdims"), attrs.get_flag("select_last_index")};
+}
+
+std::vector<Value> arg_extremum(const KernelContext& ctx, const ArgParams& params, bool largest, bool refuse_empty) {
   const Tensor& data = ctx.input(0);
   // Version 11 alone says "The input tensor must not be empty." (12 and 13 dropped the sentence).
   if (refuse_empty && data.element_count() == 0)
     throw Error("the input is empty (shape " + shape_to_string(data.shape()) + "); at version 11 it must not be");
   const Shape& in = data.shape();
-  const int64_t axis = normalize_axis(ctx.attrs.get_int("axis"), data.rank(), AxisRange::Signed);
-  const bool keepdims = ctx.attrs.get_int("keepdims") != 0;
-  const bool last = ctx.attrs.has("select_last_index") && ctx.attrs.get_int("select_last_index") != 0;
+  const int64_t axis = normalize_axis(params.axis, data.rank(), AxisRange::Signed);
+  const bool keepdims = params.keepdims, last = params.last;
   const auto a = static_cast<size_t>(axis);
   Shape out_shape;
   int64_t outer = 1, inner = 1;
@@ -93,11 +102,9 @@ OpVersion arg_version(const std::string& op_type, bool largest, int since_versio
   v.attributes = {{"axis", AttrType::Int, false, int64_t{0}}, {"keepdims", AttrType::Int, false, int64_t{1}}};
   if (select_last) v.attributes.push_back({"select_last_index", AttrType::Int, false, int64_t{0}});
   v.type_constraints = {{"T", types}, {"tensor(int64)", TypeSet{ElementType::Int64}, "tensor(int64)"}};
-  v.check_attributes = [](const Attributes& attrs) {
-    attrs.get_flag("keepdims");
-    attrs.get_flag("select_last_index");
-  };
-  v.kernel = [largest, since_version](const KernelContext& ctx) { return arg_extremum(ctx, largest, since_version == 11); };
+  v.set_kernel(parse_arg_params, [largest, since_version](const KernelContext& ctx, const ArgParams& params) {
+    return arg_extremum(ctx, params, largest, since_version == 11);
+  });
   return v;
 }
 

@@ -18,12 +18,21 @@ int64_t cumulative_axis(const Tensor& axis) {
   return axis.type() == ElementType::Int32 ? int64_t{axis.data_as<int32_t>()[0]} : axis.data_as<int64_t>()[0];
 }
 
-std::vector<Value> cumulative_run(const KernelContext& ctx, const CumulativeScan& scan) {
+// CumSum's and CumProd's attributes, parsed at load (each 0 or 1).
+struct CumulativeParams {
+  bool exclusive = false, reverse = false;
+};
+
+CumulativeParams parse_cumulative_params(const Attributes& attrs) {
+  return {attrs.get_flag("exclusive"), attrs.get_flag("reverse")};
+}
+
+std::vector<Value> cumulative_run(const KernelContext& ctx, const CumulativeParams& params, const CumulativeScan& scan) {
   const Tensor& x = ctx.input(0);
   const int64_t rank = x.rank();
   if (rank == 0) throw Error("input x must have rank 1 or more, but it is a scalar");
   const int64_t axis = normalize_axis(cumulative_axis(ctx.input(1)), rank, AxisRange::Signed);
-  const bool exclusive = ctx.attrs.get_flag("exclusive"), reverse = ctx.attrs.get_flag("reverse");
+  const bool exclusive = params.exclusive, reverse = params.reverse;
   const int64_t count = x.shape()[static_cast<size_t>(axis)];
   int64_t outer = 1, inner = 1;
   for (int64_t d = 0; d < axis; ++d) outer *= x.shape()[static_cast<size_t>(d)];
@@ -52,11 +61,9 @@ OpVersion make_cumulative_version(const std::string& op_type, int since, const T
   v.outputs = {{"y", "T"}};
   v.attributes = {{"exclusive", AttrType::Int, false, int64_t{0}}, {"reverse", AttrType::Int, false, int64_t{0}}};
   v.type_constraints = {{"T", types}, {"T2", type_sets::kInt32Int64}};
-  v.check_attributes = [](const Attributes& attrs) {
-    attrs.get_flag("exclusive");
-    attrs.get_flag("reverse");
-  };
-  v.kernel = [scan = std::move(scan)](const KernelContext& ctx) { return cumulative_run(ctx, scan); };
+  v.set_kernel(parse_cumulative_params, [scan = std::move(scan)](const KernelContext& ctx, const CumulativeParams& params) {
+    return cumulative_run(ctx, params, scan);
+  });
   return v;
 }
 

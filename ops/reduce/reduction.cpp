@@ -133,15 +133,30 @@ namespace {
 
 // ReduceSum-1 and ReduceProd-1 do not state an axis range; ONNX's own shape inference for them
 // counts a negative axis from the back, as version 11 spells out, so every version takes [-r, r-1].
-std::vector<Value> reduce_with_axes_attribute(const KernelContext& ctx, const RowKernel& kernel) {
-  const Tensor& data = ctx.input(0);
-  std::vector<int64_t> axes;
-  if (ctx.attrs.has("axes")) axes = normalize_reduce_axes(ctx.attrs.get_ints("axes"), data.rank(), true);
-  // An empty `axes` list, set or not, reduces every axis (the spec's default).
-  return {reduce_tensor(data, axes, ctx.attrs.get_int("keepdims") != 0, kernel)};
+// A Reduce* node's attributes, parsed at load (keepdims and noop_with_empty_axes 0 or 1).
+struct ReduceParams {
+  std::vector<int64_t> axes;  // the attribute (versions before 18); empty when not set
+  bool keepdims = true;
+  bool noop_with_empty_axes = false;
+};
+
+ReduceParams parse_reduce_params(const Attributes& attrs, bool axes_input) {
+  ReduceParams params;
+  params.keepdims = attrs.get_flag("keepdims");
+  if (axes_input) params.noop_with_empty_axes = attrs.get_flag("noop_with_empty_axes");
+  else if (attrs.has("axes")) params.axes = attrs.get_ints("axes");
+  return params;
 }
 
-std::vector<Value> reduce_with_axes_input(const KernelContext& ctx, const RowKernel& kernel, bool composite) {
+std::vector<Value> reduce_with_axes_attribute(const KernelContext& ctx, const ReduceParams& params, const RowKernel& kernel) {
+  const Tensor& data = ctx.input(0);
+  // An empty `axes` list, set or not, reduces every axis (the spec's default).
+  const std::vector<int64_t> axes = normalize_reduce_axes(params.axes, data.rank(), true);
+  return {reduce_tensor(data, axes, params.keepdims, kernel)};
+}
+
+std::vector<Value> reduce_with_axes_input(const KernelContext& ctx, const ReduceParams& params, const RowKernel& kernel,
+                                          bool composite) {
   const Tensor& data = ctx.input(0);
   std::vector<int64_t> axes;
   if (ctx.has_input(1)) {
@@ -150,13 +165,13 @@ std::vector<Value> reduce_with_axes_input(const KernelContext& ctx, const RowKer
     axes = normalize_reduce_axes(read_shape_input(a), data.rank(), true);
   }
   // Absent or empty axes: every axis, or nothing at all under noop_with_empty_axes = 1.
-  if (axes.empty() && ctx.attrs.get_int("noop_with_empty_axes") != 0) {
+  if (axes.empty() && params.noop_with_empty_axes) {
     if (!composite || data.element_count() == 0) return {data};
     Tensor out = Tensor::uninitialized(data.type(), data.shape());
     kernel(data, out.element_count(), 1, out);  // every element a row of one
     return {out};
   }
-  return {reduce_tensor(data, axes, ctx.attrs.get_int("keepdims") != 0, kernel)};
+  return {reduce_tensor(data, axes, params.keepdims, kernel)};
 }
 
 }  // namespace
@@ -171,17 +186,18 @@ OpVersion make_reduce_version(const std::string& op_type, int since_version, con
     v.inputs = {{"data", "T"}, {"axes", "tensor(int64)", ParamOption::Optional}};
     v.attributes = {{"keepdims", AttrType::Int, false, int64_t{1}}, {"noop_with_empty_axes", AttrType::Int, false, int64_t{0}}};
     v.type_constraints = {{"T", types}, {"tensor(int64)", type_sets::kInt64, "tensor(int64)"}};
-    v.check_attributes = [](const Attributes& attrs) {
-      attrs.get_flag("keepdims");
-      attrs.get_flag("noop_with_empty_axes");
-    };
-    v.kernel = [kernel, composite](const KernelContext& ctx) { return reduce_with_axes_input(ctx, kernel, composite); };
+    v.set_kernel([](const Attributes& attrs) { return parse_reduce_params(attrs, true); },
+                 [kernel, composite](const KernelContext& ctx, const ReduceParams& params) {
+                   return reduce_with_axes_input(ctx, params, kernel, composite);
+                 });
   } else {
     v.inputs = {{"data", "T"}};
     v.attributes = {{"axes", AttrType::Ints, false}, {"keepdims", AttrType::Int, false, int64_t{1}}};
     v.type_constraints = {{"T", types}};
-    v.check_attributes = [](const Attributes& attrs) { attrs.get_flag("keepdims"); };
-    v.kernel = [kernel](const KernelContext& ctx) { return reduce_with_axes_attribute(ctx, kernel); };
+    v.set_kernel([](const Attributes& attrs) { return parse_reduce_params(attrs, false); },
+                 [kernel](const KernelContext& ctx, const ReduceParams& params) {
+                   return reduce_with_axes_attribute(ctx, params, kernel);
+                 });
   }
   return v;
 }

@@ -88,6 +88,17 @@ int64_t top_k_from_input(const Tensor& k) {
   return k.data_as<int64_t>()[0];
 }
 
+// TopK's attributes, parsed at load (largest and sorted 0 or 1; k only in version 1).
+struct TopKParams {
+  int64_t axis = -1, k = 0;
+  bool largest = true;
+};
+
+TopKParams parse_top_k_params(const Attributes& attrs) {
+  return {attrs.get_int("axis"), attrs.has("k") ? attrs.get_int("k") : 0,
+          !attrs.has("largest") || attrs.get_flag("largest")};
+}
+
 OpVersion top_k_version(int since, const TypeSet& types) {
   OpVersion v;
   v.op_type = "TopK";
@@ -98,29 +109,30 @@ OpVersion top_k_version(int since, const TypeSet& types) {
   if (since == 1) {
     v.inputs = {{"X", "T"}};
     v.attributes.push_back({"k", AttrType::Int, true});
-    v.kernel = [](const KernelContext& ctx) {
-      return top_k_run(ctx.input(0), ctx.attrs.get_int("axis"), ctx.attrs.get_int("k"), true, 1);
-    };
+    v.set_kernel(parse_top_k_params, [](const KernelContext& ctx, const TopKParams& params) {
+      return top_k_run(ctx.input(0), params.axis, params.k, true, 1);
+    });
     return v;
   }
   v.inputs = {{"X", "T"}, {"K", "tensor(int64)"}};
   v.type_constraints.push_back({"tensor(int64)", type_sets::kInt64, "tensor(int64)"});
   if (since == 10) {
-    v.kernel = [](const KernelContext& ctx) {
-      return top_k_run(ctx.input(0), ctx.attrs.get_int("axis"), top_k_from_input(ctx.input(1)), true, 1);
-    };
+    v.set_kernel(parse_top_k_params, [](const KernelContext& ctx, const TopKParams& params) {
+      return top_k_run(ctx.input(0), params.axis, top_k_from_input(ctx.input(1)), true, 1);
+    });
     return v;
   }
   v.attributes.push_back({"largest", AttrType::Int, false, int64_t{1}});
   v.attributes.push_back({"sorted", AttrType::Int, false, int64_t{1}});
-  v.check_attributes = [](const Attributes& attrs) {
-    attrs.get_flag("largest");
-    attrs.get_flag("sorted");
-  };
-  v.kernel = [](const KernelContext& ctx) {
-    return top_k_run(ctx.input(0), ctx.attrs.get_int("axis"), top_k_from_input(ctx.input(1)),
-                     ctx.attrs.get_flag("largest"), 0);
-  };
+  // sorted is only checked: the outputs are always sorted, which the spec allows either way.
+  v.set_kernel(
+      [](const Attributes& attrs) {
+        attrs.get_flag("sorted");
+        return parse_top_k_params(attrs);
+      },
+      [](const KernelContext& ctx, const TopKParams& params) {
+        return top_k_run(ctx.input(0), params.axis, top_k_from_input(ctx.input(1)), params.largest, 0);
+      });
   return v;
 }
 

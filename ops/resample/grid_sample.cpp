@@ -27,6 +27,7 @@
 #include <gmpxx.h>
 
 #include "ops/resample/register.h"
+#include "ops/float_dispatch.h"
 #include "ops/resample/round_mpq.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"
@@ -215,13 +216,27 @@ decltype(auto) grid_sample_dispatch(ElementType type, F&& f) {
   return dispatch_real(type, f);
 }
 
-Kernel grid_sample_kernel(int since) {
-  return [since](const KernelContext& ctx) -> std::vector<Value> {
+// GridSample's attributes, parsed at load (align_corners 0 or 1, the modes known).
+struct GridSampleParams {
+  int since = 16;
+  GridSampleMode mode;
+  GridSamplePadding padding;
+  bool align_corners = false;
+};
+
+GridSampleParams parse_grid_sample_params(const Attributes& a, int since) {
+  return {since, grid_sample_mode(std::get<std::string>(a.get("mode")), since),
+          grid_sample_padding(std::get<std::string>(a.get("padding_mode"))), a.get_flag("align_corners")};
+}
+
+auto grid_sample_kernel() {
+  return [](const KernelContext& ctx, const GridSampleParams& params) -> std::vector<Value> {
     const Tensor& x = ctx.input(0);
     const Tensor& grid = ctx.input(1);
-    const GridSampleMode mode = grid_sample_mode(std::get<std::string>(ctx.attrs.get("mode")), since);
-    const GridSamplePadding padding = grid_sample_padding(std::get<std::string>(ctx.attrs.get("padding_mode")));
-    const bool align_corners = ctx.attrs.get_flag("align_corners");
+    const int since = params.since;
+    const GridSampleMode mode = params.mode;
+    const GridSamplePadding padding = params.padding;
+    const bool align_corners = params.align_corners;
     if (since < 20 && x.rank() != 4) throw Error("X must be 4-D (N, C, H, W) before version 20, but it is " + x.describe());
     if (x.rank() < 3) throw Error("X must have rank 3 or more (N, C, D1, ...), but it is " + x.describe());
     const auto r = static_cast<size_t>(x.rank() - 2);
@@ -251,10 +266,9 @@ Kernel grid_sample_kernel(int since) {
         const int64_t at = (n * points + p) * static_cast<int64_t>(r);
         for (size_t a = 0; a < r; ++a) {
           // The grid lists the innermost axis first.
-          const double v = dispatch_real(grid.type(), [&](auto tag) -> double {
+          const double v = dispatch_float(grid.type(), "GridSample's grid", [&](auto tag) -> double {
             using G = typename decltype(tag)::type;
-            if constexpr (is_float_storage<G>) return widen(reinterpret_cast<const G*>(grid.data())[at + static_cast<int64_t>(r - 1 - a)]);
-            else throw std::logic_error("GridSample: a non-float grid");
+            return widen(reinterpret_cast<const G*>(grid.data())[at + static_cast<int64_t>(r - 1 - a)]);
           });
           if (!std::isfinite(v))
             throw Error("grid position " + std::to_string(at + static_cast<int64_t>(r - 1 - a)) + " (flat) is not finite");
@@ -308,12 +322,7 @@ OpVersion grid_sample_version(int since, const TypeSet& data_types, const TypeSe
                   {"mode", AttrType::String, false, std::string(since < 20 ? "bilinear" : "linear")},
                   {"padding_mode", AttrType::String, false, std::string("zeros")}};
   v.type_constraints = {{"T1", data_types}, {"T2", grid_types}};
-  v.check_attributes = [since](const Attributes& a) {
-    a.get_flag("align_corners");
-    grid_sample_mode(std::get<std::string>(a.get("mode")), since);
-    grid_sample_padding(std::get<std::string>(a.get("padding_mode")));
-  };
-  v.kernel = grid_sample_kernel(since);
+  v.set_kernel([since](const Attributes& a) { return parse_grid_sample_params(a, since); }, grid_sample_kernel());
   return v;
 }
 

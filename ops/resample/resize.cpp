@@ -15,7 +15,9 @@
 //   13: roi and scales optional; bfloat16; tf_half_pixel_for_nn gone.
 //   18: + antialias, axes, keep_aspect_ratio_policy.  19: + half_pixel_symmetric (refused at 18).
 #include <algorithm>
+#include <optional>
 #include <set>
+#include <string>
 
 #include "ops/resample/register.h"
 #include "ops/axis.h"
@@ -41,11 +43,39 @@ void resize_check_1d(const Tensor& t, const char* name, size_t count, bool has_a
                 (has_axes ? "one per axis in 'axes'" : "one per axis of X") + "), got " + t.describe());
 }
 
-std::vector<int64_t> resize_axes(const KernelContext& ctx, int since, int64_t rank) {
+// Resize's attributes (11 on), parsed at load: every mode, flag and policy checked.
+struct ResizeParams {
+  resample::ResampleOptions options;
+  float extrapolation = 0;
+  std::string policy = "stretch";  // keep_aspect_ratio_policy (18 on)
+  std::optional<std::vector<int64_t>> axes;  // 18 on; nullopt: every axis
+};
+
+ResizeParams parse_resize_params(const Attributes& a, int since) {
+  ResizeParams p;
+  resample::ResampleOptions& o = p.options;
+  o.mode = resample::parse_resize_mode(std::get<std::string>(a.get("mode")), true);
+  o.coordinate = resample::parse_coordinate_mode(std::get<std::string>(a.get("coordinate_transformation_mode")), since);
+  o.nearest = resample::parse_nearest_mode(std::get<std::string>(a.get("nearest_mode")));
+  o.cubic_a = std::get<float>(a.get("cubic_coeff_a"));
+  o.exclude_outside = a.get_flag("exclude_outside");
+  p.extrapolation = std::get<float>(a.get("extrapolation_value"));
+  if (since >= 18) {
+    o.antialias = a.get_flag("antialias");
+    p.policy = std::get<std::string>(a.get("keep_aspect_ratio_policy"));
+    if (p.policy != "stretch" && p.policy != "not_larger" && p.policy != "not_smaller")
+      throw Error("attribute 'keep_aspect_ratio_policy' must be stretch, not_larger or not_smaller, got " +
+                  quote_text(p.policy));
+    if (a.has("axes")) p.axes = a.get_ints("axes");
+  }
+  return p;
+}
+
+std::vector<int64_t> resize_axes(const ResizeParams& params, int64_t rank) {
   std::vector<int64_t> axes;
-  if (since >= 18 && ctx.attrs.has("axes")) {
+  if (params.axes) {
     std::set<int64_t> seen;
-    for (int64_t a : ctx.attrs.get_ints("axes")) {
+    for (int64_t a : *params.axes) {
       const int64_t n = normalize_axis(a, rank, AxisRange::Signed, "axes value");
       if (!seen.insert(n).second) throw Error("axes repeats axis " + std::to_string(n));
       axes.push_back(n);
@@ -56,33 +86,25 @@ std::vector<int64_t> resize_axes(const KernelContext& ctx, int since, int64_t ra
   return axes;
 }
 
-std::vector<Value> resize_v10(const KernelContext& ctx) {
+std::vector<Value> resize_v10(const KernelContext& ctx, resample::ResizeMode mode) {
   const Tensor& x = ctx.input(0);
   const Tensor& s = ctx.input(1);
   resize_check_1d(s, "scales", static_cast<size_t>(x.rank()), false);
   const std::vector<float> scales(s.data_as<float>(), s.data_as<float>() + s.element_count());
-  const resample::ResizeMode mode = resample::parse_resize_mode(std::get<std::string>(ctx.attrs.get("mode")), false);
   return {resample::resample_asymmetric(x, scales, mode)};
 }
 
-std::vector<Value> resize_kernel(const KernelContext& ctx, int since) {
+std::vector<Value> resize_kernel(const KernelContext& ctx, const ResizeParams& params) {
   const Tensor& x = ctx.input(0);
   const int64_t rank = x.rank();
-  const auto& attrs = ctx.attrs;
-  resample::ResampleOptions o;
-  o.mode = resample::parse_resize_mode(std::get<std::string>(attrs.get("mode")), true);
-  o.coordinate = resample::parse_coordinate_mode(std::get<std::string>(attrs.get("coordinate_transformation_mode")), since);
-  o.nearest = resample::parse_nearest_mode(std::get<std::string>(attrs.get("nearest_mode")));
-  o.cubic_a = std::get<float>(attrs.get("cubic_coeff_a"));
-  o.exclude_outside = attrs.get_flag("exclude_outside");
-  o.antialias = since >= 18 && attrs.get_flag("antialias");
-  const float extrapolation = std::get<float>(attrs.get("extrapolation_value"));
-  const std::string policy = since >= 18 ? std::get<std::string>(attrs.get("keep_aspect_ratio_policy")) : "stretch";
+  const resample::ResampleOptions& o = params.options;
+  const float extrapolation = params.extrapolation;
+  const std::string& policy = params.policy;
   if (o.mode != resample::ResizeMode::Nearest)
     resample::check_interpolable(x.type(), o.mode == resample::ResizeMode::Linear ? "linear" : "cubic");
 
-  const std::vector<int64_t> axes = resize_axes(ctx, since, rank);
-  const bool has_axes = since >= 18 && attrs.has("axes");
+  const std::vector<int64_t> axes = resize_axes(params, rank);
+  const bool has_axes = params.axes.has_value();
   const Tensor* scales = resize_present_input(ctx, 2);
   const Tensor* sizes = resize_present_input(ctx, 3);
   if (scales && sizes) throw Error("scales and sizes are both given; exactly one of them must be");
@@ -158,10 +180,8 @@ OpVersion resize_version(int since) {
     v.outputs = {{"Y", "T"}};
     v.attributes = {{"mode", AttrType::String, false, std::string("nearest")}};
     v.type_constraints = {{"T", data_types}, float_input};
-    v.check_attributes = [](const Attributes& a) {
-      resample::parse_resize_mode(std::get<std::string>(a.get("mode")), false);
-    };
-    v.kernel = resize_v10;
+    v.set_kernel([](const Attributes& a) { return resample::parse_resize_mode(std::get<std::string>(a.get("mode")), false); },
+                 resize_v10);
     return v;
   }
   const auto optional_from_13 = since >= 13 ? ParamOption::Optional : ParamOption::Single;
@@ -185,20 +205,7 @@ OpVersion resize_version(int since) {
                         {"T2", type_sets::kFloats},
                         float_input,
                         {"tensor(int64)", type_sets::kInt64, "tensor(int64)"}};
-  v.check_attributes = [since](const Attributes& a) {
-    resample::parse_resize_mode(std::get<std::string>(a.get("mode")), true);
-    resample::parse_coordinate_mode(std::get<std::string>(a.get("coordinate_transformation_mode")), since);
-    resample::parse_nearest_mode(std::get<std::string>(a.get("nearest_mode")));
-    a.get_flag("exclude_outside");
-    if (since >= 18) {
-      a.get_flag("antialias");
-      const auto& policy = std::get<std::string>(a.get("keep_aspect_ratio_policy"));
-      if (policy != "stretch" && policy != "not_larger" && policy != "not_smaller")
-        throw Error("attribute 'keep_aspect_ratio_policy' must be stretch, not_larger or not_smaller, got " +
-                    quote_text(policy));
-    }
-  };
-  v.kernel = [since](const KernelContext& ctx) { return resize_kernel(ctx, since); };
+  v.set_kernel([since](const Attributes& a) { return parse_resize_params(a, since); }, resize_kernel);
   return v;
 }
 

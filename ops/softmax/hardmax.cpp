@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "ops/softmax/register.h"
+#include "ops/float_dispatch.h"
 #include "ops/softmax/softmax_family.h"
 #include "runtime/numeric_dispatch.h"
 
@@ -16,29 +17,25 @@ namespace onnx_ref {
 namespace {
 
 void hardmax_lines(const Tensor& in, Tensor& out, const LineLayout& lines) {
-  dispatch_real(in.type(), [&](auto tag) {
+  dispatch_float(in.type(), "hardmax_lines", [&](auto tag) {
     using S = typename decltype(tag)::type;
-    if constexpr (!is_float_storage<S>) {
-      throw std::logic_error("hardmax_lines: floating types only");
-    } else {
-      const S* x = in.template data_as<S>();
-      S* y = reinterpret_cast<S*>(out.mutable_data());
-      const S zero = narrow<S>(0.0), one = narrow<S>(1.0);
-      for (int64_t o = 0; o < lines.outer; ++o)
-        for (int64_t i = 0; i < lines.inner; ++i) {
-          const int64_t base = o * lines.count * lines.inner + i;
-          int64_t best = 0;
-          double best_value = widen(x[base]);
-          for (int64_t k = 1; k < lines.count && !std::isnan(best_value); ++k) {
-            const double v = widen(x[base + k * lines.inner]);
-            if (std::isnan(v) || v > best_value) {
-              best = k;
-              best_value = v;
-            }
+    const S* x = in.template data_as<S>();
+    S* y = reinterpret_cast<S*>(out.mutable_data());
+    const S zero = narrow<S>(0.0), one = narrow<S>(1.0);
+    for (int64_t o = 0; o < lines.outer; ++o)
+      for (int64_t i = 0; i < lines.inner; ++i) {
+        const int64_t base = o * lines.count * lines.inner + i;
+        int64_t best = 0;
+        double best_value = widen(x[base]);
+        for (int64_t k = 1; k < lines.count && !std::isnan(best_value); ++k) {
+          const double v = widen(x[base + k * lines.inner]);
+          if (std::isnan(v) || v > best_value) {
+            best = k;
+            best_value = v;
           }
-          for (int64_t k = 0; k < lines.count; ++k) y[base + k * lines.inner] = k == best ? one : zero;
         }
-    }
+        for (int64_t k = 0; k < lines.count; ++k) y[base + k * lines.inner] = k == best ? one : zero;
+      }
   });
 }
 

@@ -40,6 +40,7 @@
 #include "numeric/exact_sum.h"
 #include "numeric/mpfr_interval.h"
 #include "runtime/error.h"
+#include "ops/float_dispatch.h"
 #include "ops/softmax/softmax_family.h"
 #include "runtime/numeric_dispatch.h"
 #include "runtime/parallel_for.h"
@@ -211,25 +212,21 @@ bool softmax_line_estimate(const std::vector<double>& x, double m, size_t top, b
 }
 
 void softmax_lines(const Tensor& in, Tensor& out, const LineLayout& lines, bool logarithm) {
-  dispatch_real(in.type(), [&](auto tag) {
+  dispatch_float(in.type(), "softmax_lines", [&](auto tag) {
     using S = typename decltype(tag)::type;
-    if constexpr (!is_float_storage<S>) {
-      throw std::logic_error("softmax_lines: floating types only");
-    } else {
-      const S* x = in.template data_as<S>();
-      S* y = reinterpret_cast<S*>(out.mutable_data());
-      // Lines are split over the threads; each line's outputs depend on that line alone.
-      const int64_t total = lines.outer * lines.inner;
-      parallel_for(total, std::max<int64_t>(1, (int64_t{1} << 14) / std::max<int64_t>(lines.count, 1)), [&](int64_t l0, int64_t l1) {
-        numeric::free_mpfr_caches_at_thread_exit();  // the undecided lines use MPFR on this thread
-        Line line;
-        for (int64_t l = l0; l < l1; ++l) {
-          const int64_t o = l / lines.inner, i = l % lines.inner;
-          const int64_t base = o * lines.count * lines.inner + i;
-          one_line(x + base, y + base, lines.count, lines.inner, logarithm, line);
-        }
-      });
-    }
+    const S* x = in.template data_as<S>();
+    S* y = reinterpret_cast<S*>(out.mutable_data());
+    // Lines are split over the threads; each line's outputs depend on that line alone.
+    const int64_t total = lines.outer * lines.inner;
+    parallel_for(total, std::max<int64_t>(1, (int64_t{1} << 14) / std::max<int64_t>(lines.count, 1)), [&](int64_t l0, int64_t l1) {
+      numeric::free_mpfr_caches_at_thread_exit();  // the undecided lines use MPFR on this thread
+      Line line;
+      for (int64_t l = l0; l < l1; ++l) {
+        const int64_t o = l / lines.inner, i = l % lines.inner;
+        const int64_t base = o * lines.count * lines.inner + i;
+        one_line(x + base, y + base, lines.count, lines.inner, logarithm, line);
+      }
+    });
   });
 }
 

@@ -243,3 +243,44 @@ TEST_CASE("Conv-22: 1-D windows (run as 2-D with one row), against MPFR") {
   check_case({{1, 4, 9}, {4, 1, 3}, 4, {1, 1}, {1}, {1}}, 5);  // depthwise
 }
 }  // namespace conv_engine_tests
+
+// Three spatial axes run on the tap tables (ops/linalg/tap_gather.h): float packs the gather
+// matrix block by block, double builds it whole. Small integers keep every sum exact, so the hand
+// loop's sums are the exact results.
+TEST_CASE("Conv-22 3-D: padding, strides, dilations and groups against a hand loop (float and double)") {
+  // X [1, 2, 4, 3, 5], W [2, 1, 2, 2, 2] (group 2), pads 1 at the begin of each axis, 0 at the end.
+  const int D = 4, H = 3, W = 5;
+  std::vector<float> x(2 * D * H * W), w(16);
+  for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(static_cast<int>(i % 9) - 4);
+  for (size_t i = 0; i < w.size(); ++i) w[i] = static_cast<float>(static_cast<int>(i % 5) - 2);
+  const std::vector<int> stride{2, 1, 2}, dilation{1, 2, 1};
+  // Output per axis: (in + 1 - ((2 - 1) * dilation + 1)) / stride + 1.
+  const int OD = (D + 1 - 2) / 2 + 1, OH = (H + 1 - 3) / 1 + 1, OW = (W + 1 - 2) / 2 + 1;
+  std::vector<float> want(static_cast<size_t>(2 * OD * OH * OW), 0.0f);
+  for (int m = 0; m < 2; ++m)
+    for (int od = 0; od < OD; ++od)
+      for (int oh = 0; oh < OH; ++oh)
+        for (int ow = 0; ow < OW; ++ow) {
+          float sum = 0;
+          for (int kd = 0; kd < 2; ++kd)
+            for (int kh = 0; kh < 2; ++kh)
+              for (int kw = 0; kw < 2; ++kw) {
+                const int id = od * 2 - 1 + kd, ih = oh - 1 + kh * 2, iw = ow * 2 - 1 + kw;
+                if (id < 0 || id >= D || ih < 0 || ih >= H || iw < 0 || iw >= W) continue;
+                sum += x[static_cast<size_t>(((m * D + id) * H + ih) * W + iw)] * w[static_cast<size_t>(m * 8 + (kd * 2 + kh) * 2 + kw)];
+              }
+          want[static_cast<size_t>(((m * OD + od) * OH + oh) * OW + ow)] = sum;
+        }
+  const std::vector<IntsAttr> attrs{
+      {"group", {2}}, {"pads", {1, 1, 1, 0, 0, 0}}, {"strides", {2, 1, 2}}, {"dilations", {1, 2, 1}}};
+  const Tensor yf = run_node("Conv", 22, {floats({1, 2, D, H, W}, x), floats({2, 1, 2, 2, 2}, w)}, attrs)[0];
+  REQUIRE(yf.shape() == Shape{1, 2, OD, OH, OW});
+  CHECK(values<float>(yf) == want);
+  const std::vector<double> xd(x.begin(), x.end()), wd(w.begin(), w.end());
+  const Tensor yd = run_node("Conv", 22,
+                             {Tensor::from_values<double>(T::Double, {1, 2, D, H, W}, xd),
+                              Tensor::from_values<double>(T::Double, {2, 1, 2, 2, 2}, wd)},
+                             attrs)[0];
+  const std::vector<double> want_d(want.begin(), want.end());
+  CHECK(values<double>(yd) == want_d);
+}
