@@ -18,6 +18,7 @@
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -111,6 +112,9 @@ void conv_transpose_gather(const ConvTransposePlan& p, const S* x, S* col) {
   const size_t r = p.in_spatial.size();
   std::vector<int64_t> tap(r, 0), opos(r, 0);
   std::vector<std::vector<int64_t>> source(r);  // per axis: the input position of each output position
+  uint64_t entries = 0;
+  for (size_t a = 0; a < r; ++a) entries += static_cast<uint64_t>(p.out_spatial[a]);
+  const MemoryCharge source_charge = charge_scratch<int64_t>(entries, "ConvTranspose's gather tables");
   for (int64_t kk = 0; kk < p.kernel_size; ++kk) {
     for (size_t a = 0; a < r; ++a) {
       source[a].resize(static_cast<size_t>(p.out_spatial[a]));
@@ -155,6 +159,9 @@ class GatherSource final : public gemm::PanelSource {
  public:
   GatherSource(const ConvTransposePlan& p, const S* x) : p_(p), x_(x) {
     const size_t r = p.in_spatial.size();
+    uint64_t entries = 0;
+    for (size_t a = 0; a < r; ++a) entries += static_cast<uint64_t>(p.kernel[a] * p.out_spatial[a]);
+    charge_ = charge_scratch<int64_t>(entries, "ConvTranspose's gather tables");
     source_.resize(r);
     for (size_t a = 0; a < r; ++a) {
       source_[a].resize(static_cast<size_t>(p.kernel[a] * p.out_spatial[a]));
@@ -231,6 +238,7 @@ class GatherSource final : public gemm::PanelSource {
  private:
   const ConvTransposePlan& p_;
   const S* x_;
+  MemoryCharge charge_;
   std::vector<std::vector<int64_t>> source_;
 };
 

@@ -2,6 +2,7 @@
 #include "ops/pool/pooling.h"
 
 #include "runtime/error.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref::pool {
 
@@ -31,6 +32,7 @@ void for_each_window(const PoolPlan& p, const std::function<void(int64_t, const 
   const size_t r = p.in_spatial.size();
   std::vector<int64_t> opos(r, 0), koff(r, 0);
   WindowTaps taps;
+  const MemoryCharge taps_charge = charge_scratch<int64_t>(static_cast<uint64_t>(p.kernel_size), "the pool's window table");
   taps.index.resize(static_cast<size_t>(p.kernel_size));
   for (int64_t o = 0; o < p.out_size; ++o) {
     std::fill(koff.begin(), koff.end(), 0);
