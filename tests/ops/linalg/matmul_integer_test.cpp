@@ -122,7 +122,8 @@ Case random_case(std::mt19937& rng, ET ta, ET tb, bool extreme, int64_t max_k) {
     kind = static_cast<Zp>(r);
     if (x.shape.size() == 1 && r >= 3) kind = Zp::Scalar;  // a 1-D operand has one zero point
     if (kind == Zp::Full && x.shape.size() != 3) kind = Zp::Vector;
-    const int64_t len = is_b ? x.shape.back() : x.shape[x.shape.size() - 2];
+    // The zero point's length: the rows of A or the columns of B (a 1-D operand only takes a scalar).
+    const int64_t len = x.shape.size() == 1 ? 1 : is_b ? x.shape.back() : x.shape[x.shape.size() - 2];
     switch (kind) {
       case Zp::None: return std::nullopt;
       case Zp::Scalar: return random_int8(rng, x.type, {}, extreme);
