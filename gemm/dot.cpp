@@ -427,11 +427,11 @@ void gemm(const GemmArgs<S>& args, GemmStats* stats) {
 }
 
 template <class S>
-void gemm_packed(const GemmArgs<S>& args, const PanelSource& b, GemmStats* stats) {
+void gemm_packed(const GemmArgs<S>& args, const PanelSource& b, GemmStats* stats, const PackedWeights* packed_a) {
   GemmStats local;
   if (args.M > 0 && args.N > 0) {
     if (args.K == 0) gemm_small(args, local);  // reads no element of B
-    else tiled::packed(args, b, local);
+    else tiled::packed(args, b, local, packed_a);
   }
   g_outputs += local.outputs;
   g_fallbacks += local.exact_fallbacks;
@@ -443,9 +443,25 @@ void gemm_packed(const GemmArgs<S>& args, const PanelSource& b, GemmStats* stats
   }
 }
 
-template void gemm_packed<float>(const GemmArgs<float>&, const PanelSource&, GemmStats*);
-template void gemm_packed<Float16Bits>(const GemmArgs<Float16Bits>&, const PanelSource&, GemmStats*);
-template void gemm_packed<BFloat16Bits>(const GemmArgs<BFloat16Bits>&, const PanelSource&, GemmStats*);
+template void gemm_packed<float>(const GemmArgs<float>&, const PanelSource&, GemmStats*, const PackedWeights*);
+template void gemm_packed<Float16Bits>(const GemmArgs<Float16Bits>&, const PanelSource&, GemmStats*, const PackedWeights*);
+template void gemm_packed<BFloat16Bits>(const GemmArgs<BFloat16Bits>&, const PanelSource&, GemmStats*, const PackedWeights*);
+
+void gemm_with_packed(const GemmArgs<float>& args, const PackedWeights* packed_a, const PackedWeights* packed_b,
+                      GemmStats* stats) {
+  GemmStats local;
+  if (args.M > 0 && args.N > 0) {
+    if (args.K == 0 || !tiled::try_gemm(args, local, packed_a, packed_b)) gemm_small(args, local);
+  }
+  g_outputs += local.outputs;
+  g_fallbacks += local.exact_fallbacks;
+  g_compensated += local.compensated;
+  if (stats) {
+    stats->outputs += local.outputs;
+    stats->exact_fallbacks += local.exact_fallbacks;
+    stats->compensated += local.compensated;
+  }
+}
 
 template void gemm<float>(const GemmArgs<float>&, GemmStats*);
 template void gemm<double>(const GemmArgs<double>&, GemmStats*);

@@ -32,7 +32,10 @@ void add_scaled_floats(int64_t n, double w, const float* src, double* acc, doubl
 
 // Y = alpha * A B + beta * C with B read from `b` (args.B is ignored), each output the exact value
 // rounded once, exactly as gemm() computes it. Instantiated for float, Float16Bits, BFloat16Bits.
+// `packed_a` (gemm/packed_weights.h), when given, holds args.A packed once (float only).
+struct PackedWeights;
 template <class S>
-void gemm_packed(const GemmArgs<S>& args, const PanelSource& b, GemmStats* stats = nullptr);
+void gemm_packed(const GemmArgs<S>& args, const PanelSource& b, GemmStats* stats = nullptr,
+                 const PackedWeights* packed_a = nullptr);
 
 }  // namespace onnx_ref::gemm

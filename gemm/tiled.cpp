@@ -189,6 +189,8 @@ struct Job {
   bool use_c;
   double zero;
   bool vector_epilogue;  // AVX-512 packing, norms and first-stage decisions (float)
+  const PackedWeights* packed_a;  // A packed once (gemm/packed_weights.h), or null: packed per tile
+  const PackedWeights* packed_b;  // B likewise
 };
 
 // The neighbours of q (an S value, finite, non-zero) toward -inf and +inf, as doubles; false when
@@ -335,22 +337,44 @@ void run_tile(const Job<S>& job, int64_t i0, int64_t mc, int64_t j0, int64_t nc,
   double* rn1 = buf.row_norms.data();
   double* rn2 = rn1 + buf.row_cap;
   double* rni = rn2 + buf.row_cap;
-  std::fill(cn1, cn1 + 3 * buf.col_cap, 0.0);
-  std::fill(rn1, rn1 + 3 * buf.row_cap, 0.0);
+  const PackedWeights* pa = job.packed_a;
+  const PackedWeights* pb = job.packed_b;
+  if (pb) {
+    // The column norms were summed when B was packed, block by block as below.
+    const size_t c0 = static_cast<size_t>(j0), cn = static_cast<size_t>(col_strips * kNR);
+    std::copy_n(pb->l1.begin() + c0, cn, cn1);
+    std::copy_n(pb->l2sq.begin() + c0, cn, cn2);
+    std::copy_n(pb->linf.begin() + c0, cn, cni);
+  } else {
+    std::fill(cn1, cn1 + 3 * buf.col_cap, 0.0);
+  }
+  if (pa) {
+    // The row norms were summed when A was packed, block by block as below.
+    const size_t r0 = static_cast<size_t>(i0), rn = static_cast<size_t>(row_strips * kMR);
+    std::copy_n(pa->l1.begin() + r0, rn, rn1);
+    std::copy_n(pa->l2sq.begin() + r0, rn, rn2);
+    std::copy_n(pa->linf.begin() + r0, rn, rni);
+  } else {
+    std::fill(rn1, rn1 + 3 * buf.row_cap, 0.0);
+  }
   for (int64_t k0 = 0; k0 < g.K; k0 += kBlockK) {
     const int64_t kc = std::min(kBlockK, g.K - k0);
-    job.b.pack(k0, kc, j0, nc, buf.b.data());
-    pack_a(g.A, i0, mc, k0, kc, buf.a.data(), job.vector_epilogue);
+    const double* b_block = buf.b.data();
+    if (pb) b_block = pb->blocks.data() + pb->offsets[static_cast<size_t>(j0 / kTileCols * pb->k_blocks + k0 / kBlockK)];
+    else job.b.pack(k0, kc, j0, nc, buf.b.data());
+    const double* a_block = buf.a.data();
+    if (pa) a_block = pa->blocks.data() + pa->offsets[static_cast<size_t>(i0 / kTileRows * pa->k_blocks + k0 / kBlockK)];
+    else pack_a(g.A, i0, mc, k0, kc, buf.a.data(), job.vector_epilogue);
     if (job.vector_epilogue) {
-      tiled::add_norms_avx512(buf.b.data(), col_strips, kc, kNR, cn1, cn2, cni);
-      tiled::add_norms_avx512(buf.a.data(), row_strips, kc, kMR, rn1, rn2, rni);
+      if (!pb) tiled::add_norms_avx512(buf.b.data(), col_strips, kc, kNR, cn1, cn2, cni);
+      if (!pa) tiled::add_norms_avx512(buf.a.data(), row_strips, kc, kMR, rn1, rn2, rni);
     } else {
-      add_norms(buf.b.data(), col_strips, kc, kNR, cn1, cn2, cni);
-      add_norms(buf.a.data(), row_strips, kc, kMR, rn1, rn2, rni);
+      if (!pb) add_norms(buf.b.data(), col_strips, kc, kNR, cn1, cn2, cni);
+      if (!pa) add_norms(buf.a.data(), row_strips, kc, kMR, rn1, rn2, rni);
     }
     for (int64_t s = 0; s < col_strips; ++s)
       for (int64_t r = 0; r < row_strips; ++r)
-        job.kernel(kc, buf.a.data() + r * kc * kMR, buf.b.data() + s * kc * kNR, acc + r * kMR * ldc + s * kNR, ldc);
+        job.kernel(kc, a_block + r * kc * kMR, b_block + s * kc * kNR, acc + r * kMR * ldc + s * kNR, ldc);
   }
   // The bound of sum|a_k b_k| for each output: min(|a|_2 |b|_2, |a|_1 |b|_inf, |a|_inf |b|_1), times
   // 1.1 d u, d the depth of the summation tree: a product passes through at most kBlockK - 1
@@ -391,9 +415,19 @@ void run_tile(const Job<S>& job, int64_t i0, int64_t mc, int64_t j0, int64_t nc,
 }
 
 template <class S>
-void run_tiled(const GemmArgs<S>& g, const PanelSource& b, GemmStats& stats, GemmPath path) {
+void run_tiled(const GemmArgs<S>& g, const PanelSource& b, GemmStats& stats, GemmPath path, const PackedWeights* packed_a,
+               const PackedWeights* packed_b = nullptr) {
   const tiled::MicroKernel kernel = choose_kernel(path);
-  const Job<S> job{g, b, kernel, g.has_c && g.beta != 0, -0.0, kernel == tiled::micro_kernel_avx512};
+  const bool vector = kernel == tiled::micro_kernel_avx512;
+  // Packed A serves only the product it was made for, summed by the same norm routine.
+  if constexpr (!std::is_same_v<S, float>) packed_a = packed_b = nullptr;
+  auto fits = [&](const PackedWeights* p, bool is_b, const auto& view, int64_t rows, int64_t cols) {
+    return p && p->is_b == is_b && p->source == static_cast<const void*>(view.data) && p->rows == rows && p->cols == cols &&
+           p->row_stride == view.row_stride && p->col_stride == view.col_stride && p->vector == vector;
+  };
+  if (!fits(packed_a, false, g.A, g.M, g.K)) packed_a = nullptr;
+  if (!fits(packed_b, true, g.B, g.K, g.N)) packed_b = nullptr;
+  const Job<S> job{g, b, kernel, g.has_c && g.beta != 0, -0.0, vector, packed_a, packed_b};
   const int64_t row_tiles = (g.M + kTileRows - 1) / kTileRows;
   const int64_t col_tiles = (g.N + kTileCols - 1) / kTileCols;
   std::atomic<int64_t> compensated{0}, exact{0};
@@ -452,26 +486,109 @@ bool gemm_uses_avx512() { return choose_kernel(gemm_path()) == tiled::micro_kern
 namespace tiled {
 
 template <class S>
-bool try_gemm(const GemmArgs<S>& g, GemmStats& stats) {
+bool try_gemm(const GemmArgs<S>& g, GemmStats& stats, const PackedWeights* packed_a, const PackedWeights* packed_b) {
   const GemmPath path = gemm_path();
   if (path == GemmPath::Panels || g.K == 0) return false;
   if (path == GemmPath::Automatic && g.M * g.N * g.K < (int64_t{1} << 16)) return false;
-  run_tiled(g, MatrixSource<S>(g.B), stats, path);
+  run_tiled(g, MatrixSource<S>(g.B), stats, path, packed_a, packed_b);
   return true;
 }
 
-template bool try_gemm<float>(const GemmArgs<float>&, GemmStats&);
-template bool try_gemm<Float16Bits>(const GemmArgs<Float16Bits>&, GemmStats&);
-template bool try_gemm<BFloat16Bits>(const GemmArgs<BFloat16Bits>&, GemmStats&);
+template bool try_gemm<float>(const GemmArgs<float>&, GemmStats&, const PackedWeights*, const PackedWeights*);
+template bool try_gemm<Float16Bits>(const GemmArgs<Float16Bits>&, GemmStats&, const PackedWeights*, const PackedWeights*);
+template bool try_gemm<BFloat16Bits>(const GemmArgs<BFloat16Bits>&, GemmStats&, const PackedWeights*, const PackedWeights*);
 
 template <class S>
-void packed(const GemmArgs<S>& g, const PanelSource& b, GemmStats& stats) {
-  run_tiled(g, b, stats, gemm_path() == GemmPath::Panels ? GemmPath::Automatic : gemm_path());
+void packed(const GemmArgs<S>& g, const PanelSource& b, GemmStats& stats, const PackedWeights* packed_a) {
+  run_tiled(g, b, stats, gemm_path() == GemmPath::Panels ? GemmPath::Automatic : gemm_path(), packed_a);
 }
 
-template void packed<float>(const GemmArgs<float>&, const PanelSource&, GemmStats&);
-template void packed<Float16Bits>(const GemmArgs<Float16Bits>&, const PanelSource&, GemmStats&);
-template void packed<BFloat16Bits>(const GemmArgs<BFloat16Bits>&, const PanelSource&, GemmStats&);
+template void packed<float>(const GemmArgs<float>&, const PanelSource&, GemmStats&, const PackedWeights*);
+template void packed<Float16Bits>(const GemmArgs<Float16Bits>&, const PanelSource&, GemmStats&, const PackedWeights*);
+template void packed<BFloat16Bits>(const GemmArgs<BFloat16Bits>&, const PanelSource&, GemmStats&, const PackedWeights*);
+
+std::shared_ptr<PackedWeights> pack_weights(const float* a, int64_t M, int64_t K, int64_t lda) {
+  auto p = std::make_shared<PackedWeights>();
+  p->source = a;
+  p->rows = M;
+  p->cols = K;
+  p->row_stride = lda;
+  p->col_stride = 1;
+  p->vector = choose_kernel(gemm_path() == GemmPath::Panels ? GemmPath::Automatic : gemm_path()) == micro_kernel_avx512;
+  p->k_blocks = (K + kBlockK - 1) / kBlockK;
+  const int64_t row_tiles = (M + kTileRows - 1) / kTileRows;
+  const size_t rows = static_cast<size_t>((M + kMR - 1) / kMR * kMR);
+  p->l1.assign(rows, 0.0);
+  p->l2sq.assign(rows, 0.0);
+  p->linf.assign(rows, 0.0);
+  size_t total = 0;
+  for (int64_t t = 0; t < row_tiles; ++t) {
+    const int64_t strips = (std::min(kTileRows, M - t * kTileRows) + kMR - 1) / kMR;
+    for (int64_t b = 0; b < p->k_blocks; ++b) {
+      p->offsets.push_back(total);
+      total += static_cast<size_t>(strips * kMR * std::min(kBlockK, K - b * kBlockK));
+    }
+  }
+  p->blocks.resize(total);
+  const MatrixView<float> view{a, lda, 1};
+  // The same packing and the same norm sums, in the same order, as run_tile's for each tile.
+  for (int64_t t = 0; t < row_tiles; ++t) {
+    const int64_t i0 = t * kTileRows, mc = std::min(kTileRows, M - i0), strips = (mc + kMR - 1) / kMR;
+    double* n1 = p->l1.data() + i0;
+    double* n2 = p->l2sq.data() + i0;
+    double* ni = p->linf.data() + i0;
+    for (int64_t b = 0; b < p->k_blocks; ++b) {
+      const int64_t k0 = b * kBlockK, kc = std::min(kBlockK, K - k0);
+      double* block = p->blocks.data() + p->offsets[static_cast<size_t>(t * p->k_blocks + b)];
+      pack_a(view, i0, mc, k0, kc, block, p->vector);
+      if (p->vector) add_norms_avx512(block, strips, kc, kMR, n1, n2, ni);
+      else add_norms(block, strips, kc, kMR, n1, n2, ni);
+    }
+  }
+  return p;
+}
+
+std::shared_ptr<PackedWeights> pack_b(const MatrixView<float>& b, int64_t K, int64_t N) {
+  auto p = std::make_shared<PackedWeights>();
+  p->is_b = true;
+  p->source = b.data;
+  p->rows = K;
+  p->cols = N;
+  p->row_stride = b.row_stride;
+  p->col_stride = b.col_stride;
+  p->vector = choose_kernel(gemm_path() == GemmPath::Panels ? GemmPath::Automatic : gemm_path()) == micro_kernel_avx512;
+  p->k_blocks = (K + kBlockK - 1) / kBlockK;
+  const int64_t col_tiles = (N + kTileCols - 1) / kTileCols;
+  const size_t cols = static_cast<size_t>(col_tiles * kTileCols);
+  p->l1.assign(cols, 0.0);
+  p->l2sq.assign(cols, 0.0);
+  p->linf.assign(cols, 0.0);
+  size_t total = 0;
+  for (int64_t t = 0; t < col_tiles; ++t) {
+    const int64_t strips = (std::min(kTileCols, N - t * kTileCols) + kNR - 1) / kNR;
+    for (int64_t k = 0; k < p->k_blocks; ++k) {
+      p->offsets.push_back(total);
+      total += static_cast<size_t>(strips * kNR * std::min(kBlockK, K - k * kBlockK));
+    }
+  }
+  p->blocks.resize(total);
+  const MatrixSource<float> source(b);
+  // The same packing and the same norm sums, in the same order, as run_tile's for each tile.
+  for (int64_t t = 0; t < col_tiles; ++t) {
+    const int64_t j0 = t * kTileCols, nc = std::min(kTileCols, N - j0), strips = (nc + kNR - 1) / kNR;
+    double* n1 = p->l1.data() + j0;
+    double* n2 = p->l2sq.data() + j0;
+    double* ni = p->linf.data() + j0;
+    for (int64_t k = 0; k < p->k_blocks; ++k) {
+      const int64_t k0 = k * kBlockK, kc = std::min(kBlockK, K - k0);
+      double* block = p->blocks.data() + p->offsets[static_cast<size_t>(t * p->k_blocks + k)];
+      source.pack(k0, kc, j0, nc, block);
+      if (p->vector) add_norms_avx512(block, strips, kc, kNR, n1, n2, ni);
+      else add_norms(block, strips, kc, kNR, n1, n2, ni);
+    }
+  }
+  return p;
+}
 
 }  // namespace tiled
 

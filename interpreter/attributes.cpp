@@ -75,6 +75,14 @@ std::optional<AttrType> attribute_type(const AttributeProto& a) {
   return std::nullopt;
 }
 
+// How many of the value-carrying fields are set: IR.md allows one. A proto3 writer leaves out a
+// zero scalar, so a count of 0 is not an error here; only two or more are.
+int value_fields_set(const AttributeProto& a) {
+  return int{a.has_i()} + int{a.has_f()} + int{a.has_s()} + int{a.has_t()} + int{a.has_g()} + int{a.has_sparse_tensor()} +
+         int{a.has_tp()} + int{a.ints_size() > 0} + int{a.floats_size() > 0} + int{a.strings_size() > 0} +
+         int{a.tensors_size() > 0} + int{a.graphs_size() > 0} + int{a.sparse_tensors_size() > 0} + int{a.type_protos_size() > 0};
+}
+
 // The ValueType a TypeProto attribute describes (Optional's `type`): a tensor, a sequence of
 // tensors, or an optional of either, with its element type set.
 ValueType type_proto_value(const onnx::TypeProto& t) {
@@ -130,6 +138,8 @@ Attributes resolve_attributes(const onnx::NodeProto& node, const OpVersion& op, 
     if (!a.ref_attr_name().empty()) throw Error(where + " refers to a function attribute, which only functions may do");
     const auto type = attribute_type(a);
     if (!type) throw Error(where + " has no value or an unsupported type (" + std::to_string(a.type()) + ")");
+    if (value_fields_set(a) > 1)
+      throw Error(where + " carries more than one value (an AttributeProto holds exactly one of i, f, s, t, g, ints, floats, ...)");
     if (*type != spec->type)
       throw Error(where + " must be of type " + std::string(attr_type_name(spec->type)) + ", got " +
                   std::string(attr_type_name(*type)));

@@ -327,6 +327,7 @@ std::vector<std::pair<std::string, Value>> Model::run(const std::map<std::string
       if (list[i].name == name) return i;
     return std::nullopt;
   };
+  std::map<std::string, std::pair<int64_t, std::string>> dim_bindings;  // dimension variable -> (size, input)
   for (const auto& [name, value] : feeds) {
     const ValueInfo* declared = nullptr;
     int slot = -1;
@@ -347,6 +348,20 @@ std::vector<std::pair<std::string, Value>> Model::run(const std::map<std::string
       check_feed(*declared, value);
     } catch (const Error& e) {
       rethrow_with_context(e, ErrorContext::subject(origin_ + ": input " + quote_text(name)));
+    }
+    // IR.md: inputs that share a dimension variable "MUST be tensors of rank 1 with the same
+    // dimension" there; the first input fed binds it.
+    if (declared->typed && declared->has_shape && value.is_tensor()) {
+      for (size_t d = 0; d < declared->dim_params.size(); ++d) {
+        const std::string& param = declared->dim_params[d];
+        if (param.empty()) continue;
+        const int64_t size = value.tensor().shape()[d];
+        auto [it, first] = dim_bindings.emplace(param, std::make_pair(size, name));
+        if (!first && it->second.first != size)
+          throw Error(origin_ + ": input " + quote_text(name) + " has dimension " + std::to_string(d) + " = " + std::to_string(size) +
+                      " where the dimension variable " + quote_text(param) + " is " + std::to_string(it->second.first) +
+                      " (from input " + quote_text(it->second.second) + ")");
+      }
     }
     values[static_cast<size_t>(slot)] = value;
   }

@@ -4,7 +4,9 @@
 Reads ../shared/onnx-spec/Changelog.md and Changelog-ml.md (every operator version) and IR.md,
 extracts the normative sentences of each operator version (and of IR.md's rules), and finds the
 tests that cite them. Writes docs/spec-coverage.md; with --check, fails (exit 1) when the committed
-table differs from what the sources give now.
+table differs from what the sources give now; with --uncited, prints the sentences no test cites nor
+docs/spec-untestable.txt excuses, grouped by operator family (the family column of docs/operators.md),
+the largest group first.
 
 Citation form, in any file under tests/ (a comment, one per line, the words quoted from the text):
 
@@ -259,6 +261,7 @@ def build():
     total = cited = schema_total = 0
     rows = []
     detail = []
+    found_by_version = {}
     for version, info in ops.items():
         schema_count = sum(1 for kind, _ in info["sentences"] if kind == "schema")
         schema_total += schema_count
@@ -273,6 +276,7 @@ def build():
             # A sentence is listed when it is normative, or when a test cites it as a rule.
             if kind == "text" or (kind == "other" and hits):
                 found.append((s, sorted({where.rsplit(":", 1)[0] for where in hits})))
+        found_by_version[version] = found
         n_cited = sum(1 for _, files in found if files)
         total += len(found)
         cited += n_cited
@@ -341,14 +345,47 @@ def build():
     lines.append("## Sentences per operator version")
     lines.append("")
     lines.extend(detail)
-    return "\n".join(lines).rstrip("\n") + "\n", (total, cited, len(ir_found), ir_cited, len(unmatched))
+    uncited = [(version, s) for version, _, _, _, _ in rows for s, files in found_by_version[version] if not files]
+    uncited += [(label if label == "onnx.proto" else "IR.md", s) for label, s, files in ir_found if not files]
+    text = "\n".join(lines).rstrip("\n") + "\n"
+    return text, (total, cited, len(ir_found), ir_cited, len(unmatched)), uncited
+
+
+def operator_families():
+    """{operator: family} from the operator table's family column (docs/operators.md)."""
+    families = {}
+    row = re.compile(r"^\| (\w+) \|.*\| `ops/([a-z_]+)/` \|$")
+    with open(os.path.join(ROOT, "docs", "operators.md"), encoding="utf-8") as f:
+        for line in f:
+            m = row.match(line.strip())
+            if m:
+                families.setdefault(m.group(1), m.group(2))
+    return families
+
+
+def print_uncited(uncited):
+    families = operator_families()
+    groups = collections.defaultdict(list)
+    for version, sentence in uncited:
+        family = version if version in ("IR.md", "onnx.proto") else families.get(version.rsplit("-", 1)[0], "?")
+        groups[family].append((version, sentence))
+    for family, items in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        print(f"## {family}: {len(items)} uncited")
+        for version, sentence in items:
+            print(f"{version}: {sentence}")
+        print()
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="fail when docs/spec-coverage.md is stale")
+    parser.add_argument("--uncited", action="store_true",
+                        help="list the uncited sentences, grouped by operator family (ops/<family>/), largest first")
     args = parser.parse_args()
-    text, (total, cited, ir_total, ir_cited, unmatched) = build()
+    text, (total, cited, ir_total, ir_cited, unmatched), uncited = build()
+    if args.uncited:
+        print_uncited(uncited)
+        return 0
     summary = f"{total} normative sentences, {cited} cited; IR.md {ir_total}, {ir_cited} cited; {unmatched} citations match nothing"
     if args.check:
         try:

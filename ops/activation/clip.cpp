@@ -1,6 +1,6 @@
 // ONNX Clip, every version (1, 6, 11, 12, 13): Y = min(max(X, min), max).
-//   1: float16, float, double; bounds are the optional float attributes `min` and `max` (an absent
-//      one does not bound); consumed_inputs (ignored).
+//   1: float16, float, double; bounds are the optional float attributes `min` and `max`, which
+//      "default to numeric_limits::lowest() and numeric_limits::max()" as at 6; consumed_inputs (ignored).
 //   6: the attributes default to -FLT_MAX and FLT_MAX (so a double beyond them is clamped).
 //   11: the bounds are optional inputs of X's type; an absent one is the type's lowest or largest
 //      finite value ("They default to numeric_limits::lowest() and numeric_limits::max()"), so an
@@ -13,6 +13,7 @@
 // (rounding is monotonic, so clamping with the rounded bound is rounding the clamped value).
 #include <limits>
 #include <optional>
+#include <type_traits>
 
 #include "ops/activation/register.h"
 #include "ops/math/elementwise.h"
@@ -72,6 +73,18 @@ Tensor clip_tensor(const Tensor& x, const ClipBounds& bounds) {
       if (bounds.absent_is_limit && !lo) lo = finite_limit<S>(false);
       if (bounds.absent_is_limit && !hi) hi = finite_limit<S>(true);
       Tensor out = Tensor::uninitialized(x.type(), x.shape());
+      if constexpr (std::is_floating_point_v<S>) {
+        if (lo && hi && !is_nan(*lo) && !is_nan(*hi)) {
+          // clip_one without branches (the loop vectorizes): a NaN x fails both comparisons and
+          // stays, as does -0 against a +0 bound (neither is less than the other).
+          const S l = *lo, h = *hi;
+          unary_map(x.data_as<S>(), reinterpret_cast<S*>(out.mutable_data()), x.element_count(), [l, h](S v) {
+            const S raised = v < l ? l : v;
+            return raised > h ? h : raised;
+          });
+          return out;
+        }
+      }
       unary_map(x.data_as<S>(), reinterpret_cast<S*>(out.mutable_data()), x.element_count(),
                 [&](S v) { return clip_one(v, lo, hi); });
       return out;
@@ -82,8 +95,10 @@ Tensor clip_tensor(const Tensor& x, const ClipBounds& bounds) {
 Kernel clip_attribute_kernel() {
   return [](const KernelContext& ctx) -> std::vector<Value> {
     ClipBounds b;
-    if (ctx.attrs.has("min")) b.lo_attr = float_attr(ctx.attrs, "min");
-    if (ctx.attrs.has("max")) b.hi_attr = float_attr(ctx.attrs, "max");
+    // Clip-1 declares no attribute defaults, but its text gives the same ones as Clip-6: an absent
+    // bound is float's lowest or largest value.
+    b.lo_attr = ctx.attrs.has("min") ? float_attr(ctx.attrs, "min") : std::numeric_limits<float>::lowest();
+    b.hi_attr = ctx.attrs.has("max") ? float_attr(ctx.attrs, "max") : std::numeric_limits<float>::max();
     return {clip_tensor(ctx.input(0), b)};
   };
 }

@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "gemm/dot.h"
+#include "gemm/micro_kernel.h"
+#include "gemm/packed_weights.h"
 #include "gemm/panel_source.h"
 #include "numeric/exact_sum.h"
 #include "numeric/interval_rounding.h"
@@ -265,8 +267,10 @@ void depthwise_2d(const ConvPlan& p, const S* x, const S* w, const S* bias, S* y
   const int64_t ph = p.axes[0].pad_begin, pw = p.axes[1].pad_begin;
   const double ku2 = 2 * static_cast<double>(K) * 0x1p-53;
   const bool bound_valid = static_cast<double>(K) * 0x1p-53 < 0.01;
+  const bool vector = gemm::gemm_uses_avx512();  // AVX-512 present and not turned off (ONNX_REF_NO_AVX512)
   parallel_for(p.N * p.C * OH, std::max<int64_t>(1, (int64_t{1} << 18) / std::max<int64_t>(1, OW * K)), [&](int64_t r0, int64_t r1) {
-    std::vector<double> acc(static_cast<size_t>(OW)), mag(static_cast<size_t>(OW));
+    std::vector<double> acc(static_cast<size_t>(OW)), mag(static_cast<size_t>(OW)), bias_row(static_cast<size_t>(OW));
+    std::vector<uint8_t> todo(static_cast<size_t>(OW));
     for (int64_t row = r0; row < r1; ++row) {
       const int64_t oh = row % OH, nc = row / OH, c = nc % p.C;
       const S* xc = x + nc * p.in_size;
@@ -307,7 +311,20 @@ void depthwise_2d(const ConvPlan& p, const S* x, const S* w, const S* bias, S* y
       }
       const double bc = bias ? widen(bias[c]) : 0.0;
       S* yr = y + nc * p.out_size + oh * OW;
+      bool vector_done = false;
+      if constexpr (std::is_same_v<S, float>) {
+        // The same decisions eight at a time: with every norm the row's sum of magnitudes and the
+        // scale 2 K u, the engine's first stage computes E = 2 K u mag + 2 u (|s| + |t|) by the
+        // steps above, in their order, and decides as decide_small does (gemm/micro_kernel.h).
+        if (vector && bound_valid) {
+          if (bias) std::fill(bias_row.begin(), bias_row.end(), bc);
+          gemm::tiled::decide_floats_avx512(OW, acc.data(), {1.0, 1.0, 1.0}, mag.data(), mag.data(), mag.data(), 1.0,
+                                            bias ? bias_row.data() : nullptr, ku2, yr, todo.data());
+          vector_done = true;
+        }
+      }
       for (int64_t ow = 0; ow < OW; ++ow) {
+        if (vector_done && !todo[ow]) continue;
         const double s = acc[ow];
         const double t = bias ? s + bc : s;
         const double E = ku2 * mag[ow] + 2 * 0x1p-53 * (std::fabs(s) + std::fabs(t));
@@ -401,6 +418,20 @@ Tensor linalg::conv(const Tensor& x, const Tensor& w, const Tensor* bias, const 
             a.C = {pb + g * p.Mg, 1, 0};
           }
           a.Y = py + (n * p.M + g * p.Mg) * p.out_size;
+          if constexpr (std::is_same_v<S, float>) {
+            // The weights packed once for every run of the model (gemm/packed_weights.h), for the
+            // products that run on the tiled engine.
+            const bool tiled = streamed || (p.direct && p.Mg * p.out_size * K >= (int64_t{1} << 16));
+            const auto packed = tiled ? gemm::cached_packed_weights(w.storage(), a.A.data, p.Mg, K, K) : nullptr;
+            if (streamed) {
+              gemm::gemm_packed(a, Im2colSource<S>(p, xg), nullptr, packed.get());
+              continue;
+            }
+            if (packed) {
+              gemm::gemm_with_packed_a(a, packed.get());
+              continue;
+            }
+          }
           if constexpr (is_float_storage<S> && !std::is_same_v<S, double>) {
             if (streamed) {
               gemm::gemm_packed(a, Im2colSource<S>(p, xg));

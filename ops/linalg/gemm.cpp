@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "gemm/dot.h"
+#include "gemm/packed_weights.h"
 #include "ops/linalg/register.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
@@ -104,6 +105,15 @@ std::vector<Value> run_gemm(const KernelContext& ctx, bool legacy_broadcast) {
         g.C = {ctx.input(2).template data_as<S>(), cs.first, cs.second};
       }
       g.Y = reinterpret_cast<S*>(out.mutable_data());
+      if constexpr (std::is_same_v<S, float>) {
+        // B is usually the model's weights: packed once for every run (gemm/packed_weights.h)
+        // when the product runs on the tiled engine.
+        if (s.M * s.N * s.K >= (int64_t{1} << 16)) {
+          const auto packed = gemm::cached_packed_b(b.storage(), g.B, s.K, s.N);
+          gemm::gemm_with_packed(g, nullptr, packed.get());
+          return;
+        }
+      }
       gemm::gemm(g);
     }
   });

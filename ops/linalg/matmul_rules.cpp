@@ -2,6 +2,7 @@
 #include "ops/linalg/matmul_rules.h"
 
 #include "gemm/dot.h"
+#include "gemm/packed_weights.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
 
@@ -69,7 +70,18 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
         g.A = {pa + oa * s.M * s.K, s.K, 1};
         g.B = {pb + ob * s.K * s.N, s.N, 1};
         g.Y = py + n * s.M * s.N;
-        gemm::gemm(g);
+        if constexpr (std::is_same_v<S, float>) {
+          // A two-dimensional B is a model's weights as often as not: packed once for every run
+          // (gemm/packed_weights.h) when the product runs on the tiled engine.
+          if (b.rank() == 2 && s.M * s.N * s.K >= (int64_t{1} << 16)) {
+            const auto packed = gemm::cached_packed_b(b.storage(), g.B, s.K, s.N);
+            gemm::gemm_with_packed(g, nullptr, packed.get());
+          } else {
+            gemm::gemm(g);
+          }
+        } else {
+          gemm::gemm(g);
+        }
         for (size_t d = r; d-- > 0;) {
           if (++index[d] < s.batch[d]) break;
           index[d] = 0;

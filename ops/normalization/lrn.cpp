@@ -19,6 +19,7 @@
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
+#include "runtime/parallel_for.h"
 #include "runtime/scratch.h"
 
 namespace onnx_ref {
@@ -53,6 +54,38 @@ bool decide_narrow(ElementType type, double x, double base, double beta, double&
   }
 }
 
+// The sum of the squares of w[0..n) (values widened from float, float16 or bfloat16, so each
+// square is exact in double and non-negative) rounded once to double, decided without ExactSum
+// when a compensated sum settles it; false otherwise. TwoSum keeps hi + (the exact sum of the
+// errors) equal to the exact sum S; lo, their sum in double, is within (n - 1) u mag of it (mag =
+// sum of |errors|). r = RN(hi + lo) is within a factor 2 of hi, so hi - r is exact, and
+// t = RN((hi - r) + lo) is within 2 u |t| of (hi + lo) - r. So S lies within |t| + E of r, E =
+// n u mag + 2 u |t| (rounded up by the factor 2); when that is less than half the gap from r to
+// either neighbour, S rounds to r.
+bool square_sum_decided(const double* w, int64_t n, double& out) {
+  constexpr double u = 0x1p-53;
+  double hi = 0, lo = 0, mag = 0;
+  for (int64_t k = 0; k < n; ++k) {
+    const double q = w[k] * w[k];
+    const double s = hi + q, bb = s - hi, e = (hi - (s - bb)) + (q - bb);
+    hi = s;
+    lo += e;
+    mag += std::fabs(e);
+  }
+  if (!std::isfinite(hi) || !std::isfinite(lo)) return false;
+  const double r = hi + lo;
+  if (r == 0) {  // every square is zero: S = +0
+    out = hi;
+    return hi == 0 && lo == 0;
+  }
+  const double t = (hi - r) + lo;
+  const double E = 2 * (static_cast<double>(n) * u * mag + 2 * u * std::fabs(t));
+  const double half_gap = std::min(std::nextafter(r, HUGE_VAL) - r, r - std::nextafter(r, 0.0)) / 2;
+  if (!(std::fabs(t) + E < half_gap)) return false;
+  out = r;
+  return true;
+}
+
 std::vector<Value> lrn(const KernelContext& ctx) {
   using namespace normalization;
   const Tensor& x = ctx.input(0);
@@ -65,17 +98,22 @@ std::vector<Value> lrn(const KernelContext& ctx) {
   for (int64_t d = 2; d < x.rank(); ++d) inner *= x.shape()[static_cast<size_t>(d)];
   const MemoryCharge widened_charge = charge_scratch<double>(2 * static_cast<uint64_t>(x.element_count()), "LRN's widened input and result");
   const std::vector<double> xs = widen_elements(x);
-  std::vector<double> y(xs.size()), window;
+  std::vector<double> y(xs.size());
   const int64_t before = (size - 1) / 2, after = size - 1 - before;
   const double alpha_over_size = alpha / static_cast<double>(size);
   const bool narrower = x.type() != ElementType::Double;
-  for (int64_t n = 0; n < batches; ++n)
-    for (int64_t c = 0; c < channels; ++c) {
+  // Each (image, channel) row of outputs is computed from X alone: rows run on any thread.
+  parallel_for(batches * channels, std::max<int64_t>(1, 4096 / std::max<int64_t>(1, inner)), [&](int64_t r0, int64_t r1) {
+    std::vector<double> window;
+    for (int64_t row = r0; row < r1; ++row) {
+      const int64_t n = row / channels, c = row % channels;
       const int64_t lo = std::max<int64_t>(0, c - before), hi = std::min<int64_t>(channels - 1, c + after);
       for (int64_t i = 0; i < inner; ++i) {
         window.clear();
         for (int64_t k = lo; k <= hi; ++k) window.push_back(xs[static_cast<size_t>((n * channels + k) * inner + i)]);
-        const double square_sum = exact_square_sum_run(window.data(), static_cast<int64_t>(window.size()));
+        double square_sum;
+        if (!narrower || !square_sum_decided(window.data(), static_cast<int64_t>(window.size()), square_sum))
+          square_sum = exact_square_sum_run(window.data(), static_cast<int64_t>(window.size()));
         const double base = bias + alpha_over_size * square_sum;
         const auto at = static_cast<size_t>((n * channels + c) * inner + i);
         if (narrower && decide_narrow(x.type(), xs[at], base, beta, y[at])) continue;
@@ -83,6 +121,7 @@ std::vector<Value> lrn(const KernelContext& ctx) {
         y[at] = xs[at] / power;
       }
     }
+  });
   return {narrow_elements(x.type(), x.shape(), y)};
 }
 

@@ -114,6 +114,8 @@ TEST_CASE("functions: attribute_proto gives the default of an attribute the call
   CHECK(run_c(given) == std::vector<float>{2.0f, 7.0f});
 }
 
+// spec: onnx.proto: "Overload identifier, used only to map this to a model-local function."
+// spec: onnx.proto: "This is part of the unique-id (domain, name, overload) of FunctionProtos in a model."
 TEST_CASE("functions: the node's overload picks among functions of one name") {
   ModelBuilder b = caller(0.0f);
   add_unknown(mul_add(b), 13, "plus");
@@ -175,6 +177,7 @@ TEST_CASE("functions: nested calls, own scope, recursion and unknown attributes"
   auto* self_import = self.add_opset_import();
   self_import->set_domain(kDomain);
   self_import->set_version(1);
+  // spec: onnx.proto: "One FunctionProto can reference other FunctionProto in the model, however, recursive reference is not allowed."
   CHECK(load_error(recursive).find("nest more than 32 levels deep (a function that calls itself never ends)") != std::string::npos);
 
   ModelBuilder unknown = caller(1.0f);

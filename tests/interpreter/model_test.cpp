@@ -76,6 +76,7 @@ TEST_CASE("model: an initializer that contradicts its input declaration is refus
 // spec: IR.md: "The list of nodes defining the top-level computation graph MUST be ordered topologically"
 // spec: IR.md: "Node dependencies MUST NOT create cycles in the computation graph."
 // spec: IR.md: "It must refer to either a graph input, a graph initializer or a node output."
+// spec: IR.md: "Each computation dataflow graph is structured as a topologically sorted list of nodes that form a graph, which MUST be free of cycles."
 TEST_CASE("model: node inputs must be defined earlier (topological order, no cycles)") {
   ModelBuilder later(14);
   later.input("x", T::Float, {4}).output("z").initializer("s", int64_tensor({2, 2}));

@@ -137,6 +137,7 @@ TEST_CASE("external data: entries and data_location") {
   Proto no_location = make_proto(ElementType::Float, {2}, "w");
   no_location.set_data_location(Proto::EXTERNAL);
   add_external(no_location, "offset", "0");
+  // spec: onnx.proto: "Recognized keys are: - "location" (required)"
   CHECK_THROWS_WITH_AS(tensor_from_proto(no_location, options_for(dir)), "tensor 'w': external data has no 'location' entry", Error);
 
   Proto with_checksum = external_proto(ElementType::Float, {2}, "data.bin");
@@ -145,6 +146,7 @@ TEST_CASE("external data: entries and data_location") {
 
   Proto not_external = make_proto(ElementType::Float, {2}, "w");
   add_external(not_external, "location", "data.bin");
+  // spec: onnx.proto: "MUST be one of: - DEFAULT - data stored inside the protobuf message."
   CHECK_THROWS_WITH_AS(tensor_from_proto(not_external, options_for(dir)),
                        "tensor 'w': has external_data entries but data_location is not EXTERNAL", Error);
   Proto also_raw = external_proto(ElementType::Float, {2}, "data.bin");

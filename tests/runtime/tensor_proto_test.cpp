@@ -10,6 +10,7 @@ TEST_CASE("proto float_data holds float and complex64 as pairs") {
 
   Proto c = make_proto(ElementType::Complex64, {2});
   for (float v : {1.f, 2.f, 3.f, 4.f}) c.add_float_data(v);
+  // spec: onnx.proto: "(e.g., [1.0 + 2.0i, 3.0 + 4.0i] is encoded as [1.0, 2.0 ,3.0 ,4.0] When this field is present, the data_type field MUST be FLOAT or COMPLEX64."
   CHECK(bytes_of(tensor_from_proto(c)) == le_bytes(std::vector<float>{1.f, 2.f, 3.f, 4.f}));
   c.add_float_data(5.f);
   CHECK_THROWS_WITH_AS(tensor_from_proto(c),
@@ -25,6 +26,7 @@ TEST_CASE("proto double_data holds double and complex128 as pairs") {
   Proto c = make_proto(ElementType::Complex128, {1});
   c.add_double_data(2.5);
   c.add_double_data(-3.5);
+  // spec: onnx.proto: "When this field is present, the data_type field MUST be DOUBLE or COMPLEX128"
   CHECK(bytes_of(tensor_from_proto(c)) == le_bytes(std::vector<double>{2.5, -3.5}));
   c.mutable_double_data()->RemoveLast();
   CHECK_THROWS_WITH_AS(tensor_from_proto(c), doctest::Contains("needs 2 values (real, imaginary pairs) in double_data, found 1"), Error);
@@ -45,6 +47,7 @@ TEST_CASE("proto int64_data and uint64_data (uint32, uint64)") {
   for (uint64_t v : {0ull, 4294967295ull, 17ull}) u32.add_uint64_data(v);
   CHECK(bytes_of(tensor_from_proto(u32)) == le_bytes(std::vector<uint32_t>{0, 4294967295u, 17}));
   u32.set_uint64_data(2, 4294967296ull);
+  // spec: onnx.proto: "For uint64 and uint32 values When this field is present, the data_type field MUST be UINT32 or UINT64"
   CHECK_THROWS_WITH_AS(tensor_from_proto(u32),
                        "tensor: uint64_data[2] = 4294967296 does not fit uint32 (0 to 4294967295)", Error);
 }
@@ -139,6 +142,7 @@ TEST_CASE("proto int32_data holds packed bytes of the 4- and 2-bit types") {
   i2.add_int32_data(0x02);  // -2
   CHECK(bytes_of(tensor_from_proto(i2)) == std::string("\x02", 1));
 
+  // spec: onnx.proto: "The first element is stored in the 4 least significant bits (LSB), and the second element is stored in the 4 most significant bits (MSB)."
   SUBCASE("the entry count is the packed byte count") {
     Proto p = make_proto(ElementType::Int4, {3});
     for (int32_t v : {1, 2, 3}) p.add_int32_data(v);  // one entry per element is the wrong reading
@@ -189,6 +193,8 @@ TEST_CASE("proto raw_data round trip of all 26 types") {
     Tensor original = type == ElementType::String
                           ? Tensor::from_strings(shape, std::vector<std::string>(15, std::string("x\0\xff", 3)))
                           : tensor_of_bytes(type, shape, sample_bytes(type, 15));
+    // spec: onnx.proto: "When this raw_data field is used to store tensor value, elements MUST be stored in as fixed-width, little-endian order."
+    // spec: onnx.proto: "The only exception is the string case, where one is required to store the content in the repeated bytes string_data field."
     Proto proto = tensor_to_proto(original, "t");
     CHECK(proto.name() == "t");
     CHECK(proto.data_type() == code_of(type));
@@ -267,12 +273,14 @@ TEST_CASE("proto zero elements need no data") {
   p.set_raw_data("");
   CHECK(tensor_from_proto(p).element_count() == 0);
   p.set_raw_data("abcd");
+  // spec: IR.md: "If any dimensions are 0, V must have length 0."
   CHECK_THROWS_WITH_AS(tensor_from_proto(p), "tensor: float[0] needs 0 bytes in raw_data, found 4", Error);
 }
 
 TEST_CASE("proto bool bytes are 0 or 1") {
   Proto p = make_proto(ElementType::Bool, {3});
   p.set_raw_data(std::string("\x01\x00\x02", 3));
+  // spec: onnx.proto: "Boolean type MUST be written one byte per tensor element (00000001 for true, 00000000 for false)."
   CHECK_THROWS_WITH_AS(tensor_from_proto(p), "tensor: raw_data byte 2 is 2; a bool is 0 or 1", Error);
 }
 
@@ -286,9 +294,11 @@ TEST_CASE("proto field that is wrong for the type") {
   CHECK_THROWS_WITH_AS(tensor_from_proto(f), doctest::Contains("double_data cannot hold float elements (float uses float_data"), Error);
   Proto i64 = make_proto(ElementType::Int64, {1});
   i64.add_int32_data(1);
+  // spec: onnx.proto: "When this field is present, the data_type field MUST be INT32, INT16, INT8, INT4, INT2, UINT16, UINT8, UINT4, UINT2, BOOL, FLOAT16, BFLOAT16"
   CHECK_THROWS_WITH_AS(tensor_from_proto(i64), doctest::Contains("int32_data cannot hold int64 elements (int64 uses int64_data"), Error);
   Proto i32 = make_proto(ElementType::Int32, {1});
   i32.add_int64_data(1);
+  // spec: onnx.proto: "When this field is present, the data_type field MUST be INT64"
   CHECK_THROWS_WITH_AS(tensor_from_proto(i32), doctest::Contains("int64_data cannot hold int32 elements"), Error);
   Proto u64 = make_proto(ElementType::Int64, {1});
   u64.add_uint64_data(1);
@@ -305,9 +315,11 @@ TEST_CASE("proto field that is wrong for the type") {
 TEST_CASE("proto strings and numbers do not mix") {
   Proto s = make_proto(ElementType::String, {1});
   s.set_raw_data("abc");
+  // spec: onnx.proto: "When this field is present, the data_type field MUST NOT be STRING or UNDEFINED"
   CHECK_THROWS_WITH_AS(tensor_from_proto(s), "tensor: string tensors cannot use raw_data; strings are stored in string_data", Error);
   Proto f = make_proto(ElementType::Float, {1});
   f.add_string_data("1.0");
+  // spec: onnx.proto: "When this field is present, the data_type field MUST be STRING"
   CHECK_THROWS_WITH_AS(tensor_from_proto(f), "tensor: string_data holds strings but the element type is float", Error);
   Proto si = make_proto(ElementType::String, {1});
   si.add_int32_data(1);
@@ -317,6 +329,7 @@ TEST_CASE("proto strings and numbers do not mix") {
 TEST_CASE("proto header errors: data_type, dims, segment, two sources") {
   Proto unknown = make_proto(ElementType::Float, {1});
   unknown.set_data_type(99);
+  // spec: onnx.proto: "This field MUST have a valid TensorProto.DataType value"
   unknown.set_name("w");
   CHECK_THROWS_WITH_AS(tensor_from_proto(unknown), "tensor 'w': data_type 99 is not a defined element type", Error);
   Proto undefined = make_proto(ElementType::Float, {});

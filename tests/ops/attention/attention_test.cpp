@@ -234,11 +234,13 @@ TEST_CASE("Attention: a hand-computed case, 3-D and 4-D layouts, bool and float 
   CHECK(attention_values<float>(out[0].tensor())[0] == doctest::Approx(2 / (1 + e) + 4 * e / (1 + e)).epsilon(1e-6));
   CHECK(attention_values<float>(out[3].tensor()) == std::vector<double>{0.5, 1.5});
   // A bool mask hiding the second key: Y = 2 exactly; the same as an additive -inf.
+  // spec: Attention-24: "Two types of masks are supported: a boolean mask where a value of `True` indicates that the element should take part in attention, or a float mask of the same type as query, key, value that is added to the attention score."
   const Tensor bmask = Tensor::from_values<BoolByte>(ElementType::Bool, {1, 2}, std::vector<BoolByte>{{1}, {0}});
   const Tensor fmask = Tensor::from_values<float>(ElementType::Float, {1, 2}, std::vector<float>{0, -INFINITY});
   CHECK(attention_values<float>(attention_run(24, {q, k, v, bmask}, {})[0].tensor()) == std::vector<double>{2});
   CHECK(attention_values<float>(attention_run(24, {q, k, v, fmask}, {})[0].tensor()) == std::vector<double>{2});
   // Version 24 pads a short mask with -inf: a mask of one true column hides the second key too.
+  // spec: Attention-24: "Here, the kv_sequence dimension of `attn_mask` can be shorter than `K` and `V`"
   const Tensor short_mask = Tensor::from_values<BoolByte>(ElementType::Bool, {1, 1}, std::vector<BoolByte>{{1}});
   CHECK(attention_values<float>(attention_run(24, {q, k, v, short_mask}, {})[0].tensor()) == std::vector<double>{2});
   // ... and version 23 broadcasts it: both keys take part.
@@ -250,6 +252,7 @@ TEST_CASE("Attention: a hand-computed case, 3-D and 4-D layouts, bool and float 
         std::vector<double>{2});
 
   // 3-D: (batch 1, sequence 2, 2 heads x head_size 2) against the same data laid out 4-D.
+  // spec: Attention-24: "Must be used with 3D inputs of Q, K and V."
   std::mt19937_64 rng(7);
   const std::vector<double> q3 = attention_random<float>(rng, 8, 2, false), k3 = attention_random<float>(rng, 12, 2, false),
                             v3 = attention_random<float>(rng, 6, 2, false);
@@ -304,13 +307,16 @@ TEST_CASE("Attention: the rules, each a one-line error") {
   };
   fails(24, {f({1, 2, 3, 4}), f({1, 2, 5, 3}), f({1, 2, 5, 4})}, {}, "Q's head size 4 and K's head size 3 differ");
   fails(24, {f({1, 3, 3, 4}), f({1, 2, 5, 4}), f({1, 2, 5, 4})}, {}, "kv_num_heads 2 must divide q_num_heads 3");
+  // spec: Attention-24: "They shall be used together, and not allowed to use only one of them."
   fails(24, {f({1, 3, 8}), f({1, 5, 8}), f({1, 5, 8})}, {{"q_num_heads", int64_t{2}}}, "need both q_num_heads and kv_num_heads");
   fails(24, {f({1, 3, 8}), f({1, 5, 8}), f({1, 5, 8})}, {{"q_num_heads", int64_t{3}}, {"kv_num_heads", int64_t{2}}}, "does not divide Q's hidden size");
   fails(24, {f({1, 2, 3, 4}), f({1, 2, 5, 4}), f({1, 2, 6, 4})}, {}, "must have K's heads and sequence length");
   fails(24, {f({1, 2, 3, 4}), f({1, 2, 5, 4}), f({1, 2, 5, 4}), std::nullopt, f({1, 2, 4, 4}), f({1, 2, 3, 4})}, {}, "past_value is float[1, 2, 3, 4] but must be (1, 2, 4, 4)");
   fails(24, {f({1, 2, 3, 4}), f({1, 2, 5, 4}), f({1, 2, 5, 4}), std::nullopt, f({1, 2, 4, 3}), f({1, 2, 4, 4})}, {}, "past_key is float[1, 2, 4, 3]");
+  // spec: Attention-24: "Shape must be broadcastable to `(batch_size, q_num_heads, q_sequence_length, total_sequence_length)`"
   fails(24, {f({1, 2, 3, 4}), f({1, 2, 5, 4}), f({1, 2, 5, 4}), f({1, 2, 2, 5})}, {}, "attn_mask float[1, 2, 2, 5] does not broadcast to");
   fails(24, {f({1, 2, 3, 4}), f({1, 2, 5, 4}), f({1, 2, 5, 4}), f({3, 6})}, {}, "does not broadcast");
+  // spec: Attention-23: "Shape must be broadcastable to 4D tensor with shape `(batch_size, q_num_heads, q_sequence_length, total_sequence_length)`"
   fails(23, {f({1, 2, 3, 4}), f({1, 2, 5, 4}), f({1, 2, 5, 4}), f({3, 4})}, {}, "does not broadcast");
   const Tensor nonpad = Tensor::from_values<int64_t>(ElementType::Int64, {1}, std::vector<int64_t>{6});
   fails(24, {f({1, 2, 3, 4}), f({1, 2, 5, 4}), f({1, 2, 5, 4}), std::nullopt, std::nullopt, std::nullopt, nonpad}, {}, "nonpad_kv_seqlen[0] = 6 is outside [0, kv_sequence_length = 5]");

@@ -5,6 +5,7 @@ TEST_CASE("RotaryEmbedding: halves or interleaved pairs, position ids, each outp
   const Tensor x = misc_f32({1, 1, 1, 4}, {1, 2, 3, 4});
   const Tensor c = misc_f32({1, 1, 2}, {0.5f, 1}), s = misc_f32({1, 1, 2}, {0.25f, 0});
   // Halves: x1 = (1, 2), x2 = (3, 4); (c x1 - s x2, s x1 + c x2).
+  // spec: RotaryEmbedding-23: "Default value is 0 (False)."
   CHECK(misc_floats(misc_run("RotaryEmbedding", 23, {x, c, s})[0]) == std::vector<float>{-0.25f, 2, 1.75f, 4});
   // Interleaved: x1 = (1, 3), x2 = (2, 4).
   CHECK(misc_floats(misc_run("RotaryEmbedding", 23, {x, c, s}, {{"interleaved", int64_t{1}}})[0]) == std::vector<float>{0, 1.25f, 3, 4});
@@ -23,6 +24,7 @@ TEST_CASE("RotaryEmbedding: halves or interleaved pairs, position ids, each outp
   CHECK(r[1] == 1 + 0x1p-11f + 0x1p-23f);
   CHECK_THROWS_WITH_AS(misc_run("RotaryEmbedding", 23, {x3, cache_c, cache_s, misc_i64({1, 1}, {2})}, {{"num_heads", int64_t{2}}}),
                        "position_ids[0] = 2 is out of range for a cache of 2 positions", Error);
+  // spec: RotaryEmbedding-23: "Must be provided when input is a 3D tensor."
   CHECK_THROWS_WITH_AS(misc_run("RotaryEmbedding", 23, {x3, cache_c, cache_s}), doctest::Contains("num_heads must be given"), Error);
   CHECK_THROWS_WITH_AS(misc_run("RotaryEmbedding", 23, {x, c, s}, {{"rotary_embedding_dim", int64_t{3}}}), doctest::Contains("must be 0 or even"), Error);
 }

@@ -25,8 +25,11 @@ TEST_CASE("BitCast: float bits read as integers and back, shape and storage kept
   const Tensor x = Tensor::from_values<float>(ElementType::Float, {2, 2}, {1.0f, -2.0f, 0.5f, -0.0f});
   const Tensor y = bit_cast_to(x, ElementType::Int32);
   CHECK(y.type() == ElementType::Int32);
+  // spec: BitCast-26: "The output tensor has the same shape as the input tensor."
+  // spec: BitCast-26: "Output tensor with the same shape as the input."
   CHECK(y.shape() == Shape{2, 2});
   const int32_t* v = y.data_as<int32_t>();
+  // spec: BitCast-26: "Implementations must treat the underlying bytes as little endian."
   CHECK(v[0] == 0x3f800000);
   CHECK(v[1] == static_cast<int32_t>(0xc0000000u));
   CHECK(v[2] == 0x3f000000);
@@ -54,7 +57,11 @@ TEST_CASE("BitCast: packed 4-bit elements keep their nibbles; bool bytes must be
 
 TEST_CASE("BitCast: widths must match, and 'to' must name a non-string type") {
   const Tensor x = Tensor::from_values<float>(ElementType::Float, {1}, {1.0f});
+  // spec: BitCast-26: "The target data type must have the same bit-width as the input data type."
+  // spec: BitCast-26: "The target type must have the same bit-width as the input type."
   CHECK_THROWS_WITH_AS(bit_cast_to(x, ElementType::Int64), doctest::Contains("one bit width"), Error);
+  // spec: BitCast-26: "Bitcasting to string is not supported."
+  // spec: BitCast-26: "Must be one of the non-string types from DataType enum in TensorProto."
   CHECK_THROWS_WITH_AS(bit_cast_to(x, ElementType::String), doctest::Contains("no strings"), Error);
   CHECK_THROWS_WITH_AS(bit_cast_to(x, static_cast<ElementType>(99)), doctest::Contains("not a TensorProto.DataType"), Error);
 }

@@ -59,6 +59,7 @@ std::map<std::string, Value> feeds() {
 // spec: Scan-23: "are required to have the same shape in each iteration of the loop"
 // spec: Scan-24: "are required to have the same shape in each iteration of the loop"
 // spec: Scan-25: "are required to have the same shape in each iteration of the loop"
+// spec: Scan-9,11,16,19,21,23,24,25: "It is an error if the dimensions of these values change across loop iterations."
 TEST_CASE("Scan-9 and later: a state that grows from one iteration to the next is refused") {
   for (int opset : {9, 11, 16, 19, 21, 23, 24, 25}) {
     CAPTURE(opset);

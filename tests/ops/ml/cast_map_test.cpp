@@ -11,18 +11,22 @@ TEST_CASE("CastMap: dense and sparse, every target") {
     return n.run(in).tensor();
   };
   // Values in ascending key order.
+  // spec: CastMap-1: "A tensor representing the same data as the input map, ordered by their keys"
   CHECK(cast("TO_FLOAT", "DENSE", 1, x).identical_to(floats({2.75f, 1.5f})));
   CHECK(cast("TO_STRING", "DENSE", 1, x).identical_to(strings({"2.75", "1.5"})));
   CHECK(cast("TO_INT64", "DENSE", 1, x).identical_to(keys_i64({2, 1})));  // truncated toward zero, as Cast
+  // spec: CastMap-1: "Indicates whether to only output as many values as are in the input (dense), or position the input based on using the key of the map as the index of the output (sparse)."
   CHECK(cast("TO_FLOAT", "SPARSE", 5, x).identical_to(floats({0, 2.75f, 0, 1.5f, 0})));
   CHECK(cast("TO_STRING", "SPARSE", 4, x).identical_to(strings({"0.0", "2.75", "0.0", "1.5"})));
   const Value s = Value::map(MapEntries::make(keys_i64({0, 2}), strings({"7", "-1e1"})));
   CHECK(cast("TO_INT64", "DENSE", 1, s).identical_to(keys_i64({7, -10})));
   CHECK(cast("TO_FLOAT", "SPARSE", 3, s).identical_to(floats({7, 0, -10})));
+  // spec: CastMap-1: "If using sparse packing, the key cannot exceed the max_map-1 value."
   CHECK_THROWS_WITH_AS(cast("TO_FLOAT", "SPARSE", 3, x), doctest::Contains("map key 3 lies outside [0, max_map) = [0, 3) of the SPARSE form"),
                        Error);
   CHECK_THROWS_WITH_AS(cast("TO_FLOAT", "DENSE", 1, Value::map(MapEntries::make(keys_i64({0}), strings({"one"})))),
                        doctest::Contains("one"), Error);
+  // spec: CastMap-1: "A string indicating the desired element type of the output tensor, one of 'TO_FLOAT', 'TO_STRING', 'TO_INT64'."
   CHECK_THROWS_WITH_AS(cast("TO_DOUBLE", "DENSE", 1, x),
                        doctest::Contains("attribute 'cast_to' is 'TO_DOUBLE'; it is one of 'TO_FLOAT', 'TO_STRING', 'TO_INT64'"), Error);
   CHECK_THROWS_WITH_AS(cast("TO_FLOAT", "SPARSE", 0, x), doctest::Contains("attribute 'max_map' is 0"), Error);

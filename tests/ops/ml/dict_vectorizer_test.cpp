@@ -6,7 +6,9 @@ TEST_CASE("DictVectorizer: values at their vocabulary positions") {
   MlNode n("DictVectorizer", std::pair{T::String, T::Int64});
   set_strings(*n.node, "string_vocabulary", {"a", "c", "b", "z"});
   const Value x = Value::map(MapEntries::make(strings({"c", "a"}), keys_i64({8, 4})));
+  // spec: DictVectorizer-1: "The index into the vocabulary array at which the key is found is then used to index the output 1-D tensor 'Y' and insert into it the value found in the dictionary 'X'."
   CHECK(n.run(x).tensor().identical_to(Tensor::from_values<int64_t>(T::Int64, {1, 4}, {4, 8, 0, 0})));
+  // spec: DictVectorizer-1: "All keys in the input dictionary must be present in the index mapping vector."
   CHECK_THROWS_WITH_AS(n.run(Value::map(MapEntries::make(strings({"q"}), keys_i64({1})))),
                        doctest::Contains("the map's key 'q' is not in the vocabulary"), Error);
 
@@ -27,6 +29,8 @@ TEST_CASE("DictVectorizer: values at their vocabulary positions") {
   MlNode dup("DictVectorizer", std::pair{T::String, T::Float});
   set_strings(*dup.node, "string_vocabulary", {"a", "b", "a"});
   CHECK_THROWS_WITH_AS(dup.b.build(), doctest::Contains("attribute 'string_vocabulary' holds 'a' twice (entries 0 and 2)"), Error);
+  // spec: DictVectorizer-1: "An integer vocabulary array.<br>One and only one of the vocabularies must be defined."
+  // spec: DictVectorizer-1: "A string vocabulary array.<br>One and only one of the vocabularies must be defined."
   MlNode none("DictVectorizer", std::pair{T::String, T::Float});
   CHECK_THROWS_WITH_AS(none.b.build(), doctest::Contains("(neither is)"), Error);
 }

@@ -41,14 +41,18 @@ TEST_CASE("TreeEnsembleRegressor: bad node lists are refused") {
   CHECK(ml_tree_error("TreeEnsembleRegressor", 3, x, a) == "node 1 leads back to node 0: the trees have a cycle");
   a = regressor("SUM");
   a.set("target_ids", std::vector<int64_t>{0, 0, 1, 0});
+  // spec: TreeEnsembleRegressor-3: "All fields prefixed with target_ are tuples of votes at the leaves."
   CHECK(ml_tree_error("TreeEnsembleRegressor", 3, x, a) == "attribute 'target_ids' has 4 values, 'target_nodeids' 5");
   a = regressor("MEDIAN");
+  // spec: TreeEnsembleRegressor-3: "Defines how to aggregate leaf values within a target. <br>One of 'AVERAGE,' 'SUM,' 'MIN,' 'MAX.'"
   CHECK(ml_tree_error("TreeEnsembleRegressor", 3, x, a) == "attribute 'aggregate_function' = 'MEDIAN' is none of AVERAGE, SUM, MIN, MAX");
   a = regressor("SUM");
   a.set("post_transform", std::string("SOFTPLUS"));
+  // spec: TreeEnsembleRegressor-3: "Indicates the transform to apply to the score. <br>One of 'NONE,' 'SOFTMAX,' 'LOGISTIC,' 'SOFTMAX_ZERO,' or 'PROBIT'"
   CHECK(ml_tree_error("TreeEnsembleRegressor", 3, x, a) ==
         "attribute 'post_transform' = 'SOFTPLUS' is none of NONE, SOFTMAX, LOGISTIC, SOFTMAX_ZERO, PROBIT");
   a = regressor("SUM");
   a.set("nodes_modes", std::vector<std::string>{"BRANCH_LEQ", "LEAF", "BRANCH_XX", "LEAF", "LEAF", "LEAF"});
+  // spec: TreeEnsembleRegressor-3: "There is no comparison to make at a leaf node.<br>One of 'BRANCH_LEQ', 'BRANCH_LT', 'BRANCH_GTE', 'BRANCH_GT', 'BRANCH_EQ', 'BRANCH_NEQ', 'LEAF'"
   CHECK(ml_tree_error("TreeEnsembleRegressor", 3, x, a).find("attribute 'nodes_modes' holds 'BRANCH_XX'") == 0);
 }

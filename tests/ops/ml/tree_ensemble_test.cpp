@@ -88,12 +88,15 @@ TEST_CASE("TreeEnsemble-5: references outside the tree, cycles and bad lengths a
   CHECK(ml_tree_error("TreeEnsemble", 5, x, a) == "node 1 leads back to node 0: the trees have a cycle");
   a = two_trees(1, 0);
   a.set("leaf_targetids", std::vector<int64_t>{0, 1, 1, 0});
+  // spec: TreeEnsemble-5: "All fields prefixed with `leaf_*` represent tree leaves, and similarly define tuples of leaves and must have identical length."
   CHECK(ml_tree_error("TreeEnsemble", 5, x, a) == "attribute 'leaf_weights' has 5 values, 'leaf_targetids' 4");
   a = two_trees(1, 7);
+  // spec: TreeEnsemble-5: "Indicates the transform to apply to the score. <br>One of 'NONE' (0), 'SOFTMAX' (1), 'LOGISTIC' (2), 'SOFTMAX_ZERO' (3) or 'PROBIT' (4), defaults to 'NONE' (0)"
   CHECK(ml_tree_error("TreeEnsemble", 5, x, a).find("attribute 'post_transform' = 7 is none of") == 0);
   a = two_trees(1, 0);
   CHECK(ml_tree_error("TreeEnsemble", 5, doubles({1, 1}, {0}), a) == "node 1 reads feature 1 but X has 1 features");
   a = two_trees(1, 0);
   a.set("membership_values", floats({2}, {3, 1}));
+  // spec: TreeEnsemble-5: "Will have the same number of sets of values as nodes with mode 'BRANCH_MEMBER'."
   CHECK(ml_tree_error("TreeEnsemble", 5, x, a) == "attribute 'membership_values' must end each set with a NaN, and its last value is not NaN");
 }

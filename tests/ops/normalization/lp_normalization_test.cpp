@@ -50,8 +50,8 @@ double lp_normalized_oracle(const std::vector<double>& line, size_t k, int p, nu
 
 }  // namespace
 
-// spec: LpNormalization-22: "When the Lp norm is zero"
-// spec: LpNormalization-22: "the output is defined to be zero"
+// spec: LpNormalization-1,22: "When the Lp norm is zero"
+// spec: LpNormalization-1,22: "the output is defined to be zero"
 TEST_CASE("LpNormalization-1 and -22: a line whose norm is zero gives zeros, not NaN") {
   for (int opset : {1, 22})
     for (int64_t p : {1, 2}) {

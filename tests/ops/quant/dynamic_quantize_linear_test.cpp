@@ -113,11 +113,15 @@ TEST_CASE("DynamicQuantizeLinear: ONNX's example and hand computation") {
   const auto out = quant_run("DynamicQuantizeLinear", 11,
                              {Tensor::from_values<float>(T::Float, {6}, {0.0f, 2.0f, -3.0f, -2.5f, 1.34f, 0.5f})}, {}, 3);
   CHECK(quant_values<float>(out[1]) == std::vector<float>{5.0f / 255.0f});
+  // spec: DynamicQuantizeLinear-11: "It's a scalar, which means a per-tensor/layer quantization."
   CHECK(out[1].shape() == Shape{});
   CHECK(quant_values<uint8_t>(out[2]) == std::vector<uint8_t>{153});
+  // spec: DynamicQuantizeLinear-11: "for saturation, it saturates to [0, 255] if it's uint8"
+  // spec: DynamicQuantizeLinear-11: "Right now only uint8 is supported. * rounding to nearest ties to even."
   CHECK(quant_values<uint8_t>(out[0]) == std::vector<uint8_t>{153, 255, 0, 26, 221, 179});
   // Only positive values: the range starts at 0, the zero point is 0; 1000 / fl(1000 / 255) = 255.
   const auto pos = quant_run("DynamicQuantizeLinear", 11, {Tensor::from_values<float>(T::Float, {3}, {1000.0f, 1.0f, 3.9215686f})}, {}, 3);
+  // spec: DynamicQuantizeLinear-11: "data range is adjusted to include 0."
   CHECK(quant_values<uint8_t>(pos[2]) == std::vector<uint8_t>{0});
   CHECK(quant_values<uint8_t>(pos[0]) == std::vector<uint8_t>{255, 0, 1});
   // All zeros: scale 0, zero point 0, y 0.

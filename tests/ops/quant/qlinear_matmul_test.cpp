@@ -86,6 +86,9 @@ TEST_CASE("QLinearMatMul-10/21: batched, per-row a and per-column b quantization
 
 }  // namespace qlinear_matmul_kernel_tests
 
+// spec: QLinearMatMul-10: "They must be either scalar (per tensor) or N-D tensor (per row for 'a' and per column for 'b')."
+// spec: QLinearMatMul-10: "Scalar refers to per tensor quantization whereas N-D refers to per row or per column quantization."
+// spec: QLinearMatMul-10: "The quantization formula is y = saturate((x / y_scale) + y_zero_point)."
 TEST_CASE("QLinearMatMul: per-tensor, per-row and per-column scales against a rational oracle") {
   const int64_t M = 3, K = 4, N = 2;
   std::vector<uint8_t> a(M * K);
@@ -154,7 +157,7 @@ TEST_CASE("QLinearMatMul and QLinearConv: bad inputs are one-line errors") {
   CHECK_THROWS_WITH_AS(qlinear_run("QLinearMatMul", 10,
                                    {A, Tensor::from_values<float>(T::Float, {2}, {1, 2}), Z, A, qlinear_scalar(1), Z,
                                     qlinear_scalar(1), Z}),
-                       doctest::Contains("must have the same shape"), Error);
+                       doctest::Contains("must have the same shape"), Error);  // spec: QLinearMatMul-10: "Scale and zero point must have same shape."
   CHECK_THROWS_WITH_AS(qlinear_run("QLinearMatMul", 10,
                                    {A, Tensor::from_values<float>(T::Float, {3}, {1, 2, 3}),
                                     Tensor::from_values<uint8_t>(T::UInt8, {3}, {1, 2, 3}), A, qlinear_scalar(1), Z,

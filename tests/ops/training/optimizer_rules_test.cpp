@@ -18,9 +18,11 @@ TEST_CASE("Training optimizers: counts, shapes, scalars and modes are one-line e
   CHECK_THROWS_WITH_AS(run_optimizer("Adagrad", {r, t, x, vec(T::Float, {1, 2, 3}), x}, 2, {}),
                        doctest::Contains("they must have one type and shape"), Error);
   // R must be one element.
+  // spec: Momentum-1: "It should be a scalar."
   CHECK_THROWS_WITH_AS(run_optimizer("Momentum", {vec(T::Float, {0.1, 0.2}), t, x, g, x}, 2, momentum),
                        doctest::Contains("R must be a scalar"), Error);
   // An unknown mode is refused when the model loads.
+  // spec: Momentum-1: "Its value should be either "nesterov" or "standard"."
   CHECK_THROWS_WITH_AS(run_optimizer("Momentum", {r, t, x, g, x}, 2,
                                      [](onnx::NodeProto& n) {
                                        set_float_attribute(n, "norm_coefficient", 0);
