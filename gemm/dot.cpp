@@ -16,6 +16,7 @@
 #include "numeric/interval_rounding.h"
 #include "runtime/numeric_dispatch.h"
 #include "runtime/parallel_for.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref::gemm {
 
@@ -223,6 +224,7 @@ template <class S>
 void gemm_small(const GemmArgs<S>& g, GemmStats& stats) {
   const int64_t K1 = std::max<int64_t>(g.K, 1);
   const bool a_whole = g.M * K1 <= (int64_t{1} << 20);
+  const MemoryCharge ad_charge = a_whole ? charge_scratch<double>(static_cast<uint64_t>(g.M * g.K), "the product's widened A") : MemoryCharge();
   const std::vector<double> ad = a_whole ? widen_matrix(g.A, g.M, g.K) : std::vector<double>();
   const bool use_c = g.has_c && g.beta != 0;
   const double zero = g.K == 0 ? 0.0 : -0.0;  // an empty sum is +0; -0 + p is p, even for p = -0
@@ -237,6 +239,10 @@ void gemm_small(const GemmArgs<S>& g, GemmStats& stats) {
   const int64_t work_per_task = std::max<int64_t>(1, blocks_per_group * kRows * kCols * K1);
   parallel_for(col_panels * groups, std::max<int64_t>(1, (int64_t{1} << 18) / work_per_task), [&](int64_t t0, int64_t t1) {
     std::vector<double> acc(kRows * kCols), mag(kRows * kCols);
+    // One column panel of B per thread: K x kCols doubles, where K is a convolution's C x kernel
+    // size (the im2col panel), so it scales with the data.
+    const MemoryCharge panel_charge = charge_scratch<double>(
+        static_cast<uint64_t>(K1) * (kCols + (a_whole ? 0 : kRows)), "the product's im2col panel");
     const std::unique_ptr<double[]> bpanel(new double[static_cast<size_t>(K1 * kCols)]);
     const std::unique_ptr<double[]> arows(a_whole ? nullptr : new double[static_cast<size_t>(kRows * K1)]);
     int64_t local_fallbacks = 0;
@@ -287,6 +293,9 @@ void gemm_small(const GemmArgs<S>& g, GemmStats& stats) {
 }
 
 void gemm_double(const GemmArgs<double>& g, GemmStats& stats) {
+  const MemoryCharge widened_charge = charge_scratch<double>(
+      static_cast<uint64_t>(g.K) * static_cast<uint64_t>(g.N) + static_cast<uint64_t>(g.M) * static_cast<uint64_t>(g.K),
+      "the product's widened operands");
   const std::vector<double> bd = widen_matrix(g.B, g.K, g.N);
   const std::vector<double> ad = widen_matrix(g.A, g.M, g.K);
   const bool use_c = g.has_c && g.beta != 0;
@@ -370,11 +379,13 @@ void gemm_integer(const GemmArgs<S>& g, GemmStats& stats) {
   const uint64_t alpha = static_cast<uint64_t>(static_cast<int64_t>(g.alpha));
   const uint64_t beta = static_cast<uint64_t>(static_cast<int64_t>(g.beta));
   const bool use_c = g.has_c && g.beta != 0;
+  const MemoryCharge bw_charge = charge_scratch<uint64_t>(static_cast<uint64_t>(g.K * g.N), "the product's widened B");
   std::vector<uint64_t> bw(static_cast<size_t>(g.K * g.N));
   for (int64_t k = 0; k < g.K; ++k)
     for (int64_t j = 0; j < g.N; ++j) bw[static_cast<size_t>(k * g.N + j)] = static_cast<uint64_t>(g.B.at(k, j));
   const int64_t work_per_row = std::max<int64_t>(1, g.N * std::max<int64_t>(g.K, 1));
   parallel_for(g.M, std::max<int64_t>(1, (int64_t{1} << 18) / work_per_row), [&](int64_t i0, int64_t i1) {
+    const MemoryCharge acc_charge = charge_scratch<uint64_t>(static_cast<uint64_t>(g.N), "the product's row of sums");
     std::vector<uint64_t> acc(static_cast<size_t>(g.N));
     for (int64_t i = i0; i < i1; ++i) {
       std::fill(acc.begin(), acc.end(), 0);

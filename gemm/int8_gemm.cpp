@@ -132,6 +132,7 @@ void product_portable(const Int8Rows& a, int64_t row0, int64_t rows, const Int8P
                                          int32_t* y, int64_t ldy) {
   const int64_t K4 = a.Kp / 4;
   thread_local std::vector<int16_t> wide;
+  const MemoryCharge wide_charge = charge_memory(static_cast<uint64_t>(K4) * 128 * sizeof(int16_t), "an 8-bit product's widened panel");
   wide.resize(static_cast<size_t>(K4) * 128);
   for (int64_t i = 0; i < K4 * 8; ++i)
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(wide.data() + i * 16),
@@ -489,6 +490,9 @@ Int8Rows pack_int8_rows(const uint8_t* a, bool a_signed, int64_t rows, int64_t K
   out.rows = rows;
   out.K = K;
   out.Kp = (K + 3) / 4 * 4;
+  out.charge = charge_memory(
+      checked_bytes(static_cast<uint64_t>(rows), static_cast<uint64_t>(out.Kp) + 4 * sizeof(int32_t), "an 8-bit product's packed rows"),
+      "an 8-bit product's packed rows");
   out.values.assign(static_cast<size_t>(rows * out.Kp), 0);
   out.zero.resize(static_cast<size_t>(rows));
   out.offset.resize(static_cast<size_t>(rows));

@@ -34,6 +34,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "runtime/run_limits.h"
+
 namespace onnx_ref::gemm {
 
 // The kernels, fastest last. AVX-512 VNNI needs AVX-512 F/BW/VL/VNNI/VBMI; AVX2 widens the bytes to
@@ -58,6 +60,7 @@ struct Int8Rows {
   int64_t rows = 0, K = 0, Kp = 0;
   std::vector<int8_t> values;
   std::vector<int32_t> zero, offset, bias;
+  MemoryCharge charge;  // the packed rows' bytes, on the run's budget while they live
 };
 
 // Packs A: element (m, k) is the byte a[m * lda + k], int8 when a_signed, else uint8; the zero
@@ -74,7 +77,12 @@ struct Int8Panel {
   int32_t colsum[kInt8PanelCols] = {};
   int32_t zero[kInt8PanelCols] = {};
   int cols = 0;
-  void reserve(int64_t Kp) { bytes.resize(static_cast<size_t>(Kp) * kInt8PanelCols); }
+  MemoryCharge charge;  // the largest size reserved, on the run's budget (K comes from the data)
+  void reserve(int64_t Kp) {
+    const uint64_t want = static_cast<uint64_t>(Kp) * kInt8PanelCols;
+    if (want > charge.bytes()) charge.absorb(charge_memory(want - charge.bytes(), "an 8-bit product's packed im2col panel"));
+    bytes.resize(static_cast<size_t>(want));
+  }
 };
 
 // Throws Error when `threads` panels of Kp rows would take more than the tensor memory limit

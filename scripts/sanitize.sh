@@ -2,7 +2,8 @@
 # Builds onnx-ref with AddressSanitizer + UndefinedBehaviorSanitizer (clang) into ./build-asan and
 # runs the whole CTest suite under them: the unit tests, the command-line checks and the conformance
 # runs over ../shared/onnx-node-tests and Debian's libonnx-testdata. Fails on any test failure and
-# on any sanitizer report, leaks included.
+# on any sanitizer report, leaks included. Then the run-isolation tests under ThreadSanitizer, over
+# the whole library built again with it (scripts/tsan-two-runs.sh, in ./build-tsan).
 #
 # The same build holds the libFuzzer targets (ONNX_REF_FUZZ: the library also gets the fuzzer's
 # coverage instrumentation, which changes no behaviour), so that CI compiles the instrumented
@@ -48,10 +49,13 @@ CC=clang CXX=clang++ CXXFLAGS="-fsanitize=address,undefined" LDFLAGS="-fsanitize
 "$build/onnx-ref" run examples/reshape_flatten/model.onnx examples/reshape_flatten/inputs.json > /dev/null || status=1
 
 phase_end
+# ThreadSanitizer over the whole interpreter: two runs and two Sessions at once (its own build of the
+# library and of that one test; scripts/tsan-two-runs.sh).
+bash scripts/tsan-two-runs.sh || status=1
 if [ -n "$(ls -A "$logs")" ]; then
   echo "sanitizer reports:"
   cat "$logs"/*
   status=1
 fi
-[ "$status" = 0 ] && echo "sanitize: clean (ASan + UBSan + LSan)" || echo "sanitize: FAILED"
+[ "$status" = 0 ] && echo "sanitize: clean (ASan + UBSan + LSan, TSan)" || echo "sanitize: FAILED"
 exit $status

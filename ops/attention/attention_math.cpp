@@ -13,6 +13,7 @@
 #include "numeric/mpfr_interval.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref::attention {
 
@@ -115,6 +116,7 @@ void attention_two_product(double x, double y, double& hi, double& lo) {
 
 void mixed_type_product(const ProductOperand& a, const ProductOperand& b, double alpha, Tensor& y, int64_t y_offset, int64_t M,
                         int64_t N, int64_t K) {
+  const MemoryCharge operands_charge = charge_scratch<double>(static_cast<uint64_t>(M * K + K * N + 4 * K), "the attention product's widened operands");
   const std::vector<double> av = attention_operand_values(a, M, K), bv = attention_operand_values(b, K, N);
   std::vector<double> terms(static_cast<size_t>(4 * K));
   dispatch_real(y.type(), [&](auto tag) {

@@ -22,6 +22,7 @@
 #include "runtime/element_copy.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -68,6 +69,7 @@ std::vector<Value> causal_conv_kernel(const KernelContext& ctx) {
       const S* bias = ctx.has_input(2) ? ctx.input(2).template data_as<S>() : nullptr;
       const S* past = ctx.has_input(3) ? ctx.input(3).template data_as<S>() : nullptr;
       S* out = reinterpret_cast<S*>(y.mutable_data());
+      const MemoryCharge terms_charge = charge_scratch<double>(static_cast<uint64_t>(k + 1), "the convolution's terms");
       std::vector<double> terms(static_cast<size_t>(k + 1));
       for (int64_t b = 0; b < batch; ++b)
         for (int64_t c = 0; c < channels; ++c) {

@@ -31,6 +31,7 @@
 #include "runtime/cast.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -117,6 +118,10 @@ std::vector<Value> linear_attention_kernel(const KernelContext& ctx) {
   }
 
   // The state as float32 values held in doubles.
+  const MemoryCharge widened_charge = charge_scratch<double>(
+      static_cast<uint64_t>(2 * B * hkv * dk * dv + query.element_count() + key.element_count() + value.element_count() +
+                            (rule.gated ? ctx.input(4).element_count() : 0) + (rule.delta ? ctx.input(5).element_count() : 0) + dk + dv + 2 * dk + 2),
+      "LinearAttention's state and widened inputs");
   std::vector<double> state(static_cast<size_t>(B * hkv * dk * dv), 0.0);
   if (ctx.has_input(3)) state = linear_attention_doubles(cast_tensor(ctx.input(3), ElementType::Float));
   const std::vector<double> q = linear_attention_doubles(query), k = linear_attention_doubles(key), v = linear_attention_doubles(value);

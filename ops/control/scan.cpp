@@ -18,6 +18,7 @@
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"
 #include "runtime/error.h"
+#include "runtime/scratch.h"
 
 #include <algorithm>
 #include <optional>
@@ -71,6 +72,9 @@ std::pair<std::vector<Value>, std::vector<std::vector<Tensor>>> scan_once(const 
                                                                         const std::vector<int64_t>& in_dirs, int64_t len,
                                                                         size_t k) {
   std::vector<std::vector<Tensor>> scans(k);
+  // Each slice's elements are charged by its own storage; the Tensor objects the lists hold (an
+  // empty slice is nothing else) are charged here as they accumulate.
+  MemoryCharge slices_charge;
   // Scan-9 on: "All the output tensors (state_variables as well as scan_output_element tensors) are
   // required to have the same shape in each iteration of the loop." The states' shapes from
   // iteration 0 bind the later ones (the scan outputs are checked when they are stacked).
@@ -93,6 +97,7 @@ std::pair<std::vector<Value>, std::vector<std::vector<Tensor>>> scan_once(const 
     }
     for (size_t j = 0; j < k; ++j) {
       if (!out[n + j].is_tensor()) throw Error("scan output " + std::to_string(j) + " of the body is not a tensor");
+      slices_charge.absorb(charge_memory(sizeof(Tensor), "the scan outputs' slices"));
       scans[j].push_back(out[n + j].tensor());
     }
   }

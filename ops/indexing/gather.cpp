@@ -9,6 +9,7 @@
 #include "ops/indexing/index_rules.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -26,6 +27,7 @@ Kernel gather_kernel(bool negative_indices) {
     if (!checked_element_count(out_shape)) throw Error("the output shape " + shape_to_string(out_shape) + " overflows int64");
     // Every index is checked before anything is allocated or copied.
     const int64_t n = indices.element_count();
+    const MemoryCharge idx_charge = charge_scratch<int64_t>(static_cast<uint64_t>(n), "Gather's index table");
     std::vector<int64_t> idx(static_cast<size_t>(n));
     for (int64_t i = 0; i < n; ++i) idx[static_cast<size_t>(i)] = checked_index(indices, i, ds[axis], negative_indices);
     Tensor out = Tensor::uninitialized(data.type(), out_shape);

@@ -8,6 +8,7 @@
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"
 #include "runtime/multi_index.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -24,6 +25,7 @@ std::vector<Value> gather_elements(const KernelContext& ctx) {
     if (d != axis && indices.shape()[d] > data.shape()[d])
       throw Error("indices " + indices.describe() + " is larger than data " + data.describe() + " in dimension " + std::to_string(d));
   const int64_t n = indices.element_count();
+  const MemoryCharge idx_charge = charge_scratch<int64_t>(static_cast<uint64_t>(n), "GatherElements' index table");
   std::vector<int64_t> idx(static_cast<size_t>(n));
   for (int64_t i = 0; i < n; ++i) idx[static_cast<size_t>(i)] = checked_index(indices, i, data.shape()[axis], true);
   Tensor out = Tensor::uninitialized(data.type(), indices.shape());

@@ -7,6 +7,7 @@
 #include "ops/indexing/index_rules.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -40,6 +41,7 @@ std::vector<Value> gather_nd(const KernelContext& ctx) {
   const int64_t per_batch = batches ? tuples / batches : 0;
   const auto strides = row_major_strides(ds);
   const int64_t batch_stride = b > 0 ? strides[static_cast<size_t>(b - 1)] : 0;
+  const MemoryCharge src_charge = charge_scratch<int64_t>(static_cast<uint64_t>(tuples), "GatherND's index table");
   std::vector<int64_t> src(static_cast<size_t>(tuples));
   for (int64_t t = 0; t < tuples; ++t) {
     int64_t offset = per_batch ? (t / per_batch) * batch_stride : 0;

@@ -15,10 +15,10 @@ namespace onnx_ref {
 
 namespace {
 
-// Appends the index of every element whose `Word`-sized bits, masked, are not all zero. A complex
-// element is two such words (real, imaginary).
-template <class Word>
-void scan(const std::byte* data, int64_t count, int words_per_element, Word mask, std::vector<int64_t>& found) {
+// Calls on_nonzero(i) for every element i whose `Word`-sized bits, masked, are not all zero. A
+// complex element is two such words (real, imaginary).
+template <class Word, class OnNonzero>
+void scan(const std::byte* data, int64_t count, int words_per_element, Word mask, OnNonzero&& on_nonzero) {
   for (int64_t i = 0; i < count; ++i) {
     bool nonzero = false;
     for (int w = 0; w < words_per_element; ++w) {
@@ -27,21 +27,20 @@ void scan(const std::byte* data, int64_t count, int words_per_element, Word mask
                   sizeof(Word));
       nonzero = nonzero || (v & mask) != 0;
     }
-    if (nonzero) found.push_back(i);
+    if (nonzero) on_nonzero(i);
   }
 }
 
-}  // namespace
-
-std::vector<int64_t> nonzero_flat_indices(const Tensor& t) {
-  std::vector<int64_t> found;
+// Calls on_nonzero(i), in ascending i, for every non-zero element of `t`.
+template <class OnNonzero>
+void for_each_nonzero(const Tensor& t, OnNonzero&& on_nonzero) {
   const int64_t n = t.element_count();
-  if (n == 0) return found;
+  if (n == 0) return;
   if (t.is_string()) {
     const auto& s = t.strings();
     for (int64_t i = 0; i < n; ++i)
-      if (!s[static_cast<size_t>(i)].empty()) found.push_back(i);
-    return found;
+      if (!s[static_cast<size_t>(i)].empty()) on_nonzero(i);
+    return;
   }
   const ElementKind kind = info(t.type()).kind;
   const int bits = bits_of(t.type());
@@ -51,33 +50,43 @@ std::vector<int64_t> nonzero_flat_indices(const Tensor& t) {
   if (word_bits < 8) throw std::logic_error("NonZero: packed element type " + std::string(name_of(t.type())));
   const std::byte* data = t.data();
   switch (word_bits) {
-    case 8: scan<uint8_t>(data, n, words, is_float ? 0x7f : 0xff, found); break;
-    case 16: scan<uint16_t>(data, n, words, is_float ? 0x7fff : 0xffff, found); break;
-    case 32: scan<uint32_t>(data, n, words, is_float ? 0x7fffffffu : 0xffffffffu, found); break;
-    case 64:
-      scan<uint64_t>(data, n, words, is_float ? 0x7fffffffffffffffull : 0xffffffffffffffffull, found);
-      break;
+    case 8: scan<uint8_t>(data, n, words, is_float ? 0x7f : 0xff, on_nonzero); break;
+    case 16: scan<uint16_t>(data, n, words, is_float ? 0x7fff : 0xffff, on_nonzero); break;
+    case 32: scan<uint32_t>(data, n, words, is_float ? 0x7fffffffu : 0xffffffffu, on_nonzero); break;
+    case 64: scan<uint64_t>(data, n, words, is_float ? 0x7fffffffffffffffull : 0xffffffffffffffffull, on_nonzero); break;
     default: throw std::logic_error("NonZero: element width " + std::to_string(word_bits));
   }
+}
+
+}  // namespace
+
+std::vector<int64_t> nonzero_flat_indices(const Tensor& t) {
+  std::vector<int64_t> found;
+  for_each_nonzero(t, [&](int64_t i) { found.push_back(i); });
   return found;
 }
 
 Tensor nonzero(const Tensor& t) {
-  const std::vector<int64_t> flat = nonzero_flat_indices(t);
-  const auto count = static_cast<int64_t>(flat.size());
+  // Two passes over the input: the count sizes the output (charged to the run's budget before it
+  // is allocated), then each non-zero element's coordinates go straight into it, with no list of
+  // indices in between (8 bytes per element of the input, beyond any limit an output sees).
+  int64_t count = 0;
+  for_each_nonzero(t, [&](int64_t) { ++count; });
   const int64_t rank = t.rank();
   Tensor out = Tensor::uninitialized(ElementType::Int64, {rank, count});
   if (rank == 0 || count == 0) return out;
   auto* o = reinterpret_cast<int64_t*>(out.mutable_data());
   const Shape& shape = t.shape();
-  for (int64_t j = 0; j < count; ++j) {
-    int64_t rest = flat[static_cast<size_t>(j)];
+  int64_t j = 0;
+  for_each_nonzero(t, [&](int64_t flat) {
+    int64_t rest = flat;
     for (int64_t d = rank; d-- > 0;) {
       const int64_t size = shape[static_cast<size_t>(d)];
       o[d * count + j] = rest % size;
       rest /= size;
     }
-  }
+    ++j;
+  });
   return out;
 }
 

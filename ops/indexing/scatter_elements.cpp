@@ -11,6 +11,7 @@
 #include "ops/indexing/scatter_reduction.h"
 #include "ops/type_sets.h"
 #include "runtime/multi_index.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -31,6 +32,7 @@ Kernel scatter_elements_kernel(int since, bool negative_indices) {
         throw Error("indices " + indices.describe() + " is larger than data " + data.describe() + " in dimension " + std::to_string(d));
     const int64_t n = indices.element_count();
     const auto strides = row_major_strides(data.shape());
+    const MemoryCharge dst_charge = charge_scratch<int64_t>(static_cast<uint64_t>(n), "ScatterElements' index table");
     std::vector<int64_t> dst(static_cast<size_t>(n));
     MultiIndex at(indices.shape());
     for (int64_t i = 0; i < n; ++i, at.next()) {

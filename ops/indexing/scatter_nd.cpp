@@ -7,6 +7,7 @@
 #include "ops/indexing/index_rules.h"
 #include "ops/indexing/scatter_reduction.h"
 #include "ops/type_sets.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -37,6 +38,7 @@ Kernel scatter_nd_kernel(int since) {
     for (int64_t d = k; d < r; ++d) inner *= ds[static_cast<size_t>(d)];
     const auto strides = row_major_strides(ds);
     const int64_t tuples = k ? indices.element_count() / k : 0;
+    const MemoryCharge dst_charge = charge_scratch<int64_t>(static_cast<uint64_t>(tuples), "ScatterND's index table");
     std::vector<int64_t> dst(static_cast<size_t>(tuples));
     for (int64_t t = 0; t < tuples; ++t) {
       int64_t offset = 0;

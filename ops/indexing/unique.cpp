@@ -22,6 +22,7 @@
 #include "runtime/element_copy.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -98,6 +99,10 @@ std::vector<Value> unique_kernel(const KernelContext& ctx) {
       }
     return 0;
   };
+  // The tables below (three of `count` entries, six of at most `count`) and stable_sort's buffer
+  // (at most `count`), charged whole before the first is allocated.
+  const MemoryCharge tables_charge =
+      charge_scratch<int64_t>(checked_bytes(static_cast<uint64_t>(count), 10, "Unique's sort buffer and tables"), "Unique's sort buffer and tables");
   // A stable sort puts each group of equal items together, its first occurrence first.
   std::vector<int64_t> by_value(static_cast<size_t>(count));
   std::iota(by_value.begin(), by_value.end(), int64_t{0});

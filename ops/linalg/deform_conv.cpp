@@ -45,6 +45,7 @@
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
 #include "runtime/parallel_for.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -345,6 +346,10 @@ void deform_conv_tile(const DeformConvData<S>& d, int64_t n, int64_t g, int64_t 
     return;
   }
   // D[j][o]: the masked sample of (channel, kernel point) j at o; A[j][o]: its magnitude bound.
+  const MemoryCharge tile_charge = charge_memory(
+      checked_bytes(static_cast<uint64_t>(J * tile), 2 * sizeof(double), "DeformConv's sample tiles") +
+          checked_bytes(static_cast<uint64_t>(p.kernel_size * tile), sizeof(DeformAxisSample) * p.r + sizeof(char) + sizeof(double), "DeformConv's sample tiles"),
+      "DeformConv's sample tiles");
   std::vector<double> D(static_cast<size_t>(J * tile)), A(static_cast<size_t>(J * tile));
   std::vector<int64_t> kpos(p.r), opos(p.r);
   DeformCornerScratch corners;

@@ -21,6 +21,7 @@
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
 #include "runtime/run_limits.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -48,6 +49,7 @@ class DetMatrix {
 double det_rounded(const std::vector<double>& a, int64_t n, numeric::Format format) {
   if (n == 0) return 1.0;
   long emin = std::numeric_limits<long>::max();
+  const MemoryCharge split_charge = charge_scratch<int64_t>(2 * static_cast<uint64_t>(a.size()), "Det's split matrix");
   std::vector<int64_t> mant(a.size());
   std::vector<long> expo(a.size());
   for (size_t i = 0; i < a.size(); ++i) {
@@ -122,6 +124,7 @@ std::vector<Value> det(const KernelContext& ctx) {
     using S = typename decltype(tag)::type;
     const S* px = x.data_as<S>();
     S* py = reinterpret_cast<S*>(y.mutable_data());
+    const MemoryCharge a_charge = charge_scratch<double>(static_cast<uint64_t>(n * n), "Det's widened matrix");
     std::vector<double> a(static_cast<size_t>(n * n));
     for (int64_t b = 0; b < batch; ++b) {
       bool finite = true;

@@ -7,6 +7,7 @@
 #include "gemm/int8_gemm.h"
 #include "ops/linalg/matmul_rules.h"
 #include "runtime/parallel_for.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref::linalg {
 
@@ -41,6 +42,7 @@ int64_t count(const Shape& s) {
 std::vector<int32_t> zero_points(const Tensor* zp, const Shape& zs, const Shape& full, bool per_row) {
   const int64_t batches = count(Shape(full.begin(), full.end() - 2));
   const int64_t len = per_row ? full[full.size() - 2] : full.back();
+  const MemoryCharge out_charge = charge_scratch<int32_t>(static_cast<uint64_t>(batches * len), "the zero points broadcast");
   std::vector<int32_t> out(static_cast<size_t>(batches * len), 0);
   if (!zp) return out;
   auto value = [&](int64_t i) -> int32_t {
@@ -84,6 +86,7 @@ Tensor int8_matmul(const Tensor& a, const Tensor* azp, const Shape& azs, const T
 
   // Which batch of A and of B each output batch reads.
   const int64_t out_batches = count(ms.batch);
+  const MemoryCharge batches_charge = charge_scratch<int64_t>(2 * static_cast<uint64_t>(out_batches), "the product's batch tables");
   std::vector<int64_t> a_of(static_cast<size_t>(out_batches)), b_of(static_cast<size_t>(out_batches));
   std::vector<int64_t> index(ms.batch.size(), 0);
   for (int64_t i = 0; i < out_batches; ++i) {

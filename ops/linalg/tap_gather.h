@@ -14,6 +14,7 @@
 #include "gemm/panel_source.h"
 #include "runtime/multi_index.h"
 #include "runtime/numeric_dispatch.h"
+#include "runtime/scratch.h"
 #include "runtime/tensor.h"
 
 namespace onnx_ref::linalg {
@@ -24,6 +25,7 @@ struct TapTables {
   // Axis a: entry k * out_spatial[a] + o is the input position tap k carries to output position
   // o, or -1 when it carries none (padding, or no product reaches o).
   std::vector<std::vector<int64_t>> source;
+  MemoryCharge charge;  // the tables' bytes, held against the run's budget while they live
 
   const int64_t* row(size_t axis, int64_t tap) const { return source[axis].data() + tap * out_spatial[axis]; }
 };
@@ -36,6 +38,9 @@ TapTables tap_tables(const Shape& in_spatial, const Shape& kernel, const Shape& 
   t.in_spatial = in_spatial;
   t.kernel = kernel;
   t.out_spatial = out_spatial;
+  uint64_t entries = 0;
+  for (size_t a = 0; a < in_spatial.size(); ++a) entries += static_cast<uint64_t>(kernel[a] * out_spatial[a]);
+  t.charge = charge_scratch<int64_t>(entries, "the convolution's tap tables");
   t.source.resize(in_spatial.size());
   for (size_t a = 0; a < in_spatial.size(); ++a) {
     t.in_size *= in_spatial[a];

@@ -9,6 +9,7 @@
 #include "ops/normalization/normalization.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -16,6 +17,8 @@ namespace {
 
 std::vector<Value> negative_log_likelihood_loss(const KernelContext& ctx) {
   const Tensor& input = ctx.input(0);
+  // The targets as int64, the input widened and the per-element losses.
+  const MemoryCharge widened_charge = charge_scratch<double>(2 * static_cast<uint64_t>(input.element_count()) + static_cast<uint64_t>(ctx.input(1).element_count()), "NegativeLogLikelihoodLoss's widened values");
   const std::vector<int64_t> targets = loss::read_targets(input, ctx.input(1), "input", "target");
   std::optional<std::vector<double>> weight;
   if (ctx.has_input(2)) {

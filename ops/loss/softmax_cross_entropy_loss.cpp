@@ -13,6 +13,7 @@
 #include "ops/softmax/softmax_family.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -20,6 +21,8 @@ namespace {
 
 std::vector<Value> softmax_cross_entropy_loss(const KernelContext& ctx) {
   const Tensor& scores = ctx.input(0);
+  // The labels as int64, the log-probabilities widened and the per-element losses.
+  const MemoryCharge widened_charge = charge_scratch<double>(2 * static_cast<uint64_t>(scores.element_count()) + static_cast<uint64_t>(ctx.input(1).element_count()), "SoftmaxCrossEntropyLoss's widened values");
   const std::vector<int64_t> labels = loss::read_targets(scores, ctx.input(1), "scores", "labels");
   std::optional<std::vector<double>> weights;
   if (ctx.has_input(2)) {

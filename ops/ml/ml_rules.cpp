@@ -17,6 +17,7 @@
 #include "ops/softmax/softmax_family.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref::ml {
 
@@ -294,6 +295,7 @@ Tensor apply_post_transform(const Tensor& scores, PostTransform transform) {
   const int64_t rows = scores.rank() == 2 ? scores.shape()[0] : 1;
   const int64_t count = scores.rank() == 2 ? scores.shape()[1] : scores.element_count();
   const numeric::Format format = format_of_type(scores.type());
+  const MemoryCharge values_charge = charge_scratch<double>(static_cast<uint64_t>(scores.element_count()), "the post transform's widened scores");
   std::vector<double> values = ml_tensor_values(scores);
   switch (transform) {
     case PostTransform::None: break;

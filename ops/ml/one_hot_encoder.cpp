@@ -11,6 +11,7 @@
 #include "ops/ml/ml_rules.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -30,6 +31,7 @@ std::vector<Value> one_hot_encoder_kernel(const KernelContext& ctx) {
   Tensor y = Tensor::zeros(ElementType::Float, shape);
   float* out = reinterpret_cast<float*>(y.mutable_data());
   // The index of each element's category, -1 for none.
+  const MemoryCharge found_charge = charge_scratch<int64_t>(static_cast<uint64_t>(x.element_count()), "OneHotEncoder's category table");
   std::vector<int64_t> found(static_cast<size_t>(x.element_count()), -1);
   if (x.is_string()) {
     std::unordered_map<std::string, int64_t> index;

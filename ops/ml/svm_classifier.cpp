@@ -56,6 +56,7 @@
 #include "ops/ml/ml_rules.h"
 #include "ops/ml/svm_kernel.h"
 #include "runtime/error.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -231,6 +232,7 @@ std::vector<Value> svm_classifier_kernel(const KernelContext& ctx) {
     throw Error("X has " + std::to_string(shape.features) + " features, the " +
                 (m.vectors == 0 ? "coefficients " + std::to_string(features) + " per class" : "support vectors " + std::to_string(features)));
   // features >= 1, so N is at most X's element count.
+  const MemoryCharge winners_charge = charge_scratch<int64_t>(static_cast<uint64_t>(shape.rows), "SVMClassifier's winners");
   std::vector<int64_t> winners(static_cast<size_t>(shape.rows));
   Tensor z;
   if (m.vectors == 0) {

@@ -17,6 +17,7 @@
 #include "ops/ml/register.h"
 #include "ops/ml/tree_ensemble_engine.h"
 #include "runtime/error.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -94,6 +95,7 @@ std::vector<Value> tree_ensemble_classifier_kernel(const KernelContext& ctx, boo
   }
   const Tensor z_out = ml::apply_post_transform(scores, transform);
   const float* zt = z_out.data_as<float>();
+  const MemoryCharge top_charge = charge_scratch<int64_t>(static_cast<uint64_t>(shape.rows), "TreeEnsembleClassifier's winners");
   std::vector<int64_t> top(static_cast<size_t>(shape.rows));
   for (int64_t r = 0; r < shape.rows; ++r) {
     int64_t best = 0;

@@ -33,6 +33,7 @@
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
 #include "runtime/parallel_for.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -139,6 +140,7 @@ std::vector<Value> batch_normalization(const KernelContext& ctx, const BatchNorm
                                                                               : std::string(kNames[i - 1]));
   const float epsilon = params.epsilon;
   const bool training = batch_normalization_trains(ctx, params);
+  const MemoryCharge parameters_charge = charge_scratch<double>(8 * static_cast<uint64_t>(ctx.input(1).element_count()), "BatchNormalization's widened parameters and statistics");
   const std::vector<double> scale = widen_elements(ctx.input(1)), bias = widen_elements(ctx.input(2)),
                             mean_in = widen_elements(ctx.input(3)), var_in = widen_elements(ctx.input(4));
   const int64_t f_count = layout.features, inner = layout.inner;
@@ -168,6 +170,7 @@ std::vector<Value> batch_normalization(const KernelContext& ctx, const BatchNorm
     });
     return {out};
   }
+  const MemoryCharge widened_charge = charge_scratch<double>(3 * static_cast<uint64_t>(x.element_count()), "BatchNormalization's widened input and result");
   const std::vector<double> xs = widen_elements(x);
   std::vector<double> mean = mean_in, variance = var_in;
   if (training) {

@@ -18,6 +18,7 @@
 #include "ops/type_sets.h"
 #include "runtime/element_values.h"
 #include "runtime/error.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -66,6 +67,7 @@ std::vector<Value> dropout_run(const KernelContext& ctx, bool training, double r
     return out;
   }
   const int64_t n = data.element_count();
+  const MemoryCharge keep_charge = charge_memory(static_cast<uint64_t>(n) / 8 + 1, "Dropout's mask");
   const std::vector<bool> keep = dropout_keep_mask(ctx, n, ratio);
   const double scale_divisor = 1.0 - ratio;
   Tensor y = Tensor::uninitialized(data.type(), data.shape());

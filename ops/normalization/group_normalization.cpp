@@ -17,6 +17,7 @@
 #include "ops/normalization/normalization.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -55,6 +56,7 @@ std::vector<Value> group_normalization(const KernelContext& ctx, const GroupNorm
   require_shape(ctx.input(1), parameter_shape, "scale");
   require_shape(ctx.input(2), parameter_shape, "bias");
   if (x.element_count() == 0) return {Value(x)};  // nothing to normalize (and no loop over empty groups)
+  const MemoryCharge widened_charge = charge_scratch<double>(2 * static_cast<uint64_t>(x.element_count() + ctx.input(1).element_count()), "GroupNormalization's widened input and result");
   const std::vector<double> scale = widen_elements(ctx.input(1)), bias = widen_elements(ctx.input(2));
   const float epsilon = params.epsilon;
   int64_t inner = 1;

@@ -11,6 +11,7 @@
 #include "ops/normalization/normalization.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -24,6 +25,7 @@ std::vector<Value> instance_normalization(const KernelContext& ctx) {
   require_shape(ctx.input(1), {channels}, "scale");
   require_shape(ctx.input(2), {channels}, "B");
   const float epsilon = std::get<float>(ctx.attrs.get("epsilon"));
+  const MemoryCharge widened_charge = charge_scratch<double>(2 * static_cast<uint64_t>(x.element_count() + channels), "InstanceNormalization's widened input and result");
   const std::vector<double> xs = widen_elements(x), scale = widen_elements(ctx.input(1)),
                             bias = widen_elements(ctx.input(2));
   int64_t size = 1;

@@ -24,6 +24,7 @@
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
 #include "runtime/parallel_for.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -40,7 +41,7 @@ ElementType layer_normalization_stash_type(const Attributes& attrs) {
 // right-aligned to X's, is 1 before `axis`: the usual case) one group's worth is enough, and
 // `periodic` says so; otherwise it is broadcast to X's whole shape. Errors name X's shape.
 std::vector<double> layer_normalization_parameter(const Tensor& param, const Shape& x_shape, int64_t axis,
-                                                  const char* name, bool& periodic) {
+                                                  const char* name, bool& periodic, MemoryCharge& charge) {
   const int64_t lead = static_cast<int64_t>(x_shape.size()) - param.rank();
   periodic = true;
   for (int64_t i = 0; i < param.rank(); ++i)
@@ -49,12 +50,15 @@ std::vector<double> layer_normalization_parameter(const Tensor& param, const Sha
     Shape group_shape = x_shape;
     for (int64_t i = 0; i < axis; ++i) group_shape[static_cast<size_t>(i)] = 1;
     try {
+      charge = charge_scratch<double>(static_cast<uint64_t>(param.element_count() + *checked_element_count(group_shape)), "LayerNormalization's broadcast " + std::string(name));
       return normalization::broadcast_parameter(param, group_shape, name);
     } catch (const Error&) {
       // Falls through to the whole shape, whose message names X's shape.
     }
   }
   periodic = false;
+  charge.reset();
+  charge = charge_scratch<double>(static_cast<uint64_t>(param.element_count() + *checked_element_count(x_shape)), "LayerNormalization's broadcast " + std::string(name));
   return normalization::broadcast_parameter(param, x_shape, name);
 }
 
@@ -78,12 +82,14 @@ std::vector<Value> layer_normalization(const KernelContext& ctx, const LayerNorm
   const ElementType stash = params.stash;
   const float epsilon = params.epsilon;
   bool scale_periodic = false, bias_periodic = false;
-  const std::vector<double> scale = layer_normalization_parameter(ctx.input(1), x.shape(), axis, "Scale", scale_periodic);
+  MemoryCharge scale_charge, bias_charge;
+  const std::vector<double> scale = layer_normalization_parameter(ctx.input(1), x.shape(), axis, "Scale", scale_periodic, scale_charge);
   const bool has_bias = ctx.has_input(2);
   const std::vector<double> bias =
-      has_bias ? layer_normalization_parameter(ctx.input(2), x.shape(), axis, "B", bias_periodic) : std::vector<double>{};
+      has_bias ? layer_normalization_parameter(ctx.input(2), x.shape(), axis, "B", bias_periodic, bias_charge) : std::vector<double>{};
   int64_t rows = 1, cols = 1;
   for (int64_t i = 0; i < rank; ++i) (i < axis ? rows : cols) *= x.shape()[i];
+  const MemoryCharge statistics_charge = charge_scratch<double>(2 * static_cast<uint64_t>(rows), "LayerNormalization's statistics");
   std::vector<double> means(static_cast<size_t>(rows)), inverse(static_cast<size_t>(rows));
   Tensor y = Tensor::uninitialized(x.type(), x.shape());
   // Group by group (rows split over the threads; each group's result depends on it alone), with
@@ -94,6 +100,7 @@ std::vector<Value> layer_normalization(const KernelContext& ctx, const LayerNorm
     const S* in = x.data_as<S>();
     S* out = reinterpret_cast<S*>(y.mutable_data());
     parallel_for(rows, std::max<int64_t>(1, (int64_t{1} << 15) / cols), [&](int64_t r0, int64_t r1) {
+      const MemoryCharge group_charge = charge_scratch<double>(static_cast<uint64_t>(cols), "LayerNormalization's widened group");
       std::vector<double> group(static_cast<size_t>(cols));
       for (int64_t r = r0; r < r1; ++r) {
         const int64_t base = r * cols;

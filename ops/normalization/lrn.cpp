@@ -20,6 +20,7 @@
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
 #include "runtime/parallel_for.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -106,6 +107,7 @@ std::vector<Value> lrn(const KernelContext& ctx, const LrnParams& params) {
   const int64_t batches = x.shape()[0], channels = x.shape()[1];
   int64_t inner = 1;
   for (int64_t d = 2; d < x.rank(); ++d) inner *= x.shape()[static_cast<size_t>(d)];
+  const MemoryCharge widened_charge = charge_scratch<double>(2 * static_cast<uint64_t>(x.element_count()), "LRN's widened input and result");
   const std::vector<double> xs = widen_elements(x);
   std::vector<double> y(xs.size());
   const int64_t before = (size - 1) / 2, after = size - 1 - before;

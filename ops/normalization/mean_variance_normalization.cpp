@@ -13,6 +13,7 @@
 #include "ops/reduce/reduction.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -28,6 +29,7 @@ std::vector<Value> mean_variance_normalization(const KernelContext& ctx) {
   // Each element's group: its coordinates along the kept axes, as one number.
   const Shape& shape = x.shape();
   const int64_t n = x.element_count();
+  const MemoryCharge widened_charge = charge_scratch<double>(4 * static_cast<uint64_t>(n), "MeanVarianceNormalization's groups, widened input and result");
   std::vector<int64_t> group_of(static_cast<size_t>(n));
   int64_t groups = 1;
   for (int64_t d = 0; d < rank; ++d)

@@ -20,6 +20,7 @@
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -58,6 +59,7 @@ std::vector<Value> rms_normalization(const KernelContext& ctx, const RmsNormaliz
   if (rank == 0) throw Error("input X must have rank 1 or more, but it is a scalar");
   const int64_t axis = normalize_axis(params.axis, rank, AxisRange::Signed);
   const double epsilon = params.epsilon;
+  const MemoryCharge widened_charge = charge_scratch<double>(3 * static_cast<uint64_t>(x.element_count()) + static_cast<uint64_t>(scale_tensor.element_count()), "RMSNormalization's widened input, scale and result");
   const std::vector<double> scale = broadcast_parameter(scale_tensor, x.shape(), "scale");
   int64_t rows = 1, cols = 1;
   for (int64_t i = 0; i < rank; ++i) (i < axis ? rows : cols) *= x.shape()[static_cast<size_t>(i)];

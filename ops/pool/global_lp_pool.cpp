@@ -9,6 +9,7 @@
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -28,6 +29,7 @@ std::vector<Value> global_lp_pool(const KernelContext& ctx) {
     using S = typename decltype(tag)::type;
     const S* px = x.data_as<S>();
     S* py = reinterpret_cast<S*>(y.mutable_data());
+    const MemoryCharge window_charge = charge_scratch<double>(static_cast<uint64_t>(size), "GlobalLpPool's widened window");
     std::vector<double> window(static_cast<size_t>(size));
     for (int64_t c = 0; c < channels; ++c) {
       for (int64_t i = 0; i < size; ++i) window[static_cast<size_t>(i)] = widen(px[c * size + i]);

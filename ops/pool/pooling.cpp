@@ -3,6 +3,7 @@
 
 #include "runtime/error.h"
 #include "runtime/multi_index.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref::pool {
 
@@ -33,6 +34,7 @@ void for_each_window(const PoolPlan& p, const std::function<void(int64_t, const 
   MultiIndex opos(p.out_spatial), koff(p.w.kernel);
   if (opos.empty() || koff.empty()) return;
   WindowTaps taps;
+  const MemoryCharge taps_charge = charge_scratch<int64_t>(static_cast<uint64_t>(p.kernel_size), "the pool's window table");
   taps.index.resize(static_cast<size_t>(p.kernel_size));
   int64_t o = 0;
   do {

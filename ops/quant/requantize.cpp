@@ -11,6 +11,7 @@
 
 #include "runtime/element_values.h"
 #include "runtime/error.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref::quant {
 
@@ -85,6 +86,7 @@ int64_t requantize(int64_t acc, const ScaleRatio& r, int64_t zero_point, int64_t
 }
 
 std::vector<double> read_scales(const Tensor& scale, const std::string& name, bool divisor) {
+  const MemoryCharge v_charge = charge_scratch<double>(static_cast<uint64_t>(scale.element_count()), name + "'s widened values");
   std::vector<double> v(static_cast<size_t>(scale.element_count()));
   for (int64_t k = 0; k < scale.element_count(); ++k) {
     const double s = read_real(scale.type(), scale.data(), k);

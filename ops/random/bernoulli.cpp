@@ -12,6 +12,7 @@
 #include "runtime/element_values.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -38,6 +39,7 @@ OpVersion bernoulli_version(int since_version, const TypeSet& input_types) {
     const Tensor& p = ctx.input(0);
     const ElementType type = ctx.attrs.has("dtype") ? random_dtype(ctx.attrs.get_int("dtype"), output_types) : p.type();
     const int64_t n = p.element_count();
+    const MemoryCharge probability_charge = charge_scratch<double>(static_cast<uint64_t>(n), "Bernoulli's probabilities");
     std::vector<double> probability(static_cast<size_t>(n));
     for (int64_t i = 0; i < n; ++i) {
       probability[i] = read_real(p.type(), p.data(), i);

@@ -16,6 +16,7 @@
 #include "runtime/element_values.h"
 #include "runtime/error.h"
 #include "runtime/run_limits.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -52,6 +53,7 @@ OpVersion multinomial_version(int since_version, const TypeSet& input_types) {
       throw Error("class_size " + std::to_string(classes) + " does not fit the int32 output");
     Tensor out = Tensor::zeros(type, {batch, samples});
     const RandomStream stream = random_node_stream(ctx);
+    const MemoryCharge cumulative_charge = charge_scratch<double>(static_cast<uint64_t>(classes), "Multinomial's cumulative weights");
     std::vector<double> cumulative(static_cast<size_t>(classes));
     for (int64_t b = 0; b < batch; ++b) {
       double top = -std::numeric_limits<double>::infinity();

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "runtime/numeric_dispatch.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -45,6 +46,7 @@ struct LogReductionAccumulator {
   S operator()(const S* x, int64_t n) const {
     if constexpr (std::is_integral_v<S>) {
       using Wide = std::conditional_t<std::is_signed_v<S>, int64_t, uint64_t>;
+      const MemoryCharge wide_charge = charge_scratch<Wide>(static_cast<uint64_t>(n), "the reduction's widened run");
       std::vector<Wide> wide(x, x + n);
       const __int128 r = kExp ? log_sum_exp_run_integer(wide.data(), n) : log_sum_run_integer(wide.data(), n);
       return static_cast<S>(static_cast<uint64_t>(r));  // wraps to the width

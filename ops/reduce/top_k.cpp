@@ -19,6 +19,7 @@
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -59,6 +60,7 @@ std::vector<Value> top_k_run(const Tensor& x, int64_t axis_attr, int64_t k, bool
     } else {
       const S* in = x.template data_as<S>();
       S* out = reinterpret_cast<S*>(values.mutable_data());
+      const MemoryCharge order_charge = charge_scratch<int64_t>(static_cast<uint64_t>(count), "TopK's sort buffer");
       std::vector<int64_t> order(static_cast<size_t>(count));
       for (int64_t o = 0; o < outer; ++o)
         for (int64_t i = 0; i < inner; ++i) {

@@ -21,6 +21,7 @@
 #include "runtime/element_values.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -56,6 +57,9 @@ std::vector<Value> affine_grid_kernel(const KernelContext& ctx) {
   Tensor out = Tensor::uninitialized(theta.type(), out_shape);
   if (out.element_count() == 0) return {out};
   // base[a][i]: position i along spatial axis a, axes innermost first (x along W, y along H, z).
+  uint64_t positions = 0;
+  for (size_t a = 0; a < spatial; ++a) positions += static_cast<uint64_t>(dims[2 + a]);
+  const MemoryCharge base_charge = charge_memory(checked_bytes(positions, sizeof(mpq_class) + 32, "AffineGrid's base grid"), "AffineGrid's base grid");
   std::vector<std::vector<mpq_class>> base(spatial);
   for (size_t a = 0; a < spatial; ++a) {
     const int64_t n = dims[2 + spatial - 1 - a];

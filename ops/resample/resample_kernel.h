@@ -19,6 +19,7 @@
 #include "ops/resample/resize_rules.h"
 #include "runtime/error.h"
 #include "runtime/tensor.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref::resample {
 
@@ -61,8 +62,18 @@ Tensor resample(const Tensor& x, const Shape& out_shape, bool interpolate, float
     throw Error("the output shape " + shape_to_string(out_shape) + " overflows int64");
   Tensor y = Tensor::uninitialized(x.type(), out_shape);
   if (y.element_count() == 0) return y;
+  // The per-axis tap tables: an entry per output position, with up to a few taps each (more when
+  // antialiasing shrinks an axis, bounded by the input length). Each axis's entries are charged
+  // before its table is built, its taps as they come out.
   std::vector<std::vector<OutputTaps>> taps;
-  for (size_t d = 0; d < out_shape.size(); ++d) taps.push_back(make_taps(d));
+  MemoryCharge taps_charge;
+  for (size_t d = 0; d < out_shape.size(); ++d) {
+    taps_charge.absorb(charge_scratch<OutputTaps>(static_cast<uint64_t>(out_shape[d]), "the resampling's tap tables"));
+    taps.push_back(make_taps(d));
+    uint64_t tap_count = 0;
+    for (const OutputTaps& t : taps.back()) tap_count += t.taps.size();
+    taps_charge.absorb(charge_scratch<Tap>(tap_count, "the resampling's tap tables"));
+  }
   resample_into(x, y, taps, interpolate, extrapolation_value);
   return y;
 }

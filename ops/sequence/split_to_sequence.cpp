@@ -10,17 +10,28 @@
 #include "runtime/element_copy.h"
 #include "runtime/element_values.h"
 #include "runtime/error.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
 namespace {
 
-std::vector<int64_t> piece_lengths(const KernelContext& ctx, int64_t dim) {
-  if (!ctx.has_input(1)) return std::vector<int64_t>(static_cast<size_t>(dim), 1);
+// The pieces' lengths, with `charge` holding their bytes and those of the pieces' Tensor objects:
+// an empty input of [10^9, 0] splits into 10^9 pieces, so the count is charged before either list
+// is built.
+std::vector<int64_t> piece_lengths(const KernelContext& ctx, int64_t dim, MemoryCharge& charge) {
+  const auto charge_pieces = [&](uint64_t pieces) {
+    charge = charge_memory(checked_bytes(pieces, sizeof(int64_t) + sizeof(Tensor), "SplitToSequence's pieces"), "SplitToSequence's pieces");
+  };
+  if (!ctx.has_input(1)) {
+    charge_pieces(static_cast<uint64_t>(dim));
+    return std::vector<int64_t>(static_cast<size_t>(dim), 1);
+  }
   const Tensor& split = ctx.input(1);
   if (split.rank() == 0) {
     const int64_t len = read_int64(split.type(), split.data(), 0);
     if (len <= 0) throw Error("split is " + std::to_string(len) + "; a piece length is positive");
+    charge_pieces(static_cast<uint64_t>(dim / len + 1));
     std::vector<int64_t> lengths(static_cast<size_t>(dim / len), len);
     if (dim % len) lengths.push_back(dim % len);
     return lengths;
@@ -48,7 +59,8 @@ std::vector<Value> split_to_sequence(const KernelContext& ctx) {
   if (keepdims != 0 && keepdims != 1) throw Error("keepdims is " + std::to_string(keepdims) + "; it is 0 or 1");
   const Shape& shape = input.shape();
   const int64_t dim = shape[static_cast<size_t>(axis)];
-  const auto lengths = piece_lengths(ctx, dim);
+  MemoryCharge pieces_charge;
+  const auto lengths = piece_lengths(ctx, dim, pieces_charge);
   int64_t outer = 1, inner = 1;
   for (int64_t d = 0; d < axis; ++d) outer *= shape[static_cast<size_t>(d)];
   for (size_t d = static_cast<size_t>(axis) + 1; d < shape.size(); ++d) inner *= shape[d];

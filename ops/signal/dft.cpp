@@ -26,6 +26,7 @@
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/parallel_for.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -44,6 +45,7 @@ Tensor irfft_kernel(const Tensor& x, int64_t axis, int64_t n) {
   out_shape[rank - 1] = 1;
   Tensor out = Tensor::zeros(x.type(), out_shape);
   if (out.element_count() == 0) return out;
+  const MemoryCharge samples_charge = charge_scratch<double>(static_cast<uint64_t>(x.element_count()), "the DFT's widened input");
   const std::vector<double> samples = signal_samples(x);
   const DftTwiddles twiddles = dft_twiddles(n);
   const int64_t used = std::min(length, n / 2 + 1);  // bins 0 .. floor(N / 2) of the input, zero beyond
@@ -51,6 +53,7 @@ Tensor irfft_kernel(const Tensor& x, int64_t axis, int64_t n) {
     using S = typename decltype(tag)::type;
     S* y = reinterpret_cast<S*>(out.mutable_data());
     parallel_for(outer * inner, 1, [&](int64_t begin, int64_t end) {
+      const MemoryCharge line_charge = charge_scratch<double>(4 * static_cast<uint64_t>(n), "the IRFFT's line buffers");
       std::vector<double> spectrum(static_cast<size_t>(2 * n));
       std::vector<S> full(static_cast<size_t>(2 * n));
       for (int64_t l = begin; l < end; ++l) {
@@ -131,6 +134,7 @@ std::vector<Value> dft_kernel(const KernelContext& ctx, int since_version) {
   out_shape[rank - 1] = 2;
   Tensor out = Tensor::zeros(x.type(), out_shape);
   if (out.element_count() == 0) return {out};
+  const MemoryCharge samples_charge = charge_scratch<double>(static_cast<uint64_t>(x.element_count()), "the DFT's widened input");
   const std::vector<double> samples = signal_samples(x);
   const DftTwiddles twiddles = dft_twiddles(n);
   dispatch_signal_float(x.type(), [&](auto tag) {

@@ -10,12 +10,14 @@
 #include "numeric/exact_sum.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
 DftTwiddles dft_twiddles(int64_t n) {
   DftTwiddles t;
   t.n = n;
+  t.charge = charge_scratch<double>(2 * static_cast<uint64_t>(n), "the DFT's twiddle tables");
   t.cos.resize(static_cast<size_t>(n));
   t.sin.resize(static_cast<size_t>(n));
   numeric::free_mpfr_caches_at_thread_exit();  // MPFR's per-thread constant caches (pi) die with the thread

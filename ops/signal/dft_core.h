@@ -18,6 +18,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "runtime/run_limits.h"
+
 namespace onnx_ref {
 
 inline constexpr int64_t kDftMaxProducts = int64_t{1} << 32;
@@ -26,6 +28,7 @@ inline constexpr int64_t kDftMaxProducts = int64_t{1} << 32;
 struct DftTwiddles {
   int64_t n = 0;
   std::vector<double> cos, sin;
+  MemoryCharge charge;  // the two tables' bytes, on the run's budget (N comes from the data)
 };
 DftTwiddles dft_twiddles(int64_t n);
 

@@ -20,6 +20,7 @@
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/parallel_for.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -57,6 +58,7 @@ std::vector<Value> stft_kernel(const KernelContext& ctx) {
   check_dft_work(n, batch * frames, bins, n);
   Tensor out = Tensor::zeros(x.type(), {batch, frames, bins, 2});
   if (out.element_count() == 0) return {out};
+  const MemoryCharge samples_charge = charge_scratch<double>(static_cast<uint64_t>(x.element_count() + (window ? window->element_count() : 0)), "the STFT's widened input");
   const std::vector<double> samples = signal_samples(x);
   const std::vector<double> weights = window ? signal_samples(*window) : std::vector<double>{};
   const DftTwiddles twiddles = dft_twiddles(n);

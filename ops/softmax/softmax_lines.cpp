@@ -44,6 +44,7 @@
 #include "ops/softmax/softmax_family.h"
 #include "runtime/numeric_dispatch.h"
 #include "runtime/parallel_for.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -70,6 +71,10 @@ bool softmax_difference_exact(double x, double m, double d) {
 bool mpfr_line(const Line& line, bool logarithm, numeric::Format format, mpfr_prec_t precision, std::vector<double>& result,
                std::vector<bool>& decided) {
   const size_t n = line.x.size();
+  // 2n intervals, each two MPFR numbers of `precision` bits and their heads.
+  const MemoryCharge intervals_charge = charge_memory(
+      checked_bytes(2 * static_cast<uint64_t>(n), sizeof(void*) + sizeof(Interval) + 2 * (static_cast<uint64_t>(precision) / 8 + 16), "the softmax line's exact terms"),
+      "the softmax line's exact terms");
   std::vector<std::unique_ptr<Interval>> d(n), e(n);
   Interval m(precision), t(precision), denominator(precision), y(precision), lo_end(precision);
   numeric::set_point(m, line.m);
@@ -220,6 +225,7 @@ void softmax_lines(const Tensor& in, Tensor& out, const LineLayout& lines, bool 
     const int64_t total = lines.outer * lines.inner;
     parallel_for(total, std::max<int64_t>(1, (int64_t{1} << 14) / std::max<int64_t>(lines.count, 1)), [&](int64_t l0, int64_t l1) {
       numeric::free_mpfr_caches_at_thread_exit();  // the undecided lines use MPFR on this thread
+      const MemoryCharge line_charge = charge_scratch<double>(5 * static_cast<uint64_t>(lines.count), "the softmax line's work arrays");
       Line line;
       for (int64_t l = l0; l < l1; ++l) {
         const int64_t o = l / lines.inner, i = l % lines.inner;

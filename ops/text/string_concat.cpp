@@ -5,6 +5,7 @@
 #include "ops/broadcast.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -14,11 +15,20 @@ std::vector<Value> string_concat(const KernelContext& ctx) {
   const Tensor& x = ctx.input(0);
   const Tensor& y = ctx.input(1);
   const Shape out_shape = broadcast_shapes(x.shape(), y.shape());
-  Tensor out = Tensor::uninitialized(ElementType::String, out_shape);
-  std::vector<std::string>& z = out.mutable_strings();
   const std::vector<std::string>& xs = x.strings();
   const std::vector<std::string>& ys = y.strings();
   const std::array<const Shape*, 2> ins = {&x.shape(), &y.shape()};
+  // Broadcasting repeats a long string as often as the other input has elements: the characters of
+  // the output are counted and checked against the run's budget before any is written.
+  if (checked_element_count(out_shape)) {
+    unsigned __int128 characters = 0;
+    for_each_broadcast_row<2>(out_shape, ins, [&](int64_t, const std::array<int64_t, 2>& offsets, const std::array<int64_t, 2>& steps, int64_t row) {
+      for (int64_t i = 0; i < row; ++i) characters += xs[offsets[0] + i * steps[0]].size() + ys[offsets[1] + i * steps[1]].size();
+    });
+    check_memory(static_cast<uint64_t>(std::min<unsigned __int128>(characters, UINT64_MAX)), "StringConcat's characters");
+  }
+  Tensor out = Tensor::uninitialized(ElementType::String, out_shape);
+  std::vector<std::string>& z = out.mutable_strings();
   for_each_broadcast_row<2>(out_shape, ins, [&](int64_t out_offset, const std::array<int64_t, 2>& offsets,
                                                 const std::array<int64_t, 2>& steps, int64_t row) {
     for (int64_t i = 0; i < row; ++i) {

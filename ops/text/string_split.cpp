@@ -18,6 +18,7 @@
 
 #include "ops/text/register.h"
 #include "runtime/error.h"
+#include "runtime/scratch.h"
 
 namespace onnx_ref {
 
@@ -82,7 +83,12 @@ std::vector<Value> string_split(const KernelContext& ctx) {
   std::vector<std::vector<std::string>> split;
   split.reserve(x.strings().size());
   size_t widest = 0;
+  // The substrings of each element, charged as each element is split (at most its characters and
+  // one std::string per piece, so an element is never more than a bounded multiple of its size).
+  MemoryCharge split_charge = charge_scratch<std::vector<std::string>>(x.strings().size(), "StringSplit's substrings");
   for (const std::string& s : x.strings()) {
+    split_charge.absorb(charge_memory(checked_bytes(s.size() / std::max<size_t>(delimiter.size(), 1) + 1, sizeof(std::string), "StringSplit's substrings") + s.size(),
+                                      "StringSplit's substrings"));
     split.push_back(string_split_one(s, delimiter, maxsplit));
     widest = std::max(widest, split.back().size());
   }

@@ -190,6 +190,23 @@ expect_error("pad_5e9", ["run"] + BUDGET + [model(
     ["Pad-18", "--max-memory"])
 
 
+# --- 8b. Kernel scratch and string characters beyond what any tensor's own size shows: an empty
+# [10^9, 0] tensor split into 10^9 pieces (their list once took 8 GB before a piece existed), and a
+# string of 100,000 characters broadcast against 100,000 empty strings (10^10 characters, while the
+# output's std::string objects take 3.2 MB).
+expect_error("split_to_sequence_empty_1e9", ["run"] + BUDGET + [model(
+    "split_empty", 'node { input: "s" output: "x" op_type: "ConstantOfShape" } '
+                   'node { input: "x" output: "q" op_type: "SplitToSequence" } ' + int64s("s", [10 ** 9, 0])
+                   + 'output { name: "q" type { sequence_type { elem_type { tensor_type { elem_type: 1 } } } } }')],
+    ["SplitToSequence-11", "SplitToSequence's pieces needs", "--max-memory"])
+expect_error("string_concat_1e10_characters", ["run"] + BUDGET + [model(
+    "string_concat", 'node { input: "e" input: "n" output: "b" op_type: "Expand" } '
+                     'node { input: "a" input: "b" output: "y" op_type: "StringConcat" } '
+                     'initializer { name: "a" data_type: 8 dims: 1 string_data: "%s" } '
+                     'initializer { name: "e" data_type: 8 string_data: "" } ' % ("a" * 100000)
+                     + int64s("n", [100000]) + tensor_out("y", 8), opset=20)],
+    ["StringConcat-20", "StringConcat's characters needs 10000000000 bytes", "--max-memory"])
+
 # --- 9. ImageDecoder: declared dimensions checked against the stream and the budget first.
 def png_chunk(kind, data):
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)

@@ -1,7 +1,6 @@
 // Unit tests of ops/movement/concat.cpp.
 #include "helpers/movement_indexing.h"
 #include <doctest/doctest.h>
-#include "node_runner.h"
 #include "runtime/error.h"
 
 // spec: Concat-*: "All input tensors must have the same shape, except for the dimension size of the axis to concatenate on."
@@ -32,16 +31,14 @@ TEST_CASE("Concat and Split: shapes, sizes and their errors") {
 }
 
 // The rules of the ONNX 1.22.0 text, each test citing its sentence.
-namespace concat_spec_tests {
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
-using T = ElementType;
-
 namespace {
 
-Tensor f32(Shape s) { return Tensor::zeros(T::Float, std::move(s)); }
-auto axis(int64_t a) {
-  return [a](onnx::NodeProto& n) { set_int(n, "axis", a); };
+// Concat of zero-filled floats of the given shapes along `axis`, through the operator tester.
+testing::OpTester concat_of(int opset, const std::vector<Shape>& shapes, int64_t axis) {
+  testing::OpTester t("Concat", opset);
+  for (const Shape& s : shapes) t.input(Value(Tensor::zeros(T::Float, s)));
+  t.attribute("axis", axis);
+  return t;
 }
 
 }  // namespace
@@ -51,14 +48,13 @@ auto axis(int64_t a) {
 TEST_CASE("Concat-11 and -13: axes in [-r, r-1]; shapes agree but along the axis; Concat-4 takes no negative axis") {
   for (int opset : {11, 13}) {
     CAPTURE(opset);
-    CHECK(run_single_node("Concat", opset, {f32({2, 3}), f32({2, 1})}, axis(-1)).shape() == Shape{2, 4});
-    CHECK(run_single_node("Concat", opset, {f32({2, 3}), f32({1, 3})}, axis(-2)).shape() == Shape{3, 3});
-    CHECK_THROWS_AS(run_single_node("Concat", opset, {f32({2, 3}), f32({2, 1})}, axis(2)), Error);
-    CHECK_THROWS_AS(run_single_node("Concat", opset, {f32({2, 3}), f32({2, 1})}, axis(-3)), Error);
-    CHECK_THROWS_AS(run_single_node("Concat", opset, {f32({2, 3}), f32({3, 1})}, axis(1)), Error);
+    CHECK(concat_of(opset, {{2, 3}, {2, 1}}, -1).run_tensor().shape() == Shape{2, 4});
+    CHECK(concat_of(opset, {{2, 3}, {1, 3}}, -2).run_tensor().shape() == Shape{3, 3});
+    CHECK_THROWS_AS(concat_of(opset, {{2, 3}, {2, 1}}, 2).run_tensor(), Error);
+    CHECK_THROWS_AS(concat_of(opset, {{2, 3}, {2, 1}}, -3).run_tensor(), Error);
+    CHECK_THROWS_AS(concat_of(opset, {{2, 3}, {3, 1}}, 1).run_tensor(), Error);
   }
-  CHECK(run_single_node("Concat", 4, {f32({2, 3}), f32({2, 1})}, axis(1)).shape() == Shape{2, 4});
-  CHECK_THROWS_AS(run_single_node("Concat", 4, {f32({2, 3}), f32({2, 1})}, axis(-1)), Error);
-  CHECK_THROWS_AS(run_single_node("Concat", 4, {f32({2, 3}), f32({3, 1})}, axis(1)), Error);
+  CHECK(concat_of(4, {{2, 3}, {2, 1}}, 1).run_tensor().shape() == Shape{2, 4});
+  CHECK_THROWS_AS(concat_of(4, {{2, 3}, {2, 1}}, -1).run_tensor(), Error);
+  CHECK_THROWS_AS(concat_of(4, {{2, 3}, {3, 1}}, 1).run_tensor(), Error);
 }
-}  // namespace concat_spec_tests

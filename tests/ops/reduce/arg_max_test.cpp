@@ -1,7 +1,6 @@
 // Unit tests of ops/reduce/arg_max.cpp.
 #include "helpers/reductions.h"
 #include <doctest/doctest.h>
-#include "node_runner.h"
 #include "runtime/error.h"
 
 // spec: ArgMax-13: "Accepted range is [-r, r-1] where r = rank(data)."
@@ -46,16 +45,11 @@ TEST_CASE("ArgMax, ArgMin: ties, select_last_index, NaN, axes, empty axis") {
 }
 
 // The rules of the ONNX 1.22.0 text, each test citing its sentence.
-namespace arg_max_spec_tests {
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
-
 // spec: ArgMax-11: "The input tensor must not be empty."
 TEST_CASE("ArgMax-11: an empty input is refused; 12 and 13 give the empty result") {
   const Tensor empty = Tensor::zeros(ElementType::Float, {0, 3});
-  const auto axis1 = [](onnx::NodeProto& n) { set_int(n, "axis", 1); };
-  CHECK_THROWS_WITH_AS(run_single_node("ArgMax", 11, {empty}, axis1), doctest::Contains("must not be"), Error);
-  for (int opset : {12, 13}) CHECK(run_single_node("ArgMax", opset, {empty}, axis1).shape() == Shape{0, 1});
-  CHECK(run_single_node("ArgMax", 11, {Tensor::from_values<float>(ElementType::Float, {1, 2}, {1, 2})}, axis1).shape() == Shape{1, 1});
+  const auto arg_max_axis1 = [](int opset, const Tensor& x) { return testing::OpTester("ArgMax", opset).input(Value(x)).attribute("axis", int64_t{1}); };
+  CHECK_THROWS_WITH_AS(arg_max_axis1(11, empty).run_tensor(), doctest::Contains("must not be"), Error);
+  for (int opset : {12, 13}) CHECK(arg_max_axis1(opset, empty).run_tensor().shape() == Shape{0, 1});
+  CHECK(arg_max_axis1(11, Tensor::from_values<float>(ElementType::Float, {1, 2}, {1, 2})).run_tensor().shape() == Shape{1, 1});
 }
-}  // namespace arg_max_spec_tests

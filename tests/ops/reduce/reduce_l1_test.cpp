@@ -1,7 +1,6 @@
 // Unit tests of ops/reduce/reduce_l1.cpp.
 #include "helpers/reductions.h"
 #include <doctest/doctest.h>
-#include "node_runner.h"
 
 TEST_CASE("ReduceL1, ReduceSumSquare: exact sums of |x| and x*x rounded once; integers wrap") {
   std::mt19937_64 rng(151);
@@ -40,19 +39,18 @@ TEST_CASE("ReduceL1, ReduceSumSquare: exact sums of |x| and x*x rounded once; in
 }
 
 // The rules of the ONNX 1.22.0 text, each test citing its sentence.
-namespace reduce_l1_spec_tests {
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
-
 // spec: ReduceL1-18: "composite-reduction operators will still perform the non-reduction steps"
 TEST_CASE("ReduceL1-18: noop_with_empty_axes = 1 without axes gives |x| for each element, not x") {
   const Tensor x = Tensor::from_values<float>(ElementType::Float, {3}, {-2, 3, -0.5f});
-  const Tensor y = run_single_node("ReduceL1", 18, {x}, [](onnx::NodeProto& n) { set_int(n, "noop_with_empty_axes", 1); });
+  const Tensor y = testing::OpTester("ReduceL1", 18).input(Value(x)).attribute("noop_with_empty_axes", int64_t{1}).run_tensor();
   REQUIRE(y.shape() == Shape{3});
   const std::vector<float> expected{2, 3, 0.5};
   for (size_t i = 0; i < 3; ++i) CHECK(y.data_as<float>()[i] == expected[i]);
   // With axes given, it reduces as usual.
-  const Tensor all = run_single_node("ReduceL1", 18, {x, int64_tensor({0})}, [](onnx::NodeProto& n) { set_int(n, "keepdims", 0); });
+  const Tensor all = testing::OpTester("ReduceL1", 18)
+                         .input(Value(x))
+                         .input(Value(Tensor::from_values<int64_t>(ElementType::Int64, {1}, {0})))
+                         .attribute("keepdims", int64_t{0})
+                         .run_tensor();
   CHECK(all.shape() == Shape{});
 }
-}  // namespace reduce_l1_spec_tests
