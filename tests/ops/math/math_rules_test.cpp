@@ -58,8 +58,9 @@ TEST_CASE("Add, Sub, Mul, Div 1 and 6, Pow-1: broadcast = 1 with a one-element B
   const Tensor a = f32({2, 3}, {0, 1, 2, 3, 4, 5});
   const std::vector<std::pair<const char*, std::vector<int64_t>>> ops = {
       {"Add", {1, 6}}, {"Sub", {1, 6}}, {"Mul", {1, 6}}, {"Div", {1, 6}}, {"Pow", {1}}};
-  for (const auto& [name, versions] : ops)
-    for (int64_t v : versions) {
+  for (const auto& entry : ops)  // not a structured binding: INFO's lambda captures the name (clang)
+    for (int64_t v : entry.second) {
+      const char* name = entry.first;
       INFO(name, "-", v);
       const std::string op = name;
       const auto apply = [&op](float x, float y) {
@@ -110,7 +111,9 @@ TEST_CASE("Add, Sub, Mul, Div-14: int8 (wrapping) runs; at 13 it is refused") {
   const Tensor b = Tensor::from_values<int8_t>(T::Int8, {1}, {-3});
   // 100 + (-3) = 97; 100 - (-3) = 103; 100 * (-3) = -300 wraps to -44; 100 / (-3) truncates to -33.
   const std::vector<std::pair<const char*, int8_t>> ops = {{"Add", 97}, {"Sub", 103}, {"Mul", -44}, {"Div", -33}};
-  for (const auto& [name, want] : ops) {
+  for (const auto& entry : ops) {
+    const char* name = entry.first;
+    const int8_t want = entry.second;
     INFO(name);
     CHECK(run(name, 14, {a, b}).data_as<int8_t>()[0] == want);
     CHECK_THROWS_AS(run(name, 13, {a, b}), Error);
@@ -132,8 +135,9 @@ TEST_CASE("Max, Min, Mean, Sum: one data type; one shape before 8, broadcasting 
   const Tensor d = Tensor::from_values<double>(T::Double, {2}, {1, 1});
   const std::vector<std::pair<const char*, std::vector<int64_t>>> ops = {
       {"Max", {1, 6, 8, 12, 13}}, {"Min", {1, 6, 8, 12, 13}}, {"Mean", {1, 6, 8, 13}}, {"Sum", {1, 6, 8, 13}}};
-  for (const auto& [name, versions] : ops)
-    for (int64_t v : versions) {
+  for (const auto& entry : ops)  // not a structured binding: INFO's lambda captures the name (clang)
+    for (int64_t v : entry.second) {
+      const char* name = entry.first;
       INFO(name, "-", v);
       const std::string op = name;
       const std::vector<float> want = op == "Max" ? std::vector<float>{3, 4} : op == "Min" ? std::vector<float>{1, 2}

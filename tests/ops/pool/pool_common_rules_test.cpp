@@ -116,8 +116,9 @@ TEST_CASE("MaxPool, AveragePool (10 on), LpPool (18 on): ceil_mode defaults to f
   const Tensor x = row({1, 2, 3, 4, 6});
   const std::vector<std::pair<const char*, std::vector<int64_t>>> ops = {
       {"MaxPool", {10, 11, 12, 22}}, {"AveragePool", {10, 11, 19, 22}}, {"LpPool", {18, 22}}};
-  for (const auto& [name, versions] : ops)
-    for (int64_t v : versions) {
+  for (const auto& entry : ops)  // not a structured binding: INFO's lambda captures the name (clang)
+    for (int64_t v : entry.second) {
+      const char* name = entry.first;
       INFO(name, "-", v);
       OpTester floor_mode = pool(name, v, x, {2});
       floor_mode.attribute("strides", std::vector<int64_t>{2});
@@ -146,8 +147,9 @@ TEST_CASE("GlobalAveragePool, GlobalMaxPool, GlobalLpPool, every version: one va
   const Tensor x = Tensor::from_values<float>(ElementType::Float, {1, 2, 2, 2}, {1, 2, 3, 4, 3, 4, 0, 0});
   const std::vector<std::pair<const char*, std::vector<int64_t>>> ops = {
       {"GlobalAveragePool", {1, 22}}, {"GlobalMaxPool", {1, 22}}, {"GlobalLpPool", {1, 2, 22}}};
-  for (const auto& [name, versions] : ops)
-    for (int64_t v : versions) {
+  for (const auto& entry : ops)  // not a structured binding: INFO's lambda captures the name (clang)
+    for (int64_t v : entry.second) {
+      const char* name = entry.first;
       INFO(name, "-", v);
       OpTester t(name, v);
       t.input(Value(x));

@@ -414,7 +414,9 @@ TEST_CASE("TopK-11/24: by default the k largest, sorted from the largest; sorted
 TEST_CASE("CumSum-11/14, CumProd-26: inclusive by default, the type of x, an int32 or int64 axis only") {
   const Tensor x = Tensor::from_values<double>(ElementType::Double, {4}, {3, 2, 5, -1});
   const std::vector<std::pair<const char*, int64_t>> versions = {{"CumSum", 11}, {"CumSum", 14}, {"CumProd", 26}};
-  for (const auto& [name, v] : versions) {
+  for (const auto& entry : versions) {  // not a structured binding: INFO's lambda captures it (clang)
+    const char* name = entry.first;
+    const int64_t v = entry.second;
     INFO(name, "-", v);
     const bool sum = std::string(name) == "CumSum";
     const std::vector<double> want = sum ? std::vector<double>{3, 5, 10, 9} : std::vector<double>{3, 6, 30, -30};
