@@ -13,6 +13,7 @@
 #include "interpreter/model.h"
 #include "runtime/error.h"
 #include "runtime/run_context.h"
+#include "ops/control/control_graph_builder.h"
 #include "tests/model_builder.h"
 
 using namespace onnx_ref;
@@ -20,32 +21,8 @@ using onnx_ref::testing::ModelBuilder;
 
 namespace {
 
-// A graph attribute built in place: inputs and outputs typed as tensors of `type` (scalars when
-// `scalar`), nodes added with node().
-struct Body {
-  onnx::GraphProto g;
-  Body& input(const std::string& name, ElementType type, bool scalar = false) {
-    describe(g.add_input(), name, type, scalar);
-    return *this;
-  }
-  Body& output(const std::string& name, ElementType type, bool scalar = false) {
-    describe(g.add_output(), name, type, scalar);
-    return *this;
-  }
-  onnx::NodeProto& node(const std::string& op, std::vector<std::string> in, std::vector<std::string> out) {
-    auto* n = g.add_node();
-    n->set_op_type(op);
-    for (auto& i : in) n->add_input(i);
-    for (auto& o : out) n->add_output(o);
-    return *n;
-  }
-  static void describe(onnx::ValueInfoProto* v, const std::string& name, ElementType type, bool scalar) {
-    v->set_name(name);
-    auto* t = v->mutable_type()->mutable_tensor_type();
-    t->set_elem_type(code_of(type));
-    if (scalar) t->mutable_shape();
-  }
-};
+// A graph attribute built in place (tests/ops/control/control_graph_builder.h).
+using Body = onnx_ref::testing::BodyGraph;
 
 void set_graph(onnx::NodeProto& node, const std::string& name, const Body& body) {
   auto* a = node.add_attribute();
