@@ -324,3 +324,80 @@ TEST_CASE("Attention: the rules, each a one-line error") {
   fails(24, {f({1, 1, 1, 1}), f({1, 1, 1, 1}), f({1, 1, 1, 1})}, {{"softmax_precision", int64_t{7}}}, "softmax_precision = 7");
   fails(24, {f({1, 1, 1, 1}), f({1, 1, 1, 1}), f({1, 1, 1, 1})}, {{"scale", -1.0f}}, "must be finite and not negative");
 }
+
+TEST_CASE("Attention: defaults of scale, softcap, qk_matmul_output_mode and softmax_precision (hand-computed)") {
+  auto f32 = [](Shape s, std::vector<float> v) { return Tensor::from_values<float>(ElementType::Float, std::move(s), v); };
+  for (int opset : {23, 24}) {
+    CAPTURE(opset);
+    // head_size 4: scale 1/sqrt(4) = 1/2, so the scores of q = (1, 1, 1, 1) against keys (1, 1, 1, 1)
+    // and 0 are 2 and 0; mode 0 (the default) outputs them unchanged (no softcap by default).
+    const Tensor q = f32({1, 1, 1, 4}, {1, 1, 1, 1});
+    const Tensor k = f32({1, 1, 2, 4}, {1, 1, 1, 1, 0, 0, 0, 0});
+    const Tensor v = f32({1, 1, 2, 1}, {2, 4});
+    const auto out = attention_run(opset, {q, k, v}, {});
+    // spec: Attention-23,24: "Default value is `1/sqrt(head_size)`."
+    // spec: Attention-23,24: "Default value is 0."
+    CHECK(attention_values<float>(out[3].tensor()) == std::vector<double>{2, 0});
+    // Scores 0 and 0.5 against V = (1, -1): Y = p0 - p1 with p rounded to float (the inputs'
+    // precision) is -0.24491867423057556, an exact float; a softmax kept in double would give
+    // -0.24491865932941437 after rounding Y once. p0 = 1/(1+e^0.5), p1 = e^0.5/(1+e^0.5) by MPFR.
+    mpfr_t a, b;
+    mpfr_inits2(200, a, b, static_cast<mpfr_ptr>(nullptr));
+    mpfr_set_d(a, 0.5, MPFR_RNDN);
+    mpfr_exp(a, a, MPFR_RNDN);
+    mpfr_add_ui(b, a, 1, MPFR_RNDN);
+    mpfr_div(a, a, b, MPFR_RNDN);  // p1
+    mpfr_ui_div(b, 1, b, MPFR_RNDN);  // p0
+    const double p0 = oracle::round_ieee(b, 1, numeric::Format::Float), p1 = oracle::round_ieee(a, 1, numeric::Format::Float);
+    mpfr_clears(a, b, static_cast<mpfr_ptr>(nullptr));
+    const auto y = attention_run(opset, {f32({1, 1, 1, 1}, {1}), f32({1, 1, 2, 1}, {0, 0.5f}), f32({1, 1, 2, 1}, {1, -1})}, {});
+    // spec: Attention-23,24: "If softmax precision is not provided, the same precision as the input of softmax (Q and K) is used."
+    CHECK(attention_values<float>(y[0].tensor())[0] == p0 - p1);
+    CHECK(p0 - p1 == -0.24491867423057556);
+  }
+}
+
+TEST_CASE("Attention: attn_mask and is_causal together, past and present caches (hand-computed)") {
+  auto f32 = [](Shape s, std::vector<float> v) { return Tensor::from_values<float>(ElementType::Float, std::move(s), v); };
+  // Two queries over two keys with equal scores (K = 0), V = (2, 4): an unmasked row is 3, a row
+  // seeing only key 0 is 2, only key 1 is 4. The mask hides key 0 from row 1; causal hides key 1
+  // from row 0.
+  const Tensor q = f32({1, 1, 2, 1}, {1, 1}), k = f32({1, 1, 2, 1}, {0, 0}), v = f32({1, 1, 2, 1}, {2, 4});
+  const Tensor bmask = Tensor::from_values<BoolByte>(ElementType::Bool, {2, 2}, std::vector<BoolByte>{{1}, {1}, {0}, {1}});
+  const Tensor fmask = f32({2, 2}, {0, 0, -INFINITY, 0});
+  const AttentionAttrs causal{{"is_causal", int64_t{1}}};
+  for (int opset : {23, 24}) {
+    CAPTURE(opset);
+    // spec: Attention-23: "A boolean mask where a value of `True` indicates that the element should take part in attention."
+    // spec: Attention-23: "2) `attn_mask`: A boolean mask where a value of `True` indicates that the element should take part in attention or a float mask"
+    CHECK(attention_values<float>(attention_run(opset, {q, k, v, bmask}, {})[0].tensor()) == std::vector<double>{3, 4});
+    // spec: Attention-23: "Also supports a float mask of the same type as query, key, value that is added to the attention score."
+    CHECK(attention_values<float>(attention_run(opset, {q, k, v, fmask}, {})[0].tensor()) == std::vector<double>{3, 4});
+    CHECK(attention_values<float>(attention_run(opset, {q, k, v}, causal)[0].tensor()) == std::vector<double>{2, 3});
+    // Both at once: version 24 adds both biases; version 23's text allows only one, and onnx-ref
+    // follows its function body and ONNX's own opset-23 tests, which add both (docs/DEPARTURES.md).
+    // spec: Attention-24: "Attention bias to be added is calculated based on `attn_mask` input and `is_causal` attribute: 1) `attn_mask`"
+    // spec: Attention-23: "Attention bias to be added is calculated based on `attn_mask` input and `is_causal attribute`, only one of which can be provided."
+    CHECK(attention_values<float>(attention_run(opset, {q, k, v, bmask}, causal)[0].tensor()) == std::vector<double>{2, 4});
+  }
+  // The cache inside the operator: present = past ++ new; Y attends over both (scores 0, Y = 3).
+  // spec: Attention-24: "In this case, the `K` and `V` inputs contain only the incoming tokens for the current autoregressive step, and the four optional inputs/outputs past and present key and value are all needed."
+  const Tensor one = f32({1, 1, 1, 1}, {1});
+  const auto cached = attention_run(24, {one, f32({1, 1, 1, 1}, {0}), f32({1, 1, 1, 1}, {4}), std::nullopt, f32({1, 1, 1, 1}, {0}), f32({1, 1, 1, 1}, {2})}, {});
+  CHECK(attention_values<float>(cached[0].tensor()) == std::vector<double>{3});
+  CHECK(attention_values<float>(cached[1].tensor()) == std::vector<double>{0, 0});
+  CHECK(attention_values<float>(cached[2].tensor()) == std::vector<double>{2, 4});
+  // The cache outside the operator: nonpad_kv_seqlen with a past cache is refused.
+  // spec: Attention-24: "In this case, the `K` and `V` inputs correspond to the entire cache tensor, so the four optional inputs/outputs past and present key and value should not be used."
+  // spec: Attention-24: "This should not be used together with `past_key` and `past_value` inputs"
+  const Tensor nonpad = Tensor::from_values<int64_t>(ElementType::Int64, {1}, std::vector<int64_t>{1});
+  CHECK_THROWS_WITH_AS(attention_run(24, {one, one, one, std::nullopt, one, one, nonpad}, {}),
+                       doctest::Contains("nonpad_kv_seqlen cannot be used with past_key and past_value"), Error);
+  // spec: Attention-23: "They shall be used together, and not allowed to use only one of them."
+  CHECK_THROWS_WITH_AS(attention_run(23, {one, one, one, std::nullopt, one}, {}), doctest::Contains("past_key and past_value must be given together"), Error);
+  // 3-D inputs at version 23 need both head counts.
+  // spec: Attention-23: "Must be used with 3D inputs of Q, K and V."
+  const Tensor x3 = f32({1, 1, 2}, {1, 1});
+  CHECK_THROWS_WITH_AS(attention_run(23, {x3, x3, x3}, {{"q_num_heads", int64_t{2}}}), doctest::Contains("need both q_num_heads and kv_num_heads"), Error);
+  CHECK(attention_run(23, {x3, x3, x3}, {{"q_num_heads", int64_t{2}}, {"kv_num_heads", int64_t{2}}})[0].tensor().shape() == Shape{1, 1, 2});
+}

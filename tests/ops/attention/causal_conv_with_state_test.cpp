@@ -52,7 +52,8 @@ TEST_CASE("CausalConvWithState: windows over past_state and input, present_state
   CHECK(causal_conv_values(out[1].tensor()) == std::vector<double>{6, 1});
   out = causal_conv_run({causal_conv_f32({1, 1, 1}, {1}), w});
   CHECK(causal_conv_values(out[1].tensor()) == std::vector<double>{0, 1});
-  // Two channels, two batch entries: each channel has its own kernel.
+  // Two channels, two batch entries: each channel has its own kernel; y[t] reads x[t - 1] and x[t] only.
+  // spec: CausalConvWithState-27: "The convolution is causal (looks only at current and past positions) and depthwise (each channel is convolved independently with its own kernel)."
   out = causal_conv_run({causal_conv_f32({2, 2, 2}, {1, 2, 3, 4, 5, 6, 7, 8}), causal_conv_f32({2, 1, 2}, {1, 1, 2, -1})});
   CHECK(causal_conv_values(out[0].tensor()) == std::vector<double>{1, 3, -3, 2, 5, 11, -7, 6});
   // k = 1: no state.
@@ -86,6 +87,15 @@ TEST_CASE("CausalConvWithState: the rules, each a one-line error") {
   CHECK_THROWS_WITH_AS(causal_conv_run({x, w, std::nullopt, causal_conv_f32({1, 2, 3}, {0, 0, 0, 0, 0, 0})}),
                        doctest::Contains("past_state is float[1, 2, 3] but must be (batch_size, channels, k - 1) = (1, 2, 2)"), Error);
   CHECK_THROWS_WITH_AS(causal_conv_run({x, w, causal_conv_f32({3}, {0, 0, 0})}), doctest::Contains("bias is float[3] but must be (2,)"), Error);
+  // spec: CausalConvWithState-27: "One of: 'silu', 'swish', 'none'."
   CHECK_THROWS_WITH_AS(causal_conv_run({x, w}, "gelu"), doctest::Contains("activation 'gelu' is not one of none, silu, swish"), Error);
   CHECK_THROWS_WITH_AS(causal_conv_run({causal_conv_f32({2, 3}, {0, 0, 0, 0, 0, 0}), w}), doctest::Contains("input must be (batch_size, channels, length)"), Error);
+}
+
+TEST_CASE("CausalConvWithState: no activation attribute is 'none'") {
+  // x' = [0, 0, 1, 2, 3] under the kernel (1, 10, 100): 100, 210, 321, with no SiLU applied.
+  testing::OpTester t("CausalConvWithState", 27);
+  t.input(Value(causal_conv_f32({1, 1, 3}, {1, 2, 3}))).input(Value(causal_conv_f32({1, 1, 3}, {1, 10, 100}))).outputs(2);
+  // spec: CausalConvWithState-27: "Default is 'none'."
+  CHECK(causal_conv_values(t.run()[0].tensor()) == std::vector<double>{100, 210, 321});
 }

@@ -94,6 +94,7 @@ TEST_CASE("FlexAttention: scores, score_mod, softmax, prob_mod and P V (MPFR ora
                             .data_as<float>()[0];
   CHECK(doubled == static_cast<float>(2 * (2 * p.first + 4 * p.second)));
   // Default scale 1/sqrt(4) = 1/2 exactly, with head size 4: q = (1, 0, 0, 0).
+  // spec: FlexAttention-1: "Defaults to 1/sqrt(head_size)."
   p = flex_two_softmax(1.0);
   const Tensor q4 = flex_f32({1, 1, 1, 4}, {1, 0, 0, 0}), k4 = flex_f32({1, 1, 2, 4}, {1, 0, 0, 0, 3, 0, 0, 0});
   CHECK(flex_run(q4, k4, v, {}).data_as<float>()[0] == static_cast<float>(2 * p.first + 4 * p.second));
@@ -111,6 +112,7 @@ TEST_CASE("FlexAttention: float16 inputs score and normalize in float, Y rounds 
     return Tensor::from_values<Float16Bits>(ElementType::Float16, std::move(s), b);
   };
   // The score_mod graph must take float (the softmax precision), not float16.
+  // spec: FlexAttention-1: "Defaults to float32 for non-double inputs, otherwise uses double."
   const Tensor y = flex_run(h({1, 1, 1, 1}, {1}), h({1, 1, 2, 1}, {1, 3}), h({1, 1, 2, 1}, {2, 4}),
                             {{{"score_mod", flex_graph("Identity", false, ElementType::Float)}}, 0.5f, {}});
   const std::pair<double, double> p = flex_two_softmax(1.0);
@@ -125,8 +127,40 @@ TEST_CASE("FlexAttention: the rules, each a one-line error") {
   const Tensor v = flex_f32({1, 1, 2, 1}, {2, 4});
   CHECK_THROWS_WITH_AS(flex_run(flex_f32({1, 1, 1, 2}, {1, 1}), flex_f32({1, 1, 2, 1}, {1, 3}), v, {}),
                        doctest::Contains("Q's head size 2 and K's head size 1 differ"), Error);
+  // spec: FlexAttention-1: "`q_num_heads` must be a multiple of `kv_num_heads`."
   CHECK_THROWS_WITH_AS(flex_run(flex_f32({1, 3, 1, 1}, {1, 1, 1}), flex_f32({1, 2, 2, 1}, {1, 3, 1, 3}), flex_f32({1, 2, 2, 1}, {1, 3, 1, 3}), {}),
                        doctest::Contains("kv_num_heads 2 must divide q_num_heads 3"), Error);
   CHECK_THROWS_WITH_AS(flex_run(flex_f32({1, 1, 1, 1}, {1}), flex_f32({1, 1, 2, 1}, {1, 3}), v, {{}, {}, int64_t{7}}),
                        doctest::Contains("softmax_precision = 7"), Error);
+}
+
+TEST_CASE("FlexAttention: rank-4 inputs; modifier graphs keep their input's shape and element type") {
+  const Tensor q = flex_f32({1, 1, 1, 1}, {1}), k = flex_f32({1, 1, 2, 1}, {1, 3}), v = flex_f32({1, 1, 2, 1}, {2, 4});
+  // spec: FlexAttention-1: "Input Shapes (MUST be rank-4 tensors)"
+  CHECK_THROWS_WITH_AS(flex_run(flex_f32({1, 1, 1}, {1}), flex_f32({1, 2, 1}, {1, 3}), flex_f32({1, 2, 1}, {2, 4}), {}),
+                       doctest::Contains("must be rank 4"), Error);
+  // Transpose reverses the scores (1, 1, 1, 2) into (2, 1, 1, 1): the same rank, another shape.
+  // spec: FlexAttention-1: "Modifier Subgraphs (score_mod, prob_mod): Each modifier subgraph takes exactly one rank-4 tensor input and must produce exactly one rank-4 tensor output of the same shape and element type."
+  // spec: FlexAttention-1: "The output must preserve the input shape."
+  for (const char* name : {"score_mod", "prob_mod"}) {
+    CAPTURE(name);
+    CHECK_THROWS_WITH_AS(flex_run(q, k, v, {{{name, flex_graph("Transpose", false, ElementType::Float)}}, 0.5f, {}}),
+                         doctest::Contains("but must return float[1, 1, 1, 2]"), Error);
+  }
+  // prob_mod sees the probabilities in the softmax precision and the shape (B, Hq, L, S):
+  // Identity keeps Y as without it.
+  // spec: FlexAttention-1: "probs has softmax_precision element type and shape (B, Hq, L, S)."
+  CHECK(flex_run(q, k, v, {{{"prob_mod", flex_graph("Identity", false, ElementType::Float)}}, 0.5f, {}}).data_as<float>()[0] ==
+        flex_run(q, k, v, {{}, 0.5f, {}}).data_as<float>()[0]);
+  // spec: FlexAttention-1: "scores has softmax_precision element type and shape (B, Hq, L, S)."
+  CHECK(flex_run(q, k, v, {{{"score_mod", flex_graph("Identity", false, ElementType::Float)}}, 0.5f, {}}).data_as<float>()[0] ==
+        flex_run(q, k, v, {{}, 0.5f, {}}).data_as<float>()[0]);
+  // Double inputs: the modifier graphs take double, so a float graph is refused.
+  auto d = [](Shape s, std::vector<double> x) { return Tensor::from_values<double>(ElementType::Double, std::move(s), x); };
+  // spec: FlexAttention-1: "The element type is determined by softmax_precision (defaults to float32 for non-double inputs, otherwise double)."
+  CHECK_THROWS_WITH_AS(flex_run(d({1, 1, 1, 1}, {1}), d({1, 1, 2, 1}, {1, 3}), d({1, 1, 2, 1}, {2, 4}),
+                                {{{"score_mod", flex_graph("Identity", false, ElementType::Float)}}, 0.5f, {}}),
+                       doctest::Contains("graph 'score_mod' declares input 0 as tensor(float) but the node passes tensor(double)"), Error);
+  CHECK(flex_run(d({1, 1, 1, 1}, {1}), d({1, 1, 2, 1}, {1, 3}), d({1, 1, 2, 1}, {2, 4}),
+                 {{{"score_mod", flex_graph("Identity", false, ElementType::Double)}}, 0.5f, {}}).type() == ElementType::Double);
 }

@@ -10,6 +10,8 @@ TEST_CASE("TensorScatter: linear and circular writes per batch entry") {
   // spec: TensorScatter-24: "During the prefill phase of attention, only the first two inputs are needed."
   // spec: TensorScatter-24: "Default is -2."
   CHECK(misc_ints(misc_run("TensorScatter", 24, {past, update})[0]) == std::vector<int64_t>{7, 8, 2, 3, 17, 18, 12, 13});
+  // spec: TensorScatter-24: "The past and present cache tensors have the same shape"
+  CHECK(misc_run("TensorScatter", 24, {past, update})[0].tensor().shape() == Shape{2, 4, 1});
   CHECK(misc_ints(misc_run("TensorScatter", 24, {past, update, misc_i64({2}, {2, 1})})[0]) == std::vector<int64_t>{0, 1, 7, 8, 10, 17, 18, 13});
   // spec: TensorScatter-24: "Supported modes include `linear` and `circular`."
   CHECK(misc_ints(misc_run("TensorScatter", 24, {past, update, misc_i64({2}, {3, -1})}, {{"mode", std::string("circular")}})[0]) ==
