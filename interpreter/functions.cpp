@@ -77,10 +77,24 @@ std::map<FunctionKey, FunctionDef> read_functions(const onnx::ModelProto& model)
         throw Error("function " + function_name(f) + " has an attribute_proto that is not a named AttributeProto");
       def.defaults[a.name()] = a;
     }
+    // A function attribute is either a name (no default) or an AttributeProto (with its default),
+    // never both: with both, whether it has a default would be ambiguous.
+    for (const auto& name : f.attribute())
+      if (def.defaults.count(name))
+        throw Error("function " + function_name(f) + " declares attribute " + quote_text(name) +
+                    " both in attribute and in attribute_proto; it must be in one of them");
+    std::set<std::string> names(f.input().begin(), f.input().end());
+    names.insert(f.output().begin(), f.output().end());
+    for (const auto& n : f.node()) names.insert(n.output().begin(), n.output().end());
     for (const auto& bytes : unknown_bytes(f, 12)) {
       onnx::ValueInfoProto v;
       if (!v.ParseFromString(bytes)) throw Error("function " + function_name(f) + " has a value_info that is not a ValueInfoProto");
-      def.value_info[v.name()] = v;
+      // value_info describes the function's own values, each once.
+      if (!names.count(v.name()))
+        throw Error("function " + function_name(f) + " has a value_info for " + quote_text(v.name()) +
+                    ", which is none of its inputs, outputs or node outputs");
+      if (!def.value_info.emplace(v.name(), v).second)
+        throw Error("function " + function_name(f) + " has two value_info entries for " + quote_text(v.name()));
     }
     FunctionKey key{f.domain() == "ai.onnx" ? "" : f.domain(), f.name(), def.overload};
     if (!functions.emplace(key, std::move(def)).second)

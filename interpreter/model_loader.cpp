@@ -402,6 +402,13 @@ class GraphBuilder {
                       " instead, or allow deprecated versions (--allow-deprecated; Python: allow_deprecated=True)" +
                       " to run it with its last defined semantics");
         check_arity(proto, *node.op);
+        // onnx.proto: AttributeProto.type "MUST be present" from IR version 2 (before it, the one
+        // populated value field told the type, and still does for such models).
+        if (model_proto_->ir_version() >= 2)
+          for (const auto& a : proto.attribute())
+            if (a.type() == onnx::AttributeProto::UNDEFINED)
+              throw Error("attribute " + quote_text(a.name()) + " has no type, which IR version " +
+                          std::to_string(model_proto_->ir_version()) + " requires (IR 2 and later)");
         node.attributes = resolve_attributes(proto, *node.op, [&](const onnx::GraphProto& body, const std::string& attr) {
           return compile_graph_attribute(body, attr, node);
         });
@@ -445,6 +452,31 @@ class GraphBuilder {
     return *shared;
   }
 
+  // onnx.proto: a function's imports "should be compatible" with the model's: each body node of a
+  // domain both import must resolve to the same operator version under either import (ONNX's
+  // checker refuses the model otherwise). A domain only the function imports is its own.
+  void check_function_opsets(const onnx::FunctionProto& f, const std::map<std::string, int64_t>& function_opsets) const {
+    std::map<std::string, int64_t> model_opsets;
+    for (const auto& op : model_proto_->opset_import()) {
+      auto [it, added] = model_opsets.emplace(canonical_domain(op.domain()), op.version());
+      if (!added) it->second = std::max(it->second, op.version());
+    }
+    const Registry& registry = Registry::builtin();
+    for (const auto& node : f.node()) {
+      const std::string domain = canonical_domain(node.domain());
+      auto in_function = function_opsets.find(domain);
+      auto in_model = model_opsets.find(domain);
+      if (in_function == function_opsets.end() || in_model == model_opsets.end() || in_function->second == in_model->second) continue;
+      const OpVersion* by_function = registry.resolve(domain, node.op_type(), in_function->second);
+      const OpVersion* by_model = registry.resolve(domain, node.op_type(), in_model->second);
+      if (by_function && by_model && by_function != by_model)
+        throw Error("function " + quote_text(f.name()) + " imports domain " + domain_name(domain) + " at version " +
+                    std::to_string(in_function->second) + " and the model at " + std::to_string(in_model->second) +
+                    ": its node " + printable(node.op_type()) + " would be " + by_function->label() + " and " + by_model->label() +
+                    "; a function's imports must give its nodes the operator versions the model's give");
+    }
+  }
+
   // A call to a model-local function: the body instantiated for this call and compiled in its own
   // scope, with the function's opset imports (the model's where it imports none), run as this
   // node's kernel. Each input and output may be any value type; the body's types decide. The body's
@@ -459,6 +491,7 @@ class GraphBuilder {
       if (!added) it->second = std::max(it->second, op.version());  // the highest, as for the model's
     }
     if (opsets.empty()) opsets = opsets_;
+    check_function_opsets(f, opsets);
     auto body = std::make_shared<Graph>();
     body->depth = g_.depth + 1;
     const std::string path = "function " + quote_text(label);

@@ -157,6 +157,7 @@ TEST_CASE("IR: a name both an input and an initializer is one value; defined twi
 }
 
 // spec: IR.md: "An attribute MUST have only one of the value-carrying properties."
+// spec: onnx.proto: "Exactly ONE of the following fields must be present for this version of the IR"
 // spec: onnx.proto: "An AttributeProto MUST contain the name field, and *only one* of the following content fields, effectively enforcing a C/C++ union equivalent."
 TEST_CASE("IR: an attribute carrying two values is refused") {
   ModelBuilder b(13);
@@ -229,6 +230,7 @@ TEST_CASE("IR: tensor content is row-major") {
 }
 
 // spec: IR.md: "Can only be used within the function body."
+// spec: onnx.proto: "NOTE: This should ONLY be used in function (sub-graph)."
 TEST_CASE("IR: an attribute reference (ref_attr_name) outside a function body is refused") {
   ModelBuilder b(13);
   b.input("x", T::Float, {2, 3}).output("y");

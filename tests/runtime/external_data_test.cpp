@@ -14,6 +14,8 @@ TEST_CASE("external data: a good file at an offset and length is read") {
   SUBCASE("length absent: the rest of the file") {
     write_file(dir / "tail.bin", std::string(5, 'z') + le_bytes(values));
     Tensor tail = tensor_from_proto(external_proto(ElementType::Float, {6}, "tail.bin", "5"), options_for(dir));
+    // spec: onnx.proto: "Offset values SHOULD be multiples 4096 (page size) to enable mmap support."
+    // spec: onnx.proto: "length (optional) - number of bytes containing data."
     CHECK(bytes_of(tail) == le_bytes(values));  // an unaligned offset is copied, and still right
   }
   SUBCASE("an offset beyond the first page, in a subfolder, through ./") {
@@ -131,6 +133,7 @@ TEST_CASE("external data: entries and data_location") {
   add_external(unknown_key, "__class__", "x");
   CHECK_THROWS_WITH_AS(tensor_from_proto(unknown_key, options_for(dir)),
                        "tensor 'w': external data has an unknown key '__class__' (known keys: location, offset, length, checksum)", Error);
+  // spec: onnx.proto: "We instead represent mappings as lists of key-value pairs, where order does not matter and duplicates are not allowed."
   Proto twice = external_proto(ElementType::Float, {2}, "data.bin", "0");
   add_external(twice, "offset", "0");
   CHECK_THROWS_WITH_AS(tensor_from_proto(twice, options_for(dir)), "tensor 'w': external data key 'offset' is given twice", Error);

@@ -10,6 +10,7 @@ TEST_CASE("proto float_data holds float and complex64 as pairs") {
 
   Proto c = make_proto(ElementType::Complex64, {2});
   for (float v : {1.f, 2.f, 3.f, 4.f}) c.add_float_data(v);
+  // spec: onnx.proto: "Complex64 elements must be written as two consecutive FLOAT values, real component first."
   // spec: onnx.proto: "(e.g., [1.0 + 2.0i, 3.0 + 4.0i] is encoded as [1.0, 2.0 ,3.0 ,4.0] When this field is present, the data_type field MUST be FLOAT or COMPLEX64."
   CHECK(bytes_of(tensor_from_proto(c)) == le_bytes(std::vector<float>{1.f, 2.f, 3.f, 4.f}));
   c.add_float_data(5.f);
@@ -26,6 +27,7 @@ TEST_CASE("proto double_data holds double and complex128 as pairs") {
   Proto c = make_proto(ElementType::Complex128, {1});
   c.add_double_data(2.5);
   c.add_double_data(-3.5);
+  // spec: onnx.proto: "Complex128 elements must be written as two consecutive DOUBLE values, real component first."
   // spec: onnx.proto: "When this field is present, the data_type field MUST be DOUBLE or COMPLEX128"
   CHECK(bytes_of(tensor_from_proto(c)) == le_bytes(std::vector<double>{2.5, -3.5}));
   c.mutable_double_data()->RemoveLast();
@@ -93,6 +95,7 @@ TEST_CASE("proto int32_data for int32, int16, int8, uint16, uint8 and bool") {
 TEST_CASE("proto int32_data holds bit patterns of float16, bfloat16 and the float8 types") {
   Proto f16 = make_proto(ElementType::Float16, {3});
   for (int32_t v : {0x3C00, 0x8000, 0xFFFF}) f16.add_int32_data(v);
+  // spec: onnx.proto: "(b)float16 and float8 values MUST be converted bit-wise into an unsigned integer representation before being written to the buffer."
   CHECK(bytes_of(tensor_from_proto(f16)) == le_bytes(std::vector<uint16_t>{0x3C00, 0x8000, 0xFFFF}));
   f16.set_int32_data(0, 0x10000);
   CHECK_THROWS_WITH_AS(tensor_from_proto(f16), "tensor: int32_data[0] = 65536 is not a float16 bit pattern (0 to 65535)", Error);
@@ -119,6 +122,7 @@ TEST_CASE("proto int32_data holds bit patterns of float16, bfloat16 and the floa
 
 TEST_CASE("proto int32_data holds packed bytes of the 4- and 2-bit types") {
   // int4[3] = {1, 2, -1}: byte 0 = 1 | 2 << 4, byte 1 = 0xF (unused high nibble zero).
+  // spec: onnx.proto: "Each pair of uint4, int4, and float4 values MUST be packed as two 4-bit elements into a single byte."
   Proto i4 = make_proto(ElementType::Int4, {3});
   i4.add_int32_data(0x21);
   i4.add_int32_data(0x0F);
