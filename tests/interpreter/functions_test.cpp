@@ -116,6 +116,8 @@ TEST_CASE("functions: attribute_proto gives the default of an attribute the call
 
 // spec: onnx.proto: "Overload identifier, used only to map this to a model-local function."
 // spec: onnx.proto: "This is part of the unique-id (domain, name, overload) of FunctionProtos in a model."
+// spec: IR.md: "overload|string|Part of unique id of function (added in IR version 10)"
+// spec: IR.md: "This is intended to support cases where distinct function-bodies are required for distinct"
 TEST_CASE("functions: the node's overload picks among functions of one name") {
   ModelBuilder b = caller(0.0f);
   add_unknown(mul_add(b), 13, "plus");

@@ -88,6 +88,7 @@ TEST_CASE("onnx.proto: an opset import without a domain is the default operator 
   b.node("Neg", {"x"}, {"y"});
   b.proto().mutable_opset_import(0)->clear_domain();
   // spec: onnx.proto: "This field MUST be present in this version of the IR when referring to any other operator set."
+  // spec: IR.md: "Operator sets other than the default operator set MUST specify a domain"
   const auto out = b.build().run({{"x", Value(Tensor::from_values<float>(T::Float, {1}, std::vector<float>{2}))}});
   CHECK(out.at(0).second.tensor().data_as<float>()[0] == -2.0f);
 }
@@ -134,6 +135,7 @@ TEST_CASE("onnx.proto and IR.md: a function attribute is a name or an AttributeP
   add_unknown(*f, 11, k.SerializeAsString());
   // spec: onnx.proto: "A function attribute shall be represented either as a string attribute or an AttributeProto, not both."
   // spec: IR.md: "A function attribute shall be represented either as a string attribute or an Attribute, not both."
+  // spec: IR.md: "The names in these two lists must be distinct."
   CHECK(load_error(b).find("declares attribute 'k' both in attribute and in attribute_proto") != std::string::npos);
 }
 

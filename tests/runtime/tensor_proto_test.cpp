@@ -285,6 +285,7 @@ TEST_CASE("proto bool bytes are 0 or 1") {
   Proto p = make_proto(ElementType::Bool, {3});
   p.set_raw_data(std::string("\x01\x00\x02", 3));
   // spec: onnx.proto: "Boolean type MUST be written one byte per tensor element (00000001 for true, 00000000 for false)."
+  // spec: IR.md: "Other|bool|Boolean values represent data with only two values, typically true and false."
   CHECK_THROWS_WITH_AS(tensor_from_proto(p), "tensor: raw_data byte 2 is 2; a bool is 0 or 1", Error);
 }
 

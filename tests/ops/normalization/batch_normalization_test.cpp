@@ -131,3 +131,41 @@ TEST_CASE("BatchNormalization-9, -14, -15: a rank-1 input of size N is normalize
                        doctest::Contains("rank 2 or more"), Error);
 }
 }  // namespace batch_normalization_spec_tests
+
+namespace batch_normalization_v1_v6_tests {
+using namespace onnx_ref;
+using namespace onnx_ref::testing;
+
+Tensor bn_f32(Shape s, std::vector<float> v) { return Tensor::from_values<float>(ElementType::Float, std::move(s), v); }
+
+// X [2, 1] = {1, 3}: batch mean 2. scale 1, B 0, input_mean 0, input_var 1; five outputs asked.
+OpTester bn_training_node(int64_t version) {
+  OpTester t("BatchNormalization", version);
+  t.input(Value(bn_f32({2, 1}, {1, 3}))).input(Value(bn_f32({1}, {1}))).input(Value(bn_f32({1}, {0})));
+  t.input(Value(bn_f32({1}, {0}))).input(Value(bn_f32({1}, {1}))).outputs(5);
+  if (version == 1) t.attribute("consumed_inputs", std::vector<int64_t>{0, 0, 0, 1, 1});
+  return t;
+}
+
+TEST_CASE("BatchNormalization-1 and -6: is_test 0 by default trains; momentum 0.9 by default") {
+  for (int64_t v : {1, 6}) {
+    CAPTURE(v);
+    // Training: running_mean = 0 * momentum + 2 * (1 - momentum); with 0.9f, 1 - 0.9f = 1677722 / 2^24
+    // exactly, so the result is 2 * (1 - 0.9f) exactly in float. saved_mean is the batch mean 2.
+    // spec: BatchNormalization-1,6: "If set to nonzero, run spatial batch normalization in test mode, default is 0."
+    // spec: BatchNormalization-1,6: "Factor used in computing the running mean and variance.e.g., running_mean = running_mean * momentum + mean * (1 - momentum), default is 0.9f."
+    const auto out = bn_training_node(v).run();
+    REQUIRE(out.size() == 5);
+    CHECK(out[1].tensor().data_as<float>()[0] == 2.0f * (1.0f - 0.9f));
+    CHECK(out[3].tensor().data_as<float>()[0] == 2.0f);
+    OpTester half = bn_training_node(v);
+    half.attribute("momentum", 0.5f);
+    CHECK(half.run()[1].tensor().data_as<float>()[0] == 1.0f);
+    // is_test = 1 is test mode, which has Y alone.
+    OpTester test_mode = bn_training_node(v);
+    test_mode.attribute("is_test", int64_t{1});
+    expect_refused(test_mode, "is_test = 1 has only the output Y");
+  }
+}
+
+}  // namespace batch_normalization_v1_v6_tests

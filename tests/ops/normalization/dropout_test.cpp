@@ -52,3 +52,35 @@ TEST_CASE("Dropout: training mode keeps element i when the seeded stream's u_i >
   other.set("seed", int64_t{8});
   CHECK(scan_values<uint8_t>(scan_topk_run("Dropout", 22, {x, ratio, yes}, other, 2).at(1)) != mask);
 }
+
+namespace dropout_v1_v6_tests {
+using namespace onnx_ref;
+using namespace onnx_ref::testing;
+
+TEST_CASE("Dropout-1 and -6: is_test 0 by default (training), ratio 0.5 by default") {
+  const int n = 64;
+  const Tensor x = Tensor::from_values<float>(ElementType::Float, {n}, std::vector<float>(n, 3.0f));
+  for (int64_t v : {1, 6}) {
+    CAPTURE(v);
+    OpTester train("Dropout", v);
+    train.input(Value(x)).outputs(2);
+    // Training with ratio 0.5: each element is dropped (0) or kept and scaled by 1 / (1 - 0.5): 6.
+    // spec: Dropout-1,6: "(int, default 0) if nonzero, run dropout in test mode where the output is simply Y = X."
+    // spec: Dropout-1,6: "(float, default 0.5) the ratio of random dropout"
+    const auto out = train.run();
+    int kept = 0;
+    for (int i = 0; i < n; ++i) {
+      const float y = out[0].tensor().data_as<float>()[i], mask = out[1].tensor().data_as<float>()[i];
+      CHECK((y == 6.0f || y == 0.0f));
+      CHECK(mask == (y == 6.0f ? 1.0f : 0.0f));
+      kept += y == 6.0f;
+    }
+    CHECK(kept > 0);
+    CHECK(kept < n);
+    OpTester test_mode("Dropout", v);
+    test_mode.input(Value(x)).attribute("is_test", int64_t{1});
+    CHECK(test_mode.run_tensor().identical_to(x));
+  }
+}
+
+}  // namespace dropout_v1_v6_tests

@@ -24,3 +24,26 @@ TEST_CASE("LayerNormalization: statistics, Mean and InvStdDev outputs, broadcast
   CHECK(as_doubles(c[0]) == std::vector<double>{1, -1});
   CHECK(as_doubles(c[2]) == std::vector<double>{1});
 }
+
+namespace layer_normalization_stash_tests {
+using namespace onnx_ref;
+using namespace onnx_ref::testing;
+
+TEST_CASE("LayerNormalization-17: stash_type sets the precision of the statistics") {
+  // x = {1, 1 + 2^-7} (exact in float and bfloat16): the mean 1 + 2^-8 is a float, but halfway
+  // between the bfloat16 values 1 and 1 + 2^-7, so it rounds to even, 1.
+  auto mean_with = [](int64_t stash) {
+    OpTester t("LayerNormalization", 17);
+    t.input(Value(Tensor::from_values<float>(ElementType::Float, {1, 2}, std::vector<float>{1, 1 + 0x1p-7f})));
+    t.input(Value(Tensor::from_values<float>(ElementType::Float, {2}, std::vector<float>{1, 1}))).outputs(2);
+    t.attribute("stash_type", stash);
+    return t.run()[1].tensor();
+  };
+  // spec: LayerNormalization-17: "Depending on `stash_type` attribute, the actual computation must happen in different floating-point precision."
+  CHECK(mean_with(1).data_as<float>()[0] == 1 + 0x1p-8f);
+  const Tensor bf = mean_with(16);
+  REQUIRE(bf.type() == ElementType::BFloat16);
+  CHECK(widen(bf.data_as<BFloat16Bits>()[0]) == 1.0);
+}
+
+}  // namespace layer_normalization_stash_tests
