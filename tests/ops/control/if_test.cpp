@@ -83,10 +83,36 @@ TEST_CASE("If, every version: each branch gives exactly the node's outputs") {
 }
 
 // spec: If-11,13,16,19,21,23,24,25: "The return values in the `then_branch` and `else_branch` must be of the same data type."
+// If-1's shapes part is a departure (docs/DEPARTURES.md, If-1): the shapes may differ at every version.
+// spec: If-1: "The return values in the `then_branch` and `else_branch` must be of the same shape and same data type."
 TEST_CASE("If, every version: the branches' outputs must have one element type") {
   for (int64_t v : kIfVersions) {
     INFO("If-", v);
     CHECK_THROWS_WITH_AS(branches(v, T::Double).build(), doctest::Contains("else_branch"), Error);
+  }
+}
+
+// If's output declared float[2] (a graph output) while the branches give [2] and [3]: the branch
+// giving [2] runs; the one giving [3] is refused (docs/DEPARTURES.md: checked when it runs, not at
+// load). Undeclared or declared with a free dimension, both run.
+// spec: If-11,13,16,19,21,23,24,25: "If corresponding outputs from the then-branch and the else-branch have static shapes S1 and S2, then the shape of the corresponding output variable of the if-node (if present) must be compatible with both S1 and S2"
+// spec: If-11,13,16,19,21,23,24,25: "In contrast, the first output cannot have the shape [2] since [2] and [3] are not compatible."
+TEST_CASE("If 11 and later: a declared output shape must fit the branch that runs") {
+  for (int64_t v : kIfVersions) {
+    if (v == 1) continue;
+    INFO("If-", v);
+    ModelBuilder declared = branches(v);
+    auto* r = declared.proto().mutable_graph()->mutable_output(0);
+    auto* shape = r->mutable_type()->mutable_tensor_type();
+    shape->set_elem_type(code_of(T::Float));
+    shape->mutable_shape()->add_dim()->set_dim_value(2);
+    CHECK(floats_of(run_if(declared, bool_scalar(true))) == std::vector<float>{1, 2});
+    CHECK_THROWS_AS(run_if(declared, bool_scalar(false)), Error);
+    ModelBuilder free_dim = branches(v);
+    auto* f = free_dim.proto().mutable_graph()->mutable_output(0)->mutable_type()->mutable_tensor_type();
+    f->set_elem_type(code_of(T::Float));
+    f->mutable_shape()->add_dim()->set_dim_param("N");
+    CHECK(floats_of(run_if(free_dim, bool_scalar(false))) == std::vector<float>{3, 4, 5});
   }
 }
 

@@ -117,6 +117,8 @@ TEST_CASE("Scan, every version: the body returns the states then the scan output
     set_int(n, "num_scan_inputs", 1);
     set_graph_attribute(n, "body", sum_body(1, 1));
     const auto out = run_all(b);
+    // The state starts at its initial value and the scan output empty; three iterations append.
+    // spec: Scan-9,11,16,19,21,23,24,25: "// initialize state-variables st_1 = init_1; ... st_n = init_n; // initialize scan-output variables: [] denotes an empty tensor scan_out_1 = []; ...; scan_out_k = []; // identify number of iterations:"
     CHECK(out.at(0) == std::vector<float>{6});
     CHECK(out.at(1) == std::vector<float>{1, 2, 3});
     // A body that returns the scan output only (no state) is refused.
@@ -162,6 +164,29 @@ TEST_CASE("Scan-8: axis 0 is the batch, axis 1 the sequence; without sequence_le
   // sequence_lens [3, 2]: the second sequence stops after two steps: 100 + 10 + 20.
   const auto shorter = run_all(scan8("lens", xs));
   CHECK(shorter.at(0) == std::vector<float>{6, 130});
+  // The scan output keeps max_sequence_length (3) elements per batch entry; the second entry's
+  // first two are its steps (its third is left undefined by the text).
+  // spec: Scan-8: "Note scan-outputs will have size max_sequence_length, but only first N values will be meaningful."
+  REQUIRE(shorter.at(1).size() == 6);
+  CHECK(shorter.at(1)[3] == 10);
+  CHECK(shorter.at(1)[4] == 20);
+  // Two scan inputs of one batch size but different sequence lengths are refused.
+  ModelBuilder lengths = scan8("", xs);
+  lengths.initializer("zs", Tensor::from_values<float>(T::Float, {2, 2, 1}, {1, 2, 3, 4}));
+  auto* with_z = lengths.proto().mutable_graph()->mutable_node(0);
+  with_z->add_input("zs");
+  with_z->add_output("zy");
+  lengths.output("zy");
+  with_z->mutable_attribute(0)->set_i(2);
+  auto* z_body = with_z->mutable_attribute(1)->mutable_g();
+  BodyGraph::describe(z_body->add_input(), "z", T::Float, false);
+  BodyGraph::describe(z_body->add_output(), "zo", T::Float, false);
+  auto* z_copy = z_body->add_node();
+  z_copy->set_op_type("Identity");
+  z_copy->add_input("z");
+  z_copy->add_output("zo");
+  // spec: Scan-8: "// scan_i.shape[1] denotes the (max) sequence-length of scan_i // scan_i.shape[1] is required to be equal to scan_j.shape[1] for all i,j."
+  CHECK_THROWS_AS(run_all(lengths), Error);
   // Two scan inputs whose batch sizes differ are refused.
   ModelBuilder two = scan8("", xs);
   two.initializer("zs", Tensor::from_values<float>(T::Float, {1, 3, 1}, {1, 2, 3}));

@@ -70,3 +70,46 @@ TEST_CASE("Scan-9 and later: a state that grows from one iteration to the next i
     CHECK(out[1].second.tensor().shape() == Shape{2, 1});
   }
 }
+
+namespace {
+
+// Scan-8 with a batch of one: state [1, 1], scan input [1, 2, 1]; the body grows the state (Concat)
+// or keeps its shape (Add).
+Model scan8_model(bool grow) {
+  ModelBuilder b(8);
+  b.input("s0", T::Float, {1, 1}).input("xs", T::Float, {1, 2, 1}).output("s").output("ys");
+  auto& node = b.node("Scan", {"", "s0", "xs"}, {"s", "ys"});
+  set_int(node, "num_scan_inputs", 1);
+  auto* a = node.add_attribute();
+  a->set_name("body");
+  a->set_type(onnx::AttributeProto::GRAPH);
+  onnx::GraphProto& g = *a->mutable_g();
+  g.set_name("body");
+  untyped_shape_input(g.add_input(), "s_in");
+  untyped_shape_input(g.add_input(), "x_in");
+  untyped_shape_input(g.add_output(), "s_out");
+  untyped_shape_input(g.add_output(), "y_out");
+  auto* step = g.add_node();
+  step->set_op_type(grow ? "Concat" : "Add");
+  step->add_input("s_in");
+  step->add_input("x_in");
+  step->add_output("s_out");
+  if (grow) set_int(*step, "axis", 0);
+  auto* copy = g.add_node();
+  copy->set_op_type("Identity");
+  copy->add_input("x_in");
+  copy->add_output("y_out");
+  return b.build();
+}
+
+}  // namespace
+
+// spec: Scan-8: "All these tensors are required to have the same shape in each iteration of the loop (a restriction imposed to enable efficient memory allocation)."
+// spec: Scan-8: "It is an error if the dimensions of these values change across loop iterations."
+TEST_CASE("Scan-8: a state that grows from one iteration to the next is refused") {
+  const std::map<std::string, Value> in = {{"s0", Tensor::from_values<float>(T::Float, {1, 1}, {10})},
+                                           {"xs", Tensor::from_values<float>(T::Float, {1, 2, 1}, {1, 2})}};
+  CHECK_THROWS_AS(scan8_model(true).run(in), Error);
+  // With a state of fixed shape: 10 + 1 + 2.
+  CHECK(scan8_model(false).run(in)[0].second.tensor().data_as<float>()[0] == 13.0f);
+}
