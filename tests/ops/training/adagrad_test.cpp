@@ -22,6 +22,7 @@ TEST_CASE("Adagrad: every operation of the pseudo code rounded once, two tensors
                                      set_float_attribute(n, "decay_factor", decay);
                                    });
     REQUIRE(out.size() == 4);
+    // spec: Adagrad-1: "// Compute a scalar learning-rate factor."
     const double r = d.div(R, d.add(1, d.mul(static_cast<double>(t), decay)));
     auto check = [&](const std::vector<double>& x, const std::vector<double>& g, const std::vector<double>& h,
                      const Tensor& xn, const Tensor& hn) {
@@ -37,6 +38,7 @@ TEST_CASE("Adagrad: every operation of the pseudo code rounded once, two tensors
       CHECK(training_values(xn) == want_x);
       CHECK(training_values(hn) == want_h);
     };
+    // spec: Adagrad-1: "More specifically, we can view "X" as a concatenation of "X_1" and "X_2" (of course, their gradient and accumulate gradient should be concatenated too) and then just reuse the entire pseudo code."
     check(x1, g1, h1, out[0], out[2]);
     check(x2, g2, h2, out[1], out[3]);
   }
