@@ -58,6 +58,8 @@ TEST_CASE("Col2Im: overlapping blocks, strides, dilations and pads against a sca
             expect[static_cast<size_t>((nc * H + y) * W + x)] +=
                 in[static_cast<size_t>((nc * K + ky * bw + kx) * L + by * nw + bx)];
           }
+  // pads {1, 0, 0, 1}: begins (1, 0), then ends (0, 1), as the loop above reads them.
+  // spec: Col2Im-18: "`pads` format should be as follow [x1_begin, x2_begin...x1_end, x2_end,...], where xi_begin is the number of pixels added at the beginning of axis `i` and xi_end is the number of pixels added at the end of axis `i`."
   const Tensor y = col2im_run(Tensor::from_values<int32_t>(T::Int32, {N, C * K, L}, in), {H, W}, {bh, bw},
                               {{"strides", {sh, sw}}, {"dilations", {dh, dw}}, {"pads", {pt, pl, pb, pr}}});
   REQUIRE(y.shape() == Shape{N, C, H, W});
@@ -75,6 +77,15 @@ TEST_CASE("Col2Im: shapes that do not fit are one-line errors") {
   CHECK_THROWS_WITH_AS(col2im_run(in, {3, 4}, {2, 2}), doctest::Contains("must have L = 6 blocks"), Error);
   CHECK_THROWS_WITH_AS(col2im_run(in, {3, 3}, {3, 1}), doctest::Contains("(the block size) along axis 1"), Error);
   CHECK_THROWS_WITH_AS(col2im_run(in, {3, 3}, {2, 2}, {{"strides", {1}}}), doctest::Contains("attribute 'strides'"), Error);
+  // An unbatched input (C * prod(block), L) is refused.
+  // spec: Col2Im-18: "Col2Im behaves similarly to PyTorch's fold https://pytorch.org/docs/stable/generated/torch.nn.Fold.html, but it only supports *batched* multi-dimensional image tensors."
+  CHECK_THROWS_AS(col2im_run(Tensor::from_values<float>(T::Float, {4, 4}, std::vector<float>(16, 1)), {3, 3}, {2, 2}), Error);
+  // Three 1x1 blocks at stride 2 fit an image of width 5 and one of width 6: only image_shape tells
+  // which (the last column of the wider one is not covered, so it is 0).
+  // spec: Col2Im-18: "NOTE: Although specifying image_shape looks redundant because it could be calculated from convolution formulas, it is required as input"
+  const Tensor three = Tensor::from_values<float>(T::Float, {1, 1, 3}, {1, 2, 3});
+  CHECK(col2im_values<float>(col2im_run(three, {1, 5}, {1, 1}, {{"strides", {1, 2}}})) == std::vector<float>{1, 0, 2, 0, 3});
+  CHECK(col2im_values<float>(col2im_run(three, {1, 6}, {1, 1}, {{"strides", {1, 2}}})) == std::vector<float>{1, 0, 2, 0, 3, 0});
 }
 
 // The rules of the ONNX 1.22.0 text, each test citing its sentence.

@@ -216,6 +216,7 @@ TEST_CASE("ConvInteger-10: the int32 accumulation wraps modulo 2^32 (windows bey
   c.pads = {0, 0, 0, 0};
   Shape s;
   const std::vector<int32_t> e = oracle(c, s);
+  // spec: ConvInteger-10: "The accumulation may overflow if and only if in 32 bits."
   CHECK(e[0] == wrap32(int64_t{-65025} * 36000));
   check_case(c);
   c.pads = {1, 1, 1, 1};  // border windows read padding

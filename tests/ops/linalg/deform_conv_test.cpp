@@ -232,7 +232,9 @@ TEST_CASE("DeformConv: random 2-D cases with groups, offset groups, strides, dil
   std::mt19937_64 rng(19);
   for (T type : {T::Float, T::Double, T::Float16, T::BFloat16}) {
     CAPTURE(name_of(type));
-    deform_check(deform_random_case(rng, type, {4, 5}, {2, 3}, {1, 2}, {2, 1}, {1, 0, 2, 1}, 2, 4, 4, 2, 2));
+    // pads {1, 0, 2, 1}: begins (1, 0) then ends (2, 1), as the oracle reads them.
+    // spec: DeformConv-19,22: "The format should be as follows: [x1_begin, x2_begin, ..., x1_end, x2_end, ...], where xi_begin is the number of pixels added at the beginning of axis `i` and xi_end is the number of pixels added at the end of axis `i`."
+    for (int opset : {19, 22}) deform_check(deform_random_case(rng, type, {4, 5}, {2, 3}, {1, 2}, {2, 1}, {1, 0, 2, 1}, 2, 4, 4, 2, 2), opset);
     deform_check(deform_random_case(rng, type, {5, 4}, {3, 3}, {}, {}, {1, 1, 1, 1}, 1, 3, 2, 1, 3));
   }
 }
@@ -327,7 +329,8 @@ TEST_CASE("DeformConv: bad shapes, attributes and offsets are one-line errors") 
   bad = c;
   bad.offset_group = 2;  // does not divide C = 1
   bad.offset.assign(64, 0.0);
-  CHECK_THROWS_WITH_AS(deform_run(bad), doctest::Contains("offset_group 2 must divide X's channels (1)"), Error);
+  // spec: DeformConv-19,22: "C must be divisible by offset_group."
+  for (int opset : {19, 22}) CHECK_THROWS_WITH_AS(deform_run(bad, opset), doctest::Contains("offset_group 2 must divide X's channels (1)"), Error);
   bad = c;
   bad.offset[5] = std::nan("");
   CHECK_THROWS_WITH_AS(deform_run(bad), doctest::Contains("offset element 5 (flat index) is NaN"), Error);

@@ -13,6 +13,10 @@ TEST_CASE("Einsum rules: output shapes, implicit output order, ellipsis broadcas
   CHECK(plan_einsum("ii", {{3, 3}}).out_shape == Shape{});
   CHECK(plan_einsum("...ii ->...i", {{3, 5, 5}}).out_shape == Shape{3, 5});
   // The ellipsis broadcasts right-aligned: [2, 1, 3] and [4, 1] -> [2, 4, 3]; implicit puts it first.
+  // Ellipses of different ranks are a departure (docs/DEPARTURES.md, Einsum-12): each stands for a
+  // fixed number of dimensions of its operand, and the two broadcast as numpy.einsum does.
+  // spec: Einsum-12: "Ellipsis must indicate a fixed number of dimensions."
+  // spec: Einsum-12: "Specifically, every occurrence of ellipsis in the equation must represent the same number of dimensions."
   CHECK(plan_einsum("...i,...i->...", {{2, 1, 3, 6}, {4, 1, 6}}).out_shape == Shape{2, 4, 3});
   CHECK(plan_einsum("...j,j", {{2, 3}, {3}}).out_shape == Shape{2});
   CHECK(plan_einsum("->", {{}}).out_shape == Shape{});

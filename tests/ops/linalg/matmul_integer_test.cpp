@@ -170,6 +170,7 @@ TEST_CASE("MatMulInteger-10: the int32 accumulation wraps modulo 2^32 (K beyond 
   c.a_kind = Zp::Scalar;
   c.b_kind = Zp::Vector;
   const std::vector<int32_t> expected = oracle(c);
+  // spec: MatMulInteger-10: "The accumulation may overflow if and only if in 32 bits."
   CHECK(expected[0] == wrap32(int64_t{-65025} * (K - 1)));
   CHECK(expected[N] == wrap32(int64_t{-65025} * K));
   for_each_int8_kernel_config([&] { CHECK(run(c) == expected); });

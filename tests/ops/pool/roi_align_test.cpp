@@ -80,3 +80,23 @@ TEST_CASE("RoiAlign: bad ROIs, batch indices and attributes are one-line errors"
   CHECK_THROWS_WITH_AS(roi_run(16, x, {0, 0, 1, 1}, {0}, [](onnx::NodeProto& n) { set_string_attribute(n, "mode", "min"); }),
                        doctest::Contains("attribute 'mode' must be 'avg' or 'max'"), Error);
 }
+
+// X [1, 1, 3, 3] with 1 at the centre, 0 elsewhere; ROI (0, 0)-(2, 2), one bin. One sample per axis
+// lands on the centre: 1. Two per axis land at 0.5 and 1.5, each a quarter of the centre: 0.25.
+// spec: RoiAlign-10,16,22: "If > 0, then exactly sampling_ratio x sampling_ratio grid points are used."
+TEST_CASE("RoiAlign, every version: sampling_ratio > 0 takes exactly that many points per axis") {
+  std::vector<double> xv(9, 0.0);
+  xv[4] = 1;
+  const Tensor x = Tensor::from_values<double>(T::Double, {1, 1, 3, 3}, xv);
+  for (int opset : {10, 16, 22}) {
+    CAPTURE(opset);
+    auto with = [&](int64_t ratio) {
+      return roi_values(roi_run(opset, x, {0, 0, 2, 2}, {0}, [&](onnx::NodeProto& n) {
+        set_int(n, "sampling_ratio", ratio);
+        if (opset >= 16) set_string_attribute(n, "coordinate_transformation_mode", "output_half_pixel");
+      }));
+    };
+    CHECK(with(1) == std::vector<double>{1});
+    CHECK(with(2) == std::vector<double>{0.25});
+  }
+}

@@ -202,4 +202,37 @@ TEST_CASE("GRU, every version: linear_before_reset defaults to 0") {
   }
 }
 
+// spec: RNN-1: "Default 0."
+// spec: GRU-1,3: "Default 0."
+// spec: LSTM-1: "Default 0."
+// spec: RNN-1: "The sequence output for the hidden is optional if 0."
+TEST_CASE("RNN-1, GRU-1, GRU-3, LSTM-1: output_sequence 0 by default, so Y may be left out") {
+  for (const Recurrent* op : {&kRnn, &kGru, &kLstm}) {
+    for (int64_t v : {int64_t{1}, int64_t{3}}) {
+      if (v == 3 && op != &kGru) continue;
+      INFO(op->name, "-", v);
+      OpTester t = recurrent(*op, v, f3({0.5f, -1}));
+      t.output_names({"", "y_h"});
+      const auto out = t.run();
+      REQUIRE(out.size() == 1);
+      CHECK(out[0].tensor().data_as<float>()[0] == expected_last(*op, {0.5f, -1}));
+    }
+  }
+}
+
+// LSTM-1 with the input gate reading X too (W = 1 for i and c): over two steps the forget gate
+// matters, and input_forget = 1 (f = 1 - i) changes the result; the default is 0.
+// spec: LSTM-1: "Couple the input and forget gates if 1, default 0."
+TEST_CASE("LSTM-1: input_forget 0 by default") {
+  auto last = [](std::optional<int64_t> input_forget) {
+    OpTester t("LSTM", 1);
+    t.input(Value(f3({0.5f, -1}))).input(Value(weights({1, 0, 0, 1}))).input(Value(weights({0, 0, 0, 0})));
+    t.attribute("hidden_size", int64_t{1}).output_names({"y", "y_h"});
+    if (input_forget) t.attribute("input_forget", *input_forget);
+    return last_h(t);
+  };
+  CHECK(last(std::nullopt) == last(0));
+  CHECK(last(std::nullopt) != last(1));
+}
+
 }  // namespace recurrent_rules_tests

@@ -27,5 +27,9 @@ TEST_CASE("TopK: order, ties to the lower index, NaN above every number, k check
   CHECK_THROWS_WITH_AS(scan_topk_run("TopK", 11, {x, int64_vector({5})}, {}, 2), "k = 5 is out of range: it must lie in [0, 4] (the length of axis 1)", Error);
   CHECK_THROWS_WITH_AS(scan_topk_run("TopK", 10, {x, int64_vector({0})}, {}, 2), "k = 0 is out of range: it must lie in [1, 4] (the length of axis 1)", Error);
   CHECK_THROWS_WITH_AS(scan_topk_run("TopK", 11, {x, int64_vector({-1})}, {}, 2), "k = -1 is out of range: it must lie in [0, 4] (the length of axis 1)", Error);
+  // K = 0 is accepted from 11 (docs/DEPARTURES.md, TopK-11, TopK-24); a negative K, or K not 1-D of one element, is refused.
+  // spec: TopK-11,24: "A 1-D tensor containing a single positive value corresponding to the number of top elements to retrieve"
   CHECK_THROWS_WITH_AS(scan_topk_run("TopK", 11, {x, int64_scalar(1)}, {}, 2), "input K must be a 1-D tensor of one element, but it is int64[]", Error);
+  CHECK_THROWS_WITH_AS(scan_topk_run("TopK", 24, {x, int64_scalar(1)}, {}, 2), "input K must be a 1-D tensor of one element, but it is int64[]", Error);
+  CHECK_THROWS_WITH_AS(scan_topk_run("TopK", 24, {x, int64_vector({-1})}, {}, 2), "k = -1 is out of range: it must lie in [0, 4] (the length of axis 1)", Error);
 }

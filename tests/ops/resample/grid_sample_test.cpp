@@ -21,6 +21,11 @@ TEST_CASE("GridSample: coordinates, modes and padding, worked out by hand") {
   // Keys' kernel reproduces a linear ramp: at x = 1.5 the weights are -3/32, 19/32, 19/32, -3/32.
   CHECK(misc_floats(misc_run("GridSample", 20, {misc_f32({1, 1, 1, 4}, {0, 1, 2, 3}), misc_f32({1, 1, 1, 2}, {0, 0})},
                              {{"mode", std::string("cubic")}})[0]) == std::vector<float>{1.5f});
+  // The same ramp as a 3-D volume (1 x 1 x 4): tricubic, the two unit axes at their only pixel.
+  // spec: GridSample-20,22: "The "cubic" mode also includes N-cubic interpolation modes following the same rules."
+  for (int opset : {20, 22})
+    CHECK(misc_floats(misc_run("GridSample", opset, {misc_f32({1, 1, 1, 1, 4}, {0, 1, 2, 3}), misc_f32({1, 1, 1, 1, 3}, {0, 0, 0})},
+                               {{"mode", std::string("cubic")}})[0]) == std::vector<float>{1.5f});
   // Integers: truncated toward zero, saturated: 200 (-3/16) + 255 (19/16) = 265.3125 -> 255.
   const auto u8 = misc_run("GridSample", 20, {Tensor::from_values<uint8_t>(T::UInt8, {1, 1, 1, 4}, {200, 255, 255, 200}), misc_f32({1, 1, 1, 2}, {0, 0})},
                            {{"mode", std::string("cubic")}});

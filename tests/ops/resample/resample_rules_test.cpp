@@ -143,6 +143,8 @@ TEST_CASE("Resize 18 and later: axes select the resized axes, in [-r, r-1]; scal
     INFO("Resize-", v);
     const auto axes = [](std::vector<int64_t> a) { return [a](OpTester& t) { t.attribute("axes", a); }; };
     CHECK(floats(resize(v, std::nullopt, f32({2}), std::nullopt, axes({-1}))) == std::vector<float>{1, 1, 3, 3});
+    // sizes[0] = 4 is the size of axis d = axes[0] = 1.
+    // spec: Resize-18,19: "Given a set of `sizes`, associated with a subset of `axes` (explicitly provided or default), and assuming `d = axes[i]`, with `i` being the index of the provided `sizes`."
     CHECK(floats(resize(v, std::nullopt, std::nullopt, i64({4}), axes({1}))) == std::vector<float>{1, 1, 3, 3});
     CHECK_THROWS_AS(resize(v, std::nullopt, f32({2}), std::nullopt, axes({2})), Error);
     CHECK_THROWS_AS(resize(v, std::nullopt, f32({1, 2}), std::nullopt, axes({1})), Error);

@@ -92,4 +92,20 @@ TEST_CASE("Hardmax, Softmax, LogSoftmax 11 and 13: axis in [-r, r-1]") {
   CHECK(floats(run("Hardmax", 13, x, -2)) == std::vector<float>{0, 1, 1, 0});
 }
 
+// Coerced at axis k, the input [a_0 .. a_{n-1}] is [N, D] = [a_0 * ... * a_{k-1}, a_k * ... * a_{n-1}]:
+// an axis that names no dimension of the input gives no such N and D and is refused; a valid one
+// keeps the input's shape.
+// spec: Hardmax-1,11: "Each of these dimensions must be matched correctly, or else the operator will throw errors."
+// spec: Softmax-1,11: "Each of these dimensions must be matched correctly, or else the operator will throw errors."
+// spec: LogSoftmax-1,11: "Each of these dimensions must be matched correctly, or else the operator will throw errors."
+TEST_CASE("Hardmax, Softmax, LogSoftmax 1 and 11: the coerced dimensions come from the input's, or it is refused") {
+  const Tensor x = Tensor::from_values<float>(T::Float, {2, 2, 2}, {1, 5, 3, 2, 0, 0, 9, 1});
+  for (const char* op : {"Hardmax", "Softmax", "LogSoftmax"})
+    for (int64_t v : {1, 11}) {
+      INFO(op, "-", v);
+      CHECK(run(op, v, x, 2).shape() == Shape{2, 2, 2});
+      CHECK_THROWS_AS(run(op, v, x, 4), Error);
+    }
+}
+
 }  // namespace softmax_rules_tests
