@@ -97,12 +97,31 @@ TEST_CASE("IR: the top-level graph's declared types and shapes are enforced; und
   // spec: IR.md: "Each main (top-level) graph MUST define the names, types and shapes of its inputs and outputs, which are specified as ‘value info’ structures."
   // spec: IR.md: "The main graph inputs and outputs are required to have a shape, indicating the rank, even though the exact dimensions need not be specified."
   // spec: IR.md: "For example, the inputs and outputs of a model (top-level graph) are required to *have* a shape, indicating the rank of inputs and outputs,"
+  // spec: onnx.proto: "This field MUST be present in this version of the IR for inputs and outputs of the top-level graph."
   CHECK_THROWS_WITH_AS(m.run({{"x", Tensor::zeros(T::Float, {1, 2})}}), doctest::Contains("(rank 1)"), Error);
   // Without a shape (docs/DEPARTURES.md), any rank is fed and Neg takes it.
   ModelBuilder unshaped(14);
   unshaped.input("x", T::Float, {}, false).output("y");
   unshaped.node("Neg", {"x"}, {"y"});
   CHECK(unshaped.build().run({{"x", Tensor::zeros(T::Float, {1, 2})}})[0].second.tensor().shape() == Shape{1, 2});
+}
+
+TEST_CASE("IR: a sequence type's element shape is not checked (docs/DEPARTURES.md, Sequence types with element shapes)") {
+  // SequenceConstruct of a [1] and a [2] tensor, the output declared seq(tensor(float)[1]): the
+  // declaration should have left the dimension out; onnx-ref checks the element type only.
+  ModelBuilder b(17);
+  b.initializer("a", float_vector({1})).initializer("c", float_vector({2, 3}));
+  b.node("SequenceConstruct", {"a", "c"}, {"s"});
+  auto* out = b.proto().mutable_graph()->add_output();
+  out->set_name("s");
+  auto* elem = out->mutable_type()->mutable_sequence_type()->mutable_elem_type()->mutable_tensor_type();
+  elem->set_elem_type(code_of(T::Float));
+  elem->mutable_shape()->add_dim()->set_dim_value(1);
+  // spec: IR.md: "The dimension variables M or N must be omitted from the above type if that dimension does not have a fixed size across all tensors in the sequence."
+  // spec: IR.md: "The entire shape must be omitted from the type if different tensors in the sequence may have different ranks."
+  const auto result = b.build().run({});
+  REQUIRE(result.size() == 1);
+  CHECK(result[0].second.is_sequence());
 }
 
 }  // namespace graph_rules_tests

@@ -6,6 +6,7 @@
 
 #include "node_runner.h"
 #include "runtime/error.h"
+#include "helpers/linalg_rules.h"
 
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
@@ -111,3 +112,25 @@ TEST_CASE("Col2Im-18: string blocks are rearranged where no two overlap, refused
                        doctest::Contains("strings have no sum"), Error);
 }
 }  // namespace col2im_spec_tests
+
+namespace linalg_rules_tests {
+
+// Image [2, 2], block [1, 2]: two blocks (rows 0 and 1); column k of block l goes to pixel (l, k).
+// Input [1, 2, 2] = [[1, 2], [3, 4]] (element k, block l): image [[1, 3], [2, 4]].
+// spec: Col2Im-18: "If not present, the dilation defaults to 1 along each spatial axis of the image."
+// spec: Col2Im-18: "If not present, the padding defaults to 0 along start and end of each spatial axis."
+// spec: Col2Im-18: "If not present, the stride defaults to 1 along each spatial axis."
+// spec: Col2Im-18: "The shape of the spatial dimensions of the image after rearranging the column blocks.This is a 1-dimensional tensor with size of at least 2"
+// spec: Col2Im-18: "The shape of the block to apply on the input.This is a 1-dimensional tensor of size of at least 2"
+TEST_CASE("Col2Im-18: strides, dilations 1 and pads 0 by default; image and block shapes of at least 2 elements") {
+  const Tensor cols = f32({1, 2, 2}, {1, 2, 3, 4});
+  const Tensor image = Tensor::from_values<int64_t>(T::Int64, {2}, {2, 2});
+  const Tensor block = Tensor::from_values<int64_t>(T::Int64, {2}, {1, 2});
+  const Tensor y = run("Col2Im", 18, {cols, image, block});
+  REQUIRE(y.shape() == Shape{1, 1, 2, 2});
+  CHECK(floats(y) == std::vector<float>{1, 3, 2, 4});
+  CHECK_THROWS_AS(run("Col2Im", 18, {cols, Tensor::from_values<int64_t>(T::Int64, {1}, {4}), Tensor::from_values<int64_t>(T::Int64, {1}, {2})}),
+                  Error);
+}
+
+}  // namespace linalg_rules_tests

@@ -11,6 +11,7 @@
 #include "int8_kernel_configs.h"
 #include "node_runner.h"
 #include "helpers/quant.h"
+#include "helpers/linalg_rules.h"
 
 // The kernel tests, in a namespace of their own so that their helpers and those of the
 // operator tests below do not meet.
@@ -291,3 +292,42 @@ TEST_CASE("ConvInteger: zero points and padding against a hand loop") {
                                   Tensor::from_values<uint8_t>(T::UInt8, {2}, {1, 2})}),
                        doctest::Contains("x_zero_point"), Error);
 }
+
+namespace linalg_rules_tests {
+
+// x = [1, 2, 3], w = [1, 1]: [3, 5]; x_zero_point 1: [0 + 1, 1 + 2] = [1, 3].
+// spec: ConvInteger-10: "It's optional and default value is 0."
+// spec: ConvInteger-10: "It's a scalar, which means a per-tensor/layer quantization."
+// spec: ConvInteger-10: "If not present, should be inferred from input 'w'."
+// spec: ConvInteger-10: "If not present, the stride defaults to 1 along each axis."
+// spec: ConvInteger-10: "If not present, the dilation defaults to 1 along each axis."
+// spec: ConvInteger-10: "number of groups input channels and output channels are divided into. default is 1."
+// spec: ConvInteger-10: "Where default value is NOTSET, which means explicit padding is used."
+// spec: ConvInteger-10: "Or in other words FILTER_IN_CHANNEL should be equal to DATA_CHANNEL."
+// spec: ConvInteger-10: "The production MUST never overflow."
+TEST_CASE("ConvInteger-10: zero points 0 by default, kernel from w, stride, dilation and group 1") {
+  const Tensor x = u8({1, 1, 3}, {1, 2, 3});
+  const Tensor w = u8({1, 1, 2}, {1, 1});
+  CHECK(int32s(run("ConvInteger", 10, {x, w})) == std::vector<int32_t>{3, 5});
+  CHECK(int32s(run("ConvInteger", 10, {x, w, u8({}, {1})})) == std::vector<int32_t>{1, 3});
+  CHECK(int32s(run("ConvInteger", 10, {x, w, std::nullopt, u8({}, {1})})) == std::vector<int32_t>{0, 0});
+  CHECK(int32s(run("ConvInteger", 10, {u8({1, 1, 2}, {255, 255}), u8({1, 1, 2}, {255, 255})})) == std::vector<int32_t>{130050});
+  CHECK_THROWS_AS(run("ConvInteger", 10, {x, u8({1, 2, 2}, {1, 1, 1, 1})}), Error);
+}
+
+// Two output channels, weights [1, 1] and [2, 2], w_zero_point per channel [0, 1]: x = [1, 2, 3] gives
+// channel 0 [3, 5] and channel 1 (w - 1 = [1, 1]) [3, 5].
+// spec: ConvInteger-10: "It could be a scalar or a 1-D tensor, which means a per-tensor/layer or per output channel quantization."
+// spec: ConvInteger-10: "If it's a 1-D tensor, its number of elements should be equal to the number of output channels (M)"
+// spec: ConvInteger-10: "auto_pad must be either NOTSET, SAME_UPPER, SAME_LOWER or VALID."
+// spec: ConvInteger-10: "Padding for the beginning and ending along each spatial axis, it can take any value greater than or equal to 0."
+TEST_CASE("ConvInteger-10: a per-channel weight zero point of M elements; auto_pad names and pads checked") {
+  const Tensor x = u8({1, 1, 3}, {1, 2, 3});
+  const Tensor w = u8({2, 1, 2}, {1, 1, 2, 2});
+  CHECK(int32s(run("ConvInteger", 10, {x, w, std::nullopt, u8({2}, {0, 1})})) == std::vector<int32_t>{3, 5, 3, 5});
+  CHECK_THROWS_AS(run("ConvInteger", 10, {x, w, std::nullopt, u8({3}, {0, 1, 2})}), Error);
+  CHECK_THROWS_AS(run("ConvInteger", 10, {x, w}, [](OpTester& t) { t.attribute("auto_pad", "SAME"); }), Error);
+  CHECK_THROWS_AS(run("ConvInteger", 10, {x, w}, ints("pads", {-1, 0})), Error);
+}
+
+}  // namespace linalg_rules_tests

@@ -10,6 +10,7 @@
 #include "node_runner.h"
 #include "runtime/numeric_dispatch.h"
 #include "runtime/parallel_for.h"
+#include "helpers/linalg_rules.h"
 
 TEST_CASE("Conv: groups, padding, strides and dilations against a hand loop over small integers") {
   // X [1, 4, 5, 5] = 0..99, W [4, 2, 2, 2] (group 2) = alternating small integers, B = [1, 2, 3, 4].
@@ -284,3 +285,43 @@ TEST_CASE("Conv-22 3-D: padding, strides, dilations and groups against a hand lo
   const std::vector<double> want_d(want.begin(), want.end());
   CHECK(values<double>(yd) == want_d);
 }
+
+namespace linalg_rules_tests {
+
+// x = [1, 2, 3, 4], w = [1, 1] (the kernel shape read from W): sums of neighbours.
+// spec: Conv-*: "If not present, should be inferred from input W."
+// spec: Conv-*: "If not present, the padding defaults to 0 along start and end of each spatial axis."
+// spec: Conv-*: "`pads` format should be as follow [x1_begin, x2_begin...x1_end, x2_end,...]"
+// spec: Conv-*: "Where default value is NOTSET, which means explicit padding is used."
+// spec: Conv-11,22: "If not present, the dilation defaults is 1 along each spatial axis."
+// spec: Conv-11,22: "If not present, the stride defaults is 1 along each spatial axis."
+// spec: Conv-1,11: "This attribute cannot be used simultaneously with auto_pad attribute."
+TEST_CASE("Conv, every version: kernel shape from W, pads 0 by default and [begin, end], stride and dilation 1") {
+  const Tensor x = f32({1, 1, 4}, {1, 2, 3, 4});
+  const Tensor w = f32({1, 1, 2}, {1, 1});
+  for (int64_t v : {1, 11, 22}) {
+    INFO("Conv-", v);
+    CHECK(floats(run("Conv", v, {x, w})) == std::vector<float>{3, 5, 7});
+    CHECK(floats(run("Conv", v, {x, w}, ints("pads", {1, 0}))) == std::vector<float>{1, 3, 5, 7});
+    CHECK(floats(run("Conv", v, {x, w}, ints("pads", {0, 1}))) == std::vector<float>{3, 5, 7, 4});
+    CHECK_THROWS_AS(run("Conv", v, {x, w}, [](OpTester& t) { t.attribute("pads", std::vector<int64_t>{1, 0}).attribute("auto_pad", "VALID"); }),
+                    Error);
+  }
+}
+
+// spec: Conv-1: "Or in other words FILTER_IN_CHANNEL should be equal to DATA_CHANNEL."
+// spec: Conv-11: "Or in other words FILTER_IN_CHANNEL multiplied by the number of groups should be equal to DATA_CHANNEL and the number of feature maps M should be a multiple of the number of groups G."
+TEST_CASE("Conv, every version: W's input channels times group are X's channels; M a multiple of group") {
+  const Tensor x = f32({1, 2, 2}, {1, 2, 3, 4});
+  for (int64_t v : {1, 11, 22}) {
+    INFO("Conv-", v);
+    CHECK(floats(run("Conv", v, {x, f32({1, 2, 1}, {1, 10})})) == std::vector<float>{31, 42});
+    CHECK_THROWS_AS(run("Conv", v, {x, f32({1, 1, 1}, {1})}), Error);
+    const auto two_groups = [](OpTester& t) { t.attribute("group", int64_t{2}); };
+    // Each channel its own filter: [1, 2] * 2 and [3, 4] * 3.
+    CHECK(floats(run("Conv", v, {x, f32({2, 1, 1}, {2, 3})}, two_groups)) == std::vector<float>{2, 4, 9, 12});
+    CHECK_THROWS_AS(run("Conv", v, {x, f32({3, 1, 1}, {1, 1, 1})}, two_groups), Error);
+  }
+}
+
+}  // namespace linalg_rules_tests

@@ -10,6 +10,7 @@
 #include "node_runner.h"
 #include "runtime/parallel_for.h"
 #include "runtime/error.h"
+#include "helpers/linalg_rules.h"
 
 TEST_CASE("ConvTranspose: groups, strides, dilations, pads and bias against a scatter loop over small integers") {
   // X [2, 4, 3, 2], W [4, 3, 2, 3] with group 2: M = 6 output channels.
@@ -224,3 +225,57 @@ TEST_CASE("ConvTranspose-11 and -22: an output_shape with batch and channel dime
   CHECK(run_single_node("ConvTranspose", 1, {x, w}, attrs({1, 1, 4})).shape() == Shape{1, 1, 4});
 }
 }  // namespace conv_transpose_spec_tests
+
+namespace linalg_rules_tests {
+
+// x = [1, 2], w = [1, 1], stride 1: full output [1, 3, 2]; pads [1, 0] drop the first, [0, 1] the last.
+// spec: ConvTranspose-*: "If not present, should be inferred from input W."
+// spec: ConvTranspose-*: "If not present, the padding defaults to 0 along start and end of each spatial axis."
+// spec: ConvTranspose-*: "`pads` format should be as follow [x1_begin, x2_begin...x1_end, x2_end,...]"
+// spec: ConvTranspose-*: "Where default value is NOTSET, which means explicit padding is used."
+// spec: ConvTranspose-*: "This attribute cannot be used simultaneously with auto_pad attribute."
+// spec: ConvTranspose-*: "If output_shape is specified pads values are ignored."
+// spec: ConvTranspose-11,22: "If not present, the dilation defaults to 1 along each spatial axis."
+// spec: ConvTranspose-11,22: "If not present, the stride defaults to 1 along each spatial axis."
+TEST_CASE("ConvTranspose, every version: kernel from W, pads 0 by default and [begin, end]; output_shape overrides pads") {
+  const Tensor x = f32({1, 1, 2}, {1, 2});
+  const Tensor w = f32({1, 1, 2}, {1, 1});
+  for (int64_t v : {1, 11, 22}) {
+    INFO("ConvTranspose-", v);
+    CHECK(floats(run("ConvTranspose", v, {x, w})) == std::vector<float>{1, 3, 2});
+    CHECK(floats(run("ConvTranspose", v, {x, w}, ints("pads", {1, 0}))) == std::vector<float>{3, 2});
+    CHECK(floats(run("ConvTranspose", v, {x, w}, ints("pads", {0, 1}))) == std::vector<float>{1, 3});
+    CHECK(floats(run("ConvTranspose", v, {x, w}, [](OpTester& t) {
+            t.attribute("pads", std::vector<int64_t>{1, 0}).attribute("output_shape", std::vector<int64_t>{3});
+          })) == std::vector<float>{1, 3, 2});
+    CHECK_THROWS_AS(run("ConvTranspose", v, {x, w}, [](OpTester& t) {
+                      t.attribute("pads", std::vector<int64_t>{1, 0}).attribute("auto_pad", "SAME_UPPER");
+                    }),
+                    Error);
+  }
+}
+
+// spec: ConvTranspose-*: "The number of channels in the output should be equal to W.shape[1] * group (assuming zero based indices of the shape array)"
+// spec: ConvTranspose-11,22: "Each padding value in "output_padding" must be less than the corresponding stride/dilation dimension."
+// spec: ConvTranspose-11,22: "By default, this attribute is a zero vector."
+// spec: ConvTranspose-11,22: "It only controls the selection of the computed values, so changing this attribute only adds or removes output elements."
+TEST_CASE("ConvTranspose: W.shape[1] * group output channels; output_padding 0 by default, below the stride, adding elements") {
+  const Tensor x = f32({1, 1, 2}, {1, 2});
+  for (int64_t v : {1, 11, 22}) {
+    INFO("ConvTranspose-", v);
+    CHECK(run("ConvTranspose", v, {x, f32({1, 3, 2}, {1, 1, 1, 1, 1, 1})}).shape() == Shape{1, 3, 3});
+    CHECK(run("ConvTranspose", v, {f32({1, 2, 2}, {1, 2, 3, 4}), f32({2, 1, 2}, {1, 1, 1, 1})},
+              [](OpTester& t) { t.attribute("group", int64_t{2}); })
+              .shape() == Shape{1, 2, 3});
+    if (v < 11) continue;
+    const Tensor w = f32({1, 1, 2}, {1, 1});
+    // Stride 2: x[0] lands on 0 and 1, x[1] on 2 and 3: [1, 1, 2, 2]; output_padding 1 adds a 0.
+    CHECK(floats(run("ConvTranspose", v, {x, w}, ints("strides", {2}))) == std::vector<float>{1, 1, 2, 2});
+    CHECK(floats(run("ConvTranspose", v, {x, w}, [](OpTester& t) {
+            t.attribute("strides", std::vector<int64_t>{2}).attribute("output_padding", std::vector<int64_t>{1});
+          })) == std::vector<float>{1, 1, 2, 2, 0});
+    CHECK_THROWS_AS(run("ConvTranspose", v, {x, w}, ints("output_padding", {1})), Error);
+  }
+}
+
+}  // namespace linalg_rules_tests

@@ -7,6 +7,7 @@
 
 #include "node_runner.h"
 #include "runtime/error.h"
+#include "helpers/linalg_rules.h"
 
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
@@ -62,3 +63,20 @@ TEST_CASE("Det: X must hold square matrices") {
   CHECK_THROWS_WITH_AS(run_single_node("Det", 11, {Tensor::from_values<float>(T::Float, {3}, {1, 2, 3})}),
                        doctest::Contains("Det needs X of shape [*, M, M]"), Error);
 }
+
+namespace linalg_rules_tests {
+
+// spec: Det-*: "The output is a tensor of shape `[*]`, containing the determinants of all input submatrices. e.g., When the input is 2-D, the output is a scalar(shape is empty: `[]`)."
+TEST_CASE("Det, every version: a scalar for one matrix, one determinant per matrix of a batch") {
+  for (int64_t v : {11, 22}) {
+    INFO("Det-", v);
+    const Tensor one = run("Det", v, {f32({2, 2}, {1, 2, 3, 4})});
+    CHECK(one.shape() == Shape{});
+    CHECK(one.data_as<float>()[0] == -2.0f);
+    const Tensor batch = run("Det", v, {f32({2, 2, 2}, {1, 2, 3, 4, 2, 0, 0, 3})});
+    CHECK(batch.shape() == Shape{2});
+    CHECK(floats(batch) == std::vector<float>{-2, 6});
+  }
+}
+
+}  // namespace linalg_rules_tests

@@ -1,5 +1,6 @@
 // Unit tests of ops/linalg/gemm.cpp.
 #include "helpers/gemm.h"
+#include "helpers/linalg_rules.h"
 
 // spec: Gemm-11,13: "If not specified, the computation is done as if C is a scalar 0."
 // spec: Gemm-13: "The shape of A should be (M, K) if transA is 0, or (K, M) if transA is non-zero."
@@ -42,3 +43,53 @@ TEST_CASE("Gemm: bad inputs are one-line errors") {
   const Tensor i = make<int64_t>(T::Int64, {1, 1}, {1});
   CHECK_THROWS_WITH_AS(run_op("Gemm", 13, {i, i}, {{"alpha", 0.5, true}}), doctest::Contains("whole alpha"), Error);
 }
+
+namespace linalg_rules_tests {
+
+// A = [[1, 2], [3, 4]], B = [[5, 6], [7, 8]]: AB = [[19, 22], [43, 50]]; A'B = [[26, 30], [38, 44]];
+// AB' = [[17, 23], [39, 53]].
+// spec: Gemm-1,6: "Scalar multiplier for the product of input tensors A * B, the default value is 1.0."
+// spec: Gemm-1,6: "Scalar multiplier for input tensor C, the default value is 1.0."
+// spec: Gemm-7,9,11,13: "Scalar multiplier for the product of input tensors A * B."
+// spec: Gemm-7,9,11,13: "Scalar multiplier for input tensor C."
+// spec: Gemm-*: "Whether A should be transposed"
+// spec: Gemm-*: "Whether B should be transposed"
+TEST_CASE("Gemm, every version: alpha and beta 1 by default; transA and transB") {
+  const Tensor a = f32({2, 2}, {1, 2, 3, 4});
+  const Tensor b = f32({2, 2}, {5, 6, 7, 8});
+  const Tensor c = f32({2, 2}, {1, 1, 1, 1});
+  for (int64_t v : {1, 6, 7, 9, 11, 13}) {
+    INFO("Gemm-", v);
+    CHECK(floats(run("Gemm", v, {a, b, c})) == std::vector<float>{20, 23, 44, 51});
+    CHECK(floats(run("Gemm", v, {a, b, c}, [](OpTester& t) { t.attribute("alpha", 2.0f).attribute("beta", 3.0f); })) ==
+          std::vector<float>{41, 47, 89, 103});
+    CHECK(floats(run("Gemm", v, {a, b, c}, [](OpTester& t) { t.attribute("transA", int64_t{1}); })) == std::vector<float>{27, 31, 39, 45});
+    CHECK(floats(run("Gemm", v, {a, b, c}, [](OpTester& t) { t.attribute("transB", int64_t{1}); })) == std::vector<float>{18, 24, 40, 54});
+  }
+}
+
+// spec: Gemm-1,6: "Whether C should be broadcasted"
+// spec: Gemm-7,9,11,13: "This operator supports **unidirectional broadcasting** (tensor C should be unidirectional broadcastable to tensor A * B)"
+// spec: Gemm-7,9,11: "The shape of C should be unidirectional broadcastable to (M, N)."
+// spec: Gemm-7,9,11: "The shape of A should be (M, K) if transA is 0, or (K, M) if transA is non-zero."
+// spec: Gemm-7,9,11: "The shape of B should be (K, N) if transB is 0, or (N, K) if transB is non-zero."
+// spec: Gemm-11,13: "An empty string may be used in the place of an actual argument's name to indicate a missing argument."
+TEST_CASE("Gemm: C broadcast (with broadcast = 1 at 1 and 6), shapes checked, C optional from 11") {
+  const Tensor a = f32({2, 2}, {1, 2, 3, 4});
+  const Tensor b = f32({2, 2}, {5, 6, 7, 8});
+  const Tensor row = f32({2}, {1, 2});
+  for (int64_t v : {1, 6, 7, 9, 11, 13}) {
+    INFO("Gemm-", v);
+    const auto broadcast = [v](OpTester& t) {
+      if (v < 7) t.attribute("broadcast", int64_t{1});
+    };
+    CHECK(floats(run("Gemm", v, {a, b, row}, broadcast)) == std::vector<float>{20, 24, 44, 52});
+    if (v < 7) CHECK_THROWS_AS(run("Gemm", v, {a, b, row}), Error);
+    CHECK_THROWS_AS(run("Gemm", v, {a, b, f32({3}, {1, 2, 3})}, broadcast), Error);
+    CHECK_THROWS_AS(run("Gemm", v, {f32({2, 3}, {1, 2, 3, 4, 5, 6}), b, row}, broadcast), Error);
+    CHECK_THROWS_AS(run("Gemm", v, {a, f32({3, 2}, {1, 2, 3, 4, 5, 6}), row}, broadcast), Error);
+    if (v >= 11) CHECK(floats(run("Gemm", v, {a, b, std::nullopt})) == std::vector<float>{19, 22, 43, 50});
+  }
+}
+
+}  // namespace linalg_rules_tests

@@ -13,6 +13,7 @@
 #include "node_runner.h"
 #include "runtime/error.h"
 #include "helpers/quant.h"
+#include "helpers/linalg_rules.h"
 
 // The kernel tests, in a namespace of their own so that their helpers and those of the
 // operator tests below do not meet.
@@ -255,3 +256,25 @@ TEST_CASE("MatMulInteger: a 32-bit accumulation that overflows wraps modulo 2^32
                             Tensor::from_values<uint8_t>(T::UInt8, {K, 1}, std::vector<uint8_t>(K, 255))})[0];
   CHECK(quant_values<int32_t>(y) == std::vector<int32_t>{256782704});
 }
+
+namespace linalg_rules_tests {
+
+// A = [[1, 2]], B = [[3], [4]]: 1 * 3 + 2 * 4 = 11; a_zero_point 1: 0 * 3 + 1 * 4 = 4; b_zero_point 3:
+// 1 * 0 + 2 * 1 = 2. 255 * 255 = 65025 is kept whole in int32.
+// spec: MatMulInteger-10: "It's optional and default value is 0."
+// spec: MatMulInteger-10: "It could be a scalar or N-D tensor."
+// spec: MatMulInteger-10: "Scalar refers to per tensor quantization whereas N-D refers to per row quantization."
+// spec: MatMulInteger-10: "It could be a scalar or a N-D tensor, Scalar refers to per tensor quantization whereas N-D refers to per col quantization."
+// spec: MatMulInteger-10: "The production MUST never overflow."
+TEST_CASE("MatMulInteger-10: zero points 0 by default, per tensor or per row / column; products in int32") {
+  const Tensor a = u8({1, 2}, {1, 2});
+  const Tensor b = u8({2, 1}, {3, 4});
+  CHECK(int32s(run("MatMulInteger", 10, {a, b})) == std::vector<int32_t>{11});
+  CHECK(int32s(run("MatMulInteger", 10, {a, b, u8({}, {1})})) == std::vector<int32_t>{4});
+  CHECK(int32s(run("MatMulInteger", 10, {a, b, u8({1}, {1})})) == std::vector<int32_t>{4});
+  CHECK(int32s(run("MatMulInteger", 10, {a, b, std::nullopt, u8({}, {3})})) == std::vector<int32_t>{2});
+  CHECK(int32s(run("MatMulInteger", 10, {a, b, std::nullopt, u8({1}, {3})})) == std::vector<int32_t>{2});
+  CHECK(int32s(run("MatMulInteger", 10, {u8({1, 1}, {255}), u8({1, 1}, {255})})) == std::vector<int32_t>{65025});
+}
+
+}  // namespace linalg_rules_tests

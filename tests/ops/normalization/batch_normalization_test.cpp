@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 #include "node_runner.h"
 #include "runtime/error.h"
+#include "helpers/normalization_rules.h"
+#include "helpers/group_normalization_rules.h"
 
 TEST_CASE("BatchNormalization inference: hand-computed values at every version") {
   // epsilon 0.25 with var 3.75 and 8.75: standard deviations 2 and 3 exactly.
@@ -169,3 +171,57 @@ TEST_CASE("BatchNormalization-1 and -6: is_test 0 by default trains; momentum 0.
 }
 
 }  // namespace batch_normalization_v1_v6_tests
+
+namespace normalization_rules_tests {
+
+// X [1, 2, 1, 2]; each channel has mean = input_mean and var = 0, so Y = B whatever epsilon is.
+// spec: BatchNormalization-1: "The output 4-dimensional tensor of the same shape as X."
+// spec: BatchNormalization-6: "The output tensor of the same shape as X."
+// spec: BatchNormalization-7,9,14,15: "The output tensor of the same shape as X"
+// spec: BatchNormalization-7,9,14,15: "An empty string may be used in the place of an actual argument's name to indicate a missing argument."
+TEST_CASE("BatchNormalization, every version: Y has X's shape; outputs left out") {
+  const Tensor x = f32({1, 2, 1, 2}, {3, 3, 5, 5});
+  const Tensor scale = f32({2}, {2, 2}), bias = f32({2}, {1, -1}), mean = f32({2}, {3, 5}), var = f32({2}, {0, 0});
+  for (int64_t v : {1, 6, 7, 9, 14, 15}) {
+    INFO("BatchNormalization-", v);
+    OpTester t = node("BatchNormalization", v, {x, scale, bias, mean, var}, [v](OpTester& b) {
+      if (v < 7) b.attribute("is_test", int64_t{1});
+      if (v == 1) b.attribute("consumed_inputs", std::vector<int64_t>{0, 0, 0, 1, 1});
+    });
+    const Tensor y = t.run_tensor();
+    CHECK(y.shape() == Shape{1, 2, 1, 2});
+    CHECK(floats(y) == std::vector<float>{1, 1, -1, -1});
+  }
+}
+
+// spec: BatchNormalization-14,15: "When training_mode=False, extra outputs are invalid."
+// spec: BatchNormalization-14,15: "Note that 'input_mean' and 'input_var' are expected to be the estimated statistics in inference mode (training_mode=False, default)"
+TEST_CASE("BatchNormalization-14 and -15: inference by default; the running statistics outputs only in training") {
+  const Tensor x = f32({1, 2, 1, 2}, {3, 3, 5, 5});
+  const Tensor scale = f32({2}, {2, 2}), bias = f32({2}, {1, -1}), mean = f32({2}, {3, 5}), var = f32({2}, {0, 0});
+  for (int64_t v : {14, 15}) {
+    INFO("BatchNormalization-", v);
+    OpTester extra = node("BatchNormalization", v, {x, scale, bias, mean, var});
+    extra.outputs(3);
+    CHECK_THROWS_AS(extra.run(), Error);
+    OpTester trained = node("BatchNormalization", v, {x, scale, bias, mean, var}, [](OpTester& b) { b.attribute("training_mode", int64_t{1}); });
+    trained.outputs(3);
+    CHECK(trained.run().size() == 3);
+  }
+}
+
+}  // namespace normalization_rules_tests
+
+namespace group_normalization_rules_tests {
+
+// spec: BatchNormalization-14,15: "Depending on the mode it is being run, There are five required inputs 'X', 'scale', 'B', 'input_mean' and 'input_var'."
+TEST_CASE("BatchNormalization-14 and -15: five inputs are required") {
+  for (int64_t v : {14, 15}) {
+    INFO("BatchNormalization-", v);
+    OpTester t("BatchNormalization", v);
+    t.input(Value(f32({1, 1, 2}, {1, 2}))).input(Value(f32({1}, {1}))).input(Value(f32({1}, {0}))).input(Value(f32({1}, {0})));
+    CHECK_THROWS_AS(t.run(), Error);
+  }
+}
+
+}  // namespace group_normalization_rules_tests

@@ -1,5 +1,6 @@
 // Unit tests of ops/normalization/dropout.cpp.
 #include "helpers/scan_topk_dropout.h"
+#include "helpers/normalization_rules.h"
 
 TEST_CASE("Dropout: outside training the data passes through and the mask is all true") {
   const Value x = float_tensor({2, 2}, {1, -2, NAN, 4});
@@ -84,3 +85,43 @@ TEST_CASE("Dropout-1 and -6: is_test 0 by default (training), ratio 0.5 by defau
 }
 
 }  // namespace dropout_v1_v6_tests
+
+namespace normalization_rules_tests {
+
+// spec: Dropout-12,13,22: "It is an optional value, if not specified it will default to 0.5."
+// spec: Dropout-12,13,22: "Dropout takes an input floating-point tensor, an optional input ratio (floating-point scalar) and an optional input training_mode (boolean scalar)."
+// spec: Dropout-7,10,12,13,22: "An empty string may be used in the place of an actual argument's name to indicate a missing argument."
+TEST_CASE("Dropout 12 and later: ratio 0.5 by default in training: kept elements are doubled") {
+  std::vector<float> ones(1000, 1.0f);
+  const Tensor x = f32({1000}, ones);
+  const Tensor yes = Tensor::from_values<uint8_t>(T::Bool, {}, {1});
+  for (int64_t v : {12, 13, 22}) {
+    INFO("Dropout-", v);
+    OpTester t = node("Dropout", v, {x, std::nullopt, yes});
+    t.attribute("seed", int64_t{5}).outputs(2);
+    const auto out = t.run();
+    int kept = 0;
+    for (float y : floats(out[0].tensor())) {
+      CHECK((y == 0.0f || y == 2.0f));  // 1 / (1 - 0.5)
+      kept += y == 2.0f;
+    }
+    CHECK(kept > 400);
+    CHECK(kept < 600);
+  }
+}
+
+// spec: Dropout-12,13,22: "If it is false, ratio is ignored and the operation mimics inference mode where nothing will be dropped from the input data and if mask is requested as output it will contain all ones"
+TEST_CASE("Dropout 12 and later: training_mode false ignores the ratio; the mask is all ones") {
+  const Tensor x = f32({3}, {1, -2, 3});
+  const Tensor no = Tensor::from_values<uint8_t>(T::Bool, {}, {0});
+  for (int64_t v : {12, 13, 22}) {
+    OpTester t = node("Dropout", v, {x, f32({}, {0.9f}), no});
+    t.outputs(2);
+    const auto out = t.run();
+    CHECK(floats(out[0].tensor()) == std::vector<float>{1, -2, 3});
+    const Tensor& mask = out[1].tensor();
+    CHECK(std::vector<uint8_t>(mask.data_as<uint8_t>(), mask.data_as<uint8_t>() + 3) == std::vector<uint8_t>{1, 1, 1});
+  }
+}
+
+}  // namespace normalization_rules_tests

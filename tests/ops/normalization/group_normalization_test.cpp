@@ -1,5 +1,7 @@
 // Unit tests of ops/normalization/group_normalization.cpp.
 #include "helpers/more_normalizations.h"
+#include "helpers/normalization_rules.h"
+#include "helpers/group_normalization_rules.h"
 
 TEST_CASE("GroupNormalization: 18 scales per group, 21 per channel; channels must divide into groups") {
   // X [1, 4, 2]: groups {c0, c1} = {1, 3, 5, 7} and {c2, c3} = {0, 0, 4, 4}.
@@ -92,3 +94,42 @@ TEST_CASE("GroupNormalization-21: stash_type sets the precision of stage one") {
 }
 
 }  // namespace group_normalization_spec_sentences
+
+namespace normalization_rules_tests {
+
+// spec: GroupNormalization-21: "The number of groups `num_groups` should be divisible by the number of channels so that there are an equal number of channels per group."
+// spec: GroupNormalization-21: "It should be a divisor of the number of channels `C`."
+// spec: GroupNormalization-21: "The output tensor of the same shape as `X`."
+// spec: GroupNormalization-21: "where the mean and variance are computed per instance per group of channels, and `scale` and `bias` should be specified for each channel."
+TEST_CASE("GroupNormalization-21: num_groups divides C; scale and bias per channel; Y has X's shape") {
+  const Tensor x = f32({1, 4, 1}, {2, 2, 7, 7});  // groups of 2 channels, each constant: Y = bias
+  const Tensor scale = f32({4}, {1, 1, 1, 1});
+  const Tensor bias = f32({4}, {1, 2, 3, 4});
+  const auto groups = [](int64_t g) { return [g](OpTester& t) { t.attribute("num_groups", g); }; };
+  const Tensor y = node("GroupNormalization", 21, {x, scale, bias}, groups(2)).run_tensor();
+  CHECK(y.shape() == Shape{1, 4, 1});
+  CHECK(floats(y) == std::vector<float>{1, 2, 3, 4});
+  CHECK_THROWS_AS(node("GroupNormalization", 21, {x, scale, bias}, groups(3)).run(), Error);
+  CHECK_THROWS_AS(node("GroupNormalization", 21, {x, f32({2}, {1, 1}), f32({2}, {0, 0})}, groups(2)).run(), Error);
+}
+
+}  // namespace normalization_rules_tests
+
+namespace group_normalization_rules_tests {
+
+// spec: GroupNormalization-21: "When the number of groups is the same as the number of channels, this operator is equivalent to InstanceNormalization."
+TEST_CASE("GroupNormalization-21: one channel per group is InstanceNormalization") {
+  OpTester instance("InstanceNormalization", 22);
+  instance.input(Value(f32({1, 2, 4}, kData))).input(Value(f32({2}, {1, 1}))).input(Value(f32({2}, {0, 0})));
+  CHECK(group_norm(2).identical_to(instance.run_tensor()));
+}
+
+// spec: GroupNormalization-21: "When there is only one group, this operator is equivalent to LayerNormalization."
+TEST_CASE("GroupNormalization-21: one group is LayerNormalization over the channels and the rest") {
+  OpTester layer("LayerNormalization", 17);
+  layer.input(Value(f32({1, 2, 4}, kData))).input(Value(f32({2, 4}, std::vector<float>(8, 1)))).input(Value(f32({2, 4}, std::vector<float>(8, 0))));
+  layer.attribute("axis", int64_t{1});
+  CHECK(group_norm(1).identical_to(layer.run_tensor()));
+}
+
+}  // namespace group_normalization_rules_tests

@@ -1,5 +1,6 @@
 // Unit tests of ops/normalization/layer_normalization.cpp.
 #include "helpers/normalization.h"
+#include "helpers/normalization_rules.h"
 
 TEST_CASE("LayerNormalization: statistics, Mean and InvStdDev outputs, broadcast Scale, no B") {
   // Rows {1, 3} and {10, 14}: means 2 and 12, variances 1 and 4; eps 0: InvStdDev 1 and 0.5.
@@ -47,3 +48,32 @@ TEST_CASE("LayerNormalization-17: stash_type sets the precision of the statistic
 }
 
 }  // namespace layer_normalization_stash_tests
+
+namespace normalization_rules_tests {
+
+// spec: LayerNormalization-17: "`Y` and `X` have the same shape."
+// spec: LayerNormalization-17: "If rank(X) is r, axis' allowed range is [-r, r)."
+// spec: LayerNormalization-17: "This operator supports unidirectional broadcasting (tensors `Scale` and `B` should be unidirectional broadcastable to tensor `X`)"
+// spec: RMSNormalization-23: "`Y` and `X` have the same shape."
+// spec: RMSNormalization-23: "If rank(X) is r, axis' allowed range is [-r, r)."
+// spec: RMSNormalization-23: "This operator supports unidirectional broadcasting (`Scale` should be unidirectional broadcastable to tensor `X`)"
+// spec: RMSNormalization-23: "Scale tensor shape should be broadcastable to the normalized shape."
+TEST_CASE("LayerNormalization-17, RMSNormalization-23: Y has X's shape; axis from -r to r - 1; Scale broadcast") {
+  const Tensor x = f32({2, 2}, {2, 2, 0, 0});  // constant rows: LayerNormalization gives B; RMS of a zero row is 0
+  const Tensor scale = f32({1}, {3});
+  const Tensor bias = f32({1}, {0.5f});
+  const Tensor y = node("LayerNormalization", 17, {x, scale, bias}).run_tensor();
+  CHECK(y.shape() == Shape{2, 2});
+  CHECK(floats(y) == std::vector<float>{0.5f, 0.5f, 0.5f, 0.5f});
+  CHECK(node("LayerNormalization", 17, {x, scale, bias}, [](OpTester& t) { t.attribute("axis", int64_t{-2}); }).run_tensor().shape() == Shape{2, 2});
+  CHECK_THROWS_AS(node("LayerNormalization", 17, {x, scale, bias}, [](OpTester& t) { t.attribute("axis", int64_t{2}); }).run(), Error);
+  CHECK_THROWS_AS(node("LayerNormalization", 17, {x, scale, bias}, [](OpTester& t) { t.attribute("axis", int64_t{-3}); }).run(), Error);
+  CHECK_THROWS_AS(node("LayerNormalization", 17, {x, f32({3}, {1, 1, 1}), bias}).run(), Error);
+  const Tensor r = node("RMSNormalization", 23, {x, scale}).run_tensor();
+  CHECK(r.shape() == Shape{2, 2});
+  CHECK(floats(r)[2] == 0.0f);
+  CHECK_THROWS_AS(node("RMSNormalization", 23, {x, scale}, [](OpTester& t) { t.attribute("axis", int64_t{2}); }).run(), Error);
+  CHECK_THROWS_AS(node("RMSNormalization", 23, {x, f32({3}, {1, 1, 1})}).run(), Error);
+}
+
+}  // namespace normalization_rules_tests

@@ -7,6 +7,7 @@
 #include <vector>
 #include "mpfr_oracle.h"
 #include "node_runner.h"
+#include "helpers/normalization_rules.h"
 
 TEST_CASE("LpNormalization: x divided by the exact L1 or correctly rounded L2 norm of its line") {
   const auto l2 = run_norm("LpNormalization", 22, {floats({2, 2}, {3, 4, 0, 0})}, {{"axis", int64_t{-1}}});
@@ -109,3 +110,16 @@ TEST_CASE("LpNormalization-1: the quotient is rounded once, not after a rounded 
   CHECK(differing == 3);
 }
 }  // namespace lp_normalization_spec_tests
+
+namespace normalization_rules_tests {
+
+// spec: LpNormalization-1,22: "The order of the normalization, only 1 or 2 are supported."
+TEST_CASE("LpNormalization, every version: p other than 1 or 2 is refused") {
+  for (int64_t v : {1, 22})
+    for (int64_t p : {0, 3}) {
+      INFO("LpNormalization-", v, " p = ", p);
+      CHECK_THROWS_AS(node("LpNormalization", v, {f32({2}, {3, 4})}, [p](OpTester& t) { t.attribute("p", p); }).run(), Error);
+    }
+}
+
+}  // namespace normalization_rules_tests

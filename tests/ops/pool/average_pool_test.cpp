@@ -7,6 +7,7 @@
 #include <vector>
 #include "node_runner.h"
 #include "rational_oracle.h"
+#include "helpers/pool_common_rules.h"
 
 TEST_CASE("AveragePool: exact sum over the count, count_include_pad") {
   const Tensor x = floats({1, 1, 3}, {1, 2, 4});
@@ -93,3 +94,31 @@ TEST_CASE("AveragePool-22: exact ties and cancelling windows take the exact path
   check_pool(13, 11, 2, 0, 1, 1, 5, true);
 }
 }  // namespace average_pool_engine_tests
+
+namespace pool_common_rules_tests {
+
+// AveragePool of x = [1, 5, 2, 3], kernel 2: no pads [3, 3.5, 2.5]; pads [1, 0] leaving the pad out
+// [1, 3, 3.5, 2.5], counting it (0 + 1) / 2 = 0.5 first; pads [0, 1] [3, 3.5, 2.5, 3].
+// spec: AveragePool-*: "If not present, the padding defaults to 0 along start and end of each spatial axis."
+// spec: AveragePool-*: "`pads` format should be as follow [x1_begin, x2_begin...x1_end, x2_end,...], where xi_begin the number of pixels added at the beginning of axis `i` and xi_end, the number of pixels added at the end of axis `i`."
+// spec: AveragePool-*: "Where default value is NOTSET, which means explicit padding is used."
+// spec: AveragePool-*: "Default is 0, doesn't count include pad."
+// spec: AveragePool-11,19,22: "If not present, the stride defaults to 1 along each spatial axis."
+// spec: AveragePool-19,22: "If not present, the dilation defaults to 1 along each spatial axis."
+TEST_CASE("AveragePool, every version: pads default to 0, [begin..., end...]; the pad is not counted by default") {
+  const Tensor x = row({1, 5, 2, 3});
+  for (int64_t v : kAverage.versions) {
+    INFO("AveragePool-", v);
+    CHECK(values(pool("AveragePool", v, x, {2}).run_tensor()) == std::vector<float>{3, 3.5f, 2.5f});
+    CHECK(values(pool("AveragePool", v, x, {2}).attribute("pads", std::vector<int64_t>{1, 0}).run_tensor()) ==
+          std::vector<float>{1, 3, 3.5f, 2.5f});
+    CHECK(values(pool("AveragePool", v, x, {2}).attribute("pads", std::vector<int64_t>{0, 1}).run_tensor()) ==
+          std::vector<float>{3, 3.5f, 2.5f, 3});
+    if (v >= 7) {
+      CHECK(values(pool("AveragePool", v, x, {2}).attribute("pads", std::vector<int64_t>{1, 0}).attribute("count_include_pad", int64_t{1}).run_tensor()) ==
+            std::vector<float>{0.5f, 3, 3.5f, 2.5f});
+    }
+  }
+}
+
+}  // namespace pool_common_rules_tests

@@ -1,5 +1,6 @@
 // Unit tests of ops/pool/lp_pool.cpp.
 #include "helpers/lp_pool.h"
+#include "helpers/pool_common_rules.h"
 
 TEST_CASE("LpPool: windows with pads, strides and dilations against the oracle") {
   // X [1, 1, 4, 5], kernel 2x3, pads 1, strides 2x1, dilations 1x2 (LpPool-18), p = 3.
@@ -42,3 +43,25 @@ TEST_CASE("LpPool: windows with pads, strides and dilations against the oracle")
                        }),
                        doctest::Contains("attribute 'p' must be a whole number"), Error);
 }
+
+namespace pool_common_rules_tests {
+
+// LpPool (p = 2 by default) of x = [3, 4, 0, 5], kernel 2: no pads [5, 4, 5]; pads [1, 0]: [3, 5, 4, 5];
+// pads [0, 1]: [5, 4, 5, 5].
+// spec: LpPool-*: "If not present, the padding defaults to 0 along start and end of each spatial axis."
+// spec: LpPool-*: "`pads` format should be as follow [x1_begin, x2_begin...x1_end, x2_end,...], where xi_begin the number of pixels added at the beginning of axis `i` and xi_end, the number of pixels added at the end of axis `i`."
+// spec: LpPool-*: "Where default value is NOTSET, which means explicit padding is used."
+// spec: LpPool-1: "p value of the Lp norm used to pool over the input data, default is 2.0."
+// spec: LpPool-11,18,22: "If not present, the stride defaults to 1 along each spatial axis."
+// spec: LpPool-18,22: "If not present, the dilation defaults is 1 along each spatial axis."
+TEST_CASE("LpPool, every version: p defaults to 2; pads default to 0, [begin..., end...]; stride and dilation 1") {
+  const Tensor x = row({3, 4, 0, 5});
+  for (int64_t v : kLp.versions) {
+    INFO("LpPool-", v);
+    CHECK(values(pool("LpPool", v, x, {2}).run_tensor()) == std::vector<float>{5, 4, 5});
+    CHECK(values(pool("LpPool", v, x, {2}).attribute("pads", std::vector<int64_t>{1, 0}).run_tensor()) == std::vector<float>{3, 5, 4, 5});
+    CHECK(values(pool("LpPool", v, x, {2}).attribute("pads", std::vector<int64_t>{0, 1}).run_tensor()) == std::vector<float>{5, 4, 5, 5});
+  }
+}
+
+}  // namespace pool_common_rules_tests

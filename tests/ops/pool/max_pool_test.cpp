@@ -1,5 +1,6 @@
 // Unit tests of ops/pool/max_pool.cpp.
 #include "helpers/conv_pool.h"
+#include "helpers/pool_common_rules.h"
 
 TEST_CASE("MaxPool: Indices in both storage orders, int8, ceil_mode") {
   // X [1, 1, 2, 3] = [[1, 5, 2], [7, 3, 7]]; kernel 2x2 stride 1: maxima 7 (at (1,0)) and 7 (at (1,2)
@@ -14,3 +15,57 @@ TEST_CASE("MaxPool: Indices in both storage orders, int8, ceil_mode") {
   r = run_node("MaxPool", 12, {xi}, {{"kernel_shape", {2}}, {"strides", {2}}, {"ceil_mode", {1}}});
   CHECK(values<int8_t>(r[0]) == std::vector<int8_t>{3, 127, -1});  // the last window is partial
 }
+
+namespace pool_common_rules_tests {
+
+// x = [1, 5, 2, 3], kernel 2, stride 1 (the default).
+// MaxPool: no pads [5, 5, 3]; pads [1, 0] (one before) [1, 5, 5, 3]; pads [0, 1] (one after) [5, 5, 3, 3].
+// spec: MaxPool-*: "If not present, the padding defaults to 0 along start and end of each spatial axis."
+// spec: MaxPool-*: "`pads` format should be as follow [x1_begin, x2_begin...x1_end, x2_end,...], where xi_begin the number of pixels added at the beginning of axis `i` and xi_end, the number of pixels added at the end of axis `i`."
+// spec: MaxPool-*: "Where default value is NOTSET, which means explicit padding is used."
+// spec: MaxPool-11,12,22: "If not present, the stride defaults to 1 along each spatial axis."
+// spec: MaxPool-11,12,22: "If not present, the dilation defaults to 1 along each spatial axis."
+TEST_CASE("MaxPool, every version: pads default to 0, [begin..., end...]; stride and dilation default to 1") {
+  const Tensor x = row({1, 5, 2, 3});
+  for (int64_t v : kMax.versions) {
+    INFO("MaxPool-", v);
+    CHECK(values(pool("MaxPool", v, x, {2}).run_tensor()) == std::vector<float>{5, 5, 3});
+    CHECK(values(pool("MaxPool", v, x, {2}).attribute("pads", std::vector<int64_t>{1, 0}).run_tensor()) == std::vector<float>{1, 5, 5, 3});
+    CHECK(values(pool("MaxPool", v, x, {2}).attribute("pads", std::vector<int64_t>{0, 1}).run_tensor()) == std::vector<float>{5, 5, 3, 3});
+  }
+}
+
+// x [1, 2, 2, 2]: channel 0 = 1, 9, 3, 4 (max 9 at flat index 1), channel 1 = 0, 2, 8, 5 (max 8 at
+// flat index 4 + 2 = 6). With pads [1, 1, 1, 1] on the spatial axes the indices are unchanged.
+// spec: MaxPool-8,10,11,12,22: "The dimensions of indices are the same as output tensor."
+// spec: MaxPool-8,10,11,12,22: "The indices are computed as flatten 1-D tensor, and the indices do not consider padding."
+// spec: MaxPool-12,22: "This attribute is used only to convert an n-tuple index value into a single integer value for producing the second output."
+TEST_CASE("MaxPool-8 and later: Indices are flat row-major indices into X, blind to padding") {
+  const Tensor x = Tensor::from_values<float>(ElementType::Float, {1, 2, 2, 2}, {1, 9, 3, 4, 0, 2, 8, 5});
+  for (int64_t v : {8, 10, 11, 12, 22}) {
+    INFO("MaxPool-", v);
+    OpTester t("MaxPool", v);
+    t.input(Value(x)).attribute("kernel_shape", std::vector<int64_t>{2, 2}).outputs(2);
+    const auto out = t.run();
+    REQUIRE(out.at(1).tensor().shape() == out.at(0).tensor().shape());
+    REQUIRE(out.at(1).tensor().shape() == Shape{1, 2, 1, 1});
+    CHECK(out.at(1).tensor().data_as<int64_t>()[0] == 1);
+    CHECK(out.at(1).tensor().data_as<int64_t>()[1] == 6);
+    OpTester padded("MaxPool", v);
+    padded.input(Value(x)).attribute("kernel_shape", std::vector<int64_t>{3, 3}).attribute("pads", std::vector<int64_t>{1, 1, 1, 1}).outputs(2);
+    const auto p = padded.run();
+    REQUIRE(p.at(1).tensor().shape() == Shape{1, 2, 2, 2});
+    for (int i = 0; i < 4; ++i) CHECK(p.at(1).tensor().data_as<int64_t>()[i] == 1);
+    for (int i = 4; i < 8; ++i) CHECK(p.at(1).tensor().data_as<int64_t>()[i] == 6);
+    // storage_order = 1 (column major): channel 0's maximum at (h 0, w 1) is 0 + 1 * 2 = 2; channel 1's at
+    // (h 1, w 0) is 4 + 1 = 5. It changes the index only, not the values.
+    OpTester columns("MaxPool", v);
+    columns.input(Value(x)).attribute("kernel_shape", std::vector<int64_t>{2, 2}).attribute("storage_order", int64_t{1}).outputs(2);
+    const auto c = columns.run();
+    CHECK(c.at(1).tensor().data_as<int64_t>()[0] == 2);
+    CHECK(c.at(1).tensor().data_as<int64_t>()[1] == 5);
+    CHECK(values(c.at(0).tensor()) == std::vector<float>{9, 8});
+  }
+}
+
+}  // namespace pool_common_rules_tests

@@ -1,5 +1,6 @@
 // Unit tests of ops/recurrent/gru.cpp.
 #include "helpers/recurrent.h"
+#include "helpers/recurrent_rules.h"
 
 TEST_CASE("GRU: both linear_before_reset forms, bidirectional, against the MPFR oracle") {
   const int64_t S = 3, N = 1, I = 2, H = 3;
@@ -51,3 +52,42 @@ TEST_CASE("GRU: both linear_before_reset forms, bidirectional, against the MPFR 
     }
   }
 }
+
+namespace recurrent_rules_tests {
+
+// spec: GRU-3,7,14,22: "Default values are the same as of corresponding ONNX operators.For example with LeakyRelu, the default alpha is 0.01."
+// spec: LSTM-*: "Default values are the same as of corresponding ONNX operators.For example with LeakyRelu, the default alpha is 0.01."
+TEST_CASE("GRU (3 on), LSTM: the candidate activation LeakyRelu takes alpha 0.01") {
+  // GRU: h = (1 - z) h~ = LeakyRelu(-2) / 2 = -0.01. LSTM with h = LeakyRelu too: c = LeakyRelu(-2) / 2,
+  // h = LeakyRelu(c) / 2 = 0.01 * (-0.01) / 2, with c = -0.01f exactly half of -0.02f.
+  for (int64_t v : {3, 7, 14, 22}) {
+    OpTester gru = recurrent(kGru, v, f3({-2.0f}));
+    gru.attribute("activations", std::vector<std::string>{"Sigmoid", "LeakyRelu"});
+    CHECK(last_h(gru) == 0.5f * (-2.0f * 0.01f));
+  }
+  for (int64_t v : kLstm.versions) {
+    OpTester lstm = recurrent(kLstm, v, f3({-2.0f}));
+    lstm.attribute("activations", std::vector<std::string>{"Sigmoid", "LeakyRelu", "LeakyRelu"});
+    const float c = 0.5f * (-2.0f * 0.01f);
+    CHECK(last_h(lstm) == 0.5f * (c * 0.01f));
+  }
+}
+
+// GRU with Rbh = 1, x = 0.5, h0 = 0, z = r = 1/2: linear_before_reset = 0 (the default) gives
+// h~ = tanh(0.5 + (r h0) Rh + Rbh) = tanh(1.5); = 1 gives tanh(0.5 + r (h0 Rh + Rbh)) = tanh(1).
+// spec: GRU-1,3: "- ht = g(Xt*(Wh^T) + (rt (.) Ht-1)*Rh + Rbh + Wbh) # default, when linear_before_reset = 0"
+// spec: GRU-7: "- ht = g(Xt*(Wh^T) + (rt (.) Ht-1)*(Rh^T) + Rbh + Wbh) # default, when linear_before_reset = 0"
+// spec: GRU-14,22: "ht = g(Xt*(Wh^T) + (rt (.) Ht-1)*(Rh^T) + Rbh + Wbh) # default, when linear_before_reset = 0"
+TEST_CASE("GRU, every version: linear_before_reset defaults to 0") {
+  const Tensor bias = Tensor::from_values<float>(T::Float, {1, 6}, {0, 0, 0, 0, 0, 1});
+  for (int64_t v : kGru.versions) {
+    INFO("GRU-", v);
+    CHECK(last_h(recurrent(kGru, v, f3({0.5f}), {Value(bias)})) == 0.5f * tanh_f(1.5));
+    if (v < 3) continue;
+    OpTester linear = recurrent(kGru, v, f3({0.5f}), {Value(bias)});
+    linear.attribute("linear_before_reset", int64_t{1});
+    CHECK(last_h(linear) == 0.5f * tanh_f(1.0));
+  }
+}
+
+}  // namespace recurrent_rules_tests

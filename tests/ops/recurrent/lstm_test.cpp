@@ -1,5 +1,6 @@
 // Unit tests of ops/recurrent/lstm.cpp.
 #include "helpers/recurrent.h"
+#include "helpers/recurrent_rules.h"
 
 TEST_CASE("LSTM: peepholes, biases, initial state and sequence_lens against the MPFR oracle") {
   const int64_t S = 3, N = 2, I = 3, H = 2;
@@ -114,3 +115,22 @@ TEST_CASE("LSTM: float16, bfloat16 and double; an absent hidden_size is R's last
     CHECK(hv == want_h);
   }
 }
+
+namespace recurrent_rules_tests {
+
+// LSTM-1 with the input gate reading X too (W = 1 for i and c): over two steps the forget gate
+// matters, and input_forget = 1 (f = 1 - i) changes the result; the default is 0.
+// spec: LSTM-1: "Couple the input and forget gates if 1, default 0."
+TEST_CASE("LSTM-1: input_forget 0 by default") {
+  auto last = [](std::optional<int64_t> input_forget) {
+    OpTester t("LSTM", 1);
+    t.input(Value(f3({0.5f, -1}))).input(Value(weights({1, 0, 0, 1}))).input(Value(weights({0, 0, 0, 0})));
+    t.attribute("hidden_size", int64_t{1}).output_names({"y", "y_h"});
+    if (input_forget) t.attribute("input_forget", *input_forget);
+    return last_h(t);
+  };
+  CHECK(last(std::nullopt) == last(0));
+  CHECK(last(std::nullopt) != last(1));
+}
+
+}  // namespace recurrent_rules_tests

@@ -1,5 +1,6 @@
 // Unit tests of ops/recurrent/rnn.cpp.
 #include "helpers/recurrent.h"
+#include "helpers/recurrent_rules.h"
 
 TEST_CASE("RNN: layout 1, reverse, Y left out, against the MPFR oracle") {
   const int64_t S = 4, N = 2, I = 2, H = 2;
@@ -46,3 +47,30 @@ TEST_CASE("RNN: the pre-activation is one exact sum rounded once") {
     CHECK(values(got[1])[0] == 1.0f + 0x1p-23f);
   }
 }
+
+namespace recurrent_rules_tests {
+
+// spec: RNN-*: "The activation function must be one of the activation functions specified above."
+// spec: GRU-*: "The activation functions must be one of the activation functions specified above."
+// spec: LSTM-*: "The activation functions must be one of the activation functions specified above."
+// spec: RNN-*: "Default values are the same as of corresponding ONNX operators.For example with LeakyRelu, the default alpha is 0.01."
+TEST_CASE("RNN, every version: a named activation takes its operator's default alpha; unknown names are refused") {
+  for (int64_t v : kRnn.versions) {
+    INFO("RNN-", v);
+    OpTester leaky = recurrent(kRnn, v, f3({-2.0f}));
+    leaky.attribute("activations", std::vector<std::string>{"LeakyRelu"});
+    CHECK(last_h(leaky) == -2.0f * 0.01f);  // 2 * 0.01f is exact
+    OpTester bogus = recurrent(kRnn, v, f3({-2.0f}));
+    bogus.attribute("activations", std::vector<std::string>{"Bogus"});
+    CHECK_THROWS_AS(bogus.run(), Error);
+  }
+  for (const Recurrent* op : {&kGru, &kLstm})
+    for (int64_t v : op->versions) {
+      INFO(op->name, "-", v);
+      OpTester bogus = recurrent(*op, v, f3({1.0f}));
+      bogus.attribute("activations", std::vector<std::string>(op->gates == 3 ? 2 : 3, "Bogus"));
+      CHECK_THROWS_AS(bogus.run(), Error);
+    }
+}
+
+}  // namespace recurrent_rules_tests

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 #include "node_runner.h"
 #include "runtime/error.h"
+#include "helpers/reduce_common_rules.h"
 
 TEST_CASE("CumSum: each float prefix is the exact prefix sum rounded once (exact rationals)") {
   std::mt19937_64 rng(11);
@@ -87,3 +88,38 @@ TEST_CASE("CumSum-11 and -14: the axis must be a 0-D tensor; a [1] tensor is ref
   }
 }
 }  // namespace cum_sum_spec_tests
+
+namespace reduce_common_rules_tests {
+
+// spec: CumSum-*: "By default, it will do the sum inclusively meaning the first element is copied as is."
+// spec: CumSum-*: "Output tensor of the same type as 'x' with cumulative sums of the x's elements"
+// spec: CumSum-*: "axis tensor can be int32 or int64 only"
+// spec: CumProd-26: "By default, it will do the product inclusively meaning the first element is copied as is."
+// spec: CumProd-26: "Output tensor of the same type as 'x' with cumulative products of the x's elements"
+// spec: CumProd-26: "axis tensor can be int32 or int64 only"
+TEST_CASE("CumSum-11/14, CumProd-26: inclusive by default, the type of x, an int32 or int64 axis only") {
+  const Tensor x = Tensor::from_values<double>(ElementType::Double, {4}, {3, 2, 5, -1});
+  const std::vector<std::pair<const char*, int64_t>> versions = {{"CumSum", 11}, {"CumSum", 14}, {"CumProd", 26}};
+  for (const auto& entry : versions) {  // not a structured binding: INFO's lambda captures it (clang)
+    const char* name = entry.first;
+    const int64_t v = entry.second;
+    INFO(name, "-", v);
+    const bool sum = std::string(name) == "CumSum";
+    const std::vector<double> want = sum ? std::vector<double>{3, 5, 10, 9} : std::vector<double>{3, 6, 30, -30};
+    for (ElementType axis_type : {ElementType::Int32, ElementType::Int64}) {
+      const Tensor axis = axis_type == ElementType::Int32 ? Tensor::from_values<int32_t>(ElementType::Int32, {}, {0})
+                                                          : Tensor::from_values<int64_t>(ElementType::Int64, {}, {0});
+      OpTester t(name, v);
+      t.input(Value(x)).input(Value(axis));
+      const Tensor y = t.run_tensor();
+      REQUIRE(y.type() == ElementType::Double);
+      REQUIRE(y.shape() == Shape{4});
+      for (size_t i = 0; i < 4; ++i) CHECK(y.data_as<double>()[i] == want[i]);
+    }
+    OpTester bad(name, v);
+    bad.input(Value(x)).input(Value(Tensor::from_values<int16_t>(ElementType::Int16, {}, {0})));
+    CHECK_THROWS_AS(bad.run(), Error);
+  }
+}
+
+}  // namespace reduce_common_rules_tests

@@ -1,5 +1,6 @@
 // Unit tests of ops/reduce/reduce_max.cpp.
 #include "helpers/reductions.h"
+#include "helpers/reduce_common_rules.h"
 
 TEST_CASE("ReduceMax, ReduceMin: NaN propagates, +0 above -0, empty sets, bool, integers") {
   auto f = [](std::vector<float> v) { return floats({static_cast<int64_t>(v.size())}, v); };
@@ -38,3 +39,21 @@ TEST_CASE("ReduceMax, ReduceMin: NaN propagates, +0 above -0, empty sets, bool, 
   CHECK(!Registry::builtin().resolve("", "ReduceMax", 18)->constraint("T").allows(ValueType::tensor(ElementType::Bool)));
   CHECK(!Registry::builtin().resolve("", "ReduceMin", 11)->constraint("T").allows(ValueType::tensor(ElementType::Int8)));
 }
+
+namespace reduce_common_rules_tests {
+
+// spec: ReduceMax-20: "If the input data type is Boolean, the comparison should consider `False < True`."
+// spec: ReduceMin-20: "If the input data type is Boolean, the comparison should consider `False < True`."
+TEST_CASE("ReduceMax-20, ReduceMin-20: booleans compare False < True") {
+  const Tensor b = Tensor::from_values<uint8_t>(ElementType::Bool, {2, 2}, {0, 1, 0, 0});
+  const Tensor mx = reduce_node(kReduceOps[2], 20, b, std::vector<int64_t>{1}, 0).run_tensor();
+  const Tensor mn = reduce_node(kReduceOps[3], 20, b, std::vector<int64_t>{0}, 0).run_tensor();
+  REQUIRE(mx.shape() == Shape{2});
+  REQUIRE(mn.shape() == Shape{2});
+  CHECK(mx.data_as<uint8_t>()[0] == 1);  // max(False, True) = True
+  CHECK(mx.data_as<uint8_t>()[1] == 0);
+  CHECK(mn.data_as<uint8_t>()[0] == 0);
+  CHECK(mn.data_as<uint8_t>()[1] == 0);  // min(True, False) = False
+}
+
+}  // namespace reduce_common_rules_tests

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 #include "node_runner.h"
 #include "runtime/error.h"
+#include "helpers/resample_rules.h"
 
 TEST_CASE("resize kernel: bilinear 3x3 to 5x5 (weights in fifths) against an exact rational oracle") {
   std::mt19937 rng(17);
@@ -112,3 +113,112 @@ TEST_CASE("Resize-18 refuses half_pixel_symmetric; Resize-19 takes it") {
   CHECK_THROWS_WITH_AS(run_single_node("Resize", 18, {x, std::nullopt, scales}, mode), doctest::Contains("got 'half_pixel_symmetric'"), Error);
 }
 }  // namespace resize_spec_tests
+
+namespace resample_rules_tests {
+
+// spec: Resize-11,13: "Three interpolation modes: nearest (default), linear and cubic."
+// spec: Resize-18,19: "Three interpolation modes: "nearest" (default), "linear" and "cubic"."
+// spec: Resize-11,13: "Four modes: round_prefer_floor (default, as known as round half down), round_prefer_ceil (as known as round half up), floor, ceil."
+// spec: Resize-18,19: "Four modes: "round_prefer_floor" (default, as known as round half down), "round_prefer_ceil" (as known as round half up), "floor", "ceil"."
+// spec: Resize-11,13,18,19: "Only used by nearest interpolation."
+// spec: Resize-11,13: "The number of elements of 'scales' should be the same as the rank of input 'X'."
+// spec: Resize-11,13: "The number of elements of 'sizes' should be the same as the rank of input 'X'."
+TEST_CASE("Resize 11 and later: nearest and round_prefer_floor by default; scales and sizes one per axis") {
+  for (int64_t v : {11, 13, 18, 19}) {
+    INFO("Resize-", v);
+    CHECK(floats(resize(v, kEmpty(), f32({1, 2}), std::nullopt)) == std::vector<float>{1, 1, 3, 3});
+    const auto asymmetric = [](OpTester& t) { t.attribute("coordinate_transformation_mode", "asymmetric"); };
+    CHECK(floats(resize(v, kEmpty(), f32({1, 2}), std::nullopt, asymmetric)) == std::vector<float>{1, 1, 3, 3});
+    CHECK(floats(resize(v, kEmpty(), f32({1, 2}), std::nullopt, [](OpTester& t) {
+            t.attribute("coordinate_transformation_mode", "asymmetric").attribute("nearest_mode", "round_prefer_ceil");
+          })) == std::vector<float>{1, 3, 3, 3});
+    CHECK(floats(resize(v, kEmpty(), f32({1, 2}), std::nullopt, [](OpTester& t) {
+            t.attribute("coordinate_transformation_mode", "asymmetric").attribute("mode", "linear");
+          })) == std::vector<float>{1, 2, 3, 3});
+    CHECK(floats(resize(v, kEmpty(), no_scales(v), i64({1, 4}))) == std::vector<float>{1, 1, 3, 3});
+    CHECK_THROWS_AS(resize(v, kEmpty(), f32({2}), std::nullopt), Error);
+    CHECK_THROWS_AS(resize(v, kEmpty(), no_scales(v), i64({4})), Error);
+  }
+}
+
+// spec: Resize-11: "If 'size' is needed, the user must set 'scales' to an empty tensor."
+// spec: Resize-11: "May only be set if 'scales' is set to an empty tensor."
+// spec: Resize-13,18,19: "One of 'scales' and 'sizes' MUST be specified and it is an error if both are specified."
+// spec: Resize-13,18,19: "If 'sizes' is needed, the user can use an empty string as the name of 'scales' in this operator's input list."
+// spec: Resize-13: "Only one of 'scales' and 'sizes' can be specified."
+// spec: Resize-18,19: "Only one of 'scales' and 'sizes' can be specified."
+TEST_CASE("Resize 11 and later: scales or sizes, never both; neither is refused from 13") {
+  for (int64_t v : {11, 13, 18, 19}) {
+    INFO("Resize-", v);
+    CHECK_THROWS_AS(resize(v, kEmpty(), f32({1, 2}), i64({1, 4})), Error);
+    if (v >= 13) {
+      CHECK(floats(resize(v, std::nullopt, std::nullopt, i64({1, 4}))) == std::vector<float>{1, 1, 3, 3});
+      CHECK_THROWS_AS(resize(v, std::nullopt, std::nullopt, std::nullopt), Error);
+    }
+  }
+}
+
+// roi [0, -1, 1, 2] on axis 1 (length 2) into 4 outputs: x_original = -1, 0, 1, 2; the ends lie outside
+// [0, 1] and take the extrapolation value, 0 by default.
+// spec: Resize-11,13,18,19: "When coordinate_transformation_mode is "tf_crop_and_resize" and x_original is outside the range [0, length_original - 1], this value is used as the corresponding output value."
+// spec: Resize-11,13,18,19: "Default is 0.0f."
+// spec: Resize-11,13,18,19: "It only takes effect when coordinate_transformation_mode is "tf_crop_and_resize""
+// spec: Resize-11,13: "1-D tensor given as [start1, ..., startN, end1, ..., endN], where N is the rank of X."
+// spec: Resize-18,19: "1-D tensor given as [start1, ..., startN, end1, ..., endN], where N is the rank of X or the length of axes, if provided."
+TEST_CASE("Resize 11 and later: tf_crop_and_resize reads roi; outside it the extrapolation value, 0 by default") {
+  const Tensor roi = f32({0, -1, 1, 2});
+  for (int64_t v : {11, 13, 18, 19}) {
+    INFO("Resize-", v);
+    const auto crop = [](OpTester& t) { t.attribute("coordinate_transformation_mode", "tf_crop_and_resize"); };
+    CHECK(floats(resize(v, roi, no_scales(v), i64({1, 4}), crop)) == std::vector<float>{0, 1, 3, 0});
+    CHECK(floats(resize(v, roi, no_scales(v), i64({1, 4}), [](OpTester& t) {
+            t.attribute("coordinate_transformation_mode", "tf_crop_and_resize").attribute("extrapolation_value", 9.0f);
+          })) == std::vector<float>{9, 1, 3, 9});
+    // Another coordinate mode ignores roi and the extrapolation value.
+    CHECK(floats(resize(v, roi, no_scales(v), i64({1, 4}), [](OpTester& t) { t.attribute("extrapolation_value", 9.0f); })) ==
+          std::vector<float>{1, 1, 3, 3});
+  }
+}
+
+// spec: Resize-18,19: "If not provided, all axes are assumed [0, 1, ..., r-1], where r = rank(data)."
+// spec: Resize-18,19: "Accepted range is [-r, r-1], where r = rank(data)."
+// spec: Resize-18,19: "The number of elements of 'scales' should be the same as the rank of input 'X' or the length of 'axes', if provided."
+// spec: Resize-18,19: "The number of elements of 'sizes' should be the same as the rank of input 'X', or the length of 'axes', if provided."
+TEST_CASE("Resize 18 and later: axes select the resized axes, in [-r, r-1]; scales and sizes one per axis given") {
+  for (int64_t v : {18, 19}) {
+    INFO("Resize-", v);
+    const auto axes = [](std::vector<int64_t> a) { return [a](OpTester& t) { t.attribute("axes", a); }; };
+    CHECK(floats(resize(v, std::nullopt, f32({2}), std::nullopt, axes({-1}))) == std::vector<float>{1, 1, 3, 3});
+    // sizes[0] = 4 is the size of axis d = axes[0] = 1.
+    // spec: Resize-18,19: "Given a set of `sizes`, associated with a subset of `axes` (explicitly provided or default), and assuming `d = axes[i]`, with `i` being the index of the provided `sizes`."
+    CHECK(floats(resize(v, std::nullopt, std::nullopt, i64({4}), axes({1}))) == std::vector<float>{1, 1, 3, 3});
+    CHECK_THROWS_AS(resize(v, std::nullopt, f32({2}), std::nullopt, axes({2})), Error);
+    CHECK_THROWS_AS(resize(v, std::nullopt, f32({1, 2}), std::nullopt, axes({1})), Error);
+  }
+}
+
+// spec: Resize-11,13: "This attribute is valid only if "mode" is "cubic"."
+// spec: Resize-18,19: "This attribute is valid only if mode is "cubic"."
+// spec: Resize-11,13,18,19: "It indicates how to get "nearest" pixel in input tensor from x_original, so this attribute is valid only if "mode" is "nearest"."
+// spec: Resize-11,13,18,19: "The default value is 0."
+TEST_CASE("Resize 11 and later: cubic_coeff_a and exclude_outside act in cubic mode only, nearest_mode in nearest only") {
+  for (int64_t v : {11, 13, 18, 19}) {
+    INFO("Resize-", v);
+    const auto linear = [](OpTester& t) { t.attribute("mode", "linear"); };
+    const std::vector<float> plain = floats(resize(v, kEmpty(), f32({1, 2}), std::nullopt, linear));
+    CHECK(plain == floats(resize(v, kEmpty(), f32({1, 2}), std::nullopt, [](OpTester& t) {
+            t.attribute("mode", "linear").attribute("cubic_coeff_a", -0.5f).attribute("nearest_mode", "ceil").attribute("exclude_outside", int64_t{1});
+          })));
+    // exclude_outside is 0 by default: in cubic mode, setting it to 0 changes nothing.
+    const auto cubic = [](int64_t exclude) {
+      return [exclude](OpTester& t) {
+        t.attribute("mode", "cubic");
+        if (exclude >= 0) t.attribute("exclude_outside", exclude);
+      };
+    };
+    CHECK(floats(resize(v, kEmpty(), f32({1, 2}), std::nullopt, cubic(-1))) == floats(resize(v, kEmpty(), f32({1, 2}), std::nullopt, cubic(0))));
+    CHECK(floats(resize(v, kEmpty(), f32({1, 2}), std::nullopt, cubic(1))) != floats(resize(v, kEmpty(), f32({1, 2}), std::nullopt, cubic(0))));
+  }
+}
+
+}  // namespace resample_rules_tests

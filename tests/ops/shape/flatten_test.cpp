@@ -1,5 +1,6 @@
 // Unit tests of ops/shape/flatten.cpp.
 #include "helpers/op_versions.h"
+#include "helpers/shape_rules.h"
 
 TEST_CASE("Flatten: every element type is accepted from its first opset and refused just before") {
   for (const auto& info : all_element_types()) {
@@ -27,3 +28,17 @@ TEST_CASE("Flatten: the axis range follows the version") {
                        "test.onnx: node #0 (Flatten-25): axis 3 is outside the range [-2, 2] for an input of rank 2", Error);
   CHECK_THROWS_WITH_AS(flatten_model(T::Int32, 1), doctest::Contains("which Flatten-1 does not allow for T"), Error);
 }
+
+namespace shape_rules_tests {
+
+// spec: Flatten-*: "Indicate up to which input dimensions (exclusive) should be flattened to the outer dimension of the output."
+TEST_CASE("Flatten, every version: the dimensions before axis (1 by default) form the outer dimension") {
+  for (int64_t v : {1, 9, 11, 13, 21, 23, 24, 25}) {
+    INFO("Flatten-", v);
+    CHECK(run("Flatten", v, {kX()}).shape() == Shape{2, 12});
+    CHECK(run("Flatten", v, {kX()}, axis(0)).shape() == Shape{1, 24});
+    CHECK(run("Flatten", v, {kX()}, axis(3)).shape() == Shape{24, 1});
+  }
+}
+
+}  // namespace shape_rules_tests

@@ -1,5 +1,6 @@
 // Unit tests of ops/shape/reshape.cpp.
 #include "helpers/op_versions.h"
+#include "helpers/shape_rules.h"
 
 TEST_CASE("Reshape: every element type is accepted from its first opset and refused just before") {
   for (const auto& info : all_element_types()) {
@@ -75,3 +76,20 @@ TEST_CASE("Reshape-1: the attribute form, consumed_inputs is accepted and ignore
   set_ints(int32_data.node("Reshape", {"x"}, {"y"}), "shape", {6});
   CHECK_THROWS_WITH_AS(int32_data.build(), doctest::Contains("is tensor(int32), which Reshape-1 does not allow for T"), Error);
 }
+
+namespace shape_rules_tests {
+
+// spec: Reshape-14,19,21,23,24,25: "By default, when any value in the 'shape' input is equal to zero the corresponding dimension value is copied from the input tensor dynamically. allowzero=1 indicates that if any value in the 'shape' input is set to zero, the zero value is honored, similar to NumPy."
+TEST_CASE("Reshape 14 and later: a 0 copies the input's dimension by default; allowzero = 1 keeps it 0") {
+  const Tensor x = Tensor::zeros(T::Float, {2, 3});
+  const Tensor empty = Tensor::zeros(T::Float, {0, 3});
+  const auto allowzero = [](OpTester& t) { t.attribute("allowzero", int64_t{1}); };
+  for (int64_t v : {14, 19, 21, 23, 24, 25}) {
+    INFO("Reshape-", v);
+    CHECK(run("Reshape", v, {x, i64({0, 3})}).shape() == Shape{2, 3});
+    CHECK_THROWS_AS(run("Reshape", v, {x, i64({0, 3})}, allowzero), Error);  // 0 elements asked of 6
+    CHECK(run("Reshape", v, {empty, i64({3, 0})}, allowzero).shape() == Shape{3, 0});
+  }
+}
+
+}  // namespace shape_rules_tests

@@ -1,5 +1,6 @@
 // Unit tests of ops/shape/shape.cpp.
 #include "helpers/shape_ops.h"
+#include "helpers/shape_rules.h"
 
 TEST_CASE("Shape: the dimensions as int64, sliced from 15") {
   const Tensor x = Tensor::zeros(T::Complex128, {2, 0, 3});
@@ -22,3 +23,18 @@ TEST_CASE("Shape: the dimensions as int64, sliced from 15") {
   a.set("start", int64_t{0});
   CHECK(run_kernel("Shape", 21, {Value(int4_tensor({5, 1}))}, a)[0].tensor().identical_to(int64_tensor({5, 1})));
 }
+
+namespace shape_rules_tests {
+
+// spec: Shape-15,19,21,23,24,25: "Default value is 0.Negative value means counting dimensions from the back."
+TEST_CASE("Shape 15 and later: start 0 by default; negative start and end count from the back") {
+  const auto dims = [](const Tensor& t) { return std::vector<int64_t>(t.data_as<int64_t>(), t.data_as<int64_t>() + t.element_count()); };
+  for (int64_t v : {15, 19, 21, 23, 24, 25}) {
+    INFO("Shape-", v);
+    CHECK(dims(run("Shape", v, {kX()})) == std::vector<int64_t>{2, 3, 4});
+    CHECK(dims(run("Shape", v, {kX()}, [](OpTester& t) { t.attribute("start", int64_t{-2}); })) == std::vector<int64_t>{3, 4});
+    CHECK(dims(run("Shape", v, {kX()}, [](OpTester& t) { t.attribute("end", int64_t{-1}); })) == std::vector<int64_t>{2, 3});
+  }
+}
+
+}  // namespace shape_rules_tests

@@ -1,5 +1,6 @@
 // Unit tests of ops/shape/squeeze.cpp.
 #include "helpers/shape_ops.h"
+#include "helpers/shape_rules.h"
 
 // spec: Squeeze-13: "If an axis is selected with shape entry not equal to one, an error is raised."
 TEST_CASE("Squeeze: attribute (1, 11) and optional input (13 on); the output is a view") {
@@ -42,3 +43,24 @@ TEST_CASE("Squeeze and Unsqueeze in a model: errors name the node and version") 
   u.node("Unsqueeze", {"x"}, {"y"}).set_name("un");
   CHECK_THROWS_WITH_AS(u.build(), doctest::Contains("required attribute 'axes' is not set"), Error);
 }
+
+namespace shape_rules_tests {
+
+// spec: Squeeze-1,11,21,23,24,25: "If an axis is selected with shape entry not equal to one, an error is raised."
+// spec: Squeeze-11,13,21,23,24,25: "Accepted range is [-r, r-1] where r = rank(data)."
+// spec: Squeeze-*: "Tensors with at least max(dims) dimensions."
+TEST_CASE("Squeeze, every version: only axes of length 1; axes in [-r, r-1]") {
+  const Tensor x = Tensor::zeros(T::Float, {1, 3, 1});
+  for (int64_t v : {1, 11, 13, 21, 23, 24, 25}) {
+    INFO("Squeeze-", v);
+    CHECK(squeeze(v, x, {0}).shape() == Shape{3, 1});
+    CHECK_THROWS_AS(squeeze(v, x, {1}), Error);
+    CHECK_THROWS_AS(squeeze(v, x, {3}), Error);
+    if (v >= 11) {
+      CHECK(squeeze(v, x, {-1}).shape() == Shape{1, 3});
+      CHECK_THROWS_AS(squeeze(v, x, {-4}), Error);
+    }
+  }
+}
+
+}  // namespace shape_rules_tests
