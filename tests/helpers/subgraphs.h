@@ -15,6 +15,7 @@
 #include "runtime/run_context.h"
 #include "ops/control/control_graph_builder.h"
 #include "tests/model_builder.h"
+#include "helpers/load_error.h"
 
 using namespace onnx_ref;
 using onnx_ref::testing::ModelBuilder;
@@ -59,15 +60,6 @@ ModelBuilder nested_scopes() {
   set_graph(n, "then_branch", then_branch);
   set_graph(n, "else_branch", else_branch);
   return b;
-}
-
-std::string load_error(const ModelBuilder& b) {
-  try {
-    b.build();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(loaded)";
 }
 
 std::string run_error(const Model& m, const std::map<std::string, Value>& feeds, const RunOptions& options = {}) {

@@ -10,6 +10,7 @@
 #include "interpreter/model.h"
 #include "runtime/error.h"
 #include "tests/model_builder.h"
+#include "helpers/load_error.h"
 
 using namespace onnx_ref;
 using onnx_ref::testing::ModelBuilder;
@@ -75,15 +76,6 @@ std::vector<float> run_c(const ModelBuilder& b) {
   const auto out = m.run({{"a", floats({1, 2})}, {"b", floats({3, 4})}});
   const Tensor& t = out.at(0).second.tensor();
   return {t.data_as<float>(), t.data_as<float>() + t.element_count()};
-}
-
-std::string load_error(const ModelBuilder& b) {
-  try {
-    b.build();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(loaded)";
 }
 
 }  // namespace

@@ -8,20 +8,12 @@
 #include "model_builder.h"
 #include "ops/control/control_graph_builder.h"
 #include "runtime/error.h"
+#include "helpers/load_error.h"
 
 namespace graph_rules_tests {
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
 using T = ElementType;
-
-std::string load_error(const ModelBuilder& b) {
-  try {
-    b.build();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(loaded)";
-}
 
 // If(c) then x + 1 else x - 1 (x from the outer graph), each branch's output named `out_name`.
 ModelBuilder if_model(const std::string& out_name) {

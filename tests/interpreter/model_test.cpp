@@ -3,6 +3,7 @@
 
 #include "model_builder.h"
 #include "runtime/error.h"
+#include "helpers/load_error.h"
 
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
@@ -15,15 +16,6 @@ ModelBuilder reshape_graph(int64_t opset = 14) {
   b.input("x", T::Float, {2, 3}).output("y").initializer("shape", int64_tensor({3, 2}));
   b.node("Reshape", {"x", "shape"}, {"y"}).set_name("r");
   return b;
-}
-
-std::string load_error(const ModelBuilder& b) {
-  try {
-    b.build();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(loaded)";
 }
 
 }  // namespace

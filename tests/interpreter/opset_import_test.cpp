@@ -4,6 +4,7 @@
 
 #include "model_builder.h"
 #include "runtime/error.h"
+#include "helpers/local_functions.h"
 
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
@@ -11,28 +12,12 @@ using T = ElementType;
 
 namespace {
 
-// Model-local function local.test:Twice(X) = X + X.
-void add_twice_function(ModelBuilder& b) {
-  auto& f = *b.proto().add_functions();
-  f.set_name("Twice");
-  f.set_domain("local.test");
-  f.add_input("X");
-  f.add_output("Y");
-  auto* op = f.add_opset_import();
-  op->set_domain("");
-  op->set_version(17);
-  auto* add = f.add_node();
-  add->set_op_type("Add");
-  add->add_input("X");
-  add->add_input("X");
-  add->add_output("Y");
-}
 
 Model twice_model(bool import_domain) {
   ModelBuilder b(17);
   if (import_domain) b.opset_import("local.test", 1);
   b.input("x", T::Float, {2}).output("y");
-  add_twice_function(b);
+  add_twice_function(b, "local.test");
   b.node("Twice", {"x"}, {"y"}, "local.test");
   return b.build();
 }

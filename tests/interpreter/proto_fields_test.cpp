@@ -12,20 +12,13 @@
 
 #include "model_builder.h"
 #include "runtime/error.h"
+#include "helpers/load_error.h"
+#include "helpers/local_functions.h"
 
 namespace proto_fields_tests {
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
 using T = ElementType;
-
-std::string load_error(const ModelBuilder& b) {
-  try {
-    b.build();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(loaded)";
-}
 
 // x -> Identity -> y, with x declared by `type`.
 ModelBuilder identity_with_input_type(const onnx::TypeProto& type) {
@@ -97,31 +90,16 @@ void add_unknown(google::protobuf::Message& m, int field, const std::string& byt
   m.GetReflection()->MutableUnknownFields(&m)->AddLengthDelimited(field, bytes);
 }
 
-// A model calling local.Double on x; the function, local.Double(X) = Add(X, X), added by add_double.
+// A model calling local.Twice on x; the function, Twice(X) = Add(X, X), added by add_twice_function.
 ModelBuilder double_caller() {
   ModelBuilder b(17);
   b.opset_import("local", 1);
   b.input("x", T::Float, {1}).output("y");
-  b.node("Double", {"x"}, {"y"}, "local");
+  b.node("Twice", {"x"}, {"y"}, "local");
   return b;
 }
 
-onnx::FunctionProto& add_double(ModelBuilder& b) {
-  auto& f = *b.proto().add_functions();
-  f.set_name("Double");
-  f.set_domain("local");
-  f.add_input("X");
-  f.add_output("Y");
-  auto* op = f.add_opset_import();
-  op->set_domain("");
-  op->set_version(17);
-  auto* add = f.add_node();
-  add->set_op_type("Add");
-  add->add_input("X");
-  add->add_input("X");
-  add->add_output("Y");
-  return f;
-}
+onnx::FunctionProto& add_double(ModelBuilder& b) { return add_twice_function(b, "local"); }
 
 TEST_CASE("onnx.proto and IR.md: a function attribute is a name or an AttributeProto, not both") {
   ModelBuilder b = double_caller();

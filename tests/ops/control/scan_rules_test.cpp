@@ -149,6 +149,25 @@ ModelBuilder scan8(const std::string& lengths, const Tensor& xs) {
   return b;
 }
 
+// scan8 with a second scan input `zs`, copied to a second scan output.
+ModelBuilder scan8_with_second_input(const Tensor& xs, const Tensor& zs) {
+  ModelBuilder b = scan8("", xs);
+  b.initializer("zs", zs);
+  auto* node = b.proto().mutable_graph()->mutable_node(0);
+  node->add_input("zs");
+  node->add_output("zy");
+  b.output("zy");
+  node->mutable_attribute(0)->set_i(2);
+  auto* body = node->mutable_attribute(1)->mutable_g();
+  BodyGraph::describe(body->add_input(), "z", T::Float, false);
+  BodyGraph::describe(body->add_output(), "zo", T::Float, false);
+  auto* copy = body->add_node();
+  copy->set_op_type("Identity");
+  copy->add_input("z");
+  copy->add_output("zo");
+  return b;
+}
+
 // spec: Scan-8: "The operation supports batching, and the batch-axis is required to be 0."
 // spec: Scan-8: "The sequence axis or scan axis is required to be 1."
 // spec: Scan-8: "If this input is not specified, all sequences are assumed to be of length equal to maximum-sequence-length."
@@ -171,38 +190,10 @@ TEST_CASE("Scan-8: axis 0 is the batch, axis 1 the sequence; without sequence_le
   CHECK(shorter.at(1)[3] == 10);
   CHECK(shorter.at(1)[4] == 20);
   // Two scan inputs of one batch size but different sequence lengths are refused.
-  ModelBuilder lengths = scan8("", xs);
-  lengths.initializer("zs", Tensor::from_values<float>(T::Float, {2, 2, 1}, {1, 2, 3, 4}));
-  auto* with_z = lengths.proto().mutable_graph()->mutable_node(0);
-  with_z->add_input("zs");
-  with_z->add_output("zy");
-  lengths.output("zy");
-  with_z->mutable_attribute(0)->set_i(2);
-  auto* z_body = with_z->mutable_attribute(1)->mutable_g();
-  BodyGraph::describe(z_body->add_input(), "z", T::Float, false);
-  BodyGraph::describe(z_body->add_output(), "zo", T::Float, false);
-  auto* z_copy = z_body->add_node();
-  z_copy->set_op_type("Identity");
-  z_copy->add_input("z");
-  z_copy->add_output("zo");
   // spec: Scan-8: "// scan_i.shape[1] denotes the (max) sequence-length of scan_i // scan_i.shape[1] is required to be equal to scan_j.shape[1] for all i,j."
-  CHECK_THROWS_AS(run_all(lengths), Error);
+  CHECK_THROWS_AS(run_all(scan8_with_second_input(xs, Tensor::from_values<float>(T::Float, {2, 2, 1}, {1, 2, 3, 4}))), Error);
   // Two scan inputs whose batch sizes differ are refused.
-  ModelBuilder two = scan8("", xs);
-  two.initializer("zs", Tensor::from_values<float>(T::Float, {1, 3, 1}, {1, 2, 3}));
-  auto* node = two.proto().mutable_graph()->mutable_node(0);
-  node->add_input("zs");
-  node->add_output("zy");
-  two.output("zy");
-  node->mutable_attribute(0)->set_i(2);
-  auto* body = node->mutable_attribute(1)->mutable_g();
-  BodyGraph::describe(body->add_input(), "z", T::Float, false);
-  BodyGraph::describe(body->add_output(), "zo", T::Float, false);
-  auto* copy = body->add_node();
-  copy->set_op_type("Identity");
-  copy->add_input("z");
-  copy->add_output("zo");
-  CHECK_THROWS_AS(run_all(two), Error);
+  CHECK_THROWS_AS(run_all(scan8_with_second_input(xs, Tensor::from_values<float>(T::Float, {1, 3, 1}, {1, 2, 3}))), Error);
 }
 
 // xs [3, 2] scanned along axis 0: three elements of [2]; stacked along output axis -1 they give [2, 3].
