@@ -6,8 +6,6 @@
 #include <random>
 #include <vector>
 #include "mpfr_oracle.h"
-#include "node_runner.h"
-#include "helpers/normalization_rules.h"
 
 TEST_CASE("LpNormalization: x divided by the exact L1 or correctly rounded L2 norm of its line") {
   const auto l2 = run_norm("LpNormalization", 22, {floats({2, 2}, {3, 4, 0, 0})}, {{"axis", int64_t{-1}}});
@@ -23,12 +21,6 @@ TEST_CASE("LpNormalization: x divided by the exact L1 or correctly rounded L2 no
   CHECK(as_doubles(wide[0])[0] == static_cast<double>(static_cast<float>(1 / std::sqrt(2.0))));
   CHECK_THROWS_AS(run_norm("LpNormalization", 22, {floats({2}, {1, 1})}, {{"p", int64_t{3}}}), Error);
 }
-
-// The rules of the ONNX 1.22.0 text, each test citing its sentence.
-namespace lp_normalization_spec_tests {
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
-using T = ElementType;
 
 namespace {
 
@@ -58,8 +50,7 @@ TEST_CASE("LpNormalization-1 and -22: a line whose norm is zero gives zeros, not
     for (int64_t p : {1, 2}) {
       CAPTURE(opset);
       CAPTURE(p);
-      const Tensor x = Tensor::from_values<float>(T::Float, {2, 2}, {0.0f, -0.0f, 3.0f, -4.0f});
-      const Tensor y = run_single_node("LpNormalization", opset, {x}, [&](onnx::NodeProto& n) { set_int(n, "p", p); });
+      const Tensor y = run_norm("LpNormalization", opset, {floats({2, 2}, {0.0f, -0.0f, 3.0f, -4.0f})}, {{"p", p}}).at(0).tensor();
       const float* v = y.data_as<float>();
       CHECK(v[0] == 0.0f);
       CHECK(v[1] == 0.0f);
@@ -79,9 +70,8 @@ TEST_CASE("LpNormalization-22: every element is x / ||x||_p rounded once (random
     const std::vector<double> line_fd(line_f.begin(), line_f.end());
     const auto n = static_cast<int64_t>(line.size());
     for (int64_t p : {1, 2}) {
-      auto attrs = [&](onnx::NodeProto& node) { set_int(node, "p", p); };
-      const Tensor yd = run_single_node("LpNormalization", 22, {Tensor::from_values<double>(T::Double, {n}, line)}, attrs);
-      const Tensor yf = run_single_node("LpNormalization", 22, {Tensor::from_values<float>(T::Float, {n}, line_f)}, attrs);
+      const Tensor yd = run_norm("LpNormalization", 22, {Tensor::from_values<double>(ElementType::Double, {n}, line)}, {{"p", p}}).at(0).tensor();
+      const Tensor yf = run_norm("LpNormalization", 22, {floats({n}, line_f)}, {{"p", p}}).at(0).tensor();
       for (size_t k = 0; k < line.size(); ++k) {
         CHECK(yd.data_as<double>()[k] == lp_normalized_oracle(line, k, static_cast<int>(p), numeric::Format::Double));
         CHECK(static_cast<double>(yf.data_as<float>()[k]) ==
@@ -104,22 +94,17 @@ TEST_CASE("LpNormalization-1: the quotient is rounded once, not after a rounded 
       const double twice = a / std::sqrt(static_cast<double>(a * a + b * b));
       if (once == twice) continue;
       ++differing;
-      const Tensor y = run_single_node("LpNormalization", 1, {Tensor::from_values<double>(T::Double, {2}, line)});
+      const Tensor y = run_norm("LpNormalization", 1, {Tensor::from_values<double>(ElementType::Double, {2}, line)}).at(0).tensor();
       CHECK(y.data_as<double>()[0] == once);
     }
   CHECK(differing == 3);
 }
-}  // namespace lp_normalization_spec_tests
-
-namespace normalization_rules_tests {
 
 // spec: LpNormalization-1,22: "The order of the normalization, only 1 or 2 are supported."
 TEST_CASE("LpNormalization, every version: p other than 1 or 2 is refused") {
   for (int64_t v : {1, 22})
     for (int64_t p : {0, 3}) {
       INFO("LpNormalization-", v, " p = ", p);
-      CHECK_THROWS_AS(node("LpNormalization", v, {f32({2}, {3, 4})}, [p](OpTester& t) { t.attribute("p", p); }).run(), Error);
+      CHECK_THROWS_AS(run_norm("LpNormalization", v, {floats({2}, {3, 4})}, {{"p", p}}), Error);
     }
 }
-
-}  // namespace normalization_rules_tests

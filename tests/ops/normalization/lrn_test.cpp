@@ -2,11 +2,12 @@
 #include "helpers/more_normalizations.h"
 #include <doctest/doctest.h>
 #include <mpfr.h>
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <random>
+#include <tuple>
 #include <vector>
-#include "node_runner.h"
 
 TEST_CASE("LRN: x / (bias + alpha / size * square_sum)^beta over a window of channels") {
   Attributes a;
@@ -25,16 +26,11 @@ TEST_CASE("LRN: x / (bias + alpha / size * square_sum)^beta over a window of cha
   CHECK_THROWS_AS(norm_run("LRN", 1, {norm_doubles({1}, {1})}, a), Error);
 }
 
-// The engine-path cases (every GEMM path and thread count against MPFR).
-namespace lrn_engine_tests {
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
-
 namespace {
 
 double round_double(mpfr_t v) { return mpfr_get_d(v, MPFR_RNDN); }
 
-float oracle(const std::vector<float>& x, int64_t C, int64_t inner, int64_t c, int64_t i, int64_t size, float alpha,
+float lrn_oracle(const std::vector<float>& x, int64_t C, int64_t inner, int64_t c, int64_t i, int64_t size, float alpha,
              float beta, float bias) {
   mpfr_t acc, t, u;
   mpfr_inits2(2000, acc, t, u, static_cast<mpfr_ptr>(nullptr));
@@ -71,21 +67,19 @@ TEST_CASE("LRN-13: float outputs follow the named points, against MPFR") {
     // Plain variables, not a structured binding: C++17 lambdas cannot capture a binding (clang).
     const int64_t size = std::get<0>(params);
     const float alpha = std::get<1>(params), beta = std::get<2>(params), bias = std::get<3>(params);
-    const Tensor y = run_single_node("LRN", 13, {Tensor::from_values<float>(ElementType::Float, {1, C, inner}, x)},
-                                     [&](onnx::NodeProto& node) {
-                                       set_int(node, "size", size);
-                                       set_float_attribute(node, "alpha", alpha);
-                                       set_float_attribute(node, "beta", beta);
-                                       set_float_attribute(node, "bias", bias);
-                                     });
+    Attributes a;
+    a.set("size", size);
+    a.set("alpha", alpha);
+    a.set("beta", beta);
+    a.set("bias", bias);
+    const Tensor y = norm_run("LRN", 13, {Value(Tensor::from_values<float>(ElementType::Float, {1, C, inner}, x))}, a).at(0).tensor();
     std::vector<float> got(static_cast<size_t>(C * inner));
     std::memcpy(got.data(), y.data(), got.size() * sizeof(float));
     int64_t wrong = 0;
     for (int64_t c = 0; c < C; ++c)
       for (int64_t i = 0; i < inner; ++i)
-        if (got[static_cast<size_t>(c * inner + i)] != oracle(x, C, inner, c, i, size, alpha, beta, bias)) ++wrong;
+        if (got[static_cast<size_t>(c * inner + i)] != lrn_oracle(x, C, inner, c, i, size, alpha, beta, bias)) ++wrong;
     INFO("size " << size << ", beta " << beta);
     CHECK(wrong == 0);
   }
 }
-}  // namespace lrn_engine_tests

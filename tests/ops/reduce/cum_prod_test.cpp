@@ -7,7 +7,6 @@
 #include <random>
 #include <vector>
 #include "mpfr_oracle.h"
-#include "node_runner.h"
 #include "runtime/error.h"
 
 TEST_CASE("CumProd: each step is the previous result times the element, rounded once") {
@@ -23,14 +22,9 @@ TEST_CASE("CumProd: each step is the previous result times the element, rounded 
   CHECK(scan_values<int64_t>(scan_topk_run("CumProd", 26, {ints, int64_scalar(0)}, flags(0, 0)).at(0)) == std::vector<int64_t>{INT64_MAX, -2, 2});
 }
 
-// The rules of the ONNX 1.22.0 text, each test citing its sentence.
-namespace cum_prod_spec_tests {
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
-using T = ElementType;
-
 namespace {
 
+// The exact prefix product of the first `count` elements, rounded once to `format` (MPFR at 4000 bits).
 double prefix_product_oracle(const std::vector<double>& xs, size_t count, numeric::Format format) {
   mpfr_t p;
   mpfr_init2(p, 4000);
@@ -41,14 +35,16 @@ double prefix_product_oracle(const std::vector<double>& xs, size_t count, numeri
   return r;
 }
 
-Tensor axis0() { return Tensor::from_values<int64_t>(T::Int64, {}, {0}); }
+// CumProd-26 along axis 0 of a 1-D line.
+Tensor cum_prod_line(const Tensor& x, Attributes attrs = flags(0, 0)) {
+  return scan_topk_run("CumProd", 26, {Value(x), int64_scalar(0)}, std::move(attrs)).at(0).tensor();
+}
 
 }  // namespace
-
 // spec: CumProd-26: "Otherwise, it would be the product of the first j elements."
 TEST_CASE("CumProd-26: 1e20 * 1e20 * 1e-30 in float is 1e10 rounded once, not inf") {
   const std::vector<float> xs{1e20f, 1e20f, 1e-30f};
-  const Tensor y = run_single_node("CumProd", 26, {Tensor::from_values<float>(T::Float, {3}, xs), axis0()});
+  const Tensor y = cum_prod_line(Tensor::from_values<float>(ElementType::Float, {3}, xs));
   const std::vector<double> xd(xs.begin(), xs.end());
   CHECK(y.data_as<float>()[0] == 1e20f);
   CHECK(y.data_as<float>()[1] == std::numeric_limits<float>::infinity());  // 1e40 overflows float
@@ -64,8 +60,8 @@ TEST_CASE("CumProd-26: random float, float16-range and double lines against the 
     for (auto& v : xd) v = (rng() % 2 ? -1 : 1) * value(rng);
     std::vector<float> xf(xd.begin(), xd.end());
     const std::vector<double> xfd(xf.begin(), xf.end());
-    const Tensor yd = run_single_node("CumProd", 26, {Tensor::from_values<double>(T::Double, {30}, xd), axis0()});
-    const Tensor yf = run_single_node("CumProd", 26, {Tensor::from_values<float>(T::Float, {30}, xf), axis0()});
+    const Tensor yd = cum_prod_line(Tensor::from_values<double>(ElementType::Double, {30}, xd));
+    const Tensor yf = cum_prod_line(Tensor::from_values<float>(ElementType::Float, {30}, xf));
     for (size_t j = 0; j < 30; ++j) {
       CHECK(yd.data_as<double>()[j] == prefix_product_oracle(xd, j + 1, numeric::Format::Double));
       CHECK(static_cast<double>(yf.data_as<float>()[j]) == prefix_product_oracle(xfd, j + 1, numeric::Format::Float));
@@ -73,8 +69,7 @@ TEST_CASE("CumProd-26: random float, float16-range and double lines against the 
   }
   // exclusive: the j-th output leaves element j out; the empty product is 1.
   const std::vector<double> xd{3, 0.1, 7};
-  const Tensor ex = run_single_node("CumProd", 26, {Tensor::from_values<double>(T::Double, {3}, xd), axis0()},
-                                    [](onnx::NodeProto& n) { set_int(n, "exclusive", 1); });
+  const Tensor ex = cum_prod_line(Tensor::from_values<double>(ElementType::Double, {3}, xd), flags(1, 0));
   CHECK(ex.data_as<double>()[0] == 1.0);
   CHECK(ex.data_as<double>()[1] == 3.0);
   CHECK(ex.data_as<double>()[2] == prefix_product_oracle(xd, 2, numeric::Format::Double));
@@ -82,7 +77,7 @@ TEST_CASE("CumProd-26: random float, float16-range and double lines against the 
 
 TEST_CASE("CumProd-26: zeros, infinities and NaN follow IEEE multiplication") {
   const double inf = std::numeric_limits<double>::infinity();
-  const Tensor y = run_single_node("CumProd", 26, {Tensor::from_values<double>(T::Double, {4}, {-2, 0, inf, 5}), axis0()});
+  const Tensor y = cum_prod_line(Tensor::from_values<double>(ElementType::Double, {4}, {-2, 0, inf, 5}));
   CHECK(y.data_as<double>()[0] == -2.0);
   CHECK(y.data_as<double>()[1] == 0.0);
   CHECK(std::signbit(y.data_as<double>()[1]));  // -2 * +0 = -0
@@ -92,8 +87,7 @@ TEST_CASE("CumProd-26: zeros, infinities and NaN follow IEEE multiplication") {
 
 // spec: CumProd-26: "A 0-D tensor. Must be in the range [-rank(x), rank(x)-1]."
 TEST_CASE("CumProd-26: the axis must be a 0-D tensor; a [1] tensor is refused") {
-  const Tensor x = Tensor::from_values<float>(T::Float, {2}, {2, 3});
-  CHECK_THROWS_WITH_AS(run_single_node("CumProd", 26, {x, Tensor::from_values<int64_t>(T::Int64, {1}, {0})}),
+  const Value x = float_tensor({2}, {2, 3});
+  CHECK_THROWS_WITH_AS(scan_topk_run("CumProd", 26, {x, int64_vector({0})}),
                        doctest::Contains("must be a 0-D tensor"), Error);
 }
-}  // namespace cum_prod_spec_tests

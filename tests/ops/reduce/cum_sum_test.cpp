@@ -1,9 +1,8 @@
 // Unit tests of ops/reduce/cum_sum.cpp.
 #include "helpers/scan_topk_dropout.h"
 #include <doctest/doctest.h>
-#include "node_runner.h"
+#include <string>
 #include "runtime/error.h"
-#include "helpers/reduce_common_rules.h"
 
 TEST_CASE("CumSum: each float prefix is the exact prefix sum rounded once (exact rationals)") {
   std::mt19937_64 rng(11);
@@ -69,27 +68,18 @@ TEST_CASE("CumSum: axes, exclusive, reverse, integers wrap, signed zeros, float1
   CHECK_THROWS_WITH_AS(scan_topk_run("CumSum", 11, {x, int64_scalar(0)}, flags(2, 0)), "attribute 'exclusive' must be 0 or 1, got 2", Error);
 }
 
-// The rules of the ONNX 1.22.0 text, each test citing its sentence.
-namespace cum_sum_spec_tests {
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
-using T = ElementType;
-
 // spec: CumSum-11: "A 0-D tensor. Must be in the range [-rank(x), rank(x)-1]."
 // spec: CumSum-14: "A 0-D tensor. Must be in the range [-rank(x), rank(x)-1]."
 TEST_CASE("CumSum-11 and -14: the axis must be a 0-D tensor; a [1] tensor is refused") {
-  const Tensor x = Tensor::from_values<float>(T::Float, {3}, {1, 2, 3});
+  const Value x = float_tensor({3}, {1, 2, 3});
   for (int opset : {11, 14}) {
     CAPTURE(opset);
-    const Tensor y = run_single_node("CumSum", opset, {x, Tensor::from_values<int32_t>(T::Int32, {}, {0})});
-    CHECK(y.data_as<float>()[2] == 6.0f);
-    CHECK_THROWS_WITH_AS(run_single_node("CumSum", opset, {x, Tensor::from_values<int32_t>(T::Int32, {1}, {0})}),
-                         doctest::Contains("must be a 0-D tensor"), Error);
+    const Value axis(Tensor::from_values<int32_t>(ElementType::Int32, {}, std::vector<int32_t>{0}));
+    CHECK(scan_values<float>(scan_topk_run("CumSum", opset, {x, axis}).at(0))[2] == 6.0f);
+    const Value axis1(Tensor::from_values<int32_t>(ElementType::Int32, {1}, std::vector<int32_t>{0}));
+    CHECK_THROWS_WITH_AS(scan_topk_run("CumSum", opset, {x, axis1}), doctest::Contains("must be a 0-D tensor"), Error);
   }
 }
-}  // namespace cum_sum_spec_tests
-
-namespace reduce_common_rules_tests {
 
 // spec: CumSum-*: "By default, it will do the sum inclusively meaning the first element is copied as is."
 // spec: CumSum-*: "Output tensor of the same type as 'x' with cumulative sums of the x's elements"
@@ -109,17 +99,15 @@ TEST_CASE("CumSum-11/14, CumProd-26: inclusive by default, the type of x, an int
     for (ElementType axis_type : {ElementType::Int32, ElementType::Int64}) {
       const Tensor axis = axis_type == ElementType::Int32 ? Tensor::from_values<int32_t>(ElementType::Int32, {}, {0})
                                                           : Tensor::from_values<int64_t>(ElementType::Int64, {}, {0});
-      OpTester t(name, v);
+      testing::OpTester t(name, v);
       t.input(Value(x)).input(Value(axis));
       const Tensor y = t.run_tensor();
       REQUIRE(y.type() == ElementType::Double);
       REQUIRE(y.shape() == Shape{4});
       for (size_t i = 0; i < 4; ++i) CHECK(y.data_as<double>()[i] == want[i]);
     }
-    OpTester bad(name, v);
+    testing::OpTester bad(name, v);
     bad.input(Value(x)).input(Value(Tensor::from_values<int16_t>(ElementType::Int16, {}, {0})));
     CHECK_THROWS_AS(bad.run(), Error);
   }
 }
-
-}  // namespace reduce_common_rules_tests

@@ -1,7 +1,6 @@
 // Unit tests of ops/reduce/reduce_l2.cpp.
 #include "helpers/softmax.h"
 #include <doctest/doctest.h>
-#include "node_runner.h"
 
 TEST_CASE("ReduceL2: the square root of the exact sum of squares, rounded once (MPFR oracle)") {
   std::mt19937_64 rng(2718);
@@ -55,20 +54,17 @@ TEST_CASE("ReduceL2: the square root of the exact sum of squares, rounded once (
   CHECK_THROWS_WITH_AS(l2(huge), "ReduceL2: the exact sum of squares exceeds 2^128", Error);
 }
 
-// The rules of the ONNX 1.22.0 text, each test citing its sentence.
-namespace reduce_l2_spec_tests {
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
-
 // spec: ReduceL2-18: "composite-reduction operators will still perform the non-reduction steps"
 TEST_CASE("ReduceL2-18: noop_with_empty_axes = 1 without axes gives sqrt(x * x) for each element, not x") {
   const Tensor x = Tensor::from_values<float>(ElementType::Float, {3}, {-2, 3, -0.5f});
-  const Tensor y = run_single_node("ReduceL2", 18, {x}, [](onnx::NodeProto& n) { set_int(n, "noop_with_empty_axes", 1); });
+  testing::OpTester noop("ReduceL2", 18);
+  noop.input(Value(x)).attribute("noop_with_empty_axes", int64_t{1});
+  const Tensor y = noop.run_tensor();
   REQUIRE(y.shape() == Shape{3});
   const std::vector<float> expected{2, 3, 0.5};
   for (size_t i = 0; i < 3; ++i) CHECK(y.data_as<float>()[i] == expected[i]);
   // With axes given, it reduces as usual.
-  const Tensor all = run_single_node("ReduceL2", 18, {x, int64_tensor({0})}, [](onnx::NodeProto& n) { set_int(n, "keepdims", 0); });
-  CHECK(all.shape() == Shape{});
+  testing::OpTester all("ReduceL2", 18);
+  all.input(Value(x)).input(Value(Tensor::from_values<int64_t>(ElementType::Int64, {1}, std::vector<int64_t>{0}))).attribute("keepdims", int64_t{0});
+  CHECK(all.run_tensor().shape() == Shape{});
 }
-}  // namespace reduce_l2_spec_tests

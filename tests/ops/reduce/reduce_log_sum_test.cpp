@@ -17,7 +17,6 @@
 #include "runtime/error.h"
 #include "runtime/float_formats.h"
 #include "runtime/numeric_dispatch.h"
-#include "node_runner.h"
 
 using namespace onnx_ref;
 
@@ -165,18 +164,13 @@ TEST_CASE("ReduceLogSum, ReduceLogSumExp versions: axes attribute and input, kee
   CHECK(minus_inf.data_as<float>()[1] == -std::numeric_limits<float>::infinity());
 }
 
-// The rules of the ONNX 1.22.0 text, each test citing its sentence.
-namespace reduce_log_sum_spec_tests {
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
-
 // spec: ReduceLogSum-18: "composite-reduction operators will still perform the non-reduction steps"
 TEST_CASE("ReduceLogSum-18: noop_with_empty_axes = 1 without axes gives log(x) for each element, not x") {
   const std::vector<float> xs{1, 4, 0.3f};
-  const Tensor x = Tensor::from_values<float>(ElementType::Float, {3}, xs);
-  const Tensor y = run_single_node("ReduceLogSum", 18, {x}, [](onnx::NodeProto& n) { set_int(n, "noop_with_empty_axes", 1); });
+  Attributes noop;
+  noop.set("noop_with_empty_axes", int64_t{1});
+  const Tensor y = log_run("ReduceLogSum", 18, {Value(Tensor::from_values<float>(ElementType::Float, {3}, xs))}, noop).at(0).tensor();
   REQUIRE(y.shape() == Shape{3});
   for (size_t i = 0; i < 3; ++i)
     CHECK(static_cast<double>(y.data_as<float>()[i]) == oracle::reference(numeric::Fn::Log, numeric::Format::Float, xs[i]));
 }
-}  // namespace reduce_log_sum_spec_tests
