@@ -1,10 +1,8 @@
 // Unit tests of ops/normalization/batch_normalization.cpp.
 #include "helpers/normalization.h"
 #include <doctest/doctest.h>
-#include "node_runner.h"
 #include "runtime/error.h"
 #include "helpers/normalization_rules.h"
-#include "helpers/group_normalization_rules.h"
 
 TEST_CASE("BatchNormalization inference: hand-computed values at every version") {
   // epsilon 0.25 with var 3.75 and 8.75: standard deviations 2 and 3 exactly.
@@ -90,16 +88,7 @@ TEST_CASE("BatchNormalization training and InstanceNormalization match the MPFR 
 }
 
 // The rules of the ONNX 1.22.0 text, each test citing its sentence.
-namespace batch_normalization_spec_tests {
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
-using T = ElementType;
-
-namespace {
-
-Tensor f32(Shape s, std::vector<float> v) { return Tensor::from_values<float>(T::Float, std::move(s), v); }
-
-}  // namespace
+namespace normalization_rules_tests {
 
 // spec: BatchNormalization-9: "The op also accepts single dimension input of size N in which case C is assumed to be 1."
 // spec: BatchNormalization-14: "The op also accepts single dimension input of size N in which case C is assumed to be 1."
@@ -109,8 +98,8 @@ TEST_CASE("BatchNormalization-9, -14, -15: a rank-1 input of size N is normalize
   const Tensor x = f32({3}, {1, 3, 5});
   for (int opset : {9, 14, 15}) {
     CAPTURE(opset);
-    const Tensor y = run_single_node("BatchNormalization", opset, {x, f32({1}, {2}), f32({1}, {0.5f}), f32({1}, {1}), f32({1}, {4})},
-                                     [](onnx::NodeProto& n) { set_float_attribute(n, "epsilon", 0.0f); });
+    const Tensor y = node("BatchNormalization", opset, {x, f32({1}, {2}), f32({1}, {0.5f}), f32({1}, {1}), f32({1}, {4})},
+                          [](OpTester& t) { t.attribute("epsilon", 0.0f); }).run_tensor();
     REQUIRE(y.shape() == Shape{3});
     CHECK(y.data_as<float>()[0] == 0.5f);
     CHECK(y.data_as<float>()[1] == 2.5f);
@@ -119,32 +108,21 @@ TEST_CASE("BatchNormalization-9, -14, -15: a rank-1 input of size N is normalize
   // Training (14, 15): the batch [1, 3] has mean 2 and variance 1, so y = (x - 2) * 2 + 0.5.
   for (int opset : {14, 15}) {
     CAPTURE(opset);
-    const Tensor y = run_single_node("BatchNormalization", opset,
-                                     {f32({2}, {1, 3}), f32({1}, {2}), f32({1}, {0.5f}), f32({1}, {7}), f32({1}, {9})},
-                                     [](onnx::NodeProto& n) {
-                                       set_float_attribute(n, "epsilon", 0.0f);
-                                       set_int(n, "training_mode", 1);
-                                     });
+    const Tensor y = node("BatchNormalization", opset, {f32({2}, {1, 3}), f32({1}, {2}), f32({1}, {0.5f}), f32({1}, {7}), f32({1}, {9})},
+                          [](OpTester& t) { t.attribute("epsilon", 0.0f).attribute("training_mode", int64_t{1}); }).run_tensor();
     CHECK(y.data_as<float>()[0] == -1.5f);
     CHECK(y.data_as<float>()[1] == 2.5f);
   }
   // Version 7's text has no such sentence: rank 1 is refused there.
-  CHECK_THROWS_WITH_AS(run_single_node("BatchNormalization", 7, {x, f32({1}, {2}), f32({1}, {0.5f}), f32({1}, {1}), f32({1}, {4})}),
+  CHECK_THROWS_WITH_AS(node("BatchNormalization", 7, {x, f32({1}, {2}), f32({1}, {0.5f}), f32({1}, {1}), f32({1}, {4})}).run_tensor(),
                        doctest::Contains("rank 2 or more"), Error);
 }
-}  // namespace batch_normalization_spec_tests
-
-namespace batch_normalization_v1_v6_tests {
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
-
-Tensor bn_f32(Shape s, std::vector<float> v) { return Tensor::from_values<float>(ElementType::Float, std::move(s), v); }
 
 // X [2, 1] = {1, 3}: batch mean 2. scale 1, B 0, input_mean 0, input_var 1; five outputs asked.
 OpTester bn_training_node(int64_t version) {
   OpTester t("BatchNormalization", version);
-  t.input(Value(bn_f32({2, 1}, {1, 3}))).input(Value(bn_f32({1}, {1}))).input(Value(bn_f32({1}, {0})));
-  t.input(Value(bn_f32({1}, {0}))).input(Value(bn_f32({1}, {1}))).outputs(5);
+  t.input(Value(f32({2, 1}, {1, 3}))).input(Value(f32({1}, {1}))).input(Value(f32({1}, {0})));
+  t.input(Value(f32({1}, {0}))).input(Value(f32({1}, {1}))).outputs(5);
   if (version == 1) t.attribute("consumed_inputs", std::vector<int64_t>{0, 0, 0, 1, 1});
   return t;
 }
@@ -169,10 +147,6 @@ TEST_CASE("BatchNormalization-1 and -6: is_test 0 by default trains; momentum 0.
     expect_refused(test_mode, "is_test = 1 has only the output Y");
   }
 }
-
-}  // namespace batch_normalization_v1_v6_tests
-
-namespace normalization_rules_tests {
 
 // X [1, 2, 1, 2]; each channel has mean = input_mean and var = 0, so Y = B whatever epsilon is.
 // spec: BatchNormalization-1: "The output 4-dimensional tensor of the same shape as X."
@@ -210,10 +184,6 @@ TEST_CASE("BatchNormalization-14 and -15: inference by default; the running stat
   }
 }
 
-}  // namespace normalization_rules_tests
-
-namespace group_normalization_rules_tests {
-
 // spec: BatchNormalization-14,15: "Depending on the mode it is being run, There are five required inputs 'X', 'scale', 'B', 'input_mean' and 'input_var'."
 TEST_CASE("BatchNormalization-14 and -15: five inputs are required") {
   for (int64_t v : {14, 15}) {
@@ -224,4 +194,4 @@ TEST_CASE("BatchNormalization-14 and -15: five inputs are required") {
   }
 }
 
-}  // namespace group_normalization_rules_tests
+}  // namespace normalization_rules_tests

@@ -54,9 +54,7 @@ TEST_CASE("Dropout: training mode keeps element i when the seeded stream's u_i >
   CHECK(scan_values<uint8_t>(scan_topk_run("Dropout", 22, {x, ratio, yes}, other, 2).at(1)) != mask);
 }
 
-namespace dropout_v1_v6_tests {
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
+namespace normalization_rules_tests {
 
 TEST_CASE("Dropout-1 and -6: is_test 0 by default (training), ratio 0.5 by default") {
   const int n = 64;
@@ -84,9 +82,6 @@ TEST_CASE("Dropout-1 and -6: is_test 0 by default (training), ratio 0.5 by defau
   }
 }
 
-}  // namespace dropout_v1_v6_tests
-
-namespace normalization_rules_tests {
 
 // spec: Dropout-12,13,22: "It is an optional value, if not specified it will default to 0.5."
 // spec: Dropout-12,13,22: "Dropout takes an input floating-point tensor, an optional input ratio (floating-point scalar) and an optional input training_mode (boolean scalar)."

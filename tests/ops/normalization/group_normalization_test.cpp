@@ -39,13 +39,7 @@ TEST_CASE("GroupNormalization: 18 scales per group, 21 per channel; channels mus
                        "num_groups = 3 must be at least 1 and divide the channel count 4", Error);
 }
 
-namespace group_normalization_spec_sentences {
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
-
-Tensor gn_f32(Shape s, std::vector<float> v) { return Tensor::from_values<float>(ElementType::Float, std::move(s), v); }
-
-const std::vector<float> kGroupData = {0.5f, -1.25f, 3, 2, 7.5f, -0.75f, 1, 4};
+namespace group_normalization_rules_tests {
 
 // GroupNormalization-18 (deprecated, so with the loader's opt-in) over X [1, 2, 4], scale 1, bias 0
 // per group.
@@ -53,25 +47,25 @@ Tensor group_norm_18(int64_t groups) {
   LoadOptions allow;
   allow.allow_deprecated = true;
   OpTester t("GroupNormalization", 18);
-  t.input(Value(gn_f32({1, 2, 4}, kGroupData))).input(Value(gn_f32({groups}, std::vector<float>(static_cast<size_t>(groups), 1))));
-  t.input(Value(gn_f32({groups}, std::vector<float>(static_cast<size_t>(groups), 0)))).attribute("num_groups", groups).load_options(allow);
+  t.input(Value(f32({1, 2, 4}, kData))).input(Value(f32({groups}, std::vector<float>(static_cast<size_t>(groups), 1))));
+  t.input(Value(f32({groups}, std::vector<float>(static_cast<size_t>(groups), 0)))).attribute("num_groups", groups).load_options(allow);
   return t.run_tensor();
 }
 
 TEST_CASE("GroupNormalization-18: C groups is InstanceNormalization, one group LayerNormalization; groups divide C") {
   OpTester instance("InstanceNormalization", 6);
-  instance.input(Value(gn_f32({1, 2, 4}, kGroupData))).input(Value(gn_f32({2}, {1, 1}))).input(Value(gn_f32({2}, {0, 0})));
+  instance.input(Value(f32({1, 2, 4}, kData))).input(Value(f32({2}, {1, 1}))).input(Value(f32({2}, {0, 0})));
   // spec: GroupNormalization-18: "When the number of groups is the same as the number of channels, this operator is equivalent to InstanceNormalization."
   CHECK(group_norm_18(2).identical_to(instance.run_tensor()));
   OpTester layer("LayerNormalization", 17);
-  layer.input(Value(gn_f32({1, 2, 4}, kGroupData))).input(Value(gn_f32({1}, {1}))).input(Value(gn_f32({1}, {0})));
+  layer.input(Value(f32({1, 2, 4}, kData))).input(Value(f32({1}, {1}))).input(Value(f32({1}, {0})));
   layer.attribute("axis", int64_t{1});
   // spec: GroupNormalization-18: "When there is only one group, this operator is equivalent to LayerNormalization."
   CHECK(group_norm_18(1).identical_to(layer.run_tensor()));
   LoadOptions allow;
   allow.allow_deprecated = true;
   OpTester three("GroupNormalization", 18);
-  three.input(Value(gn_f32({1, 2, 4}, kGroupData))).input(Value(gn_f32({3}, {1, 1, 1}))).input(Value(gn_f32({3}, {0, 0, 0})));
+  three.input(Value(f32({1, 2, 4}, kData))).input(Value(f32({3}, {1, 1, 1}))).input(Value(f32({3}, {0, 0, 0})));
   three.attribute("num_groups", int64_t{3}).load_options(allow);
   // spec: GroupNormalization-18: "The number of groups `num_groups` should be divisible by the number of channels so that there are an equal number of channels per group."
   expect_refused(three, "must be at least 1 and divide the channel count 2");
@@ -82,7 +76,7 @@ TEST_CASE("GroupNormalization-21: stash_type sets the precision of stage one") {
   // exactly; in bfloat16 the mean 1 + 2^-8 rounds to 1, and Y differs.
   auto y_with = [](std::optional<int64_t> stash) {
     OpTester t("GroupNormalization", 21);
-    t.input(Value(gn_f32({1, 1, 2}, {1, 1 + 0x1p-7f}))).input(Value(gn_f32({1}, {1}))).input(Value(gn_f32({1}, {0})));
+    t.input(Value(f32({1, 1, 2}, {1, 1 + 0x1p-7f}))).input(Value(f32({1}, {1}))).input(Value(f32({1}, {0})));
     t.attribute("num_groups", int64_t{1}).attribute("epsilon", 0.0f);
     if (stash) t.attribute("stash_type", *stash);
     return t.run_tensor();
@@ -93,7 +87,7 @@ TEST_CASE("GroupNormalization-21: stash_type sets the precision of stage one") {
   CHECK(!y_with(16).identical_to(y));
 }
 
-}  // namespace group_normalization_spec_sentences
+}  // namespace group_normalization_rules_tests
 
 namespace normalization_rules_tests {
 

@@ -26,9 +26,7 @@ TEST_CASE("LayerNormalization: statistics, Mean and InvStdDev outputs, broadcast
   CHECK(as_doubles(c[2]) == std::vector<double>{1});
 }
 
-namespace layer_normalization_stash_tests {
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
+namespace normalization_rules_tests {
 
 TEST_CASE("LayerNormalization-17: stash_type sets the precision of the statistics") {
   // x = {1, 1 + 2^-7} (exact in float and bfloat16): the mean 1 + 2^-8 is a float, but halfway
@@ -47,9 +45,6 @@ TEST_CASE("LayerNormalization-17: stash_type sets the precision of the statistic
   CHECK(widen(bf.data_as<BFloat16Bits>()[0]) == 1.0);
 }
 
-}  // namespace layer_normalization_stash_tests
-
-namespace normalization_rules_tests {
 
 // spec: LayerNormalization-17: "`Y` and `X` have the same shape."
 // spec: LayerNormalization-17: "If rank(X) is r, axis' allowed range is [-r, r)."

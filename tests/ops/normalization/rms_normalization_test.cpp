@@ -13,15 +13,11 @@ TEST_CASE("RMSNormalization: x / sqrt(mean(x^2) + epsilon) * scale") {
   CHECK_THROWS_AS(norm_run("RMSNormalization", 23, {norm_doubles({2}, {3, 4}), norm_doubles({3}, {1, 1, 1})}), Error);
 }
 
-namespace rms_normalization_stash_tests {
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
-
 TEST_CASE("RMSNormalization-23: stash_type sets the precision of stage one") {
   // x = {1, 1 + 2^-7}, epsilon 0: in float the mean square is 1 + 2^-7 + 2^-15; in bfloat16 it is
   // 1 + 2^-7, so the two stash types give different Y.
   auto y_with = [](std::optional<int64_t> stash) {
-    OpTester t("RMSNormalization", 23);
+    testing::OpTester t("RMSNormalization", 23);
     t.input(Value(Tensor::from_values<float>(ElementType::Float, {1, 2}, std::vector<float>{1, 1 + 0x1p-7f})));
     t.input(Value(Tensor::from_values<float>(ElementType::Float, {2}, std::vector<float>{1, 1})));
     t.attribute("epsilon", 0.0f);
@@ -33,5 +29,3 @@ TEST_CASE("RMSNormalization-23: stash_type sets the precision of stage one") {
   CHECK(y_with(std::nullopt).identical_to(y_with(1)));
   CHECK(!y_with(16).identical_to(y_with(1)));
 }
-
-}  // namespace rms_normalization_stash_tests
