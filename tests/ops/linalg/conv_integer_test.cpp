@@ -9,6 +9,7 @@
 #include <random>
 
 #include "int8_kernel_configs.h"
+#include "helpers/int8_tensors.h"
 #include "node_runner.h"
 #include "helpers/quant.h"
 #include "helpers/linalg_rules.h"
@@ -23,32 +24,6 @@ using namespace onnx_ref::testing;
 namespace {
 
 using ET = ElementType;
-
-struct Int8Tensor {
-  ET type = ET::UInt8;
-  Shape shape;
-  std::vector<int32_t> v;
-  Tensor tensor() const {
-    if (type == ET::Int8) return Tensor::from_values<int8_t>(type, shape, std::vector<int8_t>(v.begin(), v.end()));
-    return Tensor::from_values<uint8_t>(type, shape, std::vector<uint8_t>(v.begin(), v.end()));
-  }
-};
-
-int64_t count(const Shape& s) {
-  int64_t n = 1;
-  for (int64_t d : s) n *= d;
-  return n;
-}
-
-Int8Tensor random_int8(std::mt19937& rng, ET type, const Shape& shape, bool extreme = false) {
-  const int lo = type == ET::Int8 ? -128 : 0, hi = type == ET::Int8 ? 127 : 255;
-  std::uniform_int_distribution<int> d(lo, hi), e(0, 1);
-  Int8Tensor t{type, shape, {}};
-  for (int64_t i = 0; i < count(shape); ++i) t.v.push_back(extreme ? (e(rng) ? hi : lo) : d(rng));
-  return t;
-}
-
-int32_t wrap32(int64_t v) { return static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(v))); }
 
 struct ConvCase {
   Int8Tensor x, w;

@@ -9,6 +9,7 @@
 #include <random>
 
 #include "int8_kernel_configs.h"
+#include "helpers/int8_tensors.h"
 #include "scoped_memory_limit.h"
 #include "node_runner.h"
 #include "runtime/error.h"
@@ -25,37 +26,6 @@ using namespace onnx_ref::testing;
 namespace {
 
 using ET = ElementType;
-
-struct Int8Tensor {
-  ET type = ET::UInt8;
-  Shape shape;
-  std::vector<int32_t> v;
-  Tensor tensor() const {
-    if (type == ET::Int8) {
-      std::vector<int8_t> b(v.begin(), v.end());
-      return Tensor::from_values<int8_t>(type, shape, b);
-    }
-    std::vector<uint8_t> b(v.begin(), v.end());
-    return Tensor::from_values<uint8_t>(type, shape, b);
-  }
-};
-
-int64_t count(const Shape& s) {
-  int64_t n = 1;
-  for (int64_t d : s) n *= d;
-  return n;
-}
-
-// Values of `type`: uniform over its range, or (extreme) only its two ends.
-Int8Tensor random_int8(std::mt19937& rng, ET type, const Shape& shape, bool extreme = false) {
-  const int lo = type == ET::Int8 ? -128 : 0, hi = type == ET::Int8 ? 127 : 255;
-  std::uniform_int_distribution<int> d(lo, hi), e(0, 1);
-  Int8Tensor t{type, shape, {}};
-  for (int64_t i = 0; i < count(shape); ++i) t.v.push_back(extreme ? (e(rng) ? hi : lo) : d(rng));
-  return t;
-}
-
-int32_t wrap32(int64_t v) { return static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(v))); }
 
 // Zero-point kinds. MatMulInteger-10: "a_zero_point ... It could be a scalar or N-D tensor. Scalar
 // refers to per tensor quantization whereas N-D refers to per row quantization. If the input is 2D
