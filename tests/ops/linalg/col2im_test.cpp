@@ -6,7 +6,6 @@
 
 #include "node_runner.h"
 #include "runtime/error.h"
-#include "helpers/linalg_rules.h"
 
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
@@ -89,31 +88,20 @@ TEST_CASE("Col2Im: shapes that do not fit are one-line errors") {
   CHECK(col2im_values<float>(col2im_run(three, {1, 6}, {1, 1}, {{"strides", {1, 2}}})) == std::vector<float>{1, 0, 2, 0, 3, 0});
 }
 
-// The rules of the ONNX 1.22.0 text, each test citing its sentence.
-namespace col2im_spec_tests {
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
-using T = ElementType;
-
 // spec: Col2Im-18: "T : tensor(uint8), tensor(uint16), tensor(uint32), tensor(uint64), tensor(int8), tensor(int16), tensor(int32), tensor(int64), tensor(bfloat16), tensor(float16), tensor(float), tensor(double), tensor(string)"
 TEST_CASE("Col2Im-18: string blocks are rearranged where no two overlap, refused where they do") {
   // Image [1, 4], blocks [1, 2], stride 2: two blocks, columns [C * 2, L = 2] = [[a, c], [b, d]].
   const Tensor cols = Tensor::from_strings({1, 2, 2}, {"a", "c", "b", "d"});
-  const Tensor image = int64_tensor({1, 4});
-  const Tensor block = int64_tensor({1, 2});
-  const Tensor y = run_single_node("Col2Im", 18, {cols, image, block}, [](onnx::NodeProto& n) { set_ints(n, "strides", {1, 2}); });
+  const Tensor y = col2im_run(cols, {1, 4}, {1, 2}, {{"strides", {1, 2}}});
   REQUIRE(y.shape() == Shape{1, 1, 1, 4});
   CHECK(y.strings() == std::vector<std::string>{"a", "b", "c", "d"});
   // Stride 3 over an image of 5: blocks at 0-1 and 3-4, element 2 uncovered: "".
-  const Tensor gap = run_single_node("Col2Im", 18, {cols, int64_tensor({1, 5}), block}, [](onnx::NodeProto& n) { set_ints(n, "strides", {1, 3}); });
+  const Tensor gap = col2im_run(cols, {1, 5}, {1, 2}, {{"strides", {1, 3}}});
   CHECK(gap.strings() == std::vector<std::string>{"a", "b", "", "c", "d"});
   // Stride 1 over an image of 3: blocks at 0-1 and 1-2 share element 1.
-  CHECK_THROWS_WITH_AS(run_single_node("Col2Im", 18, {cols, int64_tensor({1, 3}), block}),
+  CHECK_THROWS_WITH_AS(col2im_run(cols, {1, 3}, {1, 2}),
                        doctest::Contains("strings have no sum"), Error);
 }
-}  // namespace col2im_spec_tests
-
-namespace linalg_rules_tests {
 
 // Image [2, 2], block [1, 2]: two blocks (rows 0 and 1); column k of block l goes to pixel (l, k).
 // Input [1, 2, 2] = [[1, 2], [3, 4]] (element k, block l): image [[1, 3], [2, 4]].
@@ -123,14 +111,9 @@ namespace linalg_rules_tests {
 // spec: Col2Im-18: "The shape of the spatial dimensions of the image after rearranging the column blocks.This is a 1-dimensional tensor with size of at least 2"
 // spec: Col2Im-18: "The shape of the block to apply on the input.This is a 1-dimensional tensor of size of at least 2"
 TEST_CASE("Col2Im-18: strides, dilations 1 and pads 0 by default; image and block shapes of at least 2 elements") {
-  const Tensor cols = f32({1, 2, 2}, {1, 2, 3, 4});
-  const Tensor image = Tensor::from_values<int64_t>(T::Int64, {2}, {2, 2});
-  const Tensor block = Tensor::from_values<int64_t>(T::Int64, {2}, {1, 2});
-  const Tensor y = run("Col2Im", 18, {cols, image, block});
+  const Tensor cols = Tensor::from_values<float>(T::Float, {1, 2, 2}, {1, 2, 3, 4});
+  const Tensor y = col2im_run(cols, {2, 2}, {1, 2});
   REQUIRE(y.shape() == Shape{1, 1, 2, 2});
-  CHECK(floats(y) == std::vector<float>{1, 3, 2, 4});
-  CHECK_THROWS_AS(run("Col2Im", 18, {cols, Tensor::from_values<int64_t>(T::Int64, {1}, {4}), Tensor::from_values<int64_t>(T::Int64, {1}, {2})}),
-                  Error);
+  CHECK(col2im_values<float>(y) == std::vector<float>{1, 3, 2, 4});
+  CHECK_THROWS_AS(col2im_run(cols, {4}, {2}), Error);
 }
-
-}  // namespace linalg_rules_tests
