@@ -96,25 +96,18 @@ TEST_CASE("resize kernel: refusals") {
 }
 
 // The rules of the ONNX 1.22.0 text, each test citing its sentence.
-namespace resize_spec_tests {
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
-using T = ElementType;
+namespace resample_rules_tests {
 
+// X = [1, 3] scaled by 2 along its last axis, nearest: the end outputs are the end inputs.
 // spec: Resize-19: "if coordinate_transformation_mode is "half_pixel_symmetric""
 TEST_CASE("Resize-18 refuses half_pixel_symmetric; Resize-19 takes it") {
-  const Tensor x = Tensor::from_values<float>(T::Float, {1, 2}, {1, 2});
-  const Tensor scales = Tensor::from_values<float>(T::Float, {2}, {1, 2});
-  const auto mode = [](onnx::NodeProto& n) { set_string_attribute(n, "coordinate_transformation_mode", "half_pixel_symmetric"); };
-  const Tensor y = run_single_node("Resize", 19, {x, std::nullopt, scales}, mode);
+  const auto mode = [](OpTester& t) { t.attribute("coordinate_transformation_mode", "half_pixel_symmetric"); };
+  const Tensor y = resize(19, std::nullopt, f32({1, 2}), std::nullopt, mode);
   REQUIRE(y.shape() == Shape{1, 4});
   CHECK(y.data_as<float>()[0] == 1.0f);
-  CHECK(y.data_as<float>()[3] == 2.0f);
-  CHECK_THROWS_WITH_AS(run_single_node("Resize", 18, {x, std::nullopt, scales}, mode), doctest::Contains("got 'half_pixel_symmetric'"), Error);
+  CHECK(y.data_as<float>()[3] == 3.0f);
+  CHECK_THROWS_WITH_AS(resize(18, std::nullopt, f32({1, 2}), std::nullopt, mode), doctest::Contains("got 'half_pixel_symmetric'"), Error);
 }
-}  // namespace resize_spec_tests
-
-namespace resample_rules_tests {
 
 // spec: Resize-11,13: "Three interpolation modes: nearest (default), linear and cubic."
 // spec: Resize-18,19: "Three interpolation modes: "nearest" (default), "linear" and "cubic"."
