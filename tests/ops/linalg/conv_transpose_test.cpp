@@ -196,37 +196,28 @@ TEST_CASE("ConvTranspose-22: 2-D, stride 2, pads, dilation and groups, every pat
 }  // namespace conv_transpose_engine_tests
 
 // The rules of the ONNX 1.22.0 text, each test citing its sentence.
-namespace conv_transpose_spec_tests {
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
-using T = ElementType;
+namespace linalg_rules_tests {
 
 // spec: ConvTranspose-11: "Note that the output_shape attribute value should not include dimensions for batch size and channels, which are automatically inferred."
 // spec: ConvTranspose-22: "Note that the output_shape attribute value should not include dimensions for batch size and channels, which are automatically inferred."
 TEST_CASE("ConvTranspose-11 and -22: an output_shape with batch and channel dimensions is refused; version 1 takes it") {
-  const Tensor x = Tensor::from_values<float>(T::Float, {1, 1, 2}, {3, 4});
-  const Tensor w = Tensor::from_values<float>(T::Float, {1, 1, 1}, {1});
+  const Tensor x = f32({1, 1, 2}, {3, 4});
+  const Tensor w = f32({1, 1, 1}, {1});
   auto attrs = [](std::vector<int64_t> shape) {
-    return [shape](onnx::NodeProto& n) {
-      set_ints(n, "strides", {2});
-      set_ints(n, "output_shape", shape);
-    };
+    return [shape](OpTester& t) { t.attribute("strides", std::vector<int64_t>{2}).attribute("output_shape", shape); };
   };
   for (int opset : {11, 22}) {
     CAPTURE(opset);
-    const Tensor y = run_single_node("ConvTranspose", opset, {x, w}, attrs({4}));
+    const Tensor y = run("ConvTranspose", opset, {x, w}, attrs({4}));
     REQUIRE(y.shape() == Shape{1, 1, 4});
     CHECK(y.data_as<float>()[0] == 3.0f);
     CHECK(y.data_as<float>()[1] == 0.0f);
     CHECK(y.data_as<float>()[2] == 4.0f);
-    CHECK_THROWS_WITH_AS(run_single_node("ConvTranspose", opset, {x, w}, attrs({1, 1, 4})),
+    CHECK_THROWS_WITH_AS(run("ConvTranspose", opset, {x, w}, attrs({1, 1, 4})),
                          doctest::Contains("should not include dimensions for batch size and channels"), Error);
   }
-  CHECK(run_single_node("ConvTranspose", 1, {x, w}, attrs({1, 1, 4})).shape() == Shape{1, 1, 4});
+  CHECK(run("ConvTranspose", 1, {x, w}, attrs({1, 1, 4})).shape() == Shape{1, 1, 4});
 }
-}  // namespace conv_transpose_spec_tests
-
-namespace linalg_rules_tests {
 
 // x = [1, 2], w = [1, 1], stride 1: full output [1, 3, 2]; pads [1, 0] drop the first, [0, 1] the last.
 // spec: ConvTranspose-*: "If not present, should be inferred from input W."
