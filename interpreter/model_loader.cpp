@@ -305,16 +305,29 @@ class GraphBuilder {
 
   void read_inputs(const onnx::GraphProto& graph, Model* m) {
     std::set<std::string> with_input;
+    bool initializer_listed = false;  // a graph attribute's initializer listed as an input (IR < 4)
     for (const auto& v : graph.input()) {
       if (v.name().empty()) throw Error("a graph input has no name");
       ValueInfo info = parse_value_info(v, "graph input");
       auto init = initializers_.find(v.name());
       if (!m) {
+        // IR.md: from IR version 4 a graph attribute's inputs, which its operator feeds, "MUST NOT
+        // appear as subgraph initializers"; before 4 every initializer is listed as an input too,
+        // "after the actual inputs", and stays a constant.
+        if (init != initializers_.end()) {
+          if (model_proto_->ir_version() >= 4)
+            throw Error("graph input " + quote_text(v.name()) + " is also an initializer of the graph; the operator feeds a " +
+                        "graph attribute's inputs, so from IR version 4 they must not be initializers");
+          initializer_listed = true;
+          continue;
+        }
+        if (initializer_listed)
+          throw Error("graph input " + quote_text(v.name()) + " follows an input that is an initializer; before IR version 4 " +
+                      "a graph attribute lists its initializers after its actual inputs");
         // A graph attribute's inputs are all formal: the operator feeds every one of them.
         const int slot = new_slot(v.name(), info.value_type(), "graph input " + quote_text(v.name()));
         g_.inputs.push_back(info);
         g_.input_slots.push_back(slot);
-        if (init != initializers_.end()) with_input.insert(v.name());
         continue;
       }
       if (init != initializers_.end()) {

@@ -8,6 +8,7 @@
 #include "model_builder.h"
 #include "ops/control/control_graph_builder.h"
 #include "runtime/error.h"
+#include "runtime/tensor_proto.h"
 #include "helpers/load_error.h"
 
 namespace graph_rules_tests {
@@ -114,6 +115,40 @@ TEST_CASE("IR: a sequence type's element shape is not checked (docs/DEPARTURES.m
   const auto result = b.build().run({});
   REQUIRE(result.size() == 1);
   CHECK(result[0].second.is_sequence());
+}
+
+// Loop(M = 2, cond = true, x = 1) whose body adds its initializer w = 3 to x twice: 7. The body's
+// inputs are (iter, cond, x) plus `extra_inputs`, its initializer is named `init_name`.
+ModelBuilder loop_with_body_initializer(int64_t opset, int64_t ir, const std::string& init_name, std::vector<std::string> extra_inputs,
+                                        bool extra_first = false) {
+  ModelBuilder b(opset);
+  b.ir_version(ir);
+  b.output("y").initializer("m", Tensor::from_values<int64_t>(T::Int64, {}, {2})).initializer("c", bool_scalar(true));
+  b.initializer("x0", float_scalar(1));
+  auto& loop = b.node("Loop", {"m", "c", "x0"}, {"y"});
+  BodyGraph body;
+  if (extra_first)
+    for (const auto& e : extra_inputs) body.input(e, T::Float, true);
+  body.input("iter", T::Int64, true).input("cond", T::Bool, true).input("x", T::Float, true);
+  if (!extra_first)
+    for (const auto& e : extra_inputs) body.input(e, T::Float, true);
+  body.output("cond_out", T::Bool, true).output("x_out", T::Float, true);
+  body.node("Identity", {"cond"}, {"cond_out"});
+  body.node("Add", {"x", init_name}, {"x_out"});
+  *body.g.add_initializer() = tensor_to_proto(float_scalar(3), init_name);
+  set_graph_attribute(loop, "body", body);
+  return b;
+}
+
+TEST_CASE("IR: a graph attribute's inputs are not its initializers (IR 4 on); before IR 4 initializers follow the inputs") {
+  CHECK(floats_of(loop_with_body_initializer(11, 8, "w", {}).build().run({})[0].second) == std::vector<float>{7});
+  // spec: IR.md: "In models with IR version >= 4, in nested subgraphs used as attribute values, users MUST NOT use the same name as both a subgraph initializer and subgraph input unless the corresponding op's specification explicitly allows it."
+  // spec: IR.md: "In particular, the control-flow operator semantics determines the set of inputs supplied to the execution of the subgraph, and these input names MUST NOT appear as subgraph initializers."
+  CHECK(load_error(loop_with_body_initializer(11, 8, "x", {})).find("graph input 'x' is also an initializer of the graph") != std::string::npos);
+  // IR 3: the initializer w listed as an input after the actual ones is a constant; listed first, refused.
+  // spec: IR.md: "Subgraph initializer names must appear in the graph input list _after_ the actual inputs."
+  CHECK(floats_of(loop_with_body_initializer(8, 3, "w", {"w"}).build().run({})[0].second) == std::vector<float>{7});
+  CHECK(load_error(loop_with_body_initializer(8, 3, "w", {"w"}, true)).find("follows an input that is an initializer") != std::string::npos);
 }
 
 }  // namespace graph_rules_tests
