@@ -10,7 +10,6 @@
 #include "node_runner.h"
 #include "runtime/numeric_dispatch.h"
 #include "runtime/parallel_for.h"
-#include "helpers/linalg_rules.h"
 
 TEST_CASE("Conv: groups, padding, strides and dilations against a hand loop over small integers") {
   // X [1, 4, 5, 5] = 0..99, W [4, 2, 2, 2] (group 2) = alternating small integers, B = [1, 2, 3, 4].
@@ -108,10 +107,6 @@ TEST_CASE("Conv: bad inputs are one-line errors") {
 }
 
 // The engine-path cases (every GEMM path and thread count against MPFR).
-namespace conv_engine_tests {
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
-
 namespace {
 
 struct ConvCase {
@@ -128,7 +123,7 @@ std::vector<float> random_floats(std::mt19937_64& rng, int64_t n) {
   return v;
 }
 
-int64_t count(const Shape& s) {
+int64_t conv_count(const Shape& s) {
   int64_t n = 1;
   for (int64_t d : s) n *= d;
   return n;
@@ -144,7 +139,7 @@ std::vector<float> oracle(const ConvCase& c, const std::vector<float>& x, const 
     out.push_back((in[a] + c.pads[a] + c.pads[a + r] - c.dilations[a] * (k[a] - 1) - 1) / c.strides[a] + 1);
   out_shape = {N, M};
   out_shape.insert(out_shape.end(), out.begin(), out.end());
-  const int64_t in_size = count(in), out_size = count(out), k_size = count(k);
+  const int64_t in_size = conv_count(in), out_size = conv_count(out), k_size = conv_count(k);
   std::vector<float> y;
   mpfr_t sum, p;
   mpfr_init2(sum, 2000);
@@ -189,8 +184,8 @@ std::vector<float> oracle(const ConvCase& c, const std::vector<float>& x, const 
 
 void check_case(const ConvCase& c, uint64_t seed) {
   std::mt19937_64 rng(seed);
-  const auto x = random_floats(rng, count(c.x_shape));
-  const auto w = random_floats(rng, count(c.w_shape));
+  const auto x = random_floats(rng, conv_count(c.x_shape));
+  const auto w = random_floats(rng, conv_count(c.w_shape));
   const auto b = random_floats(rng, c.w_shape[0]);
   Shape out_shape;
   const auto want = oracle(c, x, w, b, out_shape);
@@ -243,7 +238,6 @@ TEST_CASE("Conv-22: 1-D windows (run as 2-D with one row), against MPFR") {
   check_case({{2, 4, 50}, {6, 4, 5}, 1, {2, 3}, {3}, {2}}, 4);
   check_case({{1, 4, 9}, {4, 1, 3}, 4, {1, 1}, {1}, {1}}, 5);  // depthwise
 }
-}  // namespace conv_engine_tests
 
 // Three spatial axes run on the tap tables (ops/linalg/tap_gather.h): float packs the gather
 // matrix block by block, double builds it whole. Small integers keep every sum exact, so the hand
@@ -286,8 +280,6 @@ TEST_CASE("Conv-22 3-D: padding, strides, dilations and groups against a hand lo
   CHECK(values<double>(yd) == want_d);
 }
 
-namespace linalg_rules_tests {
-
 // x = [1, 2, 3, 4], w = [1, 1] (the kernel shape read from W): sums of neighbours.
 // spec: Conv-*: "If not present, should be inferred from input W."
 // spec: Conv-*: "If not present, the padding defaults to 0 along start and end of each spatial axis."
@@ -297,31 +289,27 @@ namespace linalg_rules_tests {
 // spec: Conv-11,22: "If not present, the stride defaults is 1 along each spatial axis."
 // spec: Conv-1,11: "This attribute cannot be used simultaneously with auto_pad attribute."
 TEST_CASE("Conv, every version: kernel shape from W, pads 0 by default and [begin, end], stride and dilation 1") {
-  const Tensor x = f32({1, 1, 4}, {1, 2, 3, 4});
-  const Tensor w = f32({1, 1, 2}, {1, 1});
+  const Tensor x = floats({1, 1, 4}, {1, 2, 3, 4});
+  const Tensor w = floats({1, 1, 2}, {1, 1});
   for (int64_t v : {1, 11, 22}) {
     INFO("Conv-", v);
-    CHECK(floats(run("Conv", v, {x, w})) == std::vector<float>{3, 5, 7});
-    CHECK(floats(run("Conv", v, {x, w}, ints("pads", {1, 0}))) == std::vector<float>{1, 3, 5, 7});
-    CHECK(floats(run("Conv", v, {x, w}, ints("pads", {0, 1}))) == std::vector<float>{3, 5, 7, 4});
-    CHECK_THROWS_AS(run("Conv", v, {x, w}, [](OpTester& t) { t.attribute("pads", std::vector<int64_t>{1, 0}).attribute("auto_pad", "VALID"); }),
-                    Error);
+    CHECK(values<float>(run_node("Conv", v, {x, w})[0]) == std::vector<float>{3, 5, 7});
+    CHECK(values<float>(run_node("Conv", v, {x, w}, {{"pads", {1, 0}}})[0]) == std::vector<float>{1, 3, 5, 7});
+    CHECK(values<float>(run_node("Conv", v, {x, w}, {{"pads", {0, 1}}})[0]) == std::vector<float>{3, 5, 7, 4});
+    CHECK_THROWS_AS(run_node("Conv", v, {x, w}, {{"pads", {1, 0}}}, 1, "VALID"), Error);
   }
 }
 
 // spec: Conv-1: "Or in other words FILTER_IN_CHANNEL should be equal to DATA_CHANNEL."
 // spec: Conv-11: "Or in other words FILTER_IN_CHANNEL multiplied by the number of groups should be equal to DATA_CHANNEL and the number of feature maps M should be a multiple of the number of groups G."
 TEST_CASE("Conv, every version: W's input channels times group are X's channels; M a multiple of group") {
-  const Tensor x = f32({1, 2, 2}, {1, 2, 3, 4});
+  const Tensor x = floats({1, 2, 2}, {1, 2, 3, 4});
   for (int64_t v : {1, 11, 22}) {
     INFO("Conv-", v);
-    CHECK(floats(run("Conv", v, {x, f32({1, 2, 1}, {1, 10})})) == std::vector<float>{31, 42});
-    CHECK_THROWS_AS(run("Conv", v, {x, f32({1, 1, 1}, {1})}), Error);
-    const auto two_groups = [](OpTester& t) { t.attribute("group", int64_t{2}); };
+    CHECK(values<float>(run_node("Conv", v, {x, floats({1, 2, 1}, {1, 10})})[0]) == std::vector<float>{31, 42});
+    CHECK_THROWS_AS(run_node("Conv", v, {x, floats({1, 1, 1}, {1})}), Error);
     // Each channel its own filter: [1, 2] * 2 and [3, 4] * 3.
-    CHECK(floats(run("Conv", v, {x, f32({2, 1, 1}, {2, 3})}, two_groups)) == std::vector<float>{2, 4, 9, 12});
-    CHECK_THROWS_AS(run("Conv", v, {x, f32({3, 1, 1}, {1, 1, 1})}, two_groups), Error);
+    CHECK(values<float>(run_node("Conv", v, {x, floats({2, 1, 1}, {2, 3})}, {{"group", {2}}})[0]) == std::vector<float>{2, 4, 9, 12});
+    CHECK_THROWS_AS(run_node("Conv", v, {x, floats({3, 1, 1}, {1, 1, 1})}, {{"group", {2}}}), Error);
   }
 }
-
-}  // namespace linalg_rules_tests
