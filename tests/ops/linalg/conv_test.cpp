@@ -7,7 +7,6 @@
 #include <random>
 #include <vector>
 #include "gemm/dot.h"
-#include "node_runner.h"
 #include "runtime/numeric_dispatch.h"
 #include "runtime/parallel_for.h"
 
@@ -198,16 +197,10 @@ void check_case(const ConvCase& c, uint64_t seed) {
       const int saved_threads = thread_count();
       gemm::set_gemm_path(path);
       set_thread_count(threads);
-      const Tensor y = run_single_node(
-          "Conv", 22,
-          {Tensor::from_values<float>(ElementType::Float, c.x_shape, x), Tensor::from_values<float>(ElementType::Float, c.w_shape, w),
-           Tensor::from_values<float>(ElementType::Float, {c.w_shape[0]}, b)},
-          [&](onnx::NodeProto& node) {
-            set_int(node, "group", c.group);
-            set_ints(node, "pads", c.pads);
-            set_ints(node, "strides", c.strides);
-            set_ints(node, "dilations", c.dilations);
-          });
+      const Tensor y = run_node("Conv", 22,
+                                {Tensor::from_values<float>(ElementType::Float, c.x_shape, x), Tensor::from_values<float>(ElementType::Float, c.w_shape, w),
+                                 Tensor::from_values<float>(ElementType::Float, {c.w_shape[0]}, b)},
+                                {{"group", {c.group}}, {"pads", c.pads}, {"strides", c.strides}, {"dilations", c.dilations}})[0];
       gemm::set_gemm_path(saved_path);
       set_thread_count(saved_threads);
       INFO("path " << static_cast<int>(path) << ", threads " << threads);
