@@ -8,6 +8,7 @@
 #include "model_builder.h"
 #include "node_runner.h"
 #include "runtime/error.h"
+#include "helpers/sparse_initializer.h"
 
 namespace ir_rules_tests {
 using namespace onnx_ref;
@@ -304,21 +305,7 @@ TEST_CASE("IR: raw_data holds IEEE 754 little-endian values") {
 }
 
 // A sparse initializer: values [5, 7] at linear indices of a [4] tensor.
-onnx::SparseTensorProto sparse(const std::string& name, std::vector<int64_t> indices) {
-  onnx::SparseTensorProto s;
-  s.add_dims(4);
-  auto* values = s.mutable_values();
-  values->set_name(name);
-  values->set_data_type(code_of(T::Float));
-  values->add_dims(2);
-  values->add_float_data(5);
-  values->add_float_data(7);
-  auto* idx = s.mutable_indices();
-  idx->set_data_type(code_of(T::Int64));
-  idx->add_dims(2);
-  for (int64_t i : indices) idx->add_int64_data(i);
-  return s;
-}
+onnx::SparseTensorProto sparse(const std::string& name, std::vector<int64_t> indices) { return sparse_initializer(name, {4}, indices, {2}); }
 
 // spec: onnx.proto: "The default-value is zero for numeric tensors, and empty-string for string tensors. values must have a non-empty name present which serves as a name for SparseTensorProto when used in sparse_initializer list."
 // spec: onnx.proto: "(b) Indices can be a tensor of shape [NNZ], in which case the i-th value must be the linearized-index of the i-th value (in the values tensor)."

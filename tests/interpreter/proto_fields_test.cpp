@@ -14,6 +14,7 @@
 #include "runtime/error.h"
 #include "helpers/load_error.h"
 #include "helpers/local_functions.h"
+#include "helpers/sparse_initializer.h"
 
 namespace proto_fields_tests {
 using namespace onnx_ref;
@@ -139,23 +140,7 @@ TEST_CASE("onnx.proto: a function's value_info names its own values, each once")
 }
 
 // A sparse initializer of a [2, 2] tensor: values 5 and 7 at the [NNZ, rank] indices given.
-onnx::SparseTensorProto sparse_2d(std::vector<int64_t> indices) {
-  onnx::SparseTensorProto s;
-  s.add_dims(2);
-  s.add_dims(2);
-  auto* values = s.mutable_values();
-  values->set_name("w");
-  values->set_data_type(code_of(T::Float));
-  values->add_dims(2);
-  values->add_float_data(5);
-  values->add_float_data(7);
-  auto* idx = s.mutable_indices();
-  idx->set_data_type(code_of(T::Int64));
-  idx->add_dims(2);
-  idx->add_dims(2);
-  for (int64_t i : indices) idx->add_int64_data(i);
-  return s;
-}
+onnx::SparseTensorProto sparse_2d(std::vector<int64_t> indices) { return sparse_initializer("w", {2, 2}, indices, {2, 2}); }
 
 TEST_CASE("onnx.proto: [NNZ, rank] sparse indices in lexicographic order") {
   auto model = [](std::vector<int64_t> indices) {
