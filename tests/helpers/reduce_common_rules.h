@@ -52,4 +52,16 @@ inline OpTester reduce_node(const ReduceOp& op, int64_t version, const Tensor& x
   return t;
 }
 
+// The value of a reduction over the empty set, by operator (float input).
+inline void check_empty_set(const char* name, int64_t version, float want) {
+  const ReduceOp* op = nullptr;
+  for (const auto& o : kReduceOps)
+    if (std::string(o.name) == name) op = &o;
+  REQUIRE(op != nullptr);
+  INFO(name, "-", version);
+  const Tensor y = reduce_node(*op, version, floats({0, 2}, {}), std::vector<int64_t>{0}, 0).run_tensor();
+  REQUIRE(y.shape() == Shape{2});
+  for (int i = 0; i < 2; ++i) CHECK(y.data_as<float>()[i] == want);
+}
+
 }  // namespace reduce_common_rules_tests

@@ -32,4 +32,15 @@ inline auto axis(int64_t a) {
   return [a](OpTester& t) { t.attribute("axis", a); };
 }
 
+// Squeeze and Unsqueeze with their axes as the version takes them (attribute before 13, input from 13).
+inline Tensor squeeze(int64_t v, const Tensor& x, std::vector<int64_t> axes) {
+  if (v < 13) return run("Squeeze", v, {x}, [axes](OpTester& t) { t.attribute("axes", axes); });
+  return run("Squeeze", v, {x, i64(axes)});
+}
+inline Tensor unsqueeze(int64_t v, std::vector<int64_t> axes) {
+  const Tensor x = Tensor::zeros(T::Float, {3});
+  if (v < 13) return run("Unsqueeze", v, {x}, [axes](OpTester& t) { t.attribute("axes", axes); });
+  return run("Unsqueeze", v, {x, i64(axes)});
+}
+
 }  // namespace shape_rules_tests
