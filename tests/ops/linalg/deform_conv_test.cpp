@@ -234,7 +234,9 @@ TEST_CASE("DeformConv: random 2-D cases with groups, offset groups, strides, dil
     CAPTURE(name_of(type));
     // pads {1, 0, 2, 1}: begins (1, 0) then ends (2, 1), as the oracle reads them.
     // spec: DeformConv-19,22: "The format should be as follows: [x1_begin, x2_begin, ..., x1_end, x2_end, ...], where xi_begin is the number of pixels added at the beginning of axis `i` and xi_end is the number of pixels added at the end of axis `i`."
-    for (int opset : {19, 22}) deform_check(deform_random_case(rng, type, {4, 5}, {2, 3}, {1, 2}, {2, 1}, {1, 0, 2, 1}, 2, 4, 4, 2, 2), opset);
+    for (int opset : {19, 22})
+      if (opset == 22 || type != T::BFloat16)  // bfloat16 arrives with version 22
+        deform_check(deform_random_case(rng, type, {4, 5}, {2, 3}, {1, 2}, {2, 1}, {1, 0, 2, 1}, 2, 4, 4, 2, 2), opset);
     deform_check(deform_random_case(rng, type, {5, 4}, {3, 3}, {}, {}, {1, 1, 1, 1}, 1, 3, 2, 1, 3));
   }
 }

@@ -71,9 +71,11 @@ TEST_CASE("GroupNormalization-18: C groups is InstanceNormalization, one group L
   expect_refused(three, "must be at least 1 and divide the channel count 2");
 }
 
-TEST_CASE("GroupNormalization-21: stash_type sets the precision of stage one") {
-  // One channel of {1, 1 + 2^-7}, epsilon 0: in float the deviations are +-2^-8 and Y = {-1, 1}
-  // exactly; in bfloat16 the mean 1 + 2^-8 rounds to 1, and Y differs.
+TEST_CASE("GroupNormalization-21: stage one in double whatever stash_type names (docs/DEPARTURES.md)") {
+  // One channel of {1, 1 + 2^-7}, epsilon 0: the deviations are +-2^-8 and Y = {-1, 1} exactly. A
+  // bfloat16 stage one would round the mean 1 + 2^-8 to 1 and give another Y; onnx-ref computes
+  // stage one in double for every stash type, so stash_type = 16 gives the same Y. A stash type
+  // that is no floating type is refused.
   auto y_with = [](std::optional<int64_t> stash) {
     OpTester t("GroupNormalization", 21);
     t.input(Value(f32({1, 1, 2}, {1, 1 + 0x1p-7f}))).input(Value(f32({1}, {1}))).input(Value(f32({1}, {0})));
@@ -84,7 +86,8 @@ TEST_CASE("GroupNormalization-21: stash_type sets the precision of stage one") {
   // spec: GroupNormalization-21: "The floating-point precision used in stage one of the computation."
   const Tensor y = y_with(std::nullopt);
   CHECK(std::vector<float>(y.data_as<float>(), y.data_as<float>() + 2) == std::vector<float>{-1, 1});
-  CHECK(!y_with(16).identical_to(y));
+  CHECK(y_with(16).identical_to(y));
+  CHECK_THROWS_WITH_AS(y_with(7), doctest::Contains("stash_type = 7 is not a floating type"), Error);
 }
 
 }  // namespace group_normalization_rules_tests
