@@ -12,6 +12,9 @@
 #endif
 #include <immintrin.h>
 
+#include <array>
+#include <cstring>
+
 namespace onnx_ref::gemm::tiled {
 
 namespace {
@@ -30,6 +33,15 @@ namespace {
   for (int64_t r = 0; r < kMR; ++r)
     for (int64_t q = 0; q < kNR; ++q) c[r * ldc + q] += acc[r][q];
 }
+
+// Entry m: the eight bytes (bit q of m) for q < 8, in memory order.
+constexpr auto kByteFlags = [] {
+  std::array<uint64_t, 256> t{};
+  for (unsigned m = 0; m < 256; ++m)
+    for (unsigned q = 0; q < 8; ++q)
+      if (m >> q & 1) t[m] |= uint64_t{1} << (8 * q);  // little-endian: byte q is bits 8q..8q+7
+  return t;
+}();
 
 }  // namespace
 
@@ -92,7 +104,7 @@ void micro_kernel_portable(int64_t kc, const double* a, const double* b, double*
 #undef ONNX_REF_STORE_ROW
 }
 
-[[gnu::target("avx512f,avx512vl,avx2")]] void decide_floats_avx512(int64_t n, const double* s, RowNorms row,
+[[gnu::target("avx512f,avx512vl,avx2")]] int64_t decide_floats_avx512(int64_t n, const double* s, RowNorms row,
                                                              const double* c1, const double* c2, const double* ci,
                                                              double alpha, const double* bc, double scale, float* y,
                                                              uint8_t* todo) {
@@ -101,7 +113,7 @@ void micro_kernel_portable(int64_t kc, const double* a, const double* b, double*
   const __m512d vscale = _mm512_set1_pd(scale), inf = _mm512_set1_pd(__builtin_inf());
   const __m512d two_u = _mm512_set1_pd(0x1p-52), widen_e = _mm512_set1_pd(1 + 0x1p-50);
   const __m512d tiny = _mm512_set1_pd(0x1p-1074);
-  int64_t j = 0;
+  int64_t j = 0, undecided = 0;
   for (; j + 8 <= n; j += 8) {
     const __m512d bound =
         _mm512_min_pd(_mm512_min_pd(_mm512_mul_pd(r2, _mm512_loadu_pd(c2 + j)), _mm512_mul_pd(r1, _mm512_loadu_pd(ci + j))),
@@ -122,9 +134,12 @@ void micro_kernel_portable(int64_t kc, const double* a, const double* b, double*
     const __m256i same = _mm256_cmpeq_epi32(_mm256_castps_si256(lo), _mm256_castps_si256(hi));
     const __mmask8 ok = finite & static_cast<__mmask8>(_mm256_movemask_ps(_mm256_castsi256_ps(same)));
     _mm256_mask_storeu_ps(y + j, ok, lo);
-    for (int q = 0; q < 8; ++q) todo[j + q] = (ok >> q & 1) ? 0 : 1;
+    // todo[j + q] = 1 where bit q of ok is clear: the eight bytes of one word.
+    std::memcpy(todo + j, &kByteFlags[static_cast<uint8_t>(~ok)], 8);
+    undecided += __builtin_popcount(static_cast<uint8_t>(~ok));
   }
-  for (; j < n; ++j) todo[j] = 1;
+  for (; j < n; ++j, ++undecided) todo[j] = 1;
+  return undecided;
 }
 
 [[gnu::target("avx512f")]] void add_norms_avx512(const double* packed, int64_t strips, int64_t kc, int64_t width,
@@ -180,6 +195,31 @@ void micro_kernel_portable(int64_t kc, const double* a, const double* b, double*
     acc[i] += p;
     mag[i] += p < 0 ? -p : p;
   }
+}
+
+[[gnu::target("avx512f,avx512vl,avx2")]] void add_scaled_floats_strided_avx512(int64_t n, double w, const float* src,
+                                                                               int64_t stride, double* acc, double* mag) {
+  const __m512d vw = _mm512_set1_pd(w);
+  const __m256i offsets = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+                                             _mm256_set1_epi32(static_cast<int>(stride)));
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    const __m512d p = _mm512_mul_pd(vw, _mm512_cvtps_pd(_mm256_i32gather_ps(src + i * stride, offsets, 4)));
+    _mm512_storeu_pd(acc + i, _mm512_add_pd(_mm512_loadu_pd(acc + i), p));
+    _mm512_storeu_pd(mag + i, _mm512_add_pd(_mm512_loadu_pd(mag + i), _mm512_abs_pd(p)));
+  }
+  for (; i < n; ++i) {
+    const double p = w * static_cast<double>(src[i * stride]);
+    acc[i] += p;
+    mag[i] += p < 0 ? -p : p;
+  }
+}
+
+[[gnu::target("avx512f,avx512vl")]] void add_to_all_avx512(int64_t n, double v, double* acc) {
+  const __m512d vv = _mm512_set1_pd(v);
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8) _mm512_storeu_pd(acc + i, _mm512_add_pd(_mm512_loadu_pd(acc + i), vv));
+  for (; i < n; ++i) acc[i] += v;
 }
 
 bool cpu_has_avx512() {

@@ -27,11 +27,12 @@ void micro_kernel_avx512(int64_t kc, const double* a, const double* b, double* c
 // sums, the bound of sum|p| min(r2 c2[j], r1 ci[j], ri c1[j]) from the row's norms (r1 = sum|a|,
 // r2 = |a|_2, ri = max|a|) and the columns', the result alpha s + bc[j] (bc null: no C term)
 // with E = scale * bound. Writes y[j] and clears todo[j] where both ends of the error interval
-// round to the same float; sets todo[j] elsewhere. Same decisions as numeric::decide_small.
+// round to the same float; sets todo[j] elsewhere, and returns how many it set. Same decisions as
+// numeric::decide_small.
 struct RowNorms {
   double l1, l2, linf;
 };
-void decide_floats_avx512(int64_t n, const double* s, RowNorms row, const double* c1, const double* c2,
+int64_t decide_floats_avx512(int64_t n, const double* s, RowNorms row, const double* c1, const double* c2,
                           const double* ci, double alpha, const double* bc, double scale, float* y, uint8_t* todo);
 
 // Adds the norms of the lanes of a packed block (`strips` strips of `width` lanes, width 8 or 24,
@@ -45,6 +46,11 @@ void pack_float_rows8_avx512(const float* row0, int64_t row_stride, int64_t kc, 
 
 void widen_floats_avx512(const float* src, int64_t n, double* dst);
 void add_scaled_floats_avx512(int64_t n, double w, const float* src, double* acc, double* mag);
+
+// The same with src read at steps of `stride` elements (stride * 7 below 2^31, checked by the caller).
+void add_scaled_floats_strided_avx512(int64_t n, double w, const float* src, int64_t stride, double* acc, double* mag);
+// acc[i] += v for i < n.
+void add_to_all_avx512(int64_t n, double v, double* acc);
 
 bool cpu_has_avx512();
 bool cpu_has_avx2_fma();

@@ -396,8 +396,9 @@ void run_tile(const Job<S>& job, int64_t i0, int64_t mc, int64_t j0, int64_t nc,
     bool vector_done = false;
     if constexpr (std::is_same_v<S, float>) {
       if (job.vector_epilogue && bound_valid) {
-        tiled::decide_floats_avx512(nc, ar, {rn1[r], rn2[r], rni[r]}, cn1, cn2, cni, g.alpha, job.use_c ? bc : nullptr,
-                                    ku_bound, y, todo);
+        const int64_t undecided = tiled::decide_floats_avx512(nc, ar, {rn1[r], rn2[r], rni[r]}, cn1, cn2, cni, g.alpha,
+                                                              job.use_c ? bc : nullptr, ku_bound, y, todo);
+        if (undecided == 0) continue;
         vector_done = true;
       }
     }
@@ -476,6 +477,21 @@ void add_scaled_floats(int64_t n, double w, const float* src, double* acc, doubl
     acc[i] += p;
     mag[i] += std::fabs(p);
   }
+}
+
+void add_scaled_floats_strided(int64_t n, double w, const float* src, int64_t stride, double* acc, double* mag) {
+  if (tiled::cpu_has_avx512() && stride > 0 && stride * 7 < (int64_t{1} << 31))
+    return tiled::add_scaled_floats_strided_avx512(n, w, src, stride, acc, mag);
+  for (int64_t i = 0; i < n; ++i) {
+    const double p = w * static_cast<double>(src[i * stride]);
+    acc[i] += p;
+    mag[i] += std::fabs(p);
+  }
+}
+
+void add_to_all(int64_t n, double v, double* acc) {
+  if (tiled::cpu_has_avx512()) return tiled::add_to_all_avx512(n, v, acc);
+  for (int64_t i = 0; i < n; ++i) acc[i] += v;
 }
 
 void set_gemm_path(GemmPath path) { g_path = static_cast<int>(path); }

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <vector>
 
+#include "gemm/depthwise_row.h"
 #include "gemm/dot.h"
 #include "gemm/micro_kernel.h"
 #include "gemm/packed_weights.h"
@@ -232,13 +233,30 @@ void depthwise_2d(const ConvPlan& p, const S* x, const S* w, const S* bias, S* y
   const double ku2 = 2 * static_cast<double>(K) * 0x1p-53;
   const bool bound_valid = static_cast<double>(K) * 0x1p-53 < 0.01;
   const bool vector = gemm::gemm_uses_avx512();  // AVX-512 present and not turned off (ONNX_REF_NO_AVX512)
+  // The register-blocked row kernel (gemm/depthwise_row.h) addresses the row with 32-bit offsets.
+  const gemm::DepthwiseRow row_shape{OW, W, KH, KW, sw, dw, pw};
+  const int64_t reach = (OW + 8) * sw + KW * dw + pw + 16;
+  const bool row_kernel = vector && W < (int64_t{1} << 30) && reach < (int64_t{1} << 30);
   parallel_for(p.N * p.C * OH, std::max<int64_t>(1, (int64_t{1} << 18) / std::max<int64_t>(1, OW * K)), [&](int64_t r0, int64_t r1) {
     std::vector<double> acc(static_cast<size_t>(OW)), mag(static_cast<size_t>(OW)), bias_row(static_cast<size_t>(OW));
     std::vector<uint8_t> todo(static_cast<size_t>(OW));
+    std::vector<const float*> in_rows(static_cast<size_t>(KH));
     for (int64_t row = r0; row < r1; ++row) {
       const int64_t oh = row % OH, nc = row / OH, c = nc % p.C;
       const S* xc = x + nc * p.in_size;
       const S* wc = w + c * K;
+      bool summed = false;
+      if constexpr (std::is_same_v<S, float>) {
+        if (row_kernel) {
+          for (int64_t kh = 0; kh < KH; ++kh) {
+            const int64_t ih = oh * sh - ph + kh * dh;
+            in_rows[static_cast<size_t>(kh)] = ih >= 0 && ih < H ? xc + ih * W : nullptr;
+          }
+          gemm::depthwise_row_avx512(row_shape, in_rows.data(), wc, acc.data(), mag.data());
+          summed = true;
+        }
+      }
+      if (!summed) {
       std::fill(acc.begin(), acc.end(), -0.0);  // -0 + p is p, even for p = -0
       std::fill(mag.begin(), mag.end(), 0.0);
       for (int64_t kh = 0; kh < KH; ++kh) {
@@ -250,14 +268,17 @@ void depthwise_2d(const ConvPlan& p, const S* x, const S* w, const S* bias, S* y
           const int64_t begin = xr ? std::min(OW, off >= 0 ? 0 : (-off + sw - 1) / sw) : OW;
           const int64_t end = xr ? std::max(begin, W - 1 - off < 0 ? 0 : std::min(OW, (W - 1 - off) / sw + 1)) : OW;
           const double pad = wv * 0.0;  // what a zero of the im2col matrix contributes
-          for (int64_t ow = 0; ow < begin; ++ow) acc[ow] += pad;
           if constexpr (std::is_same_v<S, float>) {
-            if (sw == 1 && end > begin) {
-              gemm::add_scaled_floats(end - begin, wv, xr + begin + off, acc.data() + begin, mag.data() + begin);
-              for (int64_t ow = std::max(begin, end); ow < OW; ++ow) acc[ow] += pad;
-              continue;
+            // The same additions, in the same order per output, eight outputs at a time.
+            gemm::add_to_all(begin, pad, acc.data());
+            if (end > begin) {
+              if (sw == 1) gemm::add_scaled_floats(end - begin, wv, xr + begin + off, acc.data() + begin, mag.data() + begin);
+              else gemm::add_scaled_floats_strided(end - begin, wv, xr + begin * sw + off, sw, acc.data() + begin, mag.data() + begin);
             }
+            gemm::add_to_all(OW - std::max(begin, end), pad, acc.data() + std::max(begin, end));
+            continue;
           }
+          for (int64_t ow = 0; ow < begin; ++ow) acc[ow] += pad;
           if (sw == 1)
             for (int64_t ow = begin; ow < end; ++ow) {
               const double q = wv * widen(xr[ow + off]);
@@ -273,6 +294,7 @@ void depthwise_2d(const ConvPlan& p, const S* x, const S* w, const S* bias, S* y
           for (int64_t ow = std::max(begin, end); ow < OW; ++ow) acc[ow] += pad;
         }
       }
+      }
       const double bc = bias ? widen(bias[c]) : 0.0;
       S* yr = y + nc * p.out_size + oh * OW;
       bool vector_done = false;
@@ -282,8 +304,10 @@ void depthwise_2d(const ConvPlan& p, const S* x, const S* w, const S* bias, S* y
         // steps above, in their order, and decides as decide_small does (gemm/micro_kernel.h).
         if (vector && bound_valid) {
           if (bias) std::fill(bias_row.begin(), bias_row.end(), bc);
-          gemm::tiled::decide_floats_avx512(OW, acc.data(), {1.0, 1.0, 1.0}, mag.data(), mag.data(), mag.data(), 1.0,
-                                            bias ? bias_row.data() : nullptr, ku2, yr, todo.data());
+          const int64_t undecided = gemm::tiled::decide_floats_avx512(OW, acc.data(), {1.0, 1.0, 1.0}, mag.data(), mag.data(),
+                                                                      mag.data(), 1.0, bias ? bias_row.data() : nullptr, ku2, yr,
+                                                                      todo.data());
+          if (undecided == 0) continue;
           vector_done = true;
         }
       }
