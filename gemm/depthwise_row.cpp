@@ -71,6 +71,23 @@ constexpr int kBlocks = 4;  // registers of 8 outputs summed together
         }
         const __m512d vw = _mm512_set1_pd(wv);
         const int64_t off = kw * d.dilation - d.pad_begin;
+        const int64_t base = ow0 * sw + off;
+        if (sw <= 2 && ow0 + 8 * kBlocks <= OW && base >= 0 && base + 8 * kBlocks * sw <= d.in_width) {
+          // Every lane of the block reads inside the row: plain loads.
+          for (int b = 0; b < kBlocks; ++b) {
+            __m512d x;
+            if (sw == 1) {
+              x = _mm512_cvtps_pd(_mm256_loadu_ps(row + base + 8 * b));
+            } else {
+              const __m512i evens = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 0, 2, 4, 6, 8, 10, 12, 14);
+              x = _mm512_cvtps_pd(_mm512_castps512_ps256(_mm512_permutexvar_ps(evens, _mm512_loadu_ps(row + base + 16 * b))));
+            }
+            const __m512d p = _mm512_mul_pd(vw, x);
+            s[b] = _mm512_add_pd(s[b], p);
+            m[b] = _mm512_add_pd(m[b], _mm512_abs_pd(p));
+          }
+          continue;
+        }
         for (int b = 0; b < kBlocks; ++b) {
           const int64_t first = ow0 + 8 * b;
           const __m512d p = _mm512_mul_pd(vw, load_taps(row, first * sw + off, sw, d.in_width, OW - first));
