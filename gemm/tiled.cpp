@@ -314,14 +314,34 @@ void recheck(const Job<S>& job, std::vector<Pending>& pending, int64_t& compensa
   }
 }
 
-// Scratch of one thread, sized for the product's largest tile (not the engine's): small products
-// take small allocations.
+// Scratch of one thread: row_cap and col_cap are the current product's largest tile.
 struct Buffers {
   int64_t row_cap = 0, col_cap = 0;
   std::vector<double> a, b, acc, col_norms, row_norms, bc;
   std::vector<uint8_t> todo;
   std::vector<Pending> pending;
 };
+
+// This thread's scratch, grown to the product's largest tile and kept for the next product: a
+// model's many small products then allocate nothing (at most about 2.6 MiB per thread, for the
+// engine's largest tile). No product runs inside another on one thread (run_tile calls no kernel).
+Buffers& thread_buffers(int64_t rows, int64_t cols, int64_t kb) {
+  thread_local Buffers buf;
+  auto grow = [](auto& v, int64_t n) {
+    if (v.size() < static_cast<size_t>(n)) v.resize(static_cast<size_t>(n));
+  };
+  buf.row_cap = rows;
+  buf.col_cap = cols;
+  grow(buf.a, rows * kb);
+  grow(buf.b, cols * kb);
+  grow(buf.acc, rows * cols);
+  grow(buf.col_norms, 3 * cols);
+  grow(buf.row_norms, 3 * rows);
+  grow(buf.bc, cols);
+  grow(buf.todo, cols);
+  buf.pending.clear();
+  return buf;
+}
 
 template <class S>
 void run_tile(const Job<S>& job, int64_t i0, int64_t mc, int64_t j0, int64_t nc, Buffers& buf, int64_t& compensated,
@@ -439,16 +459,7 @@ void run_tiled(const GemmArgs<S>& g, const PanelSource& b, GemmStats& stats, Gem
   // stays on the calling thread rather than paying for starting one.
   const int64_t tile_work = std::max<int64_t>(1, rows * cols * g.K);
   parallel_for(row_tiles * col_tiles, std::max<int64_t>(1, (int64_t{1} << 22) / tile_work), [&](int64_t t0, int64_t t1) {
-    Buffers buf;
-    buf.row_cap = rows;
-    buf.col_cap = cols;
-    buf.a.resize(static_cast<size_t>(rows * kb));
-    buf.b.resize(static_cast<size_t>(cols * kb));
-    buf.acc.resize(static_cast<size_t>(rows * cols));
-    buf.col_norms.resize(static_cast<size_t>(3 * cols));
-    buf.row_norms.resize(static_cast<size_t>(3 * rows));
-    buf.bc.resize(static_cast<size_t>(cols));
-    buf.todo.resize(static_cast<size_t>(cols));
+    Buffers& buf = thread_buffers(rows, cols, kb);
     int64_t local_compensated = 0, local_exact = 0;
     for (int64_t t = t0; t < t1; ++t) {
       const int64_t i0 = (t % row_tiles) * kTileRows, j0 = (t / row_tiles) * kTileCols;
