@@ -15,6 +15,7 @@
 // past them, Y_h and Y_c are the state after its last step (the initial state when lens[b] = 0).
 #include "ops/recurrent/register.h"
 #include "ops/float_dispatch.h"
+#include "ops/recurrent/gate_cache.h"
 #include "ops/recurrent/recurrent_rules.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
@@ -37,18 +38,25 @@ void lstm_direction(const KernelContext& ctx, const RecurrentShape& s, const Rec
   const S* rb = wb ? wb + 4 * H : nullptr;
   const bool peephole = ctx.has_input(7);
   const S* p = peephole ? ctx.input(7).data_as<S>() + d * 3 * H : nullptr;
-  // Gates i, f, c in one product (their peepholes read C_prev); o in a second, after C.
-  GateMatrix<S> ifc({0, 2, 3}, H), o_gate({1}, H);
-  for (GateMatrix<S>* m : {&ifc, &o_gate}) {
-    m->add_transposed(w, I);
-    m->add_transposed(r, H);
-    m->add_vector(wb);
-    m->add_vector(rb);
-  }
-  if (peephole) {
-    ifc.add_diagonal({p, p + 2 * H, nullptr});
-    o_gate.add_diagonal({p + H});
-  }
+  // Gates i, f, c in one product (their peepholes read C_prev); o in a second, after C. Built
+  // once per set of weights (gate_cache.h).
+  const auto gates = gate_matrices<S>(ctx, "LSTM", 0, d, {1, 2, 3, 7}, [&] {
+    std::vector<GateMatrix<S>> m{GateMatrix<S>({0, 2, 3}, H), GateMatrix<S>({1}, H)};
+    for (GateMatrix<S>& g : m) {
+      g.add_transposed(w, I);
+      g.add_transposed(r, H);
+      g.add_vector(wb);
+      g.add_vector(rb);
+    }
+    if (peephole) {
+      m[0].add_diagonal({p, p + 2 * H, nullptr});
+      m[1].add_diagonal({p + H});
+    }
+    for (GateMatrix<S>& g : m) g.pack();
+    return m;
+  });
+  const GateMatrix<S>& ifc = (*gates)[0];
+  const GateMatrix<S>& o_gate = (*gates)[1];
   const Activation& fa = attrs.activations[static_cast<size_t>(d * 3)];
   const Activation& ga = attrs.activations[static_cast<size_t>(d * 3 + 1)];
   const Activation& ha = attrs.activations[static_cast<size_t>(d * 3 + 2)];

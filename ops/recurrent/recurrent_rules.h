@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "gemm/dot.h"
+#include "gemm/packed_weights.h"
 #include "numeric/elementary.h"
 #include "numeric/round_odd.h"
 #include "numeric/softsign.h"
@@ -179,6 +180,16 @@ class GateMatrix {
   int64_t rows() const { return n_ == 0 ? 0 : static_cast<int64_t>(data_.size()) / n_; }
   int64_t cols() const { return n_; }
   const S* data() const { return data_.data(); }
+  // The finished matrix packed for the tiled engine (float; null otherwise or when too large).
+  const gemm::PackedWeights* packed() const { return packed_.get(); }
+  size_t bytes() const { return data_.size() * sizeof(S) + (packed_ ? packed_->bytes() : 0); }
+
+  // Called once the matrix is complete: packs it as the tiled engine reads B, so that products
+  // with a matrix kept between runs (gate_cache.h) do not pack it again. The same doubles, so the
+  // same results.
+  void pack() {
+    if constexpr (std::is_same_v<S, float>) packed_ = gemm::pack_b_uncached({data_.data(), n_, 1}, rows(), n_);
+  }
 
   // `width` rows: row k holds m[(g * hidden + j) * width + k] (the transpose of W or R's gate rows).
   void add_transposed(const S* m, int64_t width) {
@@ -202,6 +213,7 @@ class GateMatrix {
   std::vector<int> gates_;
   int64_t hidden_ = 0, n_ = 0;
   std::vector<S> data_;
+  std::shared_ptr<const gemm::PackedWeights> packed_;
 };
 
 // Y [M, N] = A [M, K] · B, every output the exact sum rounded once (gemm/dot.h).
@@ -215,6 +227,9 @@ void gate_product(const S* a, int64_t m, const GateMatrix<S>& b, S* y) {
   g.A = {a, g.K, 1};
   g.B = {b.data(), g.N, 1};
   g.Y = y;
+  if constexpr (std::is_same_v<S, float>) {
+    if (b.packed()) return gemm::gemm_with_packed(g, nullptr, b.packed());
+  }
   gemm::gemm(g);
 }
 
