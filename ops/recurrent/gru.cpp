@@ -17,6 +17,7 @@
 // past them, Y_h is the state after its last step (the initial state when lens[b] = 0).
 #include "ops/recurrent/register.h"
 #include "ops/float_dispatch.h"
+#include "ops/recurrent/gate_cache.h"
 #include "ops/recurrent/recurrent_rules.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
@@ -37,26 +38,37 @@ void gru_direction(const KernelContext& ctx, const RecurrentShape& s, const Recu
   const S* r = ctx.input(2).data_as<S>() + d * 3 * H * H;
   const S* wb = ctx.has_input(3) ? ctx.input(3).data_as<S>() + d * 6 * H : nullptr;
   const S* rb = wb ? wb + 3 * H : nullptr;
-  GateMatrix<S> zr({0, 1}, H), h_gate({2}, H), recurrent_h({2}, H);
-  zr.add_transposed(w, I);
-  zr.add_transposed(r, H);
-  zr.add_vector(wb);
-  zr.add_vector(rb);
-  std::vector<S> ones(static_cast<size_t>(H), narrow<S>(1.0));
-  if (linear_before_reset) {
-    // h gate: [x, r ∘ (H R_h^T + Rb_h), 1] · [W_h^T; identity; Wb_h]; the inner sum: [H, 1] · [R_h^T; Rb_h].
-    h_gate.add_transposed(w, I);
-    h_gate.add_diagonal({ones.data()});
-    h_gate.add_vector(wb);
-    h_gate.add_vector(nullptr);
-    recurrent_h.add_transposed(r, H);
-    recurrent_h.add_vector(rb);
-  } else {
-    h_gate.add_transposed(w, I);
-    h_gate.add_transposed(r, H);
-    h_gate.add_vector(wb);
-    h_gate.add_vector(rb);
-  }
+  // Built once per set of weights (gate_cache.h).
+  const auto gates = gate_matrices<S>(ctx, "GRU", linear_before_reset ? 1 : 0, d, {1, 2, 3}, [&] {
+    std::vector<GateMatrix<S>> m{GateMatrix<S>({0, 1}, H), GateMatrix<S>({2}, H), GateMatrix<S>({2}, H)};
+    GateMatrix<S>& zr = m[0];
+    GateMatrix<S>& h_gate = m[1];
+    GateMatrix<S>& recurrent_h = m[2];
+    zr.add_transposed(w, I);
+    zr.add_transposed(r, H);
+    zr.add_vector(wb);
+    zr.add_vector(rb);
+    std::vector<S> ones(static_cast<size_t>(H), narrow<S>(1.0));
+    if (linear_before_reset) {
+      // h gate: [x, r ∘ (H R_h^T + Rb_h), 1] · [W_h^T; identity; Wb_h]; the inner sum: [H, 1] · [R_h^T; Rb_h].
+      h_gate.add_transposed(w, I);
+      h_gate.add_diagonal({ones.data()});
+      h_gate.add_vector(wb);
+      h_gate.add_vector(nullptr);
+      recurrent_h.add_transposed(r, H);
+      recurrent_h.add_vector(rb);
+    } else {
+      h_gate.add_transposed(w, I);
+      h_gate.add_transposed(r, H);
+      h_gate.add_vector(wb);
+      h_gate.add_vector(rb);
+    }
+    for (GateMatrix<S>& g : m) g.pack();
+    return m;
+  });
+  const GateMatrix<S>& zr = (*gates)[0];
+  const GateMatrix<S>& h_gate = (*gates)[1];
+  const GateMatrix<S>& recurrent_h = (*gates)[2];
   const Activation& fa = attrs.activations[static_cast<size_t>(d * 2)];
   const Activation& ga = attrs.activations[static_cast<size_t>(d * 2 + 1)];
 

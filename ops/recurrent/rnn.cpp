@@ -10,6 +10,7 @@
 // past them, Y_h is the state after its last step (the initial state when lens[b] = 0).
 #include "ops/recurrent/register.h"
 #include "ops/float_dispatch.h"
+#include "ops/recurrent/gate_cache.h"
 #include "ops/recurrent/recurrent_rules.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
@@ -27,11 +28,17 @@ void rnn_direction(const KernelContext& ctx, const RecurrentShape& s, const Recu
                    bool reverse, S* y, S* y_h) {
   const int64_t I = s.input, H = s.hidden;
   const S* wb = ctx.has_input(3) ? ctx.input(3).data_as<S>() + d * 2 * H : nullptr;
-  GateMatrix<S> gate({0}, H);
-  gate.add_transposed(ctx.input(1).data_as<S>() + d * H * I, I);
-  gate.add_transposed(ctx.input(2).data_as<S>() + d * H * H, H);
-  gate.add_vector(wb);
-  gate.add_vector(wb ? wb + H : nullptr);
+  // Built once per set of weights (gate_cache.h).
+  const auto gates = gate_matrices<S>(ctx, "RNN", 0, d, {1, 2, 3}, [&] {
+    std::vector<GateMatrix<S>> m{GateMatrix<S>({0}, H)};
+    m[0].add_transposed(ctx.input(1).data_as<S>() + d * H * I, I);
+    m[0].add_transposed(ctx.input(2).data_as<S>() + d * H * H, H);
+    m[0].add_vector(wb);
+    m[0].add_vector(wb ? wb + H : nullptr);
+    m[0].pack();
+    return m;
+  });
+  const GateMatrix<S>& gate = (*gates)[0];
   const Activation& fa = attrs.activations[static_cast<size_t>(d)];
 
   for (int64_t b = 0; b < s.batch; ++b) {
