@@ -148,28 +148,15 @@ class Im2colSource final : public gemm::PanelSource {
   void pack(int64_t k0, int64_t kc, int64_t j0, int64_t nc, double* out) const override {
     constexpr int64_t width = gemm::kPanelWidth;
     const int64_t strips = (nc + width - 1) / width;
+    // Each row of the block is written whole into `row` (contiguous runs of the input, zeros for
+    // padding), then copied strip by strip: the narrow output rows of a small image make many
+    // short runs, and splitting each at strip boundaries cost more than the copy.
+    thread_local std::vector<double> row_buffer;
+    if (row_buffer.size() < static_cast<size_t>(strips * width)) row_buffer.resize(static_cast<size_t>(strips * width));
+    double* row = row_buffer.data();
+    std::fill(row + nc, row + strips * width, 0.0);
+    const int64_t oh_first = j0 / OW_, ow_first = j0 % OW_;
     for (int64_t kk = 0; kk < kc; ++kk) {
-      // Column jj of this row goes to out[(jj / width * kc + kk) * width + jj % width].
-      auto zeros = [&](int64_t jj, int64_t n) {
-        while (n > 0) {
-          const int64_t lane = jj % width, m = std::min(n, width - lane);
-          std::fill_n(out + (jj / width * kc + kk) * width + lane, m, 0.0);
-          jj += m;
-          n -= m;
-        }
-      };
-      auto run = [&](int64_t jj, const S* src, int64_t n) {  // contiguous input
-        while (n > 0) {
-          const int64_t lane = jj % width, m = std::min(n, width - lane);
-          double* d = out + (jj / width * kc + kk) * width + lane;
-          if constexpr (std::is_same_v<S, float>) gemm::widen_floats(src, m, d);
-          else
-            for (int64_t i = 0; i < m; ++i) d[i] = widen(src[i]);
-          jj += m;
-          n -= m;
-          src += m;
-        }
-      };
       const int64_t k = k0 + kk;
       const int64_t c = k / (KH_ * KW_), kh = k / KW_ % KH_, kw = k % KW_;
       const S* xc = x_ + c * in_size_;
@@ -177,30 +164,30 @@ class Im2colSource final : public gemm::PanelSource {
       const int64_t off = kw * dw_ - pw_;
       const int64_t begin = std::min(OW_, off >= 0 ? 0 : (-off + sw_ - 1) / sw_);
       const int64_t end = std::max(begin, W_ - 1 - off < 0 ? 0 : std::min(OW_, (W_ - 1 - off) / sw_ + 1));
-      for (int64_t j = j0; j < j0 + nc;) {
-        const int64_t oh = j / OW_, ow0 = j % OW_;
-        const int64_t ow1 = std::min(OW_, ow0 + (j0 + nc - j));
-        const int64_t jj = j - j0 - ow0;  // column of ow = 0 of this output row
+      int64_t oh = oh_first, ow0 = ow_first;
+      for (int64_t j = 0; j < nc; ++oh, ow0 = 0) {
+        const int64_t ow1 = std::min(OW_, ow0 + (nc - j));
+        double* d = row + (j - ow0);  // d[ow]: output column ow of output row oh
         const int64_t ih = oh * sh_ - ph_ + kh * dh_;
         if (ih < 0 || ih >= H_) {
-          zeros(jj + ow0, ow1 - ow0);
+          std::fill(d + ow0, d + ow1, 0.0);
         } else {
           const S* src = xc + ih * W_;
           const int64_t a = std::max(ow0, begin), b = std::max(a, std::min(ow1, end));
-          zeros(jj + ow0, a - ow0);
+          std::fill(d + ow0, d + a, 0.0);
           if (sw_ == 1) {
-            run(jj + a, src + a + off, b - a);
+            if constexpr (std::is_same_v<S, float>) gemm::widen_floats(src + a + off, b - a, d + a);
+            else
+              for (int64_t ow = a; ow < b; ++ow) d[ow] = widen(src[ow + off]);
           } else {
-            for (int64_t ow = a; ow < b; ++ow) {
-              const int64_t col = jj + ow;
-              out[(col / width * kc + kk) * width + col % width] = widen(src[ow * sw_ + off]);
-            }
+            for (int64_t ow = a; ow < b; ++ow) d[ow] = widen(src[ow * sw_ + off]);
           }
-          zeros(jj + b, ow1 - b);
+          std::fill(d + b, d + ow1, 0.0);
         }
         j += ow1 - ow0;
       }
-      zeros(nc, strips * width - nc);
+      for (int64_t s = 0; s < strips; ++s)
+        std::memcpy(out + (s * kc + kk) * width, row + s * width, sizeof(double) * width);
     }
   }
 
