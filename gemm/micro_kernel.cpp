@@ -19,7 +19,8 @@ namespace onnx_ref::gemm::tiled {
 
 namespace {
 
-[[gnu::always_inline]] inline void portable_body(int64_t kc, const double* a, const double* b, double* c, int64_t ldc) {
+[[gnu::always_inline]] inline void portable_body(int64_t kc, const double* a, const double* b, double* c, int64_t ldc,
+                                                  bool first) {
   double acc[kMR][kNR];
   for (int64_t r = 0; r < kMR; ++r)
     for (int64_t q = 0; q < kNR; ++q) acc[r][q] = -0.0;  // -0 + p is p, even for p = -0
@@ -31,7 +32,7 @@ namespace {
     }
   }
   for (int64_t r = 0; r < kMR; ++r)
-    for (int64_t q = 0; q < kNR; ++q) c[r * ldc + q] += acc[r][q];
+    for (int64_t q = 0; q < kNR; ++q) c[r * ldc + q] = first ? acc[r][q] : c[r * ldc + q] + acc[r][q];
 }
 
 // Entry m: the eight bytes (bit q of m) for q < 8, in memory order.
@@ -45,17 +46,17 @@ constexpr auto kByteFlags = [] {
 
 }  // namespace
 
-void micro_kernel_portable(int64_t kc, const double* a, const double* b, double* c, int64_t ldc) {
-  portable_body(kc, a, b, c, ldc);
+void micro_kernel_portable(int64_t kc, const double* a, const double* b, double* c, int64_t ldc, bool first) {
+  portable_body(kc, a, b, c, ldc, first);
 }
 
 [[gnu::target("avx2,fma")]] void micro_kernel_avx2(int64_t kc, const double* a, const double* b, double* c,
-                                                    int64_t ldc) {
-  portable_body(kc, a, b, c, ldc);
+                                                    int64_t ldc, bool first) {
+  portable_body(kc, a, b, c, ldc, first);
 }
 
 [[gnu::target("avx512f")]] void micro_kernel_avx512(int64_t kc, const double* a, const double* b, double* c,
-                                                     int64_t ldc) {
+                                                     int64_t ldc, bool first) {
   static_assert(kMR == 8 && kNR == 24, "the AVX-512 kernel is written for 8 x 24 blocks");
   const __m512d minus_zero = _mm512_set1_pd(-0.0);  // -0 + p is p, even for p = -0
 #define ONNX_REF_LOAD_ROW(r) __m512d c##r##0 = minus_zero, c##r##1 = minus_zero, c##r##2 = minus_zero;
@@ -88,6 +89,22 @@ void micro_kernel_portable(int64_t kc, const double* a, const double* b, double*
 #undef ONNX_REF_STEP
     a += kMR;
     b += kNR;
+  }
+  if (first) {
+#define ONNX_REF_SET_ROW(r)                          \
+  _mm512_storeu_pd(c + (r) * ldc, c##r##0);          \
+  _mm512_storeu_pd(c + (r) * ldc + 8, c##r##1);      \
+  _mm512_storeu_pd(c + (r) * ldc + 16, c##r##2);
+    ONNX_REF_SET_ROW(0)
+    ONNX_REF_SET_ROW(1)
+    ONNX_REF_SET_ROW(2)
+    ONNX_REF_SET_ROW(3)
+    ONNX_REF_SET_ROW(4)
+    ONNX_REF_SET_ROW(5)
+    ONNX_REF_SET_ROW(6)
+    ONNX_REF_SET_ROW(7)
+#undef ONNX_REF_SET_ROW
+    return;
   }
 #define ONNX_REF_STORE_ROW(r)                                                                \
   _mm512_storeu_pd(c + (r) * ldc, _mm512_add_pd(_mm512_loadu_pd(c + (r) * ldc), c##r##0));           \

@@ -15,13 +15,15 @@ inline constexpr int64_t kNR = kPanelWidth;
 
 // c[r * ldc + q] += sum over k < kc of a[k * kMR + r] * b[k * kNR + q], for r < kMR, q < kNR: the
 // block's products are summed apart, in the order of k from -0, and the block sum is then added to
-// c (so a product passes through at most kc - 1 inexact additions inside its block).
-using MicroKernel = void (*)(int64_t kc, const double* a, const double* b, double* c, int64_t ldc);
+// c (so a product passes through at most kc - 1 inexact additions inside its block). With `first`,
+// c is not read: it is set to the block sum, which is what adding it to a c of -0 gives (-0 + s
+// is s for every double s, zeros and NaNs included), so a tile's sums need no fill beforehand.
+using MicroKernel = void (*)(int64_t kc, const double* a, const double* b, double* c, int64_t ldc, bool first);
 
-void micro_kernel_portable(int64_t kc, const double* a, const double* b, double* c, int64_t ldc);
-void micro_kernel_avx2(int64_t kc, const double* a, const double* b, double* c, int64_t ldc);
+void micro_kernel_portable(int64_t kc, const double* a, const double* b, double* c, int64_t ldc, bool first);
+void micro_kernel_avx2(int64_t kc, const double* a, const double* b, double* c, int64_t ldc, bool first);
 // Only on a CPU with AVX-512F and VL (cpu_has_avx512(), checked by the caller).
-void micro_kernel_avx512(int64_t kc, const double* a, const double* b, double* c, int64_t ldc);
+void micro_kernel_avx512(int64_t kc, const double* a, const double* b, double* c, int64_t ldc, bool first);
 
 // The first stage of the float decision (gemm/dot.h) for outputs j < n of one row: s[j] the double
 // sums, the bound of sum|p| min(r2 c2[j], r1 ci[j], ri c1[j]) from the row's norms (r1 = sum|a|,

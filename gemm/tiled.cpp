@@ -349,8 +349,7 @@ void run_tile(const Job<S>& job, int64_t i0, int64_t mc, int64_t j0, int64_t nc,
   const GemmArgs<S>& g = job.g;
   const int64_t row_strips = (mc + kMR - 1) / kMR, col_strips = (nc + kNR - 1) / kNR;
   const int64_t ldc = col_strips * kNR;
-  double* acc = buf.acc.data();
-  std::fill(acc, acc + row_strips * kMR * ldc, job.zero);  // -0 + p is p, even for p = -0
+  double* acc = buf.acc.data();  // the first block of k sets every sum (micro_kernel.h: as if from -0)
   double* cn1 = buf.col_norms.data();
   double* cn2 = cn1 + buf.col_cap;
   double* cni = cn2 + buf.col_cap;
@@ -394,7 +393,7 @@ void run_tile(const Job<S>& job, int64_t i0, int64_t mc, int64_t j0, int64_t nc,
     }
     for (int64_t s = 0; s < col_strips; ++s)
       for (int64_t r = 0; r < row_strips; ++r)
-        job.kernel(kc, a_block + r * kc * kMR, b_block + s * kc * kNR, acc + r * kMR * ldc + s * kNR, ldc);
+        job.kernel(kc, a_block + r * kc * kMR, b_block + s * kc * kNR, acc + r * kMR * ldc + s * kNR, ldc, k0 == 0);
   }
   // The bound of sum|a_k b_k| for each output: min(|a|_2 |b|_2, |a|_1 |b|_inf, |a|_inf |b|_1), times
   // 1.1 d u, d the depth of the summation tree: a product passes through at most kBlockK - 1
@@ -411,8 +410,11 @@ void run_tile(const Job<S>& job, int64_t i0, int64_t mc, int64_t j0, int64_t nc,
     const int64_t i = i0 + r;
     S* y = g.Y + i * g.N + j0;
     const double* ar = acc + r * ldc;
-    if (job.use_c)
-      for (int64_t c = 0; c < nc; ++c) bc[c] = g.beta * widen(g.C.at(i, j0 + c));
+    if (job.use_c) {
+      if (g.C.col_stride == 0) std::fill(bc, bc + nc, g.beta * widen(g.C.at(i, j0)));  // a bias per row
+      else
+        for (int64_t c = 0; c < nc; ++c) bc[c] = g.beta * widen(g.C.at(i, j0 + c));
+    }
     bool vector_done = false;
     if constexpr (std::is_same_v<S, float>) {
       if (job.vector_epilogue && bound_valid) {
