@@ -121,6 +121,25 @@ void micro_kernel_portable(int64_t kc, const double* a, const double* b, double*
 #undef ONNX_REF_STORE_ROW
 }
 
+[[gnu::target("avx512f")]] void micro_kernel_row1_avx512(int64_t kc, const double* a, const double* b, double* c,
+                                                          bool first) {
+  __m512d c0 = _mm512_set1_pd(-0.0), c1 = c0, c2 = c0;  // -0 + p is p, even for p = -0
+  for (int64_t k = 0; k < kc; ++k, a += kMR, b += kNR) {
+    const __m512d x = _mm512_set1_pd(a[0]);
+    c0 = _mm512_fmadd_pd(x, _mm512_loadu_pd(b), c0);
+    c1 = _mm512_fmadd_pd(x, _mm512_loadu_pd(b + 8), c1);
+    c2 = _mm512_fmadd_pd(x, _mm512_loadu_pd(b + 16), c2);
+  }
+  if (!first) {
+    c0 = _mm512_add_pd(_mm512_loadu_pd(c), c0);
+    c1 = _mm512_add_pd(_mm512_loadu_pd(c + 8), c1);
+    c2 = _mm512_add_pd(_mm512_loadu_pd(c + 16), c2);
+  }
+  _mm512_storeu_pd(c, c0);
+  _mm512_storeu_pd(c + 8, c1);
+  _mm512_storeu_pd(c + 16, c2);
+}
+
 [[gnu::target("avx512f,avx512vl,avx2")]] int64_t decide_floats_avx512(int64_t n, const double* s, RowNorms row,
                                                              const double* c1, const double* c2, const double* ci,
                                                              double alpha, const double* bc, double scale, float* y,

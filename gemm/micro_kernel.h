@@ -25,6 +25,11 @@ void micro_kernel_avx2(int64_t kc, const double* a, const double* b, double* c, 
 // Only on a CPU with AVX-512F and VL (cpu_has_avx512(), checked by the caller).
 void micro_kernel_avx512(int64_t kc, const double* a, const double* b, double* c, int64_t ldc, bool first);
 
+// The same for row 0 of the block alone (a product with one row of A, as a recurrent step of
+// batch 1 is): c[q] for q < kNR, the same additions in the same order, so the same sums as row 0
+// of micro_kernel_avx512's. AVX-512 only.
+void micro_kernel_row1_avx512(int64_t kc, const double* a, const double* b, double* c, bool first);
+
 // The first stage of the float decision (gemm/dot.h) for outputs j < n of one row: s[j] the double
 // sums, the bound of sum|p| min(r2 c2[j], r1 ci[j], ri c1[j]) from the row's norms (r1 = sum|a|,
 // r2 = |a|_2, ri = max|a|) and the columns', the result alpha s + bc[j] (bc null: no C term)

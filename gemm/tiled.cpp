@@ -391,6 +391,12 @@ void run_tile(const Job<S>& job, int64_t i0, int64_t mc, int64_t j0, int64_t nc,
       if (!pb) add_norms(buf.b.data(), col_strips, kc, kNR, cn1, cn2, cni);
       if (!pa) add_norms(buf.a.data(), row_strips, kc, kMR, rn1, rn2, rni);
     }
+    if (mc == 1 && job.vector_epilogue) {
+      // One row of A: the row kernel, without the seven zero rows of its strip.
+      for (int64_t s = 0; s < col_strips; ++s)
+        tiled::micro_kernel_row1_avx512(kc, a_block, b_block + s * kc * kNR, acc + s * kNR, k0 == 0);
+      continue;
+    }
     for (int64_t s = 0; s < col_strips; ++s)
       for (int64_t r = 0; r < row_strips; ++r)
         job.kernel(kc, a_block + r * kc * kMR, b_block + s * kc * kNR, acc + r * kMR * ldc + s * kNR, ldc, k0 == 0);
