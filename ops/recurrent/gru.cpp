@@ -129,10 +129,10 @@ void gru_direction(const KernelContext& ctx, const RecurrentShape& s, const Recu
   }
 }
 
-std::vector<Value> gru_kernel(const KernelContext& ctx) {
+std::vector<Value> gru_kernel(const KernelContext& ctx, const RecurrentParams& params) {
   const RecurrentOp& op = gru_op();
-  const RecurrentAttrs attrs = parse_recurrent_attrs(ctx.attrs, op);
-  const bool linear_before_reset = ctx.attrs.get_flag("linear_before_reset");
+  const RecurrentAttrs& attrs = params.attrs;
+  const bool linear_before_reset = params.flag;
   const RecurrentShape s = plan_recurrent(ctx, op, attrs);
   const ElementType type = ctx.input(0).type();
   Tensor y_h = Tensor::zeros(type, s.state_shape());

@@ -115,10 +115,10 @@ void lstm_direction(const KernelContext& ctx, const RecurrentShape& s, const Rec
   }
 }
 
-std::vector<Value> lstm_kernel(const KernelContext& ctx) {
+std::vector<Value> lstm_kernel(const KernelContext& ctx, const RecurrentParams& params) {
   const RecurrentOp& op = lstm_op();
-  const RecurrentAttrs attrs = parse_recurrent_attrs(ctx.attrs, op);
-  const bool input_forget = ctx.attrs.get_flag("input_forget");
+  const RecurrentAttrs& attrs = params.attrs;
+  const bool input_forget = params.flag;
   const RecurrentShape s = plan_recurrent(ctx, op, attrs);
   check_state_input(ctx, 6, "initial_c", s);
   if (ctx.has_input(7) && ctx.input(7).shape() != Shape{s.dirs, 3 * s.hidden})

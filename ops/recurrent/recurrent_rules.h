@@ -274,8 +274,16 @@ inline std::vector<std::pair<int64_t, bool>> recurrent_passes(Direction directio
   return {{0, false}, {1, true}};
 }
 
-// The version's formal parameters and attributes, as the schema writes them.
+// A node's attributes, parsed once at load (OpVersion::set_kernel): the shared ones, and the
+// operator's flag (LSTM's input_forget, GRU's linear_before_reset; false for RNN).
+struct RecurrentParams {
+  RecurrentAttrs attrs;
+  bool flag = false;
+};
+using RecurrentRun = std::vector<Value> (*)(const KernelContext&, const RecurrentParams&);
+
+// The version's formal parameters and attributes, as the schema writes them, and its kernel.
 OpVersion recurrent_version(const RecurrentOp& op, int since, const TypeSet& types, std::vector<FormalParam> inputs,
-                            std::vector<FormalParam> outputs, std::vector<AttributeSpec> attributes, Kernel kernel);
+                            std::vector<FormalParam> outputs, std::vector<AttributeSpec> attributes, RecurrentRun run);
 
 }  // namespace onnx_ref::recurrent

@@ -73,9 +73,9 @@ void rnn_direction(const KernelContext& ctx, const RecurrentShape& s, const Recu
   }
 }
 
-std::vector<Value> rnn_kernel(const KernelContext& ctx) {
+std::vector<Value> rnn_kernel(const KernelContext& ctx, const RecurrentParams& params) {
   const RecurrentOp& op = rnn_op();
-  const RecurrentAttrs attrs = parse_recurrent_attrs(ctx.attrs, op);
+  const RecurrentAttrs& attrs = params.attrs;
   const RecurrentShape s = plan_recurrent(ctx, op, attrs);
   const ElementType type = ctx.input(0).type();
   Tensor y_h = Tensor::zeros(type, s.state_shape());
