@@ -458,20 +458,27 @@ void run_tiled(const GemmArgs<S>& g, const PanelSource& b, GemmStats& stats, Gem
   if (!fits(packed_b, true, g.B, g.K, g.N)) packed_b = nullptr;
   const Job<S> job{g, b, kernel, g.has_c && g.beta != 0, -0.0, vector, packed_a, packed_b};
   const int64_t row_tiles = (g.M + kTileRows - 1) / kTileRows;
-  const int64_t col_tiles = (g.N + kTileCols - 1) / kTileCols;
+  // Fewer engine tiles than threads (a small image's convolution is often one tile): narrower
+  // column tiles, one per thread, when B is packed per tile. An output's sums and decisions do
+  // not depend on the tile holding it, and the width is a function of N and the thread count.
+  int64_t tile_cols = kTileCols;
+  const int64_t threads = thread_count();
+  if (!packed_b && threads > 1 && row_tiles * ((g.N + kTileCols - 1) / kTileCols) < threads)
+    tile_cols = std::clamp(((g.N + threads - 1) / threads + kNR - 1) / kNR * kNR, kNR, kTileCols);
+  const int64_t col_tiles = (g.N + tile_cols - 1) / tile_cols;
   std::atomic<int64_t> compensated{0}, exact{0};
   const int64_t kb = std::min(kBlockK, g.K);
   const int64_t rows = std::min(kTileRows, (g.M + kMR - 1) / kMR * kMR);
-  const int64_t cols = std::min(kTileCols, (g.N + kNR - 1) / kNR * kNR);
-  // Tiles are grouped so that each chunk has at least about 2^22 multiply-adds: a small product
-  // stays on the calling thread rather than paying for starting one.
+  const int64_t cols = std::min(tile_cols, (g.N + kNR - 1) / kNR * kNR);
+  // Tiles are grouped so that each chunk has at least about 2^20 multiply-adds: a small product
+  // stays on the calling thread rather than paying for handing work to another.
   const int64_t tile_work = std::max<int64_t>(1, rows * cols * g.K);
-  parallel_for(row_tiles * col_tiles, std::max<int64_t>(1, (int64_t{1} << 22) / tile_work), [&](int64_t t0, int64_t t1) {
+  parallel_for(row_tiles * col_tiles, std::max<int64_t>(1, (int64_t{1} << 20) / tile_work), [&](int64_t t0, int64_t t1) {
     Buffers& buf = thread_buffers(rows, cols, kb);
     int64_t local_compensated = 0, local_exact = 0;
     for (int64_t t = t0; t < t1; ++t) {
-      const int64_t i0 = (t % row_tiles) * kTileRows, j0 = (t / row_tiles) * kTileCols;
-      run_tile(job, i0, std::min(kTileRows, g.M - i0), j0, std::min(kTileCols, g.N - j0), buf, local_compensated,
+      const int64_t i0 = (t % row_tiles) * kTileRows, j0 = (t / row_tiles) * tile_cols;
+      run_tile(job, i0, std::min(kTileRows, g.M - i0), j0, std::min(tile_cols, g.N - j0), buf, local_compensated,
                local_exact);
     }
     compensated += local_compensated;
