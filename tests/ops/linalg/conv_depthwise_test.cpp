@@ -6,19 +6,9 @@
 // MPFR. Conv-22: "The convolution operator consumes an input tensor and a filter, and computes the
 // output"; the contract (docs/numerics.md): each output the exact sum of its window's products
 // plus the bias, rounded once; padding contributes zeros.
-#include <doctest/doctest.h>
+#include "helpers/conv_paths.h"
+
 #include <mpfr.h>
-
-#include <cmath>
-#include <cstring>
-#include <random>
-#include <vector>
-
-#include "gemm/dot.h"
-#include "op_tester.h"
-
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
 
 namespace {
 
@@ -27,14 +17,6 @@ struct DepthwiseCase {
   std::vector<int64_t> pads, strides, dilations;  // pads: top, left, bottom, right
   bool bias = true;
 };
-
-std::vector<float> random_floats(std::mt19937_64& rng, int64_t n) {
-  std::uniform_int_distribution<int64_t> mant(-(int64_t{1} << 24) + 1, (int64_t{1} << 24) - 1);
-  std::uniform_int_distribution<int> ex(-6, 6);
-  std::vector<float> v;
-  for (int64_t i = 0; i < n; ++i) v.push_back(std::ldexp(static_cast<float>(mant(rng)), ex(rng) - 24));
-  return v;
-}
 
 // The exact sum of each window's products plus the bias (MPFR at 600 bits: the products of these
 // floats and their sums are exact there), rounded once to float.
@@ -67,32 +49,13 @@ std::vector<float> oracle(const DepthwiseCase& c, int64_t OH, int64_t OW, const 
 
 void check_depthwise(const DepthwiseCase& c, uint64_t seed) {
   std::mt19937_64 rng(seed);
-  const auto x = random_floats(rng, c.N * c.C * c.H * c.W);
-  const auto w = random_floats(rng, c.C * c.KH * c.KW);
-  const auto b = random_floats(rng, c.C);
+  ConvNode node{{c.N, c.C, c.H, c.W}, {c.C, 1, c.KH, c.KW}, random_conv_floats(rng, c.N * c.C * c.H * c.W),
+                random_conv_floats(rng, c.C * c.KH * c.KW), {}, c.C, c.pads, c.strides, c.dilations};
+  const auto b = random_conv_floats(rng, c.C);
+  if (c.bias) node.b = b;
   const int64_t OH = (c.H + c.pads[0] + c.pads[2] - c.dilations[0] * (c.KH - 1) - 1) / c.strides[0] + 1;
   const int64_t OW = (c.W + c.pads[1] + c.pads[3] - c.dilations[1] * (c.KW - 1) - 1) / c.strides[1] + 1;
-  const auto want = oracle(c, OH, OW, x, w, b);
-  std::vector<gemm::GemmPath> paths{gemm::GemmPath::Automatic, gemm::GemmPath::TiledPortable};
-  for (const auto path : paths)
-    for (int threads : {1, 2, 3}) {
-      const gemm::GemmPath saved = gemm::gemm_path();
-      gemm::set_gemm_path(path);
-      OpTester t("Conv", 22);
-      t.input(Value(Tensor::from_values<float>(ElementType::Float, {c.N, c.C, c.H, c.W}, x)));
-      t.input(Value(Tensor::from_values<float>(ElementType::Float, {c.C, 1, c.KH, c.KW}, w)));
-      if (c.bias) t.input(Value(Tensor::from_values<float>(ElementType::Float, {c.C}, b)));
-      t.attribute("group", c.C).attribute("pads", c.pads).attribute("strides", c.strides).attribute("dilations", c.dilations);
-      RunOptions options;
-      options.threads = threads;
-      t.run_options(options);
-      const Tensor y = t.run_tensor();
-      gemm::set_gemm_path(saved);
-      INFO("path " << static_cast<int>(path) << ", threads " << threads);
-      REQUIRE(y.shape() == Shape{c.N, c.C, OH, OW});
-      REQUIRE(static_cast<size_t>(y.element_count()) == want.size());
-      CHECK(std::memcmp(y.data(), want.data(), want.size() * sizeof(float)) == 0);
-    }
+  check_conv_every_path(node, {c.N, c.C, OH, OW}, oracle(c, OH, OW, node.x, node.w, b));
 }
 
 }  // namespace

@@ -5,19 +5,9 @@
 // evaluated exactly with MPFR. Conv-22: "The convolution operator consumes an input tensor and a
 // filter, and computes the output"; the contract: each output the exact sum of its window's
 // products plus the bias, rounded once; padding contributes zeros.
-#include <doctest/doctest.h>
+#include "helpers/conv_paths.h"
+
 #include <mpfr.h>
-
-#include <cmath>
-#include <cstring>
-#include <random>
-#include <vector>
-
-#include "gemm/dot.h"
-#include "op_tester.h"
-
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
 
 namespace {
 
@@ -26,19 +16,11 @@ struct DenseCase {
   std::vector<int64_t> pads, strides;  // pads: top, left, bottom, right
 };
 
-std::vector<float> random_floats(std::mt19937_64& rng, int64_t n) {
-  std::uniform_int_distribution<int64_t> mant(-(int64_t{1} << 24) + 1, (int64_t{1} << 24) - 1);
-  std::uniform_int_distribution<int> ex(-6, 6);
-  std::vector<float> v;
-  for (int64_t i = 0; i < n; ++i) v.push_back(std::ldexp(static_cast<float>(mant(rng)), ex(rng) - 24));
-  return v;
-}
-
 void check_dense(const DenseCase& c, uint64_t seed) {
   std::mt19937_64 rng(seed);
-  const auto x = random_floats(rng, c.C * c.H * c.W);
-  const auto w = random_floats(rng, c.M * c.C * c.KH * c.KW);
-  const auto b = random_floats(rng, c.M);
+  const auto x = random_conv_floats(rng, c.C * c.H * c.W);
+  const auto w = random_conv_floats(rng, c.M * c.C * c.KH * c.KW);
+  const auto b = random_conv_floats(rng, c.M);
   const int64_t OH = (c.H + c.pads[0] + c.pads[2] - c.KH) / c.strides[0] + 1;
   const int64_t OW = (c.W + c.pads[1] + c.pads[3] - c.KW) / c.strides[1] + 1;
   // The exact sums (MPFR at 600 bits holds these products and sums exactly), rounded once.
@@ -63,24 +45,8 @@ void check_dense(const DenseCase& c, uint64_t seed) {
       }
   mpfr_clear(sum);
   mpfr_clear(p);
-  for (const auto path : {gemm::GemmPath::Automatic, gemm::GemmPath::TiledPortable})
-    for (int threads : {1, 2, 3}) {
-      const gemm::GemmPath saved = gemm::gemm_path();
-      gemm::set_gemm_path(path);
-      OpTester t("Conv", 22);
-      t.input(Value(Tensor::from_values<float>(ElementType::Float, {1, c.C, c.H, c.W}, x)));
-      t.input(Value(Tensor::from_values<float>(ElementType::Float, {c.M, c.C, c.KH, c.KW}, w)));
-      t.input(Value(Tensor::from_values<float>(ElementType::Float, {c.M}, b)));
-      t.attribute("pads", c.pads).attribute("strides", c.strides);
-      RunOptions options;
-      options.threads = threads;
-      t.run_options(options);
-      const Tensor y = t.run_tensor();
-      gemm::set_gemm_path(saved);
-      INFO("path " << static_cast<int>(path) << ", threads " << threads);
-      REQUIRE(y.shape() == Shape{1, c.M, OH, OW});
-      CHECK(std::memcmp(y.data(), want.data(), want.size() * sizeof(float)) == 0);
-    }
+  check_conv_every_path({{1, c.C, c.H, c.W}, {c.M, c.C, c.KH, c.KW}, x, w, b, 1, c.pads, c.strides, {1, 1}}, {1, c.M, OH, OW},
+                        want);
 }
 
 }  // namespace
