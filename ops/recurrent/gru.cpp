@@ -72,10 +72,7 @@ void gru_direction(const KernelContext& ctx, const RecurrentShape& s, const Recu
   const Activation& fa = attrs.activations[static_cast<size_t>(d * 2)];
   const Activation& ga = attrs.activations[static_cast<size_t>(d * 2 + 1)];
 
-  for (int64_t b = 0; b < s.batch; ++b) {
-    const int64_t at = s.state_offset(d, b);
-    for (int64_t j = 0; j < H; ++j) y_h[at + j] = ctx.has_input(5) ? ctx.input(5).data_as<S>()[at + j] : S{};
-  }
+  initial_state(ctx, 5, s, d, y_h);
   const int64_t K = zr.rows(), KR = H + 1;
   const ElementType type = ctx.input(0).type();
   Tensor a_t = recurrent_scratch(type, s.batch, K), ar_t = recurrent_scratch(type, s.batch, KR),
@@ -134,18 +131,10 @@ std::vector<Value> gru_kernel(const KernelContext& ctx, const RecurrentParams& p
   const RecurrentAttrs& attrs = params.attrs;
   const bool linear_before_reset = params.flag;
   const RecurrentShape s = plan_recurrent(ctx, op, attrs);
-  const ElementType type = ctx.input(0).type();
-  Tensor y_h = Tensor::zeros(type, s.state_shape());
-  Tensor y = Tensor::zeros(type, s.y_shape());
-  dispatch_float(type, "GRU", [&](auto tag) {
+  return run_passes(ctx, "GRU", s, attrs.direction, 1, [&](auto tag, int64_t d, bool reverse, auto* y, const auto& states) {
     using S = typename decltype(tag)::type;
-    for (const auto& [d, reverse] : recurrent_passes(attrs.direction))
-      gru_direction<S>(ctx, s, attrs, linear_before_reset, d, reverse, reinterpret_cast<S*>(y.mutable_data()),
-                       reinterpret_cast<S*>(y_h.mutable_data()));
+    gru_direction<S>(ctx, s, attrs, linear_before_reset, d, reverse, y, states[0]);
   });
-  std::vector<Value> out{y, y_h};
-  out.resize(ctx.output_count());
-  return out;
 }
 
 OpVersion gru_version(int since, const TypeSet& types) {

@@ -62,13 +62,8 @@ void lstm_direction(const KernelContext& ctx, const RecurrentShape& s, const Rec
   const Activation& ha = attrs.activations[static_cast<size_t>(d * 3 + 2)];
 
   // The state of every batch entry, kept in the Y_h and Y_c outputs themselves.
-  for (int64_t b = 0; b < s.batch; ++b) {
-    const int64_t at = s.state_offset(d, b);
-    for (int64_t j = 0; j < H; ++j) {
-      y_h[at + j] = ctx.has_input(5) ? ctx.input(5).data_as<S>()[at + j] : S{};
-      y_c[at + j] = ctx.has_input(6) ? ctx.input(6).data_as<S>()[at + j] : S{};
-    }
-  }
+  initial_state(ctx, 5, s, d, y_h);
+  initial_state(ctx, 6, s, d, y_c);
   const int64_t K = ifc.rows();
   const ElementType type = ctx.input(0).type();
   Tensor a_t = recurrent_scratch(type, s.batch, K), g1_t = recurrent_scratch(type, s.batch, 3 * H),
@@ -124,19 +119,10 @@ std::vector<Value> lstm_kernel(const KernelContext& ctx, const RecurrentParams& 
   if (ctx.has_input(7) && ctx.input(7).shape() != Shape{s.dirs, 3 * s.hidden})
     throw Error("LSTM's P must have shape [num_directions, 3*hidden_size] = [" + std::to_string(s.dirs) + ", " +
                 std::to_string(3 * s.hidden) + "], but it is " + ctx.input(7).describe());
-  const ElementType type = ctx.input(0).type();
-  Tensor y_h = Tensor::zeros(type, s.state_shape());
-  Tensor y_c = Tensor::zeros(type, s.state_shape());
-  Tensor y = Tensor::zeros(type, s.y_shape());
-  dispatch_float(type, "LSTM", [&](auto tag) {
+  return run_passes(ctx, "LSTM", s, attrs.direction, 2, [&](auto tag, int64_t d, bool reverse, auto* y, const auto& states) {
     using S = typename decltype(tag)::type;
-    for (const auto& [d, reverse] : recurrent_passes(attrs.direction))
-      lstm_direction<S>(ctx, s, attrs, input_forget, d, reverse, reinterpret_cast<S*>(y.mutable_data()),
-                        reinterpret_cast<S*>(y_h.mutable_data()), reinterpret_cast<S*>(y_c.mutable_data()));
+    lstm_direction<S>(ctx, s, attrs, input_forget, d, reverse, y, states[0], states[1]);
   });
-  std::vector<Value> out{y, y_h, y_c};
-  out.resize(ctx.output_count());
-  return out;
 }
 
 OpVersion lstm_version(int since, const TypeSet& types) {

@@ -28,6 +28,7 @@
 #include "numeric/elementary.h"
 #include "numeric/round_odd.h"
 #include "numeric/softsign.h"
+#include "ops/float_dispatch.h"
 #include "ops/registry.h"
 #include "runtime/numeric_dispatch.h"
 #include "runtime/tensor.h"
@@ -272,6 +273,39 @@ inline std::vector<std::pair<int64_t, bool>> recurrent_passes(Direction directio
   if (direction == Direction::Forward) return {{0, false}};
   if (direction == Direction::Reverse) return {{0, true}};
   return {{0, false}, {1, true}};
+}
+
+// A direction's initial state (initial_h, initial_c: node input `index`), or zeros when absent.
+template <class S>
+void initial_state(const KernelContext& ctx, size_t index, const RecurrentShape& s, int64_t d, S* state) {
+  const S* init = ctx.has_input(index) ? ctx.input(index).template data_as<S>() : nullptr;
+  for (int64_t b = 0; b < s.batch; ++b) {
+    const int64_t at = s.state_offset(d, b);
+    for (int64_t j = 0; j < s.hidden; ++j) state[at + j] = init ? init[at + j] : S{};
+  }
+}
+
+// The frame of the three kernels: Y and `state_count` state outputs (Y_h, then LSTM's Y_c),
+// zero-filled, `pass(tag, d, reverse, y, states)` for each direction the attributes ask for (tag
+// names the element type S, states holds S pointers), and the outputs the node asks for.
+template <class Pass>
+std::vector<Value> run_passes(const KernelContext& ctx, const char* op_name, const RecurrentShape& s, Direction direction,
+                              size_t state_count, Pass pass) {
+  const ElementType type = ctx.input(0).type();
+  Tensor y = Tensor::zeros(type, s.y_shape());
+  std::vector<Tensor> states;
+  for (size_t i = 0; i < state_count; ++i) states.push_back(Tensor::zeros(type, s.state_shape()));
+  dispatch_float(type, op_name, [&](auto tag) {
+    using S = typename decltype(tag)::type;
+    std::vector<S*> state_data;
+    for (Tensor& t : states) state_data.push_back(reinterpret_cast<S*>(t.mutable_data()));
+    for (const auto& [d, reverse] : recurrent_passes(direction))
+      pass(tag, d, reverse, reinterpret_cast<S*>(y.mutable_data()), state_data);
+  });
+  std::vector<Value> out{y};
+  for (Tensor& t : states) out.push_back(t);
+  out.resize(ctx.output_count());
+  return out;
 }
 
 // A node's attributes, parsed once at load (OpVersion::set_kernel): the shared ones, and the

@@ -41,10 +41,7 @@ void rnn_direction(const KernelContext& ctx, const RecurrentShape& s, const Recu
   const GateMatrix<S>& gate = (*gates)[0];
   const Activation& fa = attrs.activations[static_cast<size_t>(d)];
 
-  for (int64_t b = 0; b < s.batch; ++b) {
-    const int64_t at = s.state_offset(d, b);
-    for (int64_t j = 0; j < H; ++j) y_h[at + j] = ctx.has_input(5) ? ctx.input(5).data_as<S>()[at + j] : S{};
-  }
+  initial_state(ctx, 5, s, d, y_h);
   const int64_t K = gate.rows();
   const ElementType type = ctx.input(0).type();
   Tensor a_t = recurrent_scratch(type, s.batch, K), g_t = recurrent_scratch(type, s.batch, H);
@@ -77,18 +74,10 @@ std::vector<Value> rnn_kernel(const KernelContext& ctx, const RecurrentParams& p
   const RecurrentOp& op = rnn_op();
   const RecurrentAttrs& attrs = params.attrs;
   const RecurrentShape s = plan_recurrent(ctx, op, attrs);
-  const ElementType type = ctx.input(0).type();
-  Tensor y_h = Tensor::zeros(type, s.state_shape());
-  Tensor y = Tensor::zeros(type, s.y_shape());
-  dispatch_float(type, "RNN", [&](auto tag) {
+  return run_passes(ctx, "RNN", s, attrs.direction, 1, [&](auto tag, int64_t d, bool reverse, auto* y, const auto& states) {
     using S = typename decltype(tag)::type;
-    for (const auto& [d, reverse] : recurrent_passes(attrs.direction))
-      rnn_direction<S>(ctx, s, attrs, d, reverse, reinterpret_cast<S*>(y.mutable_data()),
-                       reinterpret_cast<S*>(y_h.mutable_data()));
+    rnn_direction<S>(ctx, s, attrs, d, reverse, y, states[0]);
   });
-  std::vector<Value> out{y, y_h};
-  out.resize(ctx.output_count());
-  return out;
 }
 
 OpVersion rnn_version(int since, const TypeSet& types) {
