@@ -549,6 +549,48 @@ template void packed<float>(const GemmArgs<float>&, const PanelSource&, GemmStat
 template void packed<Float16Bits>(const GemmArgs<Float16Bits>&, const PanelSource&, GemmStats&, const PackedWeights*);
 template void packed<BFloat16Bits>(const GemmArgs<BFloat16Bits>&, const PanelSource&, GemmStats&, const PackedWeights*);
 
+namespace {
+
+// Packs one operand of `lines` lines (A's rows or B's columns) by K steps once: tiles of `tile`
+// lines, each in blocks of kBlockK steps of strips of `width` lanes, written by
+// pack_block(first line, lines, k0, kc, out), and the lines' norms (norm_size entries, zeros past
+// the last line). The same packing and the same norm sums, in the same order, as run_tile's for
+// each tile.
+template <class PackBlock>
+void pack_tiles(PackedWeights& p, int64_t lines, int64_t K, int64_t tile, int64_t width, size_t norm_size,
+                PackBlock pack_block) {
+  p.vector = choose_kernel(gemm_path() == GemmPath::Panels ? GemmPath::Automatic : gemm_path()) == micro_kernel_avx512;
+  p.k_blocks = (K + kBlockK - 1) / kBlockK;
+  const int64_t tiles = (lines + tile - 1) / tile;
+  p.l1.assign(norm_size, 0.0);
+  p.l2sq.assign(norm_size, 0.0);
+  p.linf.assign(norm_size, 0.0);
+  size_t total = 0;
+  for (int64_t t = 0; t < tiles; ++t) {
+    const int64_t strips = (std::min(tile, lines - t * tile) + width - 1) / width;
+    for (int64_t b = 0; b < p.k_blocks; ++b) {
+      p.offsets.push_back(total);
+      total += static_cast<size_t>(strips * width * std::min(kBlockK, K - b * kBlockK));
+    }
+  }
+  p.blocks.resize(total);
+  for (int64_t t = 0; t < tiles; ++t) {
+    const int64_t first = t * tile, n = std::min(tile, lines - first), strips = (n + width - 1) / width;
+    double* n1 = p.l1.data() + first;
+    double* n2 = p.l2sq.data() + first;
+    double* ni = p.linf.data() + first;
+    for (int64_t b = 0; b < p.k_blocks; ++b) {
+      const int64_t k0 = b * kBlockK, kc = std::min(kBlockK, K - k0);
+      double* block = p.blocks.data() + p.offsets[static_cast<size_t>(t * p.k_blocks + b)];
+      pack_block(first, n, k0, kc, block);
+      if (p.vector) add_norms_avx512(block, strips, kc, width, n1, n2, ni);
+      else add_norms(block, strips, kc, width, n1, n2, ni);
+    }
+  }
+}
+
+}  // namespace
+
 std::shared_ptr<PackedWeights> pack_weights(const float* a, int64_t M, int64_t K, int64_t lda) {
   auto p = std::make_shared<PackedWeights>();
   p->source = a;
@@ -556,37 +598,10 @@ std::shared_ptr<PackedWeights> pack_weights(const float* a, int64_t M, int64_t K
   p->cols = K;
   p->row_stride = lda;
   p->col_stride = 1;
-  p->vector = choose_kernel(gemm_path() == GemmPath::Panels ? GemmPath::Automatic : gemm_path()) == micro_kernel_avx512;
-  p->k_blocks = (K + kBlockK - 1) / kBlockK;
-  const int64_t row_tiles = (M + kTileRows - 1) / kTileRows;
-  const size_t rows = static_cast<size_t>((M + kMR - 1) / kMR * kMR);
-  p->l1.assign(rows, 0.0);
-  p->l2sq.assign(rows, 0.0);
-  p->linf.assign(rows, 0.0);
-  size_t total = 0;
-  for (int64_t t = 0; t < row_tiles; ++t) {
-    const int64_t strips = (std::min(kTileRows, M - t * kTileRows) + kMR - 1) / kMR;
-    for (int64_t b = 0; b < p->k_blocks; ++b) {
-      p->offsets.push_back(total);
-      total += static_cast<size_t>(strips * kMR * std::min(kBlockK, K - b * kBlockK));
-    }
-  }
-  p->blocks.resize(total);
   const MatrixView<float> view{a, lda, 1};
-  // The same packing and the same norm sums, in the same order, as run_tile's for each tile.
-  for (int64_t t = 0; t < row_tiles; ++t) {
-    const int64_t i0 = t * kTileRows, mc = std::min(kTileRows, M - i0), strips = (mc + kMR - 1) / kMR;
-    double* n1 = p->l1.data() + i0;
-    double* n2 = p->l2sq.data() + i0;
-    double* ni = p->linf.data() + i0;
-    for (int64_t b = 0; b < p->k_blocks; ++b) {
-      const int64_t k0 = b * kBlockK, kc = std::min(kBlockK, K - k0);
-      double* block = p->blocks.data() + p->offsets[static_cast<size_t>(t * p->k_blocks + b)];
-      pack_a(view, i0, mc, k0, kc, block, p->vector);
-      if (p->vector) add_norms_avx512(block, strips, kc, kMR, n1, n2, ni);
-      else add_norms(block, strips, kc, kMR, n1, n2, ni);
-    }
-  }
+  // p->vector is set by pack_tiles before the first block.
+  pack_tiles(*p, M, K, kTileRows, kMR, static_cast<size_t>((M + kMR - 1) / kMR * kMR),
+             [&](int64_t i0, int64_t mc, int64_t k0, int64_t kc, double* out) { pack_a(view, i0, mc, k0, kc, out, p->vector); });
   return p;
 }
 
@@ -598,37 +613,9 @@ std::shared_ptr<PackedWeights> pack_b(const MatrixView<float>& b, int64_t K, int
   p->cols = N;
   p->row_stride = b.row_stride;
   p->col_stride = b.col_stride;
-  p->vector = choose_kernel(gemm_path() == GemmPath::Panels ? GemmPath::Automatic : gemm_path()) == micro_kernel_avx512;
-  p->k_blocks = (K + kBlockK - 1) / kBlockK;
-  const int64_t col_tiles = (N + kTileCols - 1) / kTileCols;
-  const size_t cols = static_cast<size_t>(col_tiles * kTileCols);
-  p->l1.assign(cols, 0.0);
-  p->l2sq.assign(cols, 0.0);
-  p->linf.assign(cols, 0.0);
-  size_t total = 0;
-  for (int64_t t = 0; t < col_tiles; ++t) {
-    const int64_t strips = (std::min(kTileCols, N - t * kTileCols) + kNR - 1) / kNR;
-    for (int64_t k = 0; k < p->k_blocks; ++k) {
-      p->offsets.push_back(total);
-      total += static_cast<size_t>(strips * kNR * std::min(kBlockK, K - k * kBlockK));
-    }
-  }
-  p->blocks.resize(total);
   const MatrixSource<float> source(b);
-  // The same packing and the same norm sums, in the same order, as run_tile's for each tile.
-  for (int64_t t = 0; t < col_tiles; ++t) {
-    const int64_t j0 = t * kTileCols, nc = std::min(kTileCols, N - j0), strips = (nc + kNR - 1) / kNR;
-    double* n1 = p->l1.data() + j0;
-    double* n2 = p->l2sq.data() + j0;
-    double* ni = p->linf.data() + j0;
-    for (int64_t k = 0; k < p->k_blocks; ++k) {
-      const int64_t k0 = k * kBlockK, kc = std::min(kBlockK, K - k0);
-      double* block = p->blocks.data() + p->offsets[static_cast<size_t>(t * p->k_blocks + k)];
-      source.pack(k0, kc, j0, nc, block);
-      if (p->vector) add_norms_avx512(block, strips, kc, kNR, n1, n2, ni);
-      else add_norms(block, strips, kc, kNR, n1, n2, ni);
-    }
-  }
+  pack_tiles(*p, N, K, kTileCols, kNR, static_cast<size_t>((N + kTileCols - 1) / kTileCols * kTileCols),
+             [&](int64_t j0, int64_t nc, int64_t k0, int64_t kc, double* out) { source.pack(k0, kc, j0, nc, out); });
   return p;
 }
 
