@@ -14,6 +14,7 @@
 #include "runtime/error.h"
 #include "runtime/float_formats.h"
 #include "runtime/parallel_for.h"
+#include "helpers/deform_conv_rules.h"
 
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
@@ -348,3 +349,35 @@ TEST_CASE("DeformConv: bad shapes, attributes and offsets are one-line errors") 
                                         deform_tensor(T::Float, {1, 8, 2, 2}, c.offset)}),
                        doctest::Contains("must have C/group = 1 input channels"), Error);
 }
+
+namespace deform_conv_rules_tests {
+
+// spec: DeformConv-19,22: "Default is 1 along each axis."
+// spec: DeformConv-19,22: "Default is 1."
+// spec: DeformConv-19,22: "Default is 0 along each axis."
+// spec: DeformConv-19,22: "Default is a tensor of zeros."
+// spec: DeformConv-19,22: "Default is a tensor of ones."
+TEST_CASE("DeformConv, every version: dilations, strides, group, offset_group 1, pads 0, B zeros and mask ones by default") {
+  const Tensor x = f32({1, 1, 2, 2}, {1, 2, 3, 4});
+  const Tensor w = f32({1, 1, 1, 1}, {2});
+  for (int64_t v : {19, 22}) {
+    INFO("DeformConv-", v);
+    const std::vector<float> plain = deform(v, x, w, {});
+    CHECK(plain == std::vector<float>{2, 4, 6, 8});
+    CHECK(plain == deform(v, x, w, {f32({1}, {0}), f32({1, 1, 2, 2}, {1, 1, 1, 1})}, [](OpTester& t) {
+            t.attribute("dilations", std::vector<int64_t>{1, 1}).attribute("strides", std::vector<int64_t>{1, 1});
+            t.attribute("group", int64_t{1}).attribute("offset_group", int64_t{1}).attribute("pads", std::vector<int64_t>{0, 0, 0, 0});
+          }));
+  }
+}
+
+// spec: DeformConv-19,22: "C and oC must both be divisible by group."
+TEST_CASE("DeformConv, every version: C and oC divisible by group") {
+  const Tensor x = f32({1, 1, 2, 2}, {1, 2, 3, 4});
+  for (int64_t v : {19, 22}) {
+    INFO("DeformConv-", v);
+    CHECK_THROWS_AS(deform(v, x, f32({2, 1, 1, 1}, {1, 1}), {}, [](OpTester& t) { t.attribute("group", int64_t{2}); }), Error);
+  }
+}
+
+}  // namespace deform_conv_rules_tests

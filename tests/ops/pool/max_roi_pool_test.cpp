@@ -6,6 +6,7 @@
 
 #include "node_runner.h"
 #include "runtime/error.h"
+#include "helpers/unpool_roi_rules.h"
 
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
@@ -55,3 +56,22 @@ TEST_CASE("MaxRoiPool: bad ROIs and pooled shapes are one-line errors") {
   CHECK_THROWS_WITH_AS(roi_pool_run({0, 0, 0, 1, 1}, {1}), doctest::Contains("attribute 'pooled_shape' [1] must be two values"),
                        Error);
 }
+
+namespace unpool_roi_rules_tests {
+
+// spec: MaxRoiPool-1,22: "Should be a 2-D tensor of shape (num_rois, 5) given as [[batch_id, x1, y1, x2, y2], ...]."
+TEST_CASE("MaxRoiPool, every version: rois of shape (num_rois, 5)") {
+  const Tensor x = Tensor::from_values<float>(T::Float, {1, 1, 2, 2}, {1, 2, 3, 4});
+  for (int64_t v : {1, 22}) {
+    INFO("MaxRoiPool-", v);
+    const auto pool = [&](const Tensor& rois) {
+      OpTester t("MaxRoiPool", v);
+      t.input(Value(x)).input(Value(rois)).attribute("pooled_shape", std::vector<int64_t>{1, 1});
+      return t.run_tensor();
+    };
+    CHECK(floats(pool(Tensor::from_values<float>(T::Float, {1, 5}, {0, 0, 0, 1, 1}))) == std::vector<float>{4});
+    CHECK_THROWS_AS(pool(Tensor::from_values<float>(T::Float, {1, 4}, {0, 0, 1, 1})), Error);
+  }
+}
+
+}  // namespace unpool_roi_rules_tests

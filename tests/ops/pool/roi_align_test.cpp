@@ -7,6 +7,7 @@
 
 #include "node_runner.h"
 #include "runtime/error.h"
+#include "helpers/unpool_roi_rules.h"
 
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
@@ -100,3 +101,44 @@ TEST_CASE("RoiAlign, every version: sampling_ratio > 0 takes exactly that many p
     CHECK(with(2) == std::vector<double>{0.25});
   }
 }
+
+namespace unpool_roi_rules_tests {
+
+// spec: RoiAlign-10,16,22: "Two modes are supported: 'avg' and 'max'."
+// spec: RoiAlign-10,16,22: "Default is 'avg'."
+// spec: RoiAlign-10,16,22: "default 1; Pooled output Y's height."
+// spec: RoiAlign-10,16,22: "default 1; Pooled output Y's width."
+// spec: RoiAlign-10,16,22: "Default is 0."
+// spec: RoiAlign-10,16,22: "E.g.; default is 1.0f."
+// spec: RoiAlign-10,16,22: "1-D tensor of shape (num_rois,) with each element denoting the index of the corresponding image in the batch."
+TEST_CASE("RoiAlign, every version: avg, a 1 x 1 output, adaptive sampling and spatial_scale 1 by default; batch_indices 1-D") {
+  std::vector<float> data(16);
+  for (int i = 0; i < 16; ++i) data[static_cast<size_t>(i)] = static_cast<float>(i * i % 7);
+  const Tensor x = Tensor::from_values<float>(T::Float, {1, 1, 4, 4}, data);
+  const Tensor rois = Tensor::from_values<float>(T::Float, {1, 4}, {0.5f, 0.5f, 3, 2.5f});
+  // The pooled values of one RoiAlign-v node over x and rois.
+  const auto roi_align = [&](const std::function<void(OpTester&)>& attrs, const Tensor& batch = i64({1}, {0})) {
+    return [&x, &rois, attrs, batch](int64_t v) {
+      OpTester r("RoiAlign", v);
+      r.input(Value(x)).input(Value(rois)).input(Value(batch));
+      if (attrs) attrs(r);
+      return floats(r.run_tensor());
+    };
+  };
+  for (int64_t v : {10, 16, 22}) {
+    INFO("RoiAlign-", v);
+    const std::vector<float> plain = roi_align({})(v);
+    CHECK(plain.size() == 1);
+    CHECK(plain == roi_align([](OpTester& t) {
+                     t.attribute("mode", "avg").attribute("output_height", int64_t{1}).attribute("output_width", int64_t{1});
+                     t.attribute("sampling_ratio", int64_t{0}).attribute("spatial_scale", 1.0f);
+                   })(v));
+    CHECK(plain != roi_align([](OpTester& t) { t.attribute("mode", "max"); })(v));
+    CHECK(plain != roi_align([](OpTester& t) { t.attribute("spatial_scale", 0.5f); })(v));
+    CHECK(roi_align([](OpTester& t) { t.attribute("output_height", int64_t{2}); })(v).size() == 2);
+    CHECK_THROWS_AS(roi_align([](OpTester& t) { t.attribute("mode", "median"); })(v), Error);
+    CHECK_THROWS_AS(roi_align({}, i64({1, 1}, {0}))(v), Error);
+  }
+}
+
+}  // namespace unpool_roi_rules_tests
