@@ -79,3 +79,27 @@ TEST_CASE("Imputer-1: both imputed value lists, or neither, are refused") {
   CHECK_THROWS_WITH_AS(imputer(false, false), doctest::Contains("neither of imputed_value_floats and imputed_value_int64s"), Error);
 }
 }  // namespace imputer_spec_tests
+
+// spec: Imputer-1: "The imputed values must all fit within the width of the tensor element type."
+// spec: Imputer-1: "The imputed_value attribute length can be 1 element, or it can have one element per input feature."
+// spec: Imputer-1: "One and only one of the replaced_value_float or replaced_value_int64 should be defined, which one depends on whether floats or integers are being processed."
+TEST_CASE("Imputer-1: one imputed value or one per feature; the replaced value of X's kind; int32 values that fit") {
+  Attributes a = ml_op_defaults("Imputer", 1);
+  a.set("imputed_value_floats", std::vector<float>{7, 8, 9});
+  a.set("replaced_value_int64", int64_t{5});  // an integer rule: a float X uses replaced_value_float (0)
+  CHECK(ml_op_values<float>(run_ml_op("Imputer", 1, {ml_floats({2, 3}, {0, 5, 0, 5, 0, 1})}, a)[0].tensor()) ==
+        std::vector<float>{7, 5, 9, 5, 8, 1});
+  a.set("imputed_value_floats", std::vector<float>{4});
+  CHECK(ml_op_values<float>(run_ml_op("Imputer", 1, {ml_floats({2, 3}, {0, 5, 0, 5, 0, 1})}, a)[0].tensor()) ==
+        std::vector<float>{4, 5, 4, 5, 4, 1});
+  a.set("imputed_value_floats", std::vector<float>{4, 4});
+  CHECK(ml_op_error("Imputer", 1, {ml_floats({2, 3}, {0, 5, 0, 5, 0, 1})}, a) ==
+        "attribute 'imputed_value_floats' has 2 values, not 1 or the 3 features of X's last dimension");
+  Attributes i = ml_op_defaults("Imputer", 1);
+  i.set("imputed_value_int64s", std::vector<int64_t>{int64_t{1} << 31});
+  i.set("replaced_value_int64", int64_t{-1});
+  const Tensor x32 = Tensor::from_values<int32_t>(T::Int32, {2}, {-1, 3});
+  CHECK(ml_op_error("Imputer", 1, {x32}, i) == "imputed value 2147483648 does not fit int32");
+  i.set("imputed_value_int64s", std::vector<int64_t>{(int64_t{1} << 31) - 1});
+  CHECK(ml_op_values<int32_t>(run_ml_op("Imputer", 1, {x32}, i)[0].tensor()) == std::vector<int32_t>{2147483647, 3});
+}

@@ -33,3 +33,64 @@ TEST_CASE("LabelEncoder: versions 1, 2 and 4, NaN keys, repeated keys, defaults,
   CHECK(std::signbit(y.data_as<double>()[1]));
   CHECK(ml_op_error("LabelEncoder", 4, {ml_int64s({1}, {2})}, v4) == "X holds int64 but the keys ('keys_tensor') are int32");
 }
+
+// spec: LabelEncoder-1: "Each operator converts either integers to strings or strings to integers, depending on which default value attribute is provided."
+// spec: LabelEncoder-1: "When converting from integers to strings, the string is fetched from the 'classes_strings' list, by simple indexing."
+// spec: LabelEncoder-1: "When converting from strings to integers, the string is looked up in the list and the index at which it is found is used as the converted value."
+// spec: LabelEncoder-1: "An integer to use when an input string value is not found in the map."
+// spec: LabelEncoder-1: "A string to use when an input integer value is not found in the map."
+// spec: LabelEncoder-1: "The input type must be a tensor of integers or strings, of any shape."
+TEST_CASE("LabelEncoder-1: strings to their index, integers by indexing, the defaults when not found; a float X is refused") {
+  Attributes a = ml_op_defaults("LabelEncoder", 1);
+  a.set("classes_strings", std::vector<std::string>{"p", "q", "r"});
+  a.set("default_int64", int64_t{-9});
+  a.set("default_string", std::string("none"));
+  const Tensor ints = run_ml_op("LabelEncoder", 1, {ml_strings({2, 2}, {"r", "p", "s", "q"})}, a)[0].tensor();
+  CHECK(ints.shape() == Shape{2, 2});
+  CHECK(ml_op_values<int64_t>(ints) == std::vector<int64_t>{2, 0, -9, 1});
+  CHECK(run_ml_op("LabelEncoder", 1, {ml_int64s({4}, {1, 3, -1, 0})}, a)[0].tensor().strings() ==
+        std::vector<std::string>{"q", "none", "none", "p"});
+  CHECK(!ml_op_error("LabelEncoder", 1, {ml_floats({1}, {1})}, a).empty());
+}
+
+// spec: LabelEncoder-2: "If an input element can not be found in the specified 'keys_*' attribute, the 'default_*' that matches the specified 'values_*' attribute may be used as its output value."
+// spec: LabelEncoder-2: "It can be either tensor or scalar."
+TEST_CASE("LabelEncoder-2: a key not found gives the default of the values' type; a scalar X gives a scalar") {
+  Attributes a = ml_op_defaults("LabelEncoder", 2);
+  a.set("keys_int64s", std::vector<int64_t>{4, 8});
+  a.set("values_strings", std::vector<std::string>{"four", "eight"});
+  a.set("default_string", std::string("other"));
+  a.set("default_int64", int64_t{77});  // of the keys' type: not used
+  CHECK(run_ml_op("LabelEncoder", 2, {ml_int64s({3}, {8, 5, 4})}, a)[0].tensor().strings() ==
+        std::vector<std::string>{"eight", "other", "four"});
+  const Tensor scalar = run_ml_op("LabelEncoder", 2, {ml_int64s({}, {4})}, a)[0].tensor();
+  CHECK(scalar.shape() == Shape{});
+  CHECK(scalar.strings() == std::vector<std::string>{"four"});
+}
+
+// onnx-ref compares float keys numerically (docs/DEPARTURES.md, LabelEncoder-2): the NaN key maps
+// every NaN, whatever its bits.
+// spec: LabelEncoder-2: "For key look-up, bit-wise comparison is used so even a float NaN can be mapped to a value in 'values_*' attribute."
+TEST_CASE("LabelEncoder-2: a NaN key maps a NaN input") {
+  Attributes a = ml_op_defaults("LabelEncoder", 2);
+  a.set("keys_floats", std::vector<float>{NAN, 2});
+  a.set("values_int64s", std::vector<int64_t>{1, 2});
+  CHECK(ml_op_values<int64_t>(run_ml_op("LabelEncoder", 2, {ml_floats({3}, {NAN, 2, 3})}, a)[0].tensor()) == std::vector<int64_t>{1, 2, -1});
+}
+
+// spec: LabelEncoder-4: "The type of the 'default_*' attribute must match the 'values_*' attribute chosen."
+// spec: LabelEncoder-4: "It must have the same element type as the keys_* attribute set."
+TEST_CASE("LabelEncoder-4: default_tensor of the values' type; X of the keys' type") {
+  Attributes a = ml_op_defaults("LabelEncoder", 4);
+  a.set("keys_int64s", std::vector<int64_t>{1, 2});
+  a.set("values_tensor", Tensor::from_values<int32_t>(T::Int32, {2}, {10, 20}));
+  a.set("default_tensor", Tensor::from_values<int32_t>(T::Int32, {1}, {-3}));
+  const Tensor y = run_ml_op("LabelEncoder", 4, {ml_int64s({3}, {2, 9, 1})}, a)[0].tensor();
+  REQUIRE(y.type() == T::Int32);
+  CHECK(ml_op_values<int32_t>(y) == std::vector<int32_t>{20, -3, 10});
+  a.set("default_tensor", Tensor::from_values<int64_t>(T::Int64, {1}, {-3}));
+  CHECK(ml_op_error("LabelEncoder", 4, {ml_int64s({1}, {1})}, a) == "attribute 'default_tensor' must hold one int32 value, got 1 of int64");
+  a.set("default_tensor", Tensor::from_values<int32_t>(T::Int32, {1}, {-3}));
+  CHECK(ml_op_error("LabelEncoder", 4, {Tensor::from_values<int32_t>(T::Int32, {1}, {1})}, a) ==
+        "X holds int32 but the keys ('keys_int64s') are int64");
+}

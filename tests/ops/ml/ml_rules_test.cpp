@@ -75,6 +75,7 @@ TEST_CASE("LabelEncoder-1: integers to strings by index, the input's shape") {
 // spec: CategoryMapper-1: "If the string default value is set, it will convert integers to strings."
 // spec: CategoryMapper-1: "An integer to use when an input string value is not found in the map."
 // spec: CategoryMapper-1: "A string to use when an input integer value is not found in the map."
+// spec: CategoryMapper-1: "Two sequences of equal length are used to map between integers and strings, with strings and integers at the same index detailing the mapping."
 TEST_CASE("CategoryMapper-1: two sequences of one length; the input's shape; defaults for values not found") {
   Attributes a;
   a.set("cats_strings", std::vector<std::string>{"x", "y"});
