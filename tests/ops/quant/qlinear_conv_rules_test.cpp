@@ -72,3 +72,30 @@ TEST_CASE("QLinearConv-10: the int32 bias counts in units of x_scale * w_scale")
 }
 
 }  // namespace qlinear_conv_rules_tests
+
+namespace qlinear_conv_pair_tests {
+using namespace onnx_ref;
+using namespace onnx_ref::testing;
+using qlinear_conv_rules_tests::qconv;
+using qlinear_conv_rules_tests::scale;
+using qlinear_conv_rules_tests::u8;
+
+// x, y: one scale and zero point for the tensor (one-element 1-D ones are accepted too:
+// docs/DEPARTURES.md); w: both scalars or both of M elements.
+// spec: QLinearConv-10: "It's a scalar, which means a per-tensor/layer quantization."
+// spec: QLinearConv-10: "Each scale and zero-point pair must have same shape."
+// spec: QLinearConv-10: "It means they must be either scalars (per tensor) or 1-D tensors (per output channel)."
+TEST_CASE("QLinearConv-10: x and y scales and zero points per tensor; each scale and its zero point of one shape") {
+  CHECK_THROWS_AS(qconv({std::nullopt, scale({2}, {1, 1})}), Error);
+  CHECK_THROWS_AS(qconv({std::nullopt, std::nullopt, u8({2}, {0, 0})}), Error);
+  CHECK_THROWS_AS(qconv({std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt, scale({2}, {1, 1})}), Error);
+  CHECK_THROWS_AS(qconv({std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt, u8({2}, {0, 0})}),
+                  Error);
+  const Tensor w2 = u8({2, 1, 2}, {1, 1, 1, 1});
+  CHECK(qconv({std::nullopt, std::nullopt, std::nullopt, w2, scale({2}, {1, 2}), u8({2}, {0, 0})}) == std::vector<uint8_t>{3, 5, 6, 10});
+  CHECK_THROWS_AS(qconv({std::nullopt, std::nullopt, std::nullopt, w2, scale({2}, {1, 2}), u8({}, {0})}), Error);
+  CHECK_THROWS_AS(qconv({std::nullopt, std::nullopt, std::nullopt, w2, scale({}, {1}), u8({2}, {0, 0})}), Error);
+  CHECK_THROWS_AS(qconv({std::nullopt, std::nullopt, std::nullopt, w2, scale({1, 2}, {1, 2}), u8({1, 2}, {0, 0})}), Error);
+}
+
+}  // namespace qlinear_conv_pair_tests

@@ -20,23 +20,7 @@ namespace qlinear_conv_kernel_tests {
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
 
-namespace {
-
 using ET = ElementType;
-
-Tensor bytes_tensor(ET type, const Shape& shape, const std::vector<int32_t>& v) {
-  if (type == ET::Int8) return Tensor::from_values<int8_t>(type, shape, std::vector<int8_t>(v.begin(), v.end()));
-  return Tensor::from_values<uint8_t>(type, shape, std::vector<uint8_t>(v.begin(), v.end()));
-}
-
-std::vector<int32_t> random_values(std::mt19937& rng, ET type, int64_t n) {
-  std::uniform_int_distribution<int> d(type == ET::Int8 ? -128 : 0, type == ET::Int8 ? 127 : 255);
-  std::vector<int32_t> v;
-  for (int64_t i = 0; i < n; ++i) v.push_back(d(rng));
-  return v;
-}
-
-}  // namespace
 
 TEST_CASE("QLinearConv-10: random layers, per-channel scales and bias, every type pair and thread count") {
   // QLinearConv-10: "It means they must be either scalars (per tensor) or 1-D tensors (per output
@@ -136,7 +120,7 @@ TEST_CASE("QLinearConv: per-channel weight scales, bias and padding against a ra
             if (iy < 0 || iy >= 3 || ix < 0 || ix >= 3) continue;
             s += (x[static_cast<size_t>(iy * 3 + ix)] - 10) * (w[static_cast<size_t>(m * 4 + ky * 2 + kx)] - wzp[static_cast<size_t>(m)]);
           }
-        expect.push_back(static_cast<uint8_t>(qlinear_oracle(s, xs, ws[static_cast<size_t>(m)], ys, 120, 0, 255)));
+        expect.push_back(static_cast<uint8_t>(requantize_oracle(s, xs, ws[static_cast<size_t>(m)], ys, 120, 0, 255)));
       }
   CHECK(qlinear_values<uint8_t>(y) == expect);
 }

@@ -18,23 +18,7 @@ namespace qlinear_matmul_kernel_tests {
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
 
-namespace {
-
 using ET = ElementType;
-
-Tensor bytes_tensor(ET type, const Shape& shape, const std::vector<int32_t>& v) {
-  if (type == ET::Int8) return Tensor::from_values<int8_t>(type, shape, std::vector<int8_t>(v.begin(), v.end()));
-  return Tensor::from_values<uint8_t>(type, shape, std::vector<uint8_t>(v.begin(), v.end()));
-}
-
-std::vector<int32_t> random_values(std::mt19937& rng, ET type, int64_t n) {
-  std::uniform_int_distribution<int> d(type == ET::Int8 ? -128 : 0, type == ET::Int8 ? 127 : 255);
-  std::vector<int32_t> v;
-  for (int64_t i = 0; i < n; ++i) v.push_back(d(rng));
-  return v;
-}
-
-}  // namespace
 
 TEST_CASE("QLinearMatMul-10/21: batched, per-row a and per-column b quantization, every type pair") {
   // QLinearMatMul-21: "Scale and zero point must have same shape. They must be either scalar (per
@@ -120,7 +104,7 @@ TEST_CASE("QLinearMatMul: per-tensor, per-row and per-column scales against a ra
         const size_t mi = per_row ? static_cast<size_t>(m) : 0, ni = per_row ? static_cast<size_t>(n) : 0;
         int64_t s = 0;
         for (int64_t k = 0; k < K; ++k) s += (a[m * K + k] - azp[mi]) * (b[k * N + n] - bzp[ni]);
-        expect[m * N + n] = static_cast<int8_t>(qlinear_oracle(s, as[mi], bs[ni], ys, -9, -128, 127));
+        expect[m * N + n] = static_cast<int8_t>(requantize_oracle(s, as[mi], bs[ni], ys, -9, -128, 127));
       }
     CHECK(qlinear_values<int8_t>(y) == expect);
   }
@@ -144,7 +128,7 @@ TEST_CASE("QLinearMatMul-21: float16 scales are taken exactly, 1-D and batched o
   for (int r = 0; r < 2; ++r) {
     int64_t s = 0;
     for (int k = 0; k < 3; ++k) s += (a[r * 3 + k] - 1) * (b[k] + 1);
-    expect.push_back(static_cast<uint8_t>(qlinear_oracle(s, s1, s2, s3, 128, 0, 255)));
+    expect.push_back(static_cast<uint8_t>(requantize_oracle(s, s1, s2, s3, 128, 0, 255)));
   }
   CHECK(qlinear_values<uint8_t>(y) == expect);
 }

@@ -49,3 +49,114 @@ TEST_CASE("QuantizeLinear and DequantizeLinear: per tensor, per axis, blocked, i
   CHECK_THROWS_WITH_AS(quant_run("QuantizeLinear", 13, {x2, Tensor::from_values<float>(T::Float, {}, {0.0f})}),
                        doctest::Contains("y_scale element 0 is 0"), Error);
 }
+
+namespace quantize_linear_spec_tests {
+
+Tensor f32(Shape s, std::vector<float> v) { return Tensor::from_values<float>(T::Float, std::move(s), v); }
+
+// Version 10 has no axis: its scale and zero point are one value for the whole tensor (one-element
+// 1-D ones are accepted too: docs/DEPARTURES.md, QuantizeLinear and DequantizeLinear).
+// spec: QuantizeLinear-10: "It's a scalar, which means a per-tensor/layer quantization."
+// spec: DequantizeLinear-10: "It's a scalar, which means a per-tensor/layer quantization."
+TEST_CASE("QuantizeLinear-10, DequantizeLinear-10: scale and zero point are per tensor; two scales are refused") {
+  const Tensor x = f32({2}, {4, 6});
+  CHECK(quant_values<uint8_t>(quant_run("QuantizeLinear", 10, {x, f32({}, {2}), Tensor::from_values<uint8_t>(T::UInt8, {}, {1})})[0]) ==
+        std::vector<uint8_t>{3, 4});
+  CHECK_THROWS_AS(quant_run("QuantizeLinear", 10, {x, f32({2}, {2, 2})}), Error);
+  CHECK_THROWS_AS(quant_run("QuantizeLinear", 10, {x, f32({}, {2}), Tensor::from_values<uint8_t>(T::UInt8, {2}, {1, 1})}), Error);
+  const Tensor q = Tensor::from_values<uint8_t>(T::UInt8, {2}, {3, 4});
+  CHECK(quant_values<float>(quant_run("DequantizeLinear", 10, {q, f32({}, {2}), Tensor::from_values<uint8_t>(T::UInt8, {}, {1})})[0]) ==
+        std::vector<float>{4, 6});
+  CHECK_THROWS_AS(quant_run("DequantizeLinear", 10, {q, f32({2}, {2, 2})}), Error);
+  CHECK_THROWS_AS(quant_run("DequantizeLinear", 10, {q, f32({}, {2}), Tensor::from_values<uint8_t>(T::UInt8, {2}, {1, 1})}), Error);
+}
+
+// A scalar scale quantizes per tensor whatever axis says, even an axis outside the rank; block_size
+// changes nothing without blocked scales.
+// spec: QuantizeLinear-13,19: "Ignored for per-tensor quantization."
+// spec: DequantizeLinear-13: "Ignored for per-tensor quantization."
+// spec: DequantizeLinear-19: "Used only for per-axis quantization."
+// spec: QuantizeLinear-21,23,24,25: "Used only for per-axis and blocked quantization."
+// spec: QuantizeLinear-21,23,24,25: "Used only for blocked quantization."
+// spec: DequantizeLinear-21,23,24,25: "Used only for blocked quantization."
+TEST_CASE("QuantizeLinear, DequantizeLinear 13 and later: axis is ignored per tensor; block_size only for blocked scales") {
+  const Tensor x = f32({2, 2}, {2, 4, 6, 8});
+  const Tensor q = Tensor::from_values<uint8_t>(T::UInt8, {2, 2}, {1, 2, 3, 4});
+  for (int64_t v : {13, 19, 21, 23, 24, 25}) {
+    CAPTURE(v);
+    CHECK(quant_values<uint8_t>(quant_run("QuantizeLinear", v, {x, f32({}, {2})}, {{"axis", {5}, true}})[0]) ==
+          std::vector<uint8_t>{1, 2, 3, 4});
+    CHECK(quant_values<float>(quant_run("DequantizeLinear", v, {q, f32({}, {2})}, {{"axis", {-7}, true}})[0]) ==
+          std::vector<float>{2, 4, 6, 8});
+    if (v < 21) continue;
+    // Per axis 0 with scales [2, 1]: [[1, 2], [6, 8]], block_size set or not.
+    CHECK(quant_values<uint8_t>(quant_run("QuantizeLinear", v, {x, f32({2}, {2, 1})}, {{"axis", {0}, true}, {"block_size", {0}, true}})[0]) ==
+          std::vector<uint8_t>{1, 2, 6, 8});
+    CHECK(quant_values<uint8_t>(quant_run("QuantizeLinear", v, {x, f32({}, {2})}, {{"block_size", {0}, true}})[0]) ==
+          std::vector<uint8_t>{1, 2, 3, 4});
+    CHECK(quant_values<float>(quant_run("DequantizeLinear", v, {q, f32({2}, {2, 1})}, {{"axis", {0}, true}, {"block_size", {0}, true}})[0]) ==
+          std::vector<float>{2, 4, 3, 4});
+  }
+}
+
+// The shape of the scale decides: rank 0 per tensor, rank 1 per axis, the input's rank blocked; a
+// scale of another rank is refused.
+// spec: QuantizeLinear-21,23,24,25: "There are three supported quantization granularities, determined by the shape of `y_scale`."
+// spec: QuantizeLinear-21,23,24,25: "For per-tensor/layer quantization the scale is a scalar, for per-axis quantization it is a 1-D Tensor and for blocked quantization it has the same shape as the input, except for one dimension in which blocking is performed."
+// spec: DequantizeLinear-21,23,24,25: "For per-tensor/layer dequantization the scale is a scalar, for per per-axis dequantization it is a 1-D Tensor and for blocked dequantization it has the same shape as the input, except for one dimension in which blocking is performed."
+TEST_CASE("QuantizeLinear, DequantizeLinear 21 and later: the scale's rank gives the granularity") {
+  const Tensor x = f32({2, 2, 2}, {2, 4, 6, 8, 10, 12, 14, 16});
+  const Tensor q = Tensor::from_values<uint8_t>(T::UInt8, {2, 2, 2}, {1, 2, 3, 4, 5, 6, 7, 8});
+  for (int64_t v : {21, 23, 24, 25}) {
+    CAPTURE(v);
+    CHECK(quant_values<uint8_t>(quant_run("QuantizeLinear", v, {x, f32({}, {2})})[0]) == std::vector<uint8_t>{1, 2, 3, 4, 5, 6, 7, 8});
+    // Per axis 1 (the default), scales [2, 1]: [1, 2, 6, 8, 5, 6, 14, 16].
+    CHECK(quant_values<uint8_t>(quant_run("QuantizeLinear", v, {x, f32({2}, {2, 1})})[0]) ==
+          std::vector<uint8_t>{1, 2, 6, 8, 5, 6, 14, 16});
+    // Blocked along axis 2 with block 1 (the only one [ceil(2/2), ceil(2/1) - 1] allows): x / 2.
+    CHECK(quant_values<uint8_t>(quant_run("QuantizeLinear", v, {x, f32({2, 2, 2}, {2, 2, 2, 2, 2, 2, 2, 2})}, {{"axis", {2}, true}, {"block_size", {1}, true}})[0]) ==
+          std::vector<uint8_t>{1, 2, 3, 4, 5, 6, 7, 8});
+    CHECK_THROWS_AS(quant_run("QuantizeLinear", v, {x, f32({2, 2}, {2, 2, 2, 2})}, {{"axis", {1}, true}, {"block_size", {1}, true}}), Error);
+    CHECK_THROWS_AS(quant_run("DequantizeLinear", v, {q, f32({2, 2}, {2, 2, 2, 2})}, {{"axis", {1}, true}, {"block_size", {1}, true}}), Error);
+    CHECK(quant_values<float>(quant_run("DequantizeLinear", v, {q, f32({2}, {2, 1})})[0]) == std::vector<float>{2, 4, 3, 4, 10, 12, 7, 8});
+  }
+}
+
+// 7.5 + 2^-20 over a float16 scale of 3 is 2.5 + 2^-20/3: in float16 (the scale's type, by default)
+// the quotient rounds to 2.5, then ties to even give 2; in float (precision = 1) it stays above 2.5
+// and gives 3.
+// spec: QuantizeLinear-23,24,25: "If not provided, it will be the same as the type of `y_scale`."
+TEST_CASE("QuantizeLinear 23 and later: the division's precision is the scale's type unless precision says") {
+  const Tensor x = f32({1}, {7.5f + 0x1p-20f});
+  const Tensor three = Tensor::from_values<uint16_t>(T::Float16, {}, {0x4200});
+  for (int64_t v : {23, 24, 25}) {
+    CAPTURE(v);
+    CHECK(quant_values<uint8_t>(quant_run("QuantizeLinear", v, {x, three})[0]) == std::vector<uint8_t>{2});
+    CHECK(quant_values<uint8_t>(quant_run("QuantizeLinear", v, {x, three}, {{"precision", {1}, true}})[0]) == std::vector<uint8_t>{3});
+  }
+}
+
+// float8e4m3fn: 1.0 is 0x38, 2.0 0x40, 3.0 0x44. A zero point of 1.0 shifts as the formula says, and
+// y is of the zero point's type.
+// spec: QuantizeLinear-19: "'y_zero_point' is usually not used for quantization to float8e4m3fn, float8e4m3fnuz, float8e5m2, float8e5m2fnuz, but the quantization formula remains the same for consistency"
+// spec: QuantizeLinear-21: "`y_zero_point` is usually not used for quantization to float8 types, but the quantization formula remains the same for consistency, and the type of the attribute `y_zero_point` still determines the quantization type."
+// spec: QuantizeLinear-23,24,25: "`y_zero_point` is usually not used for quantization to float8 and 4bit types, but the quantization formula remains the same for consistency, and the type of the attribute `y_zero_point` still determines the quantization type."
+// spec: DequantizeLinear-19: "`zero-point` is usually not used in the case of float8e4m3fn, float8e4m3fnuz, float8e5m2, float8e5m2fnuz quantization, but the dequantization formula remains the same for consistency and 'x_scale' still determines the output type."
+// spec: DequantizeLinear-21: "`zero-point` is usually not used in the case of float8 types quantization, but the dequantization formula remains the same for consistency, and `x_scale` still determines the output type."
+// spec: DequantizeLinear-23,24,25: "`zero-point` is usually not used in the case of float8 and 4-bit types quantization, but the dequantization formula remains the same for consistency."
+TEST_CASE("QuantizeLinear, DequantizeLinear 19 and later: a float8 zero point enters the formula") {
+  const Tensor one = Tensor::from_values<uint8_t>(T::Float8E4M3FN, {}, {0x38});
+  for (int64_t v : {19, 21, 23, 24, 25}) {
+    CAPTURE(v);
+    // 4 / 2 + 1 = 3.
+    const Tensor y = quant_run("QuantizeLinear", v, {f32({1}, {4}), f32({}, {2}), one})[0];
+    REQUIRE(y.type() == T::Float8E4M3FN);
+    CHECK(quant_values<uint8_t>(y) == std::vector<uint8_t>{0x44});
+    // (3 - 1) * 2 = 4, a float as x_scale is.
+    const Tensor d = quant_run("DequantizeLinear", v, {Tensor::from_values<uint8_t>(T::Float8E4M3FN, {1}, {0x44}), f32({}, {2}), one})[0];
+    REQUIRE(d.type() == T::Float);
+    CHECK(quant_values<float>(d) == std::vector<float>{4});
+  }
+}
+
+}  // namespace quantize_linear_spec_tests
