@@ -16,3 +16,26 @@ TEST_CASE("Gather family: indices checked before use, rows copied whole") {
   const Tensor strings = Tensor::from_strings({3}, {"x", "y", "z"});
   CHECK(run_op("Gather", 13, {strings, i64({4}, {2, 2, 0, 1})})[0].tensor().strings() == std::vector<std::string>{"z", "z", "x", "y"});
 }
+
+// The text's table: data (P, Q) = (3, 2), (P, Q, R) = (2, 3, 2); indices a scalar or (R, S) = (2, 1).
+// spec: Gather-13: "The following few examples illustrate how `Gather` works for specific shapes of `data`, `indices`, and given value of `axis`:"
+TEST_CASE("Gather-13: the text's table of shapes") {
+  const Tensor pq = i64({3, 2}, {0, 1, 2, 3, 4, 5});
+  const Tensor pqr = i64({2, 3, 2}, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11});
+  // (P, Q), scalar, axis 0 -> (Q): data[2, q].
+  Tensor y = run_op("Gather", 13, {pq, i64({}, {2})})[0].tensor();
+  CHECK(y.shape() == Shape{2});
+  CHECK(ints(y) == std::vector<int64_t>{4, 5});
+  // (P, Q, R), scalar, axis 1 -> (P, R): data[p, 1, r].
+  y = run_op("Gather", 13, {pqr, i64({}, {1})}, {{"axis", int64_t{1}}})[0].tensor();
+  CHECK(y.shape() == Shape{2, 2});
+  CHECK(ints(y) == std::vector<int64_t>{2, 3, 8, 9});
+  // (P, Q), (R, S), axis 0 -> (R, S, Q): data[indices[r, s], q].
+  y = run_op("Gather", 13, {pq, i64({2, 1}, {2, 0})})[0].tensor();
+  CHECK(y.shape() == Shape{2, 1, 2});
+  CHECK(ints(y) == std::vector<int64_t>{4, 5, 0, 1});
+  // (P, Q), (R, S), axis 1 -> (P, R, S): data[p, indices[r, s]].
+  y = run_op("Gather", 13, {pq, i64({2, 1}, {1, 0})}, {{"axis", int64_t{1}}})[0].tensor();
+  CHECK(y.shape() == Shape{3, 2, 1});
+  CHECK(ints(y) == std::vector<int64_t>{1, 0, 3, 2, 5, 4});
+}

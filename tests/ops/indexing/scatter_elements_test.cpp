@@ -21,3 +21,23 @@ TEST_CASE("Scatter reductions in the element type: wrap, round once, NaN, bool")
   // Repeated indices with reduction none: the last update wins.
   CHECK(ints(run_op("ScatterND", 13, {i64({2}, {0, 0}), i64({3, 1}, {1, 1, 1}), i64({3}, {7, 8, 9})})[0]) == std::vector<int64_t>{0, 9});
 }
+
+// Repeated indices with reduction none: the text says they "should not" occur and leaves the result
+// undefined; onnx-ref applies the updates in index order, so the last one wins, as ONNX's reference
+// implementation does (docs/DEPARTURES.md, ScatterND and ScatterElements).
+// spec: ScatterND-11,13,16,18: "In particular, indices should not have duplicate entries: that is, if idx1 != idx2, then indices[idx1] != indices[idx2]."
+// spec: ScatterND-11,13: "Note that `indices` should not have duplicate entries."
+// spec: ScatterND-11,13: "That is, two or more `updates` for the same index-location is not supported."
+// spec: ScatterND-16,18: "In cases where `reduction` is set to "none", indices should not have duplicate entries: that is, if idx1 != idx2, then indices[idx1] != indices[idx2]."
+// spec: ScatterElements-16,18: "In cases where `reduction` is set to "none", indices should not have duplicate entries: that is, if idx1 != idx2, then indices[idx1] != indices[idx2]."
+TEST_CASE("ScatterND and ScatterElements: repeated indices with reduction none, the last update wins") {
+  for (int v : {11, 13, 16, 18}) {
+    CAPTURE(v);
+    const Tensor nd = run_op("ScatterND", v, {f32({2}, {1, 2}), i64({2, 1}, {0, 0}), f32({2}, {7, 8})})[0].tensor();
+    CHECK(nd.data_as<float>()[0] == 8);
+    CHECK(nd.data_as<float>()[1] == 2);
+    const Tensor el = run_op("ScatterElements", v, {f32({2}, {1, 2}), i64({2}, {1, 1}), f32({2}, {7, 8})})[0].tensor();
+    CHECK(el.data_as<float>()[0] == 1);
+    CHECK(el.data_as<float>()[1] == 8);
+  }
+}
