@@ -80,11 +80,20 @@ TEST_CASE("Clip-11, -12, -13: absent bounds clamp infinities to the type's finit
 }
 
 // Departure (docs/DEPARTURES.md, Clip): the text says the bounds are scalars; a [1] bound, as
-// exporters write it, is taken.
-TEST_CASE("Clip-13: a [1] bound is taken (a listed departure)") {
+// exporters write it, is taken. A bound of two elements is refused.
+// spec: Clip-11,12,13: "It must be a scalar(tensor of empty shape)."
+TEST_CASE("Clip-11, -12, -13: scalar bounds; a [1] bound is taken (a listed departure), a [2] one refused") {
   const Tensor x = Tensor::from_values<float>(T::Float, {2}, {-5, 5});
-  const Tensor y = run_single_node("Clip", 13, {x, Tensor::from_values<float>(T::Float, {1}, {-1}), Tensor::from_values<float>(T::Float, {1}, {1})});
-  CHECK(y.data_as<float>()[0] == -1.0f);
-  CHECK(y.data_as<float>()[1] == 1.0f);
+  for (int opset : {11, 12, 13}) {
+    CAPTURE(opset);
+    const Tensor y = run_single_node("Clip", opset, {x, Tensor::from_values<float>(T::Float, {1}, {-1}), Tensor::from_values<float>(T::Float, {1}, {1})});
+    CHECK(y.data_as<float>()[0] == -1.0f);
+    CHECK(y.data_as<float>()[1] == 1.0f);
+    const Tensor s = run_single_node("Clip", opset, {x, Tensor::from_values<float>(T::Float, {}, {-2}), Tensor::from_values<float>(T::Float, {}, {3})});
+    CHECK(s.data_as<float>()[0] == -2.0f);
+    CHECK(s.data_as<float>()[1] == 3.0f);
+    CHECK_THROWS_AS(run_single_node("Clip", opset, {x, Tensor::from_values<float>(T::Float, {2}, {-1, -1})}), Error);
+    CHECK_THROWS_AS(run_single_node("Clip", opset, {x, std::nullopt, Tensor::from_values<float>(T::Float, {2}, {1, 1})}), Error);
+  }
 }
 }  // namespace clip_spec_tests

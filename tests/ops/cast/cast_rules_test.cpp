@@ -88,6 +88,8 @@ TEST_CASE("Cast 9 and later: strings in plain and scientific notation, and +INF 
 }
 
 // spec: Cast-13,19,21,23,24,25: "* Casting from floating point to: * floating point: +/- infinity if OOR (out of range)."
+// spec: Cast-13: "In more detail, the conversion among numerical types should follow these rules:"
+// spec: Cast-19,21,23,24,25: "In more detail, the conversion among numerical types should follow these rules if the destination type is not a float 8 type."
 // spec: Cast-13,19,21,23,24,25: "* bool: +/- 0.0 to False; all else to True."
 TEST_CASE("Cast 13 and later: float out of range to a float type is +/- infinity; float to bool is x != 0") {
   const Tensor big = Tensor::from_values<double>(T::Double, {2}, {1e300, -1e300});
@@ -107,7 +109,9 @@ TEST_CASE("Cast 13 and later: float out of range to a float type is +/- infinity
   }
 }
 
-// 1e6 into float8e4m3fn: 448 (0x7E) saturated by default, NaN (0x7F) with saturate = 0.
+// 1e6 into float8e4m3fn: 448 (0x7E) saturated by default, NaN (0x7F) with saturate = 0: the
+// table's row "[x] > FLT_MAX".
+// spec: Cast-19,21,23,24,25: "By default the conversion of a float *x* obeys to the following rules."
 // spec: Cast-19,21,23,24,25: "It is true by default."
 // spec: Cast-19,21,23,24,25: "The behavior changes if the parameter 'saturate' is set to False."
 // spec: Cast-19,21,23,24,25: "The parameter defines how the conversion behaves if an input value is out of range of the destination type."

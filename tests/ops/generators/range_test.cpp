@@ -84,3 +84,21 @@ TEST_CASE("Range versions: types, scalars, stash_type") {
   const auto i64 = run("Range", 11, {scalar(ElementType::Int64, 0), scalar(ElementType::Int64, -5), scalar(ElementType::Int64, 1)}, {})[0].tensor();
   CHECK(i64.shape() == Shape{0});
 }
+
+// start 1, delta 2^-24 (float16's smallest subnormal), limit 1 + 2^-10: 16384 elements. Element 8193
+// is exactly 1 + 2^-11 + 2^-24, just above the midpoint of float16's 1 and 1 + 2^-10: rounded once
+// it is 1 + 2^-10 (0x3C01). A loop in float (stash_type 1, the default) would first round it to the
+// midpoint 1 + 2^-11 and then, ties to even, to 1; onnx-ref rounds the exact element once whatever
+// stash_type says (docs/DEPARTURES.md, Range-27), and checks stash_type is float or double.
+// spec: Range-27: "Defaults to 1 (float)."
+TEST_CASE("Range-27: float16 elements are the exact values rounded once, with the default stash_type and with double") {
+  const auto half = [](uint16_t bits) { return Value(Tensor::from_values<uint16_t>(ElementType::Float16, {}, {bits})); };
+  Attributes as_double;
+  as_double.set("stash_type", int64_t{11});
+  for (const Attributes& attrs : {Attributes{}, as_double}) {
+    const Tensor y = run("Range", 27, {half(0x3C00), half(0x3C01), half(0x0001)}, attrs)[0].tensor();
+    REQUIRE(y.shape() == Shape{16384});
+    CHECK(y.data_as<uint16_t>()[8192] == 0x3C00);  // 1 + 2^-11: a tie, to even
+    CHECK(y.data_as<uint16_t>()[8193] == 0x3C01);
+  }
+}

@@ -181,3 +181,37 @@ TEST_CASE("CenterCropPad-18: every axis by default; axes in [-r, r-1]") {
 }
 
 }  // namespace movement_rules_tests
+
+namespace movement_spec_tests {
+using namespace onnx_ref;
+using namespace onnx_ref::testing;
+using T = ElementType;
+using movement_rules_tests::f32;
+using movement_rules_tests::floats;
+using movement_rules_tests::i64;
+using movement_rules_tests::run;
+
+// Pad-13 adds bool and string; at 11 they are refused.
+// spec: Pad-11: "Constrain input and output to only numeric types."
+TEST_CASE("Pad-11: a bool input is refused") {
+  const Tensor flags = Tensor::from_values<uint8_t>(T::Bool, {2}, {1, 0});
+  CHECK_THROWS_AS(run("Pad", 11, {flags, i64({1, 1})}), Error);
+  CHECK(run("Pad", 13, {flags, i64({1, 1})}).shape() == Shape{4});
+}
+
+// x = 0..5. Starts and ends beyond the axis are clamped: for a positive step ends to [0, 6], for a
+// negative step to [-1, 5], where -1 is before the first element (not the last).
+// spec: Slice-13: "An effective `starts[i]`, `ends[i]`, and `steps[i]` must be computed for each `i` in `[0, ... r-1]` where `r = rank(input)` as follows:"
+// spec: Slice-13: "The clamping for the adjusted `ends[i]` depends on the sign of `steps[i]` and must accommodate copying 0 through `dims[axes[i]]` elements, so for positive stepping `ends[axes[i]]` is clamped to `[0, dims[axes[i]]]`, while for negative stepping it is clamped to `[-1, dims[axes[i]]-1]`."
+TEST_CASE("Slice-13: effective starts and ends clamped by the sign of the step") {
+  const Tensor x = f32({6}, {0, 1, 2, 3, 4, 5});
+  CHECK(floats(run("Slice", 13, {x, i64({-100}), i64({100})})) == std::vector<float>{0, 1, 2, 3, 4, 5});
+  CHECK(floats(run("Slice", 13, {x, i64({100}), i64({-100}), i64({0}), i64({-1})})) == std::vector<float>{5, 4, 3, 2, 1, 0});
+  CHECK(floats(run("Slice", 13, {x, i64({4}), i64({-100}), i64({0}), i64({-2})})) == std::vector<float>{4, 2, 0});
+  CHECK(run("Slice", 13, {x, i64({3}), i64({-100})}).shape() == Shape{0});
+  CHECK(run("Slice", 13, {x, i64({-100}), i64({100}), i64({0}), i64({-1})}).shape() == Shape{0});
+  // Axes not named take the whole dimension.
+  CHECK(floats(run("Slice", 13, {f32({2, 2}, {1, 2, 3, 4}), i64({1}), i64({2}), i64({1})})) == std::vector<float>{2, 4});
+}
+
+}  // namespace movement_spec_tests

@@ -106,6 +106,8 @@ TEST_CASE("Tile-6 and -13: output_dim[i] = input_dim[i] * repeats[i]; repeats of
     REQUIRE(y.shape() == Shape{2, 4});
     const std::vector<float> expected{1, 2, 1, 2, 1, 2, 1, 2};
     for (size_t i = 0; i < expected.size(); ++i) CHECK(y.data_as<float>()[i] == expected[i]);
+    // numpy.tile would broadcast a shorter or longer reps; Tile refuses it.
+    // spec: Tile-6,13: "This is the same as function `tile` in Numpy, but no broadcast."
     CHECK_THROWS_AS(run_single_node("Tile", opset, {x, int64_tensor({2})}), Error);
     CHECK_THROWS_AS(run_single_node("Tile", opset, {x, int64_tensor({1, 1, 2})}), Error);
   }

@@ -178,3 +178,28 @@ TEST_CASE("Optional-15, OptionalHasElement, OptionalGetElement: empty and full o
 }
 
 }  // namespace sequence_rules_tests
+
+namespace sequence_position_tests {
+using namespace onnx_ref;
+using namespace onnx_ref::testing;
+using sequence_rules_tests::f32;
+using sequence_rules_tests::firsts;
+using sequence_rules_tests::i64;
+using sequence_rules_tests::run;
+using sequence_rules_tests::three;
+
+// A position of two elements is refused; a one-element [1] one is taken as the scalar
+// (docs/DEPARTURES.md, SequenceAt-11, SequenceErase-11, SequenceInsert-11).
+// spec: SequenceAt-11: "It must be a scalar(tensor of empty shape)."
+// spec: SequenceErase-11: "It must be a scalar(tensor of empty shape)."
+// spec: SequenceInsert-11: "It must be a scalar(tensor of empty shape)."
+TEST_CASE("SequenceAt, SequenceErase, SequenceInsert (11): position is one value") {
+  const Value five(f32({1}, {5}));
+  CHECK_THROWS_AS(run("SequenceAt", {three(), Value(i64({2}, {0, 1}))}), Error);
+  CHECK_THROWS_AS(run("SequenceErase", {three(), Value(i64({2}, {0, 1}))}), Error);
+  CHECK_THROWS_AS(run("SequenceInsert", {three(), five, Value(i64({2}, {0, 1}))}), Error);
+  CHECK(firsts(run("SequenceErase", {three(), Value(i64({}, {0}))})[0]) == std::vector<float>{20, 30});
+  CHECK(firsts(run("SequenceInsert", {three(), five, Value(i64({1}, {1}))})[0]) == std::vector<float>{10, 5, 20, 30});
+}
+
+}  // namespace sequence_position_tests

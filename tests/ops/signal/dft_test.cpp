@@ -136,7 +136,7 @@ double irfft_oracle(const std::vector<double>& re, const std::vector<double>& im
 
 // spec: DFT-17: "When `onesided=1` and `inverse=1` (inverse DFT), only complex input is supported and a full real signal is returned (IRFFT)."
 // spec: DFT-20: "When `onesided=1` and `inverse=1` (inverse DFT), only complex input is supported and a full real signal is returned (IRFFT)."
-// spec: DFT-20: "in which case the default dft_length is `2 * (signal_dim_axis - 1)`"
+// spec: DFT-17,20: "in which case the default dft_length is `2 * (signal_dim_axis - 1)`"
 TEST_CASE("DFT-17 and DFT-20: the IRFFT of a onesided complex spectrum is a real signal of 2 * (bins - 1) samples") {
   // Bins X0 = 1 + 0.5j, X1 = 2 + 3j, X2 = -1 + 7j; N = 4, X3 = conj(X1). By hand:
   // x[t] = (Re X0 + 2 Re(X1 j^t) + Re X2 (-1)^t) / 4 = (4, -4, -4, 8) / 4.
@@ -189,5 +189,43 @@ TEST_CASE("DFT-17 and DFT-20: dft_length and DFT-20's axis must be scalars, not 
   CHECK(run_single_node("DFT", 20, {x, std::nullopt, scalar_i64(1)}).shape() == Shape{1, 4, 2});
   CHECK_THROWS_WITH_AS(run_single_node("DFT", 20, {x, std::nullopt, one_i64(1)}), doctest::Contains("axis must be a scalar (rank 0)"),
                        Error);
+}
+
+// [1, 2, 3, 4] forward and onesided: bins 0 .. 4 / 2 = 2 of [10, -2 + 2i, -2, -2 - 2i]. A complex
+// input is taken too (docs/DEPARTURES.md, DFT-17, DFT-20): its two-sided spectrum cut to the same
+// bins.
+// spec: DFT-17: "If onesided is 1, only values for w in [0, 1, 2, ..., floor(n_fft/2) + 1] are used or returned because the real-to-complex Fourier transform satisfies the conjugate symmetry"
+// spec: DFT-20: "If `onesided` is `1`, only values for `k` in `[0, 1, 2, ..., floor(n_fft/2) + 1]` are used or returned because the real-to-complex Fourier transform satisfies the conjugate symmetry"
+// spec: DFT-17,20: "When `onesided=1` and `inverse=0` (forward DFT), only real input is supported and a one-sided complex spectrum is returned (RFFT)."
+TEST_CASE("DFT-17 and DFT-20: onesided forward returns bins 0 to n / 2") {
+  const auto rfft = [](onnx::NodeProto& n) { set_int(n, "onesided", 1); };
+  for (int opset : {17, 20}) {
+    CAPTURE(opset);
+    const Tensor y = run_single_node("DFT", opset, {spectrum({1, 4, 1}, {1, 2, 3, 4})}, rfft);
+    REQUIRE(y.shape() == Shape{1, 3, 2});
+    CHECK(std::vector<float>(y.data_as<float>(), y.data_as<float>() + 6) == std::vector<float>{10, 0, -2, 2, -2, 0});
+    const Tensor c = run_single_node("DFT", opset, {spectrum({1, 4, 2}, {1, 0, 2, 0, 3, 0, 4, 0})}, rfft);
+    REQUIRE(c.shape() == Shape{1, 3, 2});
+    CHECK(std::vector<float>(c.data_as<float>(), c.data_as<float>() + 6) == std::vector<float>{10, 0, -2, 2, -2, 0});
+  }
+}
+
+// The type lists of T2 are tensor(int32) and tensor(int64) at every version (DFT-17's and STFT-17's
+// descriptions name int64_t, their lists both): either is taken, a float length is refused.
+// spec: DFT-17: "Constrain scalar length types to int64_t."
+// spec: STFT-17: "Constrain scalar length types to int64_t."
+// spec: DFT-20: "Constrain scalar length types to integers."
+TEST_CASE("DFT-17, DFT-20 and STFT-17: length inputs of int32 or int64") {
+  const Tensor x = spectrum({1, 4, 1}, {1, 2, 3, 4});
+  const Tensor four32 = Tensor::from_values<int32_t>(T::Int32, {}, {4});
+  for (int opset : {17, 20}) {
+    CAPTURE(opset);
+    CHECK(run_single_node("DFT", opset, {x, four32}).shape() == Shape{1, 4, 2});
+    CHECK_THROWS_AS(run_single_node("DFT", opset, {x, Tensor::from_values<float>(T::Float, {}, {4})}), Error);
+  }
+  const Tensor two32 = Tensor::from_values<int32_t>(T::Int32, {}, {2});
+  CHECK(run_single_node("STFT", 17, {x, two32, std::nullopt, two32}).shape() == Shape{1, 2, 2, 2});
+  CHECK(run_single_node("STFT", 17, {x, scalar_i64(2), std::nullopt, scalar_i64(2)}).shape() == Shape{1, 2, 2, 2});
+  CHECK_THROWS_AS(run_single_node("STFT", 17, {x, Tensor::from_values<float>(T::Float, {}, {2}), std::nullopt, scalar_i64(2)}), Error);
 }
 }  // namespace dft_spec_tests

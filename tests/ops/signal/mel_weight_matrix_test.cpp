@@ -1,6 +1,8 @@
 // Unit tests of ops/signal/mel_weight_matrix.cpp.
 #include "helpers/signal.h"
 
+// spec: MelWeightMatrix-17: "Generate a MelWeightMatrix that can be used to re-weight a Tensor containing a linearly sampled frequency spectra (from DFT or STFT) into num_mel_bins frequency information based on the [lower_edge_hertz, upper_edge_hertz] range on the mel scale."
+// spec: MelWeightMatrix-17: "The desired top edge of the highest frequency band."
 TEST_CASE("MelWeightMatrix: hand-computed corner bins and weights") {
   // num_mel_bins 1, dft_length 64, sample_rate 1000, edges 0 and 500 Hz: mel(500) = 607.45..., the
   // points 0, 202.48..., 404.97... mel are 0, 137.77..., 302.66... Hz, i.e. 65 f / 1000 = 0, 8.955...,

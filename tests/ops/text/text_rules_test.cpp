@@ -116,3 +116,50 @@ TEST_CASE("TfIdfVectorizer-9: n-gram counts of a 1-D input, unknown n-grams igno
 }
 
 }  // namespace text_rules_tests
+
+namespace text_spec_tests {
+using namespace onnx_ref;
+using namespace onnx_ref::testing;
+using T = ElementType;
+using text_rules_tests::run;
+using text_rules_tests::strings;
+
+// Pool 1-grams ["a", "b"]: an int64 input is refused; a string one counts; Y is float, 1-D for a
+// 1-D input.
+// spec: TfIdfVectorizer-9: "If pool_strings is set, the input must be a string tensor."
+// spec: TfIdfVectorizer-9: "1-D tensor of floats"
+TEST_CASE("TfIdfVectorizer-9: pool_strings takes a string input; the output is float") {
+  const auto pool = [](OpTester& t) {
+    t.attribute("mode", "TF").attribute("min_gram_length", int64_t{1}).attribute("max_gram_length", int64_t{1});
+    t.attribute("max_skip_count", int64_t{0}).attribute("ngram_counts", std::vector<int64_t>{0});
+    t.attribute("ngram_indexes", std::vector<int64_t>{0, 1}).attribute("pool_strings", std::vector<std::string>{"a", "b"});
+  };
+  const Tensor y = run("TfIdfVectorizer", 9, {strings({3}, {"b", "a", "b"})}, pool);
+  REQUIRE(y.type() == T::Float);
+  CHECK(y.shape() == Shape{2});
+  CHECK(std::vector<float>(y.data_as<float>(), y.data_as<float>() + 2) == std::vector<float>{1, 2});
+  CHECK_THROWS_AS(run("TfIdfVectorizer", 9, {Tensor::from_values<int64_t>(T::Int64, {2}, {0, 1})}, pool), Error);
+}
+
+// Without a locale the case mapping is en_US's: "i" upper-cases to "I" (not the Turkish dotted
+// capital), and "é" to "É".
+// spec: StringNormalizer-10: "Default en_US or platform specific equivalent as decided by the implementation."
+TEST_CASE("StringNormalizer-10: the default locale maps case as en_US") {
+  const Tensor y = run("StringNormalizer", 10, {strings({2}, {"istanbul", "\xc3\xa9t\xc3\xa9"})},
+                       [](OpTester& t) { t.attribute("case_change_action", "UPPER"); });
+  CHECK(y.strings() == std::vector<std::string>{"ISTANBUL", "\xc3\x89T\xc3\x89"});
+}
+
+// Two-byte characters are one character each: "é" matches "." once, splitting keeps them whole.
+// spec: RegexFullMatch-20: "Inputs must be UTF-8 strings"
+// spec: StringConcat-20: "Inputs and outputs must be UTF-8 strings"
+// spec: StringSplit-20: "The input must be a UTF-8 string tensor"
+TEST_CASE("RegexFullMatch, StringConcat, StringSplit (20): UTF-8 strings, a character of several bytes as one") {
+  const Tensor m = run("RegexFullMatch", 20, {strings({2}, {"\xc3\xa9", "e\xcc\x81"})}, [](OpTester& t) { t.attribute("pattern", "."); });
+  CHECK(std::vector<uint8_t>(m.data_as<uint8_t>(), m.data_as<uint8_t>() + 2) == std::vector<uint8_t>{1, 0});
+  CHECK(run("StringConcat", 20, {strings({1}, {"\xc3\xa9"}), strings({1}, {"\xc3\xbc"})}).strings() == std::vector<std::string>{"\xc3\xa9\xc3\xbc"});
+  const Tensor s = run("StringSplit", 20, {strings({1}, {"\xc3\xa9\xc3\xa9 \xc3\xbc"})}, {}, 2);
+  CHECK(s.strings() == std::vector<std::string>{"\xc3\xa9\xc3\xa9", "\xc3\xbc"});
+}
+
+}  // namespace text_spec_tests
