@@ -37,11 +37,6 @@ TEST_CASE("Clip: attributes (1, 6), optional inputs (11+), min > max, absent bou
                        Error);
 }
 
-// The rules of the ONNX 1.22.0 text, each test citing its sentence.
-namespace clip_spec_tests {
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
-using T = ElementType;
 
 // spec: Clip-11: "They default to numeric_limits::lowest() and numeric_limits::max(), respectively."
 // spec: Clip-12: "They default to numeric_limits::lowest() and numeric_limits::max(), respectively."
@@ -96,4 +91,3 @@ TEST_CASE("Clip-11, -12, -13: scalar bounds; a [1] bound is taken (a listed depa
     CHECK_THROWS_AS(run_single_node("Clip", opset, {x, std::nullopt, Tensor::from_values<float>(T::Float, {2}, {1, 1})}), Error);
   }
 }
-}  // namespace clip_spec_tests

@@ -1,5 +1,6 @@
 // Unit tests of ops/indexing/gather.cpp.
 #include "helpers/movement_indexing.h"
+#include "helpers/indexing_rules.h"
 
 // spec: Gather-13: "All index values are expected to be within bounds [-s, s-1] along axis of size s."
 // spec: GatherND-13: "The `indices_shape[-1]` should have a value between 1 (inclusive) and rank `r-b` (inclusive)"
@@ -39,3 +40,30 @@ TEST_CASE("Gather-13: the text's table of shapes") {
   CHECK(y.shape() == Shape{3, 2, 1});
   CHECK(ints(y) == std::vector<int64_t>{1, 0, 3, 2, 5, 4});
 }
+
+namespace indexing_rules_tests {
+
+// spec: Gather-*: "gather entries of the axis dimension of `data` (by default outer-most one as axis=0) indexed by `indices`, and concatenates them in an output tensor of rank q + (r - 1)."
+// spec: Gather-1: "Accepted range is [-r, r-1]"
+// spec: Gather-11,13: "Accepted range is [-r, r-1] where r = rank(data)."
+// spec: Gather-1: "All index values are expected to be within bounds."
+// spec: Gather-1,11: "It is an error if any of the index values are out of bounds."
+// spec: Gather-11: "All index values are expected to be within bounds [-s, s-1] along axis of size s."
+TEST_CASE("Gather, every version: axis 0 by default, output rank q + r - 1, axis and indices in range") {
+  for (int64_t v : {1, 11, 13}) {
+    INFO("Gather-", v);
+    const Tensor rows = run("Gather", v, {kData(), i64({1, 1}, {1})});
+    CHECK(rows.shape() == Shape{1, 1, 3});  // q + r - 1 = 2 + 2 - 1
+    CHECK(floats(rows) == std::vector<float>{4, 5, 6});
+    const Tensor columns = run("Gather", v, {kData(), i64({2}, {2, 0})}, axis(-1));
+    CHECK(columns.shape() == Shape{2, 2});
+    CHECK(floats(columns) == std::vector<float>{3, 1, 6, 4});
+    CHECK_THROWS_AS(run("Gather", v, {kData(), i64({1}, {0})}, axis(2)), Error);
+    CHECK_THROWS_AS(run("Gather", v, {kData(), i64({1}, {0})}, axis(-3)), Error);
+    CHECK_THROWS_AS(run("Gather", v, {kData(), i64({1}, {2})}), Error);
+    CHECK_THROWS_AS(run("Gather", v, {kData(), i64({1}, {-3})}), Error);
+    if (v >= 11) CHECK(floats(run("Gather", v, {kData(), i64({1}, {-2})})) == std::vector<float>{1, 2, 3});
+  }
+}
+
+}  // namespace indexing_rules_tests

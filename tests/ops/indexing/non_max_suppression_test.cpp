@@ -1,5 +1,7 @@
 // Unit tests of ops/indexing/non_max_suppression.cpp.
 #include "helpers/indexing_misc.h"
+#include "helpers/indexing_rules.h"
+#include "helpers/non_max_suppression_rules.h"
 
 TEST_CASE("NonMaxSuppression: selection order, thresholds, exact IoU at the boundary") {
   // Three unit squares: box 1 is box 0 moved by 0.5 (IoU 1/3), box 2 far away.
@@ -77,3 +79,54 @@ TEST_CASE("NonMaxSuppression-10 and -11: the selection is invariant to translati
 }
 
 }  // namespace non_max_suppression_spec_tests
+
+namespace indexing_rules_tests {
+
+// Two boxes [0, 0, 1, 1] and [0, 0.5, 1, 1.5] (y1, x1, y2, x2): intersection 0.5, union 1.5, IOU 1/3.
+// spec: NonMaxSuppression-10,11: "Boxes are suppressed if their IOU with a previously selected box is strictly greater than iou_threshold (i.e., boxes with IOU exactly equal to the threshold are kept)."
+// spec: NonMaxSuppression-10,11: "Default to 0, which means no output."
+// spec: NonMaxSuppression-10,11: "Default to 0."
+TEST_CASE("NonMaxSuppression, every version: no output without a count, IOU strictly above the threshold suppresses") {
+  const Tensor boxes = f32({1, 2, 4}, {0, 0, 1, 1, 0, 0.5f, 1, 1.5f});
+  const Tensor scores = f32({1, 1, 2}, {0.9f, 0.8f});
+  for (int64_t v : {10, 11}) {
+    INFO("NonMaxSuppression-", v);
+    CHECK(run("NonMaxSuppression", v, {boxes, scores}).shape() == Shape{0, 3});
+    // iou_threshold 0 by default: IOU 1/3 > 0 suppresses the second box.
+    CHECK(run("NonMaxSuppression", v, {boxes, scores, i64({}, {2})}).shape() == Shape{1, 3});
+    // A threshold equal to the IOU keeps the box: [0, 0, 1, 0.5] (area 0.5) lies inside [0, 0, 1, 1], so
+    // their IOU is exactly 0.5.
+    const Tensor nested = f32({1, 2, 4}, {0, 0, 1, 1, 0, 0, 1, 0.5f});
+    CHECK(run("NonMaxSuppression", v, {nested, scores, i64({}, {2}), f32({}, {0.5f})}).shape() == Shape{2, 3});
+    CHECK(run("NonMaxSuppression", v, {nested, scores, i64({}, {2}), f32({}, {0.49f})}).shape() == Shape{1, 3});
+  }
+}
+
+}  // namespace indexing_rules_tests
+
+namespace non_max_suppression_rules_tests {
+
+// Boxes [0, 0, 1, 1] and [0.5, 0.5, 1, 1]. As corners (y1, x1, y2, x2), the second is a quarter of
+// the first: IOU 0.25 / 1 = 0.25 > 0.2, suppressed. As centres and sizes, two unit squares offset by
+// half a side: IOU 0.25 / 1.75 < 0.2, kept.
+// spec: NonMaxSuppression-10,11: "The default is 0."
+TEST_CASE("NonMaxSuppression, every version: corner boxes (center_point_box 0) by default") {
+  const Tensor boxes = Tensor::from_values<float>(T::Float, {1, 2, 4}, {0, 0, 1, 1, 0.5f, 0.5f, 1, 1});
+  const Tensor scores = Tensor::from_values<float>(T::Float, {1, 1, 2}, {0.9f, 0.8f});
+  const Tensor count = Tensor::from_values<int64_t>(T::Int64, {}, {2});
+  const Tensor iou = Tensor::from_values<float>(T::Float, {}, {0.2f});
+  for (int64_t v : {10, 11}) {
+    INFO("NonMaxSuppression-", v);
+    const auto selected = [&](std::optional<int64_t> center) {
+      OpTester t("NonMaxSuppression", v);
+      t.input(Value(boxes)).input(Value(scores)).input(Value(count)).input(Value(iou));
+      if (center) t.attribute("center_point_box", *center);
+      return t.run_tensor().shape()[0];
+    };
+    CHECK(selected(std::nullopt) == 1);
+    CHECK(selected(0) == 1);
+    CHECK(selected(1) == 2);
+  }
+}
+
+}  // namespace non_max_suppression_rules_tests

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "node_runner.h"
+#include "helpers/math_rules.h"
 
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
@@ -22,3 +23,31 @@ TEST_CASE("Erf-9 and -13: element-wise, the input's shape and type") {
     CHECK(std::vector<uint16_t>(h.data_as<uint16_t>(), h.data_as<uint16_t>() + 2) == std::vector<uint16_t>{0x0000, 0x3C00});
   }
 }
+
+namespace math_rules_tests {
+
+// spec: Erf-9,13: "Computes the error function of the given input tensor element-wise."
+// spec: Erf-9,13: "It has the same shape and type of the input."
+// spec: Sign-9,13: "It has the same shape and type of the input."
+// spec: Round-11,22: "The output tensor has the same shape and type as the input."
+TEST_CASE("Erf, Sign, Round: the input's shape and type") {
+  const Tensor x = Tensor::from_values<double>(T::Double, {1, 3}, {0, -2.5, std::numeric_limits<double>::infinity()});
+  for (int64_t v : {9, 13}) {
+    const Tensor e = run("Erf", v, {x});
+    REQUIRE(e.type() == T::Double);
+    REQUIRE(e.shape() == Shape{1, 3});
+    CHECK(e.data_as<double>()[0] == 0.0);
+    CHECK(e.data_as<double>()[2] == 1.0);
+    const Tensor s = run("Sign", v, {x});
+    REQUIRE(s.type() == T::Double);
+    CHECK(std::vector<double>(s.data_as<double>(), s.data_as<double>() + 3) == std::vector<double>{0, -1, 1});
+  }
+  for (int64_t v : {11, 22}) {
+    const Tensor r = run("Round", v, {x});
+    REQUIRE(r.type() == T::Double);
+    REQUIRE(r.shape() == Shape{1, 3});
+    CHECK(r.data_as<double>()[1] == -2.0);  // half to even
+  }
+}
+
+}  // namespace math_rules_tests

@@ -220,8 +220,9 @@ TEST_CASE("SVMClassifier: bad attributes and inputs are refused naming the rule"
   CHECK(svmc_error(x, l) == "X has 2 features, the coefficients 3 per class");
   l.set("rho", std::vector<float>{});
   CHECK(svmc_error(x, l) == "attribute 'rho' has 0 values, not 1 or 2 (one per class; rho[0] is added to every class score)");
+  const Attributes labelled = svmc_binary_linear();
   a = Attributes{};
-  for (const auto& entry : svmc_binary_linear().values())
+  for (const auto& entry : labelled.values())
     if (entry.first != "classlabels_ints") a.set(entry.first, entry.second);
   CHECK(svmc_error(x, a) == "exactly one of attributes 'classlabels_ints' and 'classlabels_strings' must be set");
   a = svmc_binary_linear();

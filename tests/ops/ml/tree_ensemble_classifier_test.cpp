@@ -1,5 +1,6 @@
 // Unit tests of ops/ml/tree_ensemble_classifier.cpp.
 #include "helpers/ml_trees.h"
+#include "helpers/tree_rules.h"
 
 TEST_CASE("TreeEnsembleClassifier: scores, labels, SOFTMAX") {
   // Leaf 1 votes class 0 += 1 and class 2 += 0.75; leaf 3 class 1 += 2; leaf 4 class 2 += 0.5.
@@ -152,3 +153,22 @@ TEST_CASE("TreeEnsembleClassifier-1, -3: a tree without node id 0 is refused (it
 }
 
 }  // namespace tree_ensemble_classifier_versions
+
+namespace tree_rules_tests {
+
+// spec: TreeEnsembleClassifier-3: "Class labels if using integer labels.<br>One and only one of the 'classlabels_*' attributes must be defined."
+// spec: TreeEnsembleClassifier-3: "Class labels if using string labels.<br>One and only one of the 'classlabels_*' attributes must be defined."
+// spec: TreeEnsembleClassifier-3: "One and only one of classlabels_strings or classlabels_int64s will be defined."
+TEST_CASE("TreeEnsembleClassifier-3: exactly one class label list") {
+  const Tensor x = floats({1, 2}, {0, 0});
+  Attributes ints = classifier({0, 1, 1}, {1, 1, 1}, "NONE");
+  ints.set("classlabels_int64s", std::vector<int64_t>{0, 1});
+  CHECK(ml_tree_error("TreeEnsembleClassifier", 3, x, ints).empty());
+  Attributes both = ints;
+  both.set("classlabels_strings", std::vector<std::string>{"a", "b"});
+  CHECK(!ml_tree_error("TreeEnsembleClassifier", 3, x, both).empty());
+  const Attributes neither = without(classifier({0, 1, 1}, {1, 1, 1}, "NONE"), {"classlabels_int64s", "classlabels_strings"});
+  CHECK(!ml_tree_error("TreeEnsembleClassifier", 3, x, neither).empty());
+}
+
+}  // namespace tree_rules_tests

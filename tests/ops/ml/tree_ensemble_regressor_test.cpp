@@ -1,5 +1,6 @@
 // Unit tests of ops/ml/tree_ensemble_regressor.cpp.
 #include "helpers/ml_trees.h"
+#include "helpers/tree_rules.h"
 
 TEST_CASE("TreeEnsembleRegressor: SUM, AVERAGE, MIN, MAX with base values, versions 1 and 3 (5 is deprecated: tests/interpreter/deprecated_versions_test.cpp)") {
   // Rows [0.5, 9], [1, 1], [1, 3], [NaN, 3] (NaN tracks true at node 0).
@@ -119,8 +120,9 @@ TEST_CASE("TreeEnsembleRegressor-1, -3: base values per target or none (0); NaN 
   const Tensor nan_x = floats({1, 2}, {NAN, 9});
   for (int since : {1, 3}) {
     CAPTURE(since);
+    const Attributes full = regressor("SUM");
     Attributes none;
-    for (const auto& [name, value] : regressor("SUM").values())
+    for (const auto& [name, value] : full.values())
       if (name != "base_values") none.set(name, value);
     // NaN x0 tracks true at node 0: leaf 1 (target 0 += 1), tree 1 adds [0.25, 0.5].
     check_same(ml_tree_values<float>(legacy_tree("TreeEnsembleRegressor", since, nan_x, none).run()[0].tensor()), {1.25, 0.5});
@@ -137,3 +139,25 @@ TEST_CASE("TreeEnsembleRegressor-1, -3: base values per target or none (0); NaN 
 }
 
 }  // namespace tree_ensemble_regressor_versions
+
+namespace tree_rules_tests {
+
+// spec: TreeEnsembleRegressor-3: "Base values for regression, added to final prediction after applying aggregate_function; the size must be the same as the classes or can be left unassigned (assumed 0)"
+// spec: TreeEnsembleRegressor-3: "Returns the regressed values for each input in N.<br> All args with nodes_ are fields of a tuple of tree nodes, and it is assumed they are the same length, and an index i will decode the tuple across these inputs."
+TEST_CASE("TreeEnsembleRegressor-3: base values per target or none (0); node lists of one length") {
+  const Tensor x = floats({1, 2}, {0, 0});
+  const auto values = [&](const Attributes& a) { return ml_tree_values<float>(run_ml_tree("TreeEnsembleRegressor", 3, x, a)[0].tensor()); };
+  const Attributes none = without(regressor("SUM"), {"base_values"});
+  const std::vector<double> with = values(regressor("SUM")), without = values(none);
+  REQUIRE(with.size() == 2);
+  CHECK(with[0] - without[0] == 10);
+  CHECK(with[1] - without[1] == 20);
+  Attributes one_base = regressor("SUM");
+  one_base.set("base_values", std::vector<float>{10});
+  CHECK(!ml_tree_error("TreeEnsembleRegressor", 3, x, one_base).empty());
+  Attributes short_nodes = regressor("SUM");
+  short_nodes.set("nodes_values", std::vector<float>{0.5f, 0, 2});
+  CHECK(!ml_tree_error("TreeEnsembleRegressor", 3, x, short_nodes).empty());
+}
+
+}  // namespace tree_rules_tests

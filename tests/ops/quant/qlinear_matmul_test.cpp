@@ -10,6 +10,7 @@
 #include "node_runner.h"
 #include "requantize_oracle.h"
 #include "helpers/qlinear.h"
+#include "helpers/quantize_linear_rules.h"
 
 // The kernel tests, in a namespace of their own so that their helpers and those of the
 // operator tests below do not meet.
@@ -159,3 +160,28 @@ TEST_CASE("QLinearMatMul and QLinearConv: bad inputs are one-line errors") {
                                     Tensor::from_values<int32_t>(T::Int32, {2}, {1, 2})}),
                        doctest::Contains("B must have shape [1]"), Error);
 }
+
+namespace quantize_linear_rules_tests {
+
+// a = 255, b = 255, every scale 1 except y_scale 256: 65025 / 256 = 254.0039 rounds to 254. The product
+// 65025 does not fit 16 bits: it is kept whole.
+// spec: QLinearMatMul-10,21: "Production must never overflow, and accumulation may overflow if and only if in 32 bits."
+// spec: QLinearMatMul-21: "The quantization formula is y = saturate((x / y_scale) + y_zero_point)."
+// spec: QLinearMatMul-21: "Scale and zero point must have same shape."
+// spec: QLinearMatMul-21: "They must be either scalar (per tensor) or N-D tensor (per row for 'a' and per column for 'b')."
+// spec: QLinearMatMul-21: "Scalar refers to per tensor quantization whereas N-D refers to per row or per column quantization."
+TEST_CASE("QLinearMatMul 10 and 21: a product beyond 16 bits kept whole; scale and zero point of one shape") {
+  const Tensor a = Tensor::from_values<uint8_t>(T::UInt8, {1, 1}, {255});
+  const Tensor zero = Tensor::from_values<uint8_t>(T::UInt8, {}, {0});
+  for (int64_t v : {10, 21}) {
+    INFO("QLinearMatMul-", v);
+    const Tensor y = quant_run("QLinearMatMul", v, {a, scalar_scale(1), zero, a, scalar_scale(1), zero, scalar_scale(256), zero})[0];
+    CHECK(quant_values<uint8_t>(y) == std::vector<uint8_t>{254});
+    // Per-row scales of a (one row) of shape [1, 1] with a scalar zero point: refused.
+    CHECK_THROWS_AS(quant_run("QLinearMatMul", v, {a, Tensor::from_values<float>(T::Float, {1, 1}, {1}), Tensor::from_values<uint8_t>(T::UInt8, {2}, {0, 0}),
+                                                   a, scalar_scale(1), zero, scalar_scale(256), zero}),
+                    Error);
+  }
+}
+
+}  // namespace quantize_linear_rules_tests
