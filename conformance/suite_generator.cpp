@@ -34,6 +34,10 @@ std::vector<const OpVersion*> selected_versions(const SuiteOptions& options) {
   return out;
 }
 
+// Refusal tests written for each deprecated version (one per seed or recipe is plenty: they all
+// check the same rule).
+constexpr size_t kDeprecatedRefusals = 4;
+
 struct VersionResult {
   std::vector<nlohmann::json> entries;
   size_t tests = 0, refusals = 0;
@@ -49,9 +53,24 @@ VersionResult generate_version(const OpVersion& version, const std::vector<SeedC
   };
   const size_t cap = static_cast<size_t>(options.max_tests_per_version);
   const size_t max_tries = cap * 6 + 24;
-  const auto candidates = version_candidates(version, seeds, options.seed);
+  auto candidates = version_candidates(version, seeds, options.seed);
+  // A deprecated version is refused by a strict loader (ONNX's checker refuses it, and onnx-ref
+  // does without --allow-deprecated), so its cases are refusal tests naming the replacement.
+  if (version.deprecated) {
+    if (candidates.size() > kDeprecatedRefusals) candidates.resize(kDeprecatedRefusals);
+    for (Candidate& c : candidates) c.must_refuse = true;
+  }
   size_t tries = 0;
   for (const Candidate& c : candidates) {
+    if (c.must_refuse) {
+      const std::string name = unique_name(c.what);
+      if (auto entry = write_case(version, c, name, options.out)) {
+        names.insert(name);
+        result.entries.push_back(std::move(*entry));
+        ++result.refusals;
+      }
+      continue;
+    }
     if (result.tests >= cap || tries++ >= max_tries) break;
     const std::string name = unique_name(c.what);
     if (auto entry = write_case(version, c, name, options.out)) {
@@ -113,7 +132,7 @@ SuiteSummary generate_suite(const SuiteOptions& options) {
   for (size_t i = 0; i < versions.size(); ++i) {
     summary.tests += results[i].tests;
     summary.refusals += results[i].refusals;
-    if (results[i].tests)
+    if (results[i].tests || (versions[i]->deprecated && results[i].refusals))
       ++summary.versions_covered;
     else
       summary.uncovered.push_back(versions[i]->label());

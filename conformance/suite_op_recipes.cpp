@@ -258,6 +258,11 @@ std::vector<OpRecipe> op_recipes(const OpVersion& v) {
       r.push_back({"recipe_int_labels", "", [](Node& n, ElementType) { set_ints(n, "classlabels_int64s", {0, 1, 2}); },
                    {fixed({2, 3}, ElementType::Float, {0.25, 0.5, 0.125, -1, 2, 0})}});
   }
+  if (domain == "org.openvinotoolkit" && op == "Reshape")
+    for (int64_t special_zero : {0, 1})
+      r.push_back({"recipe_special_zero" + std::to_string(special_zero), "T",
+                   [special_zero](Node& n, ElementType) { set_int(n, "special_zero", special_zero); },
+                   {varied({2, 3}), fixed({2}, ElementType::Int64, {special_zero ? 0.0 : 3.0, -1})}});
   (void)omitted;
   return r;
 }

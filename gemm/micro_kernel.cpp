@@ -12,11 +12,15 @@
 #endif
 #include <immintrin.h>
 
+#include <array>
+#include <cstring>
+
 namespace onnx_ref::gemm::tiled {
 
 namespace {
 
-[[gnu::always_inline]] inline void portable_body(int64_t kc, const double* a, const double* b, double* c, int64_t ldc) {
+[[gnu::always_inline]] inline void portable_body(int64_t kc, const double* a, const double* b, double* c, int64_t ldc,
+                                                  bool first) {
   double acc[kMR][kNR];
   for (int64_t r = 0; r < kMR; ++r)
     for (int64_t q = 0; q < kNR; ++q) acc[r][q] = -0.0;  // -0 + p is p, even for p = -0
@@ -28,22 +32,31 @@ namespace {
     }
   }
   for (int64_t r = 0; r < kMR; ++r)
-    for (int64_t q = 0; q < kNR; ++q) c[r * ldc + q] += acc[r][q];
+    for (int64_t q = 0; q < kNR; ++q) c[r * ldc + q] = first ? acc[r][q] : c[r * ldc + q] + acc[r][q];
 }
+
+// Entry m: the eight bytes (bit q of m) for q < 8, in memory order.
+constexpr auto kByteFlags = [] {
+  std::array<uint64_t, 256> t{};
+  for (unsigned m = 0; m < 256; ++m)
+    for (unsigned q = 0; q < 8; ++q)
+      if (m >> q & 1) t[m] |= uint64_t{1} << (8 * q);  // little-endian: byte q is bits 8q..8q+7
+  return t;
+}();
 
 }  // namespace
 
-void micro_kernel_portable(int64_t kc, const double* a, const double* b, double* c, int64_t ldc) {
-  portable_body(kc, a, b, c, ldc);
+void micro_kernel_portable(int64_t kc, const double* a, const double* b, double* c, int64_t ldc, bool first) {
+  portable_body(kc, a, b, c, ldc, first);
 }
 
 [[gnu::target("avx2,fma")]] void micro_kernel_avx2(int64_t kc, const double* a, const double* b, double* c,
-                                                    int64_t ldc) {
-  portable_body(kc, a, b, c, ldc);
+                                                    int64_t ldc, bool first) {
+  portable_body(kc, a, b, c, ldc, first);
 }
 
 [[gnu::target("avx512f")]] void micro_kernel_avx512(int64_t kc, const double* a, const double* b, double* c,
-                                                     int64_t ldc) {
+                                                     int64_t ldc, bool first) {
   static_assert(kMR == 8 && kNR == 24, "the AVX-512 kernel is written for 8 x 24 blocks");
   const __m512d minus_zero = _mm512_set1_pd(-0.0);  // -0 + p is p, even for p = -0
 #define ONNX_REF_LOAD_ROW(r) __m512d c##r##0 = minus_zero, c##r##1 = minus_zero, c##r##2 = minus_zero;
@@ -77,6 +90,22 @@ void micro_kernel_portable(int64_t kc, const double* a, const double* b, double*
     a += kMR;
     b += kNR;
   }
+  if (first) {
+#define ONNX_REF_SET_ROW(r)                          \
+  _mm512_storeu_pd(c + (r) * ldc, c##r##0);          \
+  _mm512_storeu_pd(c + (r) * ldc + 8, c##r##1);      \
+  _mm512_storeu_pd(c + (r) * ldc + 16, c##r##2);
+    ONNX_REF_SET_ROW(0)
+    ONNX_REF_SET_ROW(1)
+    ONNX_REF_SET_ROW(2)
+    ONNX_REF_SET_ROW(3)
+    ONNX_REF_SET_ROW(4)
+    ONNX_REF_SET_ROW(5)
+    ONNX_REF_SET_ROW(6)
+    ONNX_REF_SET_ROW(7)
+#undef ONNX_REF_SET_ROW
+    return;
+  }
 #define ONNX_REF_STORE_ROW(r)                                                                \
   _mm512_storeu_pd(c + (r) * ldc, _mm512_add_pd(_mm512_loadu_pd(c + (r) * ldc), c##r##0));           \
   _mm512_storeu_pd(c + (r) * ldc + 8, _mm512_add_pd(_mm512_loadu_pd(c + (r) * ldc + 8), c##r##1));   \
@@ -92,7 +121,26 @@ void micro_kernel_portable(int64_t kc, const double* a, const double* b, double*
 #undef ONNX_REF_STORE_ROW
 }
 
-[[gnu::target("avx512f,avx512vl,avx2")]] void decide_floats_avx512(int64_t n, const double* s, RowNorms row,
+[[gnu::target("avx512f")]] void micro_kernel_row1_avx512(int64_t kc, const double* a, const double* b, double* c,
+                                                          bool first) {
+  __m512d c0 = _mm512_set1_pd(-0.0), c1 = c0, c2 = c0;  // -0 + p is p, even for p = -0
+  for (int64_t k = 0; k < kc; ++k, a += kMR, b += kNR) {
+    const __m512d x = _mm512_set1_pd(a[0]);
+    c0 = _mm512_fmadd_pd(x, _mm512_loadu_pd(b), c0);
+    c1 = _mm512_fmadd_pd(x, _mm512_loadu_pd(b + 8), c1);
+    c2 = _mm512_fmadd_pd(x, _mm512_loadu_pd(b + 16), c2);
+  }
+  if (!first) {
+    c0 = _mm512_add_pd(_mm512_loadu_pd(c), c0);
+    c1 = _mm512_add_pd(_mm512_loadu_pd(c + 8), c1);
+    c2 = _mm512_add_pd(_mm512_loadu_pd(c + 16), c2);
+  }
+  _mm512_storeu_pd(c, c0);
+  _mm512_storeu_pd(c + 8, c1);
+  _mm512_storeu_pd(c + 16, c2);
+}
+
+[[gnu::target("avx512f,avx512vl,avx2")]] int64_t decide_floats_avx512(int64_t n, const double* s, RowNorms row,
                                                              const double* c1, const double* c2, const double* ci,
                                                              double alpha, const double* bc, double scale, float* y,
                                                              uint8_t* todo) {
@@ -101,7 +149,7 @@ void micro_kernel_portable(int64_t kc, const double* a, const double* b, double*
   const __m512d vscale = _mm512_set1_pd(scale), inf = _mm512_set1_pd(__builtin_inf());
   const __m512d two_u = _mm512_set1_pd(0x1p-52), widen_e = _mm512_set1_pd(1 + 0x1p-50);
   const __m512d tiny = _mm512_set1_pd(0x1p-1074);
-  int64_t j = 0;
+  int64_t j = 0, undecided = 0;
   for (; j + 8 <= n; j += 8) {
     const __m512d bound =
         _mm512_min_pd(_mm512_min_pd(_mm512_mul_pd(r2, _mm512_loadu_pd(c2 + j)), _mm512_mul_pd(r1, _mm512_loadu_pd(ci + j))),
@@ -122,9 +170,12 @@ void micro_kernel_portable(int64_t kc, const double* a, const double* b, double*
     const __m256i same = _mm256_cmpeq_epi32(_mm256_castps_si256(lo), _mm256_castps_si256(hi));
     const __mmask8 ok = finite & static_cast<__mmask8>(_mm256_movemask_ps(_mm256_castsi256_ps(same)));
     _mm256_mask_storeu_ps(y + j, ok, lo);
-    for (int q = 0; q < 8; ++q) todo[j + q] = (ok >> q & 1) ? 0 : 1;
+    // todo[j + q] = 1 where bit q of ok is clear: the eight bytes of one word.
+    std::memcpy(todo + j, &kByteFlags[static_cast<uint8_t>(~ok)], 8);
+    undecided += __builtin_popcount(static_cast<uint8_t>(~ok));
   }
-  for (; j < n; ++j) todo[j] = 1;
+  for (; j < n; ++j, ++undecided) todo[j] = 1;
+  return undecided;
 }
 
 [[gnu::target("avx512f")]] void add_norms_avx512(const double* packed, int64_t strips, int64_t kc, int64_t width,
@@ -180,6 +231,31 @@ void micro_kernel_portable(int64_t kc, const double* a, const double* b, double*
     acc[i] += p;
     mag[i] += p < 0 ? -p : p;
   }
+}
+
+[[gnu::target("avx512f,avx512vl,avx2")]] void add_scaled_floats_strided_avx512(int64_t n, double w, const float* src,
+                                                                               int64_t stride, double* acc, double* mag) {
+  const __m512d vw = _mm512_set1_pd(w);
+  const __m256i offsets = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+                                             _mm256_set1_epi32(static_cast<int>(stride)));
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    const __m512d p = _mm512_mul_pd(vw, _mm512_cvtps_pd(_mm256_i32gather_ps(src + i * stride, offsets, 4)));
+    _mm512_storeu_pd(acc + i, _mm512_add_pd(_mm512_loadu_pd(acc + i), p));
+    _mm512_storeu_pd(mag + i, _mm512_add_pd(_mm512_loadu_pd(mag + i), _mm512_abs_pd(p)));
+  }
+  for (; i < n; ++i) {
+    const double p = w * static_cast<double>(src[i * stride]);
+    acc[i] += p;
+    mag[i] += p < 0 ? -p : p;
+  }
+}
+
+[[gnu::target("avx512f,avx512vl")]] void add_to_all_avx512(int64_t n, double v, double* acc) {
+  const __m512d vv = _mm512_set1_pd(v);
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8) _mm512_storeu_pd(acc + i, _mm512_add_pd(_mm512_loadu_pd(acc + i), vv));
+  for (; i < n; ++i) acc[i] += v;
 }
 
 bool cpu_has_avx512() {

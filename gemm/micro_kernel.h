@@ -15,23 +15,31 @@ inline constexpr int64_t kNR = kPanelWidth;
 
 // c[r * ldc + q] += sum over k < kc of a[k * kMR + r] * b[k * kNR + q], for r < kMR, q < kNR: the
 // block's products are summed apart, in the order of k from -0, and the block sum is then added to
-// c (so a product passes through at most kc - 1 inexact additions inside its block).
-using MicroKernel = void (*)(int64_t kc, const double* a, const double* b, double* c, int64_t ldc);
+// c (so a product passes through at most kc - 1 inexact additions inside its block). With `first`,
+// c is not read: it is set to the block sum, which is what adding it to a c of -0 gives (-0 + s
+// is s for every double s, zeros and NaNs included), so a tile's sums need no fill beforehand.
+using MicroKernel = void (*)(int64_t kc, const double* a, const double* b, double* c, int64_t ldc, bool first);
 
-void micro_kernel_portable(int64_t kc, const double* a, const double* b, double* c, int64_t ldc);
-void micro_kernel_avx2(int64_t kc, const double* a, const double* b, double* c, int64_t ldc);
+void micro_kernel_portable(int64_t kc, const double* a, const double* b, double* c, int64_t ldc, bool first);
+void micro_kernel_avx2(int64_t kc, const double* a, const double* b, double* c, int64_t ldc, bool first);
 // Only on a CPU with AVX-512F and VL (cpu_has_avx512(), checked by the caller).
-void micro_kernel_avx512(int64_t kc, const double* a, const double* b, double* c, int64_t ldc);
+void micro_kernel_avx512(int64_t kc, const double* a, const double* b, double* c, int64_t ldc, bool first);
+
+// The same for row 0 of the block alone (a product with one row of A, as a recurrent step of
+// batch 1 is): c[q] for q < kNR, the same additions in the same order, so the same sums as row 0
+// of micro_kernel_avx512's. AVX-512 only.
+void micro_kernel_row1_avx512(int64_t kc, const double* a, const double* b, double* c, bool first);
 
 // The first stage of the float decision (gemm/dot.h) for outputs j < n of one row: s[j] the double
 // sums, the bound of sum|p| min(r2 c2[j], r1 ci[j], ri c1[j]) from the row's norms (r1 = sum|a|,
 // r2 = |a|_2, ri = max|a|) and the columns', the result alpha s + bc[j] (bc null: no C term)
 // with E = scale * bound. Writes y[j] and clears todo[j] where both ends of the error interval
-// round to the same float; sets todo[j] elsewhere. Same decisions as numeric::decide_small.
+// round to the same float; sets todo[j] elsewhere, and returns how many it set. Same decisions as
+// numeric::decide_small.
 struct RowNorms {
   double l1, l2, linf;
 };
-void decide_floats_avx512(int64_t n, const double* s, RowNorms row, const double* c1, const double* c2,
+int64_t decide_floats_avx512(int64_t n, const double* s, RowNorms row, const double* c1, const double* c2,
                           const double* ci, double alpha, const double* bc, double scale, float* y, uint8_t* todo);
 
 // Adds the norms of the lanes of a packed block (`strips` strips of `width` lanes, width 8 or 24,
@@ -45,6 +53,11 @@ void pack_float_rows8_avx512(const float* row0, int64_t row_stride, int64_t kc, 
 
 void widen_floats_avx512(const float* src, int64_t n, double* dst);
 void add_scaled_floats_avx512(int64_t n, double w, const float* src, double* acc, double* mag);
+
+// The same with src read at steps of `stride` elements (stride * 7 below 2^31, checked by the caller).
+void add_scaled_floats_strided_avx512(int64_t n, double w, const float* src, int64_t stride, double* acc, double* mag);
+// acc[i] += v for i < n.
+void add_to_all_avx512(int64_t n, double v, double* acc);
 
 bool cpu_has_avx512();
 bool cpu_has_avx2_fma();

@@ -116,6 +116,11 @@ std::shared_ptr<const PackedWeights> cached_packed_b(const std::shared_ptr<const
   return cached(owner, key, [&] { return tiled::pack_b(b, K, N); });
 }
 
+std::shared_ptr<const PackedWeights> pack_b_uncached(const MatrixView<float>& b, int64_t K, int64_t N) {
+  if (K <= 0 || N <= 0 || too_large(K, N)) return nullptr;
+  return tiled::pack_b(b, K, N);
+}
+
 size_t packed_weights_entries() {
   Cache& c = cache();
   std::lock_guard<std::mutex> lock(c.mutex);

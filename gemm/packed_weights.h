@@ -49,6 +49,11 @@ std::shared_ptr<const PackedWeights> cached_packed_weights(const std::shared_ptr
 std::shared_ptr<const PackedWeights> cached_packed_b(const std::shared_ptr<const Storage>& owner, const MatrixView<float>& b,
                                                      int64_t K, int64_t N);
 
+// The packed form of the float matrix B [K, N] read through `b`, made now and cached nowhere, for
+// a caller that keeps it with the matrix it was made from (a recurrent node's gate matrices); null
+// when it would be above 32 MiB. Not charged: the caller charges its bytes().
+std::shared_ptr<const PackedWeights> pack_b_uncached(const MatrixView<float>& b, int64_t K, int64_t N);
+
 // gemm(args) with A or B read from their packed forms (made for args.A and args.B; either may be
 // null) when the product runs on the tiled engine; exactly gemm(args)'s results.
 void gemm_with_packed(const GemmArgs<float>& args, const PackedWeights* packed_a, const PackedWeights* packed_b,

@@ -30,6 +30,12 @@ void widen_floats(const float* src, int64_t n, double* dst);
 // widened float), each addition rounded once (AVX-512 where the CPU has it).
 void add_scaled_floats(int64_t n, double w, const float* src, double* acc, double* mag);
 
+// The same with src[i * stride] for src[i] (a strided convolution's window taps).
+void add_scaled_floats_strided(int64_t n, double w, const float* src, int64_t stride, double* acc, double* mag);
+
+// acc[i] += v for i < n, each addition rounded once (the zeros a window's padding contributes).
+void add_to_all(int64_t n, double v, double* acc);
+
 // Y = alpha * A B + beta * C with B read from `b` (args.B is ignored), each output the exact value
 // rounded once, exactly as gemm() computes it. Instantiated for float, Float16Bits, BFloat16Bits.
 // `packed_a` (gemm/packed_weights.h), when given, holds args.A packed once (float only).

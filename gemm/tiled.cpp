@@ -314,8 +314,7 @@ void recheck(const Job<S>& job, std::vector<Pending>& pending, int64_t& compensa
   }
 }
 
-// Scratch of one thread, sized for the product's largest tile (not the engine's): small products
-// take small allocations.
+// Scratch of one thread: row_cap and col_cap are the current product's largest tile.
 struct Buffers {
   int64_t row_cap = 0, col_cap = 0;
   std::vector<double> a, b, acc, col_norms, row_norms, bc;
@@ -323,14 +322,34 @@ struct Buffers {
   std::vector<Pending> pending;
 };
 
+// This thread's scratch, grown to the product's largest tile and kept for the next product: a
+// model's many small products then allocate nothing (at most about 2.6 MiB per thread, for the
+// engine's largest tile). No product runs inside another on one thread (run_tile calls no kernel).
+Buffers& thread_buffers(int64_t rows, int64_t cols, int64_t kb) {
+  thread_local Buffers buf;
+  auto grow = [](auto& v, int64_t n) {
+    if (v.size() < static_cast<size_t>(n)) v.resize(static_cast<size_t>(n));
+  };
+  buf.row_cap = rows;
+  buf.col_cap = cols;
+  grow(buf.a, rows * kb);
+  grow(buf.b, cols * kb);
+  grow(buf.acc, rows * cols);
+  grow(buf.col_norms, 3 * cols);
+  grow(buf.row_norms, 3 * rows);
+  grow(buf.bc, cols);
+  grow(buf.todo, cols);
+  buf.pending.clear();
+  return buf;
+}
+
 template <class S>
 void run_tile(const Job<S>& job, int64_t i0, int64_t mc, int64_t j0, int64_t nc, Buffers& buf, int64_t& compensated,
               int64_t& exact) {
   const GemmArgs<S>& g = job.g;
   const int64_t row_strips = (mc + kMR - 1) / kMR, col_strips = (nc + kNR - 1) / kNR;
   const int64_t ldc = col_strips * kNR;
-  double* acc = buf.acc.data();
-  std::fill(acc, acc + row_strips * kMR * ldc, job.zero);  // -0 + p is p, even for p = -0
+  double* acc = buf.acc.data();  // the first block of k sets every sum (micro_kernel.h: as if from -0)
   double* cn1 = buf.col_norms.data();
   double* cn2 = cn1 + buf.col_cap;
   double* cni = cn2 + buf.col_cap;
@@ -372,9 +391,15 @@ void run_tile(const Job<S>& job, int64_t i0, int64_t mc, int64_t j0, int64_t nc,
       if (!pb) add_norms(buf.b.data(), col_strips, kc, kNR, cn1, cn2, cni);
       if (!pa) add_norms(buf.a.data(), row_strips, kc, kMR, rn1, rn2, rni);
     }
+    if (mc == 1 && job.vector_epilogue) {
+      // One row of A: the row kernel, without the seven zero rows of its strip.
+      for (int64_t s = 0; s < col_strips; ++s)
+        tiled::micro_kernel_row1_avx512(kc, a_block, b_block + s * kc * kNR, acc + s * kNR, k0 == 0);
+      continue;
+    }
     for (int64_t s = 0; s < col_strips; ++s)
       for (int64_t r = 0; r < row_strips; ++r)
-        job.kernel(kc, a_block + r * kc * kMR, b_block + s * kc * kNR, acc + r * kMR * ldc + s * kNR, ldc);
+        job.kernel(kc, a_block + r * kc * kMR, b_block + s * kc * kNR, acc + r * kMR * ldc + s * kNR, ldc, k0 == 0);
   }
   // The bound of sum|a_k b_k| for each output: min(|a|_2 |b|_2, |a|_1 |b|_inf, |a|_inf |b|_1), times
   // 1.1 d u, d the depth of the summation tree: a product passes through at most kBlockK - 1
@@ -391,13 +416,17 @@ void run_tile(const Job<S>& job, int64_t i0, int64_t mc, int64_t j0, int64_t nc,
     const int64_t i = i0 + r;
     S* y = g.Y + i * g.N + j0;
     const double* ar = acc + r * ldc;
-    if (job.use_c)
-      for (int64_t c = 0; c < nc; ++c) bc[c] = g.beta * widen(g.C.at(i, j0 + c));
+    if (job.use_c) {
+      if (g.C.col_stride == 0) std::fill(bc, bc + nc, g.beta * widen(g.C.at(i, j0)));  // a bias per row
+      else
+        for (int64_t c = 0; c < nc; ++c) bc[c] = g.beta * widen(g.C.at(i, j0 + c));
+    }
     bool vector_done = false;
     if constexpr (std::is_same_v<S, float>) {
       if (job.vector_epilogue && bound_valid) {
-        tiled::decide_floats_avx512(nc, ar, {rn1[r], rn2[r], rni[r]}, cn1, cn2, cni, g.alpha, job.use_c ? bc : nullptr,
-                                    ku_bound, y, todo);
+        const int64_t undecided = tiled::decide_floats_avx512(nc, ar, {rn1[r], rn2[r], rni[r]}, cn1, cn2, cni, g.alpha,
+                                                              job.use_c ? bc : nullptr, ku_bound, y, todo);
+        if (undecided == 0) continue;
         vector_done = true;
       }
     }
@@ -429,29 +458,27 @@ void run_tiled(const GemmArgs<S>& g, const PanelSource& b, GemmStats& stats, Gem
   if (!fits(packed_b, true, g.B, g.K, g.N)) packed_b = nullptr;
   const Job<S> job{g, b, kernel, g.has_c && g.beta != 0, -0.0, vector, packed_a, packed_b};
   const int64_t row_tiles = (g.M + kTileRows - 1) / kTileRows;
-  const int64_t col_tiles = (g.N + kTileCols - 1) / kTileCols;
+  // Fewer engine tiles than threads (a small image's convolution is often one tile): narrower
+  // column tiles, one per thread, when B is packed per tile. An output's sums and decisions do
+  // not depend on the tile holding it, and the width is a function of N and the thread count.
+  int64_t tile_cols = kTileCols;
+  const int64_t threads = thread_count();
+  if (!packed_b && threads > 1 && row_tiles * ((g.N + kTileCols - 1) / kTileCols) < threads)
+    tile_cols = std::clamp(((g.N + threads - 1) / threads + kNR - 1) / kNR * kNR, kNR, kTileCols);
+  const int64_t col_tiles = (g.N + tile_cols - 1) / tile_cols;
   std::atomic<int64_t> compensated{0}, exact{0};
   const int64_t kb = std::min(kBlockK, g.K);
   const int64_t rows = std::min(kTileRows, (g.M + kMR - 1) / kMR * kMR);
-  const int64_t cols = std::min(kTileCols, (g.N + kNR - 1) / kNR * kNR);
-  // Tiles are grouped so that each chunk has at least about 2^22 multiply-adds: a small product
-  // stays on the calling thread rather than paying for starting one.
+  const int64_t cols = std::min(tile_cols, (g.N + kNR - 1) / kNR * kNR);
+  // Tiles are grouped so that each chunk has at least about 2^20 multiply-adds: a small product
+  // stays on the calling thread rather than paying for handing work to another.
   const int64_t tile_work = std::max<int64_t>(1, rows * cols * g.K);
-  parallel_for(row_tiles * col_tiles, std::max<int64_t>(1, (int64_t{1} << 22) / tile_work), [&](int64_t t0, int64_t t1) {
-    Buffers buf;
-    buf.row_cap = rows;
-    buf.col_cap = cols;
-    buf.a.resize(static_cast<size_t>(rows * kb));
-    buf.b.resize(static_cast<size_t>(cols * kb));
-    buf.acc.resize(static_cast<size_t>(rows * cols));
-    buf.col_norms.resize(static_cast<size_t>(3 * cols));
-    buf.row_norms.resize(static_cast<size_t>(3 * rows));
-    buf.bc.resize(static_cast<size_t>(cols));
-    buf.todo.resize(static_cast<size_t>(cols));
+  parallel_for(row_tiles * col_tiles, std::max<int64_t>(1, (int64_t{1} << 20) / tile_work), [&](int64_t t0, int64_t t1) {
+    Buffers& buf = thread_buffers(rows, cols, kb);
     int64_t local_compensated = 0, local_exact = 0;
     for (int64_t t = t0; t < t1; ++t) {
-      const int64_t i0 = (t % row_tiles) * kTileRows, j0 = (t / row_tiles) * kTileCols;
-      run_tile(job, i0, std::min(kTileRows, g.M - i0), j0, std::min(kTileCols, g.N - j0), buf, local_compensated,
+      const int64_t i0 = (t % row_tiles) * kTileRows, j0 = (t / row_tiles) * tile_cols;
+      run_tile(job, i0, std::min(kTileRows, g.M - i0), j0, std::min(tile_cols, g.N - j0), buf, local_compensated,
                local_exact);
     }
     compensated += local_compensated;
@@ -476,6 +503,21 @@ void add_scaled_floats(int64_t n, double w, const float* src, double* acc, doubl
     acc[i] += p;
     mag[i] += std::fabs(p);
   }
+}
+
+void add_scaled_floats_strided(int64_t n, double w, const float* src, int64_t stride, double* acc, double* mag) {
+  if (tiled::cpu_has_avx512() && stride > 0 && stride * 7 < (int64_t{1} << 31))
+    return tiled::add_scaled_floats_strided_avx512(n, w, src, stride, acc, mag);
+  for (int64_t i = 0; i < n; ++i) {
+    const double p = w * static_cast<double>(src[i * stride]);
+    acc[i] += p;
+    mag[i] += std::fabs(p);
+  }
+}
+
+void add_to_all(int64_t n, double v, double* acc) {
+  if (tiled::cpu_has_avx512()) return tiled::add_to_all_avx512(n, v, acc);
+  for (int64_t i = 0; i < n; ++i) acc[i] += v;
 }
 
 void set_gemm_path(GemmPath path) { g_path = static_cast<int>(path); }
@@ -507,6 +549,48 @@ template void packed<float>(const GemmArgs<float>&, const PanelSource&, GemmStat
 template void packed<Float16Bits>(const GemmArgs<Float16Bits>&, const PanelSource&, GemmStats&, const PackedWeights*);
 template void packed<BFloat16Bits>(const GemmArgs<BFloat16Bits>&, const PanelSource&, GemmStats&, const PackedWeights*);
 
+namespace {
+
+// Packs one operand of `lines` lines (A's rows or B's columns) by K steps once: tiles of `tile`
+// lines, each in blocks of kBlockK steps of strips of `width` lanes, written by
+// pack_block(first line, lines, k0, kc, out), and the lines' norms (norm_size entries, zeros past
+// the last line). The same packing and the same norm sums, in the same order, as run_tile's for
+// each tile.
+template <class PackBlock>
+void pack_tiles(PackedWeights& p, int64_t lines, int64_t K, int64_t tile, int64_t width, size_t norm_size,
+                PackBlock pack_block) {
+  p.vector = choose_kernel(gemm_path() == GemmPath::Panels ? GemmPath::Automatic : gemm_path()) == micro_kernel_avx512;
+  p.k_blocks = (K + kBlockK - 1) / kBlockK;
+  const int64_t tiles = (lines + tile - 1) / tile;
+  p.l1.assign(norm_size, 0.0);
+  p.l2sq.assign(norm_size, 0.0);
+  p.linf.assign(norm_size, 0.0);
+  size_t total = 0;
+  for (int64_t t = 0; t < tiles; ++t) {
+    const int64_t strips = (std::min(tile, lines - t * tile) + width - 1) / width;
+    for (int64_t b = 0; b < p.k_blocks; ++b) {
+      p.offsets.push_back(total);
+      total += static_cast<size_t>(strips * width * std::min(kBlockK, K - b * kBlockK));
+    }
+  }
+  p.blocks.resize(total);
+  for (int64_t t = 0; t < tiles; ++t) {
+    const int64_t first = t * tile, n = std::min(tile, lines - first), strips = (n + width - 1) / width;
+    double* n1 = p.l1.data() + first;
+    double* n2 = p.l2sq.data() + first;
+    double* ni = p.linf.data() + first;
+    for (int64_t b = 0; b < p.k_blocks; ++b) {
+      const int64_t k0 = b * kBlockK, kc = std::min(kBlockK, K - k0);
+      double* block = p.blocks.data() + p.offsets[static_cast<size_t>(t * p.k_blocks + b)];
+      pack_block(first, n, k0, kc, block);
+      if (p.vector) add_norms_avx512(block, strips, kc, width, n1, n2, ni);
+      else add_norms(block, strips, kc, width, n1, n2, ni);
+    }
+  }
+}
+
+}  // namespace
+
 std::shared_ptr<PackedWeights> pack_weights(const float* a, int64_t M, int64_t K, int64_t lda) {
   auto p = std::make_shared<PackedWeights>();
   p->source = a;
@@ -514,37 +598,10 @@ std::shared_ptr<PackedWeights> pack_weights(const float* a, int64_t M, int64_t K
   p->cols = K;
   p->row_stride = lda;
   p->col_stride = 1;
-  p->vector = choose_kernel(gemm_path() == GemmPath::Panels ? GemmPath::Automatic : gemm_path()) == micro_kernel_avx512;
-  p->k_blocks = (K + kBlockK - 1) / kBlockK;
-  const int64_t row_tiles = (M + kTileRows - 1) / kTileRows;
-  const size_t rows = static_cast<size_t>((M + kMR - 1) / kMR * kMR);
-  p->l1.assign(rows, 0.0);
-  p->l2sq.assign(rows, 0.0);
-  p->linf.assign(rows, 0.0);
-  size_t total = 0;
-  for (int64_t t = 0; t < row_tiles; ++t) {
-    const int64_t strips = (std::min(kTileRows, M - t * kTileRows) + kMR - 1) / kMR;
-    for (int64_t b = 0; b < p->k_blocks; ++b) {
-      p->offsets.push_back(total);
-      total += static_cast<size_t>(strips * kMR * std::min(kBlockK, K - b * kBlockK));
-    }
-  }
-  p->blocks.resize(total);
   const MatrixView<float> view{a, lda, 1};
-  // The same packing and the same norm sums, in the same order, as run_tile's for each tile.
-  for (int64_t t = 0; t < row_tiles; ++t) {
-    const int64_t i0 = t * kTileRows, mc = std::min(kTileRows, M - i0), strips = (mc + kMR - 1) / kMR;
-    double* n1 = p->l1.data() + i0;
-    double* n2 = p->l2sq.data() + i0;
-    double* ni = p->linf.data() + i0;
-    for (int64_t b = 0; b < p->k_blocks; ++b) {
-      const int64_t k0 = b * kBlockK, kc = std::min(kBlockK, K - k0);
-      double* block = p->blocks.data() + p->offsets[static_cast<size_t>(t * p->k_blocks + b)];
-      pack_a(view, i0, mc, k0, kc, block, p->vector);
-      if (p->vector) add_norms_avx512(block, strips, kc, kMR, n1, n2, ni);
-      else add_norms(block, strips, kc, kMR, n1, n2, ni);
-    }
-  }
+  // p->vector is set by pack_tiles before the first block.
+  pack_tiles(*p, M, K, kTileRows, kMR, static_cast<size_t>((M + kMR - 1) / kMR * kMR),
+             [&](int64_t i0, int64_t mc, int64_t k0, int64_t kc, double* out) { pack_a(view, i0, mc, k0, kc, out, p->vector); });
   return p;
 }
 
@@ -556,37 +613,9 @@ std::shared_ptr<PackedWeights> pack_b(const MatrixView<float>& b, int64_t K, int
   p->cols = N;
   p->row_stride = b.row_stride;
   p->col_stride = b.col_stride;
-  p->vector = choose_kernel(gemm_path() == GemmPath::Panels ? GemmPath::Automatic : gemm_path()) == micro_kernel_avx512;
-  p->k_blocks = (K + kBlockK - 1) / kBlockK;
-  const int64_t col_tiles = (N + kTileCols - 1) / kTileCols;
-  const size_t cols = static_cast<size_t>(col_tiles * kTileCols);
-  p->l1.assign(cols, 0.0);
-  p->l2sq.assign(cols, 0.0);
-  p->linf.assign(cols, 0.0);
-  size_t total = 0;
-  for (int64_t t = 0; t < col_tiles; ++t) {
-    const int64_t strips = (std::min(kTileCols, N - t * kTileCols) + kNR - 1) / kNR;
-    for (int64_t k = 0; k < p->k_blocks; ++k) {
-      p->offsets.push_back(total);
-      total += static_cast<size_t>(strips * kNR * std::min(kBlockK, K - k * kBlockK));
-    }
-  }
-  p->blocks.resize(total);
   const MatrixSource<float> source(b);
-  // The same packing and the same norm sums, in the same order, as run_tile's for each tile.
-  for (int64_t t = 0; t < col_tiles; ++t) {
-    const int64_t j0 = t * kTileCols, nc = std::min(kTileCols, N - j0), strips = (nc + kNR - 1) / kNR;
-    double* n1 = p->l1.data() + j0;
-    double* n2 = p->l2sq.data() + j0;
-    double* ni = p->linf.data() + j0;
-    for (int64_t k = 0; k < p->k_blocks; ++k) {
-      const int64_t k0 = k * kBlockK, kc = std::min(kBlockK, K - k0);
-      double* block = p->blocks.data() + p->offsets[static_cast<size_t>(t * p->k_blocks + k)];
-      source.pack(k0, kc, j0, nc, block);
-      if (p->vector) add_norms_avx512(block, strips, kc, kNR, n1, n2, ni);
-      else add_norms(block, strips, kc, kNR, n1, n2, ni);
-    }
-  }
+  pack_tiles(*p, N, K, kTileCols, kNR, static_cast<size_t>((N + kTileCols - 1) / kTileCols * kTileCols),
+             [&](int64_t j0, int64_t nc, int64_t k0, int64_t kc, double* out) { source.pack(k0, kc, j0, nc, out); });
   return p;
 }
 

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <vector>
 
+#include "gemm/depthwise_row.h"
 #include "gemm/dot.h"
 #include "gemm/micro_kernel.h"
 #include "gemm/packed_weights.h"
@@ -147,28 +148,15 @@ class Im2colSource final : public gemm::PanelSource {
   void pack(int64_t k0, int64_t kc, int64_t j0, int64_t nc, double* out) const override {
     constexpr int64_t width = gemm::kPanelWidth;
     const int64_t strips = (nc + width - 1) / width;
+    // Each row of the block is written whole into `row` (contiguous runs of the input, zeros for
+    // padding), then copied strip by strip: the narrow output rows of a small image make many
+    // short runs, and splitting each at strip boundaries cost more than the copy.
+    thread_local std::vector<double> row_buffer;
+    if (row_buffer.size() < static_cast<size_t>(strips * width)) row_buffer.resize(static_cast<size_t>(strips * width));
+    double* row = row_buffer.data();
+    std::fill(row + nc, row + strips * width, 0.0);
+    const int64_t oh_first = j0 / OW_, ow_first = j0 % OW_;
     for (int64_t kk = 0; kk < kc; ++kk) {
-      // Column jj of this row goes to out[(jj / width * kc + kk) * width + jj % width].
-      auto zeros = [&](int64_t jj, int64_t n) {
-        while (n > 0) {
-          const int64_t lane = jj % width, m = std::min(n, width - lane);
-          std::fill_n(out + (jj / width * kc + kk) * width + lane, m, 0.0);
-          jj += m;
-          n -= m;
-        }
-      };
-      auto run = [&](int64_t jj, const S* src, int64_t n) {  // contiguous input
-        while (n > 0) {
-          const int64_t lane = jj % width, m = std::min(n, width - lane);
-          double* d = out + (jj / width * kc + kk) * width + lane;
-          if constexpr (std::is_same_v<S, float>) gemm::widen_floats(src, m, d);
-          else
-            for (int64_t i = 0; i < m; ++i) d[i] = widen(src[i]);
-          jj += m;
-          n -= m;
-          src += m;
-        }
-      };
       const int64_t k = k0 + kk;
       const int64_t c = k / (KH_ * KW_), kh = k / KW_ % KH_, kw = k % KW_;
       const S* xc = x_ + c * in_size_;
@@ -176,30 +164,30 @@ class Im2colSource final : public gemm::PanelSource {
       const int64_t off = kw * dw_ - pw_;
       const int64_t begin = std::min(OW_, off >= 0 ? 0 : (-off + sw_ - 1) / sw_);
       const int64_t end = std::max(begin, W_ - 1 - off < 0 ? 0 : std::min(OW_, (W_ - 1 - off) / sw_ + 1));
-      for (int64_t j = j0; j < j0 + nc;) {
-        const int64_t oh = j / OW_, ow0 = j % OW_;
-        const int64_t ow1 = std::min(OW_, ow0 + (j0 + nc - j));
-        const int64_t jj = j - j0 - ow0;  // column of ow = 0 of this output row
+      int64_t oh = oh_first, ow0 = ow_first;
+      for (int64_t j = 0; j < nc; ++oh, ow0 = 0) {
+        const int64_t ow1 = std::min(OW_, ow0 + (nc - j));
+        double* d = row + (j - ow0);  // d[ow]: output column ow of output row oh
         const int64_t ih = oh * sh_ - ph_ + kh * dh_;
         if (ih < 0 || ih >= H_) {
-          zeros(jj + ow0, ow1 - ow0);
+          std::fill(d + ow0, d + ow1, 0.0);
         } else {
           const S* src = xc + ih * W_;
           const int64_t a = std::max(ow0, begin), b = std::max(a, std::min(ow1, end));
-          zeros(jj + ow0, a - ow0);
+          std::fill(d + ow0, d + a, 0.0);
           if (sw_ == 1) {
-            run(jj + a, src + a + off, b - a);
+            if constexpr (std::is_same_v<S, float>) gemm::widen_floats(src + a + off, b - a, d + a);
+            else
+              for (int64_t ow = a; ow < b; ++ow) d[ow] = widen(src[ow + off]);
           } else {
-            for (int64_t ow = a; ow < b; ++ow) {
-              const int64_t col = jj + ow;
-              out[(col / width * kc + kk) * width + col % width] = widen(src[ow * sw_ + off]);
-            }
+            for (int64_t ow = a; ow < b; ++ow) d[ow] = widen(src[ow * sw_ + off]);
           }
-          zeros(jj + b, ow1 - b);
+          std::fill(d + b, d + ow1, 0.0);
         }
         j += ow1 - ow0;
       }
-      zeros(nc, strips * width - nc);
+      for (int64_t s = 0; s < strips; ++s)
+        std::memcpy(out + (s * kc + kk) * width, row + s * width, sizeof(double) * width);
     }
   }
 
@@ -232,13 +220,30 @@ void depthwise_2d(const ConvPlan& p, const S* x, const S* w, const S* bias, S* y
   const double ku2 = 2 * static_cast<double>(K) * 0x1p-53;
   const bool bound_valid = static_cast<double>(K) * 0x1p-53 < 0.01;
   const bool vector = gemm::gemm_uses_avx512();  // AVX-512 present and not turned off (ONNX_REF_NO_AVX512)
+  // The register-blocked row kernel (gemm/depthwise_row.h) addresses the row with 32-bit offsets.
+  const gemm::DepthwiseRow row_shape{OW, W, KH, KW, sw, dw, pw};
+  const int64_t reach = (OW + 8) * sw + KW * dw + pw + 16;
+  const bool row_kernel = vector && W < (int64_t{1} << 30) && reach < (int64_t{1} << 30);
   parallel_for(p.N * p.C * OH, std::max<int64_t>(1, (int64_t{1} << 18) / std::max<int64_t>(1, OW * K)), [&](int64_t r0, int64_t r1) {
     std::vector<double> acc(static_cast<size_t>(OW)), mag(static_cast<size_t>(OW)), bias_row(static_cast<size_t>(OW));
     std::vector<uint8_t> todo(static_cast<size_t>(OW));
+    std::vector<const float*> in_rows(static_cast<size_t>(KH));
     for (int64_t row = r0; row < r1; ++row) {
       const int64_t oh = row % OH, nc = row / OH, c = nc % p.C;
       const S* xc = x + nc * p.in_size;
       const S* wc = w + c * K;
+      bool summed = false;
+      if constexpr (std::is_same_v<S, float>) {
+        if (row_kernel) {
+          for (int64_t kh = 0; kh < KH; ++kh) {
+            const int64_t ih = oh * sh - ph + kh * dh;
+            in_rows[static_cast<size_t>(kh)] = ih >= 0 && ih < H ? xc + ih * W : nullptr;
+          }
+          gemm::depthwise_row_avx512(row_shape, in_rows.data(), wc, acc.data(), mag.data());
+          summed = true;
+        }
+      }
+      if (!summed) {
       std::fill(acc.begin(), acc.end(), -0.0);  // -0 + p is p, even for p = -0
       std::fill(mag.begin(), mag.end(), 0.0);
       for (int64_t kh = 0; kh < KH; ++kh) {
@@ -250,14 +255,17 @@ void depthwise_2d(const ConvPlan& p, const S* x, const S* w, const S* bias, S* y
           const int64_t begin = xr ? std::min(OW, off >= 0 ? 0 : (-off + sw - 1) / sw) : OW;
           const int64_t end = xr ? std::max(begin, W - 1 - off < 0 ? 0 : std::min(OW, (W - 1 - off) / sw + 1)) : OW;
           const double pad = wv * 0.0;  // what a zero of the im2col matrix contributes
-          for (int64_t ow = 0; ow < begin; ++ow) acc[ow] += pad;
           if constexpr (std::is_same_v<S, float>) {
-            if (sw == 1 && end > begin) {
-              gemm::add_scaled_floats(end - begin, wv, xr + begin + off, acc.data() + begin, mag.data() + begin);
-              for (int64_t ow = std::max(begin, end); ow < OW; ++ow) acc[ow] += pad;
-              continue;
+            // The same additions, in the same order per output, eight outputs at a time.
+            gemm::add_to_all(begin, pad, acc.data());
+            if (end > begin) {
+              if (sw == 1) gemm::add_scaled_floats(end - begin, wv, xr + begin + off, acc.data() + begin, mag.data() + begin);
+              else gemm::add_scaled_floats_strided(end - begin, wv, xr + begin * sw + off, sw, acc.data() + begin, mag.data() + begin);
             }
+            gemm::add_to_all(OW - std::max(begin, end), pad, acc.data() + std::max(begin, end));
+            continue;
           }
+          for (int64_t ow = 0; ow < begin; ++ow) acc[ow] += pad;
           if (sw == 1)
             for (int64_t ow = begin; ow < end; ++ow) {
               const double q = wv * widen(xr[ow + off]);
@@ -273,6 +281,7 @@ void depthwise_2d(const ConvPlan& p, const S* x, const S* w, const S* bias, S* y
           for (int64_t ow = std::max(begin, end); ow < OW; ++ow) acc[ow] += pad;
         }
       }
+      }
       const double bc = bias ? widen(bias[c]) : 0.0;
       S* yr = y + nc * p.out_size + oh * OW;
       bool vector_done = false;
@@ -282,8 +291,10 @@ void depthwise_2d(const ConvPlan& p, const S* x, const S* w, const S* bias, S* y
         // steps above, in their order, and decides as decide_small does (gemm/micro_kernel.h).
         if (vector && bound_valid) {
           if (bias) std::fill(bias_row.begin(), bias_row.end(), bc);
-          gemm::tiled::decide_floats_avx512(OW, acc.data(), {1.0, 1.0, 1.0}, mag.data(), mag.data(), mag.data(), 1.0,
-                                            bias ? bias_row.data() : nullptr, ku2, yr, todo.data());
+          const int64_t undecided = gemm::tiled::decide_floats_avx512(OW, acc.data(), {1.0, 1.0, 1.0}, mag.data(), mag.data(),
+                                                                      mag.data(), 1.0, bias ? bias_row.data() : nullptr, ku2, yr,
+                                                                      todo.data());
+          if (undecided == 0) continue;
           vector_done = true;
         }
       }

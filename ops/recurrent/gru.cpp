@@ -17,6 +17,7 @@
 // past them, Y_h is the state after its last step (the initial state when lens[b] = 0).
 #include "ops/recurrent/register.h"
 #include "ops/float_dispatch.h"
+#include "ops/recurrent/gate_cache.h"
 #include "ops/recurrent/recurrent_rules.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
@@ -37,33 +38,41 @@ void gru_direction(const KernelContext& ctx, const RecurrentShape& s, const Recu
   const S* r = ctx.input(2).data_as<S>() + d * 3 * H * H;
   const S* wb = ctx.has_input(3) ? ctx.input(3).data_as<S>() + d * 6 * H : nullptr;
   const S* rb = wb ? wb + 3 * H : nullptr;
-  GateMatrix<S> zr({0, 1}, H), h_gate({2}, H), recurrent_h({2}, H);
-  zr.add_transposed(w, I);
-  zr.add_transposed(r, H);
-  zr.add_vector(wb);
-  zr.add_vector(rb);
-  std::vector<S> ones(static_cast<size_t>(H), narrow<S>(1.0));
-  if (linear_before_reset) {
-    // h gate: [x, r ∘ (H R_h^T + Rb_h), 1] · [W_h^T; identity; Wb_h]; the inner sum: [H, 1] · [R_h^T; Rb_h].
-    h_gate.add_transposed(w, I);
-    h_gate.add_diagonal({ones.data()});
-    h_gate.add_vector(wb);
-    h_gate.add_vector(nullptr);
-    recurrent_h.add_transposed(r, H);
-    recurrent_h.add_vector(rb);
-  } else {
-    h_gate.add_transposed(w, I);
-    h_gate.add_transposed(r, H);
-    h_gate.add_vector(wb);
-    h_gate.add_vector(rb);
-  }
+  // Built once per set of weights (gate_cache.h).
+  const auto gates = gate_matrices<S>(ctx, "GRU", linear_before_reset ? 1 : 0, d, {1, 2, 3}, [&] {
+    std::vector<GateMatrix<S>> m{GateMatrix<S>({0, 1}, H), GateMatrix<S>({2}, H), GateMatrix<S>({2}, H)};
+    GateMatrix<S>& zr = m[0];
+    GateMatrix<S>& h_gate = m[1];
+    GateMatrix<S>& recurrent_h = m[2];
+    zr.add_transposed(w, I);
+    zr.add_transposed(r, H);
+    zr.add_vector(wb);
+    zr.add_vector(rb);
+    std::vector<S> ones(static_cast<size_t>(H), narrow<S>(1.0));
+    if (linear_before_reset) {
+      // h gate: [x, r ∘ (H R_h^T + Rb_h), 1] · [W_h^T; identity; Wb_h]; the inner sum: [H, 1] · [R_h^T; Rb_h].
+      h_gate.add_transposed(w, I);
+      h_gate.add_diagonal({ones.data()});
+      h_gate.add_vector(wb);
+      h_gate.add_vector(nullptr);
+      recurrent_h.add_transposed(r, H);
+      recurrent_h.add_vector(rb);
+    } else {
+      h_gate.add_transposed(w, I);
+      h_gate.add_transposed(r, H);
+      h_gate.add_vector(wb);
+      h_gate.add_vector(rb);
+    }
+    for (GateMatrix<S>& g : m) g.pack();
+    return m;
+  });
+  const GateMatrix<S>& zr = (*gates)[0];
+  const GateMatrix<S>& h_gate = (*gates)[1];
+  const GateMatrix<S>& recurrent_h = (*gates)[2];
   const Activation& fa = attrs.activations[static_cast<size_t>(d * 2)];
   const Activation& ga = attrs.activations[static_cast<size_t>(d * 2 + 1)];
 
-  for (int64_t b = 0; b < s.batch; ++b) {
-    const int64_t at = s.state_offset(d, b);
-    for (int64_t j = 0; j < H; ++j) y_h[at + j] = ctx.has_input(5) ? ctx.input(5).data_as<S>()[at + j] : S{};
-  }
+  initial_state(ctx, 5, s, d, y_h);
   const int64_t K = zr.rows(), KR = H + 1;
   const ElementType type = ctx.input(0).type();
   Tensor a_t = recurrent_scratch(type, s.batch, K), ar_t = recurrent_scratch(type, s.batch, KR),
@@ -117,23 +126,15 @@ void gru_direction(const KernelContext& ctx, const RecurrentShape& s, const Recu
   }
 }
 
-std::vector<Value> gru_kernel(const KernelContext& ctx) {
+std::vector<Value> gru_kernel(const KernelContext& ctx, const RecurrentParams& params) {
   const RecurrentOp& op = gru_op();
-  const RecurrentAttrs attrs = parse_recurrent_attrs(ctx.attrs, op);
-  const bool linear_before_reset = ctx.attrs.get_flag("linear_before_reset");
+  const RecurrentAttrs& attrs = params.attrs;
+  const bool linear_before_reset = params.flag;
   const RecurrentShape s = plan_recurrent(ctx, op, attrs);
-  const ElementType type = ctx.input(0).type();
-  Tensor y_h = Tensor::zeros(type, s.state_shape());
-  Tensor y = Tensor::zeros(type, s.y_shape());
-  dispatch_float(type, "GRU", [&](auto tag) {
+  return run_passes(ctx, "GRU", s, attrs.direction, 1, [&](auto tag, int64_t d, bool reverse, auto* y, const auto& states) {
     using S = typename decltype(tag)::type;
-    for (const auto& [d, reverse] : recurrent_passes(attrs.direction))
-      gru_direction<S>(ctx, s, attrs, linear_before_reset, d, reverse, reinterpret_cast<S*>(y.mutable_data()),
-                       reinterpret_cast<S*>(y_h.mutable_data()));
+    gru_direction<S>(ctx, s, attrs, linear_before_reset, d, reverse, y, states[0]);
   });
-  std::vector<Value> out{y, y_h};
-  out.resize(ctx.output_count());
-  return out;
 }
 
 OpVersion gru_version(int since, const TypeSet& types) {

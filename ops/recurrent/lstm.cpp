@@ -15,6 +15,7 @@
 // past them, Y_h and Y_c are the state after its last step (the initial state when lens[b] = 0).
 #include "ops/recurrent/register.h"
 #include "ops/float_dispatch.h"
+#include "ops/recurrent/gate_cache.h"
 #include "ops/recurrent/recurrent_rules.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
@@ -37,30 +38,32 @@ void lstm_direction(const KernelContext& ctx, const RecurrentShape& s, const Rec
   const S* rb = wb ? wb + 4 * H : nullptr;
   const bool peephole = ctx.has_input(7);
   const S* p = peephole ? ctx.input(7).data_as<S>() + d * 3 * H : nullptr;
-  // Gates i, f, c in one product (their peepholes read C_prev); o in a second, after C.
-  GateMatrix<S> ifc({0, 2, 3}, H), o_gate({1}, H);
-  for (GateMatrix<S>* m : {&ifc, &o_gate}) {
-    m->add_transposed(w, I);
-    m->add_transposed(r, H);
-    m->add_vector(wb);
-    m->add_vector(rb);
-  }
-  if (peephole) {
-    ifc.add_diagonal({p, p + 2 * H, nullptr});
-    o_gate.add_diagonal({p + H});
-  }
+  // Gates i, f, c in one product (their peepholes read C_prev); o in a second, after C. Built
+  // once per set of weights (gate_cache.h).
+  const auto gates = gate_matrices<S>(ctx, "LSTM", 0, d, {1, 2, 3, 7}, [&] {
+    std::vector<GateMatrix<S>> m{GateMatrix<S>({0, 2, 3}, H), GateMatrix<S>({1}, H)};
+    for (GateMatrix<S>& g : m) {
+      g.add_transposed(w, I);
+      g.add_transposed(r, H);
+      g.add_vector(wb);
+      g.add_vector(rb);
+    }
+    if (peephole) {
+      m[0].add_diagonal({p, p + 2 * H, nullptr});
+      m[1].add_diagonal({p + H});
+    }
+    for (GateMatrix<S>& g : m) g.pack();
+    return m;
+  });
+  const GateMatrix<S>& ifc = (*gates)[0];
+  const GateMatrix<S>& o_gate = (*gates)[1];
   const Activation& fa = attrs.activations[static_cast<size_t>(d * 3)];
   const Activation& ga = attrs.activations[static_cast<size_t>(d * 3 + 1)];
   const Activation& ha = attrs.activations[static_cast<size_t>(d * 3 + 2)];
 
   // The state of every batch entry, kept in the Y_h and Y_c outputs themselves.
-  for (int64_t b = 0; b < s.batch; ++b) {
-    const int64_t at = s.state_offset(d, b);
-    for (int64_t j = 0; j < H; ++j) {
-      y_h[at + j] = ctx.has_input(5) ? ctx.input(5).data_as<S>()[at + j] : S{};
-      y_c[at + j] = ctx.has_input(6) ? ctx.input(6).data_as<S>()[at + j] : S{};
-    }
-  }
+  initial_state(ctx, 5, s, d, y_h);
+  initial_state(ctx, 6, s, d, y_c);
   const int64_t K = ifc.rows();
   const ElementType type = ctx.input(0).type();
   Tensor a_t = recurrent_scratch(type, s.batch, K), g1_t = recurrent_scratch(type, s.batch, 3 * H),
@@ -107,28 +110,19 @@ void lstm_direction(const KernelContext& ctx, const RecurrentShape& s, const Rec
   }
 }
 
-std::vector<Value> lstm_kernel(const KernelContext& ctx) {
+std::vector<Value> lstm_kernel(const KernelContext& ctx, const RecurrentParams& params) {
   const RecurrentOp& op = lstm_op();
-  const RecurrentAttrs attrs = parse_recurrent_attrs(ctx.attrs, op);
-  const bool input_forget = ctx.attrs.get_flag("input_forget");
+  const RecurrentAttrs& attrs = params.attrs;
+  const bool input_forget = params.flag;
   const RecurrentShape s = plan_recurrent(ctx, op, attrs);
   check_state_input(ctx, 6, "initial_c", s);
   if (ctx.has_input(7) && ctx.input(7).shape() != Shape{s.dirs, 3 * s.hidden})
     throw Error("LSTM's P must have shape [num_directions, 3*hidden_size] = [" + std::to_string(s.dirs) + ", " +
                 std::to_string(3 * s.hidden) + "], but it is " + ctx.input(7).describe());
-  const ElementType type = ctx.input(0).type();
-  Tensor y_h = Tensor::zeros(type, s.state_shape());
-  Tensor y_c = Tensor::zeros(type, s.state_shape());
-  Tensor y = Tensor::zeros(type, s.y_shape());
-  dispatch_float(type, "LSTM", [&](auto tag) {
+  return run_passes(ctx, "LSTM", s, attrs.direction, 2, [&](auto tag, int64_t d, bool reverse, auto* y, const auto& states) {
     using S = typename decltype(tag)::type;
-    for (const auto& [d, reverse] : recurrent_passes(attrs.direction))
-      lstm_direction<S>(ctx, s, attrs, input_forget, d, reverse, reinterpret_cast<S*>(y.mutable_data()),
-                        reinterpret_cast<S*>(y_h.mutable_data()), reinterpret_cast<S*>(y_c.mutable_data()));
+    lstm_direction<S>(ctx, s, attrs, input_forget, d, reverse, y, states[0], states[1]);
   });
-  std::vector<Value> out{y, y_h, y_c};
-  out.resize(ctx.output_count());
-  return out;
 }
 
 OpVersion lstm_version(int since, const TypeSet& types) {

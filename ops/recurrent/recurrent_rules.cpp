@@ -210,7 +210,7 @@ std::vector<ActiveRow> active_rows(const RecurrentShape& s, int64_t step, bool r
 namespace onnx_ref::recurrent {
 
 OpVersion recurrent_version(const RecurrentOp& op, int since, const TypeSet& types, std::vector<FormalParam> inputs,
-                            std::vector<FormalParam> outputs, std::vector<AttributeSpec> attributes, Kernel kernel) {
+                            std::vector<FormalParam> outputs, std::vector<AttributeSpec> attributes, RecurrentRun run) {
   OpVersion v;
   v.op_type = op.name;
   v.since_version = since;
@@ -225,7 +225,17 @@ OpVersion recurrent_version(const RecurrentOp& op, int since, const TypeSet& typ
     parse_recurrent_attrs(attrs, op);
     for (const auto& f : flags) attrs.get_flag(f);
   };
-  v.kernel = std::move(kernel);
+  std::string flag;
+  for (const auto& a : v.attributes)
+    if (a.name == "input_forget" || a.name == "linear_before_reset") flag = a.name;
+  v.set_kernel(
+      [op, flag](const Attributes& attrs) {
+        RecurrentParams p;
+        p.attrs = parse_recurrent_attrs(attrs, op);
+        p.flag = !flag.empty() && attrs.get_flag(flag);
+        return p;
+      },
+      [run](const KernelContext& ctx, const RecurrentParams& p) { return run(ctx, p); });
   return v;
 }
 

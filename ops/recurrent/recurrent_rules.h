@@ -24,9 +24,11 @@
 #include <vector>
 
 #include "gemm/dot.h"
+#include "gemm/packed_weights.h"
 #include "numeric/elementary.h"
 #include "numeric/round_odd.h"
 #include "numeric/softsign.h"
+#include "ops/float_dispatch.h"
 #include "ops/registry.h"
 #include "runtime/numeric_dispatch.h"
 #include "runtime/tensor.h"
@@ -179,6 +181,16 @@ class GateMatrix {
   int64_t rows() const { return n_ == 0 ? 0 : static_cast<int64_t>(data_.size()) / n_; }
   int64_t cols() const { return n_; }
   const S* data() const { return data_.data(); }
+  // The finished matrix packed for the tiled engine (float; null otherwise or when too large).
+  const gemm::PackedWeights* packed() const { return packed_.get(); }
+  size_t bytes() const { return data_.size() * sizeof(S) + (packed_ ? packed_->bytes() : 0); }
+
+  // Called once the matrix is complete: packs it as the tiled engine reads B, so that products
+  // with a matrix kept between runs (gate_cache.h) do not pack it again. The same doubles, so the
+  // same results.
+  void pack() {
+    if constexpr (std::is_same_v<S, float>) packed_ = gemm::pack_b_uncached({data_.data(), n_, 1}, rows(), n_);
+  }
 
   // `width` rows: row k holds m[(g * hidden + j) * width + k] (the transpose of W or R's gate rows).
   void add_transposed(const S* m, int64_t width) {
@@ -202,6 +214,7 @@ class GateMatrix {
   std::vector<int> gates_;
   int64_t hidden_ = 0, n_ = 0;
   std::vector<S> data_;
+  std::shared_ptr<const gemm::PackedWeights> packed_;
 };
 
 // Y [M, N] = A [M, K] · B, every output the exact sum rounded once (gemm/dot.h).
@@ -215,6 +228,9 @@ void gate_product(const S* a, int64_t m, const GateMatrix<S>& b, S* y) {
   g.A = {a, g.K, 1};
   g.B = {b.data(), g.N, 1};
   g.Y = y;
+  if constexpr (std::is_same_v<S, float>) {
+    if (b.packed()) return gemm::gemm_with_packed(g, nullptr, b.packed());
+  }
   gemm::gemm(g);
 }
 
@@ -259,8 +275,49 @@ inline std::vector<std::pair<int64_t, bool>> recurrent_passes(Direction directio
   return {{0, false}, {1, true}};
 }
 
-// The version's formal parameters and attributes, as the schema writes them.
+// A direction's initial state (initial_h, initial_c: node input `index`), or zeros when absent.
+template <class S>
+void initial_state(const KernelContext& ctx, size_t index, const RecurrentShape& s, int64_t d, S* state) {
+  const S* init = ctx.has_input(index) ? ctx.input(index).template data_as<S>() : nullptr;
+  for (int64_t b = 0; b < s.batch; ++b) {
+    const int64_t at = s.state_offset(d, b);
+    for (int64_t j = 0; j < s.hidden; ++j) state[at + j] = init ? init[at + j] : S{};
+  }
+}
+
+// The frame of the three kernels: Y and `state_count` state outputs (Y_h, then LSTM's Y_c),
+// zero-filled, `pass(tag, d, reverse, y, states)` for each direction the attributes ask for (tag
+// names the element type S, states holds S pointers), and the outputs the node asks for.
+template <class Pass>
+std::vector<Value> run_passes(const KernelContext& ctx, const char* op_name, const RecurrentShape& s, Direction direction,
+                              size_t state_count, Pass pass) {
+  const ElementType type = ctx.input(0).type();
+  Tensor y = Tensor::zeros(type, s.y_shape());
+  std::vector<Tensor> states;
+  for (size_t i = 0; i < state_count; ++i) states.push_back(Tensor::zeros(type, s.state_shape()));
+  dispatch_float(type, op_name, [&](auto tag) {
+    using S = typename decltype(tag)::type;
+    std::vector<S*> state_data;
+    for (Tensor& t : states) state_data.push_back(reinterpret_cast<S*>(t.mutable_data()));
+    for (const auto& [d, reverse] : recurrent_passes(direction))
+      pass(tag, d, reverse, reinterpret_cast<S*>(y.mutable_data()), state_data);
+  });
+  std::vector<Value> out{y};
+  for (Tensor& t : states) out.push_back(t);
+  out.resize(ctx.output_count());
+  return out;
+}
+
+// A node's attributes, parsed once at load (OpVersion::set_kernel): the shared ones, and the
+// operator's flag (LSTM's input_forget, GRU's linear_before_reset; false for RNN).
+struct RecurrentParams {
+  RecurrentAttrs attrs;
+  bool flag = false;
+};
+using RecurrentRun = std::vector<Value> (*)(const KernelContext&, const RecurrentParams&);
+
+// The version's formal parameters and attributes, as the schema writes them, and its kernel.
 OpVersion recurrent_version(const RecurrentOp& op, int since, const TypeSet& types, std::vector<FormalParam> inputs,
-                            std::vector<FormalParam> outputs, std::vector<AttributeSpec> attributes, Kernel kernel);
+                            std::vector<FormalParam> outputs, std::vector<AttributeSpec> attributes, RecurrentRun run);
 
 }  // namespace onnx_ref::recurrent

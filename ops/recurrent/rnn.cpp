@@ -10,6 +10,7 @@
 // past them, Y_h is the state after its last step (the initial state when lens[b] = 0).
 #include "ops/recurrent/register.h"
 #include "ops/float_dispatch.h"
+#include "ops/recurrent/gate_cache.h"
 #include "ops/recurrent/recurrent_rules.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
@@ -27,17 +28,20 @@ void rnn_direction(const KernelContext& ctx, const RecurrentShape& s, const Recu
                    bool reverse, S* y, S* y_h) {
   const int64_t I = s.input, H = s.hidden;
   const S* wb = ctx.has_input(3) ? ctx.input(3).data_as<S>() + d * 2 * H : nullptr;
-  GateMatrix<S> gate({0}, H);
-  gate.add_transposed(ctx.input(1).data_as<S>() + d * H * I, I);
-  gate.add_transposed(ctx.input(2).data_as<S>() + d * H * H, H);
-  gate.add_vector(wb);
-  gate.add_vector(wb ? wb + H : nullptr);
+  // Built once per set of weights (gate_cache.h).
+  const auto gates = gate_matrices<S>(ctx, "RNN", 0, d, {1, 2, 3}, [&] {
+    std::vector<GateMatrix<S>> m{GateMatrix<S>({0}, H)};
+    m[0].add_transposed(ctx.input(1).data_as<S>() + d * H * I, I);
+    m[0].add_transposed(ctx.input(2).data_as<S>() + d * H * H, H);
+    m[0].add_vector(wb);
+    m[0].add_vector(wb ? wb + H : nullptr);
+    m[0].pack();
+    return m;
+  });
+  const GateMatrix<S>& gate = (*gates)[0];
   const Activation& fa = attrs.activations[static_cast<size_t>(d)];
 
-  for (int64_t b = 0; b < s.batch; ++b) {
-    const int64_t at = s.state_offset(d, b);
-    for (int64_t j = 0; j < H; ++j) y_h[at + j] = ctx.has_input(5) ? ctx.input(5).data_as<S>()[at + j] : S{};
-  }
+  initial_state(ctx, 5, s, d, y_h);
   const int64_t K = gate.rows();
   const ElementType type = ctx.input(0).type();
   Tensor a_t = recurrent_scratch(type, s.batch, K), g_t = recurrent_scratch(type, s.batch, H);
@@ -66,22 +70,14 @@ void rnn_direction(const KernelContext& ctx, const RecurrentShape& s, const Recu
   }
 }
 
-std::vector<Value> rnn_kernel(const KernelContext& ctx) {
+std::vector<Value> rnn_kernel(const KernelContext& ctx, const RecurrentParams& params) {
   const RecurrentOp& op = rnn_op();
-  const RecurrentAttrs attrs = parse_recurrent_attrs(ctx.attrs, op);
+  const RecurrentAttrs& attrs = params.attrs;
   const RecurrentShape s = plan_recurrent(ctx, op, attrs);
-  const ElementType type = ctx.input(0).type();
-  Tensor y_h = Tensor::zeros(type, s.state_shape());
-  Tensor y = Tensor::zeros(type, s.y_shape());
-  dispatch_float(type, "RNN", [&](auto tag) {
+  return run_passes(ctx, "RNN", s, attrs.direction, 1, [&](auto tag, int64_t d, bool reverse, auto* y, const auto& states) {
     using S = typename decltype(tag)::type;
-    for (const auto& [d, reverse] : recurrent_passes(attrs.direction))
-      rnn_direction<S>(ctx, s, attrs, d, reverse, reinterpret_cast<S*>(y.mutable_data()),
-                       reinterpret_cast<S*>(y_h.mutable_data()));
+    rnn_direction<S>(ctx, s, attrs, d, reverse, y, states[0]);
   });
-  std::vector<Value> out{y, y_h};
-  out.resize(ctx.output_count());
-  return out;
 }
 
 OpVersion rnn_version(int since, const TypeSet& types) {

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # `onnx-ref gen-suite` on a sample of families (element-wise, reduction, data movement, ai.onnx.ml,
-# a correctly rounded function): the same seed gives the same bytes, a different seed other
+# a correctly rounded function, Scatter with its deprecated version 11): the same seed gives the same bytes, a different seed other
 # values; `onnx-ref test` passes every test it wrote (refusal tests included); the manifest lists
 # every folder with its version, contract and tolerance; ONNX's Python loader reads the suite.
 # Usage: gen_suite.sh ONNX_REF NODE_TESTS_DIR PYTHON
 set -eu
 onnx_ref=$1; node_tests=$2; python=$3
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-ops=(--op Add --op ReduceSum --op Transpose --op Tanh --op Binarizer --op Where --op Cast)
+ops=(--op Add --op ReduceSum --op Transpose --op Tanh --op Binarizer --op Where --op Cast --op Scatter)
 
 "$onnx_ref" gen-suite "$work/a" "${ops[@]}" --seeds "$node_tests" --seed 7 -j 2 > "$work/log"
 "$onnx_ref" gen-suite "$work/b" "${ops[@]}" --seeds "$node_tests" --seed 7 > /dev/null
@@ -22,6 +22,12 @@ refusals=$(ls "$work/a/node-errors" | wc -l)
 # Every version of the sampled operators has tests (the log lists those that have none).
 if grep -q 'no test for' "$work/log"; then echo "FAIL: $(cat "$work/log")" >&2; exit 1; fi
 ls "$work/a/node" | grep -q '^test_ai.onnx.ml.Binarizer_v1_' || { echo "FAIL: no ai.onnx.ml test name" >&2; exit 1; }
+# A deprecated version's cases are refusal tests naming the replacement (ONNX's checker refuses it).
+ls "$work/a/node" | grep -q '^test_Scatter_v11_' && { echo "FAIL: Scatter-11 (deprecated) has golden tests" >&2; exit 1; }
+deprecated=$(ls "$work/a/node-errors" | grep '^test_Scatter_v11_' | head -1)
+[ -n "$deprecated" ] || { echo "FAIL: no refusal test for Scatter-11" >&2; exit 1; }
+grep -q 'Scatter-11 is deprecated.*use ScatterElements' "$work/a/node-errors/$deprecated/expected_error.txt" ||
+  { cat "$work/a/node-errors/$deprecated/expected_error.txt" >&2; echo "FAIL: Scatter-11's refusal names no replacement" >&2; exit 1; }
 
 "$onnx_ref" test "$work/a" --no-scoreboard --exact -j 2 > "$work/test.log" || { tail -5 "$work/test.log" >&2; echo "FAIL: onnx-ref test" >&2; exit 1; }
 grep -q "^$((tests + refusals)) passed, 0 failed, 0 skipped" "$work/test.log" || { tail -3 "$work/test.log" >&2; exit 1; }
