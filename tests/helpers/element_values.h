@@ -1,8 +1,9 @@
-// 1-D tensors from lists of element values, and a tensor's elements back as a list: shared by the
-// operator helpers (activation_ops.h, math_ops.h, transcendental_ops.h).
+// Tensors from lists of element values, and a tensor's elements back as a list: shared by the
+// operator helpers (activation_ops.h, gemm.h, math_ops.h, transcendental_ops.h).
 #pragma once
 #include <cstdint>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 #include "runtime/tensor.h"
@@ -13,6 +14,11 @@ template <class V>
 onnx_ref::Tensor vec(onnx_ref::ElementType type, std::vector<V> values) {
   const int64_t n = static_cast<int64_t>(values.size());
   return onnx_ref::Tensor::from_values<V>(type, {n}, values);
+}
+
+template <class V>
+onnx_ref::Tensor make(onnx_ref::ElementType type, onnx_ref::Shape shape, std::vector<V> values) {
+  return onnx_ref::Tensor::from_values<V>(type, std::move(shape), values);
 }
 
 template <class V>

@@ -40,10 +40,6 @@ Tensor run_op(const std::string& op, int64_t opset, const std::vector<Tensor>& i
   return out[0].tensor();
 }
 
-template <class V>
-Tensor make(T type, Shape shape, std::vector<V> values) {
-  return Tensor::from_values<V>(type, std::move(shape), values);
-}
 std::vector<bool> bools(const Tensor& t) {
   CHECK(t.type() == T::Bool);
   std::vector<bool> v;
