@@ -12,6 +12,7 @@
 
 #include "op_tester.h"
 #include "runtime/error.h"
+#include "helpers/rule_tensors.h"
 
 namespace indexing_rules_tests {
 namespace {
@@ -19,10 +20,10 @@ using namespace onnx_ref;
 using namespace onnx_ref::testing;
 using T = ElementType;
 
-Tensor f32(Shape s, std::vector<float> v) { return Tensor::from_values<float>(T::Float, std::move(s), v); }
-Tensor i64(Shape s, std::vector<int64_t> v) { return Tensor::from_values<int64_t>(T::Int64, std::move(s), v); }
-std::vector<float> floats(const Tensor& t) { return {t.data_as<float>(), t.data_as<float>() + t.element_count()}; }
-std::vector<int64_t> ints(const Tensor& t) { return {t.data_as<int64_t>(), t.data_as<int64_t>() + t.element_count()}; }
+using rule_tensors::f32;
+using rule_tensors::i64;
+using rule_tensors::floats;
+using rule_tensors::ints;
 
 OpTester node(const char* op, int64_t v, std::vector<Tensor> inputs, const std::function<void(OpTester&)>& attrs = {}) {
   OpTester t(op, v);

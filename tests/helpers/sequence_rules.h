@@ -11,6 +11,7 @@
 
 #include "op_tester.h"
 #include "runtime/error.h"
+#include "helpers/rule_tensors.h"
 
 namespace sequence_rules_tests {
 namespace {
@@ -18,8 +19,8 @@ using namespace onnx_ref;
 using namespace onnx_ref::testing;
 using T = ElementType;
 
-Tensor f32(Shape s, std::vector<float> v) { return Tensor::from_values<float>(T::Float, std::move(s), v); }
-Tensor i64(Shape s, std::vector<int64_t> v) { return Tensor::from_values<int64_t>(T::Int64, std::move(s), v); }
+using rule_tensors::f32;
+using rule_tensors::i64;
 float first(const Tensor& t) { return t.data_as<float>()[0]; }
 
 // A sequence of three one-element tensors [10], [20], [30].

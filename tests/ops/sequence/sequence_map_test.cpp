@@ -5,13 +5,14 @@
 #include "op_tester.h"
 #include "ops/control/control_graph_builder.h"
 #include "runtime/error.h"
+#include "helpers/rule_tensors.h"
 
 namespace sequence_map_tests {
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
 using T = ElementType;
 
-Tensor f32(Shape s, std::vector<float> v) { return Tensor::from_values<float>(T::Float, std::move(s), v); }
+using rule_tensors::f32;
 Value floats_seq(std::vector<Tensor> items) { return Value::sequence(T::Float, std::move(items)); }
 
 // body(a, b) = a + b.
