@@ -481,9 +481,6 @@ TEST_CASE("Cast, every version from 6: the shape kept, the type 'to' names; a 't
   }
 }
 
-}  // namespace cast_rules_tests
-
-namespace cast_rules_tests {
 
 // spec: Cast-1: "Casting to strings and complex are not supported."
 // spec: Cast-1,6: "NOTE: Casting to and from strings is not supported yet."
@@ -512,9 +509,6 @@ TEST_CASE("Cast, CastLike: casting to complex is refused at every version; to st
   }
 }
 
-}  // namespace cast_rules_tests
-
-namespace cast_rules_tests {
 
 // spec: Cast-9,13,19,21,23,24,25: "Casting from string tensor in plain (e.g., "3.14" and "1000") and scientific numeric representations (e.g., "1e-5" and "1E8") to float types is supported."
 // spec: Cast-9,13,19,21,23,24,25: "Any string which can exactly match "+INF" in a case-insensitive way would be mapped to positive infinite."
@@ -533,9 +527,6 @@ TEST_CASE("Cast 9 and later: strings in plain and scientific notation, and +INF 
   }
 }
 
-}  // namespace cast_rules_tests
-
-namespace cast_rules_tests {
 
 // spec: Cast-13,19,21,23,24,25: "* Casting from floating point to: * floating point: +/- infinity if OOR (out of range)."
 // spec: Cast-13: "In more detail, the conversion among numerical types should follow these rules:"
@@ -559,9 +550,6 @@ TEST_CASE("Cast 13 and later: float out of range to a float type is +/- infinity
   }
 }
 
-}  // namespace cast_rules_tests
-
-namespace cast_rules_tests {
 
 // 1e6 into float8e4m3fn: 448 (0x7E) saturated by default, NaN (0x7F) with saturate = 0: the
 // table's row "[x] > FLT_MAX".
@@ -588,9 +576,6 @@ TEST_CASE("Cast, CastLike 19 and later: saturate is true by default for float 8"
   }
 }
 
-}  // namespace cast_rules_tests
-
-namespace cast_rules_tests {
 
 // 3 into float8e8m0: up (the default) gives 4 (0x81); down gives 2 (0x80).
 // spec: Cast-24,25: "It only applies to casting to float8e8m0 and is `up` by default."
@@ -617,9 +602,6 @@ TEST_CASE("Cast, CastLike 24 and later: round_mode is up by default; the float8e
   }
 }
 
-}  // namespace cast_rules_tests
-
-namespace cast_rules_tests {
 
 // spec: Cast-9,13,19,21,23,24,25: "Casting from complex is not supported."
 // spec: Cast-1,6: "Casting from strings and complex are not supported."
@@ -650,9 +632,6 @@ TEST_CASE("Cast, CastLike, BitCast: complex inputs (and strings before Cast-9, a
   CHECK_THROWS_AS(bits.run(), Error);
 }
 
-}  // namespace cast_rules_tests
-
-namespace cast_rules_tests {
 
 // spec: Cast-6: "Casting to strings and complex are not supported."
 TEST_CASE("Cast-6: casting to string is refused") {
@@ -661,9 +640,6 @@ TEST_CASE("Cast-6: casting to string is refused") {
   CHECK_THROWS_AS(t.run(), Error);
 }
 
-}  // namespace cast_rules_tests
-
-namespace cast_rules_tests {
 
 // 1e6 into float16 is +inf whatever saturate says: saturate concerns the float 8 types only.
 // spec: Cast-19,21,23: "It only applies for float 8 conversion (float8e4m3fn, float8e4m3fnuz, float8e5m2, float8e5m2fnuz)."

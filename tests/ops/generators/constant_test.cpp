@@ -129,9 +129,6 @@ TEST_CASE("Constant, every version: the value attribute's tensor; exactly one va
   }
 }
 
-}  // namespace generator_spec_rules_tests
-
-namespace generator_spec_rules_tests {
 
 // spec: Constant-12,13,19,21,23,24,25: "The value for the sole element for the scalar, float32, output tensor."
 // spec: Constant-12,13,19,21,23,24,25: "The value for the sole element for the scalar, int64, output tensor."

@@ -77,9 +77,6 @@ TEST_CASE("OneHot, every version: [off, on] values of the output's type, depth s
   }
 }
 
-}  // namespace indexing_rules_tests
-
-namespace indexing_rules_tests {
 
 // spec: OneHot-9: "Any entries in the 'indices' input tensor with values outside the range [0, depth) will result in one-hot representation with all 'off_value' values in the output tensor."
 // spec: OneHot-11: "The values in the 'indices' input tensor are expected to be in the range [-depth, depth-1]."

@@ -204,9 +204,6 @@ TEST_CASE("Add, Sub, Mul, Div 1 and 6, Pow-1: broadcast = 1 with a one-element B
     }
 }
 
-}  // namespace math_rules_tests
-
-namespace math_rules_tests {
 
 // spec: Add-1,6: "First operand, should share the type with the second operand."
 // spec: Sub-1,6: "First operand, should share the type with the second operand."
@@ -222,9 +219,6 @@ TEST_CASE("Add, Sub, Mul, Div 1 and 6: operands of different types are refused")
     }
 }
 
-}  // namespace math_rules_tests
-
-namespace math_rules_tests {
 
 // spec: Add-14: "(Opset 14 change): Extend supported types to include uint8, int8, uint16, and int16."
 // spec: Sub-14: "(Opset 14 change): Extend supported types to include uint8, int8, uint16, and int16."

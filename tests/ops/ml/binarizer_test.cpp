@@ -34,9 +34,6 @@ TEST_CASE("Binarizer-1, ArrayFeatureExtractor-1, Imputer-1: the output keeps the
   CHECK(ml_op_values<int64_t>(filled) == std::vector<int64_t>{5, 3});
 }
 
-}  // namespace ml_rules_tests
-
-namespace ml_rules_tests {
 
 // spec: Binarizer-1: "The input must be a tensor of a numeric type."
 // spec: Normalizer-1: "The input must be a tensor of a numeric type."

@@ -131,9 +131,6 @@ TEST_CASE("LabelEncoder-2 and -4: the text's example; one keys_* and one values_
   }
 }
 
-}  // namespace ml_rules_tests
-
-namespace ml_rules_tests {
 
 // spec: LabelEncoder-4: "Float keys with value 'NaN' match any input 'NaN' value regardless of bit value."
 // spec: LabelEncoder-4: "If an input element can not be found in the specified 'keys_*' attribute, the 'default_*' that matches the specified 'values_*' attribute may be used as its output value."
@@ -147,9 +144,6 @@ TEST_CASE("LabelEncoder-4: a NaN key matches every NaN; a missing key gives the 
         std::vector<int64_t>{7, 8, -5});
 }
 
-}  // namespace ml_rules_tests
-
-namespace ml_rules_tests {
 
 // spec: LabelEncoder-1: "The output type will be a tensor of strings or integers, and will have the same shape as the input."
 // spec: LabelEncoder-1: "If the string default value is set, it will convert integers to strings."

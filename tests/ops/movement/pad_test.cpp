@@ -90,9 +90,6 @@ TEST_CASE("Pad, every version: constant 0 by default, reflect, edge (and wrap fr
   }
 }
 
-}  // namespace movement_rules_tests
-
-namespace movement_rules_tests {
 
 // spec: Pad-18,19,21,23,24,25: "`pads` should be a 1D tensor of shape [2 * num_axes] where `num_axes` refers to the number of elements in the `axes` input or the input rank if `axes` are not provided explicitly."
 // spec: Pad-18,19,21,23,24,25: "1-D tensor of axes that `pads` apply to."

@@ -54,9 +54,6 @@ TEST_CASE("DequantizeLinear, every version: y = (x - x_zero_point) * x_scale, y 
   }
 }
 
-}  // namespace quantize_linear_rules_tests
-
-namespace quantize_linear_rules_tests {
 
 // spec: DequantizeLinear-23,24,25: "If `output_dtype` is not supplied then the output type is the same as `x_scale`."
 TEST_CASE("DequantizeLinear 23 and later: y takes x_scale's type without output_dtype") {

@@ -14,12 +14,6 @@
 #include "helpers/qlinear.h"
 #include "helpers/qlinear_conv_rules.h"
 
-// The kernel tests, in a namespace of their own so that their helpers and those of the
-// operator tests below do not meet.
-namespace qlinear_conv_kernel_tests {
-
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
 
 using ET = ElementType;
 
@@ -91,7 +85,6 @@ TEST_CASE("QLinearConv-10: random layers, per-channel scales and bias, every typ
         }
 }
 
-}  // namespace qlinear_conv_kernel_tests
 
 TEST_CASE("QLinearConv: per-channel weight scales, bias and padding against a rational oracle") {
   // x [1, 1, 3, 3] uint8 (zero point 10), w [2, 1, 2, 2] int8 (zero point per channel), pads 1.
@@ -146,9 +139,6 @@ TEST_CASE("QLinearConv-10: kernel from w, dilations, strides and group 1, explic
   CHECK_THROWS_AS(qconv({}, [](OpTester& t) { t.attribute("pads", std::vector<int64_t>{-1, 0}); }), Error);
 }
 
-}  // namespace qlinear_conv_rules_tests
-
-namespace qlinear_conv_rules_tests {
 
 // spec: QLinearConv-10: "It could be a scalar or a 1-D tensor, which means a per-tensor/layer or per output channel quantization."
 // spec: QLinearConv-10: "If it's a 1-D tensor, its number of elements should be equal to the number of output channels (M)."
@@ -163,9 +153,6 @@ TEST_CASE("QLinearConv-10: per-channel w scales of M elements; zero points of th
   CHECK_THROWS_AS(qconv({std::nullopt, std::nullopt, std::nullopt, u8({1, 2, 2}, {1, 1, 1, 1})}), Error);
 }
 
-}  // namespace qlinear_conv_rules_tests
-
-namespace qlinear_conv_rules_tests {
 
 // spec: QLinearConv-10: "When bias is present it must be quantized using scale = input scale * weight scale and zero point as 0."
 // spec: QLinearConv-10: "Bias must be quantized using scale = x_scale * w_scale and zero_point = 0"

@@ -12,12 +12,6 @@
 #include "helpers/qlinear.h"
 #include "helpers/quantize_linear_rules.h"
 
-// The kernel tests, in a namespace of their own so that their helpers and those of the
-// operator tests below do not meet.
-namespace qlinear_matmul_kernel_tests {
-
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
 
 using ET = ElementType;
 
@@ -69,7 +63,6 @@ TEST_CASE("QLinearMatMul-10/21: batched, per-row a and per-column b quantization
       }
 }
 
-}  // namespace qlinear_matmul_kernel_tests
 
 // spec: QLinearMatMul-10: "They must be either scalar (per tensor) or N-D tensor (per row for 'a' and per column for 'b')."
 // spec: QLinearMatMul-10: "Scalar refers to per tensor quantization whereas N-D refers to per row or per column quantization."

@@ -184,9 +184,6 @@ TEST_CASE("QuantizeLinear, every version: y = saturate(round(x / y_scale) + y_ze
   }
 }
 
-}  // namespace quantize_linear_rules_tests
-
-namespace quantize_linear_rules_tests {
 
 // spec: QuantizeLinear-10: "Default value is uint8 typed 0 if it's not specified."
 // spec: QuantizeLinear-13,19,24,25: "Default is uint8 with zero point of 0 if it's not specified."
@@ -201,9 +198,6 @@ TEST_CASE("QuantizeLinear, every version: without y_zero_point, y is uint8 with 
   }
 }
 
-}  // namespace quantize_linear_rules_tests
-
-namespace quantize_linear_rules_tests {
 
 // spec: QuantizeLinear-13,19: "The scale factor and zero point must have same shape, and can be either a scalar for per-tensor / per layer quantization, or a 1-D tensor for per-axis quantization."
 // spec: QuantizeLinear-21,23,24,25: "The scale factor and zero point must have the same shape, determining the quantization granularity."
@@ -229,9 +223,6 @@ TEST_CASE("QuantizeLinear, DequantizeLinear 13 and later: a zero point whose sha
   }
 }
 
-}  // namespace quantize_linear_rules_tests
-
-namespace quantize_linear_rules_tests {
 
 // Per axis: x [[1, 2], [3, 4]] with scales [1, 2]: along axis 1 (the default) [[1, 1], [3, 2]];
 // along axis 0 [[1, 2], 1.5 -> 2, 2].
@@ -259,9 +250,6 @@ TEST_CASE("QuantizeLinear, DequantizeLinear 13 and later: per-axis scales along 
   }
 }
 
-}  // namespace quantize_linear_rules_tests
-
-namespace quantize_linear_rules_tests {
 
 // Blocked along axis 1 of x [1, 4] with scales [1, 2]: D = 4, S = 2, so block_size lies in
 // [ceil(4 / 2), ceil(4 / 1) - 1] = [2, 3]. With 2: x [2, 4, 6, 8] / [1, 1, 2, 2] = [2, 4, 3, 4].
@@ -289,9 +277,6 @@ TEST_CASE("QuantizeLinear, DequantizeLinear 21 and later: blocked scales; block_
   }
 }
 
-}  // namespace quantize_linear_rules_tests
-
-namespace quantize_linear_rules_tests {
 
 // float8e4m3fn: 1000 saturates to 448 (0x7E) by default; with saturate = 0 it is NaN (0x7F).
 // spec: QuantizeLinear-19,21,23,24,25: "The parameter defines how the conversion behaves if an input value is out of range of the destination type."
@@ -307,9 +292,6 @@ TEST_CASE("QuantizeLinear 19 and later: float8 saturates by default; saturate = 
   }
 }
 
-}  // namespace quantize_linear_rules_tests
-
-namespace quantize_linear_rules_tests {
 
 // spec: QuantizeLinear-21: "If both `output_dtype` and `y_zero_point` are specified, `output_dtype` must be `T2`."
 // spec: QuantizeLinear-23,24,25: "If both `output_dtype` and `y_zero_point` are specified, `output_dtype` must be `T3`."
@@ -325,9 +307,6 @@ TEST_CASE("QuantizeLinear 21 and later: output_dtype other than the zero point's
   }
 }
 
-}  // namespace quantize_linear_rules_tests
-
-namespace quantize_linear_rules_tests {
 
 // 1000 into int8 is 127 whatever saturate says: it concerns the float 8 types only.
 // spec: QuantizeLinear-19,21,23,24,25: "It only applies for float 8 quantization (float8e4m3fn, float8e4m3fnuz, float8e5m2, float8e5m2fnuz)."

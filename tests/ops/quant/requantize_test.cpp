@@ -12,12 +12,6 @@
 #include "requantize_oracle.h"
 #include "helpers/qlinear.h"
 
-// The kernel tests, in a namespace of their own so that their helpers and those of the
-// operator tests below do not meet.
-namespace requantize_kernel_tests {
-
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
 
 namespace {
 
@@ -61,7 +55,6 @@ TEST_CASE("requantize_fast: the correctly rounded requantization, ties and near-
   check(12345, 0.0f, 1.0f, 1.0f, 17, 0, 255);
 }
 
-}  // namespace requantize_kernel_tests
 
 TEST_CASE("requantize: exact rounding of acc * s1 * s2 / s3 against GMP rationals") {
   // Ties: 0.5 -> 0, 1.5 -> 2, 2.5 -> 2, -2.5 -> -2, -3.5 -> -4.

@@ -8,6 +8,8 @@
 #include "runtime/error.h"
 #include "helpers/signal_rules.h"
 
+using namespace onnx_ref::testing;
+
 TEST_CASE("DFT: exact small transforms, forward and inverse") {
   Attributes a = signal_defaults("DFT", 20);
   const Tensor x = Tensor::from_values<float>(T::Float, {1, 4, 1}, {1, 2, 3, 4});
@@ -91,10 +93,6 @@ TEST_CASE("DFT: bad inputs are one-line errors") {
 }
 
 // The rules of the ONNX 1.22.0 text, each test citing its sentence.
-namespace dft_spec_tests {
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
-using T = ElementType;
 
 namespace {
 
@@ -227,7 +225,6 @@ TEST_CASE("DFT-17, DFT-20 and STFT-17: length inputs of int32 or int64") {
   CHECK(run_single_node("STFT", 17, {x, scalar_i64(2), std::nullopt, scalar_i64(2)}).shape() == Shape{1, 2, 2, 2});
   CHECK_THROWS_AS(run_single_node("STFT", 17, {x, Tensor::from_values<float>(T::Float, {}, {2}), std::nullopt, scalar_i64(2)}), Error);
 }
-}  // namespace dft_spec_tests
 
 namespace signal_rules_tests {
 
@@ -256,9 +253,6 @@ TEST_CASE("DFT-17: axis 1, forward and two-sided by default; a shorter dft_lengt
   CHECK_THROWS_AS(dft([](OpTester& t) { t.attribute("axis", int64_t{-1}); }), Error);
 }
 
-}  // namespace signal_rules_tests
-
-namespace signal_rules_tests {
 
 // spec: DFT-20: "Default is `-2` (last signal axis)."
 // spec: DFT-20: "Default is 0, which corresponds to `false`."
