@@ -17,10 +17,10 @@ namespace sequence_rules_tests {
 namespace {
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
-using T = ElementType;
-
 using rule_tensors::f32;
 using rule_tensors::i64;
+using T = ElementType;
+
 float first(const Tensor& t) { return t.data_as<float>()[0]; }
 
 // A sequence of three one-element tensors [10], [20], [30].
