@@ -5,6 +5,7 @@
 #include <limits>
 #include "node_runner.h"
 #include "runtime/numeric_dispatch.h"
+#include "helpers/activation_defaults.h"
 
 TEST_CASE("Clip: attributes (1, 6), optional inputs (11+), min > max, absent bounds, NaN") {
   const Tensor x = vec<float>(T::Float, {-5, -1, 0, 1, 5, NAN});
@@ -91,3 +92,19 @@ TEST_CASE("Clip-11, -12, -13: scalar bounds; a [1] bound is taken (a listed depa
     CHECK_THROWS_AS(run_single_node("Clip", opset, {x, std::nullopt, Tensor::from_values<float>(T::Float, {2}, {1, 1})}), Error);
   }
 }
+
+namespace activation_defaults_tests {
+
+// spec: Clip-1,6: "They default to numeric_limits::lowest() and numeric_limits::max() respectively."
+TEST_CASE("Clip-1 and -6: without bounds, -inf and +inf clamp to the float range") {
+  const float inf = std::numeric_limits<float>::infinity();
+  for (int64_t v : {1, 6}) {
+    INFO("Clip-", v);
+    OpTester t("Clip", v);
+    t.input(Value(Tensor::from_values<float>(T::Float, {3}, {-inf, 1, inf})));
+    if (v == 1) t.attribute("consumed_inputs", std::vector<int64_t>{0});
+    CHECK(floats(t.run_tensor()) == std::vector<float>{std::numeric_limits<float>::lowest(), 1, std::numeric_limits<float>::max()});
+  }
+}
+
+}  // namespace activation_defaults_tests
