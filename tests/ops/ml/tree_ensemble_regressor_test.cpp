@@ -102,6 +102,15 @@ TEST_CASE("TreeEnsembleRegressor-1, -3, -5: node lists of one length, node ids o
     a.set("nodes_nodeids", std::vector<int64_t>{0, 1, 2, 3, 4, 5});
     a.set("target_nodeids", std::vector<int64_t>{1, 3, 4, 5, 5});
     CHECK(regressor_error(since, x, a) == "tree 1 has no node id 0, its root");
+    // Ids that skip a number (tree 0's node 4 as 7) are accepted: references are by id
+    // (docs/DEPARTURES.md, TreeEnsembleClassifier and TreeEnsembleRegressor: node ids).
+    a = regressor("SUM");
+    a.set("nodes_nodeids", std::vector<int64_t>{0, 1, 2, 3, 7, 0});
+    a.set("nodes_falsenodeids", std::vector<int64_t>{2, 0, 7, 0, 0, 0});
+    a.set("target_nodeids", std::vector<int64_t>{1, 3, 7, 0, 0});
+    // Row [1, 3] reaches the renumbered leaf: target 1 += -1, then tree 1 and the base values.
+    check_same(ml_tree_values<float>(legacy_tree("TreeEnsembleRegressor", since, floats({2, 2}, {0.5f, 9, 1, 3}), a).run()[0].tensor()),
+               {11.25, 20.5, 10.25, 19.5});
     a = regressor("MEDIAN");
     CHECK(regressor_error(since, x, a) == "attribute 'aggregate_function' = 'MEDIAN' is none of AVERAGE, SUM, MIN, MAX");
     a = regressor("SUM");
