@@ -68,6 +68,28 @@ void ExactSum::add_product(uint64_t n, double x) {
   add_magnitude(static_cast<uint64_t>(p >> 64), negative, position + 64);
 }
 
+namespace {
+// The top 64 bits of a number held in 32-bit digits, digit(i) (0 for i < 0), h the highest nonzero
+// one: its top bit becomes bit 63; `sticky` gathers every bit below them. Returns them and sets
+// `shift`: the number is about the result * 2^(32 (h - 2) + shift) digit units.
+template <class Digit>
+uint64_t top_64_bits(const Digit& digit, int h, bool& sticky, int& shift) {
+  unsigned __int128 w = (static_cast<unsigned __int128>(digit(h)) << 64) | (static_cast<unsigned __int128>(digit(h - 1)) << 32) | digit(h - 2);
+  for (int i = 0; i < h - 2; ++i) sticky |= digit(i) != 0;
+  // w below 2^96.
+  const uint64_t hi = static_cast<uint64_t>(w >> 64), lo = static_cast<uint64_t>(w);
+  const int msb = hi ? 127 - std::countl_zero(hi) : 63 - std::countl_zero(lo);
+  shift = msb - 63;
+  if (shift > 0) {
+    sticky |= (w & ((static_cast<unsigned __int128>(1) << shift) - 1)) != 0;
+    w >>= shift;
+  } else {
+    w <<= -shift;
+  }
+  return static_cast<uint64_t>(w);
+}
+}  // namespace
+
 bool ExactSum::top_bits(uint64_t& mantissa, int& exponent, bool& sticky, bool& negative) const {
   ExactSum c = *this;
   c.normalize();
@@ -79,21 +101,10 @@ bool ExactSum::top_bits(uint64_t& mantissa, int& exponent, bool& sticky, bool& n
   int h = kDigits - 1;
   while (h >= 0 && c.digits_[h] == 0) --h;
   if (h < 0) return false;
-  auto digit = [&](int i) -> unsigned __int128 { return i >= 0 ? static_cast<uint64_t>(c.digits_[i]) : 0; };
-  unsigned __int128 w = (digit(h) << 64) | (digit(h - 1) << 32) | digit(h - 2);
+  // The digits are units of 2^-1074.
   sticky = false;
-  for (int i = 0; i < h - 2; ++i) sticky |= c.digits_[i] != 0;
-  // w * 2^(32 (h - 2) - 1074), w below 2^96.
-  const uint64_t hi = static_cast<uint64_t>(w >> 64), lo = static_cast<uint64_t>(w);
-  const int msb = hi ? 127 - std::countl_zero(hi) : 63 - std::countl_zero(lo);
-  const int shift = msb - 63;
-  if (shift > 0) {
-    sticky |= (w & ((static_cast<unsigned __int128>(1) << shift) - 1)) != 0;
-    w >>= shift;
-  } else {
-    w <<= -shift;
-  }
-  mantissa = static_cast<uint64_t>(w);
+  int shift = 0;
+  mantissa = top_64_bits([&](int i) -> uint64_t { return i >= 0 ? static_cast<uint64_t>(c.digits_[i]) : 0; }, h, sticky, shift);
   exponent = 32 * (h - 2) - 1074 + shift;
   return true;
 }
@@ -115,36 +126,42 @@ double special_or_nothing(bool nan, bool pos_inf, bool neg_inf, bool& found) {
   found = false;
   return 0;
 }
+
+// What round_nearest and round_odd share: the special values, zero, and the scaling back of the 53
+// bits that `round(m, sticky)` keeps of the top 64 bits m (the value is m * 2^e; sticky: bits
+// below m). top_bits is ExactSum::top_bits.
+template <class TopBits, class Round>
+double round_to_double(bool nan, bool pos_inf, bool neg_inf, TopBits top_bits, Round round) {
+  bool found;
+  const double special = special_or_nothing(nan, pos_inf, neg_inf, found);
+  if (found) return special;
+  uint64_t m;
+  int e;
+  bool sticky, negative;
+  if (!top_bits(m, e, sticky, negative)) return 0.0;
+  const double v = std::ldexp(static_cast<double>(round(m, sticky)), e + 11);  // 2^53 is exact too
+  return negative ? -v : v;
+}
 }  // namespace
 
 double ExactSum::round_nearest() const {
-  bool found;
-  const double special = special_or_nothing(nan_, pos_inf_, neg_inf_, found);
-  if (found) return special;
-  uint64_t m;
-  int e;
-  bool sticky, negative;
-  if (!top_bits(m, e, sticky, negative)) return 0.0;
-  // Values below 2^-1022 are multiples of 2^-1074 under 2^52 units: exact, nothing is cut there.
-  uint64_t r = m >> 11;
-  const uint64_t rest = m & 0x7ff;
-  if (rest > 0x400 || (rest == 0x400 && (sticky || (r & 1)))) ++r;
-  const double v = std::ldexp(static_cast<double>(r), e + 11);  // r = 2^53 is exact too
-  return negative ? -v : v;
+  const auto top = [this](uint64_t& m, int& e, bool& sticky, bool& negative) { return top_bits(m, e, sticky, negative); };
+  return round_to_double(nan_, pos_inf_, neg_inf_, top, [](uint64_t m, bool sticky) {
+    // Values below 2^-1022 are multiples of 2^-1074 under 2^52 units: exact, nothing is cut there.
+    uint64_t r = m >> 11;
+    const uint64_t rest = m & 0x7ff;
+    if (rest > 0x400 || (rest == 0x400 && (sticky || (r & 1)))) ++r;
+    return r;
+  });
 }
 
 double ExactSum::round_odd() const {
-  bool found;
-  const double special = special_or_nothing(nan_, pos_inf_, neg_inf_, found);
-  if (found) return special;
-  uint64_t m;
-  int e;
-  bool sticky, negative;
-  if (!top_bits(m, e, sticky, negative)) return 0.0;
-  uint64_t r = m >> 11;
-  if ((m & 0x7ff) != 0 || sticky) r |= 1;
-  const double v = std::ldexp(static_cast<double>(r), e + 11);
-  return negative ? -v : v;
+  const auto top = [this](uint64_t& m, int& e, bool& sticky, bool& negative) { return top_bits(m, e, sticky, negative); };
+  return round_to_double(nan_, pos_inf_, neg_inf_, top, [](uint64_t m, bool sticky) {
+    uint64_t r = m >> 11;
+    if ((m & 0x7ff) != 0 || sticky) r |= 1;
+    return r;
+  });
 }
 
 double ExactSum::round_quotient(uint32_t n, bool to_odd) const {
@@ -171,20 +188,9 @@ double ExactSum::round_quotient(uint32_t n, bool to_odd) const {
   int h = kQ - 1;
   while (h >= 0 && q[h] == 0) --h;
   if (h < 0) return 0.0;  // a zero sum (a nonzero one has a nonzero quotient: 64 extra bits)
-  auto digit = [&](int i) -> unsigned __int128 { return i >= 0 ? q[i] : 0; };
-  unsigned __int128 w = (digit(h) << 64) | (digit(h - 1) << 32) | digit(h - 2);
   bool sticky = rem != 0;
-  for (int i = 0; i < h - 2; ++i) sticky |= q[i] != 0;
-  const uint64_t hi = static_cast<uint64_t>(w >> 64), lo = static_cast<uint64_t>(w);
-  const int msb = hi ? 127 - std::countl_zero(hi) : 63 - std::countl_zero(lo);
-  const int shift = msb - 63;
-  if (shift > 0) {
-    sticky |= (w & ((static_cast<unsigned __int128>(1) << shift) - 1)) != 0;
-    w >>= shift;
-  } else {
-    w <<= -shift;
-  }
-  const uint64_t m = static_cast<uint64_t>(w);  // value = m * 2^e, m in [2^63, 2^64)
+  int shift = 0;
+  const uint64_t m = top_64_bits([&](int i) -> uint64_t { return i >= 0 ? q[i] : 0; }, h, sticky, shift);  // value = m * 2^e, m in [2^63, 2^64)
   const int e = 32 * (h - 4) - 1074 + shift;
   // Keep the bits at or above 2^max(e + 11, -1074): 53 of them, fewer for a subnormal result.
   const int cut = std::max(11, -1074 - e);

@@ -239,40 +239,60 @@ class RealReader {
 
 // ---- writers ----
 
+// Integer targets keep the low bits of the two's complement value: the spec's "discard higher bits
+// and reinterpret". W: the storage word; packed types (W = void) hold `bits` per element.
+template <class W>
+void store_low_bits(std::byte* data, int64_t start, int64_t n, const Int128* v, int bits = 0) {
+  for (int64_t i = 0; i < n; ++i) {
+    const auto low = static_cast<uint64_t>(v[i]);
+    if constexpr (std::is_void_v<W>) store_packed(data, start + i, bits, static_cast<uint32_t>(low & ((1u << bits) - 1)));
+    else store<W>(data, start + i, static_cast<W>(low));
+  }
+}
+
+// Floating types narrower than float (float16, bfloat16, float4e2m1, the float8 types): each
+// value_of(i), a double exact or rounded to odd, encoded as a cast encodes it. False for any other
+// type.
+template <class ValueOf>
+bool store_small_floats(ElementType to, std::byte* data, int64_t start, int64_t n, const CastOptions& options, ValueOf value_of) {
+  switch (to) {
+    case ElementType::Float16:
+    case ElementType::BFloat16:
+      for (int64_t i = 0; i < n; ++i) store<uint16_t>(data, start + i, static_cast<uint16_t>(encode_for_cast(to, value_of(i), options)));
+      return true;
+    case ElementType::Float4E2M1:
+      for (int64_t i = 0; i < n; ++i) store_packed(data, start + i, 4, encode_for_cast(to, value_of(i), options));
+      return true;
+    case ElementType::Float8E4M3FN:
+    case ElementType::Float8E4M3FNUZ:
+    case ElementType::Float8E5M2:
+    case ElementType::Float8E5M2FNUZ:
+    case ElementType::Float8E8M0:
+      for (int64_t i = 0; i < n; ++i) store<uint8_t>(data, start + i, static_cast<uint8_t>(encode_for_cast(to, value_of(i), options)));
+      return true;
+    default: return false;
+  }
+}
+
 // Integer (or bool) values to any non-string type.
 void write_integers(ElementType to, std::byte* data, int64_t start, int64_t n, const Int128* v,
                     const CastOptions& options) {
-  // Integer targets keep the low bits of the two's complement value: the spec's "discard higher
-  // bits and reinterpret".
-  auto low = [&](int64_t i) { return static_cast<uint64_t>(v[i]); };
   switch (to) {
     case ElementType::Bool:
       for (int64_t i = 0; i < n; ++i) store<uint8_t>(data, start + i, v[i] != 0 ? 1 : 0);
       return;
     case ElementType::Int8:
-    case ElementType::UInt8:
-      for (int64_t i = 0; i < n; ++i) store<uint8_t>(data, start + i, static_cast<uint8_t>(low(i)));
-      return;
+    case ElementType::UInt8: return store_low_bits<uint8_t>(data, start, n, v);
     case ElementType::Int16:
-    case ElementType::UInt16:
-      for (int64_t i = 0; i < n; ++i) store<uint16_t>(data, start + i, static_cast<uint16_t>(low(i)));
-      return;
+    case ElementType::UInt16: return store_low_bits<uint16_t>(data, start, n, v);
     case ElementType::Int32:
-    case ElementType::UInt32:
-      for (int64_t i = 0; i < n; ++i) store<uint32_t>(data, start + i, static_cast<uint32_t>(low(i)));
-      return;
+    case ElementType::UInt32: return store_low_bits<uint32_t>(data, start, n, v);
     case ElementType::Int64:
-    case ElementType::UInt64:
-      for (int64_t i = 0; i < n; ++i) store<uint64_t>(data, start + i, low(i));
-      return;
+    case ElementType::UInt64: return store_low_bits<uint64_t>(data, start, n, v);
     case ElementType::Int4:
-    case ElementType::UInt4:
-      for (int64_t i = 0; i < n; ++i) store_packed(data, start + i, 4, static_cast<uint32_t>(low(i) & 0xF));
-      return;
+    case ElementType::UInt4: return store_low_bits<void>(data, start, n, v, 4);
     case ElementType::Int2:
-    case ElementType::UInt2:
-      for (int64_t i = 0; i < n; ++i) store_packed(data, start + i, 2, static_cast<uint32_t>(low(i) & 0x3));
-      return;
+    case ElementType::UInt2: return store_low_bits<void>(data, start, n, v, 2);
     case ElementType::Double:
       for (int64_t i = 0; i < n; ++i) store<double>(data, start + i, integer_to_double(v[i]));
       return;
@@ -280,24 +300,9 @@ void write_integers(ElementType to, std::byte* data, int64_t start, int64_t n, c
       // Rounded to odd at 53 bits, then to nearest at 24: one correct rounding of the integer.
       for (int64_t i = 0; i < n; ++i) store<float>(data, start + i, static_cast<float>(integer_to_double_odd(v[i])));
       return;
-    case ElementType::Float16:
-    case ElementType::BFloat16:
-      for (int64_t i = 0; i < n; ++i)
-        store<uint16_t>(data, start + i, static_cast<uint16_t>(encode_for_cast(to, integer_to_double_odd(v[i]), options)));
-      return;
-    case ElementType::Float4E2M1:
-      for (int64_t i = 0; i < n; ++i)
-        store_packed(data, start + i, 4, encode_for_cast(to, integer_to_double_odd(v[i]), options));
-      return;
-    case ElementType::Float8E4M3FN:
-    case ElementType::Float8E4M3FNUZ:
-    case ElementType::Float8E5M2:
-    case ElementType::Float8E5M2FNUZ:
-    case ElementType::Float8E8M0:
-      for (int64_t i = 0; i < n; ++i)
-        store<uint8_t>(data, start + i, static_cast<uint8_t>(encode_for_cast(to, integer_to_double_odd(v[i]), options)));
-      return;
-    default: throw std::logic_error("cast: write_integers to " + std::string(name_of(to)));
+    default:
+      if (store_small_floats(to, data, start, n, options, [v](int64_t i) { return integer_to_double_odd(v[i]); })) return;
+      throw std::logic_error("cast: write_integers to " + std::string(name_of(to)));
   }
 }
 
@@ -342,21 +347,9 @@ void write_reals(ElementType to, std::byte* data, int64_t start, int64_t n, cons
       // ±0 is false; everything else, NaN included, is true (the spec: "all else to True").
       for (int64_t i = 0; i < n; ++i) store<uint8_t>(data, start + i, v[i] != 0.0 ? 1 : 0);
       return;
-    case ElementType::Float16:
-    case ElementType::BFloat16:
-      for (int64_t i = 0; i < n; ++i) store<uint16_t>(data, start + i, static_cast<uint16_t>(encode_for_cast(to, v[i], options)));
-      return;
-    case ElementType::Float4E2M1:
-      for (int64_t i = 0; i < n; ++i) store_packed(data, start + i, 4, encode_for_cast(to, v[i], options));
-      return;
-    case ElementType::Float8E4M3FN:
-    case ElementType::Float8E4M3FNUZ:
-    case ElementType::Float8E5M2:
-    case ElementType::Float8E5M2FNUZ:
-    case ElementType::Float8E8M0:
-      for (int64_t i = 0; i < n; ++i) store<uint8_t>(data, start + i, static_cast<uint8_t>(encode_for_cast(to, v[i], options)));
-      return;
-    default: break;
+    default:
+      if (store_small_floats(to, data, start, n, options, [v](int64_t i) { return v[i]; })) return;
+      break;
   }
   if (!is_integer_kind(to)) throw std::logic_error("cast: write_reals to " + std::string(name_of(to)));
   Int128 integers[kCastBlock];

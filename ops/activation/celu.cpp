@@ -11,13 +11,13 @@ namespace onnx_ref {
 
 void register_celu(Registry& registry) {
   using namespace math;
-  const ArgsFromAttributes args = [](const Attributes& a) { return numeric::Args{0, std::get<float>(a.get("alpha")), 0}; };
-  OpVersion v = float_unary_version("Celu", 12, TypeSet{ElementType::Float}, kXY, {float_attribute("alpha", 1.0f)},
-                                    float_unary_kernel<numeric::Fn::Celu>(args));
-  v.check_attributes = [](const Attributes& a) {
-    if (std::get<float>(a.get("alpha")) == 0)
-      throw Error("attribute 'alpha' must not be 0: Celu divides X by it");
+  const ArgsFromAttributes args = [](const Attributes& a) {
+    const float alpha = std::get<float>(a.get("alpha"));
+    if (alpha == 0) throw Error("attribute 'alpha' must not be 0: Celu divides X by it");
+    return numeric::Args{0, alpha, 0};
   };
+  OpVersion v = float_unary_version("Celu", 12, TypeSet{ElementType::Float}, kXY, {float_attribute("alpha", 1.0f)}, Kernel{});
+  set_float_unary_kernel<numeric::Fn::Celu>(v, args);
   registry.add(std::move(v));
   registry.declare_accuracy("Celu",
                             {AccuracyKind::CorrectlyRounded, "the exact max(0, x) + min(0, alpha (e^(x/alpha) - 1)) rounded once"});

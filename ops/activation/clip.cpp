@@ -93,15 +93,17 @@ Tensor clip_tensor(const Tensor& x, const ClipBounds& bounds) {
   });
 }
 
-Kernel clip_attribute_kernel() {
-  return [](const KernelContext& ctx) -> std::vector<Value> {
-    ClipBounds b;
-    // Clip-1 declares no attribute defaults, but its text gives the same ones as Clip-6: an absent
-    // bound is float's lowest or largest value.
-    b.lo_attr = ctx.attrs.has("min") ? float_attr(ctx.attrs, "min") : std::numeric_limits<float>::lowest();
-    b.hi_attr = ctx.attrs.has("max") ? float_attr(ctx.attrs, "max") : std::numeric_limits<float>::max();
-    return {clip_tensor(ctx.input(0), b)};
-  };
+// The bounds, parsed at load. Clip-1 declares no attribute defaults, but its text gives the same
+// ones as Clip-6: an absent bound is float's lowest or largest value.
+ClipBounds parse_clip_bounds(const Attributes& attrs) {
+  ClipBounds b;
+  b.lo_attr = attrs.has("min") ? float_attr(attrs, "min") : std::numeric_limits<float>::lowest();
+  b.hi_attr = attrs.has("max") ? float_attr(attrs, "max") : std::numeric_limits<float>::max();
+  return b;
+}
+
+void set_clip_attribute_kernel(OpVersion& v) {
+  v.set_kernel(parse_clip_bounds, [](const KernelContext& ctx, const ClipBounds& b) -> std::vector<Value> { return {clip_tensor(ctx.input(0), b)}; });
 }
 
 const Tensor* bound_input(const KernelContext& ctx, size_t index, const char* name) {
@@ -144,9 +146,9 @@ void register_clip(Registry& registry) {
   constexpr float kMax = std::numeric_limits<float>::max();
   register_unary_ladder(registry, "Clip", {AccuracyKind::CorrectlyRounded, "x clamped to the float32 bounds, each bound rounded once to x's type"}, {{1, kFloats, true}},
                         {{"min", AttrType::Float, false, std::nullopt}, {"max", AttrType::Float, false, std::nullopt}},
-                        clip_attribute_kernel(), names);
+                        set_clip_attribute_kernel, names);
   register_unary_ladder(registry, "Clip", {AccuracyKind::CorrectlyRounded, "x clamped to the float32 bounds, each bound rounded once to x's type"}, {{6, kFloats}}, {float_attribute("min", -kMax), float_attribute("max", kMax)},
-                        clip_attribute_kernel(), names);
+                        set_clip_attribute_kernel, names);
   registry.add(clip_input_version(11, kFloats));
   registry.add(clip_input_version(12, type_sets::kAllNumericTypes));
   registry.add(clip_input_version(13, type_sets::kAllNumericTypesIR4));

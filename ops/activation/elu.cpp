@@ -13,11 +13,15 @@ namespace onnx_ref {
 void register_elu(Registry& registry) {
   using namespace math;
   const ArgsFromAttributes args = [](const Attributes& a) { return numeric::Args{0, std::get<float>(a.get("alpha")), 0}; };
-  const Kernel kernel = float_unary_kernel<numeric::Fn::Elu>(args);
+  const auto elu_version = [args](int since, const TypeSet& types, std::vector<AttributeSpec> attributes) {
+    OpVersion v = float_unary_version("Elu", since, types, kXY, std::move(attributes), Kernel{});
+    set_float_unary_kernel<numeric::Fn::Elu>(v, args);
+    return v;
+  };
   const AttributeSpec alpha = float_attribute("alpha", 1.0f);
-  registry.add(float_unary_version("Elu", 1, type_sets::kFloats, kXY, {alpha, ignored_consumed_inputs()}, kernel));
-  registry.add(float_unary_version("Elu", 6, type_sets::kFloats, kXY, {alpha}, kernel));
-  registry.add(float_unary_version("Elu", 22, type_sets::kFloatsIR4, kXY, {alpha}, kernel));
+  registry.add(elu_version(1, type_sets::kFloats, {alpha, ignored_consumed_inputs()}));
+  registry.add(elu_version(6, type_sets::kFloats, {alpha}));
+  registry.add(elu_version(22, type_sets::kFloatsIR4, {alpha}));
   registry.declare_accuracy("Elu",
                             {AccuracyKind::CorrectlyRounded, "the exact value of x or alpha (e^x - 1) rounded once"});
 }

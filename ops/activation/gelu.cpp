@@ -25,8 +25,9 @@ void register_gelu(Registry& registry) {
   OpVersion v = math::float_unary_version(
       "Gelu", 20, type_sets::kFloatsIR4, math::kXY,
       {{"approximate", AttrType::String, false, AttrValue{std::string("none")}}},
-      [exact, tanh](const KernelContext& ctx) { return tanh_form(ctx.attrs) ? tanh(ctx) : exact(ctx); });
-  v.check_attributes = [](const Attributes& attrs) { tanh_form(attrs); };
+      Kernel{});
+  // `approximate`, parsed and checked at load: whether the tanh form is asked for.
+  v.set_kernel(tanh_form, [exact, tanh](const KernelContext& ctx, bool tanh_asked) { return tanh_asked ? tanh(ctx) : exact(ctx); });
   registry.add(std::move(v));
   registry.declare_accuracy("Gelu",
                             {AccuracyKind::CorrectlyRounded, "the exact value of the chosen form (erf or tanh) rounded once"});

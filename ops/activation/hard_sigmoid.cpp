@@ -42,7 +42,7 @@ void register_hard_sigmoid(Registry& registry) {
   using type_sets::kFloats;
   register_unary_ladder(registry, "HardSigmoid", {AccuracyKind::CorrectlyRounded, "the exact max(0, min(1, alpha x + beta)) rounded once"}, {{1, kFloats, true}, {6, kFloats}, {22, type_sets::kFloatsIR4}},
                         {float_attribute("alpha", 0.2f), float_attribute("beta", 0.5f)},
-                        unary_attr_kernel<HardSigmoidFn>());
+                        set_unary_attr_kernel<HardSigmoidFn>);
 }
 
 }  // namespace onnx_ref

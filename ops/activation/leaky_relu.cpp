@@ -57,17 +57,16 @@ namespace {
   }
 }
 
-Kernel leaky_relu_kernel() {
-  const Kernel generic = unary_attr_kernel<LeakyReluFn>();
-  return [generic](const KernelContext& ctx) -> std::vector<Value> {
-    const Tensor& x = ctx.input(0);
-    if (x.type() != ElementType::Float || !gemm::gemm_uses_avx512()) return generic(ctx);
-    Tensor out = Tensor::uninitialized(x.type(), x.shape());
-    leaky_relu_floats_avx512(x.data_as<float>(), reinterpret_cast<float*>(out.mutable_data()), x.element_count(),
-                             LeakyReluFn::make(ctx.attrs).alpha);
-    return {out};
-  };
+std::vector<Value> leaky_relu_run(const KernelContext& ctx, const LeakyReluFn& fn) {
+  const Tensor& x = ctx.input(0);
+  if (x.type() != ElementType::Float || !gemm::gemm_uses_avx512()) return unary_attr_run(ctx, fn);
+  Tensor out = Tensor::uninitialized(x.type(), x.shape());
+  leaky_relu_floats_avx512(x.data_as<float>(), reinterpret_cast<float*>(out.mutable_data()), x.element_count(), fn.alpha);
+  return {out};
 }
+
+// alpha, parsed at load.
+void set_leaky_relu_kernel(OpVersion& v) { v.set_kernel(&LeakyReluFn::make, leaky_relu_run); }
 
 }  // namespace
 }  // namespace math
@@ -77,7 +76,7 @@ void register_leaky_relu(Registry& registry) {
   using type_sets::kFloats;
   using type_sets::kFloatsIR4;
   register_unary_ladder(registry, "LeakyRelu", {AccuracyKind::CorrectlyRounded, "x, or the exact alpha x rounded once"}, {{1, kFloats, true}, {6, kFloats}, {16, kFloatsIR4}},
-                        {float_attribute("alpha", 0.01f)}, leaky_relu_kernel());
+                        {float_attribute("alpha", 0.01f)}, set_leaky_relu_kernel);
 }
 
 }  // namespace onnx_ref

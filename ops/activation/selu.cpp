@@ -15,15 +15,17 @@ void register_selu(Registry& registry) {
   const ArgsFromAttributes args = [](const Attributes& a) {
     return numeric::Args{0, std::get<float>(a.get("alpha")), std::get<float>(a.get("gamma"))};
   };
-  const Kernel kernel = float_unary_kernel<numeric::Fn::Selu>(args);
+  const auto selu_version = [args](int since, const TypeSet& types, std::vector<AttributeSpec> attributes) {
+    OpVersion v = float_unary_version("Selu", since, types, kXY, std::move(attributes), Kernel{});
+    set_float_unary_kernel<numeric::Fn::Selu>(v, args);
+    return v;
+  };
   const std::vector<AttributeSpec> six = {float_attribute("alpha", 1.67326319217681884765625f),
                                           float_attribute("gamma", 1.05070102214813232421875f)};
-  registry.add(float_unary_version("Selu", 1, type_sets::kFloats, kXY,
-                                   {float_attribute("alpha", 1.6732f), ignored_consumed_inputs(),
-                                    float_attribute("gamma", 1.0507f)},
-                                   kernel));
-  registry.add(float_unary_version("Selu", 6, type_sets::kFloats, kXY, six, kernel));
-  registry.add(float_unary_version("Selu", 22, type_sets::kFloatsIR4, kXY, six, kernel));
+  registry.add(selu_version(1, type_sets::kFloats,
+                            {float_attribute("alpha", 1.6732f), ignored_consumed_inputs(), float_attribute("gamma", 1.0507f)}));
+  registry.add(selu_version(6, type_sets::kFloats, six));
+  registry.add(selu_version(22, type_sets::kFloatsIR4, six));
   registry.declare_accuracy("Selu",
                             {AccuracyKind::CorrectlyRounded, "the exact gamma x or gamma (alpha e^x - alpha) rounded once"});
 }

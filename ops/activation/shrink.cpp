@@ -74,7 +74,7 @@ void register_shrink(Registry& registry) {
   const UnaryNames names{"input", "output"};
   register_unary_ladder(registry, "Shrink", {AccuracyKind::CorrectlyRounded, "0, or the exact x + bias or x - bias rounded once; integers wrap"}, {{9, type_sets::kAllNumericTypes}},
                         {float_attribute("bias", 0.0f), float_attribute("lambd", 0.5f)},
-                        unary_attr_kernel<ShrinkFn>(), names);
+                        set_unary_attr_kernel<ShrinkFn>, names);
 }
 
 }  // namespace onnx_ref

@@ -61,6 +61,16 @@ namespace {
 
 std::string attention_dim(int64_t v) { return std::to_string(v); }
 
+// The attributes, parsed and checked at load (parse_attention_params).
+struct AttentionParams {
+  std::optional<int64_t> q_num_heads, kv_num_heads;
+  bool causal = false;
+  int64_t qk_matmul_output_mode = 0;
+  std::optional<double> scale;
+  double softcap = 0;
+  std::optional<ElementType> softmax_type;  // nullopt: T1
+};
+
 // The problem's sizes, with element strides of Q in its own layout.
 struct AttentionDims {
   bool three_d = false;
@@ -69,7 +79,7 @@ struct AttentionDims {
   int64_t q_batch = 0, q_head = 0, q_row = 0;
 };
 
-AttentionDims attention_dims(const KernelContext& ctx, int version) {
+AttentionDims attention_dims(const KernelContext& ctx, const AttentionParams& params, int version) {
   const Tensor& q = ctx.input(0);
   const Tensor& k = ctx.input(1);
   const Tensor& v = ctx.input(2);
@@ -81,7 +91,7 @@ AttentionDims attention_dims(const KernelContext& ctx, int version) {
   const Shape &qs = q.shape(), &ks = k.shape(), &vs = v.shape();
   if (ks[0] != qs[0] || vs[0] != qs[0])
     throw Error("Q " + q.describe() + ", K " + k.describe() + " and V " + v.describe() + " must have the same batch size");
-  const bool has_q = ctx.attrs.has("q_num_heads"), has_kv = ctx.attrs.has("kv_num_heads");
+  const bool has_q = params.q_num_heads.has_value(), has_kv = params.kv_num_heads.has_value();
   d.batch = qs[0];
   int64_t k_head = 0;
   if (q.rank() == 4) {
@@ -90,15 +100,15 @@ AttentionDims attention_dims(const KernelContext& ctx, int version) {
     if (vs[1] != d.kv_heads || vs[2] != d.kv_len)
       throw Error("V " + v.describe() + " must have K's heads and sequence length, K is " + k.describe());
     d.v_head = vs[3];
-    if (has_q && ctx.attrs.get_int("q_num_heads") != d.q_heads)
-      throw Error("q_num_heads = " + attention_dim(ctx.attrs.get_int("q_num_heads")) + " but the 4-D Q " + q.describe() + " has " + attention_dim(d.q_heads) + " heads");
-    if (has_kv && ctx.attrs.get_int("kv_num_heads") != d.kv_heads)
-      throw Error("kv_num_heads = " + attention_dim(ctx.attrs.get_int("kv_num_heads")) + " but the 4-D K " + k.describe() + " has " + attention_dim(d.kv_heads) + " heads");
+    if (has_q && *params.q_num_heads != d.q_heads)
+      throw Error("q_num_heads = " + attention_dim(*params.q_num_heads) + " but the 4-D Q " + q.describe() + " has " + attention_dim(d.q_heads) + " heads");
+    if (has_kv && *params.kv_num_heads != d.kv_heads)
+      throw Error("kv_num_heads = " + attention_dim(*params.kv_num_heads) + " but the 4-D K " + k.describe() + " has " + attention_dim(d.kv_heads) + " heads");
     d.q_row = d.head, d.q_head = d.q_len * d.head, d.q_batch = d.q_heads * d.q_head;
   } else {
     d.three_d = true;
     if (!has_q || !has_kv) throw Error("3-D Q, K and V need both q_num_heads and kv_num_heads");
-    d.q_heads = ctx.attrs.get_int("q_num_heads"), d.kv_heads = ctx.attrs.get_int("kv_num_heads");
+    d.q_heads = *params.q_num_heads, d.kv_heads = *params.kv_num_heads;
     if (d.q_heads <= 0 || d.kv_heads <= 0)
       throw Error("q_num_heads = " + attention_dim(d.q_heads) + " and kv_num_heads = " + attention_dim(d.kv_heads) + " must be positive");
     if (qs[2] % d.q_heads != 0)
@@ -176,9 +186,9 @@ struct AttentionBias {
   }
 };
 
-AttentionBias attention_bias(const KernelContext& ctx, const AttentionDims& d, int version, ElementType t1) {
+AttentionBias attention_bias(const KernelContext& ctx, const AttentionDims& d, bool causal, int version, ElementType t1) {
   AttentionBias bias;
-  bias.causal = ctx.attrs.get_flag("is_causal");
+  bias.causal = causal;
   if (ctx.has_input(3)) {
     const Tensor& m = ctx.input(3);
     if (m.rank() > 4) throw Error("attn_mask " + m.describe() + " has more than 4 dimensions");
@@ -219,32 +229,22 @@ AttentionBias attention_bias(const KernelContext& ctx, const AttentionDims& d, i
   return bias;
 }
 
-ElementType attention_softmax_type(const KernelContext& ctx, ElementType t1) {
-  if (!ctx.attrs.has("softmax_precision")) return t1;
-  switch (ctx.attrs.get_int("softmax_precision")) {
-    case 1: return ElementType::Float;
-    case 10: return ElementType::Float16;
-    case 11: return ElementType::Double;
-    default: return ElementType::BFloat16;  // 16; others are refused at load
-  }
-}
-
-std::vector<Value> attention_kernel(const KernelContext& ctx, int version) {
-  const AttentionDims d = attention_dims(ctx, version);
+std::vector<Value> attention_kernel(const KernelContext& ctx, const AttentionParams& params, int version) {
+  const AttentionDims d = attention_dims(ctx, params, version);
   const Tensor& q = ctx.input(0);
   const ElementType t1 = q.type();
   const Tensor present_key = attention_present(ctx, 1, 4, d, d.head);
   const Tensor present_value = attention_present(ctx, 2, 5, d, d.v_head);
-  const AttentionBias bias = attention_bias(ctx, d, version, t1);
+  const AttentionBias bias = attention_bias(ctx, d, params.causal, version, t1);
   double scale;
-  if (ctx.attrs.has("scale")) {
-    scale = std::get<float>(ctx.attrs.get("scale"));
+  if (params.scale) {
+    scale = *params.scale;
   } else {
     if (d.head == 0) throw Error("head_size is 0, so the default scale 1/sqrt(head_size) is undefined; give scale");
     scale = attention::default_scale(d.head);
   }
-  const double cap = std::get<float>(ctx.attrs.get("softcap"));
-  const int64_t mode = ctx.attrs.get_int("qk_matmul_output_mode");
+  const double cap = params.softcap;
+  const int64_t mode = params.qk_matmul_output_mode;
   const bool want_qk = ctx.output_count() > 3;
   const Shape score_shape{d.batch, d.q_heads, d.q_len, d.total};
   if (!checked_element_count(score_shape) || !checked_element_count({d.batch, d.q_heads, d.q_len, d.v_head}))
@@ -294,7 +294,7 @@ std::vector<Value> attention_kernel(const KernelContext& ctx, int version) {
     if (want_qk && mode == 2) snapshot();
   });
   // 4. softmax in its precision, then in T1.
-  const ElementType softmax_type = attention_softmax_type(ctx, t1);
+  const ElementType softmax_type = params.softmax_type.value_or(t1);
   const Tensor softmax_in = softmax_type == t1 ? scores : cast_tensor(scores, softmax_type);
   Tensor softmax_out = Tensor::uninitialized(softmax_type, score_shape);
   if (rows > 0 && d.total > 0) softmax_lines(softmax_in, softmax_out, LineLayout{rows, d.total, 1}, false);
@@ -323,21 +323,35 @@ std::vector<Value> attention_kernel(const KernelContext& ctx, int version) {
   return out;
 }
 
-void attention_check_attributes(const Attributes& a) {
-  a.get_flag("is_causal");
-  const int64_t mode = a.get_int("qk_matmul_output_mode");
-  if (mode < 0 || mode > 3) throw Error("qk_matmul_output_mode = " + attention_dim(mode) + " is not one of 0, 1, 2, 3");
+AttentionParams parse_attention_params(const Attributes& a) {
+  AttentionParams p;
+  p.causal = a.get_flag("is_causal");
+  p.qk_matmul_output_mode = a.get_int("qk_matmul_output_mode");
+  if (p.qk_matmul_output_mode < 0 || p.qk_matmul_output_mode > 3)
+    throw Error("qk_matmul_output_mode = " + attention_dim(p.qk_matmul_output_mode) + " is not one of 0, 1, 2, 3");
   if (a.has("softmax_precision")) {
-    const int64_t p = a.get_int("softmax_precision");
-    if (p != 1 && p != 10 && p != 11 && p != 16)
-      throw Error("softmax_precision = " + attention_dim(p) + " is not a floating type the spec allows (1 float, 10 float16, 11 double, 16 bfloat16)");
+    switch (a.get_int("softmax_precision")) {
+      case 1: p.softmax_type = ElementType::Float; break;
+      case 10: p.softmax_type = ElementType::Float16; break;
+      case 11: p.softmax_type = ElementType::Double; break;
+      case 16: p.softmax_type = ElementType::BFloat16; break;
+      default:
+        throw Error("softmax_precision = " + attention_dim(a.get_int("softmax_precision")) +
+                    " is not a floating type the spec allows (1 float, 10 float16, 11 double, 16 bfloat16)");
+    }
   }
   if (a.has("scale")) {
     const float s = std::get<float>(a.get("scale"));
     if (!std::isfinite(s) || s < 0)
       throw Error("scale = " + std::to_string(s) + " must be finite and not negative (the spec multiplies Q and K by its square root)");
+    p.scale = s;
   }
-  if (!std::isfinite(std::get<float>(a.get("softcap")))) throw Error("softcap must be finite");
+  const float cap = std::get<float>(a.get("softcap"));
+  if (!std::isfinite(cap)) throw Error("softcap must be finite");
+  p.softcap = cap;
+  if (a.has("q_num_heads")) p.q_num_heads = a.get_int("q_num_heads");
+  if (a.has("kv_num_heads")) p.kv_num_heads = a.get_int("kv_num_heads");
+  return p;
 }
 
 OpVersion attention_version(int since) {
@@ -366,8 +380,8 @@ OpVersion attention_version(int since) {
                         {"T2", type_sets::kFloatsIR4},
                         {"U", type_sets::kAllNumericTypesIR4.with({ElementType::Bool})}};
   if (since >= 24) v.type_constraints.push_back({"tensor(int64)", type_sets::kInt64, "tensor(int64)"});
-  v.check_attributes = attention_check_attributes;
-  v.kernel = [since](const KernelContext& ctx) { return attention_kernel(ctx, since); };
+  v.set_kernel(parse_attention_params,
+               [since](const KernelContext& ctx, const AttentionParams& params) { return attention_kernel(ctx, params, since); });
   return v;
 }
 

@@ -34,10 +34,10 @@ bool causal_conv_silu(const std::string& activation) {
   throw Error("activation " + quote_text(activation) + " is not one of none, silu, swish");
 }
 
-std::vector<Value> causal_conv_kernel(const KernelContext& ctx) {
+// The kernel takes `activation`, parsed at load: whether it is silu (or its alias swish).
+std::vector<Value> causal_conv_kernel(const KernelContext& ctx, bool silu) {
   const Tensor& x = ctx.input(0);
   const Tensor& w = ctx.input(1);
-  const bool silu = causal_conv_silu(std::get<std::string>(ctx.attrs.get("activation")));
   if (x.rank() != 3) throw Error("input must be (batch_size, channels, length), but it is " + x.describe());
   const int64_t batch = x.shape()[0], channels = x.shape()[1], length = x.shape()[2];
   if (w.rank() != 3 || w.shape()[0] != channels || w.shape()[1] != 1 || w.shape()[2] < 1)
@@ -101,8 +101,7 @@ void register_causal_conv_with_state(Registry& registry) {
   v.outputs = {{"output", "T"}, {"present_state", "T"}};
   v.attributes = {{"activation", AttrType::String, false, std::string("none")}};
   v.type_constraints = {{"T", TypeSet{ElementType::Float, ElementType::Float16, ElementType::BFloat16}}};
-  v.check_attributes = [](const Attributes& a) { causal_conv_silu(std::get<std::string>(a.get("activation"))); };
-  v.kernel = causal_conv_kernel;
+  v.set_kernel([](const Attributes& a) { return causal_conv_silu(std::get<std::string>(a.get("activation"))); }, causal_conv_kernel);
   registry.add(std::move(v));
   registry.declare_accuracy("CausalConvWithState", {AccuracyKind::RoundedAtNamedPoints, "the exact windowed sum plus bias rounded once; SiLU correctly rounded"});
 }

@@ -32,22 +32,45 @@ namespace {
 
 std::string flex_n(int64_t v) { return std::to_string(v); }
 
-ElementType flex_compute_type(const Attributes& attrs, ElementType t1) {
-  if (!attrs.has("softmax_precision")) return t1 == ElementType::Double ? ElementType::Double : ElementType::Float;
-  switch (attrs.get_int("softmax_precision")) {
+// softmax_precision (nullopt: absent) chooses the type scores are computed in.
+ElementType flex_compute_type(std::optional<int64_t> softmax_precision, ElementType t1) {
+  if (!softmax_precision) return t1 == ElementType::Double ? ElementType::Double : ElementType::Float;
+  switch (*softmax_precision) {
     case 1: return ElementType::Float;
     case 10: return ElementType::Float16;
     case 11: return ElementType::Double;
     case 16: return ElementType::BFloat16;
     default:
-      throw Error("softmax_precision = " + flex_n(attrs.get_int("softmax_precision")) +
+      throw Error("softmax_precision = " + flex_n(*softmax_precision) +
                   " is not a floating type the spec allows (1 float, 10 float16, 11 double, 16 bfloat16)");
   }
 }
 
-// Runs modifier graph `name` on `x` and checks what it returns.
-Tensor flex_modify(const KernelContext& ctx, const std::string& name, const Tensor& x) {
-  if (!ctx.attrs.has(name)) return x;
+std::optional<int64_t> flex_softmax_precision(const Attributes& attrs) {
+  if (!attrs.has("softmax_precision")) return std::nullopt;
+  return attrs.get_int("softmax_precision");
+}
+
+// The attributes, parsed and checked at load.
+struct FlexAttentionParams {
+  std::optional<double> scale;
+  std::optional<int64_t> softmax_precision;
+  bool has_score_mod = false, has_prob_mod = false;
+};
+
+FlexAttentionParams parse_flex_attention_params(const Attributes& attrs) {
+  FlexAttentionParams p;
+  if (attrs.has("scale")) p.scale = std::get<float>(attrs.get("scale"));
+  p.softmax_precision = flex_softmax_precision(attrs);
+  flex_compute_type(p.softmax_precision, ElementType::Float);
+  p.has_score_mod = attrs.has("score_mod");
+  p.has_prob_mod = attrs.has("prob_mod");
+  return p;
+}
+
+// Runs modifier graph `name` (when the node has it) on `x` and checks what it returns.
+Tensor flex_modify(const KernelContext& ctx, bool present, const std::string& name, const Tensor& x) {
+  if (!present) return x;
   std::vector<Value> out = ctx.run_graph(name, {Value(x)});
   if (out.size() != 1 || !out[0].is_tensor()) throw Error("graph '" + name + "' must return one tensor");
   const Tensor& y = out[0].tensor();
@@ -56,7 +79,7 @@ Tensor flex_modify(const KernelContext& ctx, const std::string& name, const Tens
   return y;
 }
 
-std::vector<Value> flex_attention_kernel(const KernelContext& ctx) {
+std::vector<Value> flex_attention_kernel(const KernelContext& ctx, const FlexAttentionParams& params) {
   const Tensor& q = ctx.input(0);
   const Tensor& k = ctx.input(1);
   const Tensor& v = ctx.input(2);
@@ -69,13 +92,13 @@ std::vector<Value> flex_attention_kernel(const KernelContext& ctx) {
   if (k.shape()[3] != E) throw Error("Q's head size " + flex_n(E) + " and K's head size " + flex_n(k.shape()[3]) + " differ");
   if (hkv <= 0 || hq % hkv != 0) throw Error("kv_num_heads " + flex_n(hkv) + " must divide q_num_heads " + flex_n(hq));
   double scale;
-  if (ctx.attrs.has("scale")) {
-    scale = std::get<float>(ctx.attrs.get("scale"));
+  if (params.scale) {
+    scale = *params.scale;
   } else {
     if (E == 0) throw Error("head_size is 0, so the default scale 1/sqrt(head_size) is undefined; give scale");
     scale = attention::default_scale(E);
   }
-  const ElementType t1 = q.type(), c = flex_compute_type(ctx.attrs, t1);
+  const ElementType t1 = q.type(), c = flex_compute_type(params.softmax_precision, t1);
   const int64_t reps = hq / hkv;
   Tensor scores = Tensor::uninitialized(c, {B, hq, L, S});
   for (int64_t b = 0; b < B; ++b)
@@ -83,10 +106,10 @@ std::vector<Value> flex_attention_kernel(const KernelContext& ctx) {
       const int64_t q_offset = (b * hq + h) * L * E, k_offset = (b * hkv + h / reps) * S * E, s_offset = (b * hq + h) * L * S;
       attention::head_product({&q, q_offset, E, 1}, {&k, k_offset, 1, E}, scale, scores, s_offset, L, S, E);
     }
-  const Tensor modified = flex_modify(ctx, "score_mod", scores);
+  const Tensor modified = flex_modify(ctx, params.has_score_mod, "score_mod", scores);
   Tensor probs = Tensor::uninitialized(c, modified.shape());
   if (modified.element_count() > 0) softmax_lines(modified, probs, LineLayout{B * hq * L, S, 1}, false);
-  const Tensor p = flex_modify(ctx, "prob_mod", probs);
+  const Tensor p = flex_modify(ctx, params.has_prob_mod, "prob_mod", probs);
   Tensor y = Tensor::uninitialized(t1, {B, hq, L, Ev});
   for (int64_t b = 0; b < B; ++b)
     for (int64_t h = 0; h < hq; ++h) {
@@ -104,7 +127,7 @@ std::vector<std::optional<ValueType>> flex_attention_outputs(const Attributes& a
     const Subgraph& graph = attrs.get_graph(name);
     check_signature(graph, name, 1, 1, "one rank-4 tensor in, one of the same shape and type out");
     if (!in.empty() && in[0]) {
-      const ValueType want{ValueKind::Tensor, flex_compute_type(attrs, in[0]->elem)};
+      const ValueType want{ValueKind::Tensor, flex_compute_type(flex_softmax_precision(attrs), in[0]->elem)};
       check_input_type(graph.input_types()[0], want, name, 0);
       const auto& out = graph.output_types()[0];
       if (out && !(*out == want))
@@ -125,9 +148,8 @@ void register_flex_attention(Registry& registry) {
   v.outputs = {{"Y", "T1"}};
   v.attributes = {{"prob_mod", AttrType::Graph}, {"scale", AttrType::Float}, {"score_mod", AttrType::Graph}, {"softmax_precision", AttrType::Int}};
   v.type_constraints = {{"T1", TypeSet{ElementType::Float, ElementType::Float16, ElementType::BFloat16, ElementType::Double}}};
-  v.check_attributes = [](const Attributes& a) { flex_compute_type(a, ElementType::Float); };
   v.infer_outputs = flex_attention_outputs;
-  v.kernel = flex_attention_kernel;
+  v.set_kernel(parse_flex_attention_params, flex_attention_kernel);
   registry.add(std::move(v));
   registry.declare_accuracy("FlexAttention", {AccuracyKind::RoundedAtNamedPoints, "scores and probabilities in the softmax precision's type: exact dot products rounded once, softmax correctly rounded, Y rounded once"}, {}, "ai.onnx.preview");
 }

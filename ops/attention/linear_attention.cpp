@@ -66,12 +66,25 @@ std::vector<double> linear_attention_doubles(const Tensor& t) {
   return out;
 }
 
-std::vector<Value> linear_attention_kernel(const KernelContext& ctx) {
+// The attributes the kernel reads, parsed at load (check_attributes refuses the rest).
+struct LinearAttentionParams {
+  std::string update_rule;
+  LinearAttentionRule rule;
+  int64_t q_num_heads = 0, kv_num_heads = 0;
+  double scale = 0;
+};
+
+LinearAttentionParams parse_linear_attention_params(const Attributes& a) {
+  const std::string& update_rule = std::get<std::string>(a.get("update_rule"));
+  return {update_rule, linear_attention_rule(update_rule), a.get_int("q_num_heads"), a.get_int("kv_num_heads"), std::get<float>(a.get("scale"))};
+}
+
+std::vector<Value> linear_attention_kernel(const KernelContext& ctx, const LinearAttentionParams& params) {
   const Tensor& query = ctx.input(0);
   const Tensor& key = ctx.input(1);
   const Tensor& value = ctx.input(2);
-  const LinearAttentionRule rule = linear_attention_rule(std::get<std::string>(ctx.attrs.get("update_rule")));
-  const int64_t hq = ctx.attrs.get_int("q_num_heads"), hkv = ctx.attrs.get_int("kv_num_heads");
+  const LinearAttentionRule rule = params.rule;
+  const int64_t hq = params.q_num_heads, hkv = params.kv_num_heads;
   if (hq <= 0 || hkv <= 0 || hq % hkv != 0)
     throw Error("q_num_heads = " + linear_attention_n(hq) + " must be a positive multiple of kv_num_heads = " + linear_attention_n(hkv));
   for (const Tensor* t : {&query, &key, &value})
@@ -89,10 +102,10 @@ std::vector<Value> linear_attention_kernel(const KernelContext& ctx) {
   const int64_t dv = value.shape()[2] / hkv, group = hq / hkv;
   if (rule.gated != ctx.has_input(4))
     throw Error(std::string("decay must ") + (rule.gated ? "be given for" : "not be given with") + " update_rule " +
-                quote_text(std::get<std::string>(ctx.attrs.get("update_rule"))));
+                quote_text(params.update_rule));
   if (rule.delta != ctx.has_input(5))
     throw Error(std::string("beta must ") + (rule.delta ? "be given for" : "not be given with") + " update_rule " +
-                quote_text(std::get<std::string>(ctx.attrs.get("update_rule"))));
+                quote_text(params.update_rule));
   int64_t decay_width = 0, beta_width = 0;
   if (rule.gated) {
     const Tensor& g = ctx.input(4);
@@ -111,7 +124,7 @@ std::vector<Value> linear_attention_kernel(const KernelContext& ctx) {
   const Shape state_shape{B, hkv, dk, dv};
   if (ctx.has_input(3) && ctx.input(3).shape() != state_shape)
     throw Error("past_state is " + ctx.input(3).describe() + " but must be " + shape_to_string(state_shape));
-  double scale = std::get<float>(ctx.attrs.get("scale"));
+  double scale = params.scale;
   if (scale == 0) {
     if (dk == 0) throw Error("d_k is 0, so the default scale 1/sqrt(d_k) is undefined; give scale");
     scale = attention::default_scale(dk);
@@ -215,7 +228,7 @@ void register_linear_attention(Registry& registry) {
     if (a.get_int("chunk_size") <= 0) throw Error("chunk_size = " + linear_attention_n(a.get_int("chunk_size")) + " must be positive");
     if (!std::isfinite(std::get<float>(a.get("scale")))) throw Error("scale must be finite");
   };
-  v.kernel = linear_attention_kernel;
+  v.set_kernel(parse_linear_attention_params, linear_attention_kernel);
   registry.add(std::move(v));
   registry.declare_accuracy("LinearAttention", {AccuracyKind::RoundedAtNamedPoints, "state held in float as the function body does; the decay e^g correctly rounded; retrieval, update, new state and output each the exact value rounded once"});
 }

@@ -30,11 +30,26 @@ S rotary_pair(double a, double b, double c, double d, double sign) {
   return narrow<S>(add_round_odd(a * b, sign * (c * d)));
 }
 
-std::vector<Value> rotary_embedding_kernel(const KernelContext& ctx) {
+// The attributes, parsed at load; num_heads and rotary_embedding_dim are checked against X per call.
+struct RotaryEmbeddingParams {
+  bool interleaved = false;
+  std::optional<int64_t> num_heads;
+  int64_t rotary_embedding_dim = 0;
+};
+
+RotaryEmbeddingParams parse_rotary_embedding_params(const Attributes& a) {
+  RotaryEmbeddingParams p;
+  p.interleaved = a.get_flag("interleaved");
+  if (a.has("num_heads")) p.num_heads = a.get_int("num_heads");
+  p.rotary_embedding_dim = a.get_int("rotary_embedding_dim");
+  return p;
+}
+
+std::vector<Value> rotary_embedding_kernel(const KernelContext& ctx, const RotaryEmbeddingParams& params) {
   const Tensor& x = ctx.input(0);
   const Tensor& cos_cache = ctx.input(1);
   const Tensor& sin_cache = ctx.input(2);
-  const bool interleaved = ctx.attrs.get_flag("interleaved");
+  const bool interleaved = params.interleaved;
   if (x.rank() != 3 && x.rank() != 4)
     throw Error("X must be (batch, num_heads, sequence, head_size) or (batch, sequence, hidden), but it is " + x.describe());
   const Shape& xs = x.shape();
@@ -42,17 +57,17 @@ std::vector<Value> rotary_embedding_kernel(const KernelContext& ctx) {
   int64_t heads, sequence, head_size;
   if (x.rank() == 4) {
     heads = xs[1], sequence = xs[2], head_size = xs[3];
-    if (ctx.attrs.has("num_heads") && ctx.attrs.get_int("num_heads") != heads)
-      throw Error("num_heads = " + std::to_string(ctx.attrs.get_int("num_heads")) + " but X " + x.describe() + " has " + std::to_string(heads) + " heads");
+    if (params.num_heads && *params.num_heads != heads)
+      throw Error("num_heads = " + std::to_string(*params.num_heads) + " but X " + x.describe() + " has " + std::to_string(heads) + " heads");
   } else {
-    if (!ctx.attrs.has("num_heads")) throw Error("num_heads must be given for a 3-D X " + x.describe());
-    heads = ctx.attrs.get_int("num_heads");
+    if (!params.num_heads) throw Error("num_heads must be given for a 3-D X " + x.describe());
+    heads = *params.num_heads;
     sequence = xs[1];
     if (heads <= 0 || xs[2] % heads != 0)
       throw Error("num_heads = " + std::to_string(heads) + " does not divide the hidden size " + std::to_string(xs[2]) + " of X " + x.describe());
     head_size = xs[2] / heads;
   }
-  int64_t rotary = ctx.attrs.get_int("rotary_embedding_dim");
+  int64_t rotary = params.rotary_embedding_dim;
   if (rotary < 0 || rotary > head_size || rotary % 2 != 0)
     throw Error("rotary_embedding_dim = " + std::to_string(rotary) + " must be 0 or even and at most head_size " + std::to_string(head_size));
   if (rotary == 0) {
@@ -124,8 +139,7 @@ void register_rotary_embedding(Registry& registry) {
                   {"num_heads", AttrType::Int},
                   {"rotary_embedding_dim", AttrType::Int, false, int64_t{0}}};
   v.type_constraints = {{"T", TypeSet{ElementType::Float, ElementType::Float16, ElementType::BFloat16}}, {"M", type_sets::kInt64}};
-  v.check_attributes = [](const Attributes& a) { a.get_flag("interleaved"); };
-  v.kernel = rotary_embedding_kernel;
+  v.set_kernel(parse_rotary_embedding_params, rotary_embedding_kernel);
   registry.add(std::move(v));
   registry.declare_accuracy("RotaryEmbedding",
                             {AccuracyKind::CorrectlyRounded, "each rotated output the exact cos x1 - sin x2 or sin x1 + cos x2 rounded once; the rest copied"});

@@ -25,13 +25,23 @@ bool tensor_scatter_circular(const std::string& mode) {
   throw Error("mode " + quote_text(mode) + " is not one of linear, circular");
 }
 
-std::vector<Value> tensor_scatter_kernel(const KernelContext& ctx) {
+// mode and axis, parsed at load; the axis is checked against the rank per call.
+struct TensorScatterParams {
+  bool circular = false;
+  int64_t axis = -2;
+};
+
+TensorScatterParams parse_tensor_scatter_params(const Attributes& a) {
+  return {tensor_scatter_circular(std::get<std::string>(a.get("mode"))), a.get_int("axis")};
+}
+
+std::vector<Value> tensor_scatter_kernel(const KernelContext& ctx, const TensorScatterParams& params) {
   const Tensor& past = ctx.input(0);
   const Tensor& update = ctx.input(1);
-  const bool circular = tensor_scatter_circular(std::get<std::string>(ctx.attrs.get("mode")));
+  const bool circular = params.circular;
   const int64_t rank = past.rank();
-  const auto axis = static_cast<size_t>(normalize_axis(ctx.attrs.get_int("axis"), rank, AxisRange::Signed));
-  if (axis == 0) throw Error("axis " + std::to_string(ctx.attrs.get_int("axis")) + " is the batch axis; it must not be");
+  const auto axis = static_cast<size_t>(normalize_axis(params.axis, rank, AxisRange::Signed));
+  if (axis == 0) throw Error("axis " + std::to_string(params.axis) + " is the batch axis; it must not be");
   const Shape& ps = past.shape();
   const Shape& us = update.shape();
   bool fits = update.rank() == rank;
@@ -83,8 +93,7 @@ void register_tensor_scatter(Registry& registry) {
   v.outputs = {{"present_cache", "T"}};
   v.attributes = {{"axis", AttrType::Int, false, int64_t{-2}}, {"mode", AttrType::String, false, std::string("linear")}};
   v.type_constraints = {{"T", type_sets::kWithFloat8E8M0}, {"tensor(int64)", type_sets::kInt64, "tensor(int64)"}};
-  v.check_attributes = [](const Attributes& a) { tensor_scatter_circular(std::get<std::string>(a.get("mode"))); };
-  v.kernel = tensor_scatter_kernel;
+  v.set_kernel(parse_tensor_scatter_params, tensor_scatter_kernel);
   registry.add(std::move(v));
   registry.declare_accuracy("TensorScatter",
                             {AccuracyKind::Exact, "input elements copied bit for bit"});

@@ -21,9 +21,9 @@ ElementType bit_cast_target(const Attributes& attrs) {
   return *type;
 }
 
-std::vector<Value> bit_cast(const KernelContext& ctx) {
+// The kernel takes the type `to` names, parsed and checked at load.
+std::vector<Value> bit_cast(const KernelContext& ctx, ElementType to) {
   const Tensor& in = ctx.input(0);
-  const ElementType to = bit_cast_target(ctx.attrs);
   if (bits_of(in.type()) != bits_of(to))
     throw Error("BitCast needs types of one bit width: the input is " + std::string(name_of(in.type())) + " (" +
                 std::to_string(bits_of(in.type())) + " bits), 'to' is " + std::string(name_of(to)) + " (" +
@@ -49,12 +49,11 @@ void register_bit_cast(Registry& registry) {
   v.outputs = {{"output", "T2"}};
   v.attributes = {{"to", AttrType::Int, true}};
   v.type_constraints = {{"T1", types}, {"T2", types}};
-  v.check_attributes = [](const Attributes& attrs) { bit_cast_target(attrs); };
   v.attribute_type = [](const Attributes& attrs, const std::string& type_var) -> std::optional<ElementType> {
     if (type_var != "T2") return std::nullopt;
     return bit_cast_target(attrs);
   };
-  v.kernel = bit_cast;
+  v.set_kernel(bit_cast_target, bit_cast);
   registry.add(std::move(v));
   registry.declare_accuracy("BitCast",
                             {AccuracyKind::Exact, "the same bits read as another type"});

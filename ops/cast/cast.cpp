@@ -87,17 +87,21 @@ OpVersion cast_version(int since_version, const TypeSet& types) {
   if (since_version >= 19) v.attributes.push_back({"saturate", AttrType::Int, false, int64_t{1}});
   if (since_version >= 24) v.attributes.push_back({"round_mode", AttrType::String, false, std::string("up")});
   v.type_constraints = {{"T1", types}, {"T2", types}};
-  v.check_attributes = [](const Attributes& attrs) {
-    target_type(attrs);
-    check_saturate_and_round_mode(attrs);
-  };
   v.attribute_type = [](const Attributes& attrs, const std::string& type_var) -> std::optional<ElementType> {
     if (type_var != "T2") return std::nullopt;
     return target_type(attrs);
   };
-  v.kernel = [since_version](const KernelContext& ctx) -> std::vector<Value> {
-    return {cast_tensor(ctx.input(0), target_type(ctx.attrs), cast_options(ctx.attrs, since_version))};
-  };
+  // `to`, saturate and round_mode, parsed and checked at load.
+  using CastParams = std::pair<ElementType, CastOptions>;
+  v.set_kernel(
+      [since_version](const Attributes& attrs) {
+        const ElementType to = target_type(attrs);
+        check_saturate_and_round_mode(attrs);
+        return CastParams{to, cast_options(attrs, since_version)};
+      },
+      [](const KernelContext& ctx, const CastParams& params) -> std::vector<Value> {
+        return {cast_tensor(ctx.input(0), params.first, params.second)};
+      });
   return v;
 }
 

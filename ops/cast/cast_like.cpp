@@ -20,10 +20,15 @@ OpVersion cast_like_version(int since_version, const TypeSet& types) {
   if (since_version >= 19) v.attributes.push_back({"saturate", AttrType::Int, false, int64_t{1}});
   if (since_version >= 24) v.attributes.push_back({"round_mode", AttrType::String, false, std::string("up")});
   v.type_constraints = {{"T1", types}, {"T2", types}};
-  v.check_attributes = check_saturate_and_round_mode;
-  v.kernel = [since_version](const KernelContext& ctx) -> std::vector<Value> {
-    return {cast_tensor(ctx.input(0), ctx.input(1).type(), cast_options(ctx.attrs, since_version))};
-  };
+  // saturate and round_mode, parsed and checked at load.
+  v.set_kernel(
+      [since_version](const Attributes& attrs) {
+        check_saturate_and_round_mode(attrs);
+        return cast_options(attrs, since_version);
+      },
+      [](const KernelContext& ctx, const CastOptions& options) -> std::vector<Value> {
+        return {cast_tensor(ctx.input(0), ctx.input(1).type(), options)};
+      });
   return v;
 }
 

@@ -15,6 +15,8 @@ namespace onnx_ref::control {
 // V of If and Loop at `since_version`: tensors (1, 11), + sequences (13), + optionals (16), each
 // kind growing with the element types of its opset (optional sequences stay at 16's set).
 TypeConstraint if_loop_values(int since_version);
+// The versions of If and Loop: they change together, as their values' types grow.
+inline constexpr int kIfLoopVersions[] = {1, 11, 13, 16, 19, 21, 23, 24, 25};
 // V of Scan at `since_version`: tensors only.
 TypeConstraint scan_values(int since_version);
 

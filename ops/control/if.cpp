@@ -52,7 +52,7 @@ OpVersion if_version(int since_version) {
 }  // namespace
 
 void register_if(Registry& registry) {
-  for (int since : {1, 11, 13, 16, 19, 21, 23, 24, 25}) registry.add(if_version(since));
+  for (int since : control::kIfLoopVersions) registry.add(if_version(since));
   registry.declare_accuracy("If",
                             {AccuracyKind::Exact, "the branch's values passed on unchanged; inner nodes keep their own contracts"});
 }

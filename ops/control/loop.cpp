@@ -134,7 +134,7 @@ OpVersion loop_version(int since_version) {
 }  // namespace
 
 void register_loop(Registry& registry) {
-  for (int since : {1, 11, 13, 16, 19, 21, 23, 24, 25}) registry.add(loop_version(since));
+  for (int since : control::kIfLoopVersions) registry.add(loop_version(since));
   registry.declare_accuracy("Loop",
                             {AccuracyKind::Exact, "the body's values passed on unchanged; inner nodes keep their own contracts"});
 }

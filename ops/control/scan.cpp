@@ -27,10 +27,11 @@ namespace onnx_ref {
 
 namespace {
 
-// One attribute list of per-input flags or axes: as long as `count` (or absent: all `fallback`).
-std::vector<int64_t> per_input(const Attributes& attrs, const std::string& name, size_t count) {
-  if (!attrs.has(name)) return std::vector<int64_t>(count, 0);
-  const auto& values = attrs.get_ints(name);
+// One attribute list of per-input flags or axes (nullopt: absent, all 0), which must be as long as
+// `count`.
+std::vector<int64_t> per_input(const std::optional<std::vector<int64_t>>& given, const std::string& name, size_t count) {
+  if (!given) return std::vector<int64_t>(count, 0);
+  const auto& values = *given;
   if (values.size() != count)
     throw Error("attribute '" + name + "' has " + std::to_string(values.size()) + " value(s) for " + std::to_string(count) +
                 " scan input(s) or output(s)");
@@ -48,8 +49,31 @@ struct ScanShape {
   size_t n = 0, m = 0, k = 0;  // states, scan inputs, scan outputs
 };
 
-ScanShape scan_shape(const Attributes& attrs, size_t node_inputs, size_t node_outputs, bool batch) {
-  const int64_t m = attrs.get_int("num_scan_inputs");
+// The attributes, read at load; checked against the node's inputs and outputs (infer_outputs at
+// load, and per call).
+struct ScanParams {
+  int64_t num_scan_inputs = 0;
+  std::optional<std::vector<int64_t>> directions;  // Scan-8
+  std::optional<std::vector<int64_t>> input_axes, input_directions, output_axes, output_directions;
+};
+
+std::optional<std::vector<int64_t>> optional_ints(const Attributes& attrs, const std::string& name) {
+  if (!attrs.has(name)) return std::nullopt;
+  return attrs.get_ints(name);
+}
+
+ScanParams parse_scan_params(const Attributes& attrs) {
+  ScanParams p;
+  p.num_scan_inputs = attrs.get_int("num_scan_inputs");
+  p.directions = optional_ints(attrs, "directions");
+  p.input_axes = optional_ints(attrs, "scan_input_axes");
+  p.input_directions = optional_ints(attrs, "scan_input_directions");
+  p.output_axes = optional_ints(attrs, "scan_output_axes");
+  p.output_directions = optional_ints(attrs, "scan_output_directions");
+  return p;
+}
+
+ScanShape scan_shape(int64_t m, size_t node_inputs, size_t node_outputs, bool batch) {
   const size_t inputs = node_inputs - (batch ? 1 : 0);
   if (m < 1 || static_cast<size_t>(m) > inputs)
     throw Error("num_scan_inputs is " + std::to_string(m) + " but the node has " + std::to_string(inputs) +
@@ -112,12 +136,12 @@ Tensor empty_scan_output(const Subgraph& body, size_t index, int64_t axis) {
   return stack_along({}, axis, type->elem, *shape);
 }
 
-std::vector<Value> run_scan9(const KernelContext& ctx, AxisRange range) {
-  const ScanShape s = scan_shape(ctx.attrs, ctx.input_count(), ctx.output_count(), false);
-  const auto in_axes_attr = per_input(ctx.attrs, "scan_input_axes", s.m);
-  const auto in_dirs = per_input(ctx.attrs, "scan_input_directions", s.m);
-  const auto out_axes_attr = per_input(ctx.attrs, "scan_output_axes", s.k);
-  const auto out_dirs = per_input(ctx.attrs, "scan_output_directions", s.k);
+std::vector<Value> run_scan9(const KernelContext& ctx, const ScanParams& params, AxisRange range) {
+  const ScanShape s = scan_shape(params.num_scan_inputs, ctx.input_count(), ctx.output_count(), false);
+  const auto in_axes_attr = per_input(params.input_axes, "scan_input_axes", s.m);
+  const auto in_dirs = per_input(params.input_directions, "scan_input_directions", s.m);
+  const auto out_axes_attr = per_input(params.output_axes, "scan_output_axes", s.k);
+  const auto out_dirs = per_input(params.output_directions, "scan_output_directions", s.k);
   std::vector<Value> states;
   for (size_t i = 0; i < s.n; ++i) states.push_back(ctx.value(i));
   std::vector<Tensor> scan_inputs;
@@ -152,9 +176,9 @@ std::vector<Value> run_scan9(const KernelContext& ctx, AxisRange range) {
 }
 
 // Scan-8: a batch axis 0 on every input and output; each batch entry scans along axis 1.
-std::vector<Value> run_scan8(const KernelContext& ctx) {
-  const ScanShape s = scan_shape(ctx.attrs, ctx.input_count(), ctx.output_count(), true);
-  const auto dirs = per_input(ctx.attrs, "directions", s.m);
+std::vector<Value> run_scan8(const KernelContext& ctx, const ScanParams& params) {
+  const ScanShape s = scan_shape(params.num_scan_inputs, ctx.input_count(), ctx.output_count(), true);
+  const auto dirs = per_input(params.directions, "directions", s.m);
   std::vector<Tensor> inputs;
   for (size_t i = 0; i < s.n + s.m; ++i) {
     const Tensor& t = ctx.input(1 + i);
@@ -235,17 +259,18 @@ std::vector<Value> run_scan8(const KernelContext& ctx) {
 std::vector<std::optional<ValueType>> scan_outputs(const Attributes& attrs, const std::vector<std::optional<ValueType>>& in,
                                                    size_t output_count, bool batch) {
   const Subgraph& body = attrs.get_graph("body");
-  const ScanShape s = scan_shape(attrs, in.size(), output_count, batch);
+  const ScanParams p = parse_scan_params(attrs);
+  const ScanShape s = scan_shape(p.num_scan_inputs, in.size(), output_count, batch);
   check_signature(body, "body", s.n + s.m, s.n + s.k,
                            std::to_string(s.n) + " state(s) and " + std::to_string(s.m) + " scan input slice(s) in; " +
                                std::to_string(s.n) + " state(s) and " + std::to_string(s.k) + " scan output slice(s) out");
   if (batch) {
-    check_directions(per_input(attrs, "directions", s.m), "directions");
+    check_directions(per_input(p.directions, "directions", s.m), "directions");
   } else {
-    check_directions(per_input(attrs, "scan_input_directions", s.m), "scan_input_directions");
-    check_directions(per_input(attrs, "scan_output_directions", s.k), "scan_output_directions");
-    per_input(attrs, "scan_input_axes", s.m);
-    per_input(attrs, "scan_output_axes", s.k);
+    check_directions(per_input(p.input_directions, "scan_input_directions", s.m), "scan_input_directions");
+    check_directions(per_input(p.output_directions, "scan_output_directions", s.k), "scan_output_directions");
+    per_input(p.input_axes, "scan_input_axes", s.m);
+    per_input(p.output_axes, "scan_output_axes", s.k);
   }
   const size_t first = batch ? 1 : 0;
   std::vector<std::optional<ValueType>> types;
@@ -266,7 +291,7 @@ OpVersion scan_version(int since_version) {
     v.inputs = {{"sequence_lens", "I", ParamOption::Optional}, {"initial_state_and_scan_inputs", "V", ParamOption::Variadic, 1, false}};
     v.attributes = {{"body", AttrType::Graph, true}, {"directions", AttrType::Ints}, {"num_scan_inputs", AttrType::Int, true}};
     v.type_constraints = {{"I", type_sets::kInt64}, control::scan_values(since_version)};
-    v.kernel = run_scan8;
+    v.set_kernel(parse_scan_params, run_scan8);
   } else {
     v.inputs = {{"initial_state_and_scan_inputs", "V", ParamOption::Variadic, 1, false}};
     v.attributes = {{"body", AttrType::Graph, true},          {"num_scan_inputs", AttrType::Int, true},
@@ -275,7 +300,7 @@ OpVersion scan_version(int since_version) {
     v.type_constraints = {control::scan_values(since_version)};
     // Negative axes count from the back from Scan-11.
     const AxisRange range = since_version >= 11 ? AxisRange::Signed : AxisRange::NonNegative;
-    v.kernel = [range](const KernelContext& ctx) { return run_scan9(ctx, range); };
+    v.set_kernel(parse_scan_params, [range](const KernelContext& ctx, const ScanParams& params) { return run_scan9(ctx, params, range); });
   }
   v.outputs = {{"final_state_and_scan_outputs", "V", ParamOption::Variadic, 1, false}};
   v.infer_outputs = [batch](const Attributes& attrs, const std::vector<std::optional<ValueType>>& in, size_t outputs) {

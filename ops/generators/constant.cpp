@@ -38,13 +38,12 @@ OpVersion constant_version(int since_version, const TypeSet& types) {
     v.attributes = {{"value", AttrType::Tensor, true}};
   }
   const std::vector<std::string> names = value_attributes(since_version);
-  v.check_attributes = [names](const Attributes& attrs) { (void)constant_value_attribute(attrs, names); };
   v.attribute_type = [names](const Attributes& attrs, const std::string&) -> std::optional<ElementType> {
     return constant_value_type(attrs, constant_value_attribute(attrs, names));
   };
-  v.kernel = [names](const KernelContext& ctx) -> std::vector<Value> {
-    return {constant_value(ctx.attrs, constant_value_attribute(ctx.attrs, names))};
-  };
+  // The value is made once, at load; every call returns it (tensors are immutable and share storage).
+  v.set_kernel([names](const Attributes& attrs) { return constant_value(attrs, constant_value_attribute(attrs, names)); },
+               [](const KernelContext&, const Tensor& value) -> std::vector<Value> { return {value}; });
   return v;
 }
 

@@ -18,12 +18,19 @@ Tensor fill_value(const Attributes& attrs) {
   return Tensor::from_values<float>(ElementType::Float, {}, {0.0f});
 }
 
-std::vector<Value> constant_of_shape(const KernelContext& ctx) {
+// The one-element value, checked at load.
+Tensor parse_fill_value(const Attributes& attrs) {
+  Tensor value = fill_value(attrs);
+  check_one_element_value(value);
+  return value;
+}
+
+std::vector<Value> constant_of_shape(const KernelContext& ctx, const Tensor& value) {
   const Tensor& shape_in = ctx.input(0);
   if (shape_in.rank() != 1) throw Error("the shape input must be 1-D, but it is " + shape_in.describe());
   const int64_t* dims = shape_in.data_as<int64_t>();
   const Shape shape = constant_of_shape_output_shape({dims, static_cast<size_t>(shape_in.element_count())});
-  return {filled_tensor(fill_value(ctx.attrs), 0, shape)};
+  return {filled_tensor(value, 0, shape)};
 }
 
 OpVersion constant_of_shape_version(int since_version, const TypeSet& types) {
@@ -34,12 +41,11 @@ OpVersion constant_of_shape_version(int since_version, const TypeSet& types) {
   v.outputs = {{"output", "T2"}};
   v.attributes = {{"value", AttrType::Tensor}};
   v.type_constraints = {{"T1", type_sets::kInt64}, {"T2", types}};
-  v.check_attributes = [](const Attributes& attrs) { check_one_element_value(fill_value(attrs)); };
   v.attribute_type = [](const Attributes& attrs, const std::string& var) -> std::optional<ElementType> {
     if (var != "T2") return std::nullopt;
     return fill_value(attrs).type();
   };
-  v.kernel = constant_of_shape;
+  v.set_kernel(parse_fill_value, constant_of_shape);
   return v;
 }
 

@@ -12,17 +12,30 @@ namespace onnx_ref {
 
 namespace {
 
-std::vector<Value> eye_like(const KernelContext& ctx) {
+// dtype (nullopt: the input's type) and k, parsed and checked at load.
+struct EyeLikeParams {
+  std::optional<ElementType> dtype;
+  int64_t k = 0;
+};
+
+EyeLikeParams parse_eye_like_params(const Attributes& attrs) {
+  EyeLikeParams p;
+  if (attrs.has("dtype")) p.dtype = eye_like_dtype(attrs.get_int("dtype"));
+  p.k = attrs.get_int("k");
+  return p;
+}
+
+std::vector<Value> eye_like(const KernelContext& ctx, const EyeLikeParams& params) {
   const Tensor& in = ctx.input(0);
   if (in.rank() != 2) throw Error("the input must be 2-D, but it is " + in.describe());
-  const ElementType type = ctx.attrs.has("dtype") ? eye_like_dtype(ctx.attrs.get_int("dtype")) : in.type();
+  const ElementType type = params.dtype.value_or(in.type());
   const int64_t rows = in.shape()[0];
   const int64_t cols = in.shape()[1];
   Tensor out = Tensor::zeros(type, in.shape());
-  const Diagonal d = eye_like_diagonal(rows, cols, ctx.attrs.get_int("k"));
+  const Diagonal d = eye_like_diagonal(rows, cols, params.k);
   // A one is written per element: the diagonal's elements are cols + 1 apart, never a run.
   std::byte* data = d.count ? out.mutable_data() : nullptr;
-  const int64_t k = ctx.attrs.get_int("k");
+  const int64_t k = params.k;
   for (int64_t r = d.first_row; r < d.first_row + d.count; ++r) write_real(type, data, r * cols + r + k, 1.0);
   return {out};
 }
@@ -35,14 +48,11 @@ OpVersion eye_like_version(int since_version, const TypeSet& types) {
   v.outputs = {{"output", "T2"}};
   v.attributes = {{"dtype", AttrType::Int}, {"k", AttrType::Int, false, int64_t{0}}};
   v.type_constraints = {{"T1", types}, {"T2", types}};
-  v.check_attributes = [](const Attributes& attrs) {
-    if (attrs.has("dtype")) (void)eye_like_dtype(attrs.get_int("dtype"));
-  };
   v.attribute_type = [](const Attributes& attrs, const std::string& var) -> std::optional<ElementType> {
     if (var != "T2" || !attrs.has("dtype")) return std::nullopt;
     return eye_like_dtype(attrs.get_int("dtype"));
   };
-  v.kernel = eye_like;
+  v.set_kernel(parse_eye_like_params, eye_like);
   return v;
 }
 

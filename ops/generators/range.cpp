@@ -126,7 +126,8 @@ double scalar_value(const Tensor& t) {
   return widen(*t.data_as<S>());
 }
 
-std::vector<Value> range_kernel(const KernelContext& ctx) {
+// The kernel takes `stash_type` (nullopt: absent), read at load; it matters for half types only.
+std::vector<Value> range_kernel(const KernelContext& ctx, const std::optional<int64_t>& stash_type) {
   const char* names[] = {"start", "limit", "delta"};
   // A scalar, or a 1-D tensor of one element: ONNX's own function bodies (RMSNormalization-23,
   // AffineGrid-20) feed Range such tensors, so the spec's definitions need them to work.
@@ -134,8 +135,8 @@ std::vector<Value> range_kernel(const KernelContext& ctx) {
     if (ctx.input(k).rank() > 1 || ctx.input(k).element_count() != 1)
       throw Error(std::string("Range's ") + names[k] + " must be a scalar, but it is " + ctx.input(k).describe());
   const ElementType type = ctx.input(0).type();
-  if ((type == ElementType::Float16 || type == ElementType::BFloat16) && ctx.attrs.has("stash_type")) {
-    const int64_t stash = ctx.attrs.get_int("stash_type");
+  if ((type == ElementType::Float16 || type == ElementType::BFloat16) && stash_type) {
+    const int64_t stash = *stash_type;
     if (stash != 1 && stash != 11)
       throw Error("attribute 'stash_type' = " + std::to_string(stash) + " is neither 1 (float) nor 11 (double)");
   }
@@ -172,7 +173,8 @@ OpVersion range_version(int since_version, const TypeSet& types) {
   v.outputs = {{"output", "T"}};
   if (since_version >= 27) v.attributes = {{"stash_type", AttrType::Int, false, int64_t{1}}};
   v.type_constraints = {{"T", types}};
-  v.kernel = range_kernel;
+  v.set_kernel([](const Attributes& attrs) { return attrs.has("stash_type") ? std::optional(attrs.get_int("stash_type")) : std::nullopt; },
+               range_kernel);
   return v;
 }
 

@@ -78,8 +78,8 @@ image::DecodedImage image_decode_by_signature(image::EncodedBytes s) {
               ", the signature of none of BMP, JPEG, JPEG 2000, TIFF, PNG, WebP, PNM");
 }
 
-std::vector<Value> image_decoder(const KernelContext& ctx) {
-  const ImagePixelFormat format = image_decoder_pixel_format(ctx.attrs);
+// The kernel takes `pixel_format`, parsed and checked at load.
+std::vector<Value> image_decoder(const KernelContext& ctx, ImagePixelFormat format) {
   const Tensor& encoded = ctx.input(0);
   if (encoded.rank() != 1)
     throw Error("input 'encoded_stream' has shape " + shape_to_string(encoded.shape()) + "; it must be 1-D");
@@ -113,8 +113,7 @@ void register_image_decoder(Registry& registry) {
   v.outputs = {{"image", "T2"}};
   v.attributes = {{"pixel_format", AttrType::String, false, std::string("RGB")}};
   v.type_constraints = {{"T1", TypeSet{ElementType::UInt8}}, {"T2", TypeSet{ElementType::UInt8}}};
-  v.check_attributes = [](const Attributes& attrs) { (void)image_decoder_pixel_format(attrs); };
-  v.kernel = image_decoder;
+  v.set_kernel(image_decoder_pixel_format, image_decoder);
   registry.add(std::move(v));
   registry.declare_accuracy("ImageDecoder",
                             {AccuracyKind::Exact,

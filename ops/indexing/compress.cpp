@@ -75,11 +75,17 @@ Tensor compress(const Tensor& input, const Tensor& condition, std::optional<int6
 
 namespace {
 
-Kernel compress_kernel(bool negative_axis_allowed) {
-  return [negative_axis_allowed](const KernelContext& ctx) -> std::vector<Value> {
+// axis, parsed at load (nullopt: the flattened input); checked against the input's rank per call.
+std::optional<int64_t> parse_compress_axis(const Attributes& attrs) {
+  if (!attrs.has("axis")) return std::nullopt;
+  return attrs.get_int("axis");
+}
+
+auto compress_kernel(bool negative_axis_allowed) {
+  return [negative_axis_allowed](const KernelContext& ctx, const std::optional<int64_t>& given_axis) -> std::vector<Value> {
     const Tensor& input = ctx.input(0);
     std::optional<int64_t> axis;
-    if (ctx.attrs.has("axis")) axis = compress_axis(ctx.attrs.get_int("axis"), input.rank(), negative_axis_allowed);
+    if (given_axis) axis = compress_axis(*given_axis, input.rank(), negative_axis_allowed);
     return {compress(input, ctx.input(1), axis)};
   };
 }
@@ -92,7 +98,7 @@ OpVersion compress_version(int since_version) {
   v.outputs = {{"output", "T"}};
   v.attributes = {{"axis", AttrType::Int}};
   v.type_constraints = {{"T", type_sets::kClassic}, {"T1", type_sets::kBool}};
-  v.kernel = compress_kernel(since_version >= 11);
+  v.set_kernel(parse_compress_axis, compress_kernel(since_version >= 11));
   return v;
 }
 

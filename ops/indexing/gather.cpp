@@ -15,11 +15,12 @@ namespace onnx_ref {
 
 namespace {
 
-Kernel gather_kernel(bool negative_indices) {
-  return [negative_indices](const KernelContext& ctx) -> std::vector<Value> {
+// The kernel takes `axis`, parsed at load.
+auto gather_kernel(bool negative_indices) {
+  return [negative_indices](const KernelContext& ctx, int64_t axis_attr) -> std::vector<Value> {
     const Tensor& data = ctx.input(0);
     const Tensor& indices = ctx.input(1);
-    const auto axis = static_cast<size_t>(normalize_axis(ctx.attrs.get_int("axis"), data.rank(), AxisRange::Signed));
+    const auto axis = static_cast<size_t>(normalize_axis(axis_attr, data.rank(), AxisRange::Signed));
     const Shape& ds = data.shape();
     Shape out_shape(ds.begin(), ds.begin() + static_cast<std::ptrdiff_t>(axis));
     out_shape.insert(out_shape.end(), indices.shape().begin(), indices.shape().end());
@@ -50,7 +51,7 @@ OpVersion gather_version(int since, const TypeSet& types) {
   v.outputs = {{"output", "T"}};
   v.attributes = {{"axis", AttrType::Int, false, int64_t{0}}};
   v.type_constraints = {{"T", types}, {"Tind", type_sets::kInt32Int64}};
-  v.kernel = gather_kernel(since >= 11);
+  v.set_kernel([](const Attributes& attrs) { return attrs.get_int("axis"); }, gather_kernel(since >= 11));
   return v;
 }
 

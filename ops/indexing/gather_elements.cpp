@@ -14,11 +14,11 @@ namespace onnx_ref {
 
 namespace {
 
-std::vector<Value> gather_elements(const KernelContext& ctx) {
+std::vector<Value> gather_elements(const KernelContext& ctx, int64_t axis_attr) {
   const Tensor& data = ctx.input(0);
   const Tensor& indices = ctx.input(1);
   const int64_t rank = data.rank();
-  const auto axis = static_cast<size_t>(normalize_axis(ctx.attrs.get_int("axis"), rank, AxisRange::Signed));
+  const auto axis = static_cast<size_t>(normalize_axis(axis_attr, rank, AxisRange::Signed));
   if (indices.rank() != rank)
     throw Error("indices " + indices.describe() + " must have the rank of data " + data.describe());
   for (size_t d = 0; d < static_cast<size_t>(rank); ++d)
@@ -47,7 +47,7 @@ OpVersion gather_elements_version(int since, const TypeSet& types) {
   v.outputs = {{"output", "T"}};
   v.attributes = {{"axis", AttrType::Int, false, int64_t{0}}};
   v.type_constraints = {{"T", types}, {"Tind", type_sets::kInt32Int64}};
-  v.kernel = gather_elements;
+  v.set_kernel([](const Attributes& attrs) { return attrs.get_int("axis"); }, gather_elements);
   return v;
 }
 

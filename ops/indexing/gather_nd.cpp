@@ -13,10 +13,9 @@ namespace onnx_ref {
 
 namespace {
 
-std::vector<Value> gather_nd(const KernelContext& ctx) {
+std::vector<Value> gather_nd(const KernelContext& ctx, int64_t b) {
   const Tensor& data = ctx.input(0);
   const Tensor& indices = ctx.input(1);
-  const int64_t b = ctx.attrs.has("batch_dims") ? ctx.attrs.get_int("batch_dims") : 0;
   const int64_t r = data.rank(), q = indices.rank();
   if (r < 1) throw Error("data must have rank 1 or more, but it is " + data.describe());
   if (q < 1) throw Error("indices must have rank 1 or more, but it is " + indices.describe());
@@ -64,7 +63,7 @@ OpVersion gather_nd_version(int since, const TypeSet& types) {
   v.outputs = {{"output", "T"}};
   if (since >= 12) v.attributes = {{"batch_dims", AttrType::Int, false, int64_t{0}}};
   v.type_constraints = {{"T", types}, {"tensor(int64)", type_sets::kInt64, "tensor(int64)"}};
-  v.kernel = gather_nd;
+  v.set_kernel([](const Attributes& attrs) { return attrs.has("batch_dims") ? attrs.get_int("batch_dims") : int64_t{0}; }, gather_nd);
   return v;
 }
 

@@ -80,10 +80,9 @@ bool nms_suppresses(const NmsBox& a, const NmsBox& b, const mpq_class& threshold
   return intersection > threshold * (a.area + b.area - intersection);
 }
 
-std::vector<Value> non_max_suppression_kernel(const KernelContext& ctx) {
+std::vector<Value> non_max_suppression_kernel(const KernelContext& ctx, bool center_point_box) {
   const Tensor& boxes = ctx.input(0);
   const Tensor& scores = ctx.input(1);
-  const bool center_point_box = ctx.attrs.get_int("center_point_box") == 1;
   if (boxes.rank() != 3 || boxes.shape()[2] != 4)
     throw Error("boxes must be [num_batches, spatial_dimension, 4], but it is " + boxes.describe());
   if (scores.rank() != 3) throw Error("scores must be [num_batches, num_classes, spatial_dimension], but it is " + scores.describe());
@@ -158,7 +157,7 @@ OpVersion non_max_suppression_version(int since) {
     const int64_t c = a.get_int("center_point_box");
     if (c != 0 && c != 1) throw Error("center_point_box = " + std::to_string(c) + " must be 0 or 1");
   };
-  v.kernel = non_max_suppression_kernel;
+  v.set_kernel([](const Attributes& attrs) { return attrs.get_int("center_point_box") == 1; }, non_max_suppression_kernel);
   return v;
 }
 

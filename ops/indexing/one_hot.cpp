@@ -33,8 +33,9 @@ std::optional<int64_t> integer_at(const Tensor& t, int64_t i) {
   return static_cast<int64_t>(std::trunc(v));
 }
 
-Kernel one_hot_kernel(bool negative_indices) {
-  return [negative_indices](const KernelContext& ctx) -> std::vector<Value> {
+// The kernel takes `axis`, parsed at load; its range depends on the indices' rank.
+auto one_hot_kernel(bool negative_indices) {
+  return [negative_indices](const KernelContext& ctx, int64_t axis_attr) -> std::vector<Value> {
     const Tensor& indices = ctx.input(0);
     const Tensor& depth_t = ctx.input(1);
     const Tensor& values = ctx.input(2);
@@ -52,7 +53,6 @@ Kernel one_hot_kernel(bool negative_indices) {
       if (depth < 1) throw Error("depth = " + std::to_string(depth) + " must be at least 1");
     }
     const int64_t r = indices.rank();
-    const int64_t axis_attr = ctx.attrs.get_int("axis");
     if (axis_attr < -r - 1 || axis_attr > r)
       throw Error("axis = " + std::to_string(axis_attr) + " is out of range for indices of rank " + std::to_string(r) + " (valid: " +
                   std::to_string(-r - 1) + " to " + std::to_string(r) + ")");
@@ -85,7 +85,7 @@ OpVersion one_hot_version(int since) {
   v.outputs = {{"output", "T3"}};
   v.attributes = {{"axis", AttrType::Int, false, int64_t{-1}}};
   v.type_constraints = {{"T1", kAllNumericTypes}, {"T2", kAllNumericTypes}, {"T3", kClassic}};
-  v.kernel = one_hot_kernel(since >= 11);
+  v.set_kernel([](const Attributes& attrs) { return attrs.get_int("axis"); }, one_hot_kernel(since >= 11));
   return v;
 }
 

@@ -16,20 +16,24 @@ namespace onnx_ref {
 
 namespace {
 
-void reverse_sequence_check_axes(const Attributes& a) {
+// batch_axis and time_axis, parsed and checked at load: each 0 or 1, and different.
+struct ReverseSequenceAxes {
+  size_t batch_axis = 1, time_axis = 0;
+};
+
+ReverseSequenceAxes parse_reverse_sequence_axes(const Attributes& a) {
   const int64_t batch_axis = a.get_int("batch_axis"), time_axis = a.get_int("time_axis");
   if (batch_axis != 0 && batch_axis != 1) throw Error("batch_axis = " + std::to_string(batch_axis) + " must be 0 or 1");
   if (time_axis != 0 && time_axis != 1) throw Error("time_axis = " + std::to_string(time_axis) + " must be 0 or 1");
   if (batch_axis == time_axis) throw Error("batch_axis and time_axis are both " + std::to_string(time_axis) + "; they must differ");
+  return {static_cast<size_t>(batch_axis), static_cast<size_t>(time_axis)};
 }
 
-std::vector<Value> reverse_sequence_kernel(const KernelContext& ctx) {
-  reverse_sequence_check_axes(ctx.attrs);
+std::vector<Value> reverse_sequence_kernel(const KernelContext& ctx, const ReverseSequenceAxes& axes) {
   const Tensor& input = ctx.input(0);
   const Tensor& lens = ctx.input(1);
   if (input.rank() < 2) throw Error("input must have rank 2 or more, but it is " + input.describe());
-  const auto batch_axis = static_cast<size_t>(ctx.attrs.get_int("batch_axis"));
-  const auto time_axis = static_cast<size_t>(ctx.attrs.get_int("time_axis"));
+  const size_t batch_axis = axes.batch_axis, time_axis = axes.time_axis;
   const Shape& shape = input.shape();
   const int64_t batch = shape[batch_axis], time = shape[time_axis];
   if (lens.rank() != 1 || lens.shape()[0] != batch)
@@ -69,8 +73,7 @@ void register_reverse_sequence(Registry& registry) {
   v.outputs = {{"Y", "T"}};
   v.attributes = {{"batch_axis", AttrType::Int, false, int64_t{1}}, {"time_axis", AttrType::Int, false, int64_t{0}}};
   v.type_constraints = {{"T", type_sets::kClassic}, {"tensor(int64)", type_sets::kInt64, "tensor(int64)"}};
-  v.check_attributes = reverse_sequence_check_axes;
-  v.kernel = reverse_sequence_kernel;
+  v.set_kernel(parse_reverse_sequence_axes, reverse_sequence_kernel);
   registry.add(std::move(v));
   registry.declare_accuracy("ReverseSequence",
                             {AccuracyKind::Exact, "input elements copied bit for bit"});

@@ -18,7 +18,7 @@ OpVersion scatter_version(int since) {
   v.outputs = {{"output", "T"}};
   v.attributes = {{"axis", AttrType::Int, false, int64_t{0}}};
   v.type_constraints = {{"T", type_sets::kClassic}, {"Tind", type_sets::kInt32Int64}};
-  v.kernel = scatter_elements_kernel(11, since >= 11);
+  set_scatter_elements_kernel(v, 11, since >= 11);
   v.deprecated = since >= 11;
   return v;
 }

@@ -15,15 +15,27 @@
 
 namespace onnx_ref {
 
-Kernel scatter_elements_kernel(int since, bool negative_indices) {
-  return [since, negative_indices](const KernelContext& ctx) -> std::vector<Value> {
+namespace {
+
+struct ScatterElementsParams {
+  int64_t axis = 0;
+  ScatterReduction reduction = ScatterReduction::None;
+};
+
+}  // namespace
+
+void set_scatter_elements_kernel(OpVersion& v, int since, bool negative_indices) {
+  const auto parse = [since](const Attributes& attrs) {
+    return ScatterElementsParams{attrs.get_int("axis"), since >= 16 ? parse_scatter_reduction(std::get<std::string>(attrs.get("reduction")), since)
+                                                                    : ScatterReduction::None};
+  };
+  v.set_kernel(parse, [negative_indices](const KernelContext& ctx, const ScatterElementsParams& params) -> std::vector<Value> {
     const Tensor& data = ctx.input(0);
     const Tensor& indices = ctx.input(1);
     const Tensor& updates = ctx.input(2);
-    const ScatterReduction reduction =
-        since >= 16 ? parse_scatter_reduction(std::get<std::string>(ctx.attrs.get("reduction")), since) : ScatterReduction::None;
+    const ScatterReduction reduction = params.reduction;
     const int64_t rank = data.rank();
-    const auto axis = static_cast<size_t>(normalize_axis(ctx.attrs.get_int("axis"), rank, AxisRange::Signed));
+    const auto axis = static_cast<size_t>(normalize_axis(params.axis, rank, AxisRange::Signed));
     if (indices.rank() != rank) throw Error("indices " + indices.describe() + " must have the rank of data " + data.describe());
     if (updates.shape() != indices.shape())
       throw Error("updates is " + updates.describe() + " but indices is " + indices.describe() + "; their shapes must be equal");
@@ -44,7 +56,7 @@ Kernel scatter_elements_kernel(int since, bool negative_indices) {
     Tensor out = scatter_base(data);
     for (int64_t i = 0; i < n; ++i) scatter_apply(out, dst[static_cast<size_t>(i)], updates, i, 1, reduction);
     return {out};
-  };
+  });
 }
 
 namespace {
@@ -61,7 +73,7 @@ OpVersion scatter_elements_version(int since, const TypeSet& types) {
     v.check_attributes = [since](const Attributes& a) { parse_scatter_reduction(std::get<std::string>(a.get("reduction")), since); };
   }
   v.type_constraints = {{"T", types}, {"Tind", type_sets::kInt32Int64}};
-  v.kernel = scatter_elements_kernel(since, true);
+  set_scatter_elements_kernel(v, since, true);
   return v;
 }
 

@@ -4,8 +4,9 @@
 
 namespace onnx_ref {
 
-// The kernel of ScatterElements-`since` (16 on reads `reduction`); negative indices count from the
-// back when `negative_indices`, and are refused otherwise (Scatter-9).
-Kernel scatter_elements_kernel(int since, bool negative_indices);
+// Sets the kernel of ScatterElements-`since` (16 on reads `reduction`) on `v`, its attributes parsed
+// at load; negative indices count from the back when `negative_indices`, and are refused otherwise
+// (Scatter-9).
+void set_scatter_elements_kernel(OpVersion& v, int since, bool negative_indices);
 
 }  // namespace onnx_ref

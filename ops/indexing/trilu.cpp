@@ -11,10 +11,9 @@ namespace onnx_ref {
 
 namespace {
 
-std::vector<Value> trilu(const KernelContext& ctx) {
+std::vector<Value> trilu(const KernelContext& ctx, int64_t upper) {
   const Tensor& in = ctx.input(0);
   if (in.rank() < 2) throw Error("the input must have rank 2 or more, but it is " + in.describe());
-  const int64_t upper = ctx.attrs.get_int("upper");
   int64_t k = 0;
   if (ctx.has_input(1)) {
     const Tensor& kt = ctx.input(1);
@@ -52,7 +51,7 @@ void register_trilu(Registry& registry) {
     if (u != 0 && u != 1) throw Error("attribute 'upper' must be 0 or 1, got " + std::to_string(u));
   };
   v.type_constraints = {{"T", type_sets::kWithBFloat16}, {"tensor(int64)", type_sets::kInt64, "tensor(int64)"}};
-  v.kernel = trilu;
+  v.set_kernel([](const Attributes& attrs) { return attrs.get_int("upper"); }, trilu);
   registry.add(std::move(v));
   registry.declare_accuracy("Trilu",
                             {AccuracyKind::Exact, "input elements or zeros"});

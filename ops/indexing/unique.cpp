@@ -76,15 +76,28 @@ Tensor unique_int64_tensor(const std::vector<int64_t>& values) {
   return Tensor::from_values<int64_t>(ElementType::Int64, {static_cast<int64_t>(values.size())}, values);
 }
 
-std::vector<Value> unique_kernel(const KernelContext& ctx) {
+// sorted and axis, parsed at load (axis nullopt: the flattened input).
+struct UniqueParams {
+  bool sorted = true;
+  std::optional<int64_t> axis;
+};
+
+UniqueParams parse_unique_params(const Attributes& attrs) {
+  UniqueParams p;
+  p.sorted = attrs.get_flag("sorted");
+  if (attrs.has("axis")) p.axis = attrs.get_int("axis");
+  return p;
+}
+
+std::vector<Value> unique_kernel(const KernelContext& ctx, const UniqueParams& params) {
   const Tensor& x = ctx.input(0);
-  const bool sorted = ctx.attrs.get_flag("sorted");
+  const bool sorted = params.sorted;
   // The items are `count` slices of outer x inner elements: item s holds the elements at
   // (o * count + s) * inner + i.
   int64_t outer = 1, count = x.element_count(), inner = 1;
   std::optional<size_t> axis;
-  if (ctx.attrs.has("axis")) {
-    axis = static_cast<size_t>(normalize_axis(ctx.attrs.get_int("axis"), x.rank(), AxisRange::Signed));
+  if (params.axis) {
+    axis = static_cast<size_t>(normalize_axis(*params.axis, x.rank(), AxisRange::Signed));
     const Shape& shape = x.shape();
     count = shape[*axis];
     for (size_t d = 0; d < *axis; ++d) outer *= shape[d];
@@ -161,7 +174,7 @@ void register_unique(Registry& registry) {
   v.attributes = {{"axis", AttrType::Int}, {"sorted", AttrType::Int, false, int64_t{1}}};
   v.type_constraints = {{"T", type_sets::kClassic}, {"tensor(int64)", type_sets::kInt64, "tensor(int64)"}};
   v.check_attributes = [](const Attributes& a) { a.get_flag("sorted"); };
-  v.kernel = unique_kernel;
+  v.set_kernel(parse_unique_params, unique_kernel);
   registry.add(std::move(v));
   registry.declare_accuracy("Unique",
                             {AccuracyKind::Exact, "the distinct elements copied, with exact indices and counts"});

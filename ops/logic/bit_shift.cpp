@@ -22,18 +22,12 @@ struct ShiftFn {
   }
 };
 
-Kernel shift_kernel() {
-  const Kernel left = binary_kernel<ShiftFn<true>>(false);
-  const Kernel right = binary_kernel<ShiftFn<false>>(false);
-  return [left, right](const KernelContext& ctx) -> std::vector<Value> {
-    return std::get<std::string>(ctx.attrs.get("direction")) == "LEFT" ? left(ctx) : right(ctx);
-  };
-}
-
-void check_direction(const Attributes& attrs) {
+// The kernel of the node's direction, chosen once, at load.
+Kernel parse_shift_direction(const Attributes& attrs) {
   const auto& d = std::get<std::string>(attrs.get("direction"));
   if (d != "LEFT" && d != "RIGHT")
     throw Error("attribute 'direction' must be \"LEFT\" or \"RIGHT\", got \"" + escape_for_message(d, true) + "\"");
+  return d == "LEFT" ? binary_kernel<ShiftFn<true>>(false) : binary_kernel<ShiftFn<false>>(false);
 }
 }  // namespace
 }  // namespace math
@@ -41,11 +35,11 @@ void check_direction(const Attributes& attrs) {
 void register_bit_shift(Registry& registry) {
   using namespace math;
   OpVersion v = binary_version("BitShift", 11, TypeSet{ET::UInt8, ET::UInt16, ET::UInt32, ET::UInt64}, false, false,
-                               false, shift_kernel());
+                               false, binary_kernel<ShiftFn<true>>(false));
   v.inputs = {{"X", "T"}, {"Y", "T"}};
   v.outputs = {{"Z", "T"}};
   v.attributes = {{"direction", AttrType::String, true, std::nullopt}};
-  v.check_attributes = check_direction;
+  v.set_kernel(parse_shift_direction, [](const KernelContext& ctx, const Kernel& shift) { return shift(ctx); });
   registry.add(std::move(v));
   registry.declare_accuracy("BitShift",
                             {AccuracyKind::Exact, "bits shifted; those shifted out are lost"});

@@ -49,6 +49,12 @@ Reduction reduction_of(const Attributes& attrs) {
   throw Error("attribute reduction = " + quote_text(r) + " is not one of 'none', 'sum', 'mean'");
 }
 
+LossParams parse_loss_params(const Attributes& attrs) {
+  LossParams p{reduction_of(attrs), std::nullopt};
+  if (attrs.has("ignore_index")) p.ignore_index = attrs.get_int("ignore_index");
+  return p;
+}
+
 std::vector<AttributeSpec> loss_attributes() {
   return {{"ignore_index", AttrType::Int, false}, {"reduction", AttrType::String, false, AttrValue{std::string("mean")}}};
 }

@@ -26,6 +26,13 @@ enum class Reduction { None, Sum, Mean };
 // The `reduction` attribute: "none", "sum" or "mean"; anything else is an Error (quoted).
 Reduction reduction_of(const Attributes& attrs);
 
+// The attributes both losses take, parsed and checked at load.
+struct LossParams {
+  Reduction reduction;
+  std::optional<int64_t> ignore_index;
+};
+LossParams parse_loss_params(const Attributes& attrs);
+
 // The attributes both operators have: ignore_index (optional) and reduction (default "mean").
 std::vector<AttributeSpec> loss_attributes();
 

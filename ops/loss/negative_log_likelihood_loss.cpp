@@ -15,7 +15,7 @@ namespace onnx_ref {
 
 namespace {
 
-std::vector<Value> negative_log_likelihood_loss(const KernelContext& ctx) {
+std::vector<Value> negative_log_likelihood_loss(const KernelContext& ctx, const loss::LossParams& params) {
   const Tensor& input = ctx.input(0);
   // The targets as int64, the input widened and the per-element losses.
   const MemoryCharge widened_charge = charge_scratch<double>(2 * static_cast<uint64_t>(input.element_count()) + static_cast<uint64_t>(ctx.input(1).element_count()), "NegativeLogLikelihoodLoss's widened values");
@@ -25,10 +25,9 @@ std::vector<Value> negative_log_likelihood_loss(const KernelContext& ctx) {
     normalization::require_shape(ctx.input(2), Shape{input.shape()[1]}, "weight");
     weight = normalization::widen_elements(ctx.input(2));
   }
-  std::optional<int64_t> ignore;
-  if (ctx.attrs.has("ignore_index")) ignore = ctx.attrs.get_int("ignore_index");
+  const std::optional<int64_t>& ignore = params.ignore_index;
   return {loss::weighted_loss(input.type(), input.shape(), normalization::widen_elements(input), targets, weight, ignore,
-                              loss::reduction_of(ctx.attrs), "target")};
+                              params.reduction, "target")};
 }
 
 OpVersion negative_log_likelihood_loss_version(int since, const TypeSet& types) {
@@ -39,8 +38,7 @@ OpVersion negative_log_likelihood_loss_version(int since, const TypeSet& types) 
   v.outputs = {{"loss", "T"}};
   v.attributes = loss::loss_attributes();
   v.type_constraints = {{"T", types}, {"Tind", type_sets::kInt32Int64}};
-  v.check_attributes = [](const Attributes& attrs) { (void)loss::reduction_of(attrs); };
-  v.kernel = negative_log_likelihood_loss;
+  v.set_kernel(loss::parse_loss_params, negative_log_likelihood_loss);
   return v;
 }
 

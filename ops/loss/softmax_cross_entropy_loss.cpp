@@ -19,7 +19,7 @@ namespace onnx_ref {
 
 namespace {
 
-std::vector<Value> softmax_cross_entropy_loss(const KernelContext& ctx) {
+std::vector<Value> softmax_cross_entropy_loss(const KernelContext& ctx, const loss::LossParams& params) {
   const Tensor& scores = ctx.input(0);
   // The labels as int64, the log-probabilities widened and the per-element losses.
   const MemoryCharge widened_charge = charge_scratch<double>(2 * static_cast<uint64_t>(scores.element_count()) + static_cast<uint64_t>(ctx.input(1).element_count()), "SoftmaxCrossEntropyLoss's widened values");
@@ -29,8 +29,7 @@ std::vector<Value> softmax_cross_entropy_loss(const KernelContext& ctx) {
     normalization::require_shape(ctx.input(2), Shape{scores.shape()[1]}, "weights");
     weights = normalization::widen_elements(ctx.input(2));
   }
-  std::optional<int64_t> ignore;
-  if (ctx.attrs.has("ignore_index")) ignore = ctx.attrs.get_int("ignore_index");
+  const std::optional<int64_t>& ignore = params.ignore_index;
   LineLayout lines;
   lines.outer = scores.shape()[0];
   lines.count = scores.shape()[1];
@@ -38,7 +37,7 @@ std::vector<Value> softmax_cross_entropy_loss(const KernelContext& ctx) {
   Tensor log_prob = Tensor::uninitialized(scores.type(), scores.shape());
   if (scores.element_count() > 0) softmax_lines(scores, log_prob, lines, true);
   std::vector<Value> out{Value(loss::weighted_loss(scores.type(), scores.shape(), normalization::widen_elements(log_prob),
-                                                   labels, weights, ignore, loss::reduction_of(ctx.attrs), "labels"))};
+                                                   labels, weights, ignore, params.reduction, "labels"))};
   if (ctx.output_count() > 1) out.emplace_back(std::move(log_prob));
   return out;
 }
@@ -51,8 +50,7 @@ OpVersion softmax_cross_entropy_loss_version(int since, const TypeSet& types) {
   v.outputs = {{"output", "T"}, {"log_prob", "T", ParamOption::Optional}};
   v.attributes = loss::loss_attributes();
   v.type_constraints = {{"T", types}, {"Tind", type_sets::kInt32Int64}};
-  v.check_attributes = [](const Attributes& attrs) { (void)loss::reduction_of(attrs); };
-  v.kernel = softmax_cross_entropy_loss;
+  v.set_kernel(loss::parse_loss_params, softmax_cross_entropy_loss);
   return v;
 }
 

@@ -5,16 +5,11 @@
 //    The most negative value divided by -1 overflows; it wraps to itself (two's complement, as
 //    -INT_MIN does), the same rule as Add/Sub/Mul overflow.
 #include "ops/math/register.h"
-#include "ops/math/elementwise.h"
+#include "ops/math/zero_divisor.h"
 
 namespace onnx_ref {
 namespace math {
-struct DivFn {
-  using Result = void;
-  template <class S>
-  static constexpr bool supports = is_float_storage<S> || is_int_storage<S>;
-  template <class S>
-  static constexpr bool can_fail = is_int_storage<S>;
+struct DivFn : ZeroDivisorRule {
   template <class S>
   static S apply(S x, S y) {
     if constexpr (is_int_storage<S>) {
@@ -27,13 +22,8 @@ struct DivFn {
     }
   }
   template <class S>
-  static bool check(S, S y) {
-    return y != 0;
-  }
-  template <class S>
   [[noreturn]] static void fail(S x, S, int64_t index) {
-    throw Error("integer division by zero at output index " + std::to_string(index) + " (A is " + std::to_string(x) +
-                ", B is 0)");
+    refuse_zero_divisor("division", x, index);
   }
 };
 }  // namespace math

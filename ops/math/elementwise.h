@@ -100,31 +100,39 @@ inline bool is_nan(S x) {
 // out[i] = op(a[i], b[i]) over a broadcast. `In` and `Out` are storage types (std::string for
 // string inputs). The operand shapes must broadcast to out_shape. op cannot fail (for an operation
 // that can, binary_broadcast_checked below names the failing element).
-template <class In, class Out, class Op>
-void binary_broadcast(const In* a, const Shape& a_shape, const In* b, const Shape& b_shape, Out* out,
-                      const Shape& out_shape, Op op) {
+// Calls row(o, pa, pb, step, n) for each row of a two-operand broadcast to out_shape (its
+// dimensions collapsed first): n outputs from flat index o, the operands' rows starting at pa and
+// pb and stepping by step[0] and step[1] (0: one element repeated).
+template <class In, class Row>
+void for_each_binary_row(const In* a, const Shape& a_shape, const In* b, const Shape& b_shape, const Shape& out_shape,
+                         Row row) {
   Shape out_c = out_shape;
   std::vector<Shape> ins{a_shape, b_shape};
   collapse_broadcast_dims(out_c, ins);
   for_each_broadcast_row<2>(out_c, {&ins[0], &ins[1]},
                             [&](int64_t o, const std::array<int64_t, 2>& off, const std::array<int64_t, 2>& step,
-                                int64_t n) {
-                              const In* pa = a + off[0];
-                              const In* pb = b + off[1];
-                              Out* po = out + o;
-                              if (step[0] && step[1]) {
-                                for (int64_t i = 0; i < n; ++i) po[i] = op(pa[i], pb[i]);
-                              } else if (step[0]) {
-                                const In y = *pb;
-                                for (int64_t i = 0; i < n; ++i) po[i] = op(pa[i], y);
-                              } else if (step[1]) {
-                                const In x = *pa;
-                                for (int64_t i = 0; i < n; ++i) po[i] = op(x, pb[i]);
-                              } else {
-                                const Out v = op(*pa, *pb);
-                                for (int64_t i = 0; i < n; ++i) po[i] = v;
-                              }
-                            });
+                                int64_t n) { row(o, a + off[0], b + off[1], step, n); });
+}
+
+template <class In, class Out, class Op>
+void binary_broadcast(const In* a, const Shape& a_shape, const In* b, const Shape& b_shape, Out* out,
+                      const Shape& out_shape, Op op) {
+  for_each_binary_row(a, a_shape, b, b_shape, out_shape,
+                      [&](int64_t o, const In* pa, const In* pb, const std::array<int64_t, 2>& step, int64_t n) {
+                        Out* po = out + o;
+                        if (step[0] && step[1]) {
+                          for (int64_t i = 0; i < n; ++i) po[i] = op(pa[i], pb[i]);
+                        } else if (step[0]) {
+                          const In y = *pb;
+                          for (int64_t i = 0; i < n; ++i) po[i] = op(pa[i], y);
+                        } else if (step[1]) {
+                          const In x = *pa;
+                          for (int64_t i = 0; i < n; ++i) po[i] = op(x, pb[i]);
+                        } else {
+                          const Out v = op(*pa, *pb);
+                          for (int64_t i = 0; i < n; ++i) po[i] = v;
+                        }
+                      });
 }
 
 // Like binary_broadcast for operations that may fail on one element (integer division by zero):
@@ -133,21 +141,15 @@ void binary_broadcast(const In* a, const Shape& a_shape, const In* b, const Shap
 template <class In, class Out, class Op, class Check, class Fail>
 void binary_broadcast_checked(const In* a, const Shape& a_shape, const In* b, const Shape& b_shape, Out* out,
                               const Shape& out_shape, Op op, Check check, Fail on_fail) {
-  Shape out_c = out_shape;
-  std::vector<Shape> ins{a_shape, b_shape};
-  collapse_broadcast_dims(out_c, ins);
-  for_each_broadcast_row<2>(out_c, {&ins[0], &ins[1]},
-                            [&](int64_t o, const std::array<int64_t, 2>& off, const std::array<int64_t, 2>& step,
-                                int64_t n) {
-                              const In* pa = a + off[0];
-                              const In* pb = b + off[1];
-                              for (int64_t i = 0; i < n; ++i) {
-                                const In x = pa[step[0] * i];
-                                const In y = pb[step[1] * i];
-                                if (!check(x, y)) on_fail(x, y, o + i);
-                                out[o + i] = op(x, y);
-                              }
-                            });
+  for_each_binary_row(a, a_shape, b, b_shape, out_shape,
+                      [&](int64_t o, const In* pa, const In* pb, const std::array<int64_t, 2>& step, int64_t n) {
+                        for (int64_t i = 0; i < n; ++i) {
+                          const In x = pa[step[0] * i];
+                          const In y = pb[step[1] * i];
+                          if (!check(x, y)) on_fail(x, y, o + i);
+                          out[o + i] = op(x, y);
+                        }
+                      });
 }
 
 // out[i] = op(x[i]) over contiguous data.
@@ -244,32 +246,35 @@ Kernel unary_kernel() {
 }
 
 // A unary functor whose behaviour depends on the node's attributes (LeakyRelu's alpha, IsInf's
-// flags): `static Fn make(const Attributes&)` reads them once per node; `supports<S>` and
+// flags): `static Fn make(const Attributes&)` reads them once per node, at load; `supports<S>` and
 // `template <class S> auto apply(S x) const` as above, with `using Result` (void: the output has
-// the input's type; BoolByte: the output is bool).
+// the input's type; BoolByte: the output is bool). unary_attr_run applies the parsed functor.
 template <class Fn>
-Kernel unary_attr_kernel() {
-  return [](const KernelContext& ctx) -> std::vector<Value> {
-    const Fn fn = Fn::make(ctx.attrs);
-    const Tensor& x = ctx.input(0);
-    constexpr bool to_bool = std::is_same_v<typename Fn::Result, BoolByte>;
-    return {dispatch_real(x.type(), [&](auto tag) -> Tensor {
-      using S = typename decltype(tag)::type;
-      if constexpr (!Fn::template supports<S>) {
-        throw std::logic_error("element-wise kernel: no kernel for " + std::string(name_of(x.type())));
-      } else if constexpr (to_bool) {
-        Tensor out = Tensor::uninitialized(ElementType::Bool, x.shape());
-        unary_map(x.data_as<S>(), reinterpret_cast<uint8_t*>(out.mutable_data()), x.element_count(),
-                  [&](S v) -> uint8_t { return fn.apply(v) ? 1 : 0; });
-        return out;
-      } else {
-        Tensor out = Tensor::uninitialized(x.type(), x.shape());
-        unary_map(x.data_as<S>(), reinterpret_cast<S*>(out.mutable_data()), x.element_count(),
-                  [&](S v) { return fn.apply(v); });
-        return out;
-      }
-    })};
-  };
+std::vector<Value> unary_attr_run(const KernelContext& ctx, const Fn& fn) {
+  const Tensor& x = ctx.input(0);
+  constexpr bool to_bool = std::is_same_v<typename Fn::Result, BoolByte>;
+  return {dispatch_real(x.type(), [&](auto tag) -> Tensor {
+    using S = typename decltype(tag)::type;
+    if constexpr (!Fn::template supports<S>) {
+      throw std::logic_error("element-wise kernel: no kernel for " + std::string(name_of(x.type())));
+    } else if constexpr (to_bool) {
+      Tensor out = Tensor::uninitialized(ElementType::Bool, x.shape());
+      unary_map(x.data_as<S>(), reinterpret_cast<uint8_t*>(out.mutable_data()), x.element_count(),
+                [&](S v) -> uint8_t { return fn.apply(v) ? 1 : 0; });
+      return out;
+    } else {
+      Tensor out = Tensor::uninitialized(x.type(), x.shape());
+      unary_map(x.data_as<S>(), reinterpret_cast<S*>(out.mutable_data()), x.element_count(),
+                [&](S v) { return fn.apply(v); });
+      return out;
+    }
+  })};
+}
+
+// Gives `v` the kernel of Fn, its attributes parsed by Fn::make at load.
+template <class Fn>
+void set_unary_attr_kernel(OpVersion& v) {
+  v.set_kernel(&Fn::make, &unary_attr_run<Fn>);
 }
 
 // A float attribute of the node (alpha, beta, lambd...), as the float32 value the model holds.
@@ -280,18 +285,25 @@ inline double float_attr(const Attributes& attrs, const std::string& name) {
 // A variadic fold (Min, Max): the output is fn(...fn(fn(x0, x1), x2)..., xn), each step a binary
 // broadcast; one input is returned as it is (a tensor is immutable, so no copy is needed). Without
 // `broadcasting` (versions 1 and 6) every input must have the first input's shape.
+// The shapes of a variadic node's inputs (Min, Max, Sum, Mean); without `broadcasting` (versions 1
+// and 6) each must be the first input's.
+inline std::vector<Shape> variadic_input_shapes(const KernelContext& ctx, bool broadcasting) {
+  std::vector<Shape> shapes;
+  for (size_t i = 0; i < ctx.input_count(); ++i) shapes.push_back(ctx.input(i).shape());
+  if (!broadcasting) {
+    for (size_t i = 1; i < shapes.size(); ++i)
+      if (shapes[i] != shapes[0])
+        throw Error("input " + std::to_string(i) + " has shape " + shape_to_string(shapes[i]) + " but input 0 has " +
+                    shape_to_string(shapes[0]) + "; this version does not broadcast, the shapes must be equal");
+  }
+  return shapes;
+}
+
 template <class Fn>
 Kernel variadic_kernel(bool broadcasting) {
   return [broadcasting](const KernelContext& ctx) -> std::vector<Value> {
     const size_t n = ctx.input_count();
-    std::vector<Shape> shapes;
-    for (size_t i = 0; i < n; ++i) shapes.push_back(ctx.input(i).shape());
-    if (!broadcasting) {
-      for (size_t i = 1; i < n; ++i)
-        if (shapes[i] != shapes[0])
-          throw Error("input " + std::to_string(i) + " has shape " + shape_to_string(shapes[i]) + " but input 0 has " +
-                      shape_to_string(shapes[0]) + "; this version does not broadcast, the shapes must be equal");
-    }
+    const std::vector<Shape> shapes = variadic_input_shapes(ctx, broadcasting);
     broadcast_output_shape(shapes);  // every shape checked (and the size) before any work
     Tensor acc = ctx.input(0);
     for (size_t i = 1; i < n; ++i) {

@@ -12,20 +12,19 @@
 namespace onnx_ref {
 namespace math {
 namespace {
-Kernel is_inf_kernel() {
-  return [](const KernelContext& ctx) -> std::vector<Value> {
-    const bool negative = ctx.attrs.get_int("detect_negative") != 0;
-    const bool positive = ctx.attrs.get_int("detect_positive") != 0;
-    return {classify_floats(ctx.input(0),
-                            [=](double v) { return std::isinf(v) && (v > 0 ? positive : negative); })};
-  };
+// detect_negative and detect_positive, parsed and checked at load.
+using DetectFlags = std::pair<bool, bool>;
+
+DetectFlags parse_detect_flags(const Attributes& attrs) {
+  return {attrs.get_flag("detect_negative"), attrs.get_flag("detect_positive")};
 }
 
-void check_detect_flags(const Attributes& attrs) {
-  for (const char* name : {"detect_negative", "detect_positive"}) {
-    attrs.get_flag(name);
-  }
+std::vector<Value> is_inf_run(const KernelContext& ctx, const DetectFlags& flags) {
+  const bool negative = flags.first, positive = flags.second;
+  return {classify_floats(ctx.input(0), [=](double v) { return std::isinf(v) && (v > 0 ? positive : negative); })};
 }
+
+void set_is_inf_kernel(OpVersion& v) { v.set_kernel(parse_detect_flags, is_inf_run); }
 }  // namespace
 }  // namespace math
 
@@ -37,7 +36,7 @@ void register_is_inf(Registry& registry) {
                                             {"detect_positive", AttrType::Int, false, int64_t{1}}};
   register_unary_ladder(registry, "IsInf", {AccuracyKind::Exact, "a decision on each element"},
                         {{10, TypeSet{ET::Float, ET::Double}}, {20, with_f8}}, flags,
-                        is_inf_kernel(), names, check_detect_flags);
+                        set_is_inf_kernel, names);
 }
 
 }  // namespace onnx_ref

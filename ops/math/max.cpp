@@ -1,38 +1,11 @@
 // ONNX Max, every version (1, 6, 8, 12, 13): the element-wise maximum of one or more inputs.
 // Versions and types: register_min_max in elementwise.h (equal shapes before 8, broadcasting from 8).
-// NaN propagates: if any operand is NaN the result is NaN (the first NaN met, left to right).
-// Signed zeros: +0 is taken as greater than -0, so Max(-0, +0) = Max(+0, -0) = +0.
-#include <cmath>
-
+// The element rule, NaN and signed zeros: ops/math/extremum.h (Max(-0, +0) = Max(+0, -0) = +0).
+#include "ops/math/extremum.h"
 #include "ops/math/register.h"
-#include "ops/math/elementwise.h"
 
 namespace onnx_ref {
-namespace math {
-struct MaxFn {
-  using Result = void;
-  template <class S>
-  static constexpr bool supports = is_float_storage<S> || is_int_storage<S>;
-  template <class S>
-  static S apply(S x, S y) {
-    if constexpr (std::is_floating_point_v<S>) {
-      // The rules below as one select without branches (the loop vectorizes): y when it is larger,
-      // when the two are equal and x carries the sign (-0 against +0), or when y alone is NaN.
-      const bool take_y = (x < y) | ((x == y) & std::signbit(x)) | ((y != y) & (x == x));
-      return take_y ? y : x;
-    } else if constexpr (is_float_storage<S>) {
-      const double a = comparable(x), b = comparable(y);
-      if (a != a) return x;
-      if (b != b) return y;
-      if (a == b) return std::signbit(a) ? y : x;  // equal values, or -0 and +0: the one without the sign
-      return a < b ? y : x;
-    } else {
-      return x < y ? y : x;
-    }
-  }
-};
-}  // namespace math
 
-void register_max(Registry& registry) { math::register_min_max<math::MaxFn>(registry, "Max", {AccuracyKind::Exact, "one of the input elements (NaN propagates)"}, "max"); }
+void register_max(Registry& registry) { math::register_min_max<math::ExtremumFn<true>>(registry, "Max", {AccuracyKind::Exact, "one of the input elements (NaN propagates)"}, "max"); }
 
 }  // namespace onnx_ref

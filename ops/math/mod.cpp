@@ -10,7 +10,7 @@
 #include <cmath>
 
 #include "ops/math/register.h"
-#include "ops/math/elementwise.h"
+#include "ops/math/zero_divisor.h"
 #include "ops/type_sets.h"
 
 namespace onnx_ref {
@@ -18,12 +18,7 @@ namespace math {
 namespace {
 
 template <bool SignOfDivisor>
-struct ModFn {
-  using Result = void;
-  template <class S>
-  static constexpr bool supports = is_float_storage<S> || is_int_storage<S>;
-  template <class S>
-  static constexpr bool can_fail = is_int_storage<S>;
+struct ModFn : ZeroDivisorRule {
   template <class S>
   static S apply(S x, S y) {
     if constexpr (is_int_storage<S>) {
@@ -42,13 +37,8 @@ struct ModFn {
     }
   }
   template <class S>
-  static bool check(S, S y) {
-    return y != 0;
-  }
-  template <class S>
   [[noreturn]] static void fail(S x, S, int64_t index) {
-    throw Error("integer modulo by zero at output index " + std::to_string(index) + " (A is " + std::to_string(x) +
-                ", B is 0)");
+    refuse_zero_divisor("modulo", x, index);
   }
 };
 
@@ -57,28 +47,27 @@ bool is_floating(ElementType t) {
          t == ElementType::BFloat16;
 }
 
-Kernel mod_kernel() {
-  return [](const KernelContext& ctx) -> std::vector<Value> {
-    const bool fmod = ctx.attrs.get_int("fmod") != 0;
-    const Tensor& a = ctx.input(0);
-    if (!fmod && is_floating(a.type()))
-      throw Error("attribute 'fmod' is 0 but the inputs are " + std::string(name_of(a.type())) +
-                  "; floating inputs need fmod = 1");
-    const BinaryShapes shapes = binary_shapes(ctx, false);
-    return {fmod ? run_binary<ModFn<false>>(a, ctx.input(1), shapes)
-                 : run_binary<ModFn<true>>(a, ctx.input(1), shapes)};
-  };
+// The kernel takes `fmod`, parsed and checked at load.
+std::vector<Value> mod_kernel(const KernelContext& ctx, bool fmod) {
+  const Tensor& a = ctx.input(0);
+  if (!fmod && is_floating(a.type()))
+    throw Error("attribute 'fmod' is 0 but the inputs are " + std::string(name_of(a.type())) +
+                "; floating inputs need fmod = 1");
+  const BinaryShapes shapes = binary_shapes(ctx, false);
+  return {fmod ? run_binary<ModFn<false>>(a, ctx.input(1), shapes)
+               : run_binary<ModFn<true>>(a, ctx.input(1), shapes)};
 }
 
-void check_fmod(const Attributes& attrs) {
+bool parse_fmod(const Attributes& attrs) {
   const int64_t v = attrs.get_int("fmod");
   if (v != 0 && v != 1) throw Error("attribute 'fmod' must be 0 or 1, got " + std::to_string(v));
+  return v == 1;
 }
 
 OpVersion mod_version(int since, const TypeSet& types) {
-  OpVersion v = binary_version("Mod", since, types, false, false, false, mod_kernel());
+  OpVersion v = binary_version("Mod", since, types, false, false, false, Kernel{});
   v.attributes = {{"fmod", AttrType::Int, false, int64_t{0}}};
-  v.check_attributes = check_fmod;
+  v.set_kernel(parse_fmod, mod_kernel);
   return v;
 }
 }  // namespace

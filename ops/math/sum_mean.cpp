@@ -59,14 +59,7 @@ S round_sum(const ExactSum& sum, SumKind kind, uint32_t n) {
 Kernel sum_mean_kernel(SumKind kind, bool broadcasting) {
   return [kind, broadcasting](const KernelContext& ctx) -> std::vector<Value> {
     const size_t n = ctx.input_count();
-    std::vector<Shape> shapes;
-    for (size_t i = 0; i < n; ++i) shapes.push_back(ctx.input(i).shape());
-    if (!broadcasting) {
-      for (size_t i = 1; i < n; ++i)
-        if (shapes[i] != shapes[0])
-          throw Error("input " + std::to_string(i) + " has shape " + shape_to_string(shapes[i]) + " but input 0 has " +
-                      shape_to_string(shapes[0]) + "; this version does not broadcast, the shapes must be equal");
-    }
+    const std::vector<Shape> shapes = variadic_input_shapes(ctx, broadcasting);
     if (n > 0xffffffffu) throw Error("more than 2^32 - 1 inputs");
     const Shape out_shape = broadcast_output_shape(shapes);
     if (n == 1) return {ctx.input(0)};  // x and x / 1 are x: no rounding

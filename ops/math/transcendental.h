@@ -22,21 +22,32 @@ namespace onnx_ref::math {
 // The attribute values a function takes (alpha, gamma), read once per node.
 using ArgsFromAttributes = numeric::Args (*)(const Attributes&);
 
+// F applied to every element with the arguments `args`, each result the exact value rounded once.
 template <numeric::Fn F>
-Kernel float_unary_kernel(ArgsFromAttributes read_args = nullptr) {
-  return [read_args](const KernelContext& ctx) -> std::vector<Value> {
-    const Tensor& x = ctx.input(0);
-    const numeric::Args args = read_args ? read_args(ctx.attrs) : numeric::Args{};
-    return {dispatch_float(x.type(), "float_unary_kernel", [&](auto tag) -> Tensor {
-      using S = typename decltype(tag)::type;
-      Tensor out = Tensor::uninitialized(x.type(), x.shape());
-      const S* in = x.data_as<S>();
-      S* o = reinterpret_cast<S*>(out.mutable_data());
-      const int64_t n = x.element_count();
-      for (int64_t i = 0; i < n; ++i) o[i] = numeric::evaluate<F>(in[i], args);
-      return out;
-    })};
-  };
+std::vector<Value> float_unary_run(const KernelContext& ctx, const numeric::Args& args) {
+  const Tensor& x = ctx.input(0);
+  return {dispatch_float(x.type(), "float_unary_kernel", [&](auto tag) -> Tensor {
+    using S = typename decltype(tag)::type;
+    Tensor out = Tensor::uninitialized(x.type(), x.shape());
+    const S* in = x.data_as<S>();
+    S* o = reinterpret_cast<S*>(out.mutable_data());
+    const int64_t n = x.element_count();
+    for (int64_t i = 0; i < n; ++i) o[i] = numeric::evaluate<F>(in[i], args);
+    return out;
+  })};
+}
+
+// The kernel of a function of no attribute.
+template <numeric::Fn F>
+Kernel float_unary_kernel() {
+  return [](const KernelContext& ctx) { return float_unary_run<F>(ctx, numeric::Args{}); };
+}
+
+// Gives `v` the kernel of F, with the arguments read_args takes from the node's attributes once,
+// at load.
+template <numeric::Fn F>
+void set_float_unary_kernel(OpVersion& v, ArgsFromAttributes read_args) {
+  v.set_kernel(read_args, &float_unary_run<F>);
 }
 
 // The names the spec gives the one input and output (UnaryNames, from unary_ladder.h): Sigmoid,

@@ -4,8 +4,12 @@
 namespace onnx_ref::math {
 
 void register_unary_ladder(Registry& registry, const std::string& op_type, const Accuracy& accuracy, const std::vector<UnaryStep>& steps,
-                           const std::vector<AttributeSpec>& attributes, const Kernel& kernel,
-                           const UnaryNames& names, const std::function<void(const Attributes&)>& check_attributes) {
+                           const std::vector<AttributeSpec>& attributes, const Kernel& kernel, const UnaryNames& names) {
+  register_unary_ladder(registry, op_type, accuracy, steps, attributes, KernelSetter([kernel](OpVersion& v) { v.kernel = kernel; }), names);
+}
+
+void register_unary_ladder(Registry& registry, const std::string& op_type, const Accuracy& accuracy, const std::vector<UnaryStep>& steps,
+                           const std::vector<AttributeSpec>& attributes, const KernelSetter& set_kernel, const UnaryNames& names) {
   for (const UnaryStep& step : steps) {
     OpVersion v;
     v.op_type = op_type;
@@ -17,8 +21,7 @@ void register_unary_ladder(Registry& registry, const std::string& op_type, const
     v.attributes = attributes;
     if (step.consumed_inputs)
       v.attributes.push_back({"consumed_inputs", AttrType::Ints, false, std::nullopt, /*ignored=*/true});
-    v.check_attributes = check_attributes;
-    v.kernel = kernel;
+    set_kernel(v);
     registry.add(std::move(v));
   }
   std::vector<int> versions;

@@ -27,10 +27,17 @@ struct UnaryNames {
   std::optional<TypeSet> output_types = std::nullopt;
 };
 
+// Gives a version its kernel: one whose attributes are parsed once per node, at load
+// (OpVersion::set_kernel), as set_unary_attr_kernel does.
+using KernelSetter = std::function<void(OpVersion&)>;
+
 // `accuracy` is the operator file's contract, declared for every version the ladder registers.
 void register_unary_ladder(Registry& registry, const std::string& op_type, const Accuracy& accuracy, const std::vector<UnaryStep>& steps,
+                           const std::vector<AttributeSpec>& attributes, const KernelSetter& set_kernel,
+                           const UnaryNames& names = {});
+// The same for a kernel that reads no attribute.
+void register_unary_ladder(Registry& registry, const std::string& op_type, const Accuracy& accuracy, const std::vector<UnaryStep>& steps,
                            const std::vector<AttributeSpec>& attributes, const Kernel& kernel,
-                           const UnaryNames& names = {},
-                           const std::function<void(const Attributes&)>& check_attributes = {});
+                           const UnaryNames& names = {});
 
 }  // namespace onnx_ref::math

@@ -9,9 +9,10 @@ namespace onnx_ref {
 
 namespace {
 
-std::vector<Value> binarizer_kernel(const KernelContext& ctx) {
+// The kernel takes `threshold`, parsed at load.
+std::vector<Value> binarizer_kernel(const KernelContext& ctx, float threshold_attr) {
   const Tensor& x = ctx.input(0);
-  const long double threshold = std::get<float>(ctx.attrs.get("threshold"));
+  const long double threshold = threshold_attr;
   Tensor y = Tensor::zeros(x.type(), x.shape());
   dispatch_real(x.type(), [&](auto tag) {
     using S = typename decltype(tag)::type;
@@ -35,7 +36,7 @@ void register_ml_binarizer(Registry& registry) {
   v.outputs = {{"Y", "T"}};
   v.attributes = {{"threshold", AttrType::Float, false, 0.0f}};
   v.type_constraints = {{"T", ml::kMlFeatureTypes}};
-  v.kernel = binarizer_kernel;
+  v.set_kernel([](const Attributes& attrs) { return std::get<float>(attrs.get("threshold")); }, binarizer_kernel);
   registry.add(std::move(v));
   registry.declare_accuracy("Binarizer", {AccuracyKind::Exact, "a comparison with the threshold"}, {}, "ai.onnx.ml");
 }

@@ -41,13 +41,25 @@ void check_cast_map_attributes(const Attributes& attrs) {
                 "; with map_form 'SPARSE' it is the output length and must be at least 1");
 }
 
-std::vector<Value> cast_map(const KernelContext& ctx) {
-  const MapEntries sorted = ctx.value(0).map_entries().sorted_by_key();
-  const ElementType to = cast_map_target(ctx.attrs);
-  Tensor converted = cast_tensor(sorted.values, to);
-  if (!cast_map_is_sparse(ctx.attrs)) return {converted};
+// The attributes, parsed and checked at load.
+struct CastMapParams {
+  ElementType to;
+  bool sparse;
+  int64_t max_map;
+};
 
-  const int64_t length = ctx.attrs.get_int("max_map");
+CastMapParams parse_cast_map_params(const Attributes& attrs) {
+  check_cast_map_attributes(attrs);
+  return {cast_map_target(attrs), cast_map_is_sparse(attrs), attrs.get_int("max_map")};
+}
+
+std::vector<Value> cast_map(const KernelContext& ctx, const CastMapParams& params) {
+  const MapEntries sorted = ctx.value(0).map_entries().sorted_by_key();
+  const ElementType to = params.to;
+  Tensor converted = cast_tensor(sorted.values, to);
+  if (!params.sparse) return {converted};
+
+  const int64_t length = params.max_map;
   const int64_t* keys = sorted.keys.data_as<int64_t>();
   for (int64_t i = 0; i < sorted.size(); ++i)
     if (keys[i] < 0 || keys[i] >= length)
@@ -86,12 +98,11 @@ void register_cast_map(Registry& registry) {
   TypeConstraint t1{"T1"};
   t1.maps = {ValueType::map(ElementType::Int64, ElementType::String), ValueType::map(ElementType::Int64, ElementType::Float)};
   v.type_constraints = {t1, {"T2", TypeSet{ElementType::String, ElementType::Float, ElementType::Int64}}};
-  v.check_attributes = check_cast_map_attributes;
   v.attribute_type = [](const Attributes& attrs, const std::string& type_var) -> std::optional<ElementType> {
     if (type_var != "T2") return std::nullopt;
     return cast_map_target(attrs);
   };
-  v.kernel = cast_map;
+  v.set_kernel(parse_cast_map_params, cast_map);
   registry.add(std::move(v));
   registry.declare_accuracy("CastMap", {AccuracyKind::CorrectlyRounded, "each value converted as Cast does (exact, or rounded once)"}, {}, "ai.onnx.ml");
 }

@@ -13,32 +13,32 @@ namespace onnx_ref {
 
 namespace {
 
-void category_mapper_check(const Attributes& attrs) {
-  const auto strings = ml::strings_or_empty(attrs, "cats_strings");
-  const auto ints = ml::ints_or_empty(attrs, "cats_int64s");
-  if (strings.size() != ints.size())
-    throw Error("attribute 'cats_strings' has " + std::to_string(strings.size()) + " values, 'cats_int64s' " + std::to_string(ints.size()));
+// The category pairs and defaults, read and checked once, at load.
+struct CategoryMap {
+  std::vector<std::string> strings;
+  std::vector<int64_t> ints;
+  int64_t default_int64 = -1;
+  std::string default_string;
+  std::unordered_map<std::string, int64_t> int_of;  // the first pair of a string wins
+  std::unordered_map<int64_t, size_t> string_at;    // an int's first position in the lists
+};
+
+CategoryMap category_map(const Attributes& attrs) {
+  CategoryMap m{ml::strings_or_empty(attrs, "cats_strings"), ml::ints_or_empty(attrs, "cats_int64s"), attrs.get_int("default_int64"),
+                std::get<std::string>(attrs.get("default_string")), {}, {}};
+  if (m.strings.size() != m.ints.size())
+    throw Error("attribute 'cats_strings' has " + std::to_string(m.strings.size()) + " values, 'cats_int64s' " + std::to_string(m.ints.size()));
+  for (size_t i = 0; i < m.strings.size(); ++i) m.int_of.emplace(m.strings[i], m.ints[i]);
+  for (size_t i = 0; i < m.ints.size(); ++i) m.string_at.emplace(m.ints[i], i);
+  return m;
 }
 
-std::vector<Value> category_mapper_kernel(const KernelContext& ctx) {
-  category_mapper_check(ctx.attrs);
-  const auto strings = ml::strings_or_empty(ctx.attrs, "cats_strings");
-  const auto ints = ml::ints_or_empty(ctx.attrs, "cats_int64s");
+std::vector<Value> category_mapper_kernel(const KernelContext& ctx, const CategoryMap& categories) {
+  const auto& strings = categories.strings;
   const Tensor& x = ctx.input(0);
-  if (x.is_string()) {
-    std::unordered_map<std::string, int64_t> map;
-    for (size_t i = 0; i < strings.size(); ++i) map.emplace(strings[i], ints[i]);
-    const int64_t fallback = ctx.attrs.get_int("default_int64");
-    std::vector<int64_t> out;
-    for (const auto& s : x.strings()) {
-      auto it = map.find(s);
-      out.push_back(it == map.end() ? fallback : it->second);
-    }
-    return {Tensor::from_values<int64_t>(ElementType::Int64, x.shape(), out)};
-  }
-  std::unordered_map<int64_t, size_t> map;
-  for (size_t i = 0; i < ints.size(); ++i) map.emplace(ints[i], i);
-  const std::string fallback = std::get<std::string>(ctx.attrs.get("default_string"));
+  if (x.is_string()) return {ml::look_up_strings(x, categories.int_of, categories.default_int64)};
+  const auto& map = categories.string_at;
+  const std::string& fallback = categories.default_string;
   const int64_t* in = x.data_as<int64_t>();
   std::vector<std::string> out;
   for (int64_t i = 0; i < x.element_count(); ++i) {
@@ -62,14 +62,8 @@ void register_ml_category_mapper(Registry& registry) {
                   {"default_int64", AttrType::Int, false, int64_t{-1}},
                   {"default_string", AttrType::String, false, std::string("_Unused")}};
   v.type_constraints = {{"T1", ml::kMlLabelTypes}, {"T2", ml::kMlLabelTypes}};
-  v.check_attributes = category_mapper_check;
-  v.infer_outputs = [](const Attributes&, const std::vector<std::optional<ValueType>>& in, size_t) {
-    std::vector<std::optional<ValueType>> out(1);
-    if (!in.empty() && in[0] && in[0]->is_tensor())
-      out[0] = ValueType::tensor(in[0]->elem == ElementType::String ? ElementType::Int64 : ElementType::String);
-    return out;
-  };
-  v.kernel = category_mapper_kernel;
+  v.infer_outputs = ml::string_int64_swapped;
+  v.set_kernel(category_map, category_mapper_kernel);
   registry.add(std::move(v));
   registry.declare_accuracy("CategoryMapper", {AccuracyKind::Exact, "a table lookup"}, {}, "ai.onnx.ml");
 }

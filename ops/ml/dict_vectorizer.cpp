@@ -45,9 +45,25 @@ std::vector<int64_t> dict_vectorizer_columns(const std::vector<K>& vocabulary, c
   return columns;
 }
 
-std::vector<Value> dict_vectorizer(const KernelContext& ctx) {
+// The vocabulary, read and checked once, at load.
+struct DictVocabulary {
+  bool int_keys = false;
+  std::vector<int64_t> ints;
+  std::vector<std::string> strings;
+};
+
+DictVocabulary dict_vocabulary(const Attributes& attrs) {
+  check_dict_vectorizer_attributes(attrs);
+  DictVocabulary v;
+  v.int_keys = dict_vectorizer_int_vocabulary(attrs);
+  if (v.int_keys) v.ints = attrs.get_ints("int64_vocabulary");
+  else v.strings = std::get<std::vector<std::string>>(attrs.get("string_vocabulary"));
+  return v;
+}
+
+std::vector<Value> dict_vectorizer(const KernelContext& ctx, const DictVocabulary& vocabularies) {
   const MapEntries& map = ctx.value(0).map_entries();
-  const bool int_vocabulary = dict_vectorizer_int_vocabulary(ctx.attrs);
+  const bool int_vocabulary = vocabularies.int_keys;
   const ElementType key_type = map.keys.type();
   if (key_type != (int_vocabulary ? ElementType::Int64 : ElementType::String))
     throw Error("X has " + std::string(name_of(key_type)) + " keys but the node sets " +
@@ -55,13 +71,13 @@ std::vector<Value> dict_vectorizer(const KernelContext& ctx) {
   std::vector<int64_t> columns;
   int64_t width = 0;
   if (int_vocabulary) {
-    const auto& vocabulary = ctx.attrs.get_ints("int64_vocabulary");
+    const auto& vocabulary = vocabularies.ints;
     const int64_t* keys = map.keys.data_as<int64_t>();
     columns = dict_vectorizer_columns(vocabulary, map, [keys](int64_t i) { return keys[i]; },
                                       [keys](int64_t i) { return std::to_string(keys[i]); });
     width = static_cast<int64_t>(vocabulary.size());
   } else {
-    const auto& vocabulary = std::get<std::vector<std::string>>(ctx.attrs.get("string_vocabulary"));
+    const auto& vocabulary = vocabularies.strings;
     const auto& keys = map.keys.strings();
     columns = dict_vectorizer_columns(vocabulary, map, [&keys](int64_t i) { return keys[static_cast<size_t>(i)]; },
                                       [&keys](int64_t i) { return quote_text(keys[static_cast<size_t>(i)]); });
@@ -97,7 +113,6 @@ void register_dict_vectorizer(Registry& registry) {
   t1.maps = {ValueType::map(T::String, T::Int64), ValueType::map(T::Int64, T::String), ValueType::map(T::Int64, T::Float),
              ValueType::map(T::Int64, T::Double), ValueType::map(T::String, T::Float), ValueType::map(T::String, T::Double)};
   v.type_constraints = {t1, {"T2", TypeSet{T::Int64, T::Float, T::Double, T::String}}};
-  v.check_attributes = check_dict_vectorizer_attributes;
   v.infer_outputs = [](const Attributes& attrs, const std::vector<std::optional<ValueType>>& in, size_t) {
     std::vector<std::optional<ValueType>> out{std::nullopt};
     if (!in.empty() && in[0] && in[0]->kind == ValueKind::Map) {
@@ -108,7 +123,7 @@ void register_dict_vectorizer(Registry& registry) {
     }
     return out;
   };
-  v.kernel = dict_vectorizer;
+  v.set_kernel(dict_vocabulary, dict_vectorizer);
   registry.add(std::move(v));
   registry.declare_accuracy("DictVectorizer", {AccuracyKind::Exact, "the map's values placed by the vocabulary"}, {}, "ai.onnx.ml");
 }

@@ -12,8 +12,8 @@ namespace onnx_ref {
 
 namespace {
 
-std::vector<Value> feature_vectorizer_kernel(const KernelContext& ctx) {
-  const auto dims = ml::ints_or_empty(ctx.attrs, "inputdimensions");
+// The kernel takes `inputdimensions`, read at load.
+std::vector<Value> feature_vectorizer_kernel(const KernelContext& ctx, const std::vector<int64_t>& dims) {
   if (dims.size() != ctx.input_count())
     throw Error("attribute 'inputdimensions' has " + std::to_string(dims.size()) + " values for " +
                 std::to_string(ctx.input_count()) + " inputs");
@@ -58,7 +58,7 @@ void register_ml_feature_vectorizer(Registry& registry) {
   v.outputs = {{"Y", "tensor(float)"}};
   v.attributes = {{"inputdimensions", AttrType::Ints}};
   v.type_constraints = {{"T1", ml::kMlFeatureTypes}, {"tensor(float)", TypeSet{ElementType::Float}, "tensor(float)"}};
-  v.kernel = feature_vectorizer_kernel;
+  v.set_kernel([](const Attributes& attrs) { return ml::ints_or_empty(attrs, "inputdimensions"); }, feature_vectorizer_kernel);
   registry.add(std::move(v));
   registry.declare_accuracy("FeatureVectorizer", {AccuracyKind::CorrectlyRounded, "each element rounded once to float"}, {}, "ai.onnx.ml");
 }

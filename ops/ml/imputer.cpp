@@ -16,11 +16,29 @@ namespace onnx_ref {
 
 namespace {
 
-std::vector<Value> imputer_kernel(const KernelContext& ctx) {
+// The imputed and replaced values, read and checked once, at load.
+struct ImputerParams {
+  std::vector<float> floats;
+  std::vector<int64_t> ints;
+  double replaced_float = 0;
+  int64_t replaced_int64 = 0;
+};
+
+// "One and only one of imputed_value_floats or imputed_value_int64s should be defined."
+ImputerParams parse_imputer_params(const Attributes& attrs) {
+  const bool floats = attrs.has("imputed_value_floats"), ints = attrs.has("imputed_value_int64s");
+  if (floats == ints)
+    throw Error(std::string(floats ? "both" : "neither") +
+                " of imputed_value_floats and imputed_value_int64s are given; one and only one of them must be");
+  return {ml::floats_or_empty(attrs, "imputed_value_floats"), ml::ints_or_empty(attrs, "imputed_value_int64s"),
+          std::get<float>(attrs.get("replaced_value_float")), attrs.get_int("replaced_value_int64")};
+}
+
+std::vector<Value> imputer_kernel(const KernelContext& ctx, const ImputerParams& params) {
   const Tensor& x = ctx.input(0);
   const bool floating = x.type() == ElementType::Float || x.type() == ElementType::Double;
-  const auto floats = ml::floats_or_empty(ctx.attrs, "imputed_value_floats");
-  const auto ints = ml::ints_or_empty(ctx.attrs, "imputed_value_int64s");
+  const auto& floats = params.floats;
+  const auto& ints = params.ints;
   const char* name = floating ? "imputed_value_floats" : "imputed_value_int64s";
   const size_t count = floating ? floats.size() : ints.size();
   const int64_t features = x.rank() == 0 ? 1 : x.shape().back();
@@ -37,13 +55,13 @@ std::vector<Value> imputer_kernel(const KernelContext& ctx) {
         const size_t f = count == 1 ? 0 : static_cast<size_t>(i % features);
         out[i] = in[i];
         if constexpr (std::is_floating_point_v<S>) {
-          const double replaced = std::get<float>(ctx.attrs.get("replaced_value_float"));
+          const double replaced = params.replaced_float;
           if (in[i] == replaced || (std::isnan(replaced) && std::isnan(in[i]))) out[i] = static_cast<S>(floats[f]);
         } else {
           const int64_t v = ints[f];
           if (v < std::numeric_limits<S>::min() || v > std::numeric_limits<S>::max())
             throw Error("imputed value " + std::to_string(v) + " does not fit " + std::string(name_of(x.type())));
-          if (static_cast<int64_t>(in[i]) == ctx.attrs.get_int("replaced_value_int64")) out[i] = static_cast<S>(v);
+          if (static_cast<int64_t>(in[i]) == params.replaced_int64) out[i] = static_cast<S>(v);
         }
       }
     }
@@ -65,14 +83,7 @@ void register_ml_imputer(Registry& registry) {
                   {"replaced_value_float", AttrType::Float, false, 0.0f},
                   {"replaced_value_int64", AttrType::Int, false, int64_t{0}}};
   v.type_constraints = {{"T", ml::kMlFeatureTypes}};
-  // "One and only one of imputed_value_floats or imputed_value_int64s should be defined."
-  v.check_attributes = [](const Attributes& attrs) {
-    const bool floats = attrs.has("imputed_value_floats"), ints = attrs.has("imputed_value_int64s");
-    if (floats == ints)
-      throw Error(std::string(floats ? "both" : "neither") +
-                  " of imputed_value_floats and imputed_value_int64s are given; one and only one of them must be");
-  };
-  v.kernel = imputer_kernel;
+  v.set_kernel(parse_imputer_params, imputer_kernel);
   registry.add(std::move(v));
   registry.declare_accuracy("Imputer", {AccuracyKind::Exact, "missing values replaced by the given ones"}, {}, "ai.onnx.ml");
 }

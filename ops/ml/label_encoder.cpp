@@ -118,14 +118,26 @@ LabelMapping label_encoder_mapping(const Attributes& attrs, bool tensors) {
   return m;
 }
 
-std::vector<Value> label_encoder_map_kernel(const KernelContext& ctx, bool tensors) {
-  const LabelMapping m = label_encoder_mapping(ctx.attrs, tensors);
+// The mapping and its lookup table, built once, at load.
+struct LabelTable {
+  LabelMapping mapping;
+  std::unordered_map<std::string, int64_t> index;  // key -> its position in the values
+};
+
+LabelTable label_encoder_table(const Attributes& attrs, bool tensors) {
+  LabelTable t{label_encoder_mapping(attrs, tensors), {}};
+  const Tensor& keys = t.mapping.keys.values;
+  for (int64_t i = 0; i < keys.element_count(); ++i) t.index[label_key(keys, i)] = i;  // the last wins
+  return t;
+}
+
+std::vector<Value> label_encoder_map_kernel(const KernelContext& ctx, const LabelTable& lookup) {
+  const LabelMapping& m = lookup.mapping;
+  const auto& table = lookup.index;
   const Tensor& x = ctx.input(0);
   if (x.type() != m.keys.values.type())
     throw Error("X holds " + std::string(name_of(x.type())) + " but the keys ('" + m.keys.name + "') are " +
                 std::string(name_of(m.keys.values.type())));
-  std::unordered_map<std::string, int64_t> table;
-  for (int64_t i = 0; i < m.keys.values.element_count(); ++i) table[label_key(m.keys.values, i)] = i;  // the last wins
   Tensor y = Tensor::zeros(m.values.values.type(), x.shape());
   for (int64_t i = 0; i < x.element_count(); ++i) {
     auto it = table.find(label_key(x, i));
@@ -135,21 +147,26 @@ std::vector<Value> label_encoder_map_kernel(const KernelContext& ctx, bool tenso
   return {y};
 }
 
-std::vector<Value> label_encoder_v1_kernel(const KernelContext& ctx) {
-  const auto classes = ml::strings_or_empty(ctx.attrs, "classes_strings");
+// LabelEncoder-1's classes and defaults, parsed at load.
+struct LabelEncoderV1Params {
+  std::vector<std::string> classes;
+  int64_t default_int64 = -1;
+  std::string default_string;
+  std::unordered_map<std::string, int64_t> index;  // class -> its position; the first wins
+};
+
+LabelEncoderV1Params parse_label_encoder_v1(const Attributes& attrs) {
+  LabelEncoderV1Params p{ml::strings_or_empty(attrs, "classes_strings"), attrs.get_int("default_int64"),
+                         std::get<std::string>(attrs.get("default_string")), {}};
+  for (size_t i = p.classes.size(); i-- > 0;) p.index[p.classes[i]] = static_cast<int64_t>(i);
+  return p;
+}
+
+std::vector<Value> label_encoder_v1_kernel(const KernelContext& ctx, const LabelEncoderV1Params& params) {
+  const auto& classes = params.classes;
   const Tensor& x = ctx.input(0);
-  if (x.is_string()) {
-    std::unordered_map<std::string, int64_t> index;
-    for (size_t i = classes.size(); i-- > 0;) index[classes[i]] = static_cast<int64_t>(i);  // the first wins
-    const int64_t fallback = ctx.attrs.get_int("default_int64");
-    std::vector<int64_t> out;
-    for (const auto& s : x.strings()) {
-      auto it = index.find(s);
-      out.push_back(it == index.end() ? fallback : it->second);
-    }
-    return {Tensor::from_values<int64_t>(ElementType::Int64, x.shape(), out)};
-  }
-  const std::string fallback = std::get<std::string>(ctx.attrs.get("default_string"));
+  if (x.is_string()) return {ml::look_up_strings(x, params.index, params.default_int64)};
+  const std::string& fallback = params.default_string;
   const int64_t* in = x.data_as<int64_t>();
   std::vector<std::string> out;
   for (int64_t i = 0; i < x.element_count(); ++i)
@@ -171,13 +188,8 @@ void register_ml_label_encoder(Registry& registry) {
                     {"default_int64", AttrType::Int, false, int64_t{-1}},
                     {"default_string", AttrType::String, false, std::string("_Unused")}};
     v.type_constraints = {{"T1", ml::kMlLabelTypes}, {"T2", ml::kMlLabelTypes}};
-    v.infer_outputs = [](const Attributes&, const std::vector<std::optional<ValueType>>& in, size_t) {
-      std::vector<std::optional<ValueType>> out(1);
-      if (!in.empty() && in[0] && in[0]->is_tensor())
-        out[0] = ValueType::tensor(in[0]->elem == ElementType::String ? ElementType::Int64 : ElementType::String);
-      return out;
-    };
-    v.kernel = label_encoder_v1_kernel;
+    v.infer_outputs = ml::string_int64_swapped;
+    v.set_kernel(parse_label_encoder_v1, label_encoder_v1_kernel);
     registry.add(std::move(v));
   }
   for (int since : {2, 4}) {
@@ -203,12 +215,11 @@ void register_ml_label_encoder(Registry& registry) {
       types = types.with({ElementType::Int16, ElementType::Int32, ElementType::Double});
     }
     v.type_constraints = {{"T1", types}, {"T2", types}};
-    v.check_attributes = [tensors](const Attributes& attrs) { label_encoder_mapping(attrs, tensors); };
     v.attribute_type = [tensors](const Attributes& attrs, const std::string& var) -> std::optional<ElementType> {
       if (var != "T2") return std::nullopt;
       return label_encoder_mapping(attrs, tensors).values.values.type();
     };
-    v.kernel = [tensors](const KernelContext& ctx) { return label_encoder_map_kernel(ctx, tensors); };
+    v.set_kernel([tensors](const Attributes& attrs) { return label_encoder_table(attrs, tensors); }, label_encoder_map_kernel);
     registry.add(std::move(v));
   }
   registry.declare_accuracy("LabelEncoder", {AccuracyKind::Exact, "a table lookup"}, {}, "ai.onnx.ml");

@@ -18,23 +18,40 @@ namespace onnx_ref {
 
 namespace {
 
-std::vector<Value> linear_classifier_kernel(const KernelContext& ctx) {
-  const Attributes& attrs = ctx.attrs;
-  const ml::PostTransform transform = ml::post_transform_from_name(std::get<std::string>(attrs.get("post_transform")));
-  const auto int_labels = ml::ints_or_empty(attrs, "classlabels_ints");
-  const auto string_labels = ml::strings_or_empty(attrs, "classlabels_strings");
-  if (int_labels.empty() == string_labels.empty())
+// The model, read and checked once, at load; its fit to X's features is checked per call.
+struct LinearClassifierModel {
+  ml::PostTransform transform;
+  std::vector<int64_t> int_labels;
+  std::vector<std::string> string_labels;
+  std::vector<float> coefficients, intercepts;
+};
+
+LinearClassifierModel linear_classifier_model(const Attributes& attrs) {
+  LinearClassifierModel m;
+  m.transform = ml::post_transform_from_name(std::get<std::string>(attrs.get("post_transform")));
+  m.int_labels = ml::ints_or_empty(attrs, "classlabels_ints");
+  m.string_labels = ml::strings_or_empty(attrs, "classlabels_strings");
+  if (m.int_labels.empty() == m.string_labels.empty())
     throw Error("exactly one of attributes 'classlabels_ints' and 'classlabels_strings' must be set");
+  m.coefficients = ml::floats_or_empty(attrs, "coefficients");
+  m.intercepts = ml::floats_or_empty(attrs, "intercepts");
+  return m;
+}
+
+std::vector<Value> linear_classifier_kernel(const KernelContext& ctx, const LinearClassifierModel& m) {
+  const ml::PostTransform transform = m.transform;
+  const auto& int_labels = m.int_labels;
+  const auto& string_labels = m.string_labels;
   const auto classes = static_cast<int64_t>(int_labels.empty() ? string_labels.size() : int_labels.size());
   const Tensor& x = ctx.input(0);
   const ml::FeatureRows shape = ml::feature_rows(x, "X");
-  const auto coefficients = ml::floats_or_empty(attrs, "coefficients");
+  const auto& coefficients = m.coefficients;
   const int64_t rows = shape.features == 0 ? 0 : static_cast<int64_t>(coefficients.size()) / shape.features;
   const bool binary = rows == 1 && classes == 2;
   if (rows != classes && !binary)
     throw Error("attribute 'coefficients' holds " + std::to_string(rows) + " rows of " + std::to_string(shape.features) +
                 " features for " + std::to_string(classes) + " class labels");
-  Tensor scores = ml::linear_scores(x, coefficients, ml::floats_or_empty(attrs, "intercepts"), rows, "classes");
+  Tensor scores = ml::linear_scores(x, coefficients, m.intercepts, rows, "classes");
   if (binary) {
     Tensor two = Tensor::zeros(ElementType::Float, {shape.rows, 2});
     float* out = reinterpret_cast<float*>(two.mutable_data());
@@ -83,11 +100,8 @@ void register_ml_linear_classifier(Registry& registry) {
                   {"multi_class", AttrType::Int, false, int64_t{0}},
                   {"post_transform", AttrType::String, false, std::string("NONE")}};
   v.type_constraints = {{"T1", ml::kMlFeatureTypes}, {"T2", ml::kMlLabelTypes}, {"tensor(float)", TypeSet{ElementType::Float}, "tensor(float)"}};
-  v.check_attributes = [](const Attributes& attrs) {
-    ml::post_transform_from_name(std::get<std::string>(attrs.get("post_transform")));
-  };
   v.attribute_type = ml::classifier_label_type;
-  v.kernel = linear_classifier_kernel;
+  v.set_kernel(linear_classifier_model, linear_classifier_kernel);
   registry.add(std::move(v));
   registry.declare_accuracy("LinearClassifier", {AccuracyKind::RoundedAtNamedPoints, "each score the exact dot product plus intercept rounded once; post_transform correctly rounded"}, {}, "ai.onnx.ml");
 }

@@ -13,11 +13,26 @@ namespace onnx_ref {
 
 namespace {
 
-std::vector<Value> linear_regressor_kernel(const KernelContext& ctx) {
-  const ml::PostTransform transform = ml::post_transform_from_name(std::get<std::string>(ctx.attrs.get("post_transform")));
-  const int64_t targets = ctx.attrs.get_int("targets");
-  const Tensor scores = ml::linear_scores(ctx.input(0), ml::floats_or_empty(ctx.attrs, "coefficients"),
-                                          ml::floats_or_empty(ctx.attrs, "intercepts"), targets, "targets");
+// The model, read and checked once, at load.
+struct LinearRegressorModel {
+  ml::PostTransform transform;
+  int64_t targets = 1;
+  std::vector<float> coefficients, intercepts;
+};
+
+LinearRegressorModel linear_regressor_model(const Attributes& attrs) {
+  LinearRegressorModel m;
+  m.transform = ml::post_transform_from_name(std::get<std::string>(attrs.get("post_transform")));
+  m.targets = attrs.get_int("targets");
+  if (m.targets < 1) throw Error("attribute 'targets' must be at least 1, got " + std::to_string(m.targets));
+  m.coefficients = ml::floats_or_empty(attrs, "coefficients");
+  m.intercepts = ml::floats_or_empty(attrs, "intercepts");
+  return m;
+}
+
+std::vector<Value> linear_regressor_kernel(const KernelContext& ctx, const LinearRegressorModel& m) {
+  const ml::PostTransform transform = m.transform;
+  const Tensor scores = ml::linear_scores(ctx.input(0), m.coefficients, m.intercepts, m.targets, "targets");
   return {ml::apply_post_transform(scores, transform)};
 }
 
@@ -35,11 +50,7 @@ void register_ml_linear_regressor(Registry& registry) {
                   {"post_transform", AttrType::String, false, std::string("NONE")},
                   {"targets", AttrType::Int, false, int64_t{1}}};
   v.type_constraints = {{"T", ml::kMlFeatureTypes}, {"tensor(float)", TypeSet{ElementType::Float}, "tensor(float)"}};
-  v.check_attributes = [](const Attributes& attrs) {
-    ml::post_transform_from_name(std::get<std::string>(attrs.get("post_transform")));
-    if (attrs.get_int("targets") < 1) throw Error("attribute 'targets' must be at least 1, got " + std::to_string(attrs.get_int("targets")));
-  };
-  v.kernel = linear_regressor_kernel;
+  v.set_kernel(linear_regressor_model, linear_regressor_kernel);
   registry.add(std::move(v));
   registry.declare_accuracy("LinearRegressor", {AccuracyKind::CorrectlyRounded, "the exact dot product plus intercept rounded once (post_transform NONE)"}, {}, "ai.onnx.ml");
 }

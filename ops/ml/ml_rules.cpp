@@ -115,6 +115,22 @@ std::optional<ElementType> classifier_label_type(const Attributes& attrs, const 
   return attrs.has("classlabels_strings") ? ElementType::String : ElementType::Int64;
 }
 
+std::vector<std::optional<ValueType>> string_int64_swapped(const Attributes&, const std::vector<std::optional<ValueType>>& in, size_t) {
+  std::vector<std::optional<ValueType>> out(1);
+  if (!in.empty() && in[0] && in[0]->is_tensor())
+    out[0] = ValueType::tensor(in[0]->elem == ElementType::String ? ElementType::Int64 : ElementType::String);
+  return out;
+}
+
+Tensor look_up_strings(const Tensor& x, const std::unordered_map<std::string, int64_t>& index, int64_t fallback) {
+  std::vector<int64_t> out;
+  for (const auto& s : x.strings()) {
+    auto it = index.find(s);
+    out.push_back(it == index.end() ? fallback : it->second);
+  }
+  return Tensor::from_values<int64_t>(ElementType::Int64, x.shape(), out);
+}
+
 numeric::Format format_of_type(ElementType type) {
   switch (type) {
     case ElementType::Float16: return numeric::Format::Float16;

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "numeric/elementary.h"
@@ -60,6 +61,13 @@ std::vector<std::string> strings_or_empty(const Attributes& attrs, const std::st
 // A classifier's label type variable T2 (an OpVersion::attribute_type): string when
 // classlabels_strings is set, otherwise int64.
 std::optional<ElementType> classifier_label_type(const Attributes& attrs, const std::string& type_var);
+
+// The output type of a string <-> int64 mapping (CategoryMapper, LabelEncoder-1): int64 for string
+// X, string for int64 X (OpVersion::infer_outputs).
+std::vector<std::optional<ValueType>> string_int64_swapped(const Attributes&, const std::vector<std::optional<ValueType>>& in, size_t);
+
+// Each string of X looked up in `index`; `fallback` where it is not found.
+Tensor look_up_strings(const Tensor& x, const std::unordered_map<std::string, int64_t>& index, int64_t fallback);
 
 // The format of a float16, float or double output.
 numeric::Format format_of_type(ElementType type);

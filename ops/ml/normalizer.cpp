@@ -31,8 +31,7 @@ NormalizerNorm normalizer_norm(const Attributes& attrs) {
   throw Error("attribute 'norm' = " + quote_text(norm) + " is none of MAX, L1, L2");
 }
 
-std::vector<Value> normalizer_kernel(const KernelContext& ctx) {
-  const NormalizerNorm norm = normalizer_norm(ctx.attrs);
+std::vector<Value> normalizer_kernel(const KernelContext& ctx, NormalizerNorm norm) {
   const Tensor& x = ctx.input(0);
   const ml::FeatureRows shape = ml::feature_rows(x, "X");
   Tensor y = Tensor::zeros(ElementType::Float, x.shape());
@@ -77,8 +76,7 @@ void register_ml_normalizer(Registry& registry) {
   v.outputs = {{"Y", "tensor(float)"}};
   v.attributes = {{"norm", AttrType::String, false, std::string("MAX")}};
   v.type_constraints = {{"T", ml::kMlFeatureTypes}, {"tensor(float)", TypeSet{ElementType::Float}, "tensor(float)"}};
-  v.check_attributes = [](const Attributes& attrs) { normalizer_norm(attrs); };
-  v.kernel = normalizer_kernel;
+  v.set_kernel(normalizer_norm, normalizer_kernel);
   registry.add(std::move(v));
   registry.declare_accuracy("Normalizer", {AccuracyKind::RoundedAtNamedPoints, "the exact norm rounded to double (square root for L2), then each quotient correctly rounded"}, {}, "ai.onnx.ml");
 }

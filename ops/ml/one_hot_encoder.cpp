@@ -17,11 +17,23 @@ namespace onnx_ref {
 
 namespace {
 
-std::vector<Value> one_hot_encoder_kernel(const KernelContext& ctx) {
-  const auto strings = ml::strings_or_empty(ctx.attrs, "cats_strings");
-  const auto ints = ml::ints_or_empty(ctx.attrs, "cats_int64s");
-  if (strings.empty() == ints.empty()) throw Error("exactly one of attributes 'cats_int64s' and 'cats_strings' must be set");
-  const bool zeros = ctx.attrs.get_flag("zeros");
+// The categories and `zeros`, read and checked once, at load.
+struct OneHotCategories {
+  std::vector<std::string> strings;
+  std::vector<int64_t> ints;
+  bool zeros = true;
+};
+
+OneHotCategories one_hot_categories(const Attributes& attrs) {
+  OneHotCategories c{ml::strings_or_empty(attrs, "cats_strings"), ml::ints_or_empty(attrs, "cats_int64s"), attrs.get_flag("zeros")};
+  if (c.strings.empty() == c.ints.empty()) throw Error("exactly one of attributes 'cats_int64s' and 'cats_strings' must be set");
+  return c;
+}
+
+std::vector<Value> one_hot_encoder_kernel(const KernelContext& ctx, const OneHotCategories& cats) {
+  const auto& strings = cats.strings;
+  const auto& ints = cats.ints;
+  const bool zeros = cats.zeros;
   const Tensor& x = ctx.input(0);
   if (x.is_string() != !strings.empty())
     throw Error("X holds " + std::string(name_of(x.type())) + " but the categories are " + (strings.empty() ? "int64s" : "strings"));
@@ -82,8 +94,7 @@ void register_ml_one_hot_encoder(Registry& registry) {
   v.attributes = {{"cats_int64s", AttrType::Ints}, {"cats_strings", AttrType::Strings}, {"zeros", AttrType::Int, false, int64_t{1}}};
   v.type_constraints = {{"T", ml::kMlFeatureTypes.with({ElementType::String})},
                         {"tensor(float)", TypeSet{ElementType::Float}, "tensor(float)"}};
-  v.check_attributes = [](const Attributes& attrs) { attrs.get_flag("zeros"); };
-  v.kernel = one_hot_encoder_kernel;
+  v.set_kernel(one_hot_categories, one_hot_encoder_kernel);
   registry.add(std::move(v));
   registry.declare_accuracy("OneHotEncoder", {AccuracyKind::Exact, "zeros and ones by category"}, {}, "ai.onnx.ml");
 }

@@ -17,9 +17,19 @@ void scaler_check_length(const std::vector<float>& v, const char* name, int64_t 
                 std::to_string(features) + " features of X's last dimension");
 }
 
-std::vector<Value> scaler_kernel(const KernelContext& ctx) {
+// offset and scale, read at load; their lengths are checked against X per call.
+struct ScalerParams {
+  std::vector<float> offset, scale;
+};
+
+ScalerParams parse_scaler_params(const Attributes& attrs) {
+  return {ml::floats_or_empty(attrs, "offset"), ml::floats_or_empty(attrs, "scale")};
+}
+
+std::vector<Value> scaler_kernel(const KernelContext& ctx, const ScalerParams& params) {
   const Tensor& x = ctx.input(0);
-  const auto offset = ml::floats_or_empty(ctx.attrs, "offset"), scale = ml::floats_or_empty(ctx.attrs, "scale");
+  const auto& offset = params.offset;
+  const auto& scale = params.scale;
   const int64_t features = x.rank() == 0 ? 1 : x.shape().back();
   scaler_check_length(offset, "offset", features);
   scaler_check_length(scale, "scale", features);
@@ -52,7 +62,7 @@ void register_ml_scaler(Registry& registry) {
   v.outputs = {{"Y", "tensor(float)"}};
   v.attributes = {{"offset", AttrType::Floats}, {"scale", AttrType::Floats}};
   v.type_constraints = {{"T", ml::kMlFeatureTypes}, {"tensor(float)", TypeSet{ElementType::Float}, "tensor(float)"}};
-  v.kernel = scaler_kernel;
+  v.set_kernel(parse_scaler_params, scaler_kernel);
   registry.add(std::move(v));
   registry.declare_accuracy("Scaler", {AccuracyKind::CorrectlyRounded, "(x - offset) * scale, exact, rounded once"}, {}, "ai.onnx.ml");
 }

@@ -223,8 +223,7 @@ int64_t svm_classifier_argmax(const float* row, int64_t count) {
   return best;
 }
 
-std::vector<Value> svm_classifier_kernel(const KernelContext& ctx) {
-  const SvmClassifierModel m = svm_classifier_model(ctx.attrs);
+std::vector<Value> svm_classifier_kernel(const KernelContext& ctx, const SvmClassifierModel& m) {
   const Tensor& x = ctx.input(0);
   const ml::FeatureRows shape = ml::feature_rows(x, "X");
   const int64_t features = m.vectors == 0 ? static_cast<int64_t>(m.coefficients.size()) / m.classes : m.features;
@@ -325,9 +324,8 @@ void register_ml_svm_classifier(Registry& registry) {
                   {"support_vectors", AttrType::Floats},
                   {"vectors_per_class", AttrType::Ints}};
   v.type_constraints = {{"T1", ml::kMlFeatureTypes}, {"T2", ml::kMlLabelTypes}, {"tensor(float)", TypeSet{ElementType::Float}, "tensor(float)"}};
-  v.check_attributes = [](const Attributes& attrs) { svm_classifier_model(attrs); };
   v.attribute_type = ml::classifier_label_type;
-  v.kernel = svm_classifier_kernel;
+  v.set_kernel(svm_classifier_model, svm_classifier_kernel);
   registry.add(std::move(v));
   registry.declare_accuracy("SVMClassifier", {AccuracyKind::RoundedAtNamedPoints, "kernel values as SVMRegressor's, each decision value the exact sum rounded once (votes exact), Platt scaling correctly rounded, the pairwise coupling a fixed sequence of double steps, each score rounded once to float; post_transform correctly rounded"}, {}, "ai.onnx.ml");
 }

@@ -17,19 +17,41 @@ namespace onnx_ref {
 
 namespace {
 
-std::vector<Value> svm_regressor_compute(const KernelContext& ctx) {
-  const Attributes& attrs = ctx.attrs;
-  const ml::PostTransform transform = ml::post_transform_from_name(std::get<std::string>(attrs.get("post_transform")));
-  const ml::SvmKernel kernel = ml::svm_kernel_type(attrs);
-  const ml::SvmKernelParams params = ml::svm_kernel_params(attrs);
-  const auto coefficients = ml::floats_or_empty(attrs, "coefficients");
-  const auto vectors = ml::floats_or_empty(attrs, "support_vectors");
+// The model, read and checked once, at load; its fit to X's features is checked per call.
+struct SvmRegressorModel {
+  ml::PostTransform transform;
+  ml::SvmKernel kernel;
+  ml::SvmKernelParams params;
+  std::vector<float> coefficients, vectors;
+  double rho = 0;
+  int64_t supports = 0;
+  bool one_class = false;
+};
+
+SvmRegressorModel svm_regressor_model(const Attributes& attrs) {
+  SvmRegressorModel m;
+  m.transform = ml::post_transform_from_name(std::get<std::string>(attrs.get("post_transform")));
+  m.kernel = ml::svm_kernel_type(attrs);
+  m.one_class = attrs.get_flag("one_class");
+  m.params = ml::svm_kernel_params(attrs);
+  m.coefficients = ml::floats_or_empty(attrs, "coefficients");
+  m.vectors = ml::floats_or_empty(attrs, "support_vectors");
   const auto rho = ml::floats_or_empty(attrs, "rho");
   if (rho.size() != 1) throw Error("attribute 'rho' has " + std::to_string(rho.size()) + " values, not 1");
-  const int64_t supports = attrs.get_int("n_supports");
+  m.rho = rho[0];
+  m.supports = attrs.get_int("n_supports");
+  if (m.supports < 0) throw Error("attribute 'n_supports' must not be negative, got " + std::to_string(m.supports));
+  return m;
+}
+
+std::vector<Value> svm_regressor_compute(const KernelContext& ctx, const SvmRegressorModel& m) {
+  const ml::SvmKernel kernel = m.kernel;
+  const ml::SvmKernelParams& params = m.params;
+  const auto& coefficients = m.coefficients;
+  const auto& vectors = m.vectors;
+  const int64_t supports = m.supports;
   const Tensor& x = ctx.input(0);
   const ml::FeatureRows shape = ml::feature_rows(x, "X");
-  if (supports < 0) throw Error("attribute 'n_supports' must not be negative, got " + std::to_string(supports));
   if (supports > 0) {
     int64_t expected = 0;
     if (static_cast<int64_t>(coefficients.size()) != supports)
@@ -56,11 +78,11 @@ std::vector<Value> svm_regressor_compute(const KernelContext& ctx) {
     } else {
       for (int64_t f = 0; f < shape.features; ++f) ml::add_exact_product(score, row[static_cast<size_t>(f)], coefficients[static_cast<size_t>(f)]);
     }
-    score.add(rho[0]);
+    score.add(m.rho);
     const float s = static_cast<float>(ml::round_sum(score, numeric::Format::Float));
-    out[n] = attrs.get_int("one_class") != 0 ? (s > 0 ? 1.0f : -1.0f) : s;
+    out[n] = m.one_class ? (s > 0 ? 1.0f : -1.0f) : s;
   }
-  return {ml::apply_post_transform(y, transform)};
+  return {ml::apply_post_transform(y, m.transform)};
 }
 
 }  // namespace
@@ -81,12 +103,7 @@ void register_ml_svm_regressor(Registry& registry) {
                   {"rho", AttrType::Floats},
                   {"support_vectors", AttrType::Floats}};
   v.type_constraints = {{"T", ml::kMlFeatureTypes}, {"tensor(float)", TypeSet{ElementType::Float}, "tensor(float)"}};
-  v.check_attributes = [](const Attributes& attrs) {
-    ml::post_transform_from_name(std::get<std::string>(attrs.get("post_transform")));
-    ml::svm_kernel_type(attrs);
-    attrs.get_flag("one_class");
-  };
-  v.kernel = svm_regressor_compute;
+  v.set_kernel(svm_regressor_model, svm_regressor_compute);
   registry.add(std::move(v));
   registry.declare_accuracy("SVMRegressor", {AccuracyKind::RoundedAtNamedPoints, "each kernel's exact dot product rounded to double, gamma*d + coef0 rounded once, pow/exp/tanh correctly rounded, the exact weighted sum plus rho rounded once"}, {}, "ai.onnx.ml");
 }

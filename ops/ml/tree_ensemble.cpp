@@ -102,11 +102,20 @@ ml::Ensemble tree_ensemble5_model(const Attributes& attrs) {
   return e;
 }
 
-std::vector<Value> tree_ensemble5_kernel(const KernelContext& ctx) {
-  const ml::PostTransform transform = ml::post_transform_from_code(ctx.attrs.get_int("post_transform"));
-  const ml::Ensemble e = tree_ensemble5_model(ctx.attrs);
+// The trees and post_transform, built and checked once, at load.
+struct TreeEnsemble5Params {
+  ml::PostTransform transform;
+  ml::Ensemble ensemble;
+};
+
+TreeEnsemble5Params parse_tree_ensemble5(const Attributes& attrs) {
+  const ml::PostTransform transform = ml::post_transform_from_code(attrs.get_int("post_transform"));
+  return {transform, tree_ensemble5_model(attrs)};
+}
+
+std::vector<Value> tree_ensemble5_kernel(const KernelContext& ctx, const TreeEnsemble5Params& params) {
   const Tensor& x = ctx.input(0);
-  return {ml::apply_post_transform(ml::ensemble_scores(e, x, x.type()), transform)};
+  return {ml::apply_post_transform(ml::ensemble_scores(params.ensemble, x, x.type()), params.transform)};
 }
 
 }  // namespace
@@ -135,11 +144,7 @@ void register_ml_tree_ensemble(Registry& registry) {
                   {"post_transform", AttrType::Int, false, int64_t{0}},
                   {"tree_roots", AttrType::Ints, true}};
   v.type_constraints = {{"T", TypeSet{ElementType::Float16, ElementType::Float, ElementType::Double}}};
-  v.check_attributes = [](const Attributes& attrs) {
-    ml::post_transform_from_code(attrs.get_int("post_transform"));
-    tree_ensemble5_model(attrs);
-  };
-  v.kernel = tree_ensemble5_kernel;
+  v.set_kernel(parse_tree_ensemble5, tree_ensemble5_kernel);
   registry.add(std::move(v));
   registry.declare_accuracy("TreeEnsemble", {AccuracyKind::RoundedAtNamedPoints, "the exact sum of the votes (and base) rounded once; AVERAGE the exact quotient rounded once; post_transform correctly rounded"}, {}, "ai.onnx.ml");
 }

@@ -55,9 +55,20 @@ TreeClassifierModel tree_classifier_model(const Attributes& attrs, bool tensor_f
   return m;
 }
 
-std::vector<Value> tree_ensemble_classifier_kernel(const KernelContext& ctx, bool tensor_forms) {
-  const ml::PostTransform transform = ml::post_transform_from_name(std::get<std::string>(ctx.attrs.get("post_transform")));
-  const TreeClassifierModel m = tree_classifier_model(ctx.attrs, tensor_forms);
+// The trees, labels and post_transform, built and checked once, at load.
+struct TreeClassifierParams {
+  ml::PostTransform transform;
+  TreeClassifierModel model;
+};
+
+TreeClassifierParams parse_tree_classifier(const Attributes& attrs, bool tensor_forms) {
+  const ml::PostTransform transform = ml::post_transform_from_name(std::get<std::string>(attrs.get("post_transform")));
+  return {transform, tree_classifier_model(attrs, tensor_forms)};
+}
+
+std::vector<Value> tree_ensemble_classifier_kernel(const KernelContext& ctx, const TreeClassifierParams& params) {
+  const ml::PostTransform transform = params.transform;
+  const TreeClassifierModel& m = params.model;
   const Tensor& x = ctx.input(0);
   const ml::FeatureRows shape = ml::feature_rows(x, "X");
   ml::check_ensemble_features(m.ensemble, shape.features);
@@ -127,40 +138,14 @@ std::vector<Value> tree_ensemble_classifier_kernel(const KernelContext& ctx, boo
 void register_ml_tree_ensemble_classifier(Registry& registry) {
   for (int since : {1, 3, 5}) {
     const bool tensor_forms = since >= 3;
-    OpVersion v;
-    v.domain = ml::kMlDomain;
-    v.op_type = "TreeEnsembleClassifier";
-    v.since_version = since;
-    v.deprecated = since == 5;
+    OpVersion v = ml::legacy_tree_version("TreeEnsembleClassifier", since, "class",
+                                          {{"classlabels_int64s", AttrType::Ints}, {"classlabels_strings", AttrType::Strings}});
     v.inputs = {{"X", "T1"}};
     v.outputs = {{"Y", "T2"}, {"Z", "tensor(float)"}};
-    v.attributes = {{"base_values", AttrType::Floats},
-                    {"class_ids", AttrType::Ints},
-                    {"class_nodeids", AttrType::Ints},
-                    {"class_treeids", AttrType::Ints},
-                    {"class_weights", AttrType::Floats},
-                    {"classlabels_int64s", AttrType::Ints},
-                    {"classlabels_strings", AttrType::Strings},
-                    {"nodes_falsenodeids", AttrType::Ints},
-                    {"nodes_featureids", AttrType::Ints},
-                    {"nodes_hitrates", AttrType::Floats},
-                    {"nodes_missing_value_tracks_true", AttrType::Ints},
-                    {"nodes_modes", AttrType::Strings},
-                    {"nodes_nodeids", AttrType::Ints},
-                    {"nodes_treeids", AttrType::Ints},
-                    {"nodes_truenodeids", AttrType::Ints},
-                    {"nodes_values", AttrType::Floats},
-                    {"post_transform", AttrType::String, false, std::string("NONE")}};
-    if (tensor_forms)
-      for (const char* name : {"base_values_as_tensor", "class_weights_as_tensor", "nodes_hitrates_as_tensor", "nodes_values_as_tensor"})
-        v.attributes.push_back({name, AttrType::Tensor});
     v.type_constraints = {{"T1", ml::kMlFeatureTypes}, {"T2", ml::kMlLabelTypes}, {"tensor(float)", TypeSet{ElementType::Float}, "tensor(float)"}};
-    v.check_attributes = [tensor_forms](const Attributes& attrs) {
-      ml::post_transform_from_name(std::get<std::string>(attrs.get("post_transform")));
-      tree_classifier_model(attrs, tensor_forms);
-    };
     v.attribute_type = ml::classifier_label_type;
-    v.kernel = [tensor_forms](const KernelContext& ctx) { return tree_ensemble_classifier_kernel(ctx, tensor_forms); };
+    v.set_kernel([tensor_forms](const Attributes& attrs) { return parse_tree_classifier(attrs, tensor_forms); },
+                 tree_ensemble_classifier_kernel);
     registry.add(std::move(v));
   }
   registry.declare_accuracy("TreeEnsembleClassifier", {AccuracyKind::RoundedAtNamedPoints, "the exact sum of the votes and base rounded once; post_transform correctly rounded on that score"}, {}, "ai.onnx.ml");

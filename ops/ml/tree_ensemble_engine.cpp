@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 #include <map>
 #include <utility>
@@ -190,6 +191,38 @@ LegacyTreeLists read_legacy_tree_lists(const Attributes& attrs, bool has_tensor_
   l.vote_targets = ints_or_empty(attrs, p + "_ids");
   l.vote_weights = floats_or_tensor(attrs, p + "_weights", has_tensor_forms);
   return l;
+}
+
+OpVersion legacy_tree_version(const std::string& op_type, int since, const std::string& vote_prefix, std::vector<AttributeSpec> own) {
+  OpVersion v;
+  v.domain = kMlDomain;
+  v.op_type = op_type;
+  v.since_version = since;
+  v.deprecated = since == 5;
+  std::vector<AttributeSpec> attributes = {{"base_values", AttrType::Floats},
+                                           {"nodes_falsenodeids", AttrType::Ints},
+                                           {"nodes_featureids", AttrType::Ints},
+                                           {"nodes_hitrates", AttrType::Floats},
+                                           {"nodes_missing_value_tracks_true", AttrType::Ints},
+                                           {"nodes_modes", AttrType::Strings},
+                                           {"nodes_nodeids", AttrType::Ints},
+                                           {"nodes_treeids", AttrType::Ints},
+                                           {"nodes_truenodeids", AttrType::Ints},
+                                           {"nodes_values", AttrType::Floats},
+                                           {"post_transform", AttrType::String, false, std::string("NONE")},
+                                           {vote_prefix + "_ids", AttrType::Ints},
+                                           {vote_prefix + "_nodeids", AttrType::Ints},
+                                           {vote_prefix + "_treeids", AttrType::Ints},
+                                           {vote_prefix + "_weights", AttrType::Floats}};
+  attributes.insert(attributes.end(), std::make_move_iterator(own.begin()), std::make_move_iterator(own.end()));
+  std::sort(attributes.begin(), attributes.end(), [](const AttributeSpec& a, const AttributeSpec& b) { return a.name < b.name; });
+  if (since >= 3) {
+    std::vector<std::string> tensor_forms = {"base_values", "nodes_hitrates", "nodes_values", vote_prefix + "_weights"};
+    std::sort(tensor_forms.begin(), tensor_forms.end());
+    for (const auto& name : tensor_forms) attributes.push_back({name + "_as_tensor", AttrType::Tensor});
+  }
+  v.attributes = std::move(attributes);
+  return v;
 }
 
 namespace {

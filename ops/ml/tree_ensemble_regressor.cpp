@@ -27,11 +27,20 @@ ml::Ensemble tree_ensemble_regressor_model(const Attributes& attrs, bool tensor_
   return e;
 }
 
-std::vector<Value> tree_ensemble_regressor_kernel(const KernelContext& ctx, bool tensor_forms) {
-  const ml::PostTransform transform = ml::post_transform_from_name(std::get<std::string>(ctx.attrs.get("post_transform")));
-  const ml::Ensemble e = tree_ensemble_regressor_model(ctx.attrs, tensor_forms);
-  const Tensor scores = ml::ensemble_scores(e, ctx.input(0), ElementType::Float);
-  return {ml::apply_post_transform(scores, transform)};
+// The trees and post_transform, built and checked once, at load.
+struct TreeRegressorParams {
+  ml::PostTransform transform;
+  ml::Ensemble ensemble;
+};
+
+TreeRegressorParams parse_tree_regressor(const Attributes& attrs, bool tensor_forms) {
+  const ml::PostTransform transform = ml::post_transform_from_name(std::get<std::string>(attrs.get("post_transform")));
+  return {transform, tree_ensemble_regressor_model(attrs, tensor_forms)};
+}
+
+std::vector<Value> tree_ensemble_regressor_kernel(const KernelContext& ctx, const TreeRegressorParams& params) {
+  const Tensor scores = ml::ensemble_scores(params.ensemble, ctx.input(0), ElementType::Float);
+  return {ml::apply_post_transform(scores, params.transform)};
 }
 
 }  // namespace
@@ -39,40 +48,15 @@ std::vector<Value> tree_ensemble_regressor_kernel(const KernelContext& ctx, bool
 void register_ml_tree_ensemble_regressor(Registry& registry) {
   for (int since : {1, 3, 5}) {
     const bool tensor_forms = since >= 3;
-    OpVersion v;
-    v.domain = ml::kMlDomain;
-    v.op_type = "TreeEnsembleRegressor";
-    v.since_version = since;
-    v.deprecated = since == 5;
+    OpVersion v = ml::legacy_tree_version("TreeEnsembleRegressor", since, "target",
+                                          {{"aggregate_function", AttrType::String, false, std::string("SUM")},
+                                           {"n_targets", AttrType::Int}});
     v.inputs = {{"X", "T"}};
     v.outputs = {{"Y", "tensor(float)"}};
-    v.attributes = {{"aggregate_function", AttrType::String, false, std::string("SUM")},
-                    {"base_values", AttrType::Floats},
-                    {"n_targets", AttrType::Int},
-                    {"nodes_falsenodeids", AttrType::Ints},
-                    {"nodes_featureids", AttrType::Ints},
-                    {"nodes_hitrates", AttrType::Floats},
-                    {"nodes_missing_value_tracks_true", AttrType::Ints},
-                    {"nodes_modes", AttrType::Strings},
-                    {"nodes_nodeids", AttrType::Ints},
-                    {"nodes_treeids", AttrType::Ints},
-                    {"nodes_truenodeids", AttrType::Ints},
-                    {"nodes_values", AttrType::Floats},
-                    {"post_transform", AttrType::String, false, std::string("NONE")},
-                    {"target_ids", AttrType::Ints},
-                    {"target_nodeids", AttrType::Ints},
-                    {"target_treeids", AttrType::Ints},
-                    {"target_weights", AttrType::Floats}};
-    if (tensor_forms)
-      for (const char* name : {"base_values_as_tensor", "nodes_hitrates_as_tensor", "nodes_values_as_tensor", "target_weights_as_tensor"})
-        v.attributes.push_back({name, AttrType::Tensor});
     v.type_constraints = {{"T", ml::kMlFeatureTypes},
                           {"tensor(float)", TypeSet{ElementType::Float}, "tensor(float)"}};
-    v.check_attributes = [tensor_forms](const Attributes& attrs) {
-      ml::post_transform_from_name(std::get<std::string>(attrs.get("post_transform")));
-      tree_ensemble_regressor_model(attrs, tensor_forms);
-    };
-    v.kernel = [tensor_forms](const KernelContext& ctx) { return tree_ensemble_regressor_kernel(ctx, tensor_forms); };
+    v.set_kernel([tensor_forms](const Attributes& attrs) { return parse_tree_regressor(attrs, tensor_forms); },
+                 tree_ensemble_regressor_kernel);
     registry.add(std::move(v));
   }
   registry.declare_accuracy("TreeEnsembleRegressor", {AccuracyKind::RoundedAtNamedPoints, "the exact sum of the votes and base rounded once; AVERAGE the exact quotient rounded once; post_transform correctly rounded"}, {}, "ai.onnx.ml");

@@ -30,9 +30,14 @@ void check_zip_map_attributes(const Attributes& attrs) {
     ml_maps::check_unique_string_keys(std::get<std::vector<std::string>>(attrs.get("classlabels_strings")), "classlabels_strings");
 }
 
-std::vector<Value> zip_map(const KernelContext& ctx) {
+// The keys, checked and built once, at load.
+Tensor parse_zip_map_keys(const Attributes& attrs) {
+  check_zip_map_attributes(attrs);
+  return zip_map_keys(attrs);
+}
+
+std::vector<Value> zip_map(const KernelContext& ctx, const Tensor& keys) {
   const Tensor& x = ctx.input(0);
-  const Tensor keys = zip_map_keys(ctx.attrs);
   if (x.rank() != 1 && x.rank() != 2)
     throw Error("X is " + x.describe() + "; ZipMap takes [N, C] or [C]");
   const int64_t columns = x.shape().back();
@@ -65,13 +70,12 @@ void register_zip_map(Registry& registry) {
   t.maps = {ValueType::map_sequence(ElementType::String, ElementType::Float),
             ValueType::map_sequence(ElementType::Int64, ElementType::Float)};
   v.type_constraints = {{"tensor(float)", TypeSet{ElementType::Float}, "tensor(float)"}, t};
-  v.check_attributes = check_zip_map_attributes;
   v.infer_outputs = [](const Attributes& attrs, const std::vector<std::optional<ValueType>>&, size_t) {
     const bool int_keys = ml_maps::first_of_exclusive_lists(attrs, "classlabels_int64s", "classlabels_strings");
     return std::vector<std::optional<ValueType>>{
         ValueType::map_sequence(int_keys ? ElementType::Int64 : ElementType::String, ElementType::Float)};
   };
-  v.kernel = zip_map;
+  v.set_kernel(parse_zip_map_keys, zip_map);
   registry.add(std::move(v));
   registry.declare_accuracy("ZipMap", {AccuracyKind::Exact, "each row's values keyed by the labels"}, {}, "ai.onnx.ml");
 }

@@ -20,14 +20,20 @@ namespace onnx_ref {
 
 namespace {
 
-std::vector<Value> center_crop_pad_kernel(const KernelContext& ctx) {
+// axes, parsed at load (nullopt: every axis); normalized against the input's rank per call.
+std::optional<std::vector<int64_t>> parse_center_crop_pad_axes(const Attributes& attrs) {
+  if (!attrs.has("axes")) return std::nullopt;
+  return attrs.get_ints("axes");
+}
+
+std::vector<Value> center_crop_pad_kernel(const KernelContext& ctx, const std::optional<std::vector<int64_t>>& given_axes) {
   const Tensor& x = ctx.input(0);
   const Tensor& lengths = ctx.input(1);
   const int64_t rank = x.rank();
   std::vector<int64_t> axes;
-  if (ctx.attrs.has("axes")) {
+  if (given_axes) {
     std::set<int64_t> seen;
-    const auto& given = ctx.attrs.get_ints("axes");
+    const auto& given = *given_axes;
     for (size_t i = 0; i < given.size(); ++i) {
       const int64_t a = normalize_axis(given[i], rank, AxisRange::Signed, ("axes[" + std::to_string(i) + "]").c_str());
       if (!seen.insert(a).second) throw Error("axes[" + std::to_string(i) + "] repeats axis " + std::to_string(a));
@@ -92,7 +98,7 @@ void register_center_crop_pad(Registry& registry) {
   v.outputs = {{"output_data", "T"}};
   v.attributes = {{"axes", AttrType::Ints}};
   v.type_constraints = {{"T", type_sets::kWithBFloat16}, {"Tind", type_sets::kInt32Int64}};
-  v.kernel = center_crop_pad_kernel;
+  v.set_kernel(parse_center_crop_pad_axes, center_crop_pad_kernel);
   registry.add(std::move(v));
   registry.declare_accuracy("CenterCropPad",
                             {AccuracyKind::Exact, "input elements or zeros, copied bit for bit"});

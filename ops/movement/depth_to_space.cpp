@@ -43,34 +43,44 @@ Tensor transpose6(const Tensor& in, const std::array<int64_t, 6>& dims, const st
   return out;
 }
 
-int64_t checked_blocksize(const Tensor& in, const Attributes& attrs) {
+// blocksize and mode, parsed at load. DepthToSpace-1 has no mode: it is DCR.
+struct BlockParams {
+  int64_t blocksize = 1;
+  bool crd = false;
+};
+
+BlockParams parse_block(const Attributes& attrs) {
+  BlockParams p;
+  p.blocksize = attrs.get_int("blocksize");
+  if (p.blocksize < 1) throw Error("blocksize = " + std::to_string(p.blocksize) + " must be at least 1");
+  p.crd = attrs.has("mode") && std::get<std::string>(attrs.get("mode")) == "CRD";
+  return p;
+}
+
+void check_rank_4(const Tensor& in) {
   if (in.rank() != 4) throw Error("the input must be 4-D (N, C, H, W), but it is " + in.describe());
-  const int64_t b = attrs.get_int("blocksize");
-  if (b < 1) throw Error("blocksize = " + std::to_string(b) + " must be at least 1");
-  return b;
 }
 
-Kernel depth_to_space_kernel(bool has_mode) {
-  return [has_mode](const KernelContext& ctx) -> std::vector<Value> {
-    const Tensor& in = ctx.input(0);
-    const int64_t b = checked_blocksize(in, ctx.attrs);
-    const std::string mode = has_mode ? std::get<std::string>(ctx.attrs.get("mode")) : "DCR";
-    const auto& s = in.shape();
-    int64_t bb = 0;
-    if (__builtin_mul_overflow(b, b, &bb) || s[1] % bb != 0)
-      throw Error("the input's " + std::to_string(s[1]) + " channels do not divide by blocksize² (blocksize " + std::to_string(b) + ")");
-    const int64_t c = s[1] / bb;
-    Shape out_shape{s[0], c, 0, 0};
-    if (__builtin_mul_overflow(s[2], b, &out_shape[2]) || __builtin_mul_overflow(s[3], b, &out_shape[3]))
-      throw Error("the output's height or width overflows int64");
-    if (mode == "DCR") return {transpose6(in, {s[0], b, b, c, s[2], s[3]}, {0, 3, 4, 1, 5, 2}, out_shape)};
-    return {transpose6(in, {s[0], c, b, b, s[2], s[3]}, {0, 1, 4, 2, 5, 3}, out_shape)};
-  };
-}
-
-std::vector<Value> space_to_depth(const KernelContext& ctx) {
+std::vector<Value> depth_to_space(const KernelContext& ctx, const BlockParams& params) {
   const Tensor& in = ctx.input(0);
-  const int64_t b = checked_blocksize(in, ctx.attrs);
+  check_rank_4(in);
+  const int64_t b = params.blocksize;
+  const auto& s = in.shape();
+  int64_t bb = 0;
+  if (__builtin_mul_overflow(b, b, &bb) || s[1] % bb != 0)
+    throw Error("the input's " + std::to_string(s[1]) + " channels do not divide by blocksize² (blocksize " + std::to_string(b) + ")");
+  const int64_t c = s[1] / bb;
+  Shape out_shape{s[0], c, 0, 0};
+  if (__builtin_mul_overflow(s[2], b, &out_shape[2]) || __builtin_mul_overflow(s[3], b, &out_shape[3]))
+    throw Error("the output's height or width overflows int64");
+  if (!params.crd) return {transpose6(in, {s[0], b, b, c, s[2], s[3]}, {0, 3, 4, 1, 5, 2}, out_shape)};
+  return {transpose6(in, {s[0], c, b, b, s[2], s[3]}, {0, 1, 4, 2, 5, 3}, out_shape)};
+}
+
+std::vector<Value> space_to_depth(const KernelContext& ctx, const BlockParams& params) {
+  const Tensor& in = ctx.input(0);
+  check_rank_4(in);
+  const int64_t b = params.blocksize;
   const auto& s = in.shape();
   if (s[2] % b != 0 || s[3] % b != 0)
     throw Error("the input's height " + std::to_string(s[2]) + " and width " + std::to_string(s[3]) + " must divide by blocksize " +
@@ -106,7 +116,7 @@ void register_depth_to_space(Registry& registry) {
       v.attributes.push_back({"mode", AttrType::String, false, std::string("DCR")});
       v.check_attributes = check_mode;
     }
-    v.kernel = depth_to_space_kernel(since >= 11);
+    v.set_kernel(parse_block, depth_to_space);
     registry.add(std::move(v));
   }
   registry.declare_accuracy("DepthToSpace",
@@ -117,7 +127,7 @@ void register_space_to_depth(Registry& registry) {
   using namespace type_sets;
   for (const auto& [since, types] : {std::pair<int, TypeSet>{1, kClassic}, {13, kWithBFloat16}}) {
     OpVersion v = block_version("SpaceToDepth", since, types);
-    v.kernel = space_to_depth;
+    v.set_kernel(parse_block, space_to_depth);
     registry.add(std::move(v));
   }
   registry.declare_accuracy("SpaceToDepth",

@@ -34,22 +34,7 @@ Shape expand_output_shape(const Shape& input, std::span<const int64_t> shape) {
 BroadcastPlan broadcast_plan(const Shape& in, const Shape& out) {
   const std::vector<int64_t> strides = broadcast_strides(in, out);
   BroadcastPlan plan;
-  for (size_t i = 0; i < out.size(); ++i) {
-    const int64_t d = out[i];
-    const int64_t s = strides[i];
-    if (d == 1) continue;
-    if (!plan.dims.empty()) {
-      const int64_t prev = plan.src_strides.back();
-      // Both stretched, or the previous loop steps over exactly this whole dimension.
-      if ((prev == 0 && s == 0) || (s != 0 && prev == s * d)) {
-        plan.dims.back() *= d;
-        plan.src_strides.back() = s;
-        continue;
-      }
-    }
-    plan.dims.push_back(d);
-    plan.src_strides.push_back(s);
-  }
+  for (size_t i = 0; i < out.size(); ++i) plan.add(out[i], strides[i]);
   return plan;
 }
 

@@ -4,6 +4,7 @@
 #include <span>
 #include <vector>
 
+#include "ops/movement/loop_plan.h"
 #include "runtime/tensor.h"
 
 namespace onnx_ref {
@@ -16,10 +17,7 @@ Shape expand_output_shape(const Shape& input, std::span<const int64_t> shape);
 // (outermost first), taken src_strides[i] input elements apart, 0 where the input is stretched.
 // Output dimensions of size 1 are dropped; neighbouring loops are merged when both stretch or when
 // both walk the input contiguously. Empty when the output holds a single element.
-struct BroadcastPlan {
-  std::vector<int64_t> dims;
-  std::vector<int64_t> src_strides;
-};
+using BroadcastPlan = LoopPlan;
 BroadcastPlan broadcast_plan(const Shape& in, const Shape& out);
 
 // The input broadcast to `out_shape` (which it must broadcast to), any element type.

@@ -129,10 +129,20 @@ Tensor slice(const Tensor& data, const std::vector<int64_t>& starts, const std::
   return out;
 }
 
-std::vector<Value> slice_v1(const KernelContext& ctx) {
+// Slice-1's starts, ends and axes, parsed at load; they are checked against the input per call.
+struct SliceV1Params {
+  std::vector<int64_t> starts, ends;
   std::optional<std::vector<int64_t>> axes;
-  if (ctx.attrs.has("axes")) axes = ctx.attrs.get_ints("axes");
-  return {slice(ctx.input(0), ctx.attrs.get_ints("starts"), ctx.attrs.get_ints("ends"), axes, std::nullopt, AxisRange::NonNegative)};
+};
+
+SliceV1Params parse_slice_v1(const Attributes& attrs) {
+  SliceV1Params p{attrs.get_ints("starts"), attrs.get_ints("ends"), std::nullopt};
+  if (attrs.has("axes")) p.axes = attrs.get_ints("axes");
+  return p;
+}
+
+std::vector<Value> slice_v1(const KernelContext& ctx, const SliceV1Params& p) {
+  return {slice(ctx.input(0), p.starts, p.ends, p.axes, std::nullopt, AxisRange::NonNegative)};
 }
 
 Kernel slice_from_inputs(AxisRange range) {
@@ -153,7 +163,7 @@ OpVersion slice_version(int since, const TypeSet& types) {
   if (since == 1) {
     v.inputs = {{"data", "T"}};
     v.attributes = {{"axes", AttrType::Ints}, {"ends", AttrType::Ints, true}, {"starts", AttrType::Ints, true}};
-    v.kernel = slice_v1;
+    v.set_kernel(parse_slice_v1, slice_v1);
     return v;
   }
   v.inputs = {{"data", "T"}, {"starts", "Tind"}, {"ends", "Tind"}, {"axes", "Tind", ParamOption::Optional},

@@ -74,13 +74,27 @@ std::vector<int64_t> float_sizes(const Tensor& t) {
   return sizes;
 }
 
-Kernel split_kernel(int since) {
-  return [since](const KernelContext& ctx) -> std::vector<Value> {
+// The attributes, parsed at load; whether they fit the input is checked per call.
+struct SplitParams {
+  int64_t axis = 0;
+  std::optional<std::vector<int64_t>> split;
+  std::optional<int64_t> num_outputs;
+};
+
+SplitParams parse_split(const Attributes& attrs) {
+  SplitParams p;
+  if (attrs.has("axis")) p.axis = attrs.get_int("axis");
+  if (attrs.has("split")) p.split = attrs.get_ints("split");
+  if (attrs.has("num_outputs")) p.num_outputs = attrs.get_int("num_outputs");
+  return p;
+}
+
+auto split_kernel(int since) {
+  return [since](const KernelContext& ctx, const SplitParams& params) -> std::vector<Value> {
     const Tensor& in = ctx.input(0);
     const AxisRange range = since >= 11 ? AxisRange::Signed : AxisRange::NonNegative;
-    const int64_t axis = normalize_axis(ctx.attrs.has("axis") ? ctx.attrs.get_int("axis") : 0, in.rank(), range);
-    std::optional<std::vector<int64_t>> split;
-    if (ctx.attrs.has("split")) split = ctx.attrs.get_ints("split");
+    const int64_t axis = normalize_axis(params.axis, in.rank(), range);
+    std::optional<std::vector<int64_t>> split = params.split;
     if (ctx.has_input(1)) {
       if (split) throw Error("`split` is given both as an attribute and as an input");
       if (since == 1) {
@@ -92,9 +106,9 @@ Kernel split_kernel(int since) {
       }
     }
     std::optional<int64_t> num_outputs;
-    if (since >= 18 && ctx.attrs.has("num_outputs")) {
+    if (since >= 18 && params.num_outputs) {
       if (split) throw Error("`split` and `num_outputs` are both given; Split-18 takes one of them");
-      num_outputs = ctx.attrs.get_int("num_outputs");
+      num_outputs = params.num_outputs;
     }
     if (since >= 18 && !split && !num_outputs)
       throw Error("neither the split input nor num_outputs is given; Split-18 takes exactly one of them");
@@ -133,7 +147,7 @@ OpVersion split_version(int since, const TypeSet& types) {
   if (since >= 18) v.attributes.push_back({"num_outputs", AttrType::Int});
   v.type_constraints = {{"T", types}};
   if (since >= 13) v.type_constraints.push_back({"tensor(int64)", type_sets::kInt64, "tensor(int64)"});
-  v.kernel = split_kernel(since);
+  v.set_kernel(parse_split, split_kernel(since));
   return v;
 }
 

@@ -68,19 +68,7 @@ TransposePlan transpose_plan(const Shape& input, std::span<const int64_t> perm) 
     stride *= input[i];
   }
   TransposePlan plan;
-  for (int64_t p : perm) {
-    const int64_t d = input[static_cast<size_t>(p)];
-    const int64_t s = in_strides[static_cast<size_t>(p)];
-    if (d == 1) continue;
-    // The previous loop steps over exactly this whole dimension in the input: one longer loop.
-    if (!plan.dims.empty() && plan.src_strides.back() == s * d) {
-      plan.dims.back() *= d;
-      plan.src_strides.back() = s;
-      continue;
-    }
-    plan.dims.push_back(d);
-    plan.src_strides.push_back(s);
-  }
+  for (int64_t p : perm) plan.add(input[static_cast<size_t>(p)], in_strides[static_cast<size_t>(p)]);
   return plan;
 }
 

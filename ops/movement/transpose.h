@@ -7,6 +7,7 @@
 #include <span>
 #include <vector>
 
+#include "ops/movement/loop_plan.h"
 #include "runtime/tensor.h"
 
 namespace onnx_ref {
@@ -27,10 +28,7 @@ Shape transpose_output_shape(const Shape& input, std::span<const int64_t> perm);
 // neighbouring output dimensions that are neighbours in the same order in the input are merged
 // into one: a copy of a [2, 3, 4] tensor with perm (2, 0, 1) is the 2-D transpose of a [6, 4]
 // matrix. Empty when the tensor holds a single element.
-struct TransposePlan {
-  std::vector<int64_t> dims;
-  std::vector<int64_t> src_strides;
-};
+using TransposePlan = LoopPlan;
 TransposePlan transpose_plan(const Shape& input, std::span<const int64_t> perm);
 
 // The transposed tensor (any element type, packed and string included).

@@ -49,16 +49,16 @@ Tensor dropout_mask_of_ones(const Tensor& data, DropoutMask kind) {
 // stream RandomStream(seed, 0) (numeric/random.h), seed being the `seed` attribute as a 64-bit
 // pattern or, without it, the run's next stream seed for the node's path (runtime/run_context.h:
 // `onnx-ref run --seed N` reproduces it). u is exactly k / 2^53, so P(keep) = 1 - ratio on that grid.
-std::vector<bool> dropout_keep_mask(const KernelContext& ctx, int64_t n, double ratio) {
-  const uint64_t seed = ctx.attrs.has("seed") ? static_cast<uint64_t>(ctx.attrs.get_int("seed"))
-                                              : ctx.run_context().stream_seed(ctx.run_context().node_path());
+std::vector<bool> dropout_keep_mask(const KernelContext& ctx, std::optional<int64_t> seed_attr, int64_t n, double ratio) {
+  const uint64_t seed = seed_attr ? static_cast<uint64_t>(*seed_attr) : ctx.run_context().stream_seed(ctx.run_context().node_path());
   const RandomStream stream(seed, 0);
   std::vector<bool> keep(static_cast<size_t>(n));
   for (int64_t i = 0; i < n; ++i) keep[static_cast<size_t>(i)] = stream.uniform_double(static_cast<uint64_t>(i)) >= ratio;
   return keep;
 }
 
-std::vector<Value> dropout_run(const KernelContext& ctx, bool training, double ratio, DropoutMask kind) {
+std::vector<Value> dropout_run(const KernelContext& ctx, bool training, double ratio, DropoutMask kind,
+                               std::optional<int64_t> seed = std::nullopt) {
   const Tensor& data = ctx.input(0);
   const bool want_mask = ctx.output_count() > 1;
   if (!training || ratio == 0) {
@@ -68,7 +68,7 @@ std::vector<Value> dropout_run(const KernelContext& ctx, bool training, double r
   }
   const int64_t n = data.element_count();
   const MemoryCharge keep_charge = charge_memory(static_cast<uint64_t>(n) / 8 + 1, "Dropout's mask");
-  const std::vector<bool> keep = dropout_keep_mask(ctx, n, ratio);
+  const std::vector<bool> keep = dropout_keep_mask(ctx, seed, n, ratio);
   const double scale_divisor = 1.0 - ratio;
   Tensor y = Tensor::uninitialized(data.type(), data.shape());
   Tensor mask = Tensor::uninitialized(kind == DropoutMask::Bool ? ElementType::Bool : data.type(), data.shape());
@@ -109,29 +109,35 @@ OpVersion dropout_version(int since, const TypeSet& types) {
     if (since < 7) v.attributes.push_back({"is_test", AttrType::Int, false, int64_t{0}});
     v.attributes.push_back({"ratio", AttrType::Float, false, default_ratio});
     const bool has_is_test = since < 7;
-    v.check_attributes = [has_is_test](const Attributes& attrs) {
-      if (has_is_test) attrs.get_flag("is_test");
-      check_dropout_ratio(std::get<float>(attrs.get("ratio")), "attribute ratio");
+    // Whether the node trains (7 and 10 are test mode) and its ratio, parsed and checked at load.
+    const auto parse = [has_is_test](const Attributes& attrs) {
+      const bool training = has_is_test && !attrs.get_flag("is_test");
+      const float ratio = std::get<float>(attrs.get("ratio"));
+      check_dropout_ratio(ratio, "attribute ratio");
+      return std::pair<bool, double>(training, ratio);
     };
-    v.kernel = [has_is_test, kind](const KernelContext& ctx) {
-      const bool training = has_is_test && !ctx.attrs.get_flag("is_test");  // 7 and 10 are test mode
-      return dropout_run(ctx, training, std::get<float>(ctx.attrs.get("ratio")), kind);
-    };
+    v.set_kernel(parse, [kind](const KernelContext& ctx, const std::pair<bool, double>& mode) {
+      return dropout_run(ctx, mode.first, mode.second, kind);
+    });
     return v;
   }
   v.inputs = {{"data", "T"}, {"ratio", "T1", ParamOption::Optional}, {"training_mode", "T2", ParamOption::Optional}};
   v.outputs = {{"output", "T"}, {"mask", "T2", ParamOption::Optional}};
   v.attributes = {{"seed", AttrType::Int, false}};
   v.type_constraints = {{"T", types}, {"T1", since >= 22 ? types : type_sets::kFloats}, {"T2", type_sets::kBool}};
-  v.kernel = [](const KernelContext& ctx) {
+  const auto parse_seed = [](const Attributes& attrs) -> std::optional<int64_t> {
+    if (!attrs.has("seed")) return std::nullopt;
+    return attrs.get_int("seed");
+  };
+  v.set_kernel(parse_seed, [](const KernelContext& ctx, const std::optional<int64_t>& seed) {
     double ratio = 0.5;
     if (ctx.has_input(1)) {
       ratio = dropout_scalar_input(ctx, 1, "ratio");
       check_dropout_ratio(ratio, "input ratio");
     }
     const bool training = ctx.has_input(2) && dropout_scalar_input(ctx, 2, "training_mode") != 0;
-    return dropout_run(ctx, training, ratio, DropoutMask::Bool);
-  };
+    return dropout_run(ctx, training, ratio, DropoutMask::Bool, seed);
+  });
   return v;
 }
 

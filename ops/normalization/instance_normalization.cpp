@@ -17,14 +17,14 @@ namespace onnx_ref {
 
 namespace {
 
-std::vector<Value> instance_normalization(const KernelContext& ctx) {
+// The kernel takes `epsilon`, parsed at load.
+std::vector<Value> instance_normalization(const KernelContext& ctx, float epsilon) {
   using namespace normalization;
   const Tensor& x = ctx.input(0);
   if (x.rank() < 3) throw Error("input must have rank 3 or more [N, C, D1, ...], but it is " + x.describe());
   const int64_t channels = x.shape()[1];
   require_shape(ctx.input(1), {channels}, "scale");
   require_shape(ctx.input(2), {channels}, "B");
-  const float epsilon = std::get<float>(ctx.attrs.get("epsilon"));
   const MemoryCharge widened_charge = charge_scratch<double>(2 * static_cast<uint64_t>(x.element_count() + channels), "InstanceNormalization's widened input and result");
   const std::vector<double> xs = widen_elements(x), scale = widen_elements(ctx.input(1)),
                             bias = widen_elements(ctx.input(2));
@@ -52,7 +52,7 @@ OpVersion instance_normalization_version(int since, const TypeSet& types) {
   if (since == 1) v.attributes.push_back({"consumed_inputs", AttrType::Ints, false, std::nullopt, /*ignored=*/true});
   v.attributes.push_back(float_attribute("epsilon", 1e-5f));
   v.type_constraints = {{"T", types}};
-  v.kernel = instance_normalization;
+  v.set_kernel([](const Attributes& attrs) { return std::get<float>(attrs.get("epsilon")); }, instance_normalization);
   return v;
 }
 

@@ -19,11 +19,12 @@ namespace onnx_ref {
 
 namespace {
 
-std::vector<Value> mean_variance_normalization(const KernelContext& ctx) {
+// The kernel takes `axes`, read at load; normalized against the input's rank per call.
+std::vector<Value> mean_variance_normalization(const KernelContext& ctx, const std::vector<int64_t>& given_axes) {
   using namespace normalization;
   const Tensor& x = ctx.input(0);
   const int64_t rank = x.rank();
-  const std::vector<int64_t> axes = normalize_reduce_axes(ctx.attrs.get_ints("axes"), rank, true);
+  const std::vector<int64_t> axes = normalize_reduce_axes(given_axes, rank, true);
   std::vector<bool> reduced(static_cast<size_t>(rank), false);
   for (int64_t a : axes) reduced[static_cast<size_t>(a)] = true;
   // Each element's group: its coordinates along the kept axes, as one number.
@@ -71,7 +72,7 @@ OpVersion mean_variance_normalization_version(int since, const TypeSet& types) {
   v.outputs = {{"Y", "T"}};
   v.attributes = {{"axes", AttrType::Ints, false, std::vector<int64_t>{0, 2, 3}}};
   v.type_constraints = {{"T", types}};
-  v.kernel = mean_variance_normalization;
+  v.set_kernel([](const Attributes& attrs) { return attrs.get_ints("axes"); }, mean_variance_normalization);
   return v;
 }
 

@@ -5,6 +5,7 @@
 //   1: p float.  2: p int.  22: + bfloat16.
 #include "ops/pool/register.h"
 #include "ops/float_dispatch.h"
+#include "ops/pool/global_pool.h"
 #include "ops/pool/lp_norm.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
@@ -15,16 +16,12 @@ namespace onnx_ref {
 
 namespace {
 
-std::vector<Value> global_lp_pool(const KernelContext& ctx) {
+// The kernel takes `p`, parsed and checked at load.
+std::vector<Value> global_lp_pool(const KernelContext& ctx, int64_t p_exp) {
   const Tensor& x = ctx.input(0);
-  const int64_t p_exp = pool::read_lp_pool_p(ctx.attrs);
-  if (x.rank() < 3) throw Error("the input must have rank 3 or more [N, C, spatial...], but it is " + x.describe());
-  Shape out_shape{x.shape()[0], x.shape()[1]};
-  out_shape.resize(x.shape().size(), 1);
-  int64_t size = 1;
-  for (size_t i = 2; i < x.shape().size(); ++i) size *= x.shape()[i];
-  const int64_t channels = x.shape()[0] * x.shape()[1];
-  Tensor y = Tensor::uninitialized(x.type(), out_shape);
+  const pool::GlobalWindows windows = pool::global_windows(x);
+  const int64_t size = windows.size, channels = windows.channels;
+  Tensor y = Tensor::uninitialized(x.type(), windows.out);
   dispatch_float(x.type(), "GlobalLpPool", [&](auto tag) {
     using S = typename decltype(tag)::type;
     const S* px = x.data_as<S>();
@@ -48,8 +45,7 @@ OpVersion global_lp_pool_version(int since, const TypeSet& types) {
   if (since == 1) v.attributes = {{"p", AttrType::Float, false, 2.0f}};
   else v.attributes = {{"p", AttrType::Int, false, int64_t{2}}};
   v.type_constraints = {{"T", types}};
-  v.check_attributes = [](const Attributes& attrs) { pool::read_lp_pool_p(attrs); };
-  v.kernel = global_lp_pool;
+  v.set_kernel(pool::read_lp_pool_p, global_lp_pool);
   return v;
 }
 

@@ -3,16 +3,12 @@
 // 22: + bfloat16.
 #include "ops/pool/register.h"
 #include "ops/pool/global_pool.h"
-#include "ops/type_sets.h"
 
 namespace onnx_ref {
 
 void register_global_max_pool(Registry& registry) {
-  using pool::GlobalKind;
-  registry.add(pool::global_pool_version("GlobalMaxPool", 1, type_sets::kFloats, GlobalKind::Max));
-  registry.add(pool::global_pool_version("GlobalMaxPool", 22, type_sets::kFloatsIR4, GlobalKind::Max));
-  registry.declare_accuracy("GlobalMaxPool",
-                            {AccuracyKind::Exact, "the channel's largest element copied bit for bit"});
+  pool::register_global_pool(registry, "GlobalMaxPool", pool::GlobalKind::Max,
+                             {AccuracyKind::Exact, "the channel's largest element copied bit for bit"});
 }
 
 }  // namespace onnx_ref

@@ -8,6 +8,7 @@
 #include "gemm/exact_quotient.h"
 #include "numeric/interval_rounding.h"
 #include "ops/float_dispatch.h"
+#include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
 
@@ -57,14 +58,10 @@ bool fast_mean(const S* x, int64_t n, S& out) {
 
 std::vector<Value> global_pool(const KernelContext& ctx, GlobalKind kind) {
   const Tensor& x = ctx.input(0);
-  if (x.rank() < 3) throw Error("the input must have rank 3 or more [N, C, spatial...], but it is " + x.describe());
-  Shape out_shape{x.shape()[0], x.shape()[1]};
-  out_shape.resize(x.shape().size(), 1);
-  int64_t size = 1;
-  for (size_t i = 2; i < x.shape().size(); ++i) size *= x.shape()[i];
-  const int64_t channels = x.shape()[0] * x.shape()[1];
+  const GlobalWindows windows = global_windows(x);
+  const int64_t size = windows.size, channels = windows.channels;
   if (size == 0 && channels > 0) throw Error("the input " + x.describe() + " has no spatial element to pool");
-  Tensor y = Tensor::uninitialized(x.type(), out_shape);
+  Tensor y = Tensor::uninitialized(x.type(), windows.out);
   dispatch_float(x.type(), "global pool", [&](auto tag) {
     using S = typename decltype(tag)::type;
     const S* px = x.data_as<S>();
@@ -98,6 +95,18 @@ std::vector<Value> global_pool(const KernelContext& ctx, GlobalKind kind) {
 
 }  // namespace
 
+GlobalWindows global_windows(const Tensor& x) {
+  if (x.rank() < 3) throw Error("the input must have rank 3 or more [N, C, spatial...], but it is " + x.describe());
+  GlobalWindows w;
+  w.out = {x.shape()[0], x.shape()[1]};
+  w.out.resize(x.shape().size(), 1);
+  for (size_t i = 2; i < x.shape().size(); ++i) w.size *= x.shape()[i];
+  w.channels = x.shape()[0] * x.shape()[1];
+  return w;
+}
+
+namespace {
+
 OpVersion global_pool_version(const std::string& op_type, int since, const TypeSet& types, GlobalKind kind) {
   OpVersion v;
   v.op_type = op_type;
@@ -107,6 +116,14 @@ OpVersion global_pool_version(const std::string& op_type, int since, const TypeS
   v.type_constraints = {{"T", types}};
   v.kernel = [kind](const KernelContext& ctx) { return global_pool(ctx, kind); };
   return v;
+}
+
+}  // namespace
+
+void register_global_pool(Registry& registry, const std::string& op_type, GlobalKind kind, const Accuracy& accuracy) {
+  registry.add(global_pool_version(op_type, 1, type_sets::kFloats, kind));
+  registry.add(global_pool_version(op_type, 22, type_sets::kFloatsIR4, kind));
+  registry.declare_accuracy(op_type, accuracy);
 }
 
 }  // namespace onnx_ref::pool

@@ -27,16 +27,27 @@ namespace {
 int64_t max_roi_floor_div(int64_t a, int64_t b) { return a / b; }
 int64_t max_roi_ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
-std::vector<Value> max_roi_pool(const KernelContext& ctx) {
+// pooled_shape and spatial_scale, parsed and checked at load.
+struct MaxRoiPoolParams {
+  std::vector<int64_t> pooled;
+  double scale;
+};
+
+MaxRoiPoolParams parse_max_roi_pool_params(const Attributes& attrs) {
+  const std::vector<int64_t>& pooled = attrs.get_ints("pooled_shape");
+  if (pooled.size() != 2 || pooled[0] < 1 || pooled[1] < 1 || pooled[0] > (int64_t{1} << 31) || pooled[1] > (int64_t{1} << 31))
+    throw Error("attribute 'pooled_shape' " + shape_to_string(pooled) + " must be two values from 1 to 2^31");
+  return {pooled, std::get<float>(attrs.get("spatial_scale"))};
+}
+
+std::vector<Value> max_roi_pool(const KernelContext& ctx, const MaxRoiPoolParams& params) {
   const Tensor& x = ctx.input(0);
   const Tensor& rois = ctx.input(1);
   if (x.rank() != 4) throw Error("X must have rank 4 [N, C, H, W], but it is " + x.describe());
   if (rois.rank() != 2 || rois.shape()[1] != 5)
     throw Error("rois must have shape [num_rois, 5] (batch_id, x1, y1, x2, y2), but it is " + rois.describe());
-  const std::vector<int64_t>& pooled = ctx.attrs.get_ints("pooled_shape");
-  if (pooled.size() != 2 || pooled[0] < 1 || pooled[1] < 1 || pooled[0] > (int64_t{1} << 31) || pooled[1] > (int64_t{1} << 31))
-    throw Error("attribute 'pooled_shape' " + shape_to_string(pooled) + " must be two values from 1 to 2^31");
-  const double scale = std::get<float>(ctx.attrs.get("spatial_scale"));
+  const std::vector<int64_t>& pooled = params.pooled;
+  const double scale = params.scale;
   const int64_t R = rois.shape()[0], N = x.shape()[0], C = x.shape()[1], H = x.shape()[2], W = x.shape()[3];
   const int64_t PH = pooled[0], PW = pooled[1];
   Tensor y = Tensor::uninitialized(x.type(), {R, C, PH, PW});
@@ -99,7 +110,7 @@ OpVersion max_roi_pool_version(int since, const TypeSet& types) {
   v.outputs = {{"Y", "T"}};
   v.attributes = {{"pooled_shape", AttrType::Ints, true}, {"spatial_scale", AttrType::Float, false, 1.0f}};
   v.type_constraints = {{"T", types}};
-  v.kernel = max_roi_pool;
+  v.set_kernel(parse_max_roi_pool_params, max_roi_pool);
   return v;
 }
 

@@ -22,12 +22,25 @@ namespace onnx_ref {
 
 namespace {
 
-std::vector<Value> max_unpool(const KernelContext& ctx) {
+// kernel_shape, strides and pads, read at load; checked against X per call.
+struct MaxUnpoolParams {
+  std::vector<int64_t> kernel_shape;
+  std::optional<std::vector<int64_t>> strides, pads;
+};
+
+MaxUnpoolParams parse_max_unpool_params(const Attributes& attrs) {
+  MaxUnpoolParams p{attrs.get_ints("kernel_shape"), std::nullopt, std::nullopt};
+  if (attrs.has("strides")) p.strides = attrs.get_ints("strides");
+  if (attrs.has("pads")) p.pads = attrs.get_ints("pads");
+  return p;
+}
+
+std::vector<Value> max_unpool(const KernelContext& ctx, const MaxUnpoolParams& params) {
   const Tensor& x = ctx.input(0);
   const Tensor& idx = ctx.input(1);
-  const std::vector<int64_t>* strides = ctx.attrs.has("strides") ? &ctx.attrs.get_ints("strides") : nullptr;
-  const std::vector<int64_t>* pads = ctx.attrs.has("pads") ? &ctx.attrs.get_ints("pads") : nullptr;
-  const Shape unpooled = pool::unpooled_shape(x.shape(), ctx.attrs.get_ints("kernel_shape"), strides, pads);
+  const std::vector<int64_t>* strides = params.strides ? &*params.strides : nullptr;
+  const std::vector<int64_t>* pads = params.pads ? &*params.pads : nullptr;
+  const Shape unpooled = pool::unpooled_shape(x.shape(), params.kernel_shape, strides, pads);
   if (idx.shape() != x.shape())
     throw Error("I " + idx.describe() + " must have X's shape " + shape_to_string(x.shape()));
   Shape out_shape = unpooled;
@@ -75,7 +88,7 @@ OpVersion max_unpool_version(int since, const TypeSet& types) {
   v.outputs = {{"output", "T1"}};
   v.attributes = {{"kernel_shape", AttrType::Ints, true}, {"pads", AttrType::Ints}, {"strides", AttrType::Ints}};
   v.type_constraints = {{"T1", types}, {"T2", TypeSet{ElementType::Int64}}};
-  v.kernel = max_unpool;
+  v.set_kernel(parse_max_unpool_params, max_unpool);
   return v;
 }
 

@@ -35,16 +35,29 @@ S dequantize_product(double d, double s) {
   return narrow<S>(std::is_same_v<S, double> ? sum.round_nearest() : sum.round_odd());
 }
 
-std::vector<Value> dequantize_linear(const KernelContext& ctx, int since) {
+// The attributes, parsed at load; the defaults stand in for those a version does not have.
+struct DequantizeParams {
+  int64_t axis = 1, block_size = 0;
+  std::optional<ElementType> output_type;  // nullopt: x_scale's type
+};
+
+DequantizeParams parse_dequantize_params(const Attributes& attrs, int since) {
+  DequantizeParams p;
+  if (since >= 13) p.axis = attrs.get_int("axis");
+  if (since >= 21) p.block_size = attrs.get_int("block_size");
+  if (since >= 23 && attrs.get_int("output_dtype") != 0)
+    p.output_type = element_type_from_code(static_cast<int32_t>(attrs.get_int("output_dtype")));
+  return p;
+}
+
+std::vector<Value> dequantize_linear(const KernelContext& ctx, const DequantizeParams& params, int since) {
   const Tensor& x = ctx.input(0);
   const Tensor& scale = ctx.input(1);
   const Tensor* zp = ctx.has_input(2) ? &ctx.input(2) : nullptr;
-  const quant::QuantLayout layout =
-      quant::quant_layout(x, scale, zp, since >= 13, since >= 13 ? ctx.attrs.get_int("axis") : 1,
-                          since >= 21 ? ctx.attrs.get_int("block_size") : 0, "x_scale");
+  const quant::QuantLayout layout = quant::quant_layout(x, scale, zp, since >= 13, params.axis, params.block_size, "x_scale");
   ElementType out_type = scale.type();
-  if (since >= 23 && ctx.attrs.get_int("output_dtype") != 0) {
-    out_type = *element_type_from_code(static_cast<int32_t>(ctx.attrs.get_int("output_dtype")));
+  if (params.output_type) {
+    out_type = *params.output_type;
   } else if (scale.type() == ElementType::Float8E8M0) {
     throw Error("a float8e8m0 x_scale needs attribute 'output_dtype' to choose y's type");
   }
@@ -107,7 +120,8 @@ OpVersion dequantize_linear_version(int since, const TypeSet& x_types, const Typ
       return element_type_from_code(static_cast<int32_t>(d));
     };
   }
-  v.kernel = [since](const KernelContext& ctx) { return dequantize_linear(ctx, since); };
+  v.set_kernel([since](const Attributes& attrs) { return parse_dequantize_params(attrs, since); },
+               [since](const KernelContext& ctx, const DequantizeParams& params) { return dequantize_linear(ctx, params, since); });
   return v;
 }
 

@@ -32,8 +32,29 @@ namespace onnx_ref {
 
 namespace {
 
-ElementType quantize_output_type(const KernelContext& ctx, int since) {
-  const int64_t d = since >= 21 ? ctx.attrs.get_int("output_dtype") : 0;
+// The attributes, parsed at load; the defaults stand in for those a version does not have.
+struct QuantizeParams {
+  int64_t axis = 1, block_size = 0, output_dtype = 0;
+  bool saturate = true;
+  std::optional<ElementType> precision;  // nullopt: y_scale's type
+};
+
+QuantizeParams parse_quantize_params(const Attributes& attrs, int since) {
+  QuantizeParams p;
+  if (since >= 13) p.axis = attrs.get_int("axis");
+  if (since >= 19) p.saturate = attrs.get_flag("saturate");
+  if (since >= 21) p.block_size = attrs.get_int("block_size"), p.output_dtype = attrs.get_int("output_dtype");
+  if (since >= 23) {
+    const int64_t code = attrs.get_int("precision");
+    if (code != 0) {
+      p.precision = element_type_from_code(static_cast<int32_t>(code));
+      if (!p.precision) throw Error("attribute 'precision' " + std::to_string(code) + " is no element type");
+    }
+  }
+  return p;
+}
+
+ElementType quantize_output_type(const KernelContext& ctx, int64_t d) {
   if (ctx.has_input(2)) {
     const ElementType z = ctx.input(2).type();
     if (d != 0 && d != code_of(z))
@@ -44,24 +65,20 @@ ElementType quantize_output_type(const KernelContext& ctx, int since) {
   return d != 0 ? *element_type_from_code(static_cast<int32_t>(d)) : ElementType::UInt8;
 }
 
-std::vector<Value> quantize_linear(const KernelContext& ctx, int since) {
+std::vector<Value> quantize_linear(const KernelContext& ctx, const QuantizeParams& params, int since) {
   const Tensor& x = ctx.input(0);
   const Tensor& scale = ctx.input(1);
   const Tensor* zp = ctx.has_input(2) ? &ctx.input(2) : nullptr;
-  const ElementType out_type = quantize_output_type(ctx, since);
-  const quant::QuantLayout layout =
-      quant::quant_layout(x, scale, zp, since >= 13, since >= 13 ? ctx.attrs.get_int("axis") : 1,
-                          since >= 21 ? ctx.attrs.get_int("block_size") : 0, "y_scale");
+  const ElementType out_type = quantize_output_type(ctx, params.output_dtype);
+  const quant::QuantLayout layout = quant::quant_layout(x, scale, zp, since >= 13, params.axis, params.block_size, "y_scale");
   for (int64_t k = 0; k < scale.element_count(); ++k) {
     const double s = read_real(scale.type(), scale.data(), k);
     if (s == 0 || !std::isfinite(s))
       throw Error("y_scale element " + std::to_string(k) + " is " + (std::isnan(s) ? "NaN" : s == 0 ? "0" : "infinite") +
                   ", which quantizes nothing");
   }
-  const bool saturate = since >= 19 ? ctx.attrs.get_flag("saturate") : true;
-  const int64_t precision_attr = since >= 23 ? ctx.attrs.get_int("precision") : 0;
-  const ElementType precision =
-      precision_attr != 0 ? *element_type_from_code(static_cast<int32_t>(precision_attr)) : scale.type();
+  const bool saturate = params.saturate;
+  const ElementType precision = params.precision.value_or(scale.type());
   const auto range = quant::quant_integer_range(out_type);
   Tensor y = Tensor::zeros(out_type, x.shape());
   std::byte* py = y.mutable_data();
@@ -121,15 +138,8 @@ OpVersion quantize_linear_version(int since, const TypeSet& x_types, const TypeS
     if (!t) throw Error("attribute 'output_dtype' " + std::to_string(d) + " is no element type");
     return t;
   };
-  v.check_attributes = [since](const Attributes& attrs) {
-    if (since >= 19) attrs.get_flag("saturate");
-    if (since >= 23) {
-      const int64_t p = attrs.get_int("precision");
-      if (p != 0 && !element_type_from_code(static_cast<int32_t>(p)))
-        throw Error("attribute 'precision' " + std::to_string(p) + " is no element type");
-    }
-  };
-  v.kernel = [since](const KernelContext& ctx) { return quantize_linear(ctx, since); };
+  v.set_kernel([since](const Attributes& attrs) { return parse_quantize_params(attrs, since); },
+               [since](const KernelContext& ctx, const QuantizeParams& params) { return quantize_linear(ctx, params, since); });
   return v;
 }
 

@@ -18,6 +18,12 @@ namespace onnx_ref {
 
 namespace {
 
+// dtype (nullopt: the input's type) and seed, parsed and checked at load.
+struct BernoulliParams {
+  std::optional<ElementType> dtype;
+  std::optional<float> seed;
+};
+
 OpVersion bernoulli_version(int since_version, const TypeSet& input_types) {
   using T = ElementType;
   const TypeSet output_types = type_sets::kAllNumericTypesIR4.with({T::Bool});
@@ -28,16 +34,19 @@ OpVersion bernoulli_version(int since_version, const TypeSet& input_types) {
   v.outputs = {{"output", "T2"}};
   v.attributes = {{"dtype", AttrType::Int}, {"seed", AttrType::Float}};
   v.type_constraints = {{"T1", input_types}, {"T2", output_types}};
-  v.check_attributes = [output_types](const Attributes& attrs) {
-    if (attrs.has("dtype")) (void)random_dtype(attrs.get_int("dtype"), output_types);
-  };
   v.attribute_type = [output_types](const Attributes& attrs, const std::string& var) -> std::optional<ElementType> {
     if (var != "T2" || !attrs.has("dtype")) return std::nullopt;
     return random_dtype(attrs.get_int("dtype"), output_types);
   };
-  v.kernel = [output_types](const KernelContext& ctx) -> std::vector<Value> {
+  const auto parse = [output_types](const Attributes& attrs) {
+    BernoulliParams params;
+    if (attrs.has("dtype")) params.dtype = random_dtype(attrs.get_int("dtype"), output_types);
+    params.seed = random_seed(attrs);
+    return params;
+  };
+  v.set_kernel(parse, [](const KernelContext& ctx, const BernoulliParams& params) -> std::vector<Value> {
     const Tensor& p = ctx.input(0);
-    const ElementType type = ctx.attrs.has("dtype") ? random_dtype(ctx.attrs.get_int("dtype"), output_types) : p.type();
+    const ElementType type = params.dtype ? *params.dtype : p.type();
     const int64_t n = p.element_count();
     const MemoryCharge probability_charge = charge_scratch<double>(static_cast<uint64_t>(n), "Bernoulli's probabilities");
     std::vector<double> probability(static_cast<size_t>(n));
@@ -47,12 +56,12 @@ OpVersion bernoulli_version(int since_version, const TypeSet& input_types) {
         throw Error("input element " + std::to_string(i) + " = " + std::to_string(probability[i]) +
                     " is not a probability in [0, 1]");
     }
-    const RandomStream stream = random_node_stream(ctx);
+    const RandomStream stream = random_node_stream(ctx, params.seed);
     Tensor out = Tensor::zeros(type, p.shape());
     for (int64_t i = 0; i < n; ++i)
       if (stream.uniform_double(static_cast<uint64_t>(i)) < probability[i]) write_real(type, out.mutable_data(), i, 1.0);
     return {out};
-  };
+  });
   return v;
 }
 

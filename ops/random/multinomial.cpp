@@ -22,6 +22,20 @@ namespace onnx_ref {
 
 namespace {
 
+// dtype, sample_size and seed, parsed and checked at load.
+struct MultinomialParams {
+  ElementType type;
+  int64_t samples;
+  std::optional<float> seed;
+};
+
+MultinomialParams parse_multinomial_params(const Attributes& attrs, const TypeSet& output_types) {
+  const ElementType type = random_dtype(attrs.get_int("dtype"), output_types);
+  const int64_t samples = attrs.get_int("sample_size");
+  if (samples < 1) throw Error("attribute 'sample_size' = " + std::to_string(samples) + " must be at least 1");
+  return {type, samples, random_seed(attrs)};
+}
+
 OpVersion multinomial_version(int since_version, const TypeSet& input_types) {
   const TypeSet output_types = type_sets::kInt32Int64;
   OpVersion v;
@@ -33,26 +47,22 @@ OpVersion multinomial_version(int since_version, const TypeSet& input_types) {
                   {"sample_size", AttrType::Int, false, int64_t{1}},
                   {"seed", AttrType::Float}};
   v.type_constraints = {{"T1", input_types}, {"T2", output_types}};
-  v.check_attributes = [output_types](const Attributes& attrs) {
-    (void)random_dtype(attrs.get_int("dtype"), output_types);
-    if (attrs.get_int("sample_size") < 1)
-      throw Error("attribute 'sample_size' = " + std::to_string(attrs.get_int("sample_size")) + " must be at least 1");
-  };
   v.attribute_type = [output_types](const Attributes& attrs, const std::string& var) -> std::optional<ElementType> {
     if (var != "T2") return std::nullopt;
     return random_dtype(attrs.get_int("dtype"), output_types);
   };
-  v.kernel = [output_types](const KernelContext& ctx) -> std::vector<Value> {
+  v.set_kernel([output_types](const Attributes& attrs) { return parse_multinomial_params(attrs, output_types); },
+               [](const KernelContext& ctx, const MultinomialParams& params) -> std::vector<Value> {
     const Tensor& x = ctx.input(0);
     if (x.rank() != 2) throw Error("input must be [batch_size, class_size], but it is " + x.describe());
     const int64_t batch = x.shape()[0], classes = x.shape()[1];
     if (classes < 1) throw Error("class_size is 0: there is no class to draw");
-    const int64_t samples = ctx.attrs.get_int("sample_size");
-    const ElementType type = random_dtype(ctx.attrs.get_int("dtype"), output_types);
+    const int64_t samples = params.samples;
+    const ElementType type = params.type;
     if (type == ElementType::Int32 && classes > std::numeric_limits<int32_t>::max())
       throw Error("class_size " + std::to_string(classes) + " does not fit the int32 output");
     Tensor out = Tensor::zeros(type, {batch, samples});
-    const RandomStream stream = random_node_stream(ctx);
+    const RandomStream stream = random_node_stream(ctx, params.seed);
     const MemoryCharge cumulative_charge = charge_scratch<double>(static_cast<uint64_t>(classes), "Multinomial's cumulative weights");
     std::vector<double> cumulative(static_cast<size_t>(classes));
     for (int64_t b = 0; b < batch; ++b) {
@@ -83,7 +93,8 @@ OpVersion multinomial_version(int since_version, const TypeSet& input_types) {
       }
     }
     return {out};
-  };
+  });
+
   return v;
 }
 

@@ -11,8 +11,13 @@
 
 namespace onnx_ref {
 
-RandomStream random_node_stream(const KernelContext& ctx) {
-  if (ctx.attrs.has("seed")) return RandomStream(seed_from_attribute(std::get<float>(ctx.attrs.get("seed"))), 0);
+std::optional<float> random_seed(const Attributes& attrs) {
+  if (!attrs.has("seed")) return std::nullopt;
+  return std::get<float>(attrs.get("seed"));
+}
+
+RandomStream random_node_stream(const KernelContext& ctx, std::optional<float> seed) {
+  if (seed) return RandomStream(seed_from_attribute(*seed), 0);
   return RandomStream(ctx.run_context().stream_seed(ctx.run_context().node_path()), 1);
 }
 
@@ -95,13 +100,30 @@ std::vector<AttributeSpec> random_distribution_attributes(bool normal) {
   return {{"high", AttrType::Float, false, 1.0f}, {"low", AttrType::Float, false, 0.0f}};
 }
 
-void random_fill_distribution(Tensor& out, const KernelContext& ctx, bool normal) {
-  const RandomStream stream = random_node_stream(ctx);
-  if (normal) {
-    random_fill_normal(out, stream, std::get<float>(ctx.attrs.get("mean")), std::get<float>(ctx.attrs.get("scale")));
-  } else {
-    random_fill_uniform(out, stream, std::get<float>(ctx.attrs.get("low")), std::get<float>(ctx.attrs.get("high")));
-  }
+// The attributes of RandomUniform, RandomNormal and their -Like forms, parsed and checked at load.
+struct RandomDistributionParams {
+  bool normal = false;
+  double a = 0, b = 1;  // mean and scale, or low and high
+  std::optional<float> seed;
+  std::optional<ElementType> dtype;  // the -Like forms without `dtype`: the input's type
+  Shape shape;                       // RandomUniform and RandomNormal only
+};
+
+RandomDistributionParams parse_random_distribution(const Attributes& attrs, bool normal, const TypeSet& types) {
+  RandomDistributionParams p;
+  p.normal = normal;
+  p.a = std::get<float>(attrs.get(normal ? "mean" : "low"));
+  p.b = std::get<float>(attrs.get(normal ? "scale" : "high"));
+  p.seed = random_seed(attrs);
+  if (attrs.has("dtype")) p.dtype = random_dtype(attrs.get_int("dtype"), types);
+  if (attrs.has("shape")) p.shape = constant_of_shape_output_shape(attrs.get_ints("shape"));
+  return p;
+}
+
+void random_fill_distribution(Tensor& out, const KernelContext& ctx, const RandomDistributionParams& p) {
+  const RandomStream stream = random_node_stream(ctx, p.seed);
+  if (p.normal) random_fill_normal(out, stream, p.a, p.b);
+  else random_fill_uniform(out, stream, p.a, p.b);
 }
 
 }  // namespace
@@ -116,20 +138,16 @@ OpVersion random_shape_version(const char* op_type, int since_version, const Typ
   v.attributes.push_back({"seed", AttrType::Float});
   v.attributes.push_back({"shape", AttrType::Ints, true});
   v.type_constraints = {{"T", types}};
-  v.check_attributes = [types](const Attributes& attrs) {
-    (void)random_dtype(attrs.get_int("dtype"), types);
-    (void)constant_of_shape_output_shape(attrs.get_ints("shape"));
-  };
   v.attribute_type = [types](const Attributes& attrs, const std::string& var) -> std::optional<ElementType> {
     if (var != "T") return std::nullopt;
     return random_dtype(attrs.get_int("dtype"), types);
   };
-  v.kernel = [types, normal](const KernelContext& ctx) -> std::vector<Value> {
-    Tensor out = Tensor::zeros(random_dtype(ctx.attrs.get_int("dtype"), types),
-                               constant_of_shape_output_shape(ctx.attrs.get_ints("shape")));
-    random_fill_distribution(out, ctx, normal);
-    return {out};
-  };
+  v.set_kernel([types, normal](const Attributes& attrs) { return parse_random_distribution(attrs, normal, types); },
+               [](const KernelContext& ctx, const RandomDistributionParams& params) -> std::vector<Value> {
+                 Tensor out = Tensor::zeros(*params.dtype, params.shape);
+                 random_fill_distribution(out, ctx, params);
+                 return {out};
+               });
   return v;
 }
 
@@ -144,26 +162,24 @@ OpVersion random_like_version(const char* op_type, int since_version, const Type
   v.attributes.push_back({"dtype", AttrType::Int});
   v.attributes.push_back({"seed", AttrType::Float});
   v.type_constraints = {{"T1", input_types}, {"T2", output_types}};
-  v.check_attributes = [output_types](const Attributes& attrs) {
-    if (attrs.has("dtype")) (void)random_dtype(attrs.get_int("dtype"), output_types);
-  };
   v.attribute_type = [output_types](const Attributes& attrs, const std::string& var) -> std::optional<ElementType> {
     if (var != "T2" || !attrs.has("dtype")) return std::nullopt;
     return random_dtype(attrs.get_int("dtype"), output_types);
   };
-  v.kernel = [output_types, normal](const KernelContext& ctx) -> std::vector<Value> {
-    const Tensor& in = ctx.input(0);
-    ElementType type = in.type();
-    if (ctx.attrs.has("dtype")) {
-      type = random_dtype(ctx.attrs.get_int("dtype"), output_types);
-    } else if (!output_types.contains(type)) {
-      throw Error("without 'dtype' the output takes the input's type, but " + in.describe() +
-                  " is not one the output allows (" + output_types.to_string() + ")");
-    }
-    Tensor out = Tensor::zeros(type, in.shape());
-    random_fill_distribution(out, ctx, normal);
-    return {out};
-  };
+  v.set_kernel([output_types, normal](const Attributes& attrs) { return parse_random_distribution(attrs, normal, output_types); },
+               [output_types](const KernelContext& ctx, const RandomDistributionParams& params) -> std::vector<Value> {
+                 const Tensor& in = ctx.input(0);
+                 ElementType type = in.type();
+                 if (params.dtype) {
+                   type = *params.dtype;
+                 } else if (!output_types.contains(type)) {
+                   throw Error("without 'dtype' the output takes the input's type, but " + in.describe() +
+                               " is not one the output allows (" + output_types.to_string() + ")");
+                 }
+                 Tensor out = Tensor::zeros(type, in.shape());
+                 random_fill_distribution(out, ctx, params);
+                 return {out};
+               });
   return v;
 }
 

@@ -14,6 +14,7 @@
 // cos): z = sqrt(-2 ln(1 - u1)) cos(2 pi u2), u1 = uniform_double(2 i), u2 = uniform_double(2 i + 1),
 // rounded once to the element type.
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "numeric/random.h"
@@ -21,8 +22,10 @@
 
 namespace onnx_ref {
 
-// The stream of this node, as above.
-RandomStream random_node_stream(const KernelContext& ctx);
+// The `seed` attribute, when the node gives one (parsed at load).
+std::optional<float> random_seed(const Attributes& attrs);
+// The stream of this node, as above, for its parsed seed.
+RandomStream random_node_stream(const KernelContext& ctx, std::optional<float> seed);
 
 // The element type a dtype attribute names; Error unless it is one of `allowed`.
 ElementType random_dtype(int64_t code, const TypeSet& allowed);

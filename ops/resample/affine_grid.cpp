@@ -35,10 +35,10 @@ mpq_class affine_grid_base(int64_t i, int64_t n, bool align_corners) {
   return q;
 }
 
-std::vector<Value> affine_grid_kernel(const KernelContext& ctx) {
+// The kernel takes `align_corners`, parsed at load.
+std::vector<Value> affine_grid_kernel(const KernelContext& ctx, bool align_corners) {
   const Tensor& theta = ctx.input(0);
   const Tensor& size = ctx.input(1);
-  const bool align_corners = ctx.attrs.get_flag("align_corners");
   if (size.rank() != 1 || (size.shape()[0] != 4 && size.shape()[0] != 5))
     throw Error("size must be 1-D with 4 entries (N, C, H, W) or 5 (N, C, D, H, W), but it is " + size.describe());
   const auto spatial = static_cast<size_t>(size.shape()[0] - 2);
@@ -118,8 +118,7 @@ void register_affine_grid(Registry& registry) {
   v.outputs = {{"grid", "T1"}};
   v.attributes = {{"align_corners", AttrType::Int, false, int64_t{0}}};
   v.type_constraints = {{"T1", type_sets::kFloatsIR4}, {"T2", type_sets::kInt64}};
-  v.check_attributes = [](const Attributes& a) { a.get_flag("align_corners"); };
-  v.kernel = affine_grid_kernel;
+  v.set_kernel([](const Attributes& a) { return a.get_flag("align_corners"); }, affine_grid_kernel);
   registry.add(std::move(v));
   registry.declare_accuracy("AffineGrid",
                             {AccuracyKind::CorrectlyRounded, "each coordinate the exact theta times the base position, rounded once"});

@@ -24,16 +24,28 @@ Tensor upsample_run(const Tensor& x, const std::vector<float>& scales, resample:
   return resample::resample_asymmetric(x, scales, mode);
 }
 
-std::vector<Value> upsample_kernel(const KernelContext& ctx, int since) {
+// The mode and (before Upsample-9, which takes them as an input) the scales, parsed at load.
+struct UpsampleParams {
+  resample::ResizeMode mode;
+  std::vector<float> scales;
+};
+
+UpsampleParams parse_upsample_params(const Attributes& a, int since) {
+  UpsampleParams p{resample::parse_resize_mode(std::get<std::string>(a.get("mode")), false, since == 1 ? "bilinear" : "linear"), {}};
+  if (since == 1) p.scales = {1.0f, 1.0f, std::get<float>(a.get("height_scale")), std::get<float>(a.get("width_scale"))};
+  else if (since == 7) p.scales = std::get<std::vector<float>>(a.get("scales"));
+  return p;
+}
+
+std::vector<Value> upsample_kernel(const KernelContext& ctx, const UpsampleParams& params, int since) {
   const Tensor& x = ctx.input(0);
-  const std::string& mode_text = std::get<std::string>(ctx.attrs.get("mode"));
-  const resample::ResizeMode mode = resample::parse_resize_mode(mode_text, false, since == 1 ? "bilinear" : "linear");
+  const resample::ResizeMode mode = params.mode;
   std::vector<float> scales;
   if (since == 1) {
     if (x.rank() != 4) throw Error("X must be 4-D (N, C, H, W), got " + x.describe());
-    scales = {1.0f, 1.0f, std::get<float>(ctx.attrs.get("height_scale")), std::get<float>(ctx.attrs.get("width_scale"))};
+    scales = params.scales;
   } else if (since == 7) {
-    scales = std::get<std::vector<float>>(ctx.attrs.get("scales"));
+    scales = params.scales;
   } else {
     const Tensor& s = ctx.input(1);
     if (s.rank() != 1) throw Error("scales must be a 1-D tensor, got " + s.describe());
@@ -61,10 +73,8 @@ OpVersion upsample_version(int since) {
                                    : type_sets::kAllTensorTypes;
   v.type_constraints = {{"T", types}};
   if (since >= 9) v.type_constraints.push_back({"tensor(float)", TypeSet{ElementType::Float}, "tensor(float)"});
-  v.check_attributes = [since](const Attributes& a) {
-    resample::parse_resize_mode(std::get<std::string>(a.get("mode")), false, since == 1 ? "bilinear" : "linear");
-  };
-  v.kernel = [since](const KernelContext& ctx) { return upsample_kernel(ctx, since); };
+  v.set_kernel([since](const Attributes& a) { return parse_upsample_params(a, since); },
+               [since](const KernelContext& ctx, const UpsampleParams& params) { return upsample_kernel(ctx, params, since); });
   return v;
 }
 

@@ -16,16 +16,18 @@ void register_concat_from_sequence(Registry& registry) {
   v.outputs = {{"concat_result", "T"}};
   v.attributes = {{"axis", AttrType::Int, true}, {"new_axis", AttrType::Int, false, int64_t{0}}};
   v.type_constraints = {sequence::sequences(type_sets::kClassic), {"T", type_sets::kClassic}};
-  v.check_attributes = [](const Attributes& attrs) {
-    const int64_t n = attrs.get_int("new_axis");
-    if (n != 0 && n != 1) throw Error("new_axis is " + std::to_string(n) + "; it is 0 or 1");
-  };
   v.infer_outputs = [](const Attributes&, const std::vector<std::optional<ValueType>>& in, size_t) {
     return std::vector<std::optional<ValueType>>{sequence::item_of(in[0])};
   };
-  v.kernel = [](const KernelContext& ctx) -> std::vector<Value> {
-    return {sequence::concat_items(ctx.value(0).items(), ctx.attrs.get_int("axis"), ctx.attrs.get_int("new_axis") == 1)};
+  // axis and new_axis, parsed and checked at load.
+  const auto parse = [](const Attributes& attrs) {
+    const int64_t n = attrs.get_int("new_axis");
+    if (n != 0 && n != 1) throw Error("new_axis is " + std::to_string(n) + "; it is 0 or 1");
+    return std::pair<int64_t, bool>(attrs.get_int("axis"), n == 1);
   };
+  v.set_kernel(parse, [](const KernelContext& ctx, const std::pair<int64_t, bool>& axis) -> std::vector<Value> {
+    return {sequence::concat_items(ctx.value(0).items(), axis.first, axis.second)};
+  });
   registry.add(v);
   registry.declare_accuracy("ConcatFromSequence",
                             {AccuracyKind::Exact, "input elements copied bit for bit"});

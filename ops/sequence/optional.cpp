@@ -47,13 +47,12 @@ void register_optional(Registry& registry) {
   optionals.optional_sequences = type_sets::kClassic;
   v.type_constraints = {values, optionals};
   v.infer_outputs = optional_outputs;
-  v.kernel = [](const KernelContext& ctx) -> std::vector<Value> {
+  v.set_kernel(type_attribute, [](const KernelContext& ctx, const std::optional<ValueType>& type) -> std::vector<Value> {
     if (ctx.has_input(0)) return {Value::some(ctx.value(0))};
     // An input left out by an empty name reaches here too: only the attribute can type the result.
-    const auto type = type_attribute(ctx.attrs);
     if (!type) throw Error("without an input, attribute 'type' is required (it types the empty optional)");
     return {Value::none(optional_of(*type))};
-  };
+  });
   registry.add(v);
   registry.declare_accuracy("Optional",
                             {AccuracyKind::Exact, "the input, unchanged"});

@@ -1,6 +1,7 @@
 // ONNX OptionalGetElement (15, 18): the element of a non-empty optional (an empty one is an
 // error). From 18 a plain tensor or sequence passes through as it is.
 #include "ops/sequence/register.h"
+#include "ops/sequence/sequence_rules.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 
@@ -14,16 +15,9 @@ OpVersion optional_get_element_version(int since) {
   v.since_version = since;
   v.inputs = {{"input", "O"}};
   v.outputs = {{"output", "V"}};
-  TypeConstraint optionals{"O"};
-  optionals.optional_tensors = type_sets::kClassic;
-  optionals.optional_sequences = type_sets::kClassic;
-  if (since >= 18) {
-    optionals.allowed = type_sets::kClassic;
-    optionals.sequences = type_sets::kClassic;
-  }
   TypeConstraint values{"V", type_sets::kClassic};
   values.sequences = type_sets::kClassic;
-  v.type_constraints = {optionals, values};
+  v.type_constraints = {sequence::optional_inputs(since), values};
   v.infer_outputs = [](const Attributes&, const std::vector<std::optional<ValueType>>& in, size_t) {
     return std::vector<std::optional<ValueType>>{in[0] ? std::optional<ValueType>(in[0]->unwrapped()) : std::nullopt};
   };

@@ -25,9 +25,8 @@ void register_sequence_empty(Registry& registry) {
   v.outputs = {{"output", "S"}};
   v.attributes = {{"dtype", AttrType::Int}};
   v.type_constraints = {sequence::sequences(type_sets::kClassic)};
-  v.check_attributes = [](const Attributes& attrs) { dtype_of(attrs); };
   v.attribute_type = [](const Attributes& attrs, const std::string&) -> std::optional<ElementType> { return dtype_of(attrs); };
-  v.kernel = [](const KernelContext& ctx) -> std::vector<Value> { return {Value::sequence(dtype_of(ctx.attrs), {})}; };
+  v.set_kernel(dtype_of, [](const KernelContext&, ElementType dtype) -> std::vector<Value> { return {Value::sequence(dtype, {})}; });
   registry.add(v);
   registry.declare_accuracy("SequenceEmpty",
                             {AccuracyKind::Exact, "an empty sequence"});

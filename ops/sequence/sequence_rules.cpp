@@ -18,6 +18,17 @@ TypeConstraint sequences(const TypeSet& elems, const std::string& var) {
 
 TypeConstraint positions() { return {"I", type_sets::kInt32Int64}; }
 
+TypeConstraint optional_inputs(int since) {
+  TypeConstraint optionals{"O"};
+  optionals.optional_tensors = type_sets::kClassic;
+  optionals.optional_sequences = type_sets::kClassic;
+  if (since >= 18) {
+    optionals.allowed = type_sets::kClassic;
+    optionals.sequences = type_sets::kClassic;
+  }
+  return optionals;
+}
+
 size_t checked_position(const Tensor& t, size_t size, bool end_allowed) {
   if (t.element_count() != 1) throw Error("position must be a scalar, it is " + t.describe());
   const int64_t p = read_int64(t.type(), t.data(), 0);

@@ -13,6 +13,9 @@ namespace onnx_ref::sequence {
 TypeConstraint sequences(const TypeSet& elems, const std::string& var = "S");
 // I: the position or split input, tensor(int32) or tensor(int64).
 TypeConstraint positions();
+// OptionalGetElement's and OptionalHasElement's input O: an optional tensor or sequence of the
+// classic types; from version 18 also a plain tensor or sequence.
+TypeConstraint optional_inputs(int since);
 
 // The position held by `t` (an int32/int64 scalar or one-element tensor) made non-negative, in
 // [-size, size - 1], or in [-size, size] when `end_allowed` (SequenceInsert may append).

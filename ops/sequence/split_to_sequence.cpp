@@ -52,11 +52,21 @@ std::vector<int64_t> piece_lengths(const KernelContext& ctx, int64_t dim, Memory
   return lengths;
 }
 
-std::vector<Value> split_to_sequence(const KernelContext& ctx) {
-  const Tensor& input = ctx.input(0);
-  const int64_t axis = normalize_axis(ctx.attrs.get_int("axis"), input.rank(), AxisRange::Signed);
-  const int64_t keepdims = ctx.attrs.get_int("keepdims");
+// axis and keepdims, parsed at load; the axis is checked against the rank per call.
+struct SplitToSequenceParams {
+  int64_t axis = 0, keepdims = 1;
+};
+
+SplitToSequenceParams parse_split_to_sequence(const Attributes& attrs) {
+  const int64_t keepdims = attrs.get_int("keepdims");
   if (keepdims != 0 && keepdims != 1) throw Error("keepdims is " + std::to_string(keepdims) + "; it is 0 or 1");
+  return {attrs.get_int("axis"), keepdims};
+}
+
+std::vector<Value> split_to_sequence(const KernelContext& ctx, const SplitToSequenceParams& params) {
+  const Tensor& input = ctx.input(0);
+  const int64_t axis = normalize_axis(params.axis, input.rank(), AxisRange::Signed);
+  const int64_t keepdims = params.keepdims;
   const Shape& shape = input.shape();
   const int64_t dim = shape[static_cast<size_t>(axis)];
   MemoryCharge pieces_charge;
@@ -93,7 +103,7 @@ OpVersion split_to_sequence_version(int since, const TypeSet& types) {
   v.infer_outputs = [](const Attributes&, const std::vector<std::optional<ValueType>>& in, size_t) {
     return std::vector<std::optional<ValueType>>{sequence::sequence_of(in[0])};
   };
-  v.kernel = split_to_sequence;
+  v.set_kernel(parse_split_to_sequence, split_to_sequence);
   return v;
 }
 

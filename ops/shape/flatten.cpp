@@ -10,10 +10,10 @@ namespace onnx_ref {
 namespace {
 
 // Axis range [0, r] before version 11, [-r, r] from 11 on.
-Kernel flatten_kernel(bool negative_axis_allowed) {
-  return [negative_axis_allowed](const KernelContext& ctx) -> std::vector<Value> {
+auto flatten_kernel(bool negative_axis_allowed) {
+  return [negative_axis_allowed](const KernelContext& ctx, int64_t axis) -> std::vector<Value> {
     const Tensor& in = ctx.input(0);
-    return {in.reshaped(flatten_output_shape(in.shape(), ctx.attrs.get_int("axis"), negative_axis_allowed))};
+    return {in.reshaped(flatten_output_shape(in.shape(), axis, negative_axis_allowed))};
   };
 }
 
@@ -25,7 +25,7 @@ OpVersion flatten_version(int since_version, const TypeSet& types) {
   v.outputs = {{"output", "T"}};
   v.attributes = {{"axis", AttrType::Int, false, int64_t{1}}};
   v.type_constraints = {{"T", types}};
-  v.kernel = flatten_kernel(since_version >= 11);
+  v.set_kernel([](const Attributes& attrs) { return attrs.get_int("axis"); }, flatten_kernel(since_version >= 11));
   return v;
 }
 

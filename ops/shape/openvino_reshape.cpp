@@ -13,15 +13,14 @@ namespace {
 
 constexpr const char* kOpenVinoDomain = "org.openvinotoolkit";
 
-std::vector<Value> openvino_reshape(const KernelContext& ctx) {
-  const Attributes& attrs = ctx.attrs;
-  const ZeroMeans zero = attrs.get_int("special_zero") ? ZeroMeans::CopyInputDim : ZeroMeans::LiteralZero;
+std::vector<Value> openvino_reshape(const KernelContext& ctx, ZeroMeans zero) {
   return {ctx.input(0).reshaped(reshape_output_shape(ctx.input(0).shape(), read_shape_input(ctx.input(1)), zero))};
 }
 
-void check_special_zero(const Attributes& attrs) {
+ZeroMeans parse_special_zero(const Attributes& attrs) {
   const int64_t v = attrs.get_int("special_zero");
   if (v != 0 && v != 1) throw Error("attribute 'special_zero' is a boolean and must be 0 or 1, got " + std::to_string(v));
+  return v ? ZeroMeans::CopyInputDim : ZeroMeans::LiteralZero;
 }
 
 // "T: any numeric type": every element type but string.
@@ -43,8 +42,7 @@ void register_openvino_reshape(Registry& registry) {
   v.outputs = {{"output", "T"}};
   v.attributes = {{"special_zero", AttrType::Int, true}};
   v.type_constraints = {{"T", non_string_types()}, {"T_SHAPE", type_sets::kIntegers}};
-  v.check_attributes = check_special_zero;
-  v.kernel = openvino_reshape;
+  v.set_kernel(parse_special_zero, openvino_reshape);
   registry.add(std::move(v));
   registry.declare_accuracy("Reshape", {AccuracyKind::Exact, "the input's elements, shared storage"}, {}, "org.openvinotoolkit");
 }

@@ -16,8 +16,8 @@ Tensor reshape(const Tensor& data, std::span<const int64_t> requested, ZeroMeans
 }
 
 // Reshape-1: the new shape is the `shape` attribute; a 0 copies the input dimension.
-std::vector<Value> reshape_from_attribute(const KernelContext& ctx) {
-  return {reshape(ctx.input(0), ctx.attrs.get_ints("shape"), ZeroMeans::CopyInputDim)};
+std::vector<Value> reshape_from_attribute(const KernelContext& ctx, const std::vector<int64_t>& shape) {
+  return {reshape(ctx.input(0), shape, ZeroMeans::CopyInputDim)};
 }
 
 // Reshape-5 to 13: the new shape is the second input; a 0 copies the input dimension.
@@ -26,14 +26,14 @@ std::vector<Value> reshape_from_input(const KernelContext& ctx) {
 }
 
 // Reshape-14 onward: allowzero = 1 makes a 0 a literal zero-sized dimension.
-std::vector<Value> reshape_with_allowzero(const KernelContext& ctx) {
-  const ZeroMeans zero = ctx.attrs.get_int("allowzero") ? ZeroMeans::LiteralZero : ZeroMeans::CopyInputDim;
+std::vector<Value> reshape_with_allowzero(const KernelContext& ctx, ZeroMeans zero) {
   return {reshape(ctx.input(0), read_shape_input(ctx.input(1)), zero)};
 }
 
-void check_allowzero(const Attributes& attrs) {
+ZeroMeans parse_allowzero(const Attributes& attrs) {
   const int64_t v = attrs.get_int("allowzero");
   if (v != 0 && v != 1) throw Error("attribute 'allowzero' must be 0 or 1, got " + std::to_string(v));
+  return v ? ZeroMeans::LiteralZero : ZeroMeans::CopyInputDim;
 }
 
 OpVersion reshape_v1() {
@@ -46,7 +46,7 @@ OpVersion reshape_v1() {
   v.attributes = {{"shape", AttrType::Ints, true},
                   {"consumed_inputs", AttrType::Ints, false, std::nullopt, /*ignored=*/true}};
   v.type_constraints = {{"T", type_sets::kFloats}};
-  v.kernel = reshape_from_attribute;
+  v.set_kernel([](const Attributes& attrs) { return attrs.get_ints("shape"); }, reshape_from_attribute);
   return v;
 }
 
@@ -59,8 +59,7 @@ OpVersion reshape_with_shape_input(int since_version, const TypeSet& types) {
   v.type_constraints = {{"T", types}, {"tensor(int64)", type_sets::kInt64, "tensor(int64)"}};
   if (since_version >= 14) {
     v.attributes = {{"allowzero", AttrType::Int, false, int64_t{0}}};
-    v.check_attributes = check_allowzero;
-    v.kernel = reshape_with_allowzero;
+    v.set_kernel(parse_allowzero, reshape_with_allowzero);
   } else {
     v.kernel = reshape_from_input;
   }

@@ -20,10 +20,16 @@ std::vector<Value> shape_all(const KernelContext& ctx) {
 }
 
 // Shape-15 onward. `end` has no default: unset means the rank.
-std::vector<Value> shape_slice(const KernelContext& ctx) {
+// start and end, parsed at load (end nullopt: the rank).
+using ShapeSlice = std::pair<int64_t, std::optional<int64_t>>;
+
+ShapeSlice parse_shape_slice(const Attributes& attrs) {
+  return {attrs.get_int("start"), attrs.has("end") ? std::optional(attrs.get_int("end")) : std::nullopt};
+}
+
+std::vector<Value> shape_slice(const KernelContext& ctx, const ShapeSlice& slice) {
   const Tensor& in = ctx.input(0);
-  const std::optional<int64_t> end = ctx.attrs.has("end") ? std::optional(ctx.attrs.get_int("end")) : std::nullopt;
-  const auto [first, last] = shape_slice_range(in.rank(), ctx.attrs.get_int("start"), end);
+  const auto [first, last] = shape_slice_range(in.rank(), slice.first, slice.second);
   return {dims_tensor(in.shape(), first, last)};
 }
 
@@ -36,7 +42,7 @@ OpVersion shape_version(int since_version, const TypeSet& types) {
   v.type_constraints = {{"T", types}, {"T1", type_sets::kInt64}};
   if (since_version >= 15) {
     v.attributes = {{"end", AttrType::Int}, {"start", AttrType::Int, false, int64_t{0}}};
-    v.kernel = shape_slice;
+    v.set_kernel(parse_shape_slice, shape_slice);
   } else {
     v.kernel = shape_all;
   }

@@ -15,11 +15,15 @@ namespace onnx_ref {
 
 namespace {
 
-Kernel squeeze_from_attribute(NegativeAxes negative) {
-  return [negative](const KernelContext& ctx) -> std::vector<Value> {
+// axes, read at load (nullopt: every axis of size 1).
+std::optional<std::vector<int64_t>> parse_squeeze_axes(const Attributes& attrs) {
+  if (!attrs.has("axes")) return std::nullopt;
+  return attrs.get_ints("axes");
+}
+
+auto squeeze_from_attribute(NegativeAxes negative) {
+  return [negative](const KernelContext& ctx, const std::optional<std::vector<int64_t>>& axes) -> std::vector<Value> {
     const Tensor& in = ctx.input(0);
-    std::optional<std::vector<int64_t>> axes;
-    if (ctx.attrs.has("axes")) axes = ctx.attrs.get_ints("axes");
     return {in.reshaped(squeeze_output_shape(in.shape(), axes, negative))};
   };
 }
@@ -44,7 +48,7 @@ OpVersion squeeze_version(int since_version, const TypeSet& types) {
     v.inputs = {{"data", "T"}};
     v.attributes = {{"axes", AttrType::Ints}};
     v.type_constraints = {{"T", types}};
-    v.kernel = squeeze_from_attribute(since_version >= 11 ? NegativeAxes::FromBack : NegativeAxes::Refused);
+    v.set_kernel(parse_squeeze_axes, squeeze_from_attribute(since_version >= 11 ? NegativeAxes::FromBack : NegativeAxes::Refused));
   }
   return v;
 }

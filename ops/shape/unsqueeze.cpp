@@ -11,10 +11,11 @@ namespace onnx_ref {
 
 namespace {
 
-Kernel unsqueeze_from_attribute(NegativeAxes negative) {
-  return [negative](const KernelContext& ctx) -> std::vector<Value> {
+// The kernel takes `axes`, read at load.
+auto unsqueeze_from_attribute(NegativeAxes negative) {
+  return [negative](const KernelContext& ctx, const std::vector<int64_t>& axes) -> std::vector<Value> {
     const Tensor& in = ctx.input(0);
-    return {in.reshaped(unsqueeze_output_shape(in.shape(), ctx.attrs.get_ints("axes"), negative))};
+    return {in.reshaped(unsqueeze_output_shape(in.shape(), axes, negative))};
   };
 }
 
@@ -36,7 +37,8 @@ OpVersion unsqueeze_version(int since_version, const TypeSet& types) {
     v.inputs = {{"data", "T"}};
     v.attributes = {{"axes", AttrType::Ints, true}};
     v.type_constraints = {{"T", types}};
-    v.kernel = unsqueeze_from_attribute(since_version >= 11 ? NegativeAxes::FromBack : NegativeAxes::Refused);
+    v.set_kernel([](const Attributes& attrs) { return attrs.get_ints("axes"); },
+                 unsqueeze_from_attribute(since_version >= 11 ? NegativeAxes::FromBack : NegativeAxes::Refused));
   }
   return v;
 }

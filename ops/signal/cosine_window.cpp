@@ -102,14 +102,24 @@ double cosine_window_value(const CosineWindowCoefficients& c, uint64_t n, uint64
 
 namespace {
 
-std::vector<Value> cosine_window_kernel(const CosineWindowCoefficients& c, const KernelContext& ctx) {
+// The attributes, parsed and checked at load.
+struct CosineWindowParams {
+  bool periodic = true;
+  ElementType type = ElementType::Float;
+};
+
+CosineWindowParams parse_cosine_window_params(const Attributes& attrs) {
+  const ElementType type = signal_output_datatype(attrs.get_int("output_datatype"), type_sets::kAllNumericTypesIR4);
+  return {attrs.get_flag("periodic"), type};
+}
+
+std::vector<Value> cosine_window_kernel(const CosineWindowCoefficients& c, const KernelContext& ctx, const CosineWindowParams& params) {
   const int64_t size = signal_scalar_int(ctx.input(0), "size", true);  // "A scalar value"
   if (size < 1) throw Error("size = " + std::to_string(size) + " must be at least 1");
-  const bool periodic = ctx.attrs.get_flag("periodic");
+  const bool periodic = params.periodic;
   const int64_t period = periodic ? size : size - 1;
   if (period == 0) throw Error("a symmetric window (periodic = 0) of size 1 is undefined: its period size - 1 is 0");
-  const ElementType type =
-      signal_output_datatype(ctx.attrs.get_int("output_datatype"), type_sets::kAllNumericTypesIR4);
+  const ElementType type = params.type;
   Tensor out = Tensor::zeros(type, {size});
   dispatch_real(type, [&](auto tag) {
     using S = typename decltype(tag)::type;
@@ -140,15 +150,12 @@ OpVersion cosine_window_version(const CosineWindowCoefficients& c) {
   v.outputs = {{"output", "T2"}};
   v.attributes = {{"output_datatype", AttrType::Int, false, int64_t{1}}, {"periodic", AttrType::Int, false, int64_t{1}}};
   v.type_constraints = {{"T1", type_sets::kInt32Int64}, {"T2", type_sets::kAllNumericTypesIR4}};
-  v.check_attributes = [](const Attributes& attrs) {
-    (void)signal_output_datatype(attrs.get_int("output_datatype"), type_sets::kAllNumericTypesIR4);
-    (void)attrs.get_flag("periodic");
-  };
   v.attribute_type = [](const Attributes& attrs, const std::string& var) -> std::optional<ElementType> {
     if (var != "T2") return std::nullopt;
     return signal_output_datatype(attrs.get_int("output_datatype"), type_sets::kAllNumericTypesIR4);
   };
-  v.kernel = [c](const KernelContext& ctx) { return cosine_window_kernel(c, ctx); };
+  v.set_kernel(parse_cosine_window_params,
+               [c](const KernelContext& ctx, const CosineWindowParams& params) { return cosine_window_kernel(c, ctx, params); });
   return v;
 }
 

@@ -84,7 +84,17 @@ Tensor irfft_kernel(const Tensor& x, int64_t axis, int64_t n) {
   return out;
 }
 
-std::vector<Value> dft_kernel(const KernelContext& ctx, int since_version) {
+// The attributes, parsed at load; DFT-20 takes its axis from an input (default -2).
+struct DftParams {
+  int64_t axis = -2;
+  bool inverse = false, onesided = false;
+};
+
+DftParams parse_dft_params(const Attributes& attrs, int since_version) {
+  return {since_version < 20 ? attrs.get_int("axis") : int64_t{-2}, attrs.get_flag("inverse"), attrs.get_flag("onesided")};
+}
+
+std::vector<Value> dft_kernel(const KernelContext& ctx, const DftParams& params, int since_version) {
   const Tensor& x = ctx.input(0);
   const int64_t rank = x.rank();
   if (rank < 2)
@@ -92,7 +102,7 @@ std::vector<Value> dft_kernel(const KernelContext& ctx, int since_version) {
   const int64_t parts = x.shape()[rank - 1];
   if (parts != 1 && parts != 2)
     throw Error("the input's last dimension must be 1 (real) or 2 (complex), but it is " + x.describe());
-  int64_t axis = since_version < 20 ? ctx.attrs.get_int("axis") : -2;
+  int64_t axis = params.axis;
   if (since_version >= 20 && ctx.has_input(2)) {
     const Tensor& a = ctx.input(2);
     // DFT-20: "The axis as a scalar".
@@ -105,8 +115,8 @@ std::vector<Value> dft_kernel(const KernelContext& ctx, int since_version) {
                 "] (the last dimension holds the real and imaginary parts)");
   if (axis < 0) axis += rank;
   const int64_t length = x.shape()[axis];
-  const bool inverse = ctx.attrs.get_flag("inverse");
-  const bool onesided = ctx.attrs.get_flag("onesided");
+  const bool inverse = params.inverse;
+  const bool onesided = params.onesided;
   const bool irfft = onesided && inverse;
   if (irfft && parts == 1)
     throw Error("onesided = 1 with inverse = 1 (IRFFT) needs a complex input (last dimension 2), but it is " +
@@ -166,11 +176,8 @@ OpVersion dft_version(int since_version) {
   if (since_version < 20) v.attributes.insert(v.attributes.begin(), {"axis", AttrType::Int, false, int64_t{1}});
   v.type_constraints = {{"T1", type_sets::kFloatsIR4}, {"T2", type_sets::kInt32Int64}};
   if (since_version >= 20) v.type_constraints.push_back({"tensor(int64)", type_sets::kInt64, "tensor(int64)"});
-  v.check_attributes = [](const Attributes& attrs) {
-    (void)attrs.get_flag("inverse");
-    (void)attrs.get_flag("onesided");
-  };
-  v.kernel = [since_version](const KernelContext& ctx) { return dft_kernel(ctx, since_version); };
+  v.set_kernel([since_version](const Attributes& attrs) { return parse_dft_params(attrs, since_version); },
+               [since_version](const KernelContext& ctx, const DftParams& params) { return dft_kernel(ctx, params, since_version); });
   return v;
 }
 

@@ -39,6 +39,38 @@ namespace onnx_ref {
 
 namespace {
 
+// The steps below, each rounded in direction `rnd` throughout, so that the lower and the upper
+// chains enclose the exact value.
+// out = log10(1 + hz / 700).
+void mel_of_hz(mpfr_ptr out, mpfr_srcptr hz, mpfr_rnd_t rnd) {
+  mpfr_div_ui(out, hz, 700, rnd);
+  mpfr_add_ui(out, out, 1, rnd);
+  mpfr_log10(out, out, rnd);
+}
+
+// x = 700 (10^x - 1), increasing in x.
+void hz_of_mel(mpfr_ptr x, mpfr_rnd_t rnd) {
+  mpfr_exp10(x, x, rnd);
+  mpfr_sub_ui(x, x, 1, rnd);
+  mpfr_mul_ui(x, x, 700, rnd);
+}
+
+// out = a + i max(0, b - c) / points.
+void mel_interpolate(mpfr_ptr out, mpfr_srcptr a, mpfr_srcptr b, mpfr_srcptr c, int64_t i, int64_t points, mpfr_rnd_t rnd) {
+  mpfr_sub(out, b, c, rnd);
+  if (mpfr_sgn(out) < 0) mpfr_set_zero(out, 1);
+  mpfr_mul_ui(out, out, static_cast<unsigned long>(i), rnd);
+  mpfr_div_ui(out, out, static_cast<unsigned long>(points), rnd);
+  mpfr_add(out, out, a, rnd);
+}
+
+// x = floor((dft_length + 1) x / sample_rate).
+void bin_of_hz(mpfr_ptr x, int64_t dft_length, int64_t sample_rate, mpfr_rnd_t rnd) {
+  mpfr_mul_ui(x, x, static_cast<unsigned long>(dft_length) + 1, rnd);
+  mpfr_div_ui(x, x, static_cast<unsigned long>(sample_rate), rnd);
+  mpfr_floor(x, x);
+}
+
 // floor of the exact (dft_length + 1) f_i / sample_rate, as described above.
 int64_t mel_weight_bin(double lower, double upper, int64_t i, int64_t points, int64_t dft_length, int64_t sample_rate) {
   numeric::free_mpfr_caches_at_thread_exit();  // MPFR's per-thread caches die with the thread
@@ -51,44 +83,22 @@ int64_t mel_weight_bin(double lower, double upper, int64_t i, int64_t points, in
     } else {
       // a = log10(1 + lower / 700), b likewise; u = a + i (b - a) / points, with b >= a.
       mpfr_set_d(t, lower, MPFR_RNDN);
-      mpfr_div_ui(alo, t, 700, MPFR_RNDD);
-      mpfr_add_ui(alo, alo, 1, MPFR_RNDD);
-      mpfr_log10(alo, alo, MPFR_RNDD);
-      mpfr_div_ui(ahi, t, 700, MPFR_RNDU);
-      mpfr_add_ui(ahi, ahi, 1, MPFR_RNDU);
-      mpfr_log10(ahi, ahi, MPFR_RNDU);
+      mel_of_hz(alo, t, MPFR_RNDD);
+      mel_of_hz(ahi, t, MPFR_RNDU);
       mpfr_set_d(t, upper, MPFR_RNDN);
-      mpfr_div_ui(blo, t, 700, MPFR_RNDD);
-      mpfr_add_ui(blo, blo, 1, MPFR_RNDD);
-      mpfr_log10(blo, blo, MPFR_RNDD);
-      mpfr_div_ui(bhi, t, 700, MPFR_RNDU);
-      mpfr_add_ui(bhi, bhi, 1, MPFR_RNDU);
-      mpfr_log10(bhi, bhi, MPFR_RNDU);
-      // lower end: a_lo + i (b_lo - a_hi) / points, clamped at a_lo (b - a >= 0 exactly).
-      mpfr_sub(lo, blo, ahi, MPFR_RNDD);
-      if (mpfr_sgn(lo) < 0) mpfr_set_zero(lo, 1);
-      mpfr_mul_ui(lo, lo, static_cast<unsigned long>(i), MPFR_RNDD);
-      mpfr_div_ui(lo, lo, static_cast<unsigned long>(points), MPFR_RNDD);
-      mpfr_add(lo, lo, alo, MPFR_RNDD);
-      mpfr_sub(hi, bhi, alo, MPFR_RNDU);
-      mpfr_mul_ui(hi, hi, static_cast<unsigned long>(i), MPFR_RNDU);
-      mpfr_div_ui(hi, hi, static_cast<unsigned long>(points), MPFR_RNDU);
-      mpfr_add(hi, hi, ahi, MPFR_RNDU);
+      mel_of_hz(blo, t, MPFR_RNDD);
+      mel_of_hz(bhi, t, MPFR_RNDU);
+      // lower end: a_lo + i (b_lo - a_hi) / points, clamped at a_lo (b - a >= 0 exactly); upper
+      // end: a_hi + i (b_hi - a_lo) / points.
+      mel_interpolate(lo, alo, blo, ahi, i, points, MPFR_RNDD);
+      mel_interpolate(hi, ahi, bhi, alo, i, points, MPFR_RNDU);
       // f = 700 (10^u - 1), increasing in u.
-      mpfr_exp10(lo, lo, MPFR_RNDD);
-      mpfr_sub_ui(lo, lo, 1, MPFR_RNDD);
-      mpfr_mul_ui(lo, lo, 700, MPFR_RNDD);
-      mpfr_exp10(hi, hi, MPFR_RNDU);
-      mpfr_sub_ui(hi, hi, 1, MPFR_RNDU);
-      mpfr_mul_ui(hi, hi, 700, MPFR_RNDU);
+      hz_of_mel(lo, MPFR_RNDD);
+      hz_of_mel(hi, MPFR_RNDU);
     }
     // z = (dft_length + 1) f / sample_rate; f >= 0 up to the enclosure's width.
-    mpfr_mul_ui(lo, lo, static_cast<unsigned long>(dft_length) + 1, MPFR_RNDD);
-    mpfr_div_ui(lo, lo, static_cast<unsigned long>(sample_rate), MPFR_RNDD);
-    mpfr_mul_ui(hi, hi, static_cast<unsigned long>(dft_length) + 1, MPFR_RNDU);
-    mpfr_div_ui(hi, hi, static_cast<unsigned long>(sample_rate), MPFR_RNDU);
-    mpfr_floor(lo, lo);
-    mpfr_floor(hi, hi);
+    bin_of_hz(lo, dft_length, sample_rate, MPFR_RNDD);
+    bin_of_hz(hi, dft_length, sample_rate, MPFR_RNDU);
     const bool decided = mpfr_equal_p(lo, hi) || prec >= 4096;
     // Undecided at the last precision: hi's floor is the integer the value is within 2^-4000 of.
     const double bin = mpfr_get_d(hi, MPFR_RNDN);
@@ -129,7 +139,8 @@ double mel_weight_edge(const Tensor& t) {
   return widen(*t.data_as<S>());
 }
 
-std::vector<Value> mel_weight_matrix(const KernelContext& ctx) {
+// The kernel takes the output type (`output_datatype`), parsed and checked at load.
+std::vector<Value> mel_weight_matrix(const KernelContext& ctx, ElementType type) {
   const int64_t n = signal_scalar_int(ctx.input(0), "num_mel_bins");
   const int64_t dft_length = signal_scalar_int(ctx.input(1), "dft_length");
   const int64_t sample_rate = signal_scalar_int(ctx.input(2), "sample_rate");
@@ -157,7 +168,6 @@ std::vector<Value> mel_weight_matrix(const KernelContext& ctx) {
   if (n > (int64_t{1} << 40)) throw Error("num_mel_bins = " + std::to_string(n) + " is beyond 2^40");
   // The output and the bins are refused before the MPFR work that scales with n, and before the
   // bins are allocated.
-  const ElementType type = signal_output_datatype(ctx.attrs.get_int("output_datatype"), type_sets::kAllNumericTypesIR4);
   const auto out_count = checked_element_count({spectrogram_bins, n});
   if (!out_count) throw Error("the output [" + std::to_string(spectrogram_bins) + ", " + std::to_string(n) + "] has more elements than int64 holds");
   const MemoryCharge bins_charge = charge_memory(checked_bytes(static_cast<uint64_t>(n + 2), sizeof(int64_t), "the mel bins"), "the mel bins");
@@ -192,14 +202,12 @@ void register_mel_weight_matrix(Registry& registry) {
   v.outputs = {{"output", "T3"}};
   v.attributes = {{"output_datatype", AttrType::Int, false, int64_t{1}}};
   v.type_constraints = {{"T1", type_sets::kInt32Int64}, {"T2", type_sets::kFloatsIR4}, {"T3", type_sets::kAllNumericTypesIR4}};
-  v.check_attributes = [](const Attributes& attrs) {
-    (void)signal_output_datatype(attrs.get_int("output_datatype"), type_sets::kAllNumericTypesIR4);
-  };
   v.attribute_type = [](const Attributes& attrs, const std::string& var) -> std::optional<ElementType> {
     if (var != "T3") return std::nullopt;
     return signal_output_datatype(attrs.get_int("output_datatype"), type_sets::kAllNumericTypesIR4);
   };
-  v.kernel = mel_weight_matrix;
+  v.set_kernel([](const Attributes& attrs) { return signal_output_datatype(attrs.get_int("output_datatype"), type_sets::kAllNumericTypesIR4); },
+               mel_weight_matrix);
   registry.add(std::move(v));
   registry.declare_accuracy("MelWeightMatrix",
                             {AccuracyKind::CorrectlyRounded, "corner bins the exact floors; each weight the exact fraction rounded once"});

@@ -26,7 +26,8 @@ namespace onnx_ref {
 
 namespace {
 
-std::vector<Value> stft_kernel(const KernelContext& ctx) {
+// The kernel takes `onesided`, parsed at load.
+std::vector<Value> stft_kernel(const KernelContext& ctx, bool onesided) {
   const Tensor& x = ctx.input(0);
   if (x.rank() != 3 || (x.shape()[2] != 1 && x.shape()[2] != 2))
     throw Error("signal must be [batch, length, 1] (real) or [batch, length, 2] (complex), but it is " + x.describe());
@@ -49,7 +50,6 @@ std::vector<Value> stft_kernel(const KernelContext& ctx) {
   if (n < 1) throw Error("the frame length is 0 (an empty window or signal)");
   if (length < n)
     throw Error("the signal's length " + std::to_string(length) + " is shorter than one frame of " + std::to_string(n));
-  const bool onesided = ctx.attrs.get_flag("onesided");
   if (onesided && parts == 2)
     throw Error("onesided = 1 needs a real signal (last dimension 1); a complex signal " + x.describe() +
                 " has no onesided transform (set onesided = 0)");
@@ -94,8 +94,7 @@ void register_stft(Registry& registry) {
   v.outputs = {{"output", "T1"}};
   v.attributes = {{"onesided", AttrType::Int, false, int64_t{1}}};
   v.type_constraints = {{"T1", type_sets::kFloatsIR4}, {"T2", type_sets::kInt32Int64}};
-  v.check_attributes = [](const Attributes& attrs) { (void)attrs.get_flag("onesided"); };
-  v.kernel = stft_kernel;
+  v.set_kernel([](const Attributes& attrs) { return attrs.get_flag("onesided"); }, stft_kernel);
   registry.add(std::move(v));
   registry.declare_accuracy("STFT",
                             {AccuracyKind::RoundedAtNamedPoints, "twiddle factors correctly rounded to double; each output the exact sum of x w t rounded once"});

@@ -30,14 +30,15 @@ OpVersion softmax_version(const std::string& op_type, int since_version, const L
   const bool coerce = since_version < 13;
   v.attributes = {{"axis", AttrType::Int, false, int64_t{coerce ? 1 : -1}}};
   v.type_constraints = {{"T", coerce ? type_sets::kFloats : type_sets::kFloatsIR4}};
-  v.kernel = [kernel, coerce](const KernelContext& ctx) -> std::vector<Value> {
+  const auto parse_axis = [](const Attributes& attrs) { return attrs.get_int("axis"); };
+  v.set_kernel(parse_axis, [kernel, coerce](const KernelContext& ctx, int64_t axis_attr) -> std::vector<Value> {
     const Tensor& in = ctx.input(0);
     // Every version takes [-r, r-1] (11 states it; 1's shape inference counts from the back too).
-    const int64_t axis = normalize_axis(ctx.attrs.get_int("axis"), in.rank(), AxisRange::Signed);
+    const int64_t axis = normalize_axis(axis_attr, in.rank(), AxisRange::Signed);
     Tensor out = Tensor::uninitialized(in.type(), in.shape());
     if (out.element_count() != 0) kernel(in, out, layout_of(in.shape(), axis, coerce));
     return {out};
-  };
+  });
   return v;
 }
 

@@ -27,8 +27,8 @@ std::unique_ptr<RE2> regex_full_match_compile(const Attributes& attrs) {
   return re;
 }
 
-std::vector<Value> regex_full_match(const KernelContext& ctx) {
-  const std::unique_ptr<RE2> re = regex_full_match_compile(ctx.attrs);
+// The pattern is compiled once, at load; RE2 matches through a const object from any thread.
+std::vector<Value> regex_full_match(const KernelContext& ctx, const std::unique_ptr<RE2>& re) {
   const Tensor& x = ctx.input(0);
   Tensor y = Tensor::zeros(ElementType::Bool, x.shape());
   uint8_t* out = x.element_count() ? reinterpret_cast<uint8_t*>(y.mutable_data()) : nullptr;
@@ -47,8 +47,7 @@ void register_regex_full_match(Registry& registry) {
   v.outputs = {{"Y", "T2"}};
   v.attributes = {{"pattern", AttrType::String}};
   v.type_constraints = {{"T1", TypeSet{ElementType::String}}, {"T2", TypeSet{ElementType::Bool}}};
-  v.check_attributes = [](const Attributes& attrs) { (void)regex_full_match_compile(attrs); };
-  v.kernel = regex_full_match;
+  v.set_kernel(regex_full_match_compile, regex_full_match);
   registry.add(std::move(v));
   registry.declare_accuracy("RegexFullMatch",
                             {AccuracyKind::Exact, "a decision"});

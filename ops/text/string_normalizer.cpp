@@ -67,17 +67,30 @@ icu::Locale string_normalizer_locale(const Attributes& attrs) {
   return locale;
 }
 
-std::vector<Value> string_normalizer(const KernelContext& ctx) {
+// The attributes, checked once, at load; the stopwords are folded then too.
+struct StringNormalizerParams {
+  std::string action;
+  icu::Locale locale;
+  bool case_sensitive = false;
+  std::set<std::string> stops;
+};
+
+StringNormalizerParams parse_string_normalizer(const Attributes& attrs) {
+  StringNormalizerParams p{string_normalizer_action(attrs), string_normalizer_locale(attrs), attrs.get_flag("is_case_sensitive"), {}};
+  if (attrs.has("stopwords"))
+    for (const std::string& w : std::get<std::vector<std::string>>(attrs.get("stopwords")))
+      p.stops.insert(p.case_sensitive ? w : string_normalizer_fold(w, "the stopword"));
+  return p;
+}
+
+std::vector<Value> string_normalizer(const KernelContext& ctx, const StringNormalizerParams& params) {
   const Tensor& x = ctx.input(0);
   if (!(x.rank() == 1 || (x.rank() == 2 && x.shape()[0] == 1)))
     throw Error("X must be [C] or [1, C], but it is " + x.describe());
-  const std::string action = string_normalizer_action(ctx.attrs);
-  const icu::Locale locale = string_normalizer_locale(ctx.attrs);
-  const bool case_sensitive = ctx.attrs.get_flag("is_case_sensitive");
-  std::set<std::string> stops;
-  if (ctx.attrs.has("stopwords"))
-    for (const std::string& w : std::get<std::vector<std::string>>(ctx.attrs.get("stopwords")))
-      stops.insert(case_sensitive ? w : string_normalizer_fold(w, "the stopword"));
+  const std::string& action = params.action;
+  const icu::Locale& locale = params.locale;
+  const bool case_sensitive = params.case_sensitive;
+  const std::set<std::string>& stops = params.stops;
   std::vector<std::string> kept;
   for (const std::string& s : x.strings()) {
     if (!stops.empty() && stops.count(case_sensitive ? s : string_normalizer_fold(s, "the element"))) continue;
@@ -110,12 +123,7 @@ void register_string_normalizer(Registry& registry) {
                   {"locale", AttrType::String},
                   {"stopwords", AttrType::Strings}};
   v.type_constraints = {{"tensor(string)", TypeSet{ElementType::String}, "tensor(string)"}};
-  v.check_attributes = [](const Attributes& attrs) {
-    (void)string_normalizer_action(attrs);
-    (void)string_normalizer_locale(attrs);
-    (void)attrs.get_flag("is_case_sensitive");
-  };
-  v.kernel = string_normalizer;
+  v.set_kernel(parse_string_normalizer, string_normalizer);
   registry.add(std::move(v));
   registry.declare_accuracy("StringNormalizer",
                             {AccuracyKind::Exact, "a deterministic text transformation"});

@@ -75,11 +75,26 @@ std::vector<std::string> string_split_one(std::string_view s, const std::string&
   return parts;
 }
 
-std::vector<Value> string_split(const KernelContext& ctx) {
+// delimiter and maxsplit, parsed and checked at load (-1: no limit).
+struct StringSplitParams {
+  std::string delimiter;
+  int64_t maxsplit = -1;
+};
+
+StringSplitParams parse_string_split(const Attributes& attrs) {
+  StringSplitParams p;
+  if (attrs.has("delimiter")) p.delimiter = std::get<std::string>(attrs.get("delimiter"));
+  if (attrs.has("maxsplit")) {
+    p.maxsplit = attrs.get_int("maxsplit");
+    if (p.maxsplit < 0) throw Error("attribute 'maxsplit' = " + std::to_string(p.maxsplit) + " is negative");
+  }
+  return p;
+}
+
+std::vector<Value> string_split(const KernelContext& ctx, const StringSplitParams& params) {
   const Tensor& x = ctx.input(0);
-  const std::string delimiter =
-      ctx.attrs.has("delimiter") ? std::get<std::string>(ctx.attrs.get("delimiter")) : std::string();
-  const int64_t maxsplit = ctx.attrs.has("maxsplit") ? ctx.attrs.get_int("maxsplit") : -1;
+  const std::string& delimiter = params.delimiter;
+  const int64_t maxsplit = params.maxsplit;
   std::vector<std::vector<std::string>> split;
   split.reserve(x.strings().size());
   size_t widest = 0;
@@ -120,11 +135,7 @@ void register_string_split(Registry& registry) {
   v.attributes = {{"delimiter", AttrType::String}, {"maxsplit", AttrType::Int}};
   v.type_constraints = {{"T1", TypeSet{ElementType::String}}, {"T2", TypeSet{ElementType::String}},
                         {"T3", TypeSet{ElementType::Int64}}};
-  v.check_attributes = [](const Attributes& attrs) {
-    if (attrs.has("maxsplit") && attrs.get_int("maxsplit") < 0)
-      throw Error("attribute 'maxsplit' = " + std::to_string(attrs.get_int("maxsplit")) + " is negative");
-  };
-  v.kernel = string_split;
+  v.set_kernel(parse_string_split, string_split);
   registry.add(std::move(v));
   registry.declare_accuracy("StringSplit",
                             {AccuracyKind::Exact, "substrings and counts"});

@@ -92,11 +92,37 @@ std::map<std::vector<K>, int64_t> tfidf_lookup(const TfIdfPlan& plan, const std:
   return lookup;
 }
 
+// Everything the attributes decide, checked and built once, at load.
+struct TfIdfModel {
+  TfIdfPlan plan;
+  int64_t min_n = 1, max_n = 1, skip = 0;
+  std::string mode;
+  std::vector<int64_t> indexes;
+  std::vector<float> weights;  // one per n-gram (1 when the attribute is absent)
+  bool string_pool = false;
+  std::map<std::vector<std::string>, int64_t> string_lookup;
+  std::map<std::vector<int64_t>, int64_t> int_lookup;
+};
+
+TfIdfModel tfidf_model(const Attributes& attrs) {
+  TfIdfModel m;
+  m.plan = tfidf_plan(attrs);
+  m.min_n = attrs.get_int("min_gram_length"), m.max_n = attrs.get_int("max_gram_length");
+  m.skip = attrs.get_int("max_skip_count");
+  m.mode = std::get<std::string>(attrs.get("mode"));
+  m.indexes = attrs.get_ints("ngram_indexes");
+  m.weights = attrs.has("weights") ? std::get<std::vector<float>>(attrs.get("weights")) : std::vector<float>(m.indexes.size(), 1.0f);
+  m.string_pool = attrs.has("pool_strings");
+  if (m.string_pool) m.string_lookup = tfidf_lookup(m.plan, std::get<std::vector<std::string>>(attrs.get("pool_strings")));
+  else m.int_lookup = tfidf_lookup(m.plan, attrs.get_ints("pool_int64s"));
+  return m;
+}
+
 template <class K, class X>
-void tfidf_count(const Attributes& attrs, const std::map<std::vector<K>, int64_t>& lookup, const X* row, int64_t c,
+void tfidf_count(const TfIdfModel& m, const std::map<std::vector<K>, int64_t>& lookup, const X* row, int64_t c,
                  std::vector<int64_t>& counts) {
-  const int64_t min_n = attrs.get_int("min_gram_length"), max_n = attrs.get_int("max_gram_length");
-  const int64_t skip = attrs.get_int("max_skip_count");
+  const int64_t min_n = m.min_n, max_n = m.max_n;
+  const int64_t skip = m.skip;
   std::vector<K> key;
   for (int64_t k = 0; k <= skip && k < std::max<int64_t>(c, 1); ++k) {
     const int64_t distance = k + 1;
@@ -114,20 +140,19 @@ void tfidf_count(const Attributes& attrs, const std::map<std::vector<K>, int64_t
   }
 }
 
-std::vector<Value> tfidf_vectorizer(const KernelContext& ctx) {
-  const TfIdfPlan plan = tfidf_plan(ctx.attrs);
+std::vector<Value> tfidf_vectorizer(const KernelContext& ctx, const TfIdfModel& m) {
+  const TfIdfPlan& plan = m.plan;
   const Tensor& x = ctx.input(0);
   if (x.rank() != 1 && x.rank() != 2) throw Error("X must be [C] or [N, C], but it is " + x.describe());
-  const bool string_pool = ctx.attrs.has("pool_strings");
+  const bool string_pool = m.string_pool;
   if (string_pool != x.is_string())
     throw Error(std::string("X must be ") + (string_pool ? "a string tensor, as pool_strings is set" : "int32 or int64, as pool_int64s is set") +
                 ", but it is " + x.describe());
   const int64_t rows = x.rank() == 1 ? 1 : x.shape()[0];
   const int64_t c = x.shape()[x.rank() - 1];
-  const std::string& mode = std::get<std::string>(ctx.attrs.get("mode"));
-  const std::vector<int64_t>& indexes = ctx.attrs.get_ints("ngram_indexes");
-  const std::vector<float> weights =
-      ctx.attrs.has("weights") ? std::get<std::vector<float>>(ctx.attrs.get("weights")) : std::vector<float>(indexes.size(), 1.0f);
+  const std::string& mode = m.mode;
+  const std::vector<int64_t>& indexes = m.indexes;
+  const std::vector<float>& weights = m.weights;
   Tensor y = Tensor::zeros(ElementType::Float, x.rank() == 1 ? Shape{plan.output_size} : Shape{rows, plan.output_size});
   float* out = y.element_count() ? reinterpret_cast<float*>(y.mutable_data()) : nullptr;
   std::vector<int64_t> counts(plan.sizes.size());
@@ -156,18 +181,16 @@ std::vector<Value> tfidf_vectorizer(const KernelContext& ctx) {
     }
   };
   if (string_pool) {
-    const auto lookup = tfidf_lookup(plan, std::get<std::vector<std::string>>(ctx.attrs.get("pool_strings")));
     for (int64_t r = 0; r < rows; ++r) {
       std::fill(counts.begin(), counts.end(), 0);
-      tfidf_count<std::string>(ctx.attrs, lookup, x.strings().data() + r * c, c, counts);
+      tfidf_count<std::string>(m, m.string_lookup, x.strings().data() + r * c, c, counts);
       emit(r);
     }
   } else {
-    const auto lookup = tfidf_lookup(plan, ctx.attrs.get_ints("pool_int64s"));
     for (int64_t r = 0; r < rows; ++r) {
       std::fill(counts.begin(), counts.end(), 0);
-      if (x.type() == ElementType::Int32) tfidf_count<int64_t>(ctx.attrs, lookup, x.data_as<int32_t>() + r * c, c, counts);
-      else tfidf_count<int64_t>(ctx.attrs, lookup, x.data_as<int64_t>() + r * c, c, counts);
+      if (x.type() == ElementType::Int32) tfidf_count<int64_t>(m, m.int_lookup, x.data_as<int32_t>() + r * c, c, counts);
+      else tfidf_count<int64_t>(m, m.int_lookup, x.data_as<int64_t>() + r * c, c, counts);
       emit(r);
     }
   }
@@ -189,12 +212,7 @@ void register_tfidf_vectorizer(Registry& registry) {
                   {"weights", AttrType::Floats}};
   v.type_constraints = {{"T", TypeSet{ElementType::String, ElementType::Int32, ElementType::Int64}},
                         {"T1", TypeSet{ElementType::Float}}};
-  v.check_attributes = [](const Attributes& attrs) {
-    const TfIdfPlan plan = tfidf_plan(attrs);
-    if (attrs.has("pool_strings")) (void)tfidf_lookup(plan, std::get<std::vector<std::string>>(attrs.get("pool_strings")));
-    else (void)tfidf_lookup(plan, attrs.get_ints("pool_int64s"));
-  };
-  v.kernel = tfidf_vectorizer;
+  v.set_kernel(tfidf_model, tfidf_vectorizer);
   registry.add(std::move(v));
   registry.declare_accuracy("TfIdfVectorizer",
                             {AccuracyKind::CorrectlyRounded, "exact counts; each output the exact sum of count x weight rounded once"});

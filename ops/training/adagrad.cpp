@@ -15,27 +15,30 @@ namespace onnx_ref {
 
 namespace {
 
-std::vector<Value> adagrad_kernel(const KernelContext& ctx) {
+// The attributes, parsed at load (float32 values, taken exactly).
+struct AdagradParams {
+  double decay, eps, norm;
+};
+
+AdagradParams parse_adagrad_params(const Attributes& attrs) {
+  return {std::get<float>(attrs.get("decay_factor")), std::get<float>(attrs.get("epsilon")), std::get<float>(attrs.get("norm_coefficient"))};
+}
+
+std::vector<Value> adagrad_kernel(const KernelContext& ctx, const AdagradParams& params) {
   namespace tr = training;
   const size_t n = tr::tensor_count(ctx.input_count(), ctx.output_count(), 3, 2, "Adagrad");
   const double R = tr::scalar_input(ctx, 0, "R"), T = tr::scalar_input(ctx, 1, "T");
-  const double decay = std::get<float>(ctx.attrs.get("decay_factor"));
-  const double eps = std::get<float>(ctx.attrs.get("epsilon"));
-  const double norm = std::get<float>(ctx.attrs.get("norm_coefficient"));
-  const double r = tr::div<double>(R, tr::add<double>(1.0, tr::mul<double>(T, decay)));
-  std::vector<Value> out(2 * n);
-  for (size_t i = 0; i < n; ++i) {
-    tr::check_group(ctx, n, i, 3, "Adagrad");
+  const double eps = params.eps, norm = params.norm;
+  const double r = tr::div<double>(R, tr::add<double>(1.0, tr::mul<double>(T, params.decay)));
+  return tr::update_groups(ctx, n, 3, 2, "Adagrad", [&](size_t i, std::vector<Tensor>& made) {
     const Tensor& x = ctx.input(2 + i);
     const Tensor& g = ctx.input(2 + n + i);
     const Tensor& h = ctx.input(2 + 2 * n + i);
-    Tensor x_new = Tensor::uninitialized(x.type(), x.shape());
-    Tensor h_new = Tensor::uninitialized(x.type(), x.shape());
     tr::dispatch_float_or_double(x.type(), [&](auto tag) {
       using S = typename decltype(tag)::type;
       const S *px = x.data_as<S>(), *pg = g.data_as<S>(), *ph = h.data_as<S>();
-      S* pxn = reinterpret_cast<S*>(x_new.mutable_data());
-      S* phn = reinterpret_cast<S*>(h_new.mutable_data());
+      S* pxn = reinterpret_cast<S*>(made[0].mutable_data());
+      S* phn = reinterpret_cast<S*>(made[1].mutable_data());
       for (int64_t e = 0; e < x.element_count(); ++e) {
         const double gr = tr::add<S>(tr::mul<S>(norm, px[e]), pg[e]);
         const double hn = tr::add<S>(ph[e], tr::mul<S>(gr, gr));
@@ -44,10 +47,7 @@ std::vector<Value> adagrad_kernel(const KernelContext& ctx) {
         phn[e] = static_cast<S>(hn);
       }
     });
-    out[i] = Value(std::move(x_new));
-    out[n + i] = Value(std::move(h_new));
-  }
-  return out;
+  });
 }
 
 }  // namespace
@@ -57,7 +57,7 @@ void register_adagrad(Registry& registry) {
   v.attributes = {{"decay_factor", AttrType::Float, false, 0.0f},
                   {"epsilon", AttrType::Float, false, 1e-6f},
                   {"norm_coefficient", AttrType::Float, false, 0.0f}};
-  v.kernel = adagrad_kernel;
+  v.set_kernel(parse_adagrad_params, adagrad_kernel);
   registry.add(std::move(v));
   registry.declare_accuracy("Adagrad", {AccuracyKind::RoundedAtNamedPoints, "each step of the spec's update formula rounded once, in order; the scalar learning-rate steps correctly rounded in double"}, {}, "ai.onnx.preview.training");
 }

@@ -19,15 +19,21 @@ namespace onnx_ref {
 
 namespace {
 
-std::vector<Value> adam_kernel(const KernelContext& ctx) {
+// The attributes, parsed at load (float32 values, taken exactly).
+struct AdamParams {
+  double alpha, beta, eps, norm, post;
+};
+
+AdamParams parse_adam_params(const Attributes& attrs) {
+  return {std::get<float>(attrs.get("alpha")), std::get<float>(attrs.get("beta")), std::get<float>(attrs.get("epsilon")),
+          std::get<float>(attrs.get("norm_coefficient")), std::get<float>(attrs.get("norm_coefficient_post"))};
+}
+
+std::vector<Value> adam_kernel(const KernelContext& ctx, const AdamParams& params) {
   namespace tr = training;
   const size_t n = tr::tensor_count(ctx.input_count(), ctx.output_count(), 4, 3, "Adam");
   const double R = tr::scalar_input(ctx, 0, "R"), T = tr::scalar_input(ctx, 1, "T");
-  const double alpha = std::get<float>(ctx.attrs.get("alpha"));
-  const double beta = std::get<float>(ctx.attrs.get("beta"));
-  const double eps = std::get<float>(ctx.attrs.get("epsilon"));
-  const double norm = std::get<float>(ctx.attrs.get("norm_coefficient"));
-  const double post = std::get<float>(ctx.attrs.get("norm_coefficient_post"));
+  const double alpha = params.alpha, beta = params.beta, eps = params.eps, norm = params.norm, post = params.post;
   const double one_minus_alpha = tr::sub<double>(1.0, alpha);
   const double one_minus_beta = tr::sub<double>(1.0, beta);
   const double keep = tr::sub<double>(1.0, post);
@@ -38,22 +44,17 @@ std::vector<Value> adam_kernel(const KernelContext& ctx) {
     r_adjusted = tr::div<double>(tr::mul<double>(R, tr::sqrt<double>(tr::sub<double>(1.0, beta_t))),
                                  tr::sub<double>(1.0, alpha_t));
   }
-  std::vector<Value> out(3 * n);
-  for (size_t i = 0; i < n; ++i) {
-    tr::check_group(ctx, n, i, 4, "Adam");
+  return tr::update_groups(ctx, n, 4, 3, "Adam", [&](size_t i, std::vector<Tensor>& made) {
     const Tensor& x = ctx.input(2 + i);
     const Tensor& g = ctx.input(2 + n + i);
     const Tensor& v = ctx.input(2 + 2 * n + i);
     const Tensor& h = ctx.input(2 + 3 * n + i);
-    Tensor x_final = Tensor::uninitialized(x.type(), x.shape());
-    Tensor v_new = Tensor::uninitialized(x.type(), x.shape());
-    Tensor h_new = Tensor::uninitialized(x.type(), x.shape());
     tr::dispatch_float_or_double(x.type(), [&](auto tag) {
       using S = typename decltype(tag)::type;
       const S *px = x.data_as<S>(), *pg = g.data_as<S>(), *pv = v.data_as<S>(), *ph = h.data_as<S>();
-      S* pxf = reinterpret_cast<S*>(x_final.mutable_data());
-      S* pvn = reinterpret_cast<S*>(v_new.mutable_data());
-      S* phn = reinterpret_cast<S*>(h_new.mutable_data());
+      S* pxf = reinterpret_cast<S*>(made[0].mutable_data());
+      S* pvn = reinterpret_cast<S*>(made[1].mutable_data());
+      S* phn = reinterpret_cast<S*>(made[2].mutable_data());
       for (int64_t e = 0; e < x.element_count(); ++e) {
         const double gr = tr::add<S>(tr::mul<S>(norm, px[e]), pg[e]);
         const double vn = tr::add<S>(tr::mul<S>(alpha, pv[e]), tr::mul<S>(one_minus_alpha, gr));
@@ -65,11 +66,7 @@ std::vector<Value> adam_kernel(const KernelContext& ctx) {
         phn[e] = static_cast<S>(hn);
       }
     });
-    out[i] = Value(std::move(x_final));
-    out[n + i] = Value(std::move(v_new));
-    out[2 * n + i] = Value(std::move(h_new));
-  }
-  return out;
+  });
 }
 
 }  // namespace
@@ -81,7 +78,7 @@ void register_adam(Registry& registry) {
                   {"epsilon", AttrType::Float, false, 1e-6f},
                   {"norm_coefficient", AttrType::Float, false, 0.0f},
                   {"norm_coefficient_post", AttrType::Float, false, 0.0f}};
-  v.kernel = adam_kernel;
+  v.set_kernel(parse_adam_params, adam_kernel);
   registry.add(std::move(v));
   registry.declare_accuracy("Adam", {AccuracyKind::RoundedAtNamedPoints, "each step of the spec's update formula rounded once, in order; alpha^T and beta^T correctly rounded powers"}, {}, "ai.onnx.preview.training");
 }

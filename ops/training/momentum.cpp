@@ -23,27 +23,34 @@ bool momentum_is_nesterov(const Attributes& attrs) {
   throw Error("attribute 'mode' must be \"standard\" or \"nesterov\", got " + quote_text(mode));
 }
 
-std::vector<Value> momentum_kernel(const KernelContext& ctx) {
+// The attributes, parsed and checked at load (float32 values, taken exactly).
+struct MomentumParams {
+  double alpha, beta, norm;
+  bool nesterov;
+};
+
+MomentumParams parse_momentum_params(const Attributes& attrs) {
+  return {std::get<float>(attrs.get("alpha")), std::get<float>(attrs.get("beta")), std::get<float>(attrs.get("norm_coefficient")),
+          momentum_is_nesterov(attrs)};
+}
+
+std::vector<Value> momentum_kernel(const KernelContext& ctx, const MomentumParams& params) {
   namespace tr = training;
   const size_t n = tr::tensor_count(ctx.input_count(), ctx.output_count(), 3, 2, "Momentum");
   const double R = tr::scalar_input(ctx, 0, "R"), T = tr::scalar_input(ctx, 1, "T");
-  const double alpha = std::get<float>(ctx.attrs.get("alpha"));
-  const double beta_adjusted = T > 0 ? static_cast<double>(std::get<float>(ctx.attrs.get("beta"))) : 1.0;
-  const double norm = std::get<float>(ctx.attrs.get("norm_coefficient"));
-  const bool nesterov = momentum_is_nesterov(ctx.attrs);
-  std::vector<Value> out(2 * n);
-  for (size_t i = 0; i < n; ++i) {
-    tr::check_group(ctx, n, i, 3, "Momentum");
+  const double alpha = params.alpha;
+  const double beta_adjusted = T > 0 ? params.beta : 1.0;
+  const double norm = params.norm;
+  const bool nesterov = params.nesterov;
+  return tr::update_groups(ctx, n, 3, 2, "Momentum", [&](size_t i, std::vector<Tensor>& made) {
     const Tensor& x = ctx.input(2 + i);
     const Tensor& g = ctx.input(2 + n + i);
     const Tensor& v = ctx.input(2 + 2 * n + i);
-    Tensor x_new = Tensor::uninitialized(x.type(), x.shape());
-    Tensor v_new = Tensor::uninitialized(x.type(), x.shape());
     tr::dispatch_float_or_double(x.type(), [&](auto tag) {
       using S = typename decltype(tag)::type;
       const S *px = x.data_as<S>(), *pg = g.data_as<S>(), *pv = v.data_as<S>();
-      S* pxn = reinterpret_cast<S*>(x_new.mutable_data());
-      S* pvn = reinterpret_cast<S*>(v_new.mutable_data());
+      S* pxn = reinterpret_cast<S*>(made[0].mutable_data());
+      S* pvn = reinterpret_cast<S*>(made[1].mutable_data());
       for (int64_t e = 0; e < x.element_count(); ++e) {
         const double gr = tr::add<S>(tr::mul<S>(norm, px[e]), pg[e]);
         const double vn = tr::add<S>(tr::mul<S>(alpha, pv[e]), tr::mul<S>(beta_adjusted, gr));
@@ -52,10 +59,7 @@ std::vector<Value> momentum_kernel(const KernelContext& ctx) {
         pvn[e] = static_cast<S>(vn);
       }
     });
-    out[i] = Value(std::move(x_new));
-    out[n + i] = Value(std::move(v_new));
-  }
-  return out;
+  });
 }
 
 }  // namespace
@@ -66,8 +70,7 @@ void register_momentum(Registry& registry) {
                   {"beta", AttrType::Float, true},
                   {"mode", AttrType::String, true},
                   {"norm_coefficient", AttrType::Float, true}};
-  v.check_attributes = [](const Attributes& attrs) { momentum_is_nesterov(attrs); };
-  v.kernel = momentum_kernel;
+  v.set_kernel(parse_momentum_params, momentum_kernel);
   registry.add(std::move(v));
   registry.declare_accuracy("Momentum", {AccuracyKind::RoundedAtNamedPoints, "each step of the spec's update formula rounded once, in order"}, {}, "ai.onnx.preview.training");
 }

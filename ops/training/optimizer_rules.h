@@ -82,6 +82,23 @@ OpVersion optimizer_version(const std::string& op, size_t per_tensor, size_t out
 // Checks that the tensors of one group (X_i and its gradient and states) have X_i's type and shape.
 void check_group(const KernelContext& ctx, size_t n, size_t i, size_t per_tensor, const std::string& op);
 
+// The node's outputs for n groups: for each group i (checked first), `update(i, made)` fills
+// `outputs_per_tensor` fresh tensors of X_i's type and shape, which become outputs i, n + i, ...
+template <class Update>
+std::vector<Value> update_groups(const KernelContext& ctx, size_t n, size_t per_tensor, size_t outputs_per_tensor,
+                                 const std::string& op, Update&& update) {
+  std::vector<Value> out(outputs_per_tensor * n);
+  for (size_t i = 0; i < n; ++i) {
+    check_group(ctx, n, i, per_tensor, op);
+    const Tensor& x = ctx.input(2 + i);
+    std::vector<Tensor> made;
+    for (size_t k = 0; k < outputs_per_tensor; ++k) made.push_back(Tensor::uninitialized(x.type(), x.shape()));
+    update(i, made);
+    for (size_t k = 0; k < outputs_per_tensor; ++k) out[k * n + i] = Value(std::move(made[k]));
+  }
+  return out;
+}
+
 // Applies f(element index) -> void for each element of a group, f writing into the outputs.
 template <class F>
 void dispatch_float_or_double(ElementType type, F&& f) {
