@@ -51,6 +51,10 @@ std::vector<Value> qlinear_conv(const KernelContext& ctx, const linalg::ConvPara
   const int64_t M = w.shape()[0];
   linalg::zero_point_shape(w_zp, w, "w_zero_point", 0, 1, false);
   linalg::zero_point_shape(w_scale, w, "w_scale", 0, 1, false);
+  // "Each scale and zero-point pair must have same shape": both per tensor, or both per channel.
+  if (w_scale.element_count() != w_zp.element_count())
+    throw Error("w_scale " + w_scale.describe() + " and w_zero_point " + w_zp.describe() +
+                " must have the same shape: both one value, or both one per output channel");
   if (ctx.has_input(8) && ctx.input(8).shape() != Shape{M})
     throw Error("QLinearConv's B must have shape [" + std::to_string(M) + "], but it is " + ctx.input(8).describe());
   const double xs = quant::read_scales(x_scale, "x_scale", false)[0];

@@ -21,6 +21,7 @@
 #include "ops/registry.h"
 #include "runtime/error.h"
 #include "runtime/float_formats.h"
+#include "helpers/element_values.h"
 
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
@@ -46,17 +47,6 @@ Tensor run(const std::string& op, int64_t opset, const std::vector<std::optional
   return out[0].tensor();
 }
 
-template <class V>
-Tensor vec(T type, std::vector<V> values) {
-  const int64_t n = static_cast<int64_t>(values.size());
-  return Tensor::from_values<V>(type, {n}, values);
-}
-template <class V>
-std::vector<V> values(const Tensor& t) {
-  std::vector<V> v(static_cast<size_t>(t.element_count()));
-  if (!v.empty()) std::memcpy(v.data(), t.data(), v.size() * sizeof(V));
-  return v;
-}
 Tensor halves(const std::vector<uint16_t>& bits) { return vec<uint16_t>(T::Float16, bits); }
 double half_value(uint16_t bits) { return decode_small_float(T::Float16, bits); }
 std::vector<double> half_values(const Tensor& t) {

@@ -18,6 +18,7 @@
 #include "runtime/numeric_dispatch.h"
 #include "runtime/error.h"
 #include "runtime/parallel_for.h"
+#include "helpers/element_values.h"
 
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
@@ -167,16 +168,6 @@ Tensor run_op(const std::string& op, int64_t opset, const std::vector<Tensor>& i
   return out[0].tensor();
 }
 
-template <class V>
-Tensor make(T type, Shape shape, std::vector<V> values) {
-  return Tensor::from_values<V>(type, std::move(shape), values);
-}
-template <class V>
-std::vector<V> values(const Tensor& t) {
-  std::vector<V> v(static_cast<size_t>(t.element_count()));
-  if (!v.empty()) std::memcpy(v.data(), t.data(), v.size() * sizeof(V));
-  return v;
-}
 
 struct ThreadCount {
   explicit ThreadCount(int n) : saved(thread_count()) { set_thread_count(n); }

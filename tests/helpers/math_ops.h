@@ -17,6 +17,7 @@
 #include "ops/math/elementwise.h"
 #include "ops/registry.h"
 #include "runtime/float_formats.h"
+#include "helpers/element_values.h"
 
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
@@ -39,21 +40,6 @@ Tensor run_op(const std::string& op, int64_t opset, const std::vector<Tensor>& i
   return out[0].tensor();
 }
 
-template <class V>
-Tensor make(T type, Shape shape, std::vector<V> values) {
-  return Tensor::from_values<V>(type, std::move(shape), values);
-}
-template <class V>
-Tensor vec(T type, std::vector<V> values) {
-  const int64_t n = static_cast<int64_t>(values.size());
-  return Tensor::from_values<V>(type, {n}, values);
-}
-template <class V>
-std::vector<V> values(const Tensor& t) {
-  std::vector<V> v(static_cast<size_t>(t.element_count()));
-  if (!v.empty()) std::memcpy(v.data(), t.data(), v.size() * sizeof(V));
-  return v;
-}
 std::vector<bool> bools(const Tensor& t) {
   CHECK(t.type() == T::Bool);
   std::vector<bool> v;

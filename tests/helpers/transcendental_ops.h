@@ -18,6 +18,7 @@
 #include "runtime/error.h"
 #include "runtime/float_formats.h"
 #include "tests/mpfr_oracle.h"
+#include "helpers/element_values.h"
 
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
@@ -58,19 +59,6 @@ Tensor run_op(const std::string& op, int64_t opset, const std::vector<Tensor>& i
   const auto out = t.run();
   REQUIRE(out.size() == 1);
   return out[0].tensor();
-}
-
-template <class V>
-Tensor vec(T type, std::vector<V> values) {
-  const int64_t n = static_cast<int64_t>(values.size());
-  return Tensor::from_values<V>(type, {n}, values);
-}
-
-template <class V>
-std::vector<V> values(const Tensor& t) {
-  std::vector<V> v(static_cast<size_t>(t.element_count()));
-  if (!v.empty()) std::memcpy(v.data(), t.data(), v.size() * sizeof(V));
-  return v;
 }
 
 // A spread of float inputs: zeros, tiny, moderate, large, both signs.

@@ -27,6 +27,7 @@ ModelBuilder scatter_model() {
 }  // namespace
 
 // spec: Scatter-11: "This operator is deprecated. Please use ScatterElements, which provides the same functionality."
+// spec: Scatter-11: "This version of the operator has been deprecated since version 11 of the default ONNX operator set."
 TEST_CASE("Scatter-11 is refused naming ScatterElements; allowed, it scatters") {
   CHECK_THROWS_WITH_AS(load(scatter_model(), false), doctest::Contains("Scatter-11 is deprecated"), Error);
   CHECK_THROWS_WITH_AS(load(scatter_model(), false), doctest::Contains("use ScatterElements"), Error);
@@ -69,6 +70,9 @@ TEST_CASE("GroupNormalization-18 is refused naming GroupNormalization-21") {
 
 // spec: TreeEnsembleClassifier-5: "This operator is DEPRECATED. Please use TreeEnsemble with provides similar functionality."
 // spec: TreeEnsembleRegressor-5: "This operator is DEPRECATED. Please use TreeEnsemble instead which provides the same functionality."
+// spec: TreeEnsembleClassifier-5: "This version of the operator has been deprecated since version 5 of the 'ai.onnx.ml' operator set."
+// spec: TreeEnsembleRegressor-5: "This version of the operator has been deprecated since version 5 of the 'ai.onnx.ml' operator set."
+// spec: TreeEnsembleRegressor-5: "Please use TreeEnsemble instead which provides the same functionality."
 TEST_CASE("ai.onnx.ml TreeEnsembleRegressor-5 and TreeEnsembleClassifier-5 are refused naming TreeEnsemble") {
   for (const char* op : {"TreeEnsembleRegressor", "TreeEnsembleClassifier"}) {
     CAPTURE(op);

@@ -5,6 +5,7 @@
 #include <limits>
 #include "node_runner.h"
 #include "runtime/numeric_dispatch.h"
+#include "helpers/activation_defaults.h"
 
 TEST_CASE("Clip: attributes (1, 6), optional inputs (11+), min > max, absent bounds, NaN") {
   const Tensor x = vec<float>(T::Float, {-5, -1, 0, 1, 5, NAN});
@@ -37,11 +38,6 @@ TEST_CASE("Clip: attributes (1, 6), optional inputs (11+), min > max, absent bou
                        Error);
 }
 
-// The rules of the ONNX 1.22.0 text, each test citing its sentence.
-namespace clip_spec_tests {
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
-using T = ElementType;
 
 // spec: Clip-11: "They default to numeric_limits::lowest() and numeric_limits::max(), respectively."
 // spec: Clip-12: "They default to numeric_limits::lowest() and numeric_limits::max(), respectively."
@@ -80,11 +76,35 @@ TEST_CASE("Clip-11, -12, -13: absent bounds clamp infinities to the type's finit
 }
 
 // Departure (docs/DEPARTURES.md, Clip): the text says the bounds are scalars; a [1] bound, as
-// exporters write it, is taken.
-TEST_CASE("Clip-13: a [1] bound is taken (a listed departure)") {
+// exporters write it, is taken. A bound of two elements is refused.
+// spec: Clip-11,12,13: "It must be a scalar(tensor of empty shape)."
+TEST_CASE("Clip-11, -12, -13: scalar bounds; a [1] bound is taken (a listed departure), a [2] one refused") {
   const Tensor x = Tensor::from_values<float>(T::Float, {2}, {-5, 5});
-  const Tensor y = run_single_node("Clip", 13, {x, Tensor::from_values<float>(T::Float, {1}, {-1}), Tensor::from_values<float>(T::Float, {1}, {1})});
-  CHECK(y.data_as<float>()[0] == -1.0f);
-  CHECK(y.data_as<float>()[1] == 1.0f);
+  for (int opset : {11, 12, 13}) {
+    CAPTURE(opset);
+    const Tensor y = run_single_node("Clip", opset, {x, Tensor::from_values<float>(T::Float, {1}, {-1}), Tensor::from_values<float>(T::Float, {1}, {1})});
+    CHECK(y.data_as<float>()[0] == -1.0f);
+    CHECK(y.data_as<float>()[1] == 1.0f);
+    const Tensor s = run_single_node("Clip", opset, {x, Tensor::from_values<float>(T::Float, {}, {-2}), Tensor::from_values<float>(T::Float, {}, {3})});
+    CHECK(s.data_as<float>()[0] == -2.0f);
+    CHECK(s.data_as<float>()[1] == 3.0f);
+    CHECK_THROWS_AS(run_single_node("Clip", opset, {x, Tensor::from_values<float>(T::Float, {2}, {-1, -1})}), Error);
+    CHECK_THROWS_AS(run_single_node("Clip", opset, {x, std::nullopt, Tensor::from_values<float>(T::Float, {2}, {1, 1})}), Error);
+  }
 }
-}  // namespace clip_spec_tests
+
+namespace activation_defaults_tests {
+
+// spec: Clip-1,6: "They default to numeric_limits::lowest() and numeric_limits::max() respectively."
+TEST_CASE("Clip-1 and -6: without bounds, -inf and +inf clamp to the float range") {
+  const float inf = std::numeric_limits<float>::infinity();
+  for (int64_t v : {1, 6}) {
+    INFO("Clip-", v);
+    OpTester t("Clip", v);
+    t.input(Value(Tensor::from_values<float>(T::Float, {3}, {-inf, 1, inf})));
+    if (v == 1) t.attribute("consumed_inputs", std::vector<int64_t>{0});
+    CHECK(floats(t.run_tensor()) == std::vector<float>{std::numeric_limits<float>::lowest(), 1, std::numeric_limits<float>::max()});
+  }
+}
+
+}  // namespace activation_defaults_tests

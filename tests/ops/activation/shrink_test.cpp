@@ -19,3 +19,9 @@ TEST_CASE("Shrink: floats rounded once, integers wrap, a fractional bias on inte
   CHECK_THROWS_WITH_AS(run("Shrink", 9, {vec<int32_t>(T::Int32, {5})}, {{}, {{"bias", 0.5f}}}),
                        doctest::Contains("not an integral value"), Error);
 }
+
+// spec: Shrink-9: "Constrain input to only numeric types."
+TEST_CASE("Shrink-9: a bool or string input is refused") {
+  CHECK_THROWS_AS(run("Shrink", 9, {Tensor::from_values<uint8_t>(T::Bool, {1}, {1})}), Error);
+  CHECK_THROWS_AS(run("Shrink", 9, {Tensor::from_strings({1}, {"1"})}), Error);
+}

@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 #include "node_runner.h"
 #include "runtime/error.h"
+#include "helpers/generator_rules.h"
+#include "helpers/generator_spec_rules.h"
 
 TEST_CASE("ConstantOfShape: the value filled into the shape; default float 0") {
   const Tensor shape = int64_tensor({2, 3});
@@ -62,11 +64,6 @@ TEST_CASE("ConstantOfShape: the value attribute and output type are checked at l
   CHECK(load_error(model(9, std::nullopt)) == "(loaded)");
 }
 
-// The rules of the ONNX 1.22.0 text, each test citing its sentence.
-namespace constant_of_shape_spec_tests {
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
-using T = ElementType;
 
 // spec: ConstantOfShape-*: "If not specified, it defaults to a tensor of value 0 and datatype float32"
 // spec: ConstantOfShape-*: "If empty tensor is given, the output would be a scalar."
@@ -82,4 +79,44 @@ TEST_CASE("ConstantOfShape, every version: float32 zeros by default, a scalar fo
     CHECK_THROWS_AS(run_single_node("ConstantOfShape", opset, {int64_tensor({2, -1})}), Error);
   }
 }
-}  // namespace constant_of_shape_spec_tests
+
+TEST_CASE("constant_of_shape_output_shape: non-negative, no overflow") {
+  CHECK(constant_of_shape_output_shape(std::vector<int64_t>{}) == Shape{});
+  CHECK(constant_of_shape_output_shape(std::vector<int64_t>{2, 0, 3}) == Shape{2, 0, 3});
+  CHECK(constant_of_shape_output_shape(std::vector<int64_t>{kMax}) == Shape{kMax});  // refused later, by memory
+  CHECK_THROWS_WITH_AS(constant_of_shape_output_shape(std::vector<int64_t>{2, -1}),
+                       "shape[1] = -1 is negative; dimensions must be non-negative", Error);
+  CHECK_THROWS_WITH_AS(constant_of_shape_output_shape(std::vector<int64_t>{kMin}),
+                       "shape[0] = -9223372036854775808 is negative; dimensions must be non-negative", Error);
+  CHECK_THROWS_WITH_AS(constant_of_shape_output_shape(std::vector<int64_t>{4294967296, 4294967296}),
+                       "the product of shape [4294967296, 4294967296] overflows int64", Error);
+  // A zero does not excuse an overflow elsewhere? It does: the product is 0, there is nothing to hold.
+  CHECK(constant_of_shape_output_shape(std::vector<int64_t>{0, kMax, kMax}) == Shape{0, kMax, kMax});
+}
+
+namespace generator_spec_rules_tests {
+
+// spec: ConstantOfShape-*: "(Optional) The value of the output elements.Should be a one-element tensor."
+// spec: ConstantOfShape-*: "Output tensor of shape specified by 'input'.If attribute 'value' is specified, the value and datatype of the output tensor is taken from 'value'.If attribute 'value' is not specified, the value in the output defaults to 0, and the datatype defaults to float32."
+TEST_CASE("ConstantOfShape, every version: the shape of the input, float 0 by default, else the one-element value") {
+  for (int64_t v : {9, 20, 21, 23, 24, 25}) {
+    INFO("ConstantOfShape-", v);
+    OpTester plain("ConstantOfShape", v);
+    plain.input(Value(i64({2}, {2, 1})));
+    const Tensor y = plain.run_tensor();
+    REQUIRE(y.type() == T::Float);
+    REQUIRE(y.shape() == Shape{2, 1});
+    CHECK(y.data_as<float>()[0] == 0.0f);
+    CHECK(y.data_as<float>()[1] == 0.0f);
+    OpTester valued("ConstantOfShape", v);
+    valued.input(Value(i64({1}, {3}))).attribute("value", Tensor::from_values<int32_t>(T::Int32, {1}, {7}));
+    const Tensor z = valued.run_tensor();
+    REQUIRE(z.type() == T::Int32);
+    CHECK(std::vector<int32_t>(z.data_as<int32_t>(), z.data_as<int32_t>() + 3) == std::vector<int32_t>{7, 7, 7});
+    OpTester two("ConstantOfShape", v);
+    two.input(Value(i64({1}, {3}))).attribute("value", Tensor::from_values<int32_t>(T::Int32, {2}, {7, 8}));
+    CHECK_THROWS_AS(two.run(), Error);
+  }
+}
+
+}  // namespace generator_spec_rules_tests

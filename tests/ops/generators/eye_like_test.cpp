@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 #include "node_runner.h"
 #include "runtime/error.h"
+#include "helpers/generator_rules.h"
+#include "helpers/generator_spec_rules.h"
 
 TEST_CASE("EyeLike: ones on the shifted diagonal, in the input's type or dtype") {
   Attributes a;
@@ -69,3 +71,71 @@ TEST_CASE("EyeLike-9 and -22: a rank-2 input's shape, ones on diagonal k; other 
     CHECK_THROWS_AS(eye_like({4}).run_tensor(), Error);
   }
 }
+
+TEST_CASE("eye_like_diagonal: every offset on small matrices, and INT64 extremes") {
+  for (int64_t rows = 0; rows <= 4; ++rows)
+    for (int64_t cols = 0; cols <= 4; ++cols)
+      for (int64_t k = -6; k <= 6; ++k) {
+        CAPTURE(rows);
+        CAPTURE(cols);
+        CAPTURE(k);
+        // Brute force: every (r, r + k) inside the matrix.
+        int64_t first = -1, count = 0;
+        for (int64_t r = 0; r < rows; ++r)
+          if (r + k >= 0 && r + k < cols) {
+            if (first < 0) first = r;
+            ++count;
+          }
+        const Diagonal d = eye_like_diagonal(rows, cols, k);
+        CHECK(d.count == count);
+        if (count) CHECK(d.first_row == first);
+      }
+  CHECK(eye_like_diagonal(3, 3, kMin).count == 0);
+  CHECK(eye_like_diagonal(3, 3, kMax).count == 0);
+  CHECK(eye_like_diagonal(kMax, kMax, kMin + 1).count == 0);
+  const Diagonal far = eye_like_diagonal(kMax, 2, kMin + 2);  // only row INT64_MAX - 1 reaches column 0
+  CHECK(far.first_row == kMax - 1);
+  CHECK(far.count == 1);
+  const Diagonal wide = eye_like_diagonal(2, kMax, kMax - 1);  // only row 0 reaches the last column
+  CHECK(wide.first_row == 0);
+  CHECK(wide.count == 1);
+}
+
+TEST_CASE("eye_like_dtype: a defined element type code") {
+  CHECK(eye_like_dtype(1) == T::Float);
+  CHECK(eye_like_dtype(16) == T::BFloat16);
+  CHECK_THROWS_WITH_AS(eye_like_dtype(0), "attribute 'dtype' = 0 is not a defined element type", Error);
+  CHECK_THROWS_WITH_AS(eye_like_dtype(99), "attribute 'dtype' = 99 is not a defined element type", Error);
+  CHECK_THROWS_WITH_AS(eye_like_dtype(kMax), "attribute 'dtype' = 9223372036854775807 is not a defined element type", Error);
+  CHECK_THROWS_AS(eye_like_dtype(kMin), Error);
+  CHECK_THROWS_AS(eye_like_dtype(int64_t{1} << 32 | 1), Error);  // would truncate to 1
+}
+
+namespace generator_spec_rules_tests {
+
+// spec: EyeLike-9,22: "Default is 0."
+// spec: EyeLike-9: "If input tensor T1 is also notspecified, then type defaults to 'float'."
+// spec: EyeLike-9,22: "The 'dtype' argument must be one of the data types specified in the 'DataType' enum field in the TensorProto message and be valid as an output type."
+// spec: EyeLike-9,22: "Strings and complex are not supported."
+TEST_CASE("EyeLike, every version: the main diagonal (k = 0) by default, the input's type; dtype checked") {
+  const Tensor x = Tensor::zeros(T::Int32, {2, 3});
+  for (int64_t v : {9, 22}) {
+    INFO("EyeLike-", v);
+    OpTester t("EyeLike", v);
+    t.input(Value(x));
+    const Tensor y = t.run_tensor();
+    REQUIRE(y.type() == T::Int32);
+    CHECK(std::vector<int32_t>(y.data_as<int32_t>(), y.data_as<int32_t>() + 6) == std::vector<int32_t>{1, 0, 0, 0, 1, 0});
+    OpTester d("EyeLike", v);
+    d.input(Value(x)).attribute("dtype", static_cast<int64_t>(code_of(T::Double)));
+    CHECK(d.run_tensor().type() == T::Double);
+    OpTester bad("EyeLike", v);
+    bad.input(Value(x)).attribute("dtype", static_cast<int64_t>(code_of(T::String)));
+    CHECK_THROWS_AS(bad.run(), Error);
+    OpTester strings("EyeLike", v);
+    strings.input(Value(Tensor::from_strings({1, 1}, {"a"})));
+    CHECK_THROWS_AS(strings.run(), Error);
+  }
+}
+
+}  // namespace generator_spec_rules_tests

@@ -1,5 +1,6 @@
 // Unit tests of ops/generators/range.cpp.
 #include "helpers/reduce_range.h"
+#include "helpers/generator_spec_rules.h"
 
 TEST_CASE("Range: integer counts exactly, without overflow") {
   CHECK(range_count_integer(3, 9, 3) == 2);
@@ -84,3 +85,52 @@ TEST_CASE("Range versions: types, scalars, stash_type") {
   const auto i64 = run("Range", 11, {scalar(ElementType::Int64, 0), scalar(ElementType::Int64, -5), scalar(ElementType::Int64, 1)}, {})[0].tensor();
   CHECK(i64.shape() == Shape{0});
 }
+
+// start 1, delta 2^-24 (float16's smallest subnormal), limit 1 + 2^-10: 16384 elements. Element 8193
+// is exactly 1 + 2^-11 + 2^-24, just above the midpoint of float16's 1 and 1 + 2^-10: rounded once
+// it is 1 + 2^-10 (0x3C01). A loop in float (stash_type 1, the default) would first round it to the
+// midpoint 1 + 2^-11 and then, ties to even, to 1; onnx-ref rounds the exact element once whatever
+// stash_type says (docs/DEPARTURES.md, Range-27), and checks stash_type is float or double.
+// spec: Range-27: "Defaults to 1 (float)."
+TEST_CASE("Range-27: float16 elements are the exact values rounded once, with the default stash_type and with double") {
+  const auto half = [](uint16_t bits) { return Value(Tensor::from_values<uint16_t>(ElementType::Float16, {}, {bits})); };
+  Attributes as_double;
+  as_double.set("stash_type", int64_t{11});
+  for (const Attributes& attrs : {Attributes{}, as_double}) {
+    const Tensor y = run("Range", 27, {half(0x3C00), half(0x3C01), half(0x0001)}, attrs)[0].tensor();
+    REQUIRE(y.shape() == Shape{16384});
+    CHECK(y.data_as<uint16_t>()[8192] == 0x3C00);  // 1 + 2^-11: a tie, to even
+    CHECK(y.data_as<uint16_t>()[8193] == 0x3C01);
+  }
+}
+
+namespace generator_spec_rules_tests {
+
+// The text's examples: start 3, limit 9, delta 3 gives [3, 6]; start 10, limit 4, delta -2 gives [10, 8, 6].
+// spec: Range-11,27: "The number of elements in the output of range is computed as below:"
+// spec: Range-11,27: "First entry for the range of output values."
+// spec: Range-11,27: "Exclusive upper limit for the range of output values."
+// spec: Range-11,27: "A 1-D tensor with same type as the inputs containing generated range of values."
+// spec: Range-11,27: "Scalar."
+TEST_CASE("Range, every version: the text's two examples; scalar inputs; a 1-D output of their type") {
+  const auto range = [](int64_t v, int64_t start, int64_t limit, int64_t delta) {
+    OpTester t("Range", v);
+    t.input(Value(i64({}, {start}))).input(Value(i64({}, {limit}))).input(Value(i64({}, {delta})));
+    return t.run_tensor();
+  };
+  const auto ints = [](const Tensor& t) { return std::vector<int64_t>(t.data_as<int64_t>(), t.data_as<int64_t>() + t.element_count()); };
+  for (int64_t v : {11, 27}) {
+    INFO("Range-", v);
+    const Tensor a = range(v, 3, 9, 3);
+    REQUIRE(a.type() == T::Int64);
+    CHECK(a.shape() == Shape{2});
+    CHECK(ints(a) == std::vector<int64_t>{3, 6});
+    CHECK(ints(range(v, 10, 4, -2)) == std::vector<int64_t>{10, 8, 6});
+    CHECK(range(v, 5, 1, 1).shape() == Shape{0});  // max(ceil(-4), 0) = 0
+    OpTester two("Range", v);
+    two.input(Value(i64({2}, {1, 2}))).input(Value(i64({}, {5}))).input(Value(i64({}, {1})));
+    CHECK_THROWS_AS(two.run(), Error);
+  }
+}
+
+}  // namespace generator_spec_rules_tests

@@ -338,3 +338,36 @@ TEST_CASE("ImageDecoder: cut and corrupted official streams give an Error, never
     }
   }
 }
+
+// Every official ImageDecoder case decodes to its expected pixels, byte for byte: BMP, JPEG (with
+// libjpeg-turbo's fancy chroma upsampling, as the expected output was made), JPEG 2000, TIFF, PNG,
+// WebP and PNM, in RGB, BGR and Grayscale.
+// spec: ImageDecoder-20: "The following image formats are supported: * BMP * JPEG (note: Lossless JPEG support is optional) * JPEG2000 * TIFF * PNG * WebP * Portable image format (PBM, PGM, PPM, PXM, PNM)"
+// spec: ImageDecoder-20: "This method, is the default chroma upsampling method in the well-established libjpeg-turbo library, also referred as "smooth" or "fancy" upsampling."
+// spec: ImageDecoder-20: "Can be one of "RGB", "BGR", or "Grayscale"."
+TEST_CASE("ImageDecoder-20: every official case decodes to its expected pixels") {
+  const std::pair<const char*, const char*> cases[] = {
+      {"test_image_decoder_decode_bmp_rgb", "RGB"},       {"test_image_decoder_decode_jpeg2k_rgb", "RGB"},
+      {"test_image_decoder_decode_jpeg_rgb", "RGB"},      {"test_image_decoder_decode_jpeg_bgr", "BGR"},
+      {"test_image_decoder_decode_jpeg_grayscale", "Grayscale"}, {"test_image_decoder_decode_png_rgb", "RGB"},
+      {"test_image_decoder_decode_pnm_rgb", "RGB"},       {"test_image_decoder_decode_tiff_rgb", "RGB"},
+      {"test_image_decoder_decode_webp_rgb", "RGB"}};
+  for (const auto& c : cases) {
+    CAPTURE(c.first);
+    const std::string dir = std::string(ONNX_REF_SHARED_DIR) + "/onnx-node-tests/v1.20.0/" + c.first + "/test_data_set_0/";
+    const Tensor want = read_tensor_file(dir + "output_0.pb");
+    const Tensor got = image_decoder_run(image_pixels(read_tensor_file(dir + "input_0.pb")), c.second);
+    CHECK(got.shape() == want.shape());
+    CHECK(image_pixels(got) == image_pixels(want));
+  }
+}
+
+// A stream that does not decode is refused with a one-line error rather than returned as an empty
+// image (docs/DEPARTURES.md, ImageDecoder-20).
+// spec: ImageDecoder-20: "If it can't decode for any reason (e.g. corrupted encoded stream, invalid format, it will return an empty matrix)."
+TEST_CASE("ImageDecoder-20: an undecodable stream is a one-line error") {
+  const std::string message = image_decoder_error(text_bytes("P6 2 2 255\n") + Bytes(3, 0));
+  CHECK(!message.empty());
+  CHECK(message.find('\n') == std::string::npos);
+  CHECK(!image_decoder_error(text_bytes("GIF89a")).empty());
+}

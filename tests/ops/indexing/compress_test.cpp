@@ -1,5 +1,6 @@
 // Unit tests of ops/indexing/compress.cpp.
 #include "helpers/layout_ops.h"
+#include "helpers/indexing_rules.h"
 
 TEST_CASE("Compress: every axis of ranks 0 to 4, in range and out of range, both versions") {
   for (int64_t rank = 0; rank <= 4; ++rank) {
@@ -104,3 +105,15 @@ TEST_CASE("Compress: kernels match numpy.compress semantics on random conditions
     }
   }
 }
+
+namespace indexing_rules_tests {
+
+// spec: Compress-11: "Accepted range is [-r, r-1] where r = rank(input)."
+TEST_CASE("Compress-11: a negative axis counts from the back; others out of range are refused") {
+  const Tensor keep = Tensor::from_values<uint8_t>(T::Bool, {3}, {1, 0, 1});
+  CHECK(floats(run("Compress", 11, {kData(), keep}, axis(-1))) == std::vector<float>{1, 3, 4, 6});
+  CHECK_THROWS_AS(run("Compress", 11, {kData(), keep}, axis(2)), Error);
+  CHECK_THROWS_AS(run("Compress", 11, {kData(), keep}, axis(-3)), Error);
+}
+
+}  // namespace indexing_rules_tests

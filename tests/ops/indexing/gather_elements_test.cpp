@@ -4,6 +4,7 @@
 
 #include "node_runner.h"
 #include "runtime/error.h"
+#include "helpers/indexing_rules.h"
 
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
@@ -25,3 +26,25 @@ TEST_CASE("GatherElements-11 and -13: indices' shape out; negative indices count
     CHECK_THROWS_AS(run_single_node("GatherElements", opset, {data, Tensor::from_values<int64_t>(T::Int64, {2, 1}, {-3, 0})}, axis1), Error);
   }
 }
+
+namespace indexing_rules_tests {
+
+// spec: GatherElements-*: "GatherElements takes two inputs `data` and `indices` of the same rank r >= 1 and an optional attribute `axis` that identifies an axis of `data` (by default, the outer-most axis, that is axis 0)."
+// spec: GatherElements-*: "Accepted range is [-r, r-1] where r = rank(data)."
+// spec: GatherElements-*: "Tensor of int32/int64 indices, with the same rank r as the input."
+// spec: GatherElements-*: "Tensor of the same shape as indices."
+TEST_CASE("GatherElements, every version: axis 0 by default, the output of the indices' shape, ranks equal") {
+  for (int64_t v : {11, 13}) {
+    INFO("GatherElements-", v);
+    // out[i][j] = data[idx[i][j]][j]: [[data[1][0], data[0][1]]] = [[4, 2]].
+    const Tensor y = run("GatherElements", v, {kData(), i64({1, 2}, {1, 0})});
+    CHECK(y.shape() == Shape{1, 2});
+    CHECK(floats(y) == std::vector<float>{4, 2});
+    // axis -1: out[i][j] = data[i][idx[i][j]]: [[3], [4]].
+    CHECK(floats(run("GatherElements", v, {kData(), i64({2, 1}, {2, 0})}, axis(-1))) == std::vector<float>{3, 4});
+    CHECK_THROWS_AS(run("GatherElements", v, {kData(), i64({1, 1}, {0})}, axis(2)), Error);
+    CHECK_THROWS_AS(run("GatherElements", v, {kData(), i64({2}, {0, 0})}), Error);
+  }
+}
+
+}  // namespace indexing_rules_tests

@@ -1,5 +1,6 @@
 // Unit tests of ops/indexing/reverse_sequence.cpp.
 #include "helpers/indexing_misc.h"
+#include "helpers/indexing_rules.h"
 
 TEST_CASE("ReverseSequence: the spec's two examples, strings, lengths checked") {
   std::vector<float> x(16);
@@ -27,3 +28,18 @@ TEST_CASE("ReverseSequence: the spec's two examples, strings, lengths checked") 
   CHECK_THROWS_WITH_AS(misc_run("ReverseSequence", 10, {misc_f32({4, 4}, x), misc_i64({4}, {1, 1, 1, 1})}, {{"time_axis", int64_t{1}}}),
                        "batch_axis and time_axis are both 1; they must differ", Error);
 }
+
+namespace indexing_rules_tests {
+
+// x [time 3, batch 2] with sequence_lens [3, 1]: batch 0 reversed, batch 1 kept.
+// spec: ReverseSequence-10: "Must be one of 1 (default), or 0."
+// spec: ReverseSequence-10: "Must be one of 0 (default), or 1."
+TEST_CASE("ReverseSequence-10: time axis 0 and batch axis 1 by default; other axes are refused") {
+  const Tensor x = f32({3, 2}, {1, 10, 2, 20, 3, 30});
+  const Tensor lens = i64({2}, {3, 1});
+  CHECK(floats(run("ReverseSequence", 10, {x, lens})) == std::vector<float>{3, 10, 2, 20, 1, 30});
+  CHECK_THROWS_AS(run("ReverseSequence", 10, {x, lens}, [](OpTester& t) { t.attribute("batch_axis", int64_t{2}); }), Error);
+  CHECK_THROWS_AS(run("ReverseSequence", 10, {x, lens}, [](OpTester& t) { t.attribute("time_axis", int64_t{2}); }), Error);
+}
+
+}  // namespace indexing_rules_tests

@@ -1,6 +1,7 @@
 // Unit tests of ops/indexing/trilu.cpp.
 #include "helpers/movement_indexing.h"
 #include <doctest/doctest.h>
+#include "helpers/indexing_rules.h"
 
 TEST_CASE("Trilu, OneHot, DepthToSpace and SpaceToDepth") {
   const Tensor m = i64({3, 3}, {1, 2, 3, 4, 5, 6, 7, 8, 9});
@@ -43,3 +44,16 @@ TEST_CASE("Trilu-14: the upper triangle with diagonal 0 by default; k shifts it"
   const std::vector<float> below{1, 0, 0, 4, 5, 0, 7, 8, 9};
   for (size_t i = 0; i < 9; ++i) CHECK(lower.data_as<float>()[i] == below[i]);
 }
+
+namespace indexing_rules_tests {
+
+// spec: Trilu-14: "Default is true."
+// spec: Trilu-14: "A 0-D tensor containing a single value corresponding to the number diagonals above or below the main diagonal to exclude or include."
+TEST_CASE("Trilu-14: upper by default; k a 0-D tensor") {
+  const Tensor m = f32({2, 2}, {1, 2, 3, 4});
+  CHECK(floats(run("Trilu", 14, {m})) == std::vector<float>{1, 2, 0, 4});
+  CHECK(floats(run("Trilu", 14, {m, i64({}, {1})})) == std::vector<float>{0, 2, 0, 0});
+  CHECK(floats(run("Trilu", 14, {m, i64({}, {0})}, [](OpTester& t) { t.attribute("upper", int64_t{0}); })) == std::vector<float>{1, 0, 3, 4});
+}
+
+}  // namespace indexing_rules_tests

@@ -1,5 +1,6 @@
 // Unit tests of ops/indexing/unique.cpp.
 #include "helpers/indexing_misc.h"
+#include "helpers/indexing_rules.h"
 
 TEST_CASE("Unique: the spec's four examples") {
   // Example 1: unsorted, flattened.
@@ -55,3 +56,29 @@ TEST_CASE("Unique: NaN is one value above +inf, -0 equals +0, strings and comple
   CHECK_THROWS_WITH_AS(misc_run("Unique", 11, {misc_f32({2}, {1, 2})}, {{"axis", int64_t{1}}}), "axis = 1 is out of range for rank 1 (valid: -1 to 0)", Error);
   CHECK_THROWS_AS(misc_run("Unique", 11, {misc_f32({2}, {1, 2})}, {{"sorted", int64_t{2}}}), Error);
 }
+
+namespace indexing_rules_tests {
+
+// x = [2, 1, 2, 3]: sorted (the default) Y = [1, 2, 3], indices of first occurrences [1, 0, 3], inverse [1, 0, 1, 2],
+// counts [1, 2, 1]; unsorted Y = [2, 1, 3].
+// spec: Unique-11: "Must be one of 0, or 1 (default)."
+// spec: Unique-11: "A tensor of the same type as 'X' containing all the unique values or subtensors sliced along a provided 'axis' in 'X', either sorted or maintained in the same order they occur in input 'X'"
+// spec: Unique-11: "A 1-D INT64 tensor containing indices of 'Y' elements' first occurrence in 'X'."
+// spec: Unique-11: "A 1-D INT64 tensor containing, for elements of 'X', its corresponding indices in 'Y'."
+// spec: Unique-11: "A 1-D INT64 tensor containing the count of each element of 'Y' in input 'X'"
+// spec: Unique-11: "Accepted range is [-r, r-1] where r = rank(input)."
+TEST_CASE("Unique-11: sorted by default; first occurrences, inverse indices and counts; axis in range") {
+  const Tensor x = f32({4}, {2, 1, 2, 3});
+  OpTester t = node("Unique", 11, {x});
+  t.outputs(4);
+  const auto out = t.run();
+  CHECK(floats(out[0].tensor()) == std::vector<float>{1, 2, 3});
+  CHECK(ints(out[1].tensor()) == std::vector<int64_t>{1, 0, 3});
+  CHECK(ints(out[2].tensor()) == std::vector<int64_t>{1, 0, 1, 2});
+  CHECK(ints(out[3].tensor()) == std::vector<int64_t>{1, 2, 1});
+  CHECK(floats(run("Unique", 11, {x}, [](OpTester& u) { u.attribute("sorted", int64_t{0}); })) == std::vector<float>{2, 1, 3});
+  CHECK(run("Unique", 11, {kData()}, axis(-1)).shape() == Shape{2, 3});
+  CHECK_THROWS_AS(run("Unique", 11, {kData()}, axis(2)), Error);
+}
+
+}  // namespace indexing_rules_tests

@@ -1,5 +1,6 @@
 // Unit tests of ops/math/add.cpp.
 #include "helpers/math_ops.h"
+#include "helpers/math_rules.h"
 
 TEST_CASE("Add Sub Mul Div: every int8 pair against a wrapping, truncating reference") {
   const auto [a, b] = all_int8_pairs();
@@ -140,3 +141,101 @@ TEST_CASE("Add Sub Mul Div: float and double use the native IEEE operations") {
   const auto nan_sum = values<float>(run_op("Sub", 1, {vec<float>(T::Float, {INFINITY}), vec<float>(T::Float, {INFINITY})}));
   CHECK(std::isnan(nan_sum[0]));
 }
+
+namespace math_rules_tests {
+
+// A = 0..5 as (2, 3). B (1, 1): one element for all; B (3,): suffix matching, one per column;
+// B (2,) with axis = 0: one per row.
+// spec: Add-1,6: "When broadcasting is specified, the second tensor can either be of element size 1 (including a scalar tensor and any tensor with rank equal to or smaller than the first tensor), or having its shape as a contiguous subset of the first tensor's shape."
+// spec: Sub-1,6: "When broadcasting is specified, the second tensor can either be of element size 1"
+// spec: Mul-1,6: "When broadcasting is specified, the second tensor can either be of element size 1"
+// spec: Div-1,6: "When broadcasting is specified, the second tensor can either be of element size 1"
+// spec: Pow-1: "When broadcasting is specified, the second tensor can either be of element size 1"
+// spec: Add-1,6: "The starting of the mutually equal shape is specified by the argument "axis", and if it is not set, suffix matching is assumed."
+// spec: Sub-1,6: "The starting of the mutually equal shape is specified by the argument "axis", and if it is not set, suffix matching is assumed."
+// spec: Mul-1,6: "The starting of the mutually equal shape is specified by the argument "axis", and if it is not set, suffix matching is assumed."
+// spec: Div-1,6: "The starting of the mutually equal shape is specified by the argument "axis", and if it is not set, suffix matching is assumed."
+// spec: Pow-1: "The starting of the mutually equal shape is specified by the argument "axis", and if it is not set, suffix matching is assumed."
+// spec: Add-1,6: "For example, the following tensor shapes are supported (with broadcast=1):"
+// spec: Sub-1,6: "For example, the following tensor shapes are supported (with broadcast=1):"
+// spec: Mul-1,6: "For example, the following tensor shapes are supported (with broadcast=1):"
+// spec: Div-1,6: "For example, the following tensor shapes are supported (with broadcast=1):"
+// spec: Pow-1: "For example, the following tensor shapes are supported (with broadcast=1):"
+// spec: Add-1,6: "B is a scalar tensor shape(A) = (2, 3, 4, 5), shape(B) = (1, 1), i.e."
+// spec: Sub-1,6: "B is a scalar tensor shape(A) = (2, 3, 4, 5), shape(B) = (1, 1), i.e."
+// spec: Mul-1,6: "B is a scalar tensor shape(A) = (2, 3, 4, 5), shape(B) = (1, 1), i.e."
+// spec: Div-1,6: "B is a scalar tensor shape(A) = (2, 3, 4, 5), shape(B) = (1, 1), i.e."
+// spec: Pow-1: "B is a scalar tensor shape(A) = (2, 3, 4, 5), shape(B) = (1, 1), i.e."
+// spec: Add-1,6: "If broadcasting is disabled it should be of the same size."
+// spec: Sub-1,6: "If broadcasting is disabled it should be of the same size."
+// spec: Mul-1,6: "If broadcasting is disabled it should be of the same size."
+// spec: Div-1,6: "If broadcasting is disabled it should be of the same size."
+TEST_CASE("Add, Sub, Mul, Div 1 and 6, Pow-1: broadcast = 1 with a one-element B, suffix matching or axis; else same shapes") {
+  const Tensor a = f32({2, 3}, {0, 1, 2, 3, 4, 5});
+  const std::vector<std::pair<const char*, std::vector<int64_t>>> ops = {
+      {"Add", {1, 6}}, {"Sub", {1, 6}}, {"Mul", {1, 6}}, {"Div", {1, 6}}, {"Pow", {1}}};
+  for (const auto& entry : ops)  // not a structured binding: INFO's lambda captures the name (clang)
+    for (int64_t v : entry.second) {
+      const char* name = entry.first;
+      INFO(name, "-", v);
+      const std::string op = name;
+      const auto apply = [&op](float x, float y) {
+        if (op == "Add") return x + y;
+        if (op == "Sub") return x - y;
+        if (op == "Mul") return x * y;
+        if (op == "Div") return x / y;
+        return std::pow(x, y);
+      };
+      // B = 2 everywhere.
+      std::vector<float> want;
+      for (float x : floats(a)) want.push_back(apply(x, 2));
+      CHECK(floats(run(name, v, {a, f32({1, 1}, {2})}, kBroadcast)) == want);
+      // Suffix matching: B (3,) = [1, 2, 4] per column.
+      const std::vector<float> cols = {1, 2, 4};
+      want.clear();
+      for (int i = 0; i < 6; ++i) want.push_back(apply(floats(a)[static_cast<size_t>(i)], cols[static_cast<size_t>(i % 3)]));
+      CHECK(floats(run(name, v, {a, f32({3}, cols)}, kBroadcast)) == want);
+      // axis = 0: B (2,) = [1, 2] per row.
+      want.clear();
+      for (int i = 0; i < 6; ++i) want.push_back(apply(floats(a)[static_cast<size_t>(i)], i < 3 ? 1.0f : 2.0f));
+      CHECK(floats(run(name, v, {a, f32({2}, {1, 2})}, [](OpTester& t) { t.attribute("broadcast", int64_t{1}).attribute("axis", int64_t{0}); })) == want);
+      // Without broadcast = 1, B of another shape is refused.
+      CHECK_THROWS_AS(run(name, v, {a, f32({3}, cols)}), Error);
+    }
+}
+
+
+// spec: Add-1,6: "First operand, should share the type with the second operand."
+// spec: Sub-1,6: "First operand, should share the type with the second operand."
+// spec: Mul-1,6: "First operand, should share the type with the second operand."
+// spec: Div-1,6: "First operand, should share the type with the second operand."
+TEST_CASE("Add, Sub, Mul, Div 1 and 6: operands of different types are refused") {
+  const Tensor a = f32({1}, {1});
+  const Tensor b = Tensor::from_values<double>(T::Double, {1}, {1});
+  for (const char* name : {"Add", "Sub", "Mul", "Div"})
+    for (int64_t v : {1, 6}) {
+      INFO(name, "-", v);
+      CHECK_THROWS_AS(run(name, v, {a, b}), Error);
+    }
+}
+
+
+// spec: Add-14: "(Opset 14 change): Extend supported types to include uint8, int8, uint16, and int16."
+// spec: Sub-14: "(Opset 14 change): Extend supported types to include uint8, int8, uint16, and int16."
+// spec: Mul-14: "(Opset 14 change): Extend supported types to include uint8, int8, uint16, and int16."
+// spec: Div-14: "(Opset 14 change): Extend supported types to include uint8, int8, uint16, and int16."
+TEST_CASE("Add, Sub, Mul, Div-14: int8 (wrapping) runs; at 13 it is refused") {
+  const Tensor a = Tensor::from_values<int8_t>(T::Int8, {1}, {100});
+  const Tensor b = Tensor::from_values<int8_t>(T::Int8, {1}, {-3});
+  // 100 + (-3) = 97; 100 - (-3) = 103; 100 * (-3) = -300 wraps to -44; 100 / (-3) truncates to -33.
+  const std::vector<std::pair<const char*, int8_t>> ops = {{"Add", 97}, {"Sub", 103}, {"Mul", -44}, {"Div", -33}};
+  for (const auto& entry : ops) {
+    const char* name = entry.first;
+    const int8_t want = entry.second;
+    INFO(name);
+    CHECK(run(name, 14, {a, b}).data_as<int8_t>()[0] == want);
+    CHECK_THROWS_AS(run(name, 13, {a, b}), Error);
+  }
+}
+
+}  // namespace math_rules_tests

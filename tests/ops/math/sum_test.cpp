@@ -39,23 +39,10 @@ TEST_CASE("Sum and Mean: the exact sum (divided by n) rounded once") {
   CHECK_THROWS_WITH_AS(run("Sum", 6, {row, col}), doctest::Contains("does not broadcast"), Error);
 }
 
-// The engine-path cases (every GEMM path and thread count against MPFR).
-namespace sum_engine_tests {
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
-
-namespace {
-
+// Two inputs of one shape, through the operator tester (helpers/activation_ops.h).
 std::vector<float> sum2(const std::vector<float>& a, const std::vector<float>& b) {
-  const Shape shape{static_cast<int64_t>(a.size())};
-  const Tensor y = run_single_node("Sum", 13, {Tensor::from_values<float>(ElementType::Float, shape, a),
-                                                Tensor::from_values<float>(ElementType::Float, shape, b)});
-  std::vector<float> out(a.size());
-  std::memcpy(out.data(), y.data(), out.size() * sizeof(float));
-  return out;
+  return values<float>(run("Sum", 13, {vec<float>(T::Float, a), vec<float>(T::Float, b)}));
 }
-
-}  // namespace
 
 TEST_CASE("Sum-13, two inputs: the exact sum rounded once, by hand") {
   const auto y = sum2({1.0f, 1.0f + 0x1p-23f, 0x1p100f, 3.0f, -0.0f, -0.0f, 1.5f},
@@ -77,4 +64,3 @@ TEST_CASE("Sum-13, two inputs: infinities and NaN") {
   CHECK(y[2] == INFINITY);  // 2^128 is beyond float: rounds to infinity
   CHECK(std::isnan(y[3]));
 }
-}  // namespace sum_engine_tests

@@ -12,3 +12,9 @@ TEST_CASE("ArrayFeatureExtractor: picks along the last axis, checked indices") {
   CHECK(ml_op_error("ArrayFeatureExtractor", 1, {ml_floats({2, 3}, {0, 1, 2, 3, 4, 5}), ml_int64s({1}, {3})}, a) ==
         "index 3 (Y[0]) is outside X's last dimension of 3");
 }
+
+// spec: ArrayFeatureExtractor-1: "The input must be a tensor of a numeric type or string."
+TEST_CASE("ArrayFeatureExtractor-1: a bool X is refused") {
+  const Tensor b = Tensor::from_values<uint8_t>(T::Bool, {1, 2}, {1, 0});
+  CHECK(!ml_op_error("ArrayFeatureExtractor", 1, {b, ml_int64s({1}, {0})}, Attributes{}).empty());
+}

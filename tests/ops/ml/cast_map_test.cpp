@@ -12,6 +12,8 @@ TEST_CASE("CastMap: dense and sparse, every target") {
   };
   // Values in ascending key order.
   // spec: CastMap-1: "A tensor representing the same data as the input map, ordered by their keys"
+  // spec: CastMap-1: "The map key must be an int64 and the values will be ordered in ascending order based on this key."
+  // spec: CastMap-1: "The output is a 1-D tensor of string, float, or integer."
   CHECK(cast("TO_FLOAT", "DENSE", 1, x).identical_to(floats({2.75f, 1.5f})));
   CHECK(cast("TO_STRING", "DENSE", 1, x).identical_to(strings({"2.75", "1.5"})));
   CHECK(cast("TO_INT64", "DENSE", 1, x).identical_to(keys_i64({2, 1})));  // truncated toward zero, as Cast
@@ -31,4 +33,9 @@ TEST_CASE("CastMap: dense and sparse, every target") {
                        doctest::Contains("attribute 'cast_to' is 'TO_DOUBLE'; it is one of 'TO_FLOAT', 'TO_STRING', 'TO_INT64'"), Error);
   CHECK_THROWS_WITH_AS(cast("TO_FLOAT", "SPARSE", 0, x), doctest::Contains("attribute 'max_map' is 0"), Error);
   CHECK_THROWS_WITH_AS(cast("TO_FLOAT", "SPARSE", INT64_MAX, x), doctest::Contains("larger than the memory limit"), Error);
+  // spec: CastMap-1: "The input must be an integer map to either string or float."
+  MlNode string_keys("CastMap", std::pair{T::String, T::Float});
+  CHECK_THROWS_AS(string_keys.run(Value::map(MapEntries::make(strings({"a"}), floats({1})))), Error);
+  MlNode double_values("CastMap", std::pair{T::Int64, T::Double});
+  CHECK_THROWS_AS(double_values.run(Value::map(MapEntries::make(keys_i64({1}), doubles({1})))), Error);
 }

@@ -1,8 +1,5 @@
 // Unit tests of ops/ml/imputer.cpp.
 #include "helpers/ml_ops.h"
-#include <doctest/doctest.h>
-#include "model_builder.h"
-#include "runtime/error.h"
 
 // spec: FeatureVectorizer-1: "Inputs are copied to the output maintaining the order of the input arguments."
 // spec: FeatureVectorizer-1: "All inputs must be integers or floats, while the output will be all floating point values."
@@ -42,40 +39,40 @@ TEST_CASE("Imputer, FeatureVectorizer, OneHotEncoder, CategoryMapper") {
   CHECK(run_ml_op("CategoryMapper", 1, {ml_int64s({2}, {5, 7})}, cm)[0].tensor().strings() == std::vector<std::string>{"a", "_Unused"});
 }
 
-// The rules of the ONNX 1.22.0 text, each test citing its sentence.
-namespace imputer_spec_tests {
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
-using T = ElementType;
-
-namespace {
-
-Model imputer(bool floats, bool ints) {
-  ModelBuilder b(1, "ai.onnx.ml");
-  b.input("x", T::Float, {3}).output("y");
-  auto& n = b.node("Imputer", {"x"}, {"y"}, "ai.onnx.ml");
-  if (floats) {
-    auto* a = n.add_attribute();
-    a->set_name("imputed_value_floats");
-    a->set_type(onnx::AttributeProto::FLOATS);
-    a->add_floats(7);
-  }
-  if (ints) {
-    auto* a = n.add_attribute();
-    a->set_name("imputed_value_int64s");
-    a->set_type(onnx::AttributeProto::INTS);
-    a->add_ints(7);
-  }
-  return b.build();
-}
-
-}  // namespace
-
+// replaced_value_float defaults to 0.
 // spec: Imputer-1: "One and only one of imputed_value_floats or imputed_value_int64s should be defined"
 TEST_CASE("Imputer-1: both imputed value lists, or neither, are refused") {
-  const auto out = imputer(true, false).run({{"x", Tensor::from_values<float>(T::Float, {3}, {1, 0, 2})}});
-  CHECK(out[0].second.tensor().data_as<float>()[1] == 7.0f);  // replaced_value_float defaults to 0
-  CHECK_THROWS_WITH_AS(imputer(true, true), doctest::Contains("both of imputed_value_floats and imputed_value_int64s"), Error);
-  CHECK_THROWS_WITH_AS(imputer(false, false), doctest::Contains("neither of imputed_value_floats and imputed_value_int64s"), Error);
+  const Tensor x = ml_floats({3}, {1, 0, 2});
+  Attributes floats = ml_op_defaults("Imputer", 1);
+  floats.set("imputed_value_floats", std::vector<float>{7});
+  CHECK(ml_op_values<float>(run_ml_op("Imputer", 1, {x}, floats)[0].tensor()) == std::vector<float>{1, 7, 2});
+  Attributes both = floats;
+  both.set("imputed_value_int64s", std::vector<int64_t>{7});
+  CHECK(ml_op_error("Imputer", 1, {x}, both).find("both of imputed_value_floats and imputed_value_int64s") != std::string::npos);
+  CHECK(ml_op_error("Imputer", 1, {x}, ml_op_defaults("Imputer", 1)).find("neither of imputed_value_floats and imputed_value_int64s") !=
+        std::string::npos);
 }
-}  // namespace imputer_spec_tests
+
+// spec: Imputer-1: "The imputed values must all fit within the width of the tensor element type."
+// spec: Imputer-1: "The imputed_value attribute length can be 1 element, or it can have one element per input feature."
+// spec: Imputer-1: "One and only one of the replaced_value_float or replaced_value_int64 should be defined, which one depends on whether floats or integers are being processed."
+TEST_CASE("Imputer-1: one imputed value or one per feature; the replaced value of X's kind; int32 values that fit") {
+  Attributes a = ml_op_defaults("Imputer", 1);
+  a.set("imputed_value_floats", std::vector<float>{7, 8, 9});
+  a.set("replaced_value_int64", int64_t{5});  // an integer rule: a float X uses replaced_value_float (0)
+  CHECK(ml_op_values<float>(run_ml_op("Imputer", 1, {ml_floats({2, 3}, {0, 5, 0, 5, 0, 1})}, a)[0].tensor()) ==
+        std::vector<float>{7, 5, 9, 5, 8, 1});
+  a.set("imputed_value_floats", std::vector<float>{4});
+  CHECK(ml_op_values<float>(run_ml_op("Imputer", 1, {ml_floats({2, 3}, {0, 5, 0, 5, 0, 1})}, a)[0].tensor()) ==
+        std::vector<float>{4, 5, 4, 5, 4, 1});
+  a.set("imputed_value_floats", std::vector<float>{4, 4});
+  CHECK(ml_op_error("Imputer", 1, {ml_floats({2, 3}, {0, 5, 0, 5, 0, 1})}, a) ==
+        "attribute 'imputed_value_floats' has 2 values, not 1 or the 3 features of X's last dimension");
+  Attributes i = ml_op_defaults("Imputer", 1);
+  i.set("imputed_value_int64s", std::vector<int64_t>{int64_t{1} << 31});
+  i.set("replaced_value_int64", int64_t{-1});
+  const Tensor x32 = Tensor::from_values<int32_t>(T::Int32, {2}, {-1, 3});
+  CHECK(ml_op_error("Imputer", 1, {x32}, i) == "imputed value 2147483648 does not fit int32");
+  i.set("imputed_value_int64s", std::vector<int64_t>{(int64_t{1} << 31) - 1});
+  CHECK(ml_op_values<int32_t>(run_ml_op("Imputer", 1, {x32}, i)[0].tensor()) == std::vector<int32_t>{2147483647, 3});
+}

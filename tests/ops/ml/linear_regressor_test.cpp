@@ -7,6 +7,7 @@ TEST_CASE("LinearRegressor and LinearClassifier: exact dot products, binary scor
   r.set("coefficients", std::vector<float>{1, 1, 1, 2, 0, 0});
   r.set("intercepts", std::vector<float>{0.5f, -1});
   // 1e8 + 1 - 1e8 is 1 exactly (in float, left to right, it would be 0); 2e8 - 1 rounds to 2e8.
+  // spec: LinearRegressor-1: "If targets is set to M then M sets of coefficients must be passed in as a sequence and M results will be output for each input n in N."
   CHECK(ml_op_values<float>(run_ml_op("LinearRegressor", 1, {ml_floats({1, 3}, {1e8f, 1, -1e8f})}, r)[0].tensor()) ==
         std::vector<float>{1.5f, 2e8f});
   r.set("coefficients", std::vector<float>{1, 1});

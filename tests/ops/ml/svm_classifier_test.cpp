@@ -139,6 +139,7 @@ TEST_CASE("SVMClassifier: Platt scaling and the pairwise coupling") {
   a.set("prob_b", std::vector<float>{0.5f});
   // d = 3.125: r01 = 1 / (1 + e^-5.75); the coupling stops after one sweep, short of [r01, r10] as
   // libsvm's does. d = -0.875: two sweeps. d = 1/4: r01 = 1/2 exactly and p = 1/2 at once.
+  // spec: SVMClassifier-1: "If these are provided then output Z are probability estimates, otherwise they are raw scores."
   const SvmcResult r = svmc_run(svmc_floats({3, 2}, {2, 3, 1, -1, 0, 0.125f}), a);
   CHECK(r.scores.shape() == Shape{3, 2});
   CHECK(svmc_values<float>(r.scores) ==
@@ -176,6 +177,8 @@ TEST_CASE("SVMClassifier: bad attributes and inputs are refused naming the rule"
   const Tensor x = svmc_floats({1, 2}, {1, 1});
   Attributes a = svmc_binary_linear();
   a.set("classlabels_strings", std::vector<std::string>{"x", "y"});
+  // spec: SVMClassifier-1: "Class labels if using integer labels.<br>One and only one of the 'classlabels_*' attributes must be defined."
+  // spec: SVMClassifier-1: "Class labels if using string labels.<br>One and only one of the 'classlabels_*' attributes must be defined."
   CHECK(svmc_error(x, a) == "exactly one of attributes 'classlabels_ints' and 'classlabels_strings' must be set");
   a = svmc_binary_linear();
   a.set("classlabels_ints", std::vector<int64_t>{10});
@@ -196,6 +199,7 @@ TEST_CASE("SVMClassifier: bad attributes and inputs are refused naming the rule"
   CHECK(svmc_error(x, a) == "attribute 'rho' has 2 values, not 1 (one per pair of the 2 classes)");
   a = svmc_binary_linear();
   a.set("prob_a", std::vector<float>{1});
+  // spec: SVMClassifier-1: "This array must be same size as prob_a."
   CHECK(svmc_error(x, a) == "attributes 'prob_a' and 'prob_b' have 1 and 0 values; they must have the same size");
   a.set("prob_a", std::vector<float>{1, 2});
   a.set("prob_b", std::vector<float>{1, 2});
@@ -205,6 +209,7 @@ TEST_CASE("SVMClassifier: bad attributes and inputs are refused naming the rule"
   CHECK(svmc_error(x, a) == "attribute 'kernel_params' has 2 values, not 3 (gamma, coef0, degree)");
   a = svmc_binary_linear();
   CHECK(svmc_error(svmc_floats({1, 3}, {1, 1, 1}), a) == "X has 3 features, the support vectors 2");
+  // spec: SVMClassifier-1: "The input must be a tensor of a numeric type, either [C] or [N,C]."
   CHECK(svmc_error(svmc_floats({1, 1, 2}, {1, 1}), a) == "X must be [N, F] or [F], got rank 3");
   Attributes l = svmc_defaults();
   l.set("classlabels_ints", std::vector<int64_t>{1, 2});
@@ -215,4 +220,14 @@ TEST_CASE("SVMClassifier: bad attributes and inputs are refused naming the rule"
   CHECK(svmc_error(x, l) == "X has 2 features, the coefficients 3 per class");
   l.set("rho", std::vector<float>{});
   CHECK(svmc_error(x, l) == "attribute 'rho' has 0 values, not 1 or 2 (one per class; rho[0] is added to every class score)");
+  const Attributes labelled = svmc_binary_linear();
+  a = Attributes{};
+  for (const auto& entry : labelled.values())
+    if (entry.first != "classlabels_ints") a.set(entry.first, entry.second);
+  CHECK(svmc_error(x, a) == "exactly one of attributes 'classlabels_ints' and 'classlabels_strings' must be set");
+  a = svmc_binary_linear();
+  a.set("post_transform", std::string("SQUARE"));
+  // spec: SVMClassifier-1: "Indicates the transform to apply to the score. <br>One of 'NONE,' 'SOFTMAX,' 'LOGISTIC,' 'SOFTMAX_ZERO,' or 'PROBIT'"
+  CHECK(svmc_error(x, a) == "attribute 'post_transform' = 'SQUARE' is none of NONE, SOFTMAX, LOGISTIC, SOFTMAX_ZERO, PROBIT");
+  CHECK(!svmc_error(Tensor::from_strings({1, 2}, {"1", "1"}), svmc_binary_linear()).empty());
 }

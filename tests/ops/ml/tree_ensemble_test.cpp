@@ -1,5 +1,6 @@
 // Unit tests of ops/ml/tree_ensemble.cpp.
 #include "helpers/ml_trees.h"
+#include "helpers/tree_rules.h"
 
 TEST_CASE("TreeEnsemble-5: modes, set membership, NaN routing, every aggregate") {
   // Rows: [0, 0], [1, 3], [20, 2], [NaN, NaN].
@@ -54,20 +55,27 @@ TEST_CASE("TreeEnsemble-5: the sum of the votes is exact, rounded once") {
   check_same(ml_tree_values<float>(run_ml_tree("TreeEnsemble", 5, floats({1, 1}, {0}), a)[0].tensor()), {1});
 }
 
-TEST_CASE("TreeEnsemble-5: a far-tail PROBIT and a float PROBIT") {
+// One tree of one branch, x0 <= 0: its true side is leaf 0, its false side leaf `false_leaf`; the
+// leaves (as many as `weights`) all vote for target 0.
+Attributes one_branch_tree(int64_t false_leaf, const Tensor& weights) {
   Attributes a = ml_tree_defaults("TreeEnsemble", 5);
-  a.set("post_transform", int64_t{4});
   a.set("n_targets", int64_t{1});
   a.set("tree_roots", std::vector<int64_t>{0});
   a.set("nodes_modes", Tensor::from_values<uint8_t>(T::UInt8, {1}, {0}));
   a.set("nodes_featureids", std::vector<int64_t>{0});
   a.set("nodes_splits", doubles({1}, {0}));
   a.set("nodes_truenodeids", std::vector<int64_t>{0});
-  a.set("nodes_falsenodeids", std::vector<int64_t>{1});
+  a.set("nodes_falsenodeids", std::vector<int64_t>{false_leaf});
   a.set("nodes_trueleafs", std::vector<int64_t>{1});
   a.set("nodes_falseleafs", std::vector<int64_t>{1});
-  a.set("leaf_targetids", std::vector<int64_t>{0, 0});
-  a.set("leaf_weights", doubles({2}, {1e-300, 0.75}));
+  a.set("leaf_targetids", std::vector<int64_t>(static_cast<size_t>(weights.element_count()), 0));
+  a.set("leaf_weights", weights);
+  return a;
+}
+
+TEST_CASE("TreeEnsemble-5: a far-tail PROBIT and a float PROBIT") {
+  Attributes a = one_branch_tree(1, doubles({2}, {1e-300, 0.75}));
+  a.set("post_transform", int64_t{4});
   check_same(ml_tree_values<double>(run_ml_tree("TreeEnsemble", 5, doubles({2, 1}, {0, 1}), a)[0].tensor()),
              {-0x1.286074064c26ep+5, 0x1.5956b87528a49p-1});
   a.set("leaf_weights", floats({2}, {0.1f, 0.75f}));
@@ -100,3 +108,39 @@ TEST_CASE("TreeEnsemble-5: references outside the tree, cycles and bad lengths a
   // spec: TreeEnsemble-5: "Will have the same number of sets of values as nodes with mode 'BRANCH_MEMBER'."
   CHECK(ml_tree_error("TreeEnsemble", 5, x, a) == "attribute 'membership_values' must end each set with a NaN, and its last value is not NaN");
 }
+
+// spec: TreeEnsemble-5: "To represent a tree that is a leaf (only has one node), one can do so by having a single `nodes_*` entry with true and false branches referencing the same `leaf_*` entry"
+// spec: TreeEnsemble-5: "The input type must be a tensor of a numeric type."
+TEST_CASE("TreeEnsemble-5: a one-node tree is a branch whose both sides are one leaf; a string X is refused") {
+  const Attributes a = one_branch_tree(0, floats({1}, {2.5f}));
+  // Either side of the split (-1 <= 0, 3 > 0, NaN) reaches the one leaf.
+  check_same(ml_tree_values<double>(run_ml_tree("TreeEnsemble", 5, doubles({3, 1}, {-1, 3, NAN}), a)[0].tensor()), {2.5, 2.5, 2.5});
+  CHECK(!ml_tree_error("TreeEnsemble", 5, Tensor::from_strings({1, 1}, {"a"}), a).empty());
+}
+
+namespace tree_rules_tests {
+
+// spec: TreeEnsemble-5: "Defines how to aggregate leaf values within a target. <br>One of 'AVERAGE' (0) 'SUM' (1) 'MIN' (2) 'MAX (3) defaults to 'SUM' (1)"
+// spec: TreeEnsemble-5: "This attribute may be left undefined and the default value is false (0) for all nodes."
+// spec: TreeEnsemble-5: "The index of the target that this leaf contributes to (this must be in range `[0, n_targets)`)."
+// spec: TreeEnsemble-5: "The attributes `nodes_*` must all have the same length and encode a sequence of tuples, as defined by taking all the `nodes_*` fields at a given position."
+TEST_CASE("TreeEnsemble-5: SUM and NONE by default; NaN to the false branch by default; targets and node lists checked") {
+  const Tensor x = doubles({1, 2}, {0, 1});
+  const Attributes plain = without(two_trees(1, 0), {"aggregate_function", "post_transform"});
+  CHECK(run_tree(plain, x) == run_tree(two_trees(1, 0), x));
+  CHECK(run_tree(plain, x) != run_tree(two_trees(3, 0), x));
+  // Without nodes_missing_value_tracks_true a NaN x1 goes to node 1's false branch (leaf 2, -1)
+  // instead of its true one (leaf 1, 2): target 1 is -1, not 2.
+  const Attributes no_tracks = without(two_trees(1, 0), {"nodes_missing_value_tracks_true"});
+  const Tensor nan_x = doubles({1, 2}, {1, std::numeric_limits<double>::quiet_NaN()});
+  CHECK(run_tree(no_tracks, nan_x)[1] == -1.0);
+  CHECK(run_tree(two_trees(1, 0), nan_x)[1] == 2.0);
+  Attributes far_target = two_trees(1, 0);
+  far_target.set("leaf_targetids", std::vector<int64_t>{0, 2, 1, 0, 0});
+  CHECK(!ml_tree_error("TreeEnsemble", 5, x, far_target).empty());
+  Attributes short_nodes = two_trees(1, 0);
+  short_nodes.set("nodes_featureids", std::vector<int64_t>{0, 1});
+  CHECK(!ml_tree_error("TreeEnsemble", 5, x, short_nodes).empty());
+}
+
+}  // namespace tree_rules_tests

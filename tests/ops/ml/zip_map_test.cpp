@@ -1,5 +1,6 @@
 // Unit tests of ops/ml/zip_map.cpp.
 #include "helpers/maps.h"
+#include "helpers/ml_rules.h"
 
 TEST_CASE("ZipMap: one map per row, keys from the class labels") {
   MlNode n("ZipMap", std::nullopt);
@@ -32,3 +33,25 @@ TEST_CASE("ZipMap: one map per row, keys from the class labels") {
   set_ints(*twice.node, "classlabels_int64s", {4, 4});
   CHECK_THROWS_WITH_AS(twice.b.build(), doctest::Contains("attribute 'classlabels_int64s' holds 4 twice (entries 0 and 1)"), Error);
 }
+
+namespace ml_rules_tests {
+
+// spec: ZipMap-1: "The keys when using int keys.<br>One and only one of the 'classlabels_*' attributes must be defined."
+// spec: ZipMap-1: "The keys when using string keys.<br>One and only one of the 'classlabels_*' attributes must be defined."
+// spec: ZipMap-1: "Must provide keys in either classlabels_strings or classlabels_int64s (but not both)."
+// spec: ZipMap-1: "There must be as many columns as keys."
+TEST_CASE("ZipMap-1: one classlabels_* list, as many as the columns") {
+  const Tensor x = ml_floats({1, 2}, {0.25f, 0.75f});
+  Attributes ints;
+  ints.set("classlabels_int64s", std::vector<int64_t>{3, 5});
+  CHECK(ml_op_error("ZipMap", 1, {x}, ints).empty());
+  Attributes both = ints;
+  both.set("classlabels_strings", std::vector<std::string>{"a", "b"});
+  CHECK(refused("ZipMap", 1, {x}, both));
+  CHECK(refused("ZipMap", 1, {x}, Attributes{}));
+  Attributes three;
+  three.set("classlabels_int64s", std::vector<int64_t>{1, 2, 3});
+  CHECK(refused("ZipMap", 1, {x}, three));
+}
+
+}  // namespace ml_rules_tests

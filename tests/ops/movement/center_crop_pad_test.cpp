@@ -1,5 +1,6 @@
 // Unit tests of ops/movement/center_crop_pad.cpp.
 #include "helpers/indexing_misc.h"
+#include "helpers/movement_rules.h"
 
 TEST_CASE("CenterCropPad: crop starts at floor((d - s) / 2), padding puts the odd element behind") {
   std::vector<int64_t> v(20);
@@ -19,3 +20,18 @@ TEST_CASE("CenterCropPad: crop starts at floor((d - s) / 2), padding puts the od
   CHECK_THROWS_WITH_AS(misc_run("CenterCropPad", 18, {x, misc_i64({2}, {3, -1})}), "shape[1] = -1 is negative", Error);
   CHECK_THROWS_WITH_AS(misc_run("CenterCropPad", 18, {x, misc_i64({2}, {3, 3})}, {{"axes", std::vector<int64_t>{1, -1}}}), "axes[1] repeats axis 1", Error);
 }
+
+namespace movement_rules_tests {
+
+// [[1, 2, 3]] to [1, 1]: the centre column; to [1, 5]: padded by one zero on each side.
+// spec: CenterCropPad-18: "If not provided, all axes are assumed [0, 1, ..., r-1], where r = rank(data)."
+// spec: CenterCropPad-18: "Accepted range is [-r, r-1], where r = rank(data)."
+// spec: CenterCropPad-18: "1-D tensor representing the cropping window dimensions."
+TEST_CASE("CenterCropPad-18: every axis by default; axes in [-r, r-1]") {
+  CHECK(floats(run("CenterCropPad", 18, {kRow(), i64({1, 1})})) == std::vector<float>{2});
+  CHECK(floats(run("CenterCropPad", 18, {kRow(), i64({5})}, [](OpTester& t) { t.attribute("axes", std::vector<int64_t>{-1}); })) ==
+        std::vector<float>{0, 1, 2, 3, 0});
+  CHECK_THROWS_AS(run("CenterCropPad", 18, {kRow(), i64({5})}, [](OpTester& t) { t.attribute("axes", std::vector<int64_t>{2}); }), Error);
+}
+
+}  // namespace movement_rules_tests

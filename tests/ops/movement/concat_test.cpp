@@ -2,6 +2,7 @@
 #include "helpers/movement_indexing.h"
 #include <doctest/doctest.h>
 #include "runtime/error.h"
+#include "helpers/movement_rules.h"
 
 // spec: Concat-*: "All input tensors must have the same shape, except for the dimension size of the axis to concatenate on."
 // spec: Split-13,18: "Sum of the values must be equal to the dim value at 'axis' specified."
@@ -58,3 +59,13 @@ TEST_CASE("Concat-11 and -13: axes in [-r, r-1]; shapes agree but along the axis
   CHECK_THROWS_AS(concat_of(4, {{2, 3}, {2, 1}}, -1).run_tensor(), Error);
   CHECK_THROWS_AS(concat_of(4, {{2, 3}, {3, 1}}, 1).run_tensor(), Error);
 }
+
+namespace movement_rules_tests {
+
+// spec: Concat-1: "Default value is 1."
+TEST_CASE("Concat-1: axis 1 by default") {
+  const Tensor y = run("Concat", 1, {f32({1, 1}, {1}), f32({1, 1}, {2})});
+  CHECK(y.shape() == Shape{1, 2});
+}
+
+}  // namespace movement_rules_tests

@@ -70,11 +70,6 @@ TEST_CASE("Expand: a float example by hand") {
   CHECK(float_values(y) == std::vector<float>{1, 1, 2, 2, 3, 3, 1, 1, 2, 2, 3, 3});
 }
 
-// The rules of the ONNX 1.22.0 text, each test citing its sentence.
-namespace expand_spec_tests {
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
-using T = ElementType;
 
 // spec: Expand-8,13: "Two corresponding dimensions must have the same value, or one of them is equal to 1."
 TEST_CASE("Expand-8 and -13: dimensions broadcast when equal or 1, right-aligned; others are refused") {
@@ -87,6 +82,8 @@ TEST_CASE("Expand-8 and -13: dimensions broadcast when equal or 1, right-aligned
     CHECK(y.data_as<float>()[5] == 3.0f);
     CHECK_THROWS_AS(run_single_node("Expand", opset, {x, int64_tensor({2, 2})}), Error);
     CHECK_THROWS_AS(run_single_node("Expand", opset, {x, int64_tensor({4, 1})}), Error);
+    // spec: Expand-8,13: "A 1-D tensor indicates the shape you want to expand to, following the broadcast rule"
+    CHECK_THROWS_AS(run_single_node("Expand", opset, {x, Tensor::from_values<int64_t>(T::Int64, {1, 2}, {3, 2})}), Error);
+    CHECK_THROWS_AS(run_single_node("Expand", opset, {x, Tensor::from_values<int64_t>(T::Int64, {}, {3})}), Error);
   }
 }
-}  // namespace expand_spec_tests

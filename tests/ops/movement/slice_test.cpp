@@ -1,5 +1,6 @@
 // Unit tests of ops/movement/slice.cpp.
 #include "helpers/movement_indexing.h"
+#include "helpers/movement_rules.h"
 
 // spec: Slice-10,11,13: "'steps' cannot be 0."
 // spec: Slice-11,13: "is clamped into the range `[0, dims[axes[i]]]` for positive stepping and `[0, dims[axes[i]]-1]` for negative stepping"
@@ -59,3 +60,54 @@ TEST_CASE("Slice kernels: steps, negative steps, strings, packed and 16-byte ele
   CHECK_THROWS_WITH_AS(run_op("Slice", 13, {x, i64({2}, {0, 0}), i64({2}, {1, 1}), i64({2}, {1, -1})}), "axes[1] repeats axis 1", Error);
   CHECK_THROWS_WITH_AS(run_op("Slice", 10, {x, i64({1}, {0}), i64({1}, {1}), i64({1}, {-1})}), doctest::Contains("axes[0] = -1 is out of range"), Error);
 }
+
+namespace movement_rules_tests {
+
+// x = [0, 1, 2, 3, 4, 5] as [1, 6] (or [6] at version 1 too): starts 1, ends 5 (exclusive).
+// spec: Slice-10,11,13: "1-D tensor of starting indices of corresponding axis in `axes`"
+// spec: Slice-10,11,13: "1-D tensor of ending indices (exclusive) of corresponding axis in `axes`"
+// spec: Slice-10: "1-D tensor of axes that `starts` and `ends` apply to."
+// spec: Slice-11,13: "1-D tensor of axes that `starts` and `ends` apply to."
+// spec: Slice-10,11,13: "1-D tensor of slice step of corresponding axis in `axes`."
+// spec: Slice-10: "Default to 1."
+// spec: Slice-11: "Defaults to 1."
+// spec: Slice-13: "Defaults to 1s."
+// spec: Slice-11: "However step value cannot be 0."
+// spec: Slice-11: "Accepted range is [-r, r-1] where r = rank(data)."
+// spec: Slice-13: "Accepted range is [-r, r-1] where r = rank(data)."
+TEST_CASE("Slice 10 and later: starts, ends (exclusive), axes in [-r, r-1], steps 1 by default and never 0") {
+  const Tensor x = f32({1, 6}, {0, 1, 2, 3, 4, 5});
+  for (int64_t v : {10, 11, 13}) {
+    INFO("Slice-", v);
+    CHECK(floats(run("Slice", v, {x, i64({1}), i64({5}), i64({1})})) == std::vector<float>{1, 2, 3, 4});
+    CHECK(floats(run("Slice", v, {x, i64({1}), i64({5}), i64({1}), i64({2})})) == std::vector<float>{1, 3});
+    CHECK(floats(run("Slice", v, {x, i64({0, 1}), i64({1, 5})})) == std::vector<float>{1, 2, 3, 4});  // axes default [0, 1]
+    CHECK_THROWS_AS(run("Slice", v, {x, i64({1}), i64({5}), i64({1}), i64({0})}), Error);
+    CHECK_THROWS_AS(run("Slice", v, {x, i64({1}), i64({5}), i64({2})}), Error);
+    if (v >= 11) {  // negative axes arrive with Slice-11
+      CHECK(floats(run("Slice", v, {x, i64({1}), i64({5}), i64({-1})})) == std::vector<float>{1, 2, 3, 4});
+      CHECK_THROWS_AS(run("Slice", v, {x, i64({1}), i64({5}), i64({-3})}), Error);
+    }
+  }
+}
+
+}  // namespace movement_rules_tests
+
+namespace movement_spec_tests {
+
+// x = 0..5. Starts and ends beyond the axis are clamped: for a positive step ends to [0, 6], for a
+// negative step to [-1, 5], where -1 is before the first element (not the last).
+// spec: Slice-13: "An effective `starts[i]`, `ends[i]`, and `steps[i]` must be computed for each `i` in `[0, ... r-1]` where `r = rank(input)` as follows:"
+// spec: Slice-13: "The clamping for the adjusted `ends[i]` depends on the sign of `steps[i]` and must accommodate copying 0 through `dims[axes[i]]` elements, so for positive stepping `ends[axes[i]]` is clamped to `[0, dims[axes[i]]]`, while for negative stepping it is clamped to `[-1, dims[axes[i]]-1]`."
+TEST_CASE("Slice-13: effective starts and ends clamped by the sign of the step") {
+  const Tensor x = f32({6}, {0, 1, 2, 3, 4, 5});
+  CHECK(floats(run("Slice", 13, {x, i64({-100}), i64({100})})) == std::vector<float>{0, 1, 2, 3, 4, 5});
+  CHECK(floats(run("Slice", 13, {x, i64({100}), i64({-100}), i64({0}), i64({-1})})) == std::vector<float>{5, 4, 3, 2, 1, 0});
+  CHECK(floats(run("Slice", 13, {x, i64({4}), i64({-100}), i64({0}), i64({-2})})) == std::vector<float>{4, 2, 0});
+  CHECK(run("Slice", 13, {x, i64({3}), i64({-100})}).shape() == Shape{0});
+  CHECK(run("Slice", 13, {x, i64({-100}), i64({100}), i64({0}), i64({-1})}).shape() == Shape{0});
+  // Axes not named take the whole dimension.
+  CHECK(floats(run("Slice", 13, {f32({2, 2}, {1, 2, 3, 4}), i64({1}), i64({2}), i64({1})})) == std::vector<float>{2, 4});
+}
+
+}  // namespace movement_spec_tests

@@ -3,6 +3,7 @@
 
 #include "model_builder.h"
 #include "runtime/error.h"
+#include "helpers/movement_rules.h"
 
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
@@ -37,3 +38,26 @@ TEST_CASE("Split-18: split and num_outputs together are refused; either alone sp
   CHECK_THROWS_AS(split_shapes(std::nullopt, 2, 2), Error);
   CHECK_THROWS_AS(split_shapes(std::nullopt, 2, -3), Error);
 }
+
+namespace movement_rules_tests {
+
+// spec: Split-11,13: "Accepted range is [-rank, rank-1] where r = rank(input)."
+// spec: Split-11: "Values should be >= 0."
+TEST_CASE("Split-11 and -13: axis in [-rank, rank-1]; Split-11's split lengths are not negative") {
+  const Tensor x = f32({2, 2}, {1, 2, 3, 4});
+  for (int64_t v : {11, 13}) {
+    INFO("Split-", v);
+    OpTester t("Split", v);
+    t.input(Value(x)).attribute("axis", int64_t{-1}).outputs(2);
+    const auto out = t.run();
+    CHECK(floats(out[0].tensor()) == std::vector<float>{1, 3});
+    OpTester far("Split", v);
+    far.input(Value(x)).attribute("axis", int64_t{2}).outputs(2);
+    CHECK_THROWS_AS(far.run(), Error);
+  }
+  OpTester negative("Split", 11);
+  negative.input(Value(x)).attribute("split", std::vector<int64_t>{3, -1}).outputs(2);
+  CHECK_THROWS_AS(negative.run(), Error);
+}
+
+}  // namespace movement_rules_tests

@@ -90,11 +90,6 @@ TEST_CASE("Tile-1: through a model, tiles and axis of the data's float type") {
                        "test.onnx: node 't' (#0, Tile-1): axis = 2 is out of range for rank 2 (valid: 0 to 1)", Error);
 }
 
-// The rules of the ONNX 1.22.0 text, each test citing its sentence.
-namespace tile_spec_tests {
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
-using T = ElementType;
 
 // spec: Tile-6,13: "1D int64 tensor of the same length as input's dimension number, includes numbers of repeated copies along input's dimensions."
 // spec: Tile-6,13: "Output tensor of the same dimensions and type as tensor input. output_dim[i] = input_dim[i] * repeats[i]"
@@ -106,8 +101,9 @@ TEST_CASE("Tile-6 and -13: output_dim[i] = input_dim[i] * repeats[i]; repeats of
     REQUIRE(y.shape() == Shape{2, 4});
     const std::vector<float> expected{1, 2, 1, 2, 1, 2, 1, 2};
     for (size_t i = 0; i < expected.size(); ++i) CHECK(y.data_as<float>()[i] == expected[i]);
+    // numpy.tile would broadcast a shorter or longer reps; Tile refuses it.
+    // spec: Tile-6,13: "This is the same as function `tile` in Numpy, but no broadcast."
     CHECK_THROWS_AS(run_single_node("Tile", opset, {x, int64_tensor({2})}), Error);
     CHECK_THROWS_AS(run_single_node("Tile", opset, {x, int64_tensor({1, 1, 2})}), Error);
   }
 }
-}  // namespace tile_spec_tests

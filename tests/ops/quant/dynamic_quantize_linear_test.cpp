@@ -15,12 +15,6 @@
 #include "runtime/error.h"
 #include "helpers/quant.h"
 
-// The kernel tests, in a namespace of their own so that their helpers and those of the
-// operator tests below do not meet.
-namespace dynamic_quantize_linear_kernel_tests {
-
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
 
 namespace {
 
@@ -104,7 +98,6 @@ TEST_CASE("DynamicQuantizeLinear-11: a non-finite element deep in a large tensor
   });
 }
 
-}  // namespace dynamic_quantize_linear_kernel_tests
 
 TEST_CASE("DynamicQuantizeLinear: ONNX's example and hand computation") {
   // The spec's example: x = [0, 2, -3, -2.5, 1.34, 0.5]: scale fl(5 / 255), zero point

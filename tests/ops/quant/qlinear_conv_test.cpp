@@ -12,31 +12,10 @@
 #include "node_runner.h"
 #include "requantize_oracle.h"
 #include "helpers/qlinear.h"
+#include "helpers/qlinear_conv_rules.h"
 
-// The kernel tests, in a namespace of their own so that their helpers and those of the
-// operator tests below do not meet.
-namespace qlinear_conv_kernel_tests {
-
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
-
-namespace {
 
 using ET = ElementType;
-
-Tensor bytes_tensor(ET type, const Shape& shape, const std::vector<int32_t>& v) {
-  if (type == ET::Int8) return Tensor::from_values<int8_t>(type, shape, std::vector<int8_t>(v.begin(), v.end()));
-  return Tensor::from_values<uint8_t>(type, shape, std::vector<uint8_t>(v.begin(), v.end()));
-}
-
-std::vector<int32_t> random_values(std::mt19937& rng, ET type, int64_t n) {
-  std::uniform_int_distribution<int> d(type == ET::Int8 ? -128 : 0, type == ET::Int8 ? 127 : 255);
-  std::vector<int32_t> v;
-  for (int64_t i = 0; i < n; ++i) v.push_back(d(rng));
-  return v;
-}
-
-}  // namespace
 
 TEST_CASE("QLinearConv-10: random layers, per-channel scales and bias, every type pair and thread count") {
   // QLinearConv-10: "It means they must be either scalars (per tensor) or 1-D tensors (per output
@@ -106,7 +85,6 @@ TEST_CASE("QLinearConv-10: random layers, per-channel scales and bias, every typ
         }
 }
 
-}  // namespace qlinear_conv_kernel_tests
 
 TEST_CASE("QLinearConv: per-channel weight scales, bias and padding against a rational oracle") {
   // x [1, 1, 3, 3] uint8 (zero point 10), w [2, 1, 2, 2] int8 (zero point per channel), pads 1.
@@ -136,7 +114,74 @@ TEST_CASE("QLinearConv: per-channel weight scales, bias and padding against a ra
             if (iy < 0 || iy >= 3 || ix < 0 || ix >= 3) continue;
             s += (x[static_cast<size_t>(iy * 3 + ix)] - 10) * (w[static_cast<size_t>(m * 4 + ky * 2 + kx)] - wzp[static_cast<size_t>(m)]);
           }
-        expect.push_back(static_cast<uint8_t>(qlinear_oracle(s, xs, ws[static_cast<size_t>(m)], ys, 120, 0, 255)));
+        expect.push_back(static_cast<uint8_t>(requantize_oracle(s, xs, ws[static_cast<size_t>(m)], ys, 120, 0, 255)));
       }
   CHECK(qlinear_values<uint8_t>(y) == expect);
 }
+
+namespace qlinear_conv_rules_tests {
+
+// spec: QLinearConv-10: "If not present, should be inferred from input 'w'."
+// spec: QLinearConv-10: "If not present, the dilation defaults to 1 along each spatial axis."
+// spec: QLinearConv-10: "If not present, the stride defaults to 1 along each spatial axis."
+// spec: QLinearConv-10: "number of groups input channels and output channels are divided into. default is 1."
+// spec: QLinearConv-10: "Where default value is NOTSET, which means explicit padding is used."
+// spec: QLinearConv-10: "auto_pad must be either NOTSET, SAME_UPPER, SAME_LOWER or VALID."
+// spec: QLinearConv-10: "Padding for the beginning and ending along each spatial axis, it can take any value greater than or equal to 0."
+TEST_CASE("QLinearConv-10: kernel from w, dilations, strides and group 1, explicit padding by default") {
+  CHECK(qconv({}) == std::vector<uint8_t>{3, 5});
+  CHECK(qconv({}, [](OpTester& t) {
+          t.attribute("kernel_shape", std::vector<int64_t>{2}).attribute("dilations", std::vector<int64_t>{1});
+          t.attribute("strides", std::vector<int64_t>{1}).attribute("group", int64_t{1}).attribute("auto_pad", "NOTSET");
+        }) == std::vector<uint8_t>{3, 5});
+  CHECK(qconv({}, [](OpTester& t) { t.attribute("pads", std::vector<int64_t>{1, 0}); }) == std::vector<uint8_t>{1, 3, 5});
+  CHECK_THROWS_AS(qconv({}, [](OpTester& t) { t.attribute("auto_pad", "SAME"); }), Error);
+  CHECK_THROWS_AS(qconv({}, [](OpTester& t) { t.attribute("pads", std::vector<int64_t>{-1, 0}); }), Error);
+}
+
+
+// spec: QLinearConv-10: "It could be a scalar or a 1-D tensor, which means a per-tensor/layer or per output channel quantization."
+// spec: QLinearConv-10: "If it's a 1-D tensor, its number of elements should be equal to the number of output channels (M)."
+// spec: QLinearConv-10: "Each input or output and its related zero point must have same type."
+// spec: QLinearConv-10: "Or in other words FILTER_IN_CHANNEL should be equal to DATA_CHANNEL."
+TEST_CASE("QLinearConv-10: per-channel w scales of M elements; zero points of their input's type; channels agree") {
+  // Two output channels with w scales [1, 2]: channel 1 doubled.
+  const Tensor w2 = u8({2, 1, 2}, {1, 1, 1, 1});
+  CHECK(qconv({std::nullopt, std::nullopt, std::nullopt, w2, scale({2}, {1, 2}), u8({2}, {0, 0})}) == std::vector<uint8_t>{3, 5, 6, 10});
+  CHECK_THROWS_AS(qconv({std::nullopt, std::nullopt, std::nullopt, w2, scale({3}, {1, 2, 3}), u8({3}, {0, 0, 0})}), Error);
+  CHECK_THROWS_AS(qconv({std::nullopt, std::nullopt, Tensor::from_values<int8_t>(T::Int8, {}, {0})}), Error);
+  CHECK_THROWS_AS(qconv({std::nullopt, std::nullopt, std::nullopt, u8({1, 2, 2}, {1, 1, 1, 1})}), Error);
+}
+
+
+// spec: QLinearConv-10: "When bias is present it must be quantized using scale = input scale * weight scale and zero point as 0."
+// spec: QLinearConv-10: "Bias must be quantized using scale = x_scale * w_scale and zero_point = 0"
+TEST_CASE("QLinearConv-10: the int32 bias counts in units of x_scale * w_scale") {
+  // x_scale 0.5, w_scale 2 (product 1), y_scale 1: bias 4 adds 4.
+  CHECK(qconv({std::nullopt, scale({}, {0.5f}), std::nullopt, std::nullopt, scale({}, {2})}, {},
+              Tensor::from_values<int32_t>(T::Int32, {1}, {4})) == std::vector<uint8_t>{7, 9});
+}
+
+}  // namespace qlinear_conv_rules_tests
+
+namespace qlinear_conv_pair_tests {
+
+// x, y: one scale and zero point for the tensor (one-element 1-D ones are accepted too:
+// docs/DEPARTURES.md); w: both scalars or both of M elements.
+// spec: QLinearConv-10: "It's a scalar, which means a per-tensor/layer quantization."
+// spec: QLinearConv-10: "Each scale and zero-point pair must have same shape."
+// spec: QLinearConv-10: "It means they must be either scalars (per tensor) or 1-D tensors (per output channel)."
+TEST_CASE("QLinearConv-10: x and y scales and zero points per tensor; each scale and its zero point of one shape") {
+  CHECK_THROWS_AS(qconv({std::nullopt, scale({2}, {1, 1})}), Error);
+  CHECK_THROWS_AS(qconv({std::nullopt, std::nullopt, u8({2}, {0, 0})}), Error);
+  CHECK_THROWS_AS(qconv({std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt, scale({2}, {1, 1})}), Error);
+  CHECK_THROWS_AS(qconv({std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt, u8({2}, {0, 0})}),
+                  Error);
+  const Tensor w2 = u8({2, 1, 2}, {1, 1, 1, 1});
+  CHECK(qconv({std::nullopt, std::nullopt, std::nullopt, w2, scale({2}, {1, 2}), u8({2}, {0, 0})}) == std::vector<uint8_t>{3, 5, 6, 10});
+  CHECK_THROWS_AS(qconv({std::nullopt, std::nullopt, std::nullopt, w2, scale({2}, {1, 2}), u8({}, {0})}), Error);
+  CHECK_THROWS_AS(qconv({std::nullopt, std::nullopt, std::nullopt, w2, scale({}, {1}), u8({2}, {0, 0})}), Error);
+  CHECK_THROWS_AS(qconv({std::nullopt, std::nullopt, std::nullopt, w2, scale({1, 2}, {1, 2}), u8({1, 2}, {0, 0})}), Error);
+}
+
+}  // namespace qlinear_conv_pair_tests

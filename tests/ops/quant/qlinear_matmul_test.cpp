@@ -10,31 +10,10 @@
 #include "node_runner.h"
 #include "requantize_oracle.h"
 #include "helpers/qlinear.h"
+#include "helpers/quantize_linear_rules.h"
 
-// The kernel tests, in a namespace of their own so that their helpers and those of the
-// operator tests below do not meet.
-namespace qlinear_matmul_kernel_tests {
-
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
-
-namespace {
 
 using ET = ElementType;
-
-Tensor bytes_tensor(ET type, const Shape& shape, const std::vector<int32_t>& v) {
-  if (type == ET::Int8) return Tensor::from_values<int8_t>(type, shape, std::vector<int8_t>(v.begin(), v.end()));
-  return Tensor::from_values<uint8_t>(type, shape, std::vector<uint8_t>(v.begin(), v.end()));
-}
-
-std::vector<int32_t> random_values(std::mt19937& rng, ET type, int64_t n) {
-  std::uniform_int_distribution<int> d(type == ET::Int8 ? -128 : 0, type == ET::Int8 ? 127 : 255);
-  std::vector<int32_t> v;
-  for (int64_t i = 0; i < n; ++i) v.push_back(d(rng));
-  return v;
-}
-
-}  // namespace
 
 TEST_CASE("QLinearMatMul-10/21: batched, per-row a and per-column b quantization, every type pair") {
   // QLinearMatMul-21: "Scale and zero point must have same shape. They must be either scalar (per
@@ -84,7 +63,6 @@ TEST_CASE("QLinearMatMul-10/21: batched, per-row a and per-column b quantization
       }
 }
 
-}  // namespace qlinear_matmul_kernel_tests
 
 // spec: QLinearMatMul-10: "They must be either scalar (per tensor) or N-D tensor (per row for 'a' and per column for 'b')."
 // spec: QLinearMatMul-10: "Scalar refers to per tensor quantization whereas N-D refers to per row or per column quantization."
@@ -120,7 +98,7 @@ TEST_CASE("QLinearMatMul: per-tensor, per-row and per-column scales against a ra
         const size_t mi = per_row ? static_cast<size_t>(m) : 0, ni = per_row ? static_cast<size_t>(n) : 0;
         int64_t s = 0;
         for (int64_t k = 0; k < K; ++k) s += (a[m * K + k] - azp[mi]) * (b[k * N + n] - bzp[ni]);
-        expect[m * N + n] = static_cast<int8_t>(qlinear_oracle(s, as[mi], bs[ni], ys, -9, -128, 127));
+        expect[m * N + n] = static_cast<int8_t>(requantize_oracle(s, as[mi], bs[ni], ys, -9, -128, 127));
       }
     CHECK(qlinear_values<int8_t>(y) == expect);
   }
@@ -144,7 +122,7 @@ TEST_CASE("QLinearMatMul-21: float16 scales are taken exactly, 1-D and batched o
   for (int r = 0; r < 2; ++r) {
     int64_t s = 0;
     for (int k = 0; k < 3; ++k) s += (a[r * 3 + k] - 1) * (b[k] + 1);
-    expect.push_back(static_cast<uint8_t>(qlinear_oracle(s, s1, s2, s3, 128, 0, 255)));
+    expect.push_back(static_cast<uint8_t>(requantize_oracle(s, s1, s2, s3, 128, 0, 255)));
   }
   CHECK(qlinear_values<uint8_t>(y) == expect);
 }
@@ -175,3 +153,28 @@ TEST_CASE("QLinearMatMul and QLinearConv: bad inputs are one-line errors") {
                                     Tensor::from_values<int32_t>(T::Int32, {2}, {1, 2})}),
                        doctest::Contains("B must have shape [1]"), Error);
 }
+
+namespace quantize_linear_rules_tests {
+
+// a = 255, b = 255, every scale 1 except y_scale 256: 65025 / 256 = 254.0039 rounds to 254. The product
+// 65025 does not fit 16 bits: it is kept whole.
+// spec: QLinearMatMul-10,21: "Production must never overflow, and accumulation may overflow if and only if in 32 bits."
+// spec: QLinearMatMul-21: "The quantization formula is y = saturate((x / y_scale) + y_zero_point)."
+// spec: QLinearMatMul-21: "Scale and zero point must have same shape."
+// spec: QLinearMatMul-21: "They must be either scalar (per tensor) or N-D tensor (per row for 'a' and per column for 'b')."
+// spec: QLinearMatMul-21: "Scalar refers to per tensor quantization whereas N-D refers to per row or per column quantization."
+TEST_CASE("QLinearMatMul 10 and 21: a product beyond 16 bits kept whole; scale and zero point of one shape") {
+  const Tensor a = Tensor::from_values<uint8_t>(T::UInt8, {1, 1}, {255});
+  const Tensor zero = Tensor::from_values<uint8_t>(T::UInt8, {}, {0});
+  for (int64_t v : {10, 21}) {
+    INFO("QLinearMatMul-", v);
+    const Tensor y = quant_run("QLinearMatMul", v, {a, scalar_scale(1), zero, a, scalar_scale(1), zero, scalar_scale(256), zero})[0];
+    CHECK(quant_values<uint8_t>(y) == std::vector<uint8_t>{254});
+    // Per-row scales of a (one row) of shape [1, 1] with a scalar zero point: refused.
+    CHECK_THROWS_AS(quant_run("QLinearMatMul", v, {a, Tensor::from_values<float>(T::Float, {1, 1}, {1}), Tensor::from_values<uint8_t>(T::UInt8, {2}, {0, 0}),
+                                                   a, scalar_scale(1), zero, scalar_scale(256), zero}),
+                    Error);
+  }
+}
+
+}  // namespace quantize_linear_rules_tests

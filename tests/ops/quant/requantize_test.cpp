@@ -12,12 +12,6 @@
 #include "requantize_oracle.h"
 #include "helpers/qlinear.h"
 
-// The kernel tests, in a namespace of their own so that their helpers and those of the
-// operator tests below do not meet.
-namespace requantize_kernel_tests {
-
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
 
 namespace {
 
@@ -61,7 +55,6 @@ TEST_CASE("requantize_fast: the correctly rounded requantization, ties and near-
   check(12345, 0.0f, 1.0f, 1.0f, 17, 0, 255);
 }
 
-}  // namespace requantize_kernel_tests
 
 TEST_CASE("requantize: exact rounding of acc * s1 * s2 / s3 against GMP rationals") {
   // Ties: 0.5 -> 0, 1.5 -> 2, 2.5 -> 2, -2.5 -> -2, -3.5 -> -4.
@@ -90,13 +83,13 @@ TEST_CASE("requantize: exact rounding of acc * s1 * s2 / s3 against GMP rational
     CAPTURE(s1);
     CAPTURE(s2);
     CAPTURE(s3);
-    CHECK(quant::requantize(acc, r, zp, -128, 255) == qlinear_oracle(acc, s1, s2, s3, zp, -128, 255));
+    CHECK(quant::requantize(acc, r, zp, -128, 255) == requantize_oracle(acc, s1, s2, s3, zp, -128, 255));
   }
   // Exact halves with scales far from 1: 3 * 2^-30 * 5 * 2^20 / (15 * 2^-9) = 1/2, so odd acc ties.
   const double t1 = std::ldexp(3.0, -30), t2 = std::ldexp(5.0, 20), t3 = std::ldexp(15.0, -9);
   for (int64_t k = -50; k <= 50; ++k) {
     const int64_t acc = 2 * k + 1;
     CHECK(quant::requantize(acc, quant::scale_ratio(t1, t2, t3), 0, -1000, 1000) == (k % 2 == 0 ? k : k + 1));
-    CHECK(qlinear_oracle(acc, t1, t2, t3, 0, -1000, 1000) == (k % 2 == 0 ? k : k + 1));
+    CHECK(requantize_oracle(acc, t1, t2, t3, 0, -1000, 1000) == (k % 2 == 0 ? k : k + 1));
   }
 }

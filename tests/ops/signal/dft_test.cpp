@@ -6,6 +6,9 @@
 #include "mpfr_oracle.h"
 #include "node_runner.h"
 #include "runtime/error.h"
+#include "helpers/signal_rules.h"
+
+using namespace onnx_ref::testing;
 
 TEST_CASE("DFT: exact small transforms, forward and inverse") {
   Attributes a = signal_defaults("DFT", 20);
@@ -90,10 +93,6 @@ TEST_CASE("DFT: bad inputs are one-line errors") {
 }
 
 // The rules of the ONNX 1.22.0 text, each test citing its sentence.
-namespace dft_spec_tests {
-using namespace onnx_ref;
-using namespace onnx_ref::testing;
-using T = ElementType;
 
 namespace {
 
@@ -136,7 +135,7 @@ double irfft_oracle(const std::vector<double>& re, const std::vector<double>& im
 
 // spec: DFT-17: "When `onesided=1` and `inverse=1` (inverse DFT), only complex input is supported and a full real signal is returned (IRFFT)."
 // spec: DFT-20: "When `onesided=1` and `inverse=1` (inverse DFT), only complex input is supported and a full real signal is returned (IRFFT)."
-// spec: DFT-20: "in which case the default dft_length is `2 * (signal_dim_axis - 1)`"
+// spec: DFT-17,20: "in which case the default dft_length is `2 * (signal_dim_axis - 1)`"
 TEST_CASE("DFT-17 and DFT-20: the IRFFT of a onesided complex spectrum is a real signal of 2 * (bins - 1) samples") {
   // Bins X0 = 1 + 0.5j, X1 = 2 + 3j, X2 = -1 + 7j; N = 4, X3 = conj(X1). By hand:
   // x[t] = (Re X0 + 2 Re(X1 j^t) + Re X2 (-1)^t) / 4 = (4, -4, -4, 8) / 4.
@@ -190,4 +189,90 @@ TEST_CASE("DFT-17 and DFT-20: dft_length and DFT-20's axis must be scalars, not 
   CHECK_THROWS_WITH_AS(run_single_node("DFT", 20, {x, std::nullopt, one_i64(1)}), doctest::Contains("axis must be a scalar (rank 0)"),
                        Error);
 }
-}  // namespace dft_spec_tests
+
+// [1, 2, 3, 4] forward and onesided: bins 0 .. 4 / 2 = 2 of [10, -2 + 2i, -2, -2 - 2i]. A complex
+// input is refused (docs/DEPARTURES.md, DFT-17, DFT-20).
+// spec: DFT-17: "If onesided is 1, only values for w in [0, 1, 2, ..., floor(n_fft/2) + 1] are used or returned because the real-to-complex Fourier transform satisfies the conjugate symmetry"
+// spec: DFT-20: "If `onesided` is `1`, only values for `k` in `[0, 1, 2, ..., floor(n_fft/2) + 1]` are used or returned because the real-to-complex Fourier transform satisfies the conjugate symmetry"
+// spec: DFT-17,20: "When `onesided=1` and `inverse=0` (forward DFT), only real input is supported and a one-sided complex spectrum is returned (RFFT)."
+TEST_CASE("DFT-17 and DFT-20: onesided forward returns bins 0 to n / 2") {
+  const auto rfft = [](onnx::NodeProto& n) { set_int(n, "onesided", 1); };
+  for (int opset : {17, 20}) {
+    CAPTURE(opset);
+    const Tensor y = run_single_node("DFT", opset, {spectrum({1, 4, 1}, {1, 2, 3, 4})}, rfft);
+    REQUIRE(y.shape() == Shape{1, 3, 2});
+    CHECK(std::vector<float>(y.data_as<float>(), y.data_as<float>() + 6) == std::vector<float>{10, 0, -2, 2, -2, 0});
+    CHECK_THROWS_WITH_AS(run_single_node("DFT", opset, {spectrum({1, 4, 2}, {1, 0, 2, 0, 3, 0, 4, 0})}, rfft),
+                         doctest::Contains("has no onesided transform"), Error);
+  }
+}
+
+// The type lists of T2 are tensor(int32) and tensor(int64) at every version (DFT-17's and STFT-17's
+// descriptions name int64_t, their lists both): either is taken, a float length is refused.
+// spec: DFT-17: "Constrain scalar length types to int64_t."
+// spec: STFT-17: "Constrain scalar length types to int64_t."
+// spec: DFT-20: "Constrain scalar length types to integers."
+TEST_CASE("DFT-17, DFT-20 and STFT-17: length inputs of int32 or int64") {
+  const Tensor x = spectrum({1, 4, 1}, {1, 2, 3, 4});
+  const Tensor four32 = Tensor::from_values<int32_t>(T::Int32, {}, {4});
+  for (int opset : {17, 20}) {
+    CAPTURE(opset);
+    CHECK(run_single_node("DFT", opset, {x, four32}).shape() == Shape{1, 4, 2});
+    CHECK_THROWS_AS(run_single_node("DFT", opset, {x, Tensor::from_values<float>(T::Float, {}, {4})}), Error);
+  }
+  const Tensor two32 = Tensor::from_values<int32_t>(T::Int32, {}, {2});
+  CHECK(run_single_node("STFT", 17, {x, two32, std::nullopt, two32}).shape() == Shape{1, 2, 2, 2});
+  CHECK(run_single_node("STFT", 17, {x, scalar_i64(2), std::nullopt, scalar_i64(2)}).shape() == Shape{1, 2, 2, 2});
+  CHECK_THROWS_AS(run_single_node("STFT", 17, {x, Tensor::from_values<float>(T::Float, {}, {2}), std::nullopt, scalar_i64(2)}), Error);
+}
+
+namespace signal_rules_tests {
+
+// spec: DFT-17: "By default this value is set to 1, which corresponds to the first dimension after the batch index."
+// spec: DFT-17: "By default this value is set to 0, which corresponds to false."
+// spec: DFT-17: "When invoked with real or complex valued input, the default value is 0."
+// spec: DFT-17: "If less than the axis dimension, only the first dft_length values will be used as the signal."
+// spec: DFT-17,20: "Accepted range is $[-r, -2] \cup [0, r-2]$ where `r = rank(input)`."
+// spec: DFT-17,20: "The last dimension is for representing complex numbers and thus is an invalid axis."
+TEST_CASE("DFT-17: axis 1, forward and two-sided by default; a shorter dft_length truncates; the last axis is refused") {
+  const auto dft = [](const std::function<void(OpTester&)>& attrs, std::optional<Tensor> length = std::nullopt) {
+    OpTester t("DFT", 17);
+    t.input(Value(kSignal()));
+    if (length) t.input(Value(*length));
+    if (attrs) attrs(t);
+    return t.run_tensor();
+  };
+  const Tensor y = dft({});
+  CHECK(y.shape() == Shape{1, 4, 2});
+  CHECK(floats(y) == kSpectrum);
+  CHECK(floats(dft([](OpTester& t) { t.attribute("axis", int64_t{1}).attribute("onesided", int64_t{0}).attribute("inverse", int64_t{0}); })) ==
+        kSpectrum);
+  // The first two values [1, 2]: [3, -1].
+  CHECK(floats(dft({}, i64_scalar(2))) == std::vector<float>{3, 0, -1, 0});
+  CHECK_THROWS_AS(dft([](OpTester& t) { t.attribute("axis", int64_t{2}); }), Error);
+  CHECK_THROWS_AS(dft([](OpTester& t) { t.attribute("axis", int64_t{-1}); }), Error);
+}
+
+
+// spec: DFT-20: "Default is `-2` (last signal axis)."
+// spec: DFT-20: "Default is 0, which corresponds to `false`."
+// spec: DFT-20: "Default is `0`."
+// spec: DFT-20: "If less than the axis dimension, only the first `dft_length` values will be used as the signal."
+TEST_CASE("DFT-20: axis -2, forward and two-sided by default; a shorter dft_length truncates; the last axis is refused") {
+  const auto dft = [](std::optional<Tensor> length, std::optional<Tensor> axis, const std::function<void(OpTester&)>& attrs = {}) {
+    OpTester t("DFT", 20);
+    t.input(Value(kSignal()));
+    t.input(length ? std::optional<Value>(Value(*length)) : std::nullopt);
+    if (axis) t.input(Value(*axis));
+    if (attrs) attrs(t);
+    return t.run_tensor();
+  };
+  CHECK(floats(dft(std::nullopt, std::nullopt)) == kSpectrum);
+  CHECK(floats(dft(std::nullopt, i64_scalar(-2), [](OpTester& t) { t.attribute("onesided", int64_t{0}).attribute("inverse", int64_t{0}); })) ==
+        kSpectrum);
+  CHECK(floats(dft(i64_scalar(2), std::nullopt)) == std::vector<float>{3, 0, -1, 0});
+  CHECK_THROWS_AS(dft(std::nullopt, i64_scalar(-1)), Error);
+  CHECK_THROWS_AS(dft(std::nullopt, i64_scalar(2)), Error);
+}
+
+}  // namespace signal_rules_tests

@@ -1,6 +1,9 @@
 // Unit tests of ops/signal/mel_weight_matrix.cpp.
 #include "helpers/signal.h"
+#include "helpers/signal_rules.h"
 
+// spec: MelWeightMatrix-17: "Generate a MelWeightMatrix that can be used to re-weight a Tensor containing a linearly sampled frequency spectra (from DFT or STFT) into num_mel_bins frequency information based on the [lower_edge_hertz, upper_edge_hertz] range on the mel scale."
+// spec: MelWeightMatrix-17: "The desired top edge of the highest frequency band."
 TEST_CASE("MelWeightMatrix: hand-computed corner bins and weights") {
   // num_mel_bins 1, dft_length 64, sample_rate 1000, edges 0 and 500 Hz: mel(500) = 607.45..., the
   // points 0, 202.48..., 404.97... mel are 0, 137.77..., 302.66... Hz, i.e. 65 f / 1000 = 0, 8.955...,
@@ -43,3 +46,25 @@ TEST_CASE("MelWeightMatrix: hand-computed corner bins and weights") {
                                      a),
                        doctest::Contains("0 <= lower_edge_hertz <= upper_edge_hertz"), Error);
 }
+
+namespace signal_rules_tests {
+
+// spec: MelWeightMatrix-17: "The default value is 1 = FLOAT."
+// spec: MelWeightMatrix-17: "Strictly must be one of the values from DataType enum in TensorProto whose values correspond to T3."
+// spec: MelWeightMatrix-17: "The size of the original DFT is used to infer the size of the onesided DFT, which is understood to be floor(dft_length/2) + 1"
+TEST_CASE("MelWeightMatrix-17: float by default; [floor(dft_length / 2) + 1, num_mel_bins]") {
+  const auto mel = [](const std::function<void(OpTester&)>& attrs = {}) {
+    OpTester t("MelWeightMatrix", 17);
+    t.input(Value(i64_scalar(3))).input(Value(i64_scalar(9))).input(Value(i64_scalar(16000)));
+    t.input(Value(Tensor::from_values<float>(T::Float, {}, {0}))).input(Value(Tensor::from_values<float>(T::Float, {}, {8000})));
+    if (attrs) attrs(t);
+    return t.run_tensor();
+  };
+  const Tensor m = mel();
+  CHECK(m.type() == T::Float);
+  CHECK(m.shape() == Shape{5, 3});
+  CHECK(mel([](OpTester& t) { t.attribute("output_datatype", static_cast<int64_t>(code_of(T::Double))); }).type() == T::Double);
+  CHECK_THROWS_AS(mel([](OpTester& t) { t.attribute("output_datatype", static_cast<int64_t>(code_of(T::String))); }), Error);
+}
+
+}  // namespace signal_rules_tests

@@ -1,5 +1,6 @@
 // Unit tests of ops/signal/stft.cpp.
 #include "helpers/signal.h"
+#include "helpers/signal_rules.h"
 
 TEST_CASE("STFT: frames, window and onesided agree with the MPFR oracle") {
   for (T type : {T::Float, T::Double, T::Float16}) {
@@ -45,3 +46,30 @@ TEST_CASE("STFT: frames, window and onesided agree with the MPFR oracle") {
                        doctest::Contains("onesided = 1 needs a real signal"), Error);
   CHECK_THROWS_AS(run_signal_op("STFT", 17, {Value(Tensor::zeros(T::Float, {4, 1})), Value(scalar64(1))}, a), Error);
 }
+
+namespace signal_rules_tests {
+
+// A signal of 8 in frames of 4 every 4: two frames; onesided (the default) keeps 4 / 2 + 1 = 3 bins.
+// spec: STFT-17: "Enabling onesided with real inputs performs a Real-valued fast Fourier transform (RFFT).When invoked with real or complex valued input, the default value is 1."
+// spec: STFT-17: "If onesided is 1, only values for w in [0, 1, 2, ..., floor(n_fft/2) + 1] are returned because the real-to-complex Fourier transform satisfies the conjugate symmetry"
+// spec: STFT-17: "A tensor representing the window that will be slid over the signal.The window must have rank 1 with shape: [window_shape]."
+// spec: STFT-17: "A scalar representing the size of the DFT."
+TEST_CASE("STFT-17: onesided by default; the window of rank 1") {
+  const Tensor signal = Tensor::from_values<float>(T::Float, {1, 8, 1}, {1, 2, 3, 4, 5, 6, 7, 8});
+  const auto stft = [&](std::optional<Tensor> win, const std::function<void(OpTester&)>& attrs = {}) {
+    OpTester t("STFT", 17);
+    t.input(Value(signal)).input(Value(i64_scalar(4)));
+    t.input(win ? std::optional<Value>(Value(*win)) : std::nullopt).input(Value(i64_scalar(4)));
+    if (attrs) attrs(t);
+    return t.run_tensor();
+  };
+  const Tensor y = stft(std::nullopt);
+  CHECK(y.shape() == Shape{1, 2, 3, 2});
+  // The first frame [1, 2, 3, 4]: bins 10, -2 + 2i, -2.
+  CHECK(std::vector<float>(y.data_as<float>(), y.data_as<float>() + 6) == std::vector<float>{10, 0, -2, 2, -2, 0});
+  CHECK(stft(std::nullopt, [](OpTester& t) { t.attribute("onesided", int64_t{0}); }).shape() == Shape{1, 2, 4, 2});
+  CHECK(stft(Tensor::from_values<float>(T::Float, {4}, {1, 1, 1, 1})).shape() == Shape{1, 2, 3, 2});
+  CHECK_THROWS_AS(stft(Tensor::from_values<float>(T::Float, {2, 2}, {1, 1, 1, 1})), Error);
+}
+
+}  // namespace signal_rules_tests

@@ -1,0 +1,4 @@
+// Unit tests of ops/quant/quantize_rules.cpp.
+// The helpers of these cases, shared by the operator test files they moved to.
+#pragma once
+#include "helpers/quant.h"
