@@ -3,6 +3,13 @@
 #include <doctest/doctest.h>
 #include "runtime/error.h"
 #include "helpers/normalization_rules.h"
+#include <cmath>
+#include "dyadic_oracle.h"
+#include "node_runner.h"
+#include <functional>
+#include <string>
+#include <vector>
+#include "op_tester.h"
 
 TEST_CASE("BatchNormalization inference: hand-computed values at every version") {
   // epsilon 0.25 with var 3.75 and 8.75: standard deviations 2 and 3 exactly.
@@ -195,3 +202,85 @@ TEST_CASE("BatchNormalization-14 and -15: five inputs are required") {
 }
 
 }  // namespace normalization_rules_tests
+
+// ---- moved from batch_normalization_lanes_test.cpp ----
+// BatchNormalization inference on float rows long enough for the eight-lane loop
+// (ops/normalization/batch_normalization.cpp) and its scalar tail: each element is
+// (x - mean) / sqrt(var + epsilon) * scale + bias, hand-computed where every step is exact, and a
+// step that rounds checked against the integer oracle.
+
+TEST_CASE("BatchNormalization-15 inference: 19 elements per channel, lanes and tail, per-channel parameters") {
+  // BatchNormalization-15: "Y = (X - input_mean) / sqrt(input_var + epsilon) * scale + B".
+  // epsilon 0.25 with var 3.75 and 8.75: standard deviations 2 and 3 exactly.
+  std::vector<float> xs;
+  for (int c = 0; c < 2; ++c)
+    for (int i = 0; i < 19; ++i) xs.push_back(static_cast<float>(i * 3 - 20 + c));
+  xs[9] = NAN;
+  const Tensor x = floats({1, 2, 19}, xs);
+  const Tensor scale = floats({2}, {3, 0.5f}), bias = floats({2}, {1, -1});
+  const Tensor mean = floats({2}, {1, 4}), var = floats({2}, {3.75f, 8.75f});
+  const auto y = as_doubles(run_norm("BatchNormalization", 15, {x, scale, bias, mean, var}, AttrList{{"epsilon", 0.25f}})[0]);
+  REQUIRE(y.size() == 38);
+  for (int i = 0; i < 19; ++i) {
+    INFO("element " << i);
+    const double x0 = i * 3 - 20, x1 = i * 3 - 19;
+    if (i == 9) CHECK(std::isnan(y[9]));
+    else CHECK(y[static_cast<size_t>(i)] == (x0 - 1) / 2 * 3 + 1);  // exact: halves of integers times 3
+    // Channel 1 rounds: (x1 - 4) / 3 * 0.5 - 1 = (3i - 29) / 6, never a multiple of 1/3's dyadic
+    // neighbours, so the double steps (within a few double ulps) round to the float nearest the
+    // exact rational, which the integer oracle gives.
+    const int64_t n = 3 * i - 29;
+    const double want = n == 0 ? 0.0 : (n < 0 ? -1 : 1) * testing::round_quotient(static_cast<unsigned __int128>(n < 0 ? -n : n), 6, 0, testing::kSingle);
+    CHECK(y[static_cast<size_t>(19 + i)] == want);
+  }
+}
+
+// ---- moved from normalization_defaults_test.cpp ----
+// BatchNormalization-1/6 and InstanceNormalization-1: the epsilon and spatial defaults of the ONNX
+// 1.22.0 text, each check citing its sentence. A default is checked by comparing the node without the
+// attribute with the node given the text's value, and another value, which must differ.
+
+namespace normalization_defaults_tests {
+using namespace onnx_ref;
+using namespace onnx_ref::testing;
+using T = ElementType;
+
+Tensor f32(Shape s, std::vector<float> v) { return Tensor::from_values<float>(T::Float, std::move(s), v); }
+std::vector<float> floats(const Tensor& t) { return {t.data_as<float>(), t.data_as<float>() + t.element_count()}; }
+
+std::vector<float> batch_norm(int64_t v, const std::function<void(OpTester&)>& attrs) {
+  OpTester t("BatchNormalization", v);
+  t.input(Value(f32({1, 2, 1, 2}, {1, 3, 5, 9}))).input(Value(f32({2}, {1, 2}))).input(Value(f32({2}, {0, 1})));
+  t.input(Value(f32({2}, {2, 7}))).input(Value(f32({2}, {1, 4})));
+  t.attribute("is_test", int64_t{1});
+  if (v == 1) t.attribute("consumed_inputs", std::vector<int64_t>{0, 0, 0, 1, 1});
+  if (attrs) attrs(t);
+  return floats(t.run_tensor());
+}
+
+// spec: BatchNormalization-1,6: "The epsilon value to use to avoid division by zero, default is 1e-5f."
+// spec: BatchNormalization-1,6: "If true, compute the mean and variance across all spatial elements If false, compute the mean and variance across per feature.Default is 1."
+TEST_CASE("BatchNormalization-1 and -6: epsilon 1e-5 and spatial 1 by default") {
+  for (int64_t v : {1, 6}) {
+    INFO("BatchNormalization-", v);
+    const std::vector<float> plain = batch_norm(v, {});
+    CHECK(plain == batch_norm(v, [](OpTester& t) { t.attribute("epsilon", 1e-5f); }));
+    CHECK(plain != batch_norm(v, [](OpTester& t) { t.attribute("epsilon", 0.5f); }));
+    CHECK(plain == batch_norm(v, [](OpTester& t) { t.attribute("spatial", int64_t{1}); }));
+  }
+}
+
+// spec: InstanceNormalization-1: "The epsilon value to use to avoid division by zero, default is 1e-5f."
+TEST_CASE("InstanceNormalization-1: epsilon 1e-5 by default") {
+  const auto instance_norm = [](const std::function<void(OpTester&)>& attrs) {
+    OpTester t("InstanceNormalization", 1);
+    t.input(Value(f32({1, 1, 2}, {1, 3}))).input(Value(f32({1}, {1}))).input(Value(f32({1}, {0})));
+    if (attrs) attrs(t);
+    return floats(t.run_tensor());
+  };
+  const std::vector<float> plain = instance_norm({});
+  CHECK(plain == instance_norm([](OpTester& t) { t.attribute("epsilon", 1e-5f); }));
+  CHECK(plain != instance_norm([](OpTester& t) { t.attribute("epsilon", 0.5f); }));
+}
+
+}  // namespace normalization_defaults_tests
