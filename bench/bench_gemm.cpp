@@ -50,14 +50,17 @@ onnx_ref::Attributes conv_attrs(int64_t group, std::vector<int64_t> pads) {
 }
 
 void BM_MatMul_1024(benchmark::State& state) {
-  run(state, "MatMul", 13, {random_floats({1024, 1024}, 1), random_floats({1024, 1024}, 2)}, {}, 2.0 * 1024 * 1024 * 1024);
+  run(state, "MatMul", 13, {random_floats({1024, 1024}, 1), random_floats({1024, 1024}, 2)}, {},
+      2.0 * 1024 * 1024 * 1024);
 }
 void BM_Conv3x3_64(benchmark::State& state) {
-  run(state, "Conv", 22, {random_floats({1, 64, 112, 112}, 3), random_floats({64, 64, 3, 3}, 4), random_floats({64}, 5)},
+  run(state, "Conv", 22,
+      {random_floats({1, 64, 112, 112}, 3), random_floats({64, 64, 3, 3}, 4), random_floats({64}, 5)},
       conv_attrs(1, {1, 1, 1, 1}), 2.0 * 64 * 64 * 9 * 112 * 112);
 }
 void BM_Conv1x1_64(benchmark::State& state) {
-  run(state, "Conv", 22, {random_floats({1, 64, 112, 112}, 3), random_floats({64, 64, 1, 1}, 4), random_floats({64}, 5)},
+  run(state, "Conv", 22,
+      {random_floats({1, 64, 112, 112}, 3), random_floats({64, 64, 1, 1}, 4), random_floats({64}, 5)},
       conv_attrs(1, {0, 0, 0, 0}), 2.0 * 64 * 64 * 112 * 112);
 }
 void BM_ConvDepthwise3x3_64(benchmark::State& state) {

@@ -14,7 +14,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const fs::path kSmallModel = fs::path(ONNX_REF_SHARED_DIR) / "onnx-node-tests/v1.20.0/test_reshape_reordered_all_dims/model.onnx";
+const fs::path kSmallModel =
+    fs::path(ONNX_REF_SHARED_DIR) / "onnx-node-tests/v1.20.0/test_reshape_reordered_all_dims/model.onnx";
 constexpr uint64_t kInlineBytes = uint64_t{64} << 20;
 constexpr uint64_t kExternalBytes = uint64_t{256} << 20;
 

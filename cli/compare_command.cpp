@@ -18,8 +18,8 @@
 #include <sstream>
 
 #include "cli/commands.h"
-#include "interpreter/feeds.h"
 #include "conformance/harness.h"
+#include "interpreter/feeds.h"
 #include "runtime/error.h"
 #include "runtime/npy.h"
 #include "runtime/tensor_proto.h"
@@ -38,10 +38,11 @@ struct CompareOptions {
 
 std::map<std::string, std::filesystem::path> reference_files(const std::filesystem::path& dir) {
   std::error_code ec;
-  if (!std::filesystem::is_directory(dir, ec)) throw Error(quote_text(dir.string()) + " is not a folder of .pb or .npy files");
+  if (!std::filesystem::is_directory(dir, ec))
+    throw Error(quote_text(dir.string()) + " is not a folder of .pb or .npy files");
   std::map<std::string, std::filesystem::path> files;
-  for (auto it = std::filesystem::recursive_directory_iterator(dir, ec); !ec && it != std::filesystem::recursive_directory_iterator();
-       it.increment(ec)) {
+  for (auto it = std::filesystem::recursive_directory_iterator(dir, ec);
+       !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
     // An `onnx-ref run --trace` folder's values inside subgraphs repeat their names once per call,
     // and only the model's graph is compared.
     if (it.depth() == 0 && it->path().filename() == "subgraphs" && it->is_directory(ec) &&
@@ -105,21 +106,26 @@ class SubgraphComparer final : public RunTrace {
     Frame& parent = frames_.back();
     const int64_t call = parent.calls[graph]++;
     frames_.push_back({parent.dir + segment + "/call_" + std::to_string(call) + "/",
-                       path + " \u203a call " + std::to_string(call), {}});
+                       path + " \u203a call " + std::to_string(call),
+                       {}});
   }
   void leave_graph() override { frames_.pop_back(); }
   void node_outputs(size_t node_index, const std::string& node_name, const std::string&, const std::string&,
-                    const std::string& op_label, const std::vector<std::string>& names, const std::vector<Value>& values) override {
+                    const std::string& op_label, const std::vector<std::string>& names,
+                    const std::vector<Value>& values) override {
     const Frame& frame = frames_.back();
     for (size_t j = 0; j < names.size() && j < values.size(); ++j) {
       if (names[j].empty() || !values[j].is_tensor()) continue;
       const std::filesystem::path file =
-          reference_ / "subgraphs" / (frame.dir + "node_" + std::to_string(node_index) + "/output_" + std::to_string(j) + ".pb");
+          reference_ / "subgraphs" /
+          (frame.dir + "node_" + std::to_string(node_index) + "/output_" + std::to_string(j) + ".pb");
       std::error_code ec;
       if (!std::filesystem::is_regular_file(file, ec)) continue;
-      const std::string who = frame.path + " \u203a #" + std::to_string(node_index) + (node_name.empty() ? "" : " " + quote_text(node_name));
+      const std::string who = frame.path + " \u203a #" + std::to_string(node_index) +
+                              (node_name.empty() ? "" : " " + quote_text(node_name));
       const size_t top = static_cast<size_t>(std::stoul(frame.dir.substr(5)));  // "node_K/..."
-      rows_[top].push_back(compare_value(who, op_label, names[j], values[j].tensor(), read_tensor_file(file), tolerance_));
+      rows_[top].push_back(
+          compare_value(who, op_label, names[j], values[j].tensor(), read_tensor_file(file), tolerance_));
     }
   }
   // Rows inside the graphs of the model's node `k`, in execution order.
@@ -188,22 +194,27 @@ int compare_command(const CompareOptions& options) {
   std::vector<Row> rows;
   for (int k = 0; k < graph.node_size(); ++k) {
     if (inside)
-      if (const auto* nested = inside->rows_of(static_cast<size_t>(k))) rows.insert(rows.end(), nested->begin(), nested->end());
+      if (const auto* nested = inside->rows_of(static_cast<size_t>(k)))
+        rows.insert(rows.end(), nested->begin(), nested->end());
     const auto& node = graph.node(k);
-    const std::string label = static_cast<size_t>(k) < model.nodes().size() ? model.nodes()[static_cast<size_t>(k)].op->label() : node.op_type();
+    const std::string label = static_cast<size_t>(k) < model.nodes().size()
+                                  ? model.nodes()[static_cast<size_t>(k)].op->label()
+                                  : node.op_type();
     const std::string who = "#" + std::to_string(k) + (node.name().empty() ? "" : " " + quote_text(node.name()));
     for (const auto& name : node.output()) {
       auto ref = references.find(name);
       auto ours = by_name.find(name);
       if (name.empty() || ref == references.end() || ours == by_name.end()) continue;
       if (!ours->second->is_tensor()) continue;  // sequences and optionals: no .pb/.npy counterpart here
-      rows.push_back(compare_value(who, label, name, ours->second->tensor(), read_reference(ref->second), options.tolerance));
+      rows.push_back(
+          compare_value(who, label, name, ours->second->tensor(), read_reference(ref->second), options.tolerance));
     }
   }
   if (rows.empty())
     throw Error(quote_text(options.reference) + " holds no value named like a node output of the model's graph");
 
-  std::vector<std::vector<std::string>> cells{{"node", "operator", "value", "max abs", "max rel", "max ulp", "verdict"}};
+  std::vector<std::vector<std::string>> cells{
+      {"node", "operator", "value", "max abs", "max rel", "max ulp", "verdict"}};
   int departing = 0;
   std::string first;
   for (const auto& r : rows) {
@@ -212,15 +223,16 @@ int compare_command(const CompareOptions& options) {
       // No element errors exist between values of different types or shapes: the verdict says what differs.
       cells.push_back({r.node, r.op, r.value, "-", "-", "-", "DEPARTS: " + *e.mismatch});
     } else {
-      cells.push_back({r.node, r.op, r.value, number(e.max_abs), number(e.max_rel), e.max_ulp ? std::to_string(*e.max_ulp) : "-",
-                       e.mismatch ? "DEPARTS" : "ok"});
+      cells.push_back({r.node, r.op, r.value, number(e.max_abs), number(e.max_rel),
+                       e.max_ulp ? std::to_string(*e.max_ulp) : "-", e.mismatch ? "DEPARTS" : "ok"});
     }
     if (e.mismatch && departing++ == 0)
-      first = (r.node.starts_with("#") ? "node " : "") + r.node + " (" + r.op + ") output " + r.value + ": " + *e.mismatch;
+      first =
+          (r.node.starts_with("#") ? "node " : "") + r.node + " (" + r.op + ") output " + r.value + ": " + *e.mismatch;
   }
   print_table(cells);
-  std::cout << rows.size() << " value(s) compared, " << departing << " beyond atol " << number(options.tolerance.atol) << ", rtol "
-            << number(options.tolerance.rtol) << "\n";
+  std::cout << rows.size() << " value(s) compared, " << departing << " beyond atol " << number(options.tolerance.atol)
+            << ", rtol " << number(options.tolerance.rtol) << "\n";
   if (departing) {
     std::cout << "first departure: " << first << "\n";
     return 1;
@@ -233,14 +245,17 @@ int compare_command(const CompareOptions& options) {
 
 Command add_compare_command(CLI::App& app) {
   auto options = std::make_shared<CompareOptions>();
-  auto* cmd = app.add_subcommand("compare",
-                                 "Compare every node's outputs with another runtime's values of the same names (a folder of .pb/.npy) "
-                                 "and name the first node that departs");
+  auto* cmd = app.add_subcommand(
+      "compare",
+      "Compare every node's outputs with another runtime's values of the same names (a folder of .pb/.npy) "
+      "and name the first node that departs");
   cmd->add_option("model", options->model, "The model (.onnx)")->required();
-  cmd->add_option("inputs", options->inputs, "A JSON file of inputs, a test_data_set_N folder, or one .npy/.pb file")->required();
+  cmd->add_option("inputs", options->inputs, "A JSON file of inputs, a test_data_set_N folder, or one .npy/.pb file")
+      ->required();
   cmd->add_option("reference", options->reference,
                   "A folder of the other runtime's values: NAME.pb / NAME.npy at any depth, a run --trace folder "
-                  "(subgraph values by their trace path) or a run --output-dir folder")->required();
+                  "(subgraph values by their trace path) or a run --output-dir folder")
+      ->required();
   cmd->add_option("--rtol", options->tolerance.rtol, "Relative tolerance")->capture_default_str();
   cmd->add_option("--atol", options->tolerance.atol, "Absolute tolerance")->capture_default_str();
   cmd->add_option("--threads", options->run.threads, "Worker threads for the kernels")->check(CLI::Range(1, 256));

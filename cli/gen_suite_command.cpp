@@ -21,7 +21,8 @@ struct GenSuiteOptions {
 std::vector<std::filesystem::path> default_seed_roots() {
   std::vector<std::filesystem::path> roots;
 #ifdef ONNX_REF_SOURCE_DIR
-  const std::filesystem::path official = std::filesystem::path(ONNX_REF_SOURCE_DIR) / ".." / "shared" / "onnx-node-tests";
+  const std::filesystem::path official =
+      std::filesystem::path(ONNX_REF_SOURCE_DIR) / ".." / "shared" / "onnx-node-tests";
   if (std::filesystem::is_directory(official)) roots.push_back(official);
 #endif
   return roots;
@@ -59,11 +60,14 @@ Command add_gen_suite_command(CLI::App& app) {
   cmd->add_option("--op", options->suite.ops, "Only this operator (e.g. Add; repeatable)")->allow_extra_args(false);
   cmd->add_option("--domain", options->suite.domain, "Only this domain (ai.onnx, ai.onnx.ml, ...)")
       ->each([options](const std::string&) { options->suite.domain_set = true; });
-  cmd->add_option("--opset", options->opset, "Only the versions this opset resolves to")->check(CLI::Range(int64_t{1}, int64_t{27}));
-  cmd->add_option("--seed", options->suite.seed, "Seed of the value cycles (same seed, same bytes)")->capture_default_str();
+  cmd->add_option("--opset", options->opset, "Only the versions this opset resolves to")
+      ->check(CLI::Range(int64_t{1}, int64_t{27}));
+  cmd->add_option("--seed", options->suite.seed, "Seed of the value cycles (same seed, same bytes)")
+      ->capture_default_str();
   cmd->add_option("-j,--jobs", options->suite.jobs, "Parallel workers")->check(CLI::Range(1, 256));
   cmd->add_option("--seeds", options->seeds,
-                  "Backend-test folders whose one-node models seed cases (default: ../shared/onnx-node-tests beside the source tree)");
+                  "Backend-test folders whose one-node models seed cases (default: ../shared/onnx-node-tests beside "
+                  "the source tree)");
   cmd->add_option("--max-per-version", options->suite.max_tests_per_version, "Most tests written per operator version")
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();

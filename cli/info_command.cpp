@@ -7,8 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "interpreter/attributes.h"
 #include "cli/commands.h"
+#include "interpreter/attributes.h"
 #include "interpreter/model.h"
 #include "interpreter/static_check.h"
 #include "runtime/error.h"
@@ -20,14 +20,17 @@ namespace {
 std::string describe_value(const onnx::ValueInfoProto& v) {
   if (!v.type().has_tensor_type()) return v.has_type() ? "(not a tensor)" : "(no type)";
   const auto& t = v.type().tensor_type();
-  std::string s = t.elem_type() ? (element_type_from_code(t.elem_type()) ? tensor_type_string(*element_type_from_code(t.elem_type()))
-                                                                          : describe_type_code(t.elem_type()))
+  std::string s = t.elem_type() ? (element_type_from_code(t.elem_type())
+                                       ? tensor_type_string(*element_type_from_code(t.elem_type()))
+                                       : describe_type_code(t.elem_type()))
                                 : "tensor(?)";
   if (!t.has_shape()) return s;
   s += "[";
   for (int i = 0; i < t.shape().dim_size(); ++i) {
     const auto& d = t.shape().dim(i);
-    s += (i ? ", " : "") + (d.has_dim_value() ? std::to_string(d.dim_value()) : d.dim_param().empty() ? "?" : d.dim_param());
+    s += (i ? ", " : "") + (d.has_dim_value()       ? std::to_string(d.dim_value())
+                            : d.dim_param().empty() ? "?"
+                                                    : d.dim_param());
   }
   return s + "]";
 }
@@ -39,10 +42,12 @@ std::string resolution(const onnx::NodeProto& node, const std::map<std::string, 
   const Registry& registry = Registry::builtin();
   auto opset = opsets.find(domain);
   if (!registry.has_op(domain, node.op_type()))
-    return "not implemented" + (opset == opsets.end() ? std::string() : " (opset " + std::to_string(opset->second) + ")");
+    return "not implemented" +
+           (opset == opsets.end() ? std::string() : " (opset " + std::to_string(opset->second) + ")");
   if (opset == opsets.end()) return "error: no opset imported for its domain";
   if (const int64_t newest = registry.newest_opset(domain); newest > 0 && opset->second > newest)
-    return "error: opset " + std::to_string(opset->second) + " is newer than any onnx-ref knows (" + std::to_string(newest) + ")";
+    return "error: opset " + std::to_string(opset->second) + " is newer than any onnx-ref knows (" +
+           std::to_string(newest) + ")";
   const OpVersion* v = registry.resolve(domain, node.op_type(), opset->second);
   if (!v) return "error: not defined at opset " + std::to_string(opset->second);
   try {
@@ -88,8 +93,8 @@ Verdict load_check(const std::shared_ptr<onnx::ModelProto>& parsed, const std::s
   Verdict verdict;
   try {
     const std::filesystem::path dir = std::filesystem::path(path).parent_path();
-    const Model model = Model::from_proto(parsed, dir.empty() ? std::filesystem::path(".") : dir, path,
-                                            with_program_limits({}));
+    const Model model =
+        Model::from_proto(parsed, dir.empty() ? std::filesystem::path(".") : dir, path, with_program_limits({}));
     verdict.static_check = check_statically(model);
     if (verdict.static_check->error) {
       verdict.message = *verdict.static_check->error;
@@ -131,7 +136,9 @@ nlohmann::ordered_json verdict_json(const Verdict& verdict) {
   if (const auto& sc = verdict.static_check) {
     nlohmann::ordered_json undecided = nlohmann::ordered_json::array();
     for (const auto& u : sc->undecided) undecided.push_back({{"node", u.node}, {"reason", u.reason}});
-    j["static"] = {{"nodes", sc->nodes}, {"decided", sc->decided}, {"undecided", undecided},
+    j["static"] = {{"nodes", sc->nodes},
+                   {"decided", sc->decided},
+                   {"undecided", undecided},
                    {"error", sc->error ? nlohmann::ordered_json(*sc->error) : nlohmann::ordered_json()}};
   }
   return j;
@@ -158,7 +165,8 @@ void check_graph(const onnx::GraphProto& graph, const std::string& path, const s
   for (int i = 0; i < graph.node_size(); ++i) {
     const auto& node = graph.node(i);
     const std::string domain = canonical_domain(node.domain());
-    NodeRow row{path, i, node.name(), printable((domain.empty() ? "" : domain + ":") + node.op_type()), "", false, false};
+    NodeRow row{path, i,     node.name(), printable((domain.empty() ? "" : domain + ":") + node.op_type()),
+                "",   false, false};
     if (functions.count({domain, node.op_type()})) {
       row.verdict = "a function of the model";
       row.ok = true;
@@ -176,7 +184,8 @@ void check_graph(const onnx::GraphProto& graph, const std::string& path, const s
     counts.supported += row.ok;
     rows.push_back(row);
     for (const auto& attr : node.attribute()) {
-      const std::string inner = path + printable(node.name().empty() ? node.op_type() : node.name()) + " \u203a " + printable(attr.name());
+      const std::string inner =
+          path + printable(node.name().empty() ? node.op_type() : node.name()) + " \u203a " + printable(attr.name());
       if (attr.has_g()) check_graph(attr.g(), inner + " \u203a ", opsets, functions, counts, rows);
       for (int k = 0; k < attr.graphs_size(); ++k)
         check_graph(attr.graphs(k), inner + "[" + std::to_string(k) + "] \u203a ", opsets, functions, counts, rows);
@@ -188,14 +197,23 @@ void check_graph(const onnx::GraphProto& graph, const std::string& path, const s
 std::string row_text(const NodeRow& row, bool for_check) {
   const std::string name = row.name.empty() ? "(unnamed)" : for_check ? quote_text(row.name) : printable(row.name);
   return row.path + "#" + std::to_string(row.index) + " " + name + "  " + row.op + " -> " +
-         (row.ok || !for_check ? "" : row.invalid ? "INVALID: " : "NOT SUPPORTED: ") + row.verdict;
+         (row.ok || !for_check ? ""
+          : row.invalid        ? "INVALID: "
+                               : "NOT SUPPORTED: ") +
+         row.verdict;
 }
 
 nlohmann::ordered_json rows_json(const std::vector<NodeRow>& rows) {
   nlohmann::ordered_json j = nlohmann::ordered_json::array();
   for (const auto& r : rows)
-    j.push_back({{"graph", r.path}, {"index", r.index}, {"name", r.name}, {"op", r.op}, {"resolves_to", r.verdict},
-                 {"status", r.ok ? "supported" : r.invalid ? "invalid" : "not supported"}});
+    j.push_back({{"graph", r.path},
+                 {"index", r.index},
+                 {"name", r.name},
+                 {"op", r.op},
+                 {"resolves_to", r.verdict},
+                 {"status", r.ok        ? "supported"
+                            : r.invalid ? "invalid"
+                                        : "not supported"}});
   return j;
 }
 
@@ -219,15 +237,18 @@ int check_command(const std::string& path, bool json) {
   if (json) {
     nlohmann::ordered_json missing = nlohmann::ordered_json::object();
     for (const auto& [what, n] : counts.missing) missing[what] = n;
-    nlohmann::ordered_json j{{"model", path}, {"nodes", rows_json(rows)},
-                             {"summary", {{"nodes", counts.nodes}, {"supported", counts.supported}, {"not_implemented", missing}}},
-                             {"check", verdict_json(verdict)}};
+    nlohmann::ordered_json j{
+        {"model", path},
+        {"nodes", rows_json(rows)},
+        {"summary", {{"nodes", counts.nodes}, {"supported", counts.supported}, {"not_implemented", missing}}},
+        {"check", verdict_json(verdict)}};
     std::cout << j.dump(2) << "\n";
     return verdict.ok ? 0 : 1;
   }
   std::cout << "model: " << path << "\nnodes:\n";
   for (const auto& row : rows) std::cout << "  " << row_text(row, true) << "\n";
-  std::cout << "summary: " << plural(static_cast<size_t>(counts.nodes), "node", "nodes") << ", " << counts.supported << " supported";
+  std::cout << "summary: " << plural(static_cast<size_t>(counts.nodes), "node", "nodes") << ", " << counts.supported
+            << " supported";
   if (!counts.missing.empty()) {
     std::cout << "; not implemented:";
     bool first = true;
@@ -254,8 +275,13 @@ int info_command(const std::string& path, bool json) {
   std::vector<NodeRow> rows;
   for (int i = 0; i < model.graph().node_size(); ++i) {
     const auto& node = model.graph().node(i);
-    NodeRow row{"", i, node.name(), printable((node.domain().empty() ? "" : node.domain() + ":") + node.op_type()),
-                resolution(node, opsets), false, false};
+    NodeRow row{"",
+                i,
+                node.name(),
+                printable((node.domain().empty() ? "" : node.domain() + ":") + node.op_type()),
+                resolution(node, opsets),
+                false,
+                false};
     const bool missing = row.verdict.find("not implemented") != std::string::npos;
     row.invalid = !missing && row.verdict.find("error") != std::string::npos;
     row.ok = !missing && !row.invalid;
@@ -264,7 +290,8 @@ int info_command(const std::string& path, bool json) {
   const Verdict verdict = load_check(parsed, path);
   if (json) {
     nlohmann::ordered_json j{{"model", path}, {"ir_version", model.ir_version()}};
-    if (!model.producer_name().empty()) j["producer"] = model.producer_name() + (model.producer_version().empty() ? "" : " " + model.producer_version());
+    if (!model.producer_name().empty())
+      j["producer"] = model.producer_name() + (model.producer_version().empty() ? "" : " " + model.producer_version());
     nlohmann::ordered_json imports = nlohmann::ordered_json::object();
     for (const auto& op : model.opset_import()) imports[op.domain().empty() ? "ai.onnx" : op.domain()] = op.version();
     j["opset_imports"] = imports;
@@ -285,12 +312,15 @@ int info_command(const std::string& path, bool json) {
   std::cout << "model: " << path << "\n";
   std::cout << "ir_version: " << model.ir_version() << "\n";
   if (!model.producer_name().empty())
-    std::cout << "producer: " << model.producer_name() << (model.producer_version().empty() ? "" : " " + model.producer_version()) << "\n";
+    std::cout << "producer: " << model.producer_name()
+              << (model.producer_version().empty() ? "" : " " + model.producer_version()) << "\n";
   std::cout << "opset imports:";
-  for (const auto& op : model.opset_import()) std::cout << " " << (op.domain().empty() ? "ai.onnx" : op.domain()) << "=" << op.version();
+  for (const auto& op : model.opset_import())
+    std::cout << " " << (op.domain().empty() ? "ai.onnx" : op.domain()) << "=" << op.version();
   std::cout << "\ninputs:\n";
   for (const auto& v : model.graph().input())
-    std::cout << "  " << v.name() << ": " << describe_value(v) << (initializers.count(v.name()) ? " (has an initializer)" : "") << "\n";
+    std::cout << "  " << v.name() << ": " << describe_value(v)
+              << (initializers.count(v.name()) ? " (has an initializer)" : "") << "\n";
   std::cout << "outputs:\n";
   for (const auto& v : model.graph().output()) std::cout << "  " << v.name() << ": " << describe_value(v) << "\n";
   std::cout << "initializers: " << model.graph().initializer_size() << "\n";
@@ -304,7 +334,8 @@ int info_command(const std::string& path, bool json) {
 Command add_info_command(CLI::App& app) {
   auto path = std::make_shared<std::string>();
   auto json = std::make_shared<bool>(false);
-  auto* cmd = app.add_subcommand("info", "Show a model's IR version, opsets, inputs, outputs and the operator version of every node");
+  auto* cmd = app.add_subcommand(
+      "info", "Show a model's IR version, opsets, inputs, outputs and the operator version of every node");
   cmd->add_option("model", *path, "The model (.onnx)")->required();
   cmd->add_flag("--json", *json, "Print the same as one JSON object");
   return [path, json] { return info_command(*path, *json); };
@@ -313,9 +344,10 @@ Command add_info_command(CLI::App& app) {
 Command add_check_command(CLI::App& app) {
   auto path = std::make_shared<std::string>();
   auto json = std::make_shared<bool>(false);
-  auto* cmd = app.add_subcommand("check", "Say whether onnx-ref can run a model: every node (subgraphs and functions included) "
-                                          "with its resolved version, or why it cannot run, then every check that needs no "
-                                          "input values; exit 1 if anything is unsupported or invalid");
+  auto* cmd = app.add_subcommand("check",
+                                 "Say whether onnx-ref can run a model: every node (subgraphs and functions included) "
+                                 "with its resolved version, or why it cannot run, then every check that needs no "
+                                 "input values; exit 1 if anything is unsupported or invalid");
   cmd->add_option("model", *path, "The model (.onnx)")->required();
   cmd->add_flag("--json", *json, "Print the same as one JSON object");
   return [path, json] { return check_command(*path, *json); };

@@ -41,19 +41,23 @@ int main(int argc, char** argv) {
   app.add_option("--max-tensor-mib", max_tensor_mib, "The older name of --max-memory, in MiB")
       ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
   std::string max_memory;
-  app.add_option("--max-memory", max_memory,
-                 "Memory a run may hold at once over every tensor, sequence and kernel buffer, in MiB or as a percentage "
-                 "of the default: what this process may still take (cgroup limit, MemAvailable, ulimit -v)");
+  app.add_option(
+      "--max-memory", max_memory,
+      "Memory a run may hold at once over every tensor, sequence and kernel buffer, in MiB or as a percentage "
+      "of the default: what this process may still take (cgroup limit, MemAvailable, ulimit -v)");
   double timeout = 0;
-  app.add_option("--timeout", timeout, "Stop a run that takes longer than this many seconds, with an error naming the node")
+  app.add_option("--timeout", timeout,
+                 "Stop a run that takes longer than this many seconds, with an error naming the node")
       ->check(CLI::Range(0.0, 1e9));
   app.add_option("--max-nodes", onnx_ref::cli::program_max_nodes(),
                  "The most nodes a model may compile to, over its graphs and each distinct function instantiation")
-      ->check(CLI::Range(int64_t{1}, INT64_MAX))->capture_default_str();
+      ->check(CLI::Range(int64_t{1}, INT64_MAX))
+      ->capture_default_str();
   using namespace onnx_ref::cli;
   const std::vector<std::pair<CLI::App*, Command>> commands = [&] {
     std::vector<std::pair<CLI::App*, Command>> list;
-    for (auto add : {add_run_command, add_test_command, add_make_test_command, add_ops_command, add_info_command, add_check_command, add_compare_command, add_gen_suite_command, add_report_command}) {
+    for (auto add : {add_run_command, add_test_command, add_make_test_command, add_ops_command, add_info_command,
+                     add_check_command, add_compare_command, add_gen_suite_command, add_report_command}) {
       const size_t before = app.get_subcommands({}).size();
       Command command = add(app);
       list.emplace_back(app.get_subcommands({})[before], std::move(command));

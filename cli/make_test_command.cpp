@@ -83,7 +83,8 @@ void place_model(const Model& model, const fs::path& model_path, const fs::path&
 int make_test_command(const MakeTestOptions& options) {
   const size_t expected = options.random_inputs ? 2 : 3;
   if (options.positionals.size() != expected)
-    throw Error(options.random_inputs ? "make-test --random-inputs takes MODEL DIR" : "make-test takes MODEL INPUTS DIR (or MODEL DIR with --random-inputs)");
+    throw Error(options.random_inputs ? "make-test --random-inputs takes MODEL DIR"
+                                      : "make-test takes MODEL INPUTS DIR (or MODEL DIR with --random-inputs)");
   const fs::path model_path = options.positionals.front();
   const fs::path dir = options.positionals.back();
   check_test_folder(dir);
@@ -114,7 +115,8 @@ int make_test_command(const MakeTestOptions& options) {
 
 Command add_make_test_command(CLI::App& app) {
   auto options = std::make_shared<MakeTestOptions>();
-  auto* cmd = app.add_subcommand("make-test", "Write a golden test case (model.onnx + test_data_set_N) in the ONNX backend-test layout");
+  auto* cmd = app.add_subcommand(
+      "make-test", "Write a golden test case (model.onnx + test_data_set_N) in the ONNX backend-test layout");
   cmd->add_option("args", options->positionals, "MODEL INPUTS DIR, or MODEL DIR with --random-inputs")->required();
   cmd->add_flag("--random-inputs", options->random_inputs, "Make the inputs from the declared types and shapes");
   cmd->add_option("--seed", options->seed, "Seed for --random-inputs")->capture_default_str();

@@ -32,16 +32,23 @@ std::string default_text(const AttributeSpec& a) {
 
 std::string param_option_name(ParamOption option) {
   switch (option) {
-    case ParamOption::Single: return "single";
-    case ParamOption::Optional: return "optional";
-    case ParamOption::Variadic: return "variadic";
+    case ParamOption::Single:
+      return "single";
+    case ParamOption::Optional:
+      return "optional";
+    case ParamOption::Variadic:
+      return "variadic";
   }
   return "?";
 }
 
 nlohmann::json version_json(const OpVersion& v, const Registry& registry) {
-  nlohmann::json j = {{"domain", v.domain}, {"op_type", v.op_type}, {"since_version", v.since_version},
-                      {"label", v.label()}, {"opsets", version_range(v, registry)}, {"deprecated", v.deprecated}};
+  nlohmann::json j = {{"domain", v.domain},
+                      {"op_type", v.op_type},
+                      {"since_version", v.since_version},
+                      {"label", v.label()},
+                      {"opsets", version_range(v, registry)},
+                      {"deprecated", v.deprecated}};
   for (const char* role : {"inputs", "outputs"}) {
     j[role] = nlohmann::json::array();
     for (const auto& p : std::string(role) == "inputs" ? v.inputs : v.outputs)
@@ -62,9 +69,9 @@ nlohmann::json version_json(const OpVersion& v, const Registry& registry) {
 
 struct OpsOptions {
   bool json = false;
-  std::string op;                // an operator name, in any case
+  std::string op;                     // an operator name, in any case
   std::optional<std::string> domain;  // "ai.onnx" and "" are both the default domain
-  std::optional<int64_t> opset;  // the version in effect at this opset of its domain
+  std::optional<int64_t> opset;       // the version in effect at this opset of its domain
 };
 
 bool same_name_ignoring_case(const std::string& a, const std::string& b) {
@@ -107,7 +114,8 @@ int ops_command(const OpsOptions& options) {
     std::cout << v->label() << "  (opsets " << version_range(*v, registry) << ", domain "
               << (v->domain.empty() ? "ai.onnx" : v->domain) << ")\n";
     std::cout << "  inputs:";
-    for (size_t i = 0; i < v->inputs.size(); ++i) std::cout << (i ? ", " : " ") << v->inputs[i].name << ": " << v->inputs[i].type_var;
+    for (size_t i = 0; i < v->inputs.size(); ++i)
+      std::cout << (i ? ", " : " ") << v->inputs[i].name << ": " << v->inputs[i].type_var;
     std::cout << "\n  outputs:";
     for (size_t i = 0; i < v->outputs.size(); ++i)
       std::cout << (i ? ", " : " ") << v->outputs[i].name << ": " << v->outputs[i].type_var;
@@ -130,11 +138,14 @@ int ops_command(const OpsOptions& options) {
 
 Command add_ops_command(CLI::App& app) {
   auto options = std::make_shared<OpsOptions>();
-  auto* cmd = app.add_subcommand("ops", "List every operator version onnx-ref implements, with attributes, type constraints and accuracy contract");
+  auto* cmd = app.add_subcommand(
+      "ops",
+      "List every operator version onnx-ref implements, with attributes, type constraints and accuracy contract");
   cmd->add_flag("--json", options->json, "Machine-readable output");
   cmd->add_option("--op", options->op, "Only this operator (its name in any case, e.g. Conv or conv)");
   cmd->add_option("--domain", options->domain, "Only this domain (ai.onnx or \"\" is the default domain)");
-  cmd->add_option("--opset", options->opset, "Only the version in effect at this opset of its domain")->check(CLI::Range(int64_t{1}, int64_t{1000}));
+  cmd->add_option("--opset", options->opset, "Only the version in effect at this opset of its domain")
+      ->check(CLI::Range(int64_t{1}, int64_t{1000}));
   return [options] { return ops_command(*options); };
 }
 

@@ -36,7 +36,8 @@ Command add_report_command(CLI::App& app) {
   auto options = std::make_shared<MergeOptions>();
   auto* cmd = app.add_subcommand("report", "Work with onnx-ref test --report files");
   cmd->require_subcommand(1);
-  auto* merge = cmd->add_subcommand("merge", "Merge the --report files of sharded runs (test --shard K/N) into one report");
+  auto* merge =
+      cmd->add_subcommand("merge", "Merge the --report files of sharded runs (test --shard K/N) into one report");
   merge->add_option("reports", options->reports, "JSON reports of onnx-ref test --report")->required();
   merge->add_option("--json", options->json, "Write the merged JSON report to this file");
   merge->add_option("--junit", options->junit, "Write the merged JUnit XML report to this file");

@@ -4,10 +4,10 @@
 #include <atomic>
 #include <cmath>
 #include <ctime>
-#include <sstream>
 #include <iostream>
 #include <mutex>
 #include <regex>
+#include <sstream>
 #include <thread>
 
 #include "cli/commands.h"
@@ -51,8 +51,8 @@ std::vector<TestResult> run_all(const std::vector<BackendTest>& tests, const Tes
   auto worker = [&] {
     set_default_memory_limit(program_run_options().max_memory);  // loading meets the limit too
     for (size_t i; (i = next++) < tests.size();) {
-      results[i] = run_backend_test(tests[i], options.tolerance, options.node_pb_opset, with_program_limits(options.load),
-                                    program_run_options());
+      results[i] = run_backend_test(tests[i], options.tolerance, options.node_pb_opset,
+                                    with_program_limits(options.load), program_run_options());
       const size_t finished = ++done;
       std::lock_guard<std::mutex> lock(print);
       if (options.verbose)
@@ -135,13 +135,13 @@ int test_command(const TestOptions& options) {
     (r.status == TestStatus::Passed ? total.passed : r.status == TestStatus::Failed ? total.failed : total.skipped)++;
     const Expectation* expected = expectations.find(r.test);
     const TestStatus wanted = expected ? expected->status : TestStatus::Passed;
-    if (expected && r.status == TestStatus::Failed && wanted == TestStatus::Failed) r.expected_reason = expected->reason;
+    if (expected && r.status == TestStatus::Failed && wanted == TestStatus::Failed)
+      r.expected_reason = expected->reason;
     // A test not in the manifest may be skipped: its operator is not implemented yet (the harness
     // skips only on UnsupportedError). It is counted, not listed.
     if (r.status == wanted || (r.status == TestStatus::Skipped && wanted == TestStatus::Passed)) continue;
     if (!options.expect.empty() || r.status == TestStatus::Failed) {
-      if (!options.verbose || !options.expect.empty())
-        std::cout << result_line(r) << "\n";
+      if (!options.verbose || !options.expect.empty()) std::cout << result_line(r) << "\n";
     }
     if (options.expect.empty()) continue;
     ++mismatches;
@@ -180,10 +180,13 @@ int test_command(const TestOptions& options) {
 
 Command add_test_command(CLI::App& app) {
   auto options = std::make_shared<TestOptions>();
-  auto* cmd = app.add_subcommand("test", "Run ONNX backend-test folders (found at any depth below each PATH) and score every operator version");
+  auto* cmd = app.add_subcommand(
+      "test", "Run ONNX backend-test folders (found at any depth below each PATH) and score every operator version");
   cmd->add_option("paths", options->paths, "Folders holding backend tests")->required();
-  auto* rtol = cmd->add_option("--rtol", options->tolerance.rtol, "Relative tolerance for floating types")->capture_default_str();
-  auto* atol = cmd->add_option("--atol", options->tolerance.atol, "Absolute tolerance for floating types")->capture_default_str();
+  auto* rtol = cmd->add_option("--rtol", options->tolerance.rtol, "Relative tolerance for floating types")
+                   ->capture_default_str();
+  auto* atol = cmd->add_option("--atol", options->tolerance.atol, "Absolute tolerance for floating types")
+                   ->capture_default_str();
   cmd->add_flag("--exact", options->tolerance.exact,
                 "Floating outputs must match bit for bit (NaN matches any NaN; -0 and +0 differ), for golden checks "
                 "of onnx-ref's own make-test output; --rtol and --atol are not used")
@@ -197,7 +200,8 @@ Command add_test_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_flag("-v,--verbose", options->verbose, "One line per test");
   cmd->add_flag("--no-scoreboard", options->no_scoreboard, "Do not print the per-version scoreboard");
-  cmd->add_flag("--markdown-table", options->markdown_table, "Print a Markdown table of tests passed per folder (release) and operator version");
+  cmd->add_flag("--markdown-table", options->markdown_table,
+                "Print a Markdown table of tests passed per folder (release) and operator version");
   cmd->add_option("--report", options->report, "Write a JSON report to this file");
   cmd->add_option("--junit", options->junit, "Write a JUnit XML report to this file");
   cmd->add_option("--html", options->html,

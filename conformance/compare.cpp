@@ -81,8 +81,8 @@ struct ErrorSummary {
   std::string report(const Shape& shape, int64_t count, const Tolerance& tol) const {
     const std::string rule = tol.exact ? "bit for bit" : "atol " + number(tol.atol) + ", rtol " + number(tol.rtol);
     std::string s = std::to_string(differing) + " of " + std::to_string(count) + " elements differ (" + rule +
-                    "); first at " + index_of(shape, first) + ": " +
-                    first_text + "; max abs error " + number(max_abs) + ", max rel error " + number(max_rel);
+                    "); first at " + index_of(shape, first) + ": " + first_text + "; max abs error " + number(max_abs) +
+                    ", max rel error " + number(max_rel);
     if (has_ulp) s += ", max " + std::to_string(max_ulp) + " ulp";
     return s;
   }
@@ -146,7 +146,8 @@ TensorErrors measure_errors(const Tensor& actual, const Tensor& expected, const 
   const ElementType type = actual.type();
   if (type == ElementType::String) return verdict_only(compare_strings(actual, expected));
   const auto kind = info(type).kind;
-  if (kind != ElementKind::Float && kind != ElementKind::Complex) return verdict_only(compare_integers(actual, expected));
+  if (kind != ElementKind::Float && kind != ElementKind::Complex)
+    return verdict_only(compare_integers(actual, expected));
   ErrorSummary summary;
   for (int64_t i = 0; i < actual.element_count(); ++i) {
     if (kind == ElementKind::Float) {

@@ -51,8 +51,8 @@ Expectations Expectations::load(const std::filesystem::path& path) {
   if (::fstat(fd, &st) != 0) throw Error(quote_text(path.string()) + ": cannot be inspected: " + std::strerror(errno));
   if (!S_ISREG(st.st_mode)) throw Error(quote_text(path.string()) + ": not a regular file (a manifest is a text file)");
   if (static_cast<uint64_t>(st.st_size) > kMaxManifestBytes)
-    throw Error(quote_text(path.string()) + ": " + std::to_string(st.st_size) + " bytes, more than a manifest may have (" +
-                std::to_string(kMaxManifestBytes) + ")");
+    throw Error(quote_text(path.string()) + ": " + std::to_string(st.st_size) +
+                " bytes, more than a manifest may have (" + std::to_string(kMaxManifestBytes) + ")");
   std::string text(static_cast<size_t>(st.st_size), '\0');
   size_t done = 0;
   while (done < text.size()) {
@@ -72,10 +72,16 @@ const Expectation* Expectations::find(const BackendTest& test) const {
     while (p != pattern.begin()) {
       --p;
       if (p->empty()) continue;  // a trailing slash
-      if (t == test.dir.begin()) { match = false; break; }
+      if (t == test.dir.begin()) {
+        match = false;
+        break;
+      }
       --t;
       while (t->empty() && t != test.dir.begin()) --t;
-      if (*p != *t) { match = false; break; }
+      if (*p != *t) {
+        match = false;
+        break;
+      }
     }
     if (match) {
       ++e.matched;

@@ -12,9 +12,9 @@
 #include <map>
 #include <set>
 
+#include "conformance/random_outputs.h"
 #include "interpreter/feeds.h"
 #include "interpreter/model.h"
-#include "conformance/random_outputs.h"
 #include "runtime/error.h"
 #include "runtime/tensor_proto.h"
 #include "runtime/value_proto.h"
@@ -52,7 +52,8 @@ std::vector<NamedTensor> read_tensors(const std::vector<fs::path>& files, const 
     NamedTensor t;
     ValueType type = ValueType::tensor(ElementType::Undefined);
     if (i < declared.size() && declared[i].kind != ValueKind::Tensor)
-      type = {declared[i].kind, declared[i].type.value_or(ElementType::Undefined), declared[i].key.value_or(ElementType::Undefined)};
+      type = {declared[i].kind, declared[i].type.value_or(ElementType::Undefined),
+              declared[i].key.value_or(ElementType::Undefined)};
     t.tensor = read_value_file(files[i], type, &t.name);
     t.file = files[i];
     tensors.push_back(std::move(t));
@@ -61,8 +62,10 @@ std::vector<NamedTensor> read_tensors(const std::vector<fs::path>& files, const 
 }
 
 // Maps match when they have the same keys, whatever their order, and each key's values match.
-std::optional<std::string> compare_maps(const MapEntries& actual, const MapEntries& expected, const Tolerance& tolerance) {
-  if (actual.keys.type() != expected.keys.type() || actual.values.type() != expected.values.type() || actual.size() != expected.size())
+std::optional<std::string> compare_maps(const MapEntries& actual, const MapEntries& expected,
+                                        const Tolerance& tolerance) {
+  if (actual.keys.type() != expected.keys.type() || actual.values.type() != expected.values.type() ||
+      actual.size() != expected.size())
     return "got " + actual.describe() + ", expected " + expected.describe();
   const MapEntries a = actual.sorted_by_key(), e = expected.sorted_by_key();
   if (!a.keys.identical_to(e.keys)) return std::string("the maps have different keys");
@@ -107,7 +110,8 @@ std::optional<std::string> compare_outputs(const std::vector<std::pair<std::stri
                                            const std::vector<NamedTensor>& expected, const Tolerance& tolerance,
                                            const std::map<std::string, RandomSupport>& random = {}) {
   if (actual.size() != expected.size())
-    return "the model has " + std::to_string(actual.size()) + " output(s), the test expects " + std::to_string(expected.size());
+    return "the model has " + std::to_string(actual.size()) + " output(s), the test expects " +
+           std::to_string(expected.size());
   for (size_t i = 0; i < expected.size(); ++i) {
     // Match by name where the expected tensor names a model output, otherwise by position.
     size_t k = i;
@@ -140,7 +144,8 @@ Model model_from_node_pb(const fs::path& dir, const std::vector<NamedTensor>& in
   graph->set_name(dir.filename().string());
   *graph->add_node() = node;
   for (int i = 0; i < node.input_size(); ++i) {
-    if (static_cast<size_t>(i) >= inputs.size()) throw Error(dir.string() + ": input_" + std::to_string(i) + ".pb is missing");
+    if (static_cast<size_t>(i) >= inputs.size())
+      throw Error(dir.string() + ": input_" + std::to_string(i) + ".pb is missing");
     auto* input = graph->add_input();
     input->set_name(node.input(i));
     auto* type = input->mutable_type()->mutable_tensor_type();
@@ -156,18 +161,20 @@ Model model_from_node_pb(const fs::path& dir, const std::vector<NamedTensor>& in
 // holding the bfloat16 bit patterns (the generator had no numpy bfloat16). A uint16 file at a
 // position the model declares tensor(bfloat16) is read as those bits; nothing else is reinterpreted.
 Value as_declared_bfloat16(const Value& value, const std::optional<ElementType>& declared) {
-  if (declared != ElementType::BFloat16 || !value.is_tensor() || value.tensor().type() != ElementType::UInt16) return value;
+  if (declared != ElementType::BFloat16 || !value.is_tensor() || value.tensor().type() != ElementType::UInt16)
+    return value;
   const Tensor& t = value.tensor();
   return Tensor::from_storage(ElementType::BFloat16, t.shape(), t.storage());
 }
 
-void run_model_layout(const BackendTest& test, const Tolerance& tolerance, const LoadOptions& load, const RunOptions& run,
-                      TestResult& result) {
+void run_model_layout(const BackendTest& test, const Tolerance& tolerance, const LoadOptions& load,
+                      const RunOptions& run, TestResult& result) {
   const Model model = Model::load_file(test.dir / "model.onnx", ExposedValues{}, load);
   result.kernels = model.kernel_labels();
   std::vector<fs::path> sets;
   for (const auto& entry : fs::directory_iterator(test.dir))
-    if (entry.is_directory() && entry.path().filename().string().rfind("test_data_set_", 0) == 0) sets.push_back(entry.path());
+    if (entry.is_directory() && entry.path().filename().string().rfind("test_data_set_", 0) == 0)
+      sets.push_back(entry.path());
   std::sort(sets.begin(), sets.end());
   if (sets.empty()) throw Error(test.dir.string() + ": no test_data_set_N folder");
   for (const auto& set : sets) {
@@ -176,7 +183,8 @@ void run_model_layout(const BackendTest& test, const Tolerance& tolerance, const
       expected[i].tensor = as_declared_bfloat16(expected[i].tensor, model.outputs()[i].type);
     Feeds feeds = feeds_from_pb_folder(model, set);
     for (const auto& input : model.required_inputs())
-      if (auto it = feeds.find(input.name); it != feeds.end()) it->second = as_declared_bfloat16(it->second, input.type);
+      if (auto it = feeds.find(input.name); it != feeds.end())
+        it->second = as_declared_bfloat16(it->second, input.type);
     const auto actual = model.run(feeds, run);
     if (auto diff = compare_outputs(actual, expected, tolerance, random_output_supports(model))) {
       result.status = TestStatus::Failed;
@@ -187,13 +195,15 @@ void run_model_layout(const BackendTest& test, const Tolerance& tolerance, const
   result.status = TestStatus::Passed;
 }
 
-void run_node_layout(const BackendTest& test, const Tolerance& tolerance, int64_t opset, const RunOptions& run, TestResult& result) {
+void run_node_layout(const BackendTest& test, const Tolerance& tolerance, int64_t opset, const RunOptions& run,
+                     TestResult& result) {
   const auto inputs = read_tensors(numbered_pb_files(test.dir, "input_"));
   const auto expected = read_tensors(numbered_pb_files(test.dir, "output_"));
   const Model model = model_from_node_pb(test.dir, inputs, opset);
   result.kernels = model.kernel_labels();
   std::map<std::string, Value> feeds;
-  for (size_t i = 0; i < model.required_inputs().size(); ++i) feeds.emplace(model.required_inputs()[i].name, inputs[i].tensor);
+  for (size_t i = 0; i < model.required_inputs().size(); ++i)
+    feeds.emplace(model.required_inputs()[i].name, inputs[i].tensor);
   const auto actual = model.run(feeds, run);
   if (auto diff = compare_outputs(actual, expected, tolerance)) {
     result.status = TestStatus::Failed;
@@ -238,8 +248,8 @@ void walk_for_tests(const fs::path& dir, std::vector<BackendTest>& tests, std::v
     if (ec) break;
     const fs::path& path = it->path();
     if (path.native().size() >= PATH_MAX) {
-      problems.push_back({path, "is a path of " + std::to_string(path.native().size()) + " bytes, longer than PATH_MAX (" +
-                                    std::to_string(PATH_MAX) + ")"});
+      problems.push_back({path, "is a path of " + std::to_string(path.native().size()) +
+                                    " bytes, longer than PATH_MAX (" + std::to_string(PATH_MAX) + ")"});
       continue;
     }
     std::error_code type_ec;
@@ -261,8 +271,10 @@ void walk_for_tests(const fs::path& dir, std::vector<BackendTest>& tests, std::v
   std::sort(subfolders.begin(), subfolders.end());
   for (const auto& sub : subfolders) {
     BackendTest::Layout layout;
-    if (is_test_dir(sub, &layout)) tests.push_back({sub.filename().string(), sub, layout});
-    else walk_for_tests(sub, tests, problems, visited);
+    if (is_test_dir(sub, &layout))
+      tests.push_back({sub.filename().string(), sub, layout});
+    else
+      walk_for_tests(sub, tests, problems, visited);
   }
 }
 
@@ -291,9 +303,12 @@ std::vector<BackendTest> discover_tests(const std::vector<fs::path>& roots, std:
 
 std::string_view status_name(TestStatus status) {
   switch (status) {
-    case TestStatus::Passed: return "passed";
-    case TestStatus::Failed: return "failed";
-    case TestStatus::Skipped: return "skipped";
+    case TestStatus::Passed:
+      return "passed";
+    case TestStatus::Failed:
+      return "failed";
+    case TestStatus::Skipped:
+      return "skipped";
   }
   return "?";
 }
@@ -302,8 +317,8 @@ std::string_view report_status(const TestResult& result) {
   return result.is_expected_failure() ? "expected failure" : status_name(result.status);
 }
 
-TestResult run_backend_test(const BackendTest& test, const Tolerance& tolerance, int64_t node_pb_opset, const LoadOptions& load,
-                            const RunOptions& run) {
+TestResult run_backend_test(const BackendTest& test, const Tolerance& tolerance, int64_t node_pb_opset,
+                            const LoadOptions& load, const RunOptions& run) {
   TestResult result;
   result.test = test;
   const auto start = std::chrono::steady_clock::now();

@@ -14,8 +14,8 @@ namespace onnx_ref {
 
 struct BackendTest {
   enum class Layout {
-    Model,    // model.onnx with test_data_set_N/input_K.pb and output_K.pb
-    NodePb,   // the old layout of ONNX 1.1: node.pb with input_K.pb and output_K.pb, run at kNodePbOpset
+    Model,   // model.onnx with test_data_set_N/input_K.pb and output_K.pb
+    NodePb,  // the old layout of ONNX 1.1: node.pb with input_K.pb and output_K.pb, run at kNodePbOpset
   };
   std::string name;  // the folder's name, e.g. test_reshape_reduced_dims
   std::filesystem::path dir;
@@ -58,7 +58,7 @@ std::optional<std::string> compare_tensors(const Tensor& actual, const Tensor& e
 struct TensorErrors {
   std::optional<std::string> mismatch;  // the compare_tensors message; nullopt when within tolerance
   double max_abs = 0, max_rel = 0;
-  std::optional<uint64_t> max_ulp;      // real element types only
+  std::optional<uint64_t> max_ulp;  // real element types only
 };
 TensorErrors measure_errors(const Tensor& actual, const Tensor& expected, const Tolerance& tolerance);
 

@@ -19,12 +19,23 @@ std::string html_escape(const std::string& s) {
   std::string out;
   for (char c : s) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -118,7 +129,8 @@ document.body.setAttribute('data-ready','1');
 
 }  // namespace
 
-std::string render_html_report(const std::vector<TestResult>& results, const std::string& title, const RunDetails& run) {
+std::string render_html_report(const std::vector<TestResult>& results, const std::string& title,
+                               const RunDetails& run) {
   // Sources (columns) in natural order; rows in scoreboard order with "(no operator resolved)" last.
   std::set<std::string> source_set;
   for (const auto& r : results) source_set.insert(test_source(r));
@@ -154,7 +166,8 @@ std::string render_html_report(const std::vector<TestResult>& results, const std
 
   nlohmann::json cell_index = nlohmann::json::object();
   for (const auto& [key, ids] : cell_tests) cell_index[key.first + std::string(1, '\0') + key.second] = ids;
-  std::string data = nlohmann::json{{"tests", tests}, {"cells", cell_index}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  std::string data = nlohmann::json{{"tests", tests}, {"cells", cell_index}}.dump(
+      -1, ' ', false, nlohmann::json::error_handler_t::replace);
   // Inside <script>, "</" could end the element early.
   for (size_t pos = 0; (pos = data.find("</", pos)) != std::string::npos; pos += 3) data.replace(pos, 2, "<\\/");
 
@@ -171,25 +184,29 @@ std::string render_html_report(const std::vector<TestResult>& results, const std
   out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>" << html_escape(title)
       << "</title>\n<style>" << kStyle << "</style></head>\n<body>\n<header><h1>" << html_escape(title) << "</h1>\n"
       << "<div class=\"sum\" id=\"summary\" data-passed=\"" << total.passed << "\" data-failed=\"" << total.failed
-      << "\" data-skipped=\"" << total.skipped << "\" data-expected=\"" << total.expected << "\"><b class=\"np\">" << total.passed
-      << "</b> passed, <b class=\"nf\">" << total.failed << "</b> failed, <b class=\"ns\">" << total.skipped << "</b> skipped, <b class=\"xe\">"
-      << total.expected << "</b> expected failures &mdash; " << results.size()
-      << " tests, " << version_rows << " operator versions of " << operators.size() << " operators, " << sources.size()
+      << "\" data-skipped=\"" << total.skipped << "\" data-expected=\"" << total.expected << "\"><b class=\"np\">"
+      << total.passed << "</b> passed, <b class=\"nf\">" << total.failed << "</b> failed, <b class=\"ns\">"
+      << total.skipped << "</b> skipped, <b class=\"xe\">" << total.expected << "</b> expected failures &mdash; "
+      << results.size() << " tests, " << version_rows << " operator versions of " << operators.size() << " operators, "
+      << sources.size()
       << " sources. <span class=\"legend\"><span style=\"background:#c9ebd2\">all passed</span>"
          "<span style=\"background:#e6f4e6\">passed + skipped</span><span style=\"background:#f6c4c0\">a failure</span>"
          "<span style=\"background:#fde7b0\">an expected failure</span>"
-         "<span style=\"background:#eceef1\">all skipped</span></span> Cells: passed <i style=\"color:#c5221f;font-style:normal\">failed</i> "
-         "<span style=\"color:#777\">skipped</span> <span style=\"color:#8a5300\">expected</span>; hover or click a cell for its tests.</div>\n"
-      << "<div class=\"run\" id=\"run\">" << html_escape(run.version) << " &middot; " << html_escape(run.date) << " &middot; rtol "
-      << run.rtol << ", atol " << run.atol << (run.expect.empty() ? "" : " &middot; manifest " + html_escape(run.expect))
-      << " &middot; <code>" << html_escape(run.command) << "</code></div></header>\n"
+         "<span style=\"background:#eceef1\">all skipped</span></span> Cells: passed <i "
+         "style=\"color:#c5221f;font-style:normal\">failed</i> "
+         "<span style=\"color:#777\">skipped</span> <span style=\"color:#8a5300\">expected</span>; hover or click a "
+         "cell for its tests.</div>\n"
+      << "<div class=\"run\" id=\"run\">" << html_escape(run.version) << " &middot; " << html_escape(run.date)
+      << " &middot; rtol " << run.rtol << ", atol " << run.atol
+      << (run.expect.empty() ? "" : " &middot; manifest " + html_escape(run.expect)) << " &middot; <code>"
+      << html_escape(run.command) << "</code></div></header>\n"
       << "<main><div id=\"wrap\"><table id=\"matrix\">\n<thead><tr><th class=\"op\">operator version</th>";
   for (const auto& s : sources) out << "<th data-col=\"" << html_escape(s) << "\">" << html_escape(s) << "</th>";
   out << "</tr>\n<tr class=\"tot\"><th class=\"op\">all tests</th>";
   for (const auto& s : sources) {
     const Score& t = per_source[s];
-    out << "<th title=\"passed / failed / skipped / expected failures\">" << t.passed << "/" << t.failed << "/" << t.skipped << "/"
-        << t.expected << "</th>";
+    out << "<th title=\"passed / failed / skipped / expected failures\">" << t.passed << "/" << t.failed << "/"
+        << t.skipped << "/" << t.expected << "</th>";
   }
   out << "</tr></thead>\n<tbody>\n";
   std::string previous_op;
@@ -204,10 +221,10 @@ std::string render_html_report(const std::vector<TestResult>& results, const std
         continue;
       }
       const Score& c = it->second;
-      out << "<td class=\"c " << cell_class(c) << "\" data-row=\"" << html_escape(row) << "\" data-col=\"" << html_escape(s)
-          << "\" data-p=\"" << c.passed << "\" data-f=\"" << c.failed << "\" data-s=\"" << c.skipped << "\" data-x=\"" << c.expected
-          << "\" title=\"" << c.passed << " passed, " << c.failed << " failed, " << c.skipped << " skipped, " << c.expected
-          << " expected failures\">";
+      out << "<td class=\"c " << cell_class(c) << "\" data-row=\"" << html_escape(row) << "\" data-col=\""
+          << html_escape(s) << "\" data-p=\"" << c.passed << "\" data-f=\"" << c.failed << "\" data-s=\"" << c.skipped
+          << "\" data-x=\"" << c.expected << "\" title=\"" << c.passed << " passed, " << c.failed << " failed, "
+          << c.skipped << " skipped, " << c.expected << " expected failures\">";
       if (c.passed || (!c.failed && !c.skipped && !c.expected)) out << c.passed;
       if (c.failed) out << (c.passed ? " " : "") << "<i>" << c.failed << "</i>";
       if (c.expected) out << (c.passed || c.failed ? " " : "") << "<s>" << c.expected << "</s>";
@@ -223,7 +240,8 @@ std::string render_html_report(const std::vector<TestResult>& results, const std
   return out.str();
 }
 
-void write_html_report(const std::filesystem::path& path, const std::vector<TestResult>& results, const RunDetails& run) {
+void write_html_report(const std::filesystem::path& path, const std::vector<TestResult>& results,
+                       const RunDetails& run) {
   std::ofstream out(path, std::ios::binary);
   if (!out) throw Error(path.string() + ": cannot be written");
   out << render_html_report(results, "onnx-ref conformance", run);

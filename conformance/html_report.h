@@ -27,6 +27,7 @@
 namespace onnx_ref {
 
 std::string render_html_report(const std::vector<TestResult>& results, const std::string& title, const RunDetails& run);
-void write_html_report(const std::filesystem::path& path, const std::vector<TestResult>& results, const RunDetails& run);
+void write_html_report(const std::filesystem::path& path, const std::vector<TestResult>& results,
+                       const RunDetails& run);
 
 }  // namespace onnx_ref

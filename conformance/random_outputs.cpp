@@ -25,14 +25,16 @@ std::optional<RandomSupport> random_source_support(const Node& node, const Graph
     const double low = random_attribute_float(node, "low", 0), high = random_attribute_float(node, "high", 1);
     return RandomSupport{true, std::min(low, high), std::max(low, high), false};
   }
-  if (op == "RandomNormal" || op == "RandomNormalLike") return RandomSupport{true, -std::numeric_limits<double>::max(), std::numeric_limits<double>::max(), false};
+  if (op == "RandomNormal" || op == "RandomNormalLike")
+    return RandomSupport{true, -std::numeric_limits<double>::max(), std::numeric_limits<double>::max(), false};
   if (op == "Bernoulli") return RandomSupport{true, 0, 1, true};
   if (op == "Multinomial") {
     double high = kInf;
     if (!node.inputs.empty() && node.inputs[0] >= 0) {
       const auto it = std::find_if(graph.inputs.begin(), graph.inputs.end(),
                                    [&](const ValueInfo& v) { return v.name == graph.slot_names[node.inputs[0]]; });
-      if (it != graph.inputs.end() && it->has_shape && it->dims.size() == 2 && it->dims[1]) high = static_cast<double>(*it->dims[1] - 1);
+      if (it != graph.inputs.end() && it->has_shape && it->dims.size() == 2 && it->dims[1])
+        high = static_cast<double>(*it->dims[1] - 1);
     }
     return RandomSupport{true, 0, high, true};
   }
@@ -43,8 +45,8 @@ std::optional<RandomSupport> random_source_support(const Node& node, const Graph
 
 std::map<std::string, RandomSupport> random_output_supports(const Model& model) {
   const Graph& graph = model.graph();
-  static const std::set<std::string> kBooleanOps = {"Less", "Greater", "Equal", "LessOrEqual", "GreaterOrEqual",
-                                                    "Not", "And", "Or", "Xor", "IsNaN", "IsInf"};
+  static const std::set<std::string> kBooleanOps = {"Less", "Greater", "Equal", "LessOrEqual", "GreaterOrEqual", "Not",
+                                                    "And",  "Or",      "Xor",   "IsNaN",       "IsInf"};
   static const std::set<std::string> kPassOps = {"Cast", "CastLike", "Identity"};
   std::map<int, RandomSupport> slots;
   for (const Node& node : graph.nodes) {
@@ -54,11 +56,13 @@ std::map<std::string, RandomSupport> random_output_supports(const Model& model) 
       for (int s : node.inputs) reads_random = reads_random || (s >= 0 && slots.count(s));
       for (int s : node.implicit_inputs) reads_random = reads_random || (s >= 0 && slots.count(s));
       if (!reads_random) continue;
-      if (node.op && node.op->domain.empty() && kBooleanOps.count(node.op_type)) support = RandomSupport{true, 0, 1, true};
+      if (node.op && node.op->domain.empty() && kBooleanOps.count(node.op_type))
+        support = RandomSupport{true, 0, 1, true};
       else if (node.op && node.op->domain.empty() && kPassOps.count(node.op_type) && !node.inputs.empty() &&
                node.inputs[0] >= 0 && slots.count(node.inputs[0]))
         support = slots.at(node.inputs[0]);
-      else support = RandomSupport{};
+      else
+        support = RandomSupport{};
     }
     for (int s : node.outputs)
       if (s >= 0) slots[s] = *support;
@@ -69,7 +73,8 @@ std::map<std::string, RandomSupport> random_output_supports(const Model& model) 
   return outputs;
 }
 
-std::optional<std::string> compare_random_tensor(const Tensor& actual, const Tensor& expected, const RandomSupport& support) {
+std::optional<std::string> compare_random_tensor(const Tensor& actual, const Tensor& expected,
+                                                 const RandomSupport& support) {
   if (actual.type() != expected.type() || actual.shape() != expected.shape())
     return "got " + actual.describe() + ", expected " + expected.describe();
   if (!support.bounded || actual.is_string()) return std::nullopt;

@@ -30,6 +30,7 @@ struct RandomSupport {
 std::map<std::string, RandomSupport> random_output_supports(const Model& model);
 
 // nullopt when `actual` has the expected type and shape and every element lies in the support.
-std::optional<std::string> compare_random_tensor(const Tensor& actual, const Tensor& expected, const RandomSupport& support);
+std::optional<std::string> compare_random_tensor(const Tensor& actual, const Tensor& expected,
+                                                 const RandomSupport& support);
 
 }  // namespace onnx_ref

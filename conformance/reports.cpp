@@ -44,18 +44,42 @@ std::string xml_escape(const std::string& s) {
   for (size_t i = 0; i < s.size();) {
     const auto c = static_cast<unsigned char>(s[i]);
     switch (c) {
-      case '&': out += "&amp;"; ++i; continue;
-      case '<': out += "&lt;"; ++i; continue;
-      case '>': out += "&gt;"; ++i; continue;
-      case '"': out += "&quot;"; ++i; continue;
-      case '\'': out += "&apos;"; ++i; continue;
-      case '\n': out += "&#10;"; ++i; continue;
-      case '\t': out += "&#9;"; ++i; continue;
-      default: break;
+      case '&':
+        out += "&amp;";
+        ++i;
+        continue;
+      case '<':
+        out += "&lt;";
+        ++i;
+        continue;
+      case '>':
+        out += "&gt;";
+        ++i;
+        continue;
+      case '"':
+        out += "&quot;";
+        ++i;
+        continue;
+      case '\'':
+        out += "&apos;";
+        ++i;
+        continue;
+      case '\n':
+        out += "&#10;";
+        ++i;
+        continue;
+      case '\t':
+        out += "&#9;";
+        ++i;
+        continue;
+      default:
+        break;
     }
     if (c < 0x80) {
-      if (c < 0x20 || c == 0x7f) escape_byte(c);
-      else out += static_cast<char>(c);
+      if (c < 0x20 || c == 0x7f)
+        escape_byte(c);
+      else
+        out += static_cast<char>(c);
       ++i;
       continue;
     }
@@ -63,17 +87,21 @@ std::string xml_escape(const std::string& s) {
     // surrogates, nothing past U+10FFFF), 0 if none.
     size_t length = 0;
     uint32_t code = 0;
-    if (c >= 0xc2 && c <= 0xdf) length = 2, code = c & 0x1f;
-    else if (c >= 0xe0 && c <= 0xef) length = 3, code = c & 0x0f;
-    else if (c >= 0xf0 && c <= 0xf4) length = 4, code = c & 0x07;
+    if (c >= 0xc2 && c <= 0xdf)
+      length = 2, code = c & 0x1f;
+    else if (c >= 0xe0 && c <= 0xef)
+      length = 3, code = c & 0x0f;
+    else if (c >= 0xf0 && c <= 0xf4)
+      length = 4, code = c & 0x07;
     bool valid = length > 0 && i + length <= s.size();
     for (size_t k = 1; valid && k < length; ++k) {
       const auto d = static_cast<unsigned char>(s[i + k]);
       if ((d & 0xc0) != 0x80) valid = false;
       code = (code << 6) | (d & 0x3f);
     }
-    if (valid && ((length == 3 && (code < 0x800 || (code >= 0xd800 && code <= 0xdfff) || code == 0xfffe || code == 0xffff)) ||
-                  (length == 4 && (code < 0x10000 || code > 0x10ffff))))
+    if (valid &&
+        ((length == 3 && (code < 0x800 || (code >= 0xd800 && code <= 0xdfff) || code == 0xfffe || code == 0xffff)) ||
+         (length == 4 && (code < 0x10000 || code > 0x10ffff))))
       valid = false;
     if (!valid) {
       escape_byte(c);
@@ -89,10 +117,14 @@ std::string xml_escape(const std::string& s) {
 }  // namespace
 
 void Score::add(const TestResult& result) {
-  if (result.is_expected_failure()) ++expected;
-  else if (result.status == TestStatus::Passed) ++passed;
-  else if (result.status == TestStatus::Failed) ++failed;
-  else ++skipped;
+  if (result.is_expected_failure())
+    ++expected;
+  else if (result.status == TestStatus::Passed)
+    ++passed;
+  else if (result.status == TestStatus::Failed)
+    ++failed;
+  else
+    ++skipped;
 }
 
 std::vector<std::pair<std::string, Score>> scoreboard(const std::vector<TestResult>& results) {
@@ -102,7 +134,8 @@ std::vector<std::pair<std::string, Score>> scoreboard(const std::vector<TestResu
     for (const auto& k : r.kernels) scores[k].add(r);
   }
   std::vector<std::pair<std::string, Score>> board(scores.begin(), scores.end());
-  std::sort(board.begin(), board.end(), [](const auto& a, const auto& b) { return label_key(a.first) < label_key(b.first); });
+  std::sort(board.begin(), board.end(),
+            [](const auto& a, const auto& b) { return label_key(a.first) < label_key(b.first); });
   return board;
 }
 
@@ -114,9 +147,13 @@ std::string format_scoreboard(const std::vector<std::pair<std::string, Score>>& 
     any_expected = any_expected || s.expected > 0;
   }
   std::ostringstream out;
-  auto cell = [](int n) { std::string s = std::to_string(n); return std::string(8 - std::min<size_t>(8, s.size()), ' ') + s; };
+  auto cell = [](int n) {
+    std::string s = std::to_string(n);
+    return std::string(8 - std::min<size_t>(8, s.size()), ' ') + s;
+  };
   // The column of expected failures appears when a manifest listed some.
-  out << "operator version" << std::string(width - 16, ' ') << "  passed  failed skipped" << (any_expected ? " expected" : "") << "\n";
+  out << "operator version" << std::string(width - 16, ' ') << "  passed  failed skipped"
+      << (any_expected ? " expected" : "") << "\n";
   for (const auto& [label, s] : board) {
     out << label << std::string(width - label.size(), ' ') << cell(s.passed) << cell(s.failed) << cell(s.skipped);
     // Streamed, not " " + cell(...): GCC 12 reports a false -Wrestrict on "literal" + string&&.
@@ -158,41 +195,48 @@ std::string format_conformance_table(const std::vector<TestResult>& results) {
   out << "| tests from | operator version | passed |\n|---|---|---|\n";
   for (const auto& folder : folders)
     for (const auto& [label, s] : scoreboard(by_folder[folder]))
-      out << "| " << folder << " | " << label << " | " << s.passed << " / " << (s.passed + s.failed + s.skipped + s.expected)
-          << " |\n";
+      out << "| " << folder << " | " << label << " | " << s.passed << " / "
+          << (s.passed + s.failed + s.skipped + s.expected) << " |\n";
   return out.str();
 }
 
-void write_json_report(const std::filesystem::path& path, const std::vector<TestResult>& results, const RunDetails& run) {
+void write_json_report(const std::filesystem::path& path, const std::vector<TestResult>& results,
+                       const RunDetails& run) {
   nlohmann::json tests = nlohmann::json::array();
   Score total;
   for (const auto& r : results) {
     total.add(r);
-    nlohmann::json test = {{"name", r.test.name},
-                           {"path", r.test.dir.string()},
-                           {"status", report_status(r)},
-                           {"message", r.message},
-                           {"kernels", r.kernels},
-                           {"seconds", r.seconds}};
+    nlohmann::json test = {{"name", r.test.name},  {"path", r.test.dir.string()}, {"status", report_status(r)},
+                           {"message", r.message}, {"kernels", r.kernels},        {"seconds", r.seconds}};
     if (r.is_expected_failure()) test["expected_reason"] = *r.expected_reason;
     tests.push_back(std::move(test));
   }
   nlohmann::json board = nlohmann::json::object();
   for (const auto& [label, s] : scoreboard(results))
-    board[label] = {{"passed", s.passed}, {"failed", s.failed}, {"skipped", s.skipped}, {"expected_failures", s.expected}};
-  nlohmann::json report = {
-      {"run", {{"command", run.command}, {"version", run.version}, {"date", run.date}, {"rtol", run.rtol}, {"atol", run.atol},
-               {"expect", run.expect}}},
-      {"tests", tests},
-      {"summary", {{"passed", total.passed}, {"failed", total.failed}, {"skipped", total.skipped},
-                   {"expected_failures", total.expected}, {"total", results.size()}}},
-      {"scoreboard", board}};
+    board[label] = {
+        {"passed", s.passed}, {"failed", s.failed}, {"skipped", s.skipped}, {"expected_failures", s.expected}};
+  nlohmann::json report = {{"run",
+                            {{"command", run.command},
+                             {"version", run.version},
+                             {"date", run.date},
+                             {"rtol", run.rtol},
+                             {"atol", run.atol},
+                             {"expect", run.expect}}},
+                           {"tests", tests},
+                           {"summary",
+                            {{"passed", total.passed},
+                             {"failed", total.failed},
+                             {"skipped", total.skipped},
+                             {"expected_failures", total.expected},
+                             {"total", results.size()}}},
+                           {"scoreboard", board}};
   auto out = open_for_writing(path);
   // Messages may quote bytes from broken files; replace invalid UTF-8 rather than fail the report.
   out << report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
 }
 
-void write_junit_report(const std::filesystem::path& path, const std::vector<TestResult>& results, const RunDetails& run) {
+void write_junit_report(const std::filesystem::path& path, const std::vector<TestResult>& results,
+                        const RunDetails& run) {
   Score total;
   double seconds = 0;
   for (const auto& r : results) {
@@ -206,8 +250,8 @@ void write_junit_report(const std::filesystem::path& path, const std::vector<Tes
       << "<testsuite name=\"onnx-ref\" tests=\"" << results.size() << "\" failures=\"" << total.failed
       << "\" errors=\"0\" skipped=\"" << total.skipped + total.expected << "\" time=\"" << seconds << "\" timestamp=\""
       << xml_escape(run.date) << "\">\n"
-      << "  <properties><property name=\"command\" value=\"" << xml_escape(run.command) << "\"/><property name=\"version\" value=\""
-      << xml_escape(run.version) << "\"/></properties>\n";
+      << "  <properties><property name=\"command\" value=\"" << xml_escape(run.command)
+      << "\"/><property name=\"version\" value=\"" << xml_escape(run.version) << "\"/></properties>\n";
   for (const auto& r : results) {
     out << "  <testcase classname=\"" << xml_escape(r.test.dir.parent_path().filename().string()) << "\" name=\""
         << xml_escape(r.test.name) << "\" time=\"" << r.seconds << "\"";
@@ -216,7 +260,8 @@ void write_junit_report(const std::filesystem::path& path, const std::vector<Tes
       continue;
     }
     const char* tag = r.status == TestStatus::Failed && !r.is_expected_failure() ? "failure" : "skipped";
-    const std::string message = r.is_expected_failure() ? "expected failure (" + *r.expected_reason + "): " + r.message : r.message;
+    const std::string message =
+        r.is_expected_failure() ? "expected failure (" + *r.expected_reason + "): " + r.message : r.message;
     out << ">\n    <" << tag << " message=\"" << xml_escape(message) << "\"/>\n  </testcase>\n";
   }
   out << "</testsuite>\n";

@@ -25,7 +25,7 @@ struct RunDetails {
   std::string version;  // "onnx-ref 0.1.0"
   std::string date;     // UTC, "2026-11-26 07:40:12 UTC"
   double rtol = 0, atol = 0;
-  std::string expect;   // the manifest, or empty
+  std::string expect;  // the manifest, or empty
 };
 
 // Tests per operator version ("Reshape-5" apart from "Reshape-14"), ordered by domain, operator
@@ -44,7 +44,9 @@ bool natural_less(const std::string& a, const std::string& b);
 // "v1.12.0", or a suite such as "pytorch-converted").
 std::string test_source(const TestResult& result);
 
-void write_json_report(const std::filesystem::path& path, const std::vector<TestResult>& results, const RunDetails& run);
-void write_junit_report(const std::filesystem::path& path, const std::vector<TestResult>& results, const RunDetails& run);
+void write_json_report(const std::filesystem::path& path, const std::vector<TestResult>& results,
+                       const RunDetails& run);
+void write_junit_report(const std::filesystem::path& path, const std::vector<TestResult>& results,
+                        const RunDetails& run);
 
 }  // namespace onnx_ref

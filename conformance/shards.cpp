@@ -133,7 +133,8 @@ std::vector<TestResult> merge_json_reports(const std::vector<fs::path>& reports,
       throw Error(path.string() + ": " + e.what());
     }
   }
-  std::stable_sort(results.begin(), results.end(), [](const TestResult& a, const TestResult& b) { return a.test.dir < b.test.dir; });
+  std::stable_sort(results.begin(), results.end(),
+                   [](const TestResult& a, const TestResult& b) { return a.test.dir < b.test.dir; });
   return results;
 }
 

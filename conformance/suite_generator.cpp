@@ -3,8 +3,8 @@
 
 #include <algorithm>
 #include <atomic>
-#include <mutex>
 #include <fstream>
+#include <mutex>
 #include <set>
 #include <thread>
 
@@ -26,7 +26,8 @@ std::vector<const OpVersion*> selected_versions(const SuiteOptions& options) {
   const Registry& registry = Registry::builtin();
   std::vector<const OpVersion*> out;
   for (const OpVersion* v : registry.all()) {
-    if (!options.ops.empty() && std::find(options.ops.begin(), options.ops.end(), v->op_type) == options.ops.end()) continue;
+    if (!options.ops.empty() && std::find(options.ops.begin(), options.ops.end(), v->op_type) == options.ops.end())
+      continue;
     if (options.domain_set && canonical_domain(v->domain) != canonical_domain(options.domain)) continue;
     if (options.opset && registry.resolve(v->domain, v->op_type, *options.opset) != v) continue;
     out.push_back(v);
@@ -43,7 +44,8 @@ struct VersionResult {
   size_t tests = 0, refusals = 0;
 };
 
-VersionResult generate_version(const OpVersion& version, const std::vector<SeedCase>* seeds, const SuiteOptions& options) {
+VersionResult generate_version(const OpVersion& version, const std::vector<SeedCase>* seeds,
+                               const SuiteOptions& options) {
   VersionResult result;
   std::set<std::string> names;
   auto unique_name = [&](const std::string& what) {
@@ -145,7 +147,8 @@ SuiteSummary generate_suite(const SuiteOptions& options) {
       {"tolerance_rules",
        {{"exact", "bit for bit (a NaN matches any NaN)"},
         {"ulp", "at most `ulp` units in the last place of the output type from the golden"},
-        {"gemm", "within `ulp` ulps, or within `atol` = k u max|golden| (k: the largest input's element count, u = 2^-24)"},
+        {"gemm",
+         "within `ulp` ulps, or within `atol` = k u max|golden| (k: the largest input's element count, u = 2^-24)"},
         {"random", "same type and shape; values drawn from the documented distribution"}}},
       {"tests", std::move(tests)}};
   std::ofstream(options.out / "manifest.json") << manifest.dump(1) << "\n";

@@ -15,7 +15,7 @@ namespace onnx_ref::suite {
 struct SuiteOptions {
   std::filesystem::path out;
   std::vector<std::string> ops;  // only these operators (empty: every one)
-  std::string domain;  // only this domain ("" or "ai.onnx" for the default one); unset: every domain
+  std::string domain;            // only this domain ("" or "ai.onnx" for the default one); unset: every domain
   bool domain_set = false;
   std::optional<int64_t> opset;  // only the versions an opset of this number resolves to
   uint64_t seed = 0;
@@ -25,10 +25,10 @@ struct SuiteOptions {
 };
 
 struct SuiteSummary {
-  size_t tests = 0;          // below OUT/node
-  size_t refusals = 0;       // below OUT/node-errors
-  size_t versions = 0;       // versions selected
-  size_t versions_covered = 0;  // with at least one test below OUT/node
+  size_t tests = 0;                    // below OUT/node
+  size_t refusals = 0;                 // below OUT/node-errors
+  size_t versions = 0;                 // versions selected
+  size_t versions_covered = 0;         // with at least one test below OUT/node
   std::vector<std::string> uncovered;  // labels of the selected versions without one
 };
 

@@ -17,7 +17,7 @@ namespace onnx_ref::suite {
 struct RecipeInput {
   Shape shape = {};
   std::optional<ElementType> type = {};  // nullopt: the recipe's varied element type
-  std::vector<double> values = {};  // fixed values (cycled); empty: flavored values
+  std::vector<double> values = {};       // fixed values (cycled); empty: flavored values
   // Overrides the above: the whole value from the varied type.
   std::function<Value(ElementType)> make = nullptr;
   bool omitted = false;  // an optional input left out (an empty name in the node)

@@ -6,16 +6,16 @@
 
 #include "conformance/suite_op_recipes.h"
 #include "conformance/suite_values.h"
-#include "runtime/element_values.h"
 #include "runtime/cast.h"
+#include "runtime/element_values.h"
 #include "runtime/error.h"
 
 namespace onnx_ref::suite {
 
 namespace {
 
-constexpr ValueFlavor kFlavors[] = {ValueFlavor::Ordinary, ValueFlavor::Special, ValueFlavor::Ties, ValueFlavor::Subnormal,
-                                    ValueFlavor::Extremes};
+constexpr ValueFlavor kFlavors[] = {ValueFlavor::Ordinary, ValueFlavor::Special, ValueFlavor::Ties,
+                                    ValueFlavor::Subnormal, ValueFlavor::Extremes};
 
 std::string type_tag(ElementType type) { return std::string(name_of(type)); }
 
@@ -207,8 +207,8 @@ std::vector<std::vector<Candidate>> generic_candidates(const OpVersion& version,
   size_t fed = 0;
   for (const auto& tv : g->input_type_vars) fed += !tv.empty();
   const std::vector<ShapeVariant> variants = {
-      {"2x3", {2, 3}, {2, 3}, 1},          {"bcast", {2, 3}, {3}, 2}, {"bcast_left", {3}, {2, 1, 3}, 2},
-      {"scalar", {}, {}, 1},               {"empty", {0, 3}, {0, 3}, 1}, {"4d", {1, 2, 3, 2}, {1, 2, 3, 2}, 1},
+      {"2x3", {2, 3}, {2, 3}, 1}, {"bcast", {2, 3}, {3}, 2},    {"bcast_left", {3}, {2, 1, 3}, 2},
+      {"scalar", {}, {}, 1},      {"empty", {0, 3}, {0, 3}, 1}, {"4d", {1, 2, 3, 2}, {1, 2, 3, 2}, 1},
   };
   std::vector<std::vector<Candidate>> lists;
   for (const auto& variant : variants) {
@@ -229,8 +229,8 @@ std::vector<std::vector<Candidate>> generic_candidates(const OpVersion& version,
           if (tv == primary)
             c.feeds.emplace_back("x" + std::to_string(i), flavored_tensor(type, shape, flavor, rng + i));
           else
-            c.feeds.emplace_back("x" + std::to_string(i),
-                                 flavored_tensor(secondary_type(tensor_types(version, tv)), shape, ValueFlavor::Ordinary, rng + i));
+            c.feeds.emplace_back("x" + std::to_string(i), flavored_tensor(secondary_type(tensor_types(version, tv)),
+                                                                          shape, ValueFlavor::Ordinary, rng + i));
         }
         list.push_back(std::move(c));
       }

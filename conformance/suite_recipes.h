@@ -17,7 +17,7 @@ struct Candidate {
   std::string what;  // the test name's last part, e.g. "add_bcast_float16_special"
   onnx::ModelProto model;
   std::vector<std::pair<std::string, Value>> feeds;  // graph inputs in graph order
-  bool must_refuse = false;  // an error case: kept only when onnx-ref refuses it
+  bool must_refuse = false;                          // an error case: kept only when onnx-ref refuses it
 };
 
 // Candidates in the order gen-suite tries them: the first of each seed and recipe first, so that a

@@ -12,10 +12,10 @@ namespace onnx_ref::suite {
 namespace {
 
 struct FloatFormat {
-  double max;        // largest finite value
+  double max;  // largest finite value
   double min_normal;
   double min_subnormal;  // 0 when the format has none
-  double ulp_one;    // the spacing just above 1
+  double ulp_one;        // the spacing just above 1
   bool has_inf;
   bool has_nan;
   bool has_negative_zero;
@@ -26,17 +26,49 @@ FloatFormat format_of(ElementType type) {
   const double inf = std::numeric_limits<double>::infinity();
   (void)inf;
   switch (type) {
-    case ElementType::Float: return {std::ldexp(2 - std::ldexp(1, -23), 127), std::ldexp(1, -126), std::ldexp(1, -149), std::ldexp(1, -23), true, true, true, false};
-    case ElementType::Double: return {std::numeric_limits<double>::max(), std::ldexp(1, -1022), std::ldexp(1, -1074), std::ldexp(1, -52), true, true, true, false};
-    case ElementType::Float16: return {65504, std::ldexp(1, -14), std::ldexp(1, -24), std::ldexp(1, -10), true, true, true, false};
-    case ElementType::BFloat16: return {std::ldexp(2 - std::ldexp(1, -7), 127), std::ldexp(1, -126), std::ldexp(1, -133), std::ldexp(1, -7), true, true, true, false};
-    case ElementType::Float8E4M3FN: return {448, std::ldexp(1, -6), std::ldexp(1, -9), 0.125, false, true, true, false};
-    case ElementType::Float8E4M3FNUZ: return {240, std::ldexp(1, -7), std::ldexp(1, -10), 0.125, false, true, false, false};
-    case ElementType::Float8E5M2: return {57344, std::ldexp(1, -14), std::ldexp(1, -16), 0.25, true, true, true, false};
-    case ElementType::Float8E5M2FNUZ: return {57344, std::ldexp(1, -15), std::ldexp(1, -17), 0.25, false, true, false, false};
-    case ElementType::Float4E2M1: return {6, 1, 0.5, 0.5, false, false, true, false};
-    case ElementType::Float8E8M0: return {std::ldexp(1, 127), std::ldexp(1, -127), 0, 1, false, true, false, true};
-    default: return {};
+    case ElementType::Float:
+      return {std::ldexp(2 - std::ldexp(1, -23), 127),
+              std::ldexp(1, -126),
+              std::ldexp(1, -149),
+              std::ldexp(1, -23),
+              true,
+              true,
+              true,
+              false};
+    case ElementType::Double:
+      return {std::numeric_limits<double>::max(),
+              std::ldexp(1, -1022),
+              std::ldexp(1, -1074),
+              std::ldexp(1, -52),
+              true,
+              true,
+              true,
+              false};
+    case ElementType::Float16:
+      return {65504, std::ldexp(1, -14), std::ldexp(1, -24), std::ldexp(1, -10), true, true, true, false};
+    case ElementType::BFloat16:
+      return {std::ldexp(2 - std::ldexp(1, -7), 127),
+              std::ldexp(1, -126),
+              std::ldexp(1, -133),
+              std::ldexp(1, -7),
+              true,
+              true,
+              true,
+              false};
+    case ElementType::Float8E4M3FN:
+      return {448, std::ldexp(1, -6), std::ldexp(1, -9), 0.125, false, true, true, false};
+    case ElementType::Float8E4M3FNUZ:
+      return {240, std::ldexp(1, -7), std::ldexp(1, -10), 0.125, false, true, false, false};
+    case ElementType::Float8E5M2:
+      return {57344, std::ldexp(1, -14), std::ldexp(1, -16), 0.25, true, true, true, false};
+    case ElementType::Float8E5M2FNUZ:
+      return {57344, std::ldexp(1, -15), std::ldexp(1, -17), 0.25, false, true, false, false};
+    case ElementType::Float4E2M1:
+      return {6, 1, 0.5, 0.5, false, false, true, false};
+    case ElementType::Float8E8M0:
+      return {std::ldexp(1, 127), std::ldexp(1, -127), 0, 1, false, true, false, true};
+    default:
+      return {};
   }
 }
 
@@ -60,7 +92,8 @@ std::vector<double> float_cycle(ElementType type, ValueFlavor flavor) {
       for (double x : {0.5, -1.25, 2.0, 0.125, -3.5, 1.0, -0.75, 4.0, 0.25, -2.0, 3.0, -0.125}) add(x);
       break;
     case ValueFlavor::Special:
-      for (double x : {nan, 1.5, inf, -0.0, -inf, 0.0, 1.0, -1.0, f.max, -f.max, f.min_normal, -f.min_normal, 2.5, -0.5})
+      for (double x :
+           {nan, 1.5, inf, -0.0, -inf, 0.0, 1.0, -1.0, f.max, -f.max, f.min_normal, -f.min_normal, 2.5, -0.5})
         add(x);
       if (f.min_subnormal > 0) add(f.min_subnormal);
       break;
@@ -100,11 +133,16 @@ IntRange int_range(ElementType type) {
 
 std::string_view flavor_name(ValueFlavor flavor) {
   switch (flavor) {
-    case ValueFlavor::Ordinary: return "ordinary";
-    case ValueFlavor::Special: return "special";
-    case ValueFlavor::Ties: return "ties";
-    case ValueFlavor::Subnormal: return "subnormal";
-    case ValueFlavor::Extremes: return "extremes";
+    case ValueFlavor::Ordinary:
+      return "ordinary";
+    case ValueFlavor::Special:
+      return "special";
+    case ValueFlavor::Ties:
+      return "ties";
+    case ValueFlavor::Subnormal:
+      return "subnormal";
+    case ValueFlavor::Extremes:
+      return "extremes";
   }
   return "?";
 }
@@ -169,7 +207,8 @@ Tensor flavored_tensor(ElementType type, const Shape& shape, ValueFlavor flavor,
     if (is_unsigned)
       write_uint64(type, data, i, static_cast<uint64_t>(k) & range.max);
     else
-      write_int64(type, data, i, std::max<int64_t>(range.min, std::min<int64_t>(k - 5, static_cast<int64_t>(range.max))));
+      write_int64(type, data, i,
+                  std::max<int64_t>(range.min, std::min<int64_t>(k - 5, static_cast<int64_t>(range.max))));
   }
   return t;
 }

@@ -28,11 +28,21 @@ void set_value_type(onnx::TypeProto* type, const Value& value) {
   type->Clear();
   const ValueType& vt = value.type();
   switch (vt.kind) {
-    case ValueKind::Tensor: set_tensor_type(type->mutable_tensor_type(), vt.elem, &value.tensor().shape()); break;
-    case ValueKind::Sequence: set_tensor_type(type->mutable_sequence_type()->mutable_elem_type()->mutable_tensor_type(), vt.elem, nullptr); break;
-    case ValueKind::OptionalTensor: set_tensor_type(type->mutable_optional_type()->mutable_elem_type()->mutable_tensor_type(), vt.elem, nullptr); break;
+    case ValueKind::Tensor:
+      set_tensor_type(type->mutable_tensor_type(), vt.elem, &value.tensor().shape());
+      break;
+    case ValueKind::Sequence:
+      set_tensor_type(type->mutable_sequence_type()->mutable_elem_type()->mutable_tensor_type(), vt.elem, nullptr);
+      break;
+    case ValueKind::OptionalTensor:
+      set_tensor_type(type->mutable_optional_type()->mutable_elem_type()->mutable_tensor_type(), vt.elem, nullptr);
+      break;
     case ValueKind::OptionalSequence:
-      set_tensor_type(type->mutable_optional_type()->mutable_elem_type()->mutable_sequence_type()->mutable_elem_type()->mutable_tensor_type(),
+      set_tensor_type(type->mutable_optional_type()
+                          ->mutable_elem_type()
+                          ->mutable_sequence_type()
+                          ->mutable_elem_type()
+                          ->mutable_tensor_type(),
                       vt.elem, nullptr);
       break;
     case ValueKind::Map: {
@@ -55,19 +65,40 @@ int64_t ir_version_for(const OpVersion& version, const Candidate& c) {
   int64_t ir = c.model.ir_version();
   if (version.domain.empty()) {
     const int s = version.since_version;
-    ir = std::max<int64_t>(ir, s <= 12 ? 7 : s <= 18 ? 8 : s <= 20 ? 9 : s <= 22 ? 10 : s <= 23 ? 11 : s <= 24 ? 12 : 13);
+    ir = std::max<int64_t>(ir, s <= 12   ? 7
+                               : s <= 18 ? 8
+                               : s <= 20 ? 9
+                               : s <= 22 ? 10
+                               : s <= 23 ? 11
+                               : s <= 24 ? 12
+                                         : 13);
   } else {
     ir = std::max<int64_t>(ir, 8);
   }
   for (const auto& [name, value] : c.feeds) {
     switch (value.type().elem) {
-      case ElementType::Float8E4M3FN: case ElementType::Float8E4M3FNUZ: case ElementType::Float8E5M2:
-      case ElementType::Float8E5M2FNUZ: ir = std::max<int64_t>(ir, 9); break;
-      case ElementType::Int4: case ElementType::UInt4: ir = std::max<int64_t>(ir, 10); break;
-      case ElementType::Float4E2M1: ir = std::max<int64_t>(ir, 11); break;
-      case ElementType::Float8E8M0: ir = std::max<int64_t>(ir, 12); break;
-      case ElementType::Int2: case ElementType::UInt2: ir = std::max<int64_t>(ir, 13); break;
-      default: break;
+      case ElementType::Float8E4M3FN:
+      case ElementType::Float8E4M3FNUZ:
+      case ElementType::Float8E5M2:
+      case ElementType::Float8E5M2FNUZ:
+        ir = std::max<int64_t>(ir, 9);
+        break;
+      case ElementType::Int4:
+      case ElementType::UInt4:
+        ir = std::max<int64_t>(ir, 10);
+        break;
+      case ElementType::Float4E2M1:
+        ir = std::max<int64_t>(ir, 11);
+        break;
+      case ElementType::Float8E8M0:
+        ir = std::max<int64_t>(ir, 12);
+        break;
+      case ElementType::Int2:
+      case ElementType::UInt2:
+        ir = std::max<int64_t>(ir, 13);
+        break;
+      default:
+        break;
     }
   }
   return std::min<int64_t>(ir, kMaxIrVersion);
@@ -87,15 +118,59 @@ bool has_floating(const std::vector<std::pair<std::string, Value>>& values) {
 // Versions whose float32 results add up many terms: a float32 kernel's error grows with their
 // number (the GEMM bound, |error| <= k u sum |terms|).
 bool accumulates(const std::string& op) {
-  static const char* kPrefixes[] = {"Reduce", "MatMul", "Gemm", "Conv", "Einsum", "Det", "LSTM", "GRU", "RNN", "Attention",
-                                    "CumSum", "CumProd", "Sum", "Mean", "Softmax", "LogSoftmax", "BatchNormalization",
-                                    "LayerNormalization", "InstanceNormalization", "GroupNormalization", "RMSNormalization",
-                                    "MeanVarianceNormalization", "LpNormalization", "LRN", "AveragePool", "GlobalAveragePool",
-                                    "LpPool", "GlobalLpPool", "DFT", "STFT", "Col2Im", "DeformConv", "RoiAlign",
-                                    "NegativeLogLikelihoodLoss", "SoftmaxCrossEntropyLoss", "Resize", "Upsample",
-                                    "GridSample", "AffineGrid", "LinearAttention", "FlexAttention", "CausalConv", "TfIdf",
-                                    "SVM", "Linear", "TreeEnsemble", "MelWeightMatrix", "Normalizer", "Adam", "Adagrad",
-                                    "Momentum", "Range", "Pow"};
+  static const char* kPrefixes[] = {"Reduce",
+                                    "MatMul",
+                                    "Gemm",
+                                    "Conv",
+                                    "Einsum",
+                                    "Det",
+                                    "LSTM",
+                                    "GRU",
+                                    "RNN",
+                                    "Attention",
+                                    "CumSum",
+                                    "CumProd",
+                                    "Sum",
+                                    "Mean",
+                                    "Softmax",
+                                    "LogSoftmax",
+                                    "BatchNormalization",
+                                    "LayerNormalization",
+                                    "InstanceNormalization",
+                                    "GroupNormalization",
+                                    "RMSNormalization",
+                                    "MeanVarianceNormalization",
+                                    "LpNormalization",
+                                    "LRN",
+                                    "AveragePool",
+                                    "GlobalAveragePool",
+                                    "LpPool",
+                                    "GlobalLpPool",
+                                    "DFT",
+                                    "STFT",
+                                    "Col2Im",
+                                    "DeformConv",
+                                    "RoiAlign",
+                                    "NegativeLogLikelihoodLoss",
+                                    "SoftmaxCrossEntropyLoss",
+                                    "Resize",
+                                    "Upsample",
+                                    "GridSample",
+                                    "AffineGrid",
+                                    "LinearAttention",
+                                    "FlexAttention",
+                                    "CausalConv",
+                                    "TfIdf",
+                                    "SVM",
+                                    "Linear",
+                                    "TreeEnsemble",
+                                    "MelWeightMatrix",
+                                    "Normalizer",
+                                    "Adam",
+                                    "Adagrad",
+                                    "Momentum",
+                                    "Range",
+                                    "Pow"};
   for (const char* p : kPrefixes)
     if (op.starts_with(p)) return true;
   return false;
@@ -103,8 +178,9 @@ bool accumulates(const std::string& op) {
 
 // IEEE operations: a float32 kernel gives the correctly rounded result itself.
 bool ieee_exact(const std::string& op) {
-  static const char* kOps[] = {"Add", "Sub", "Mul", "Div", "Sqrt", "Neg", "Abs", "Relu", "Max", "Min", "Floor", "Ceil",
-                               "Round", "Sign", "Clip", "Cast", "CastLike", "Reciprocal", "Mod", "Fmod"};
+  static const char* kOps[] = {"Add",  "Sub",  "Mul",      "Div",        "Sqrt", "Neg",   "Abs",
+                               "Relu", "Max",  "Min",      "Floor",      "Ceil", "Round", "Sign",
+                               "Clip", "Cast", "CastLike", "Reciprocal", "Mod",  "Fmod"};
   return std::find(std::begin(kOps), std::end(kOps), op) != std::end(kOps);
 }
 
@@ -145,8 +221,8 @@ void write_bytes(const fs::path& path, const std::string& bytes) {
 
 std::string test_name(const OpVersion& version, const std::string& what) {
   const std::string domain = canonical_domain(version.domain);
-  return "test_" + (domain.empty() ? "" : domain + ".") + version.op_type + "_v" + std::to_string(version.since_version) +
-         "_" + sanitized(what);
+  return "test_" + (domain.empty() ? "" : domain + ".") + version.op_type + "_v" +
+         std::to_string(version.since_version) + "_" + sanitized(what);
 }
 
 nlohmann::json backend_tolerance(const OpVersion& version, const std::vector<std::pair<std::string, Value>>& inputs,
@@ -158,7 +234,8 @@ nlohmann::json backend_tolerance(const OpVersion& version, const std::vector<std
     const double u = std::ldexp(1.0, -24);
     return {{"rule", "gemm"}, {"k", k}, {"ulp", 4}, {"atol", static_cast<double>(k) * u * max_abs_finite(outputs)}};
   }
-  if (version.accuracy.kind == AccuracyKind::CorrectlyRounded && ieee_exact(version.op_type)) return {{"rule", "ulp"}, {"ulp", 0}};
+  if (version.accuracy.kind == AccuracyKind::CorrectlyRounded && ieee_exact(version.op_type))
+    return {{"rule", "ulp"}, {"ulp", 0}};
   if (version.accuracy.kind == AccuracyKind::CorrectlyRounded) return {{"rule", "ulp"}, {"ulp", 4}};
   return {{"rule", "ulp"}, {"ulp", 16}};
 }

@@ -28,5 +28,4 @@ std::optional<nlohmann::json> write_case(const OpVersion& version, const Candida
 nlohmann::json backend_tolerance(const OpVersion& version, const std::vector<std::pair<std::string, Value>>& inputs,
                                  const std::vector<std::pair<std::string, Value>>& outputs);
 
-
 }  // namespace onnx_ref::suite

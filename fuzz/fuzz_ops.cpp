@@ -36,9 +36,10 @@ int64_t interesting_int(FuzzedDataProvider& in) {
 // Strings that mean something to some operator (Pad modes, DepthToSpace modes, reductions, Cast-1
 // type names, recurrent directions and activations), or a few arbitrary bytes.
 std::string interesting_string(FuzzedDataProvider& in) {
-  static const char* const values[] = {"constant", "reflect", "edge", "wrap", "DCR", "CRD", "none", "add", "mul",
-                                       "max", "min", "FLOAT", "INT64", "STRING", "FLOAT16", "BOOL", "up", "nearest",
-                                       "forward", "reverse", "bidirectional", "Tanh", "Sigmoid", "HardSigmoid"};
+  static const char* const values[] = {"constant", "reflect", "edge",          "wrap", "DCR",     "CRD",
+                                       "none",     "add",     "mul",           "max",  "min",     "FLOAT",
+                                       "INT64",    "STRING",  "FLOAT16",       "BOOL", "up",      "nearest",
+                                       "forward",  "reverse", "bidirectional", "Tanh", "Sigmoid", "HardSigmoid"};
   if (in.ConsumeBool()) return values[in.ConsumeIntegralInRange<size_t>(0, std::size(values) - 1)];
   return in.ConsumeRandomLengthString(8);
 }
@@ -65,7 +66,8 @@ Tensor make_tensor(FuzzedDataProvider& in, ElementType type) {
   std::memcpy(t.mutable_data(), bytes.data(), bytes.size());
   // Index-like int64 inputs: mostly small values, so that kernels get past the bounds checks too.
   if (type == ElementType::Int64 && in.ConsumeBool())
-    for (int64_t i = 0; i < t.element_count(); ++i) reinterpret_cast<int64_t*>(t.mutable_data())[i] = interesting_int(in);
+    for (int64_t i = 0; i < t.element_count(); ++i)
+      reinterpret_cast<int64_t*>(t.mutable_data())[i] = interesting_int(in);
   return t;
 }
 
@@ -108,7 +110,8 @@ void set_attribute(FuzzedDataProvider& in, onnx::AttributeProto* a, const Attrib
       std::vector<ElementType> types;
       for (const auto& c : op.type_constraints)
         for (ElementType t : c.allowed.types()) types.push_back(t);
-      const ElementType type = types.empty() ? ElementType::Float : types[in.ConsumeIntegralInRange<size_t>(0, types.size() - 1)];
+      const ElementType type =
+          types.empty() ? ElementType::Float : types[in.ConsumeIntegralInRange<size_t>(0, types.size() - 1)];
       a->set_type(onnx::AttributeProto::TENSOR);
       *a->mutable_t() = tensor_to_proto(make_tensor(in, type));
       break;
@@ -142,7 +145,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // each of a type its constraint allows (now and then any type, to reach the type checks).
   std::map<std::string, Value> feeds;
   size_t count = op.inputs.size();
-  if (!op.inputs.empty() && op.inputs.back().option == ParamOption::Variadic) count += in.ConsumeIntegralInRange<size_t>(0, 2);
+  if (!op.inputs.empty() && op.inputs.back().option == ParamOption::Variadic)
+    count += in.ConsumeIntegralInRange<size_t>(0, 2);
   for (size_t i = 0; i < count; ++i) {
     const FormalParam& param = *op.input_param(i);
     if (param.option == ParamOption::Optional && in.ConsumeBool()) {
@@ -161,7 +165,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (const auto& spec : op.attributes)
     if (in.ConsumeBool()) set_attribute(in, node->add_attribute(), spec, op);
   size_t outputs = op.outputs.size();
-  if (!op.outputs.empty() && op.outputs.back().option == ParamOption::Variadic) outputs += in.ConsumeIntegralInRange<size_t>(0, 3);
+  if (!op.outputs.empty() && op.outputs.back().option == ParamOption::Variadic)
+    outputs += in.ConsumeIntegralInRange<size_t>(0, 3);
   for (size_t i = 0; i < outputs; ++i) {
     const std::string name = "y" + std::to_string(i);
     node->add_output(name);

@@ -27,7 +27,10 @@ const fs::path& scratch() {
   static const fs::path dir = [] {
     std::string pattern = (fs::temp_directory_path() / "onnx-ref-fuzz-XXXXXX").string();
     if (!mkdtemp(pattern.data())) fuzz::finding("cannot create a scratch folder");
-    std::atexit([] { std::error_code ec; fs::remove_all(scratch(), ec); });
+    std::atexit([] {
+      std::error_code ec;
+      fs::remove_all(scratch(), ec);
+    });
     return fs::path(pattern);
   }();
   return dir;
@@ -63,7 +66,8 @@ void check_file(const uint8_t* data, size_t size, const Tensor* from_message) {
     return;
   }
   // External data (refused by tensor_from_proto without a folder) is the only reason to differ.
-  if (from_message) fuzz::require(tensor.identical_to(*from_message), "read_tensor_file and tensor_from_proto disagree");
+  if (from_message)
+    fuzz::require(tensor.identical_to(*from_message), "read_tensor_file and tensor_from_proto disagree");
   const fs::path output = scratch() / "output.pb";
   write_tensor_file(output, tensor, name);
   const Tensor back = read_tensor_file(output);

@@ -21,11 +21,12 @@ constexpr int kBlocks = 4;  // registers of 8 outputs summed together
 // The 8 input values lanes q < 8 read at positions base + q * stride of `row` (in_width long),
 // widened; +0 where the position is outside the row or the lane is past `live`.
 [[gnu::target("avx512f,avx512vl,avx2"), gnu::always_inline]] inline __m512d load_taps(const float* row, int64_t base,
-                                                                                     int64_t stride, int64_t in_width,
-                                                                                     int64_t live) {
+                                                                                      int64_t stride, int64_t in_width,
+                                                                                      int64_t live) {
   if (live <= 0) return _mm512_setzero_pd();
   const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-  const __m512i vbase = _mm512_set1_epi32(static_cast<int>(base)), vwidth = _mm512_set1_epi32(static_cast<int>(in_width));
+  const __m512i vbase = _mm512_set1_epi32(static_cast<int>(base)),
+                vwidth = _mm512_set1_epi32(static_cast<int>(in_width));
   if (stride <= 2 && base >= 0) {
     // Contiguous elements e < 8 * stride from row + base (inside the row: base < in_width, or
     // nothing is loaded); lane q is element q * stride.
@@ -39,8 +40,9 @@ constexpr int kBlocks = 4;  // registers of 8 outputs summed together
     return _mm512_cvtps_pd(_mm512_castps512_ps256(_mm512_permutexvar_ps(evens, pairs)));
   }
   // Any stride, or a window starting left of the row: a gather of the lanes inside it.
-  const __m256i pos = _mm256_add_epi32(_mm512_castsi512_si256(vbase),
-                                       _mm256_mullo_epi32(_mm512_castsi512_si256(iota), _mm256_set1_epi32(static_cast<int>(stride))));
+  const __m256i pos =
+      _mm256_add_epi32(_mm512_castsi512_si256(vbase),
+                       _mm256_mullo_epi32(_mm512_castsi512_si256(iota), _mm256_set1_epi32(static_cast<int>(stride))));
   const __mmask8 lanes = static_cast<__mmask8>(live >= 8 ? 0xFF : (1u << live) - 1);
   const __mmask8 in_row = _mm256_cmpge_epi32_mask(pos, _mm256_setzero_si256()) &
                           _mm256_cmplt_epi32_mask(pos, _mm512_castsi512_si256(vwidth)) & lanes;
@@ -51,7 +53,7 @@ constexpr int kBlocks = 4;  // registers of 8 outputs summed together
 }  // namespace
 
 [[gnu::target("avx512f,avx512vl,avx2")]] void depthwise_row_avx512(const DepthwiseRow& d, const float* const* rows,
-                                                                 const float* w, double* acc, double* mag) {
+                                                                   const float* w, double* acc, double* mag) {
   const int64_t OW = d.out_width, KH = d.kernel_height, KW = d.kernel_width, sw = d.stride;
   for (int64_t ow0 = 0; ow0 < OW; ow0 += 8 * kBlocks) {
     __m512d s[kBlocks], m[kBlocks];
@@ -80,7 +82,8 @@ constexpr int kBlocks = 4;  // registers of 8 outputs summed together
               x = _mm512_cvtps_pd(_mm256_loadu_ps(row + base + 8 * b));
             } else {
               const __m512i evens = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 0, 2, 4, 6, 8, 10, 12, 14);
-              x = _mm512_cvtps_pd(_mm512_castps512_ps256(_mm512_permutexvar_ps(evens, _mm512_loadu_ps(row + base + 16 * b))));
+              x = _mm512_cvtps_pd(
+                  _mm512_castps512_ps256(_mm512_permutexvar_ps(evens, _mm512_loadu_ps(row + base + 16 * b))));
             }
             const __m512d p = _mm512_mul_pd(vw, x);
             s[b] = _mm512_add_pd(s[b], p);

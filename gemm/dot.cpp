@@ -94,8 +94,8 @@ template <int R>
 
 using SmallPanel = void (*)(int, const double*, int64_t, const double*, int64_t, int64_t, int64_t, int64_t, double,
                             double*, double*);
-using DoublePanel = void (*)(const double*, const double*, int64_t, int64_t, int64_t, int64_t, double, double*,
-                             double*, double*);
+using DoublePanel = void (*)(const double*, const double*, int64_t, int64_t, int64_t, int64_t, double, double*, double*,
+                             double*);
 
 template <int R>
 void small_rows_generic(const double* a, int64_t lda, const double* b, int64_t ldb, int64_t K, int64_t j0, int64_t nb,
@@ -103,9 +103,8 @@ void small_rows_generic(const double* a, int64_t lda, const double* b, int64_t l
   panel_small_body<R>(a, lda, b, ldb, K, j0, nb, zero, acc, mag);
 }
 template <int R>
-[[gnu::target("avx2,fma")]] void small_rows_avx2(const double* a, int64_t lda, const double* b, int64_t ldb,
-                                                  int64_t K, int64_t j0, int64_t nb, double zero, double* acc,
-                                                  double* mag) {
+[[gnu::target("avx2,fma")]] void small_rows_avx2(const double* a, int64_t lda, const double* b, int64_t ldb, int64_t K,
+                                                 int64_t j0, int64_t nb, double zero, double* acc, double* mag) {
   panel_small_body<R>(a, lda, b, ldb, K, j0, nb, zero, acc, mag);
 }
 
@@ -115,21 +114,20 @@ void small_panel_generic(int rows, const double* a, int64_t lda, const double* b
   for (int r = 0; r < rows; ++r)
     small_rows_generic<1>(a + r * lda, lda, b, ldb, K, j0, nb, zero, acc + r * kCols, mag + r * kCols);
 }
-[[gnu::target("avx2,fma")]] void small_panel_avx2(int rows, const double* a, int64_t lda, const double* b,
-                                                   int64_t ldb, int64_t K, int64_t j0, int64_t nb, double zero,
-                                                   double* acc, double* mag) {
+[[gnu::target("avx2,fma")]] void small_panel_avx2(int rows, const double* a, int64_t lda, const double* b, int64_t ldb,
+                                                  int64_t K, int64_t j0, int64_t nb, double zero, double* acc,
+                                                  double* mag) {
   if (rows == kRows) return small_rows_avx2<kRows>(a, lda, b, ldb, K, j0, nb, zero, acc, mag);
   for (int r = 0; r < rows; ++r)
     small_rows_avx2<1>(a + r * lda, lda, b, ldb, K, j0, nb, zero, acc + r * kCols, mag + r * kCols);
 }
 
-void double_panel_generic(const double* a, const double* b, int64_t ldb, int64_t K, int64_t j0, int64_t nb,
-                          double zero, double* acc, double* comp, double* mag) {
+void double_panel_generic(const double* a, const double* b, int64_t ldb, int64_t K, int64_t j0, int64_t nb, double zero,
+                          double* acc, double* comp, double* mag) {
   panel_double_body(a, b, ldb, K, j0, nb, zero, acc, comp, mag);
 }
-[[gnu::target("avx2,fma")]] void double_panel_avx2(const double* a, const double* b, int64_t ldb, int64_t K,
-                                                    int64_t j0, int64_t nb, double zero, double* acc, double* comp,
-                                                    double* mag) {
+[[gnu::target("avx2,fma")]] void double_panel_avx2(const double* a, const double* b, int64_t ldb, int64_t K, int64_t j0,
+                                                   int64_t nb, double zero, double* acc, double* comp, double* mag) {
   panel_double_body(a, b, ldb, K, j0, nb, zero, acc, comp, mag);
 }
 
@@ -224,7 +222,8 @@ template <class S>
 void gemm_small(const GemmArgs<S>& g, GemmStats& stats) {
   const int64_t K1 = std::max<int64_t>(g.K, 1);
   const bool a_whole = g.M * K1 <= (int64_t{1} << 20);
-  const MemoryCharge ad_charge = a_whole ? charge_scratch<double>(static_cast<uint64_t>(g.M * g.K), "the product's widened A") : MemoryCharge();
+  const MemoryCharge ad_charge =
+      a_whole ? charge_scratch<double>(static_cast<uint64_t>(g.M * g.K), "the product's widened A") : MemoryCharge();
   const std::vector<double> ad = a_whole ? widen_matrix(g.A, g.M, g.K) : std::vector<double>();
   const bool use_c = g.has_c && g.beta != 0;
   const double zero = g.K == 0 ? 0.0 : -0.0;  // an empty sum is +0; -0 + p is p, even for p = -0
@@ -237,57 +236,61 @@ void gemm_small(const GemmArgs<S>& g, GemmStats& stats) {
   const int64_t groups = std::min(row_blocks, std::max<int64_t>(1, (8 + col_panels - 1) / col_panels));
   const int64_t blocks_per_group = (row_blocks + groups - 1) / groups;
   const int64_t work_per_task = std::max<int64_t>(1, blocks_per_group * kRows * kCols * K1);
-  parallel_for(col_panels * groups, std::max<int64_t>(1, (int64_t{1} << 18) / work_per_task), [&](int64_t t0, int64_t t1) {
-    std::vector<double> acc(kRows * kCols), mag(kRows * kCols);
-    // One column panel of B per thread: K x kCols doubles, where K is a convolution's C x kernel
-    // size (the im2col panel), so it scales with the data.
-    const MemoryCharge panel_charge = charge_scratch<double>(
-        static_cast<uint64_t>(K1) * (kCols + (a_whole ? 0 : kRows)), "the product's im2col panel");
-    const std::unique_ptr<double[]> bpanel(new double[static_cast<size_t>(K1 * kCols)]);
-    const std::unique_ptr<double[]> arows(a_whole ? nullptr : new double[static_cast<size_t>(kRows * K1)]);
-    int64_t local_fallbacks = 0;
-    for (int64_t task = t0; task < t1; ++task) {
-      const int64_t j0 = (task / groups) * kCols;
-      const int64_t nb = std::min(kCols, g.N - j0);
-      widen_columns(g.B, g.K, j0, nb, bpanel.get());
-      const int64_t blk_end = std::min(row_blocks, (task % groups + 1) * blocks_per_group);
-      for (int64_t blk = (task % groups) * blocks_per_group; blk < blk_end; ++blk) {
-        const int64_t i0 = blk * kRows;
-        const int rows = static_cast<int>(std::min<int64_t>(kRows, g.M - i0));
-        if (!a_whole)
-          for (int r = 0; r < rows; ++r)
-            for (int64_t k = 0; k < g.K; ++k) arows[static_cast<size_t>(r * g.K + k)] = widen(g.A.at(i0 + r, k));
-        const double* a = a_whole ? ad.data() + i0 * g.K : arows.get();
-        panel(rows, a, g.K, bpanel.get(), nb, g.K, 0, nb, zero, acc.data(), mag.data());
-        for (int r = 0; r < rows; ++r) {
-          const int64_t i = i0 + r;
-          for (int64_t jj = 0; jj < nb; ++jj) {
-            const int64_t j = j0 + jj;
-            const double s = acc[r * kCols + jj];
-            const double E = 2 * ku * mag[r * kCols + jj];
-            const double as = g.alpha * s;
-            const double t = use_c ? as + g.beta * c_value(g, i, j) : as;  // beta * c is exact
-            const double Et = std::fabs(g.alpha) * E + 2 * kU * (std::fabs(as) + std::fabs(t));
-            S y;
-            if (!(bound_valid && decide_small<S>(t, Et, y))) {
-              ++local_fallbacks;
-              ExactSum sum;
-              const double* arow = a + r * g.K;
-              for (int64_t k = 0; k < g.K; ++k) {
-                const double p = arow[k] * bpanel[static_cast<size_t>(k * nb + jj)];  // exact
-                if (g.alpha == 1) sum.add(p);
-                else add_product(sum, g.alpha, p);
-              }
-              if (use_c) sum.add(g.beta * c_value(g, i, j));
-              y = finish_exact_small<S>(sum);
-            }
-            g.Y[i * g.N + j] = y;
-          }
-        }
-      }
-    }
-    fallbacks += local_fallbacks;
-  });
+  parallel_for(col_panels * groups, std::max<int64_t>(1, (int64_t{1} << 18) / work_per_task),
+               [&](int64_t t0, int64_t t1) {
+                 std::vector<double> acc(kRows * kCols), mag(kRows * kCols);
+                 // One column panel of B per thread: K x kCols doubles, where K is a convolution's C x kernel
+                 // size (the im2col panel), so it scales with the data.
+                 const MemoryCharge panel_charge = charge_scratch<double>(
+                     static_cast<uint64_t>(K1) * (kCols + (a_whole ? 0 : kRows)), "the product's im2col panel");
+                 const std::unique_ptr<double[]> bpanel(new double[static_cast<size_t>(K1 * kCols)]);
+                 const std::unique_ptr<double[]> arows(a_whole ? nullptr : new double[static_cast<size_t>(kRows * K1)]);
+                 int64_t local_fallbacks = 0;
+                 for (int64_t task = t0; task < t1; ++task) {
+                   const int64_t j0 = (task / groups) * kCols;
+                   const int64_t nb = std::min(kCols, g.N - j0);
+                   widen_columns(g.B, g.K, j0, nb, bpanel.get());
+                   const int64_t blk_end = std::min(row_blocks, (task % groups + 1) * blocks_per_group);
+                   for (int64_t blk = (task % groups) * blocks_per_group; blk < blk_end; ++blk) {
+                     const int64_t i0 = blk * kRows;
+                     const int rows = static_cast<int>(std::min<int64_t>(kRows, g.M - i0));
+                     if (!a_whole)
+                       for (int r = 0; r < rows; ++r)
+                         for (int64_t k = 0; k < g.K; ++k)
+                           arows[static_cast<size_t>(r * g.K + k)] = widen(g.A.at(i0 + r, k));
+                     const double* a = a_whole ? ad.data() + i0 * g.K : arows.get();
+                     panel(rows, a, g.K, bpanel.get(), nb, g.K, 0, nb, zero, acc.data(), mag.data());
+                     for (int r = 0; r < rows; ++r) {
+                       const int64_t i = i0 + r;
+                       for (int64_t jj = 0; jj < nb; ++jj) {
+                         const int64_t j = j0 + jj;
+                         const double s = acc[r * kCols + jj];
+                         const double E = 2 * ku * mag[r * kCols + jj];
+                         const double as = g.alpha * s;
+                         const double t = use_c ? as + g.beta * c_value(g, i, j) : as;  // beta * c is exact
+                         const double Et = std::fabs(g.alpha) * E + 2 * kU * (std::fabs(as) + std::fabs(t));
+                         S y;
+                         if (!(bound_valid && decide_small<S>(t, Et, y))) {
+                           ++local_fallbacks;
+                           ExactSum sum;
+                           const double* arow = a + r * g.K;
+                           for (int64_t k = 0; k < g.K; ++k) {
+                             const double p = arow[k] * bpanel[static_cast<size_t>(k * nb + jj)];  // exact
+                             if (g.alpha == 1)
+                               sum.add(p);
+                             else
+                               add_product(sum, g.alpha, p);
+                           }
+                           if (use_c) sum.add(g.beta * c_value(g, i, j));
+                           y = finish_exact_small<S>(sum);
+                         }
+                         g.Y[i * g.N + j] = y;
+                       }
+                     }
+                   }
+                 }
+                 fallbacks += local_fallbacks;
+               });
   stats.outputs += g.M * g.N;
   stats.exact_fallbacks += fallbacks.load();
 }
@@ -410,11 +413,12 @@ template <class S>
 void gemm(const GemmArgs<S>& args, GemmStats* stats) {
   GemmStats local;
   if (args.M > 0 && args.N > 0) {
-    if constexpr (std::is_same_v<S, double>) gemm_double(args, local);
+    if constexpr (std::is_same_v<S, double>)
+      gemm_double(args, local);
     else if constexpr (is_float_storage<S>) {
       if (args.K == 0 || !tiled::try_gemm(args, local)) gemm_small(args, local);
-    }
-    else gemm_integer(args, local);
+    } else
+      gemm_integer(args, local);
   }
   g_outputs += local.outputs;
   g_fallbacks += local.exact_fallbacks;
@@ -430,8 +434,10 @@ template <class S>
 void gemm_packed(const GemmArgs<S>& args, const PanelSource& b, GemmStats* stats, const PackedWeights* packed_a) {
   GemmStats local;
   if (args.M > 0 && args.N > 0) {
-    if (args.K == 0) gemm_small(args, local);  // reads no element of B
-    else tiled::packed(args, b, local, packed_a);
+    if (args.K == 0)
+      gemm_small(args, local);  // reads no element of B
+    else
+      tiled::packed(args, b, local, packed_a);
   }
   g_outputs += local.outputs;
   g_fallbacks += local.exact_fallbacks;
@@ -444,8 +450,10 @@ void gemm_packed(const GemmArgs<S>& args, const PanelSource& b, GemmStats* stats
 }
 
 template void gemm_packed<float>(const GemmArgs<float>&, const PanelSource&, GemmStats*, const PackedWeights*);
-template void gemm_packed<Float16Bits>(const GemmArgs<Float16Bits>&, const PanelSource&, GemmStats*, const PackedWeights*);
-template void gemm_packed<BFloat16Bits>(const GemmArgs<BFloat16Bits>&, const PanelSource&, GemmStats*, const PackedWeights*);
+template void gemm_packed<Float16Bits>(const GemmArgs<Float16Bits>&, const PanelSource&, GemmStats*,
+                                       const PackedWeights*);
+template void gemm_packed<BFloat16Bits>(const GemmArgs<BFloat16Bits>&, const PanelSource&, GemmStats*,
+                                        const PackedWeights*);
 
 void gemm_with_packed(const GemmArgs<float>& args, const PackedWeights* packed_a, const PackedWeights* packed_b,
                       GemmStats* stats) {

@@ -65,8 +65,8 @@ struct MatrixView {
 template <class S>
 struct GemmArgs {
   int64_t M = 0, N = 0, K = 0;
-  MatrixView<S> A;  // M x K
-  MatrixView<S> B;  // K x N
+  MatrixView<S> A;   // M x K
+  MatrixView<S> B;   // K x N
   double alpha = 1;  // a float attribute's exact value (or a whole number for integers)
   double beta = 0;
   bool has_c = false;

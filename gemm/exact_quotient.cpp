@@ -27,9 +27,12 @@ S step(S y, bool up) {
 
 template <class S>
 bool odd(S y) {
-  if constexpr (std::is_same_v<S, float>) return std::bit_cast<uint32_t>(y) & 1;
-  else if constexpr (std::is_same_v<S, double>) return std::bit_cast<uint64_t>(y) & 1;
-  else return y.bits & 1;
+  if constexpr (std::is_same_v<S, float>)
+    return std::bit_cast<uint32_t>(y) & 1;
+  else if constexpr (std::is_same_v<S, double>)
+    return std::bit_cast<uint64_t>(y) & 1;
+  else
+    return y.bits & 1;
 }
 
 // The sign of sum - count * (y + offset), exactly.

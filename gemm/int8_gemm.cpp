@@ -41,7 +41,8 @@ Int8Kernel detected_kernel() {
 std::atomic<int> g_limit{static_cast<int>(Int8Kernel::Avx512Vnni)};
 
 Int8Kernel current_kernel() {
-  return static_cast<Int8Kernel>(std::min(static_cast<int>(detected_kernel()), g_limit.load(std::memory_order_relaxed)));
+  return static_cast<Int8Kernel>(
+      std::min(static_cast<int>(detected_kernel()), g_limit.load(std::memory_order_relaxed)));
 }
 
 bool use_vnni() { return current_kernel() == Int8Kernel::Avx512Vnni; }
@@ -69,7 +70,6 @@ void pack_panel_portable(const uint8_t* b, bool b_signed, int64_t K, int64_t ldb
       }
   for (int j = 0; j < kPanel; ++j) panel.colsum[j] = static_cast<int32_t>(sums[j]);
 }
-
 
 void pack_conv_portable(const Int8ConvWindow& w, int64_t p0, int cols, Int8Panel& panel) {
   const int64_t K = w.C * w.KH * w.KW, Kp = (K + 3) / 4 * 4;
@@ -102,8 +102,7 @@ void pack_conv_portable(const Int8ConvWindow& w, int64_t p0, int cols, Int8Panel
   for (int j = 0; j < kPanel; ++j) panel.colsum[j] = static_cast<int32_t>(sums[j]);
 }
 
-void product_portable(const Int8Rows& a, int64_t row0, int64_t rows, const Int8Panel& panel, int32_t* y,
-                      int64_t ldy) {
+void product_portable(const Int8Rows& a, int64_t row0, int64_t rows, const Int8Panel& panel, int32_t* y, int64_t ldy) {
   const int64_t K4 = a.Kp / 4;
   for (int64_t r = 0; r < rows; ++r) {
     const int64_t m = row0 + r;
@@ -129,29 +128,34 @@ void product_portable(const Int8Rows& a, int64_t row0, int64_t rows, const Int8P
 // each, at (k4 * 8 + i) * 16); vpmaddwd then gives, per column, the two exact sums of two products
 // (each |product| <= 32640), and the int32 additions wrap modulo 2^32.
 [[gnu::target("avx2")]] void product_avx2(const Int8Rows& a, int64_t row0, int64_t rows, const Int8Panel& panel,
-                                         int32_t* y, int64_t ldy) {
+                                          int32_t* y, int64_t ldy) {
   const int64_t K4 = a.Kp / 4;
   thread_local std::vector<int16_t> wide;
-  const MemoryCharge wide_charge = charge_memory(static_cast<uint64_t>(K4) * 128 * sizeof(int16_t), "an 8-bit product's widened panel");
+  const MemoryCharge wide_charge =
+      charge_memory(static_cast<uint64_t>(K4) * 128 * sizeof(int16_t), "an 8-bit product's widened panel");
   wide.resize(static_cast<size_t>(K4) * 128);
   for (int64_t i = 0; i < K4 * 8; ++i)
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(wide.data() + i * 16),
-                        _mm256_cvtepu8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(panel.bytes.data() + i * 16))));
+    _mm256_storeu_si256(
+        reinterpret_cast<__m256i*>(wide.data() + i * 16),
+        _mm256_cvtepu8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(panel.bytes.data() + i * 16))));
   for (int64_t r = 0; r < rows; ++r) {
     const int64_t m = row0 + r;
     const int8_t* pa = a.values.data() + m * a.Kp;
     __m256i acc[8];
     for (auto& v : acc) v = _mm256_setzero_si256();
     for (int64_t k4 = 0; k4 < K4; ++k4) {
-      const uint64_t word = static_cast<uint16_t>(pa[k4 * 4]) | static_cast<uint64_t>(static_cast<uint16_t>(pa[k4 * 4 + 1])) << 16 |
+      const uint64_t word = static_cast<uint16_t>(pa[k4 * 4]) |
+                            static_cast<uint64_t>(static_cast<uint16_t>(pa[k4 * 4 + 1])) << 16 |
                             static_cast<uint64_t>(static_cast<uint16_t>(pa[k4 * 4 + 2])) << 32 |
                             static_cast<uint64_t>(static_cast<uint16_t>(pa[k4 * 4 + 3])) << 48;
       const __m256i av = _mm256_set1_epi64x(static_cast<long long>(word));
       const int16_t* pb = wide.data() + k4 * 128;
       for (int i = 0; i < 8; ++i)
-        acc[i] = _mm256_add_epi32(acc[i], _mm256_madd_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(pb + i * 16)), av));
+        acc[i] = _mm256_add_epi32(
+            acc[i], _mm256_madd_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(pb + i * 16)), av));
     }
-    const __m256i u = _mm256_set1_epi32(a.offset[m]), za = _mm256_set1_epi32(a.zero[m]), bias = _mm256_set1_epi32(a.bias[m]);
+    const __m256i u = _mm256_set1_epi32(a.offset[m]), za = _mm256_set1_epi32(a.zero[m]),
+                  bias = _mm256_set1_epi32(a.bias[m]);
     alignas(32) int32_t out[kPanel];
     for (int q = 0; q < 4; ++q) {
       // Adjacent lanes hold one column's two halves; hadd pairs them, in 64-bit chunks 0, 2, 1, 3.
@@ -172,10 +176,10 @@ void product_portable(const Int8Rows& a, int64_t row0, int64_t rows, const Int8P
 
 // Bytes t * 16 + j of four 16-byte rows (taps t = 0..3, columns j) to j * 4 + t: the panel layout.
 ONNX_REF_VNNI inline __m512i interleave_taps(__m512i taps) {
-  alignas(64) static const uint8_t idx[64] = {
-      0, 16, 32, 48, 1, 17, 33, 49, 2, 18, 34, 50, 3, 19, 35, 51, 4, 20, 36, 52, 5, 21, 37, 53,
-      6, 22, 38, 54, 7, 23, 39, 55, 8, 24, 40, 56, 9, 25, 41, 57, 10, 26, 42, 58, 11, 27, 43, 59,
-      12, 28, 44, 60, 13, 29, 45, 61, 14, 30, 46, 62, 15, 31, 47, 63};
+  alignas(64) static const uint8_t idx[64] = {0,  16, 32, 48, 1,  17, 33, 49, 2,  18, 34, 50, 3,  19, 35, 51,
+                                              4,  20, 36, 52, 5,  21, 37, 53, 6,  22, 38, 54, 7,  23, 39, 55,
+                                              8,  24, 40, 56, 9,  25, 41, 57, 10, 26, 42, 58, 11, 27, 43, 59,
+                                              12, 28, 44, 60, 13, 29, 45, 61, 14, 30, 46, 62, 15, 31, 47, 63};
   return _mm512_permutexvar_epi8(_mm512_load_si512(idx), taps);
 }
 
@@ -202,13 +206,16 @@ ONNX_REF_VNNI void pack_panel_vnni(const uint8_t* b, bool b_signed, int64_t K, i
       __m128i r[4];
       for (int t = 0; t < 4; ++t) {
         const int64_t k = k4 * 4 + t;
-        r[t] = k < K && m ? _mm_xor_si128(_mm_maskz_loadu_epi8(m, b + k * ldb + n0 + h * 16), _mm_maskz_mov_epi8(m, flip))
-                          : _mm_setzero_si128();
+        r[t] = k < K && m
+                   ? _mm_xor_si128(_mm_maskz_loadu_epi8(m, b + k * ldb + n0 + h * 16), _mm_maskz_mov_epi8(m, flip))
+                   : _mm_setzero_si128();
       }
       const __m512i v = interleave_taps(four_rows(r[0], r[1], r[2], r[3]));
       _mm512_storeu_si512(out + k4 * 128 + h * 64, v);
-      if (h) sum1 = _mm512_dpbusd_epi32(sum1, v, ones);
-      else sum0 = _mm512_dpbusd_epi32(sum0, v, ones);
+      if (h)
+        sum1 = _mm512_dpbusd_epi32(sum1, v, ones);
+      else
+        sum0 = _mm512_dpbusd_epi32(sum0, v, ones);
     }
   }
   _mm512_storeu_si512(panel.colsum, sum0);
@@ -254,14 +261,22 @@ ONNX_REF_VNNI void product_vnni(const Int8Rows& a, int64_t row0, int64_t rows, c
   for (; rows >= kMaxRows; rows -= kMaxRows, row0 += kMaxRows, y += kMaxRows * ldy)
     product_vnni_rows<kMaxRows>(a, row0, panel, y, ldy);
   switch (rows) {
-    case 7: return product_vnni_rows<7>(a, row0, panel, y, ldy);
-    case 6: return product_vnni_rows<6>(a, row0, panel, y, ldy);
-    case 5: return product_vnni_rows<5>(a, row0, panel, y, ldy);
-    case 4: return product_vnni_rows<4>(a, row0, panel, y, ldy);
-    case 3: return product_vnni_rows<3>(a, row0, panel, y, ldy);
-    case 2: return product_vnni_rows<2>(a, row0, panel, y, ldy);
-    case 1: return product_vnni_rows<1>(a, row0, panel, y, ldy);
-    default: return;
+    case 7:
+      return product_vnni_rows<7>(a, row0, panel, y, ldy);
+    case 6:
+      return product_vnni_rows<6>(a, row0, panel, y, ldy);
+    case 5:
+      return product_vnni_rows<5>(a, row0, panel, y, ldy);
+    case 4:
+      return product_vnni_rows<4>(a, row0, panel, y, ldy);
+    case 3:
+      return product_vnni_rows<3>(a, row0, panel, y, ldy);
+    case 2:
+      return product_vnni_rows<2>(a, row0, panel, y, ldy);
+    case 1:
+      return product_vnni_rows<1>(a, row0, panel, y, ldy);
+    default:
+      return;
   }
 }
 
@@ -307,7 +322,8 @@ ONNX_REF_VNNI __m128i conv_tap_vector(const Int8ConvWindow& w, int64_t c, int64_
     const __mmask64 load = every & bits_below(hi) & ~bits_below(lo);
     const uint8_t* row = w.x + (c * w.H + ih) * w.W;
     // The masked load touches only columns inside the row; its base address may lie before it.
-    const uint8_t* start = reinterpret_cast<const uint8_t*>(reinterpret_cast<uintptr_t>(row) + static_cast<uintptr_t>(iw0));
+    const uint8_t* start =
+        reinterpret_cast<const uint8_t*>(reinterpret_cast<uintptr_t>(row) + static_cast<uintptr_t>(iw0));
     const __m512i bytes = _mm512_mask_loadu_epi8(pad, load, start);
     const __m512i shift = _mm512_sub_epi8(pick, _mm512_set1_epi8(static_cast<char>(sg.j0 * s)));
     out = _mm512_mask_permutexvar_epi8(out, lanes, shift, bytes);
@@ -326,12 +342,12 @@ ONNX_REF_VNNI void pack_conv_row_vnni(const Int8ConvWindow& w, int64_t p0, int c
   // Output byte j * 4 + t of half h is tap t's column 16 h + j: taps 0, 1 in the first source
   // (bytes 0-31, 32-63), taps 2, 3 in the second (64-95, 96-127).
   alignas(64) static const uint8_t spread[2][64] = {
-      {0,  32, 64, 96, 1,  33, 65, 97, 2,  34, 66, 98, 3,  35, 67, 99, 4,  36, 68, 100, 5,  37, 69, 101,
-       6,  38, 70, 102, 7,  39, 71, 103, 8,  40, 72, 104, 9,  41, 73, 105, 10, 42, 74, 106, 11, 43, 75, 107,
-       12, 44, 76, 108, 13, 45, 77, 109, 14, 46, 78, 110, 15, 47, 79, 111},
-      {16, 48, 80, 112, 17, 49, 81, 113, 18, 50, 82, 114, 19, 51, 83, 115, 20, 52, 84, 116, 21, 53, 85, 117,
-       22, 54, 86, 118, 23, 55, 87, 119, 24, 56, 88, 120, 25, 57, 89, 121, 26, 58, 90, 122, 27, 59, 91, 123,
-       28, 60, 92, 124, 29, 61, 93, 125, 30, 62, 94, 126, 31, 63, 95, 127}};
+      {0,  32,  64, 96,  1,  33,  65, 97,  2,  34,  66, 98,  3,  35,  67, 99,  4,  36,  68, 100, 5,  37,
+       69, 101, 6,  38,  70, 102, 7,  39,  71, 103, 8,  40,  72, 104, 9,  41,  73, 105, 10, 42,  74, 106,
+       11, 43,  75, 107, 12, 44,  76, 108, 13, 45,  77, 109, 14, 46,  78, 110, 15, 47,  79, 111},
+      {16, 48,  80, 112, 17, 49,  81, 113, 18, 50,  82, 114, 19, 51,  83, 115, 20, 52,  84, 116, 21, 53,
+       85, 117, 22, 54,  86, 118, 23, 55,  87, 119, 24, 56,  88, 120, 25, 57,  89, 121, 26, 58,  90, 122,
+       27, 59,  91, 123, 28, 60,  92, 124, 29, 61,  93, 125, 30, 62,  94, 126, 31, 63,  95, 127}};
   const int64_t oh = p0 / w.OW, ow0 = p0 % w.OW, s = w.stride_w;
   const int64_t K = w.C * w.KH * w.KW, Kp = (K + 3) / 4 * 4;
   const __mmask32 valid = static_cast<__mmask32>(bits_below(cols));
@@ -347,7 +363,7 @@ ONNX_REF_VNNI void pack_conv_row_vnni(const Int8ConvWindow& w, int64_t p0, int c
   const int64_t ih_first = oh * w.stride_h - w.pad_top, iw_first = ow0 * s - w.pad_left;
   const bool interior = cols == kPanel && ih_first >= 0 && ih_first + (w.KH - 1) * w.dilation_h < w.H &&
                         iw_first >= 0 && iw_first + (w.KW - 1) * w.dilation_w + kPanel * s <= w.W;
-  int64_t c = 0, kh = 0, kw = 0;  // the tap k4 * 4 + t
+  int64_t c = 0, kh = 0, kw = 0;                             // the tap k4 * 4 + t
   const uint8_t* tap_row = w.x + ih_first * w.W + iw_first;  // interior: tap (c, kh, 0)'s first byte
   for (int64_t k4 = 0; interior && k4 < Kp / 4; ++k4) {
     __m256i tap[4];
@@ -458,7 +474,8 @@ ONNX_REF_VNNI void pack_conv_vnni(const Int8ConvWindow& w, int64_t p0, int cols,
         __m128i r[4];
         for (int t = 0; t < 4; ++t)
           r[t] = k4 * 4 + t < K
-                     ? _mm_xor_si128(conv_tap_vector(w, tc[t], th[t], tw[t], seg[h], segments[h], pick, every, pad), flip_n)
+                     ? _mm_xor_si128(conv_tap_vector(w, tc[t], th[t], tw[t], seg[h], segments[h], pick, every, pad),
+                                     flip_n)
                      : _mm_setzero_si128();
         v = interleave_taps(four_rows(r[0], r[1], r[2], r[3]));
       }
@@ -481,7 +498,8 @@ void check_int8_panel_memory(int64_t Kp, int threads) {
   const uint64_t bytes = static_cast<uint64_t>(Kp) * kPanel * static_cast<uint64_t>(std::max(1, threads));
   if (bytes > tensor_memory_limit())
     throw Error("the packed panels of an 8-bit product with " + std::to_string(Kp) + " terms per sum need " +
-                std::to_string(bytes) + " bytes, more than the memory limit of " + std::to_string(tensor_memory_limit()));
+                std::to_string(bytes) + " bytes, more than the memory limit of " +
+                std::to_string(tensor_memory_limit()));
 }
 
 Int8Rows pack_int8_rows(const uint8_t* a, bool a_signed, int64_t rows, int64_t K, int64_t lda,
@@ -490,9 +508,10 @@ Int8Rows pack_int8_rows(const uint8_t* a, bool a_signed, int64_t rows, int64_t K
   out.rows = rows;
   out.K = K;
   out.Kp = (K + 3) / 4 * 4;
-  out.charge = charge_memory(
-      checked_bytes(static_cast<uint64_t>(rows), static_cast<uint64_t>(out.Kp) + 4 * sizeof(int32_t), "an 8-bit product's packed rows"),
-      "an 8-bit product's packed rows");
+  out.charge =
+      charge_memory(checked_bytes(static_cast<uint64_t>(rows), static_cast<uint64_t>(out.Kp) + 4 * sizeof(int32_t),
+                                  "an 8-bit product's packed rows"),
+                    "an 8-bit product's packed rows");
   out.values.assign(static_cast<size_t>(rows * out.Kp), 0);
   out.zero.resize(static_cast<size_t>(rows));
   out.offset.resize(static_cast<size_t>(rows));
@@ -519,26 +538,36 @@ void pack_int8_panel(const uint8_t* b, bool b_signed, int64_t K, int64_t ldb, in
   panel.reserve((K + 3) / 4 * 4);
   panel.cols = cols;
   for (int j = 0; j < kPanel; ++j)
-    panel.zero[j] = j < cols ? static_cast<int32_t>(shifted_b_zero(zero_points ? zero_points[(n0 + j) * zp_stride] : 0, b_signed)) : 0;
-  if (use_vnni()) pack_panel_vnni(b, b_signed, K, ldb, n0, cols, panel);
-  else pack_panel_portable(b, b_signed, K, ldb, n0, cols, panel);
+    panel.zero[j] =
+        j < cols ? static_cast<int32_t>(shifted_b_zero(zero_points ? zero_points[(n0 + j) * zp_stride] : 0, b_signed))
+                 : 0;
+  if (use_vnni())
+    pack_panel_vnni(b, b_signed, K, ldb, n0, cols, panel);
+  else
+    pack_panel_portable(b, b_signed, K, ldb, n0, cols, panel);
 }
 
 void pack_int8_conv_panel(const Int8ConvWindow& window, int64_t p0, int cols, Int8Panel& panel) {
   panel.reserve((window.C * window.KH * window.KW + 3) / 4 * 4);
   panel.cols = cols;
   const int32_t zp = window.x_signed ? static_cast<int8_t>(window.x_zero_point) : window.x_zero_point;
-  for (int j = 0; j < kPanel; ++j) panel.zero[j] = j < cols ? static_cast<int32_t>(shifted_b_zero(zp, window.x_signed)) : 0;
-  if (use_vnni()) pack_conv_vnni(window, p0, cols, panel);
-  else pack_conv_portable(window, p0, cols, panel);
+  for (int j = 0; j < kPanel; ++j)
+    panel.zero[j] = j < cols ? static_cast<int32_t>(shifted_b_zero(zp, window.x_signed)) : 0;
+  if (use_vnni())
+    pack_conv_vnni(window, p0, cols, panel);
+  else
+    pack_conv_portable(window, p0, cols, panel);
 }
 
 void int8_panel_product(const Int8Rows& a, int64_t row0, int64_t rows, const Int8Panel& panel, int32_t* y,
                         int64_t ldy) {
   switch (current_kernel()) {
-    case Int8Kernel::Avx512Vnni: return product_vnni(a, row0, rows, panel, y, ldy);
-    case Int8Kernel::Avx2: return product_avx2(a, row0, rows, panel, y, ldy);
-    default: return product_portable(a, row0, rows, panel, y, ldy);
+    case Int8Kernel::Avx512Vnni:
+      return product_vnni(a, row0, rows, panel, y, ldy);
+    case Int8Kernel::Avx2:
+      return product_avx2(a, row0, rows, panel, y, ldy);
+    default:
+      return product_portable(a, row0, rows, panel, y, ldy);
   }
 }
 

@@ -80,7 +80,8 @@ struct Int8Panel {
   MemoryCharge charge;  // the largest size reserved, on the run's budget (K comes from the data)
   void reserve(int64_t Kp) {
     const uint64_t want = static_cast<uint64_t>(Kp) * kInt8PanelCols;
-    if (want > charge.bytes()) charge.absorb(charge_memory(want - charge.bytes(), "an 8-bit product's packed im2col panel"));
+    if (want > charge.bytes())
+      charge.absorb(charge_memory(want - charge.bytes(), "an 8-bit product's packed im2col panel"));
     bytes.resize(static_cast<size_t>(want));
   }
 };
@@ -108,7 +109,6 @@ void pack_int8_conv_panel(const Int8ConvWindow& window, int64_t p0, int cols, In
 
 // Y[m, j] for rows [row0, row0 + rows) of A and the panel's columns: y points at output (row0, first
 // column of the panel), ldy is the distance between rows, in elements.
-void int8_panel_product(const Int8Rows& a, int64_t row0, int64_t rows, const Int8Panel& panel, int32_t* y,
-                        int64_t ldy);
+void int8_panel_product(const Int8Rows& a, int64_t row0, int64_t rows, const Int8Panel& panel, int32_t* y, int64_t ldy);
 
 }  // namespace onnx_ref::gemm

@@ -20,7 +20,7 @@ namespace onnx_ref::gemm::tiled {
 namespace {
 
 [[gnu::always_inline]] inline void portable_body(int64_t kc, const double* a, const double* b, double* c, int64_t ldc,
-                                                  bool first) {
+                                                 bool first) {
   double acc[kMR][kNR];
   for (int64_t r = 0; r < kMR; ++r)
     for (int64_t q = 0; q < kNR; ++q) acc[r][q] = -0.0;  // -0 + p is p, even for p = -0
@@ -50,13 +50,13 @@ void micro_kernel_portable(int64_t kc, const double* a, const double* b, double*
   portable_body(kc, a, b, c, ldc, first);
 }
 
-[[gnu::target("avx2,fma")]] void micro_kernel_avx2(int64_t kc, const double* a, const double* b, double* c,
-                                                    int64_t ldc, bool first) {
+[[gnu::target("avx2,fma")]] void micro_kernel_avx2(int64_t kc, const double* a, const double* b, double* c, int64_t ldc,
+                                                   bool first) {
   portable_body(kc, a, b, c, ldc, first);
 }
 
 [[gnu::target("avx512f")]] void micro_kernel_avx512(int64_t kc, const double* a, const double* b, double* c,
-                                                     int64_t ldc, bool first) {
+                                                    int64_t ldc, bool first) {
   static_assert(kMR == 8 && kNR == 24, "the AVX-512 kernel is written for 8 x 24 blocks");
   const __m512d minus_zero = _mm512_set1_pd(-0.0);  // -0 + p is p, even for p = -0
 #define ONNX_REF_LOAD_ROW(r) __m512d c##r##0 = minus_zero, c##r##1 = minus_zero, c##r##2 = minus_zero;
@@ -71,12 +71,12 @@ void micro_kernel_portable(int64_t kc, const double* a, const double* b, double*
 #undef ONNX_REF_LOAD_ROW
   for (int64_t k = 0; k < kc; ++k) {
     const __m512d b0 = _mm512_loadu_pd(b), b1 = _mm512_loadu_pd(b + 8), b2 = _mm512_loadu_pd(b + 16);
-#define ONNX_REF_STEP(r)                              \
-  {                                                   \
-    const __m512d x = _mm512_set1_pd(a[r]);           \
-    c##r##0 = _mm512_fmadd_pd(x, b0, c##r##0);        \
-    c##r##1 = _mm512_fmadd_pd(x, b1, c##r##1);        \
-    c##r##2 = _mm512_fmadd_pd(x, b2, c##r##2);        \
+#define ONNX_REF_STEP(r)                       \
+  {                                            \
+    const __m512d x = _mm512_set1_pd(a[r]);    \
+    c##r##0 = _mm512_fmadd_pd(x, b0, c##r##0); \
+    c##r##1 = _mm512_fmadd_pd(x, b1, c##r##1); \
+    c##r##2 = _mm512_fmadd_pd(x, b2, c##r##2); \
   }
     ONNX_REF_STEP(0)
     ONNX_REF_STEP(1)
@@ -91,10 +91,10 @@ void micro_kernel_portable(int64_t kc, const double* a, const double* b, double*
     b += kNR;
   }
   if (first) {
-#define ONNX_REF_SET_ROW(r)                          \
-  _mm512_storeu_pd(c + (r) * ldc, c##r##0);          \
-  _mm512_storeu_pd(c + (r) * ldc + 8, c##r##1);      \
-  _mm512_storeu_pd(c + (r) * ldc + 16, c##r##2);
+#define ONNX_REF_SET_ROW(r)                   \
+  _mm512_storeu_pd(c + (r)*ldc, c##r##0);     \
+  _mm512_storeu_pd(c + (r)*ldc + 8, c##r##1); \
+  _mm512_storeu_pd(c + (r)*ldc + 16, c##r##2);
     ONNX_REF_SET_ROW(0)
     ONNX_REF_SET_ROW(1)
     ONNX_REF_SET_ROW(2)
@@ -106,10 +106,10 @@ void micro_kernel_portable(int64_t kc, const double* a, const double* b, double*
 #undef ONNX_REF_SET_ROW
     return;
   }
-#define ONNX_REF_STORE_ROW(r)                                                                \
-  _mm512_storeu_pd(c + (r) * ldc, _mm512_add_pd(_mm512_loadu_pd(c + (r) * ldc), c##r##0));           \
-  _mm512_storeu_pd(c + (r) * ldc + 8, _mm512_add_pd(_mm512_loadu_pd(c + (r) * ldc + 8), c##r##1));   \
-  _mm512_storeu_pd(c + (r) * ldc + 16, _mm512_add_pd(_mm512_loadu_pd(c + (r) * ldc + 16), c##r##2));
+#define ONNX_REF_STORE_ROW(r)                                                                  \
+  _mm512_storeu_pd(c + (r)*ldc, _mm512_add_pd(_mm512_loadu_pd(c + (r)*ldc), c##r##0));         \
+  _mm512_storeu_pd(c + (r)*ldc + 8, _mm512_add_pd(_mm512_loadu_pd(c + (r)*ldc + 8), c##r##1)); \
+  _mm512_storeu_pd(c + (r)*ldc + 16, _mm512_add_pd(_mm512_loadu_pd(c + (r)*ldc + 16), c##r##2));
   ONNX_REF_STORE_ROW(0)
   ONNX_REF_STORE_ROW(1)
   ONNX_REF_STORE_ROW(2)
@@ -122,7 +122,7 @@ void micro_kernel_portable(int64_t kc, const double* a, const double* b, double*
 }
 
 [[gnu::target("avx512f")]] void micro_kernel_row1_avx512(int64_t kc, const double* a, const double* b, double* c,
-                                                          bool first) {
+                                                         bool first) {
   __m512d c0 = _mm512_set1_pd(-0.0), c1 = c0, c2 = c0;  // -0 + p is p, even for p = -0
   for (int64_t k = 0; k < kc; ++k, a += kMR, b += kNR) {
     const __m512d x = _mm512_set1_pd(a[0]);
@@ -141,9 +141,9 @@ void micro_kernel_portable(int64_t kc, const double* a, const double* b, double*
 }
 
 [[gnu::target("avx512f,avx512vl,avx2")]] int64_t decide_floats_avx512(int64_t n, const double* s, RowNorms row,
-                                                             const double* c1, const double* c2, const double* ci,
-                                                             double alpha, const double* bc, double scale, float* y,
-                                                             uint8_t* todo) {
+                                                                      const double* c1, const double* c2,
+                                                                      const double* ci, double alpha, const double* bc,
+                                                                      double scale, float* y, uint8_t* todo) {
   const __m512d r1 = _mm512_set1_pd(row.l1), r2 = _mm512_set1_pd(row.l2), ri = _mm512_set1_pd(row.linf);
   const __m512d va = _mm512_set1_pd(alpha), abs_alpha = _mm512_set1_pd(alpha < 0 ? -alpha : alpha);
   const __m512d vscale = _mm512_set1_pd(scale), inf = _mm512_set1_pd(__builtin_inf());
@@ -151,16 +151,17 @@ void micro_kernel_portable(int64_t kc, const double* a, const double* b, double*
   const __m512d tiny = _mm512_set1_pd(0x1p-1074);
   int64_t j = 0, undecided = 0;
   for (; j + 8 <= n; j += 8) {
-    const __m512d bound =
-        _mm512_min_pd(_mm512_min_pd(_mm512_mul_pd(r2, _mm512_loadu_pd(c2 + j)), _mm512_mul_pd(r1, _mm512_loadu_pd(ci + j))),
-                      _mm512_mul_pd(ri, _mm512_loadu_pd(c1 + j)));
+    const __m512d bound = _mm512_min_pd(
+        _mm512_min_pd(_mm512_mul_pd(r2, _mm512_loadu_pd(c2 + j)), _mm512_mul_pd(r1, _mm512_loadu_pd(ci + j))),
+        _mm512_mul_pd(ri, _mm512_loadu_pd(c1 + j)));
     const __m512d E = _mm512_mul_pd(vscale, bound);
     const __m512d as = _mm512_mul_pd(va, _mm512_loadu_pd(s + j));
     const __m512d t = bc ? _mm512_add_pd(as, _mm512_loadu_pd(bc + j)) : as;
     // The same steps as scale() and decide_small, in the same order (so the same roundings).
     const __m512d Et = _mm512_add_pd(_mm512_mul_pd(abs_alpha, E),
                                      _mm512_mul_pd(two_u, _mm512_add_pd(_mm512_abs_pd(as), _mm512_abs_pd(t))));
-    const __m512d e = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(Et, widen_e), _mm512_mul_pd(_mm512_abs_pd(t), two_u)), tiny);
+    const __m512d e =
+        _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(Et, widen_e), _mm512_mul_pd(_mm512_abs_pd(t), two_u)), tiny);
     const __m256 lo = _mm512_cvtpd_ps(_mm512_sub_pd(t, e)), hi = _mm512_cvtpd_ps(_mm512_add_pd(t, e));
     // Decided: t and Et finite (ordered and below infinity), E not zero (decide_small treats E == 0
     // apart), and both ends give the same float bits.
@@ -201,9 +202,9 @@ void micro_kernel_portable(int64_t kc, const double* a, const double* b, double*
 }
 
 [[gnu::target("avx512f,avx2")]] void pack_float_rows8_avx512(const float* row0, int64_t row_stride, int64_t kc,
-                                                            double* out) {
-  const __m256i offsets = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
-                                             _mm256_set1_epi32(static_cast<int>(row_stride)));
+                                                             double* out) {
+  const __m256i offsets =
+      _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(static_cast<int>(row_stride)));
   for (int64_t kk = 0; kk < kc; ++kk)
     _mm512_storeu_pd(out + kk * 8, _mm512_cvtps_pd(_mm256_i32gather_ps(row0 + kk, offsets, 4)));
 }
@@ -234,10 +235,11 @@ void micro_kernel_portable(int64_t kc, const double* a, const double* b, double*
 }
 
 [[gnu::target("avx512f,avx512vl,avx2")]] void add_scaled_floats_strided_avx512(int64_t n, double w, const float* src,
-                                                                               int64_t stride, double* acc, double* mag) {
+                                                                               int64_t stride, double* acc,
+                                                                               double* mag) {
   const __m512d vw = _mm512_set1_pd(w);
-  const __m256i offsets = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
-                                             _mm256_set1_epi32(static_cast<int>(stride)));
+  const __m256i offsets =
+      _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(static_cast<int>(stride)));
   int64_t i = 0;
   for (; i + 8 <= n; i += 8) {
     const __m512d p = _mm512_mul_pd(vw, _mm512_cvtps_pd(_mm256_i32gather_ps(src + i * stride, offsets, 4)));

@@ -40,7 +40,7 @@ struct RowNorms {
   double l1, l2, linf;
 };
 int64_t decide_floats_avx512(int64_t n, const double* s, RowNorms row, const double* c1, const double* c2,
-                          const double* ci, double alpha, const double* bc, double scale, float* y, uint8_t* todo);
+                             const double* ci, double alpha, const double* bc, double scale, float* y, uint8_t* todo);
 
 // Adds the norms of the lanes of a packed block (`strips` strips of `width` lanes, width 8 or 24,
 // kc steps each) to l1 (sum |x|), l2sq (sum x^2, exact terms) and linf (max |x|), lane by lane.

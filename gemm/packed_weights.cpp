@@ -39,11 +39,13 @@ struct Cache {
 
   // The entry for `key` (its source, shape, layout and norm routine) in `owner`; null when there is
   // none. Called with the mutex held.
-  std::shared_ptr<const PackedWeights> find(const std::shared_ptr<const Storage>& owner, const PackedWeights& key) const {
+  std::shared_ptr<const PackedWeights> find(const std::shared_ptr<const Storage>& owner,
+                                            const PackedWeights& key) const {
     for (const Entry& e : entries) {
       const PackedWeights& p = *e.packed;
       if (e.owner_address != owner.get() || p.is_b != key.is_b || p.source != key.source || p.rows != key.rows ||
-          p.cols != key.cols || p.row_stride != key.row_stride || p.col_stride != key.col_stride || p.vector != key.vector)
+          p.cols != key.cols || p.row_stride != key.row_stride || p.col_stride != key.col_stride ||
+          p.vector != key.vector)
         continue;
       // The same address may belong to a newer storage once the old one is freed: only a live
       // owner that is this very storage counts.
@@ -60,7 +62,8 @@ Cache& cache() {
 
 // The cached entry for `key`, or the one `pack` makes (kept when the cache has room).
 template <class Pack>
-std::shared_ptr<const PackedWeights> cached(const std::shared_ptr<const Storage>& owner, const PackedWeights& key, Pack&& pack) {
+std::shared_ptr<const PackedWeights> cached(const std::shared_ptr<const Storage>& owner, const PackedWeights& key,
+                                            Pack&& pack) {
   Cache& c = cache();
   {
     std::lock_guard<std::mutex> lock(c.mutex);
@@ -102,8 +105,8 @@ std::shared_ptr<const PackedWeights> cached_packed_weights(const std::shared_ptr
   return cached(owner, key, [&] { return tiled::pack_weights(a, M, K, lda); });
 }
 
-std::shared_ptr<const PackedWeights> cached_packed_b(const std::shared_ptr<const Storage>& owner, const MatrixView<float>& b,
-                                                     int64_t K, int64_t N) {
+std::shared_ptr<const PackedWeights> cached_packed_b(const std::shared_ptr<const Storage>& owner,
+                                                     const MatrixView<float>& b, int64_t K, int64_t N) {
   if (!owner || K <= 0 || N <= 0 || too_large(K, N)) return nullptr;
   PackedWeights key;
   key.is_b = true;

@@ -46,8 +46,8 @@ struct PackedWeights {
 std::shared_ptr<const PackedWeights> cached_packed_weights(const std::shared_ptr<const Storage>& owner, const float* a,
                                                            int64_t M, int64_t K, int64_t lda);
 // The same for a float B [K, N] read through `b` (any strides: MatMul's weights, Gemm's transB).
-std::shared_ptr<const PackedWeights> cached_packed_b(const std::shared_ptr<const Storage>& owner, const MatrixView<float>& b,
-                                                     int64_t K, int64_t N);
+std::shared_ptr<const PackedWeights> cached_packed_b(const std::shared_ptr<const Storage>& owner,
+                                                     const MatrixView<float>& b, int64_t K, int64_t N);
 
 // The packed form of the float matrix B [K, N] read through `b`, made now and cached nowhere, for
 // a caller that keeps it with the matrix it was made from (a recurrent node's gate matrices); null

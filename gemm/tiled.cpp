@@ -30,7 +30,7 @@ using tiled::kMR;
 using tiled::kNR;
 
 constexpr double kU = 0x1p-53;
-constexpr int64_t kBlockK = 128;     // a B strip (kBlockK x kNR doubles, 24 KiB) stays in L1
+constexpr int64_t kBlockK = 128;  // a B strip (kBlockK x kNR doubles, 24 KiB) stays in L1
 // The packed A block (kTileRows x kBlockK, 256 KiB) stays in L2 while the B strips stream past it;
 // wide tiles pack each A block once for many columns.
 constexpr int64_t kTileRows = 256;
@@ -136,7 +136,8 @@ struct Norms {
 };
 
 // Adds the packed values (strips of `width` lanes, `kc` steps each) to the norms of their lanes.
-void add_norms(const double* packed, int64_t strips, int64_t kc, int64_t width, double* l1, double* l2sq, double* linf) {
+void add_norms(const double* packed, int64_t strips, int64_t kc, int64_t width, double* l1, double* l2sq,
+               double* linf) {
   for (int64_t s = 0; s < strips; ++s)
     for (int64_t kk = 0; kk < kc; ++kk) {
       const double* v = packed + (s * kc + kk) * width;
@@ -188,7 +189,7 @@ struct Job {
   tiled::MicroKernel kernel;
   bool use_c;
   double zero;
-  bool vector_epilogue;  // AVX-512 packing, norms and first-stage decisions (float)
+  bool vector_epilogue;           // AVX-512 packing, norms and first-stage decisions (float)
   const PackedWeights* packed_a;  // A packed once (gemm/packed_weights.h), or null: packed per tile
   const PackedWeights* packed_b;  // B likewise
 };
@@ -213,8 +214,10 @@ bool neighbours(S q, double& below, double& above) {
   if (magnitude == 0 || magnitude + 1 >= inf_magnitude) return false;
   auto value = [&](uint64_t m) {
     S v;
-    if constexpr (std::is_same_v<S, float>) v = std::bit_cast<float>(static_cast<uint32_t>(m | negative));
-    else v.bits = static_cast<uint16_t>(m | negative);
+    if constexpr (std::is_same_v<S, float>)
+      v = std::bit_cast<float>(static_cast<uint32_t>(m | negative));
+    else
+      v.bits = static_cast<uint16_t>(m | negative);
     return widen(v);
   };
   const double up = value(magnitude + 1), down = value(magnitude - 1);
@@ -306,8 +309,10 @@ void recheck(const Job<S>& job, std::vector<Pending>& pending, int64_t& compensa
     ExactSum es;
     for (int64_t k = 0; k < g.K; ++k) {
       const double p = widen(g.A.at(q.i, k)) * job.b.at(k, q.j);  // exact
-      if (g.alpha == 1) es.add(p);
-      else add_product(es, g.alpha, p);
+      if (g.alpha == 1)
+        es.add(p);
+      else
+        add_product(es, g.alpha, p);
     }
     if (job.use_c) es.add(bc);
     y = finish_exact_small<S>(es);
@@ -379,11 +384,15 @@ void run_tile(const Job<S>& job, int64_t i0, int64_t mc, int64_t j0, int64_t nc,
   for (int64_t k0 = 0; k0 < g.K; k0 += kBlockK) {
     const int64_t kc = std::min(kBlockK, g.K - k0);
     const double* b_block = buf.b.data();
-    if (pb) b_block = pb->blocks.data() + pb->offsets[static_cast<size_t>(j0 / kTileCols * pb->k_blocks + k0 / kBlockK)];
-    else job.b.pack(k0, kc, j0, nc, buf.b.data());
+    if (pb)
+      b_block = pb->blocks.data() + pb->offsets[static_cast<size_t>(j0 / kTileCols * pb->k_blocks + k0 / kBlockK)];
+    else
+      job.b.pack(k0, kc, j0, nc, buf.b.data());
     const double* a_block = buf.a.data();
-    if (pa) a_block = pa->blocks.data() + pa->offsets[static_cast<size_t>(i0 / kTileRows * pa->k_blocks + k0 / kBlockK)];
-    else pack_a(g.A, i0, mc, k0, kc, buf.a.data(), job.vector_epilogue);
+    if (pa)
+      a_block = pa->blocks.data() + pa->offsets[static_cast<size_t>(i0 / kTileRows * pa->k_blocks + k0 / kBlockK)];
+    else
+      pack_a(g.A, i0, mc, k0, kc, buf.a.data(), job.vector_epilogue);
     if (job.vector_epilogue) {
       if (!pb) tiled::add_norms_avx512(buf.b.data(), col_strips, kc, kNR, cn1, cn2, cni);
       if (!pa) tiled::add_norms_avx512(buf.a.data(), row_strips, kc, kMR, rn1, rn2, rni);
@@ -417,7 +426,8 @@ void run_tile(const Job<S>& job, int64_t i0, int64_t mc, int64_t j0, int64_t nc,
     S* y = g.Y + i * g.N + j0;
     const double* ar = acc + r * ldc;
     if (job.use_c) {
-      if (g.C.col_stride == 0) std::fill(bc, bc + nc, g.beta * widen(g.C.at(i, j0)));  // a bias per row
+      if (g.C.col_stride == 0)
+        std::fill(bc, bc + nc, g.beta * widen(g.C.at(i, j0)));  // a bias per row
       else
         for (int64_t c = 0; c < nc; ++c) bc[c] = g.beta * widen(g.C.at(i, j0 + c));
     }
@@ -444,15 +454,16 @@ void run_tile(const Job<S>& job, int64_t i0, int64_t mc, int64_t j0, int64_t nc,
 }
 
 template <class S>
-void run_tiled(const GemmArgs<S>& g, const PanelSource& b, GemmStats& stats, GemmPath path, const PackedWeights* packed_a,
-               const PackedWeights* packed_b = nullptr) {
+void run_tiled(const GemmArgs<S>& g, const PanelSource& b, GemmStats& stats, GemmPath path,
+               const PackedWeights* packed_a, const PackedWeights* packed_b = nullptr) {
   const tiled::MicroKernel kernel = choose_kernel(path);
   const bool vector = kernel == tiled::micro_kernel_avx512;
   // Packed A serves only the product it was made for, summed by the same norm routine.
   if constexpr (!std::is_same_v<S, float>) packed_a = packed_b = nullptr;
   auto fits = [&](const PackedWeights* p, bool is_b, const auto& view, int64_t rows, int64_t cols) {
-    return p && p->is_b == is_b && p->source == static_cast<const void*>(view.data) && p->rows == rows && p->cols == cols &&
-           p->row_stride == view.row_stride && p->col_stride == view.col_stride && p->vector == vector;
+    return p && p->is_b == is_b && p->source == static_cast<const void*>(view.data) && p->rows == rows &&
+           p->cols == cols && p->row_stride == view.row_stride && p->col_stride == view.col_stride &&
+           p->vector == vector;
   };
   if (!fits(packed_a, false, g.A, g.M, g.K)) packed_a = nullptr;
   if (!fits(packed_b, true, g.B, g.K, g.N)) packed_b = nullptr;
@@ -473,17 +484,18 @@ void run_tiled(const GemmArgs<S>& g, const PanelSource& b, GemmStats& stats, Gem
   // Tiles are grouped so that each chunk has at least about 2^20 multiply-adds: a small product
   // stays on the calling thread rather than paying for handing work to another.
   const int64_t tile_work = std::max<int64_t>(1, rows * cols * g.K);
-  parallel_for(row_tiles * col_tiles, std::max<int64_t>(1, (int64_t{1} << 20) / tile_work), [&](int64_t t0, int64_t t1) {
-    Buffers& buf = thread_buffers(rows, cols, kb);
-    int64_t local_compensated = 0, local_exact = 0;
-    for (int64_t t = t0; t < t1; ++t) {
-      const int64_t i0 = (t % row_tiles) * kTileRows, j0 = (t / row_tiles) * tile_cols;
-      run_tile(job, i0, std::min(kTileRows, g.M - i0), j0, std::min(tile_cols, g.N - j0), buf, local_compensated,
-               local_exact);
-    }
-    compensated += local_compensated;
-    exact += local_exact;
-  });
+  parallel_for(row_tiles * col_tiles, std::max<int64_t>(1, (int64_t{1} << 20) / tile_work),
+               [&](int64_t t0, int64_t t1) {
+                 Buffers& buf = thread_buffers(rows, cols, kb);
+                 int64_t local_compensated = 0, local_exact = 0;
+                 for (int64_t t = t0; t < t1; ++t) {
+                   const int64_t i0 = (t % row_tiles) * kTileRows, j0 = (t / row_tiles) * tile_cols;
+                   run_tile(job, i0, std::min(kTileRows, g.M - i0), j0, std::min(tile_cols, g.N - j0), buf,
+                            local_compensated, local_exact);
+                 }
+                 compensated += local_compensated;
+                 exact += local_exact;
+               });
   stats.outputs += g.M * g.N;
   stats.compensated += compensated.load();
   stats.exact_fallbacks += exact.load();
@@ -537,8 +549,10 @@ bool try_gemm(const GemmArgs<S>& g, GemmStats& stats, const PackedWeights* packe
 }
 
 template bool try_gemm<float>(const GemmArgs<float>&, GemmStats&, const PackedWeights*, const PackedWeights*);
-template bool try_gemm<Float16Bits>(const GemmArgs<Float16Bits>&, GemmStats&, const PackedWeights*, const PackedWeights*);
-template bool try_gemm<BFloat16Bits>(const GemmArgs<BFloat16Bits>&, GemmStats&, const PackedWeights*, const PackedWeights*);
+template bool try_gemm<Float16Bits>(const GemmArgs<Float16Bits>&, GemmStats&, const PackedWeights*,
+                                    const PackedWeights*);
+template bool try_gemm<BFloat16Bits>(const GemmArgs<BFloat16Bits>&, GemmStats&, const PackedWeights*,
+                                     const PackedWeights*);
 
 template <class S>
 void packed(const GemmArgs<S>& g, const PanelSource& b, GemmStats& stats, const PackedWeights* packed_a) {
@@ -583,8 +597,10 @@ void pack_tiles(PackedWeights& p, int64_t lines, int64_t K, int64_t tile, int64_
       const int64_t k0 = b * kBlockK, kc = std::min(kBlockK, K - k0);
       double* block = p.blocks.data() + p.offsets[static_cast<size_t>(t * p.k_blocks + b)];
       pack_block(first, n, k0, kc, block);
-      if (p.vector) add_norms_avx512(block, strips, kc, width, n1, n2, ni);
-      else add_norms(block, strips, kc, width, n1, n2, ni);
+      if (p.vector)
+        add_norms_avx512(block, strips, kc, width, n1, n2, ni);
+      else
+        add_norms(block, strips, kc, width, n1, n2, ni);
     }
   }
 }
@@ -601,7 +617,9 @@ std::shared_ptr<PackedWeights> pack_weights(const float* a, int64_t M, int64_t K
   const MatrixView<float> view{a, lda, 1};
   // p->vector is set by pack_tiles before the first block.
   pack_tiles(*p, M, K, kTileRows, kMR, static_cast<size_t>((M + kMR - 1) / kMR * kMR),
-             [&](int64_t i0, int64_t mc, int64_t k0, int64_t kc, double* out) { pack_a(view, i0, mc, k0, kc, out, p->vector); });
+             [&](int64_t i0, int64_t mc, int64_t k0, int64_t kc, double* out) {
+               pack_a(view, i0, mc, k0, kc, out, p->vector);
+             });
   return p;
 }
 

@@ -100,12 +100,13 @@ std::vector<std::optional<ValueType>> check_node_types(const Node& node,
       // The attribute chooses the element type; a constraint of sequences only (SequenceEmpty's S)
       // makes it a sequence of such tensors.
       const TypeConstraint& c = op.constraint(param->type_var);
-      type = ValueType{c.allowed == TypeSet{} && !(c.sequences == TypeSet{}) ? ValueKind::Sequence : ValueKind::Tensor, *chosen};
+      type = ValueType{c.allowed == TypeSet{} && !(c.sequences == TypeSet{}) ? ValueKind::Sequence : ValueKind::Tensor,
+                       *chosen};
       const TypeConstraint& constraint = op.constraint(param->type_var);
       if (!constraint.allows(*type))
         throw Error("output " + std::to_string(i) + " (" + quote_text(param->name) + ") would be " + type->to_string() +
-                    ", which " + op.label() + " does not allow for " + constraint.type_var + " (allowed: " +
-                    constraint.allowed_text() + ")");
+                    ", which " + op.label() + " does not allow for " + constraint.type_var +
+                    " (allowed: " + constraint.allowed_text() + ")");
     } else {
       type = op.constraint(param->type_var).single_type();
     }
@@ -117,11 +118,12 @@ std::vector<std::optional<ValueType>> check_node_types(const Node& node,
       if (!inferred[i]) continue;
       const FormalParam* param = op.output_param(i);
       if (outputs[i] && !(*outputs[i] == *inferred[i]))
-        throw Error("output " + std::to_string(i) + " (" + quote_text(param->name) + ") is " + inferred[i]->to_string() +
-                    " but " + op.constraint(param->type_var).type_var + " is " + outputs[i]->to_string());
+        throw Error("output " + std::to_string(i) + " (" + quote_text(param->name) + ") is " +
+                    inferred[i]->to_string() + " but " + op.constraint(param->type_var).type_var + " is " +
+                    outputs[i]->to_string());
       if (!op.constraint(param->type_var).allows(*inferred[i]))
-        throw Error("output " + std::to_string(i) + " (" + quote_text(param->name) + ") would be " + inferred[i]->to_string() +
-                    ", which " + op.label() + " does not allow for " + param->type_var);
+        throw Error("output " + std::to_string(i) + " (" + quote_text(param->name) + ") would be " +
+                    inferred[i]->to_string() + ", which " + op.label() + " does not allow for " + param->type_var);
       outputs[i] = inferred[i];
     }
   }
@@ -151,7 +153,8 @@ void check_kernel_outputs(const Node& node, const std::vector<Value>& outputs,
 }  // namespace
 
 void Graph::finish() {
-  for (Node& node : nodes) node.path = path.empty() ? node.describe() : path + " " + std::string(kGraphPathMark) + node.describe();
+  for (Node& node : nodes)
+    node.path = path.empty() ? node.describe() : path + " " + std::string(kGraphPathMark) + node.describe();
   input_types_.clear();
   output_types_.clear();
   for (int slot : input_slots) input_types_.push_back(slot_types[static_cast<size_t>(slot)]);
@@ -167,7 +170,8 @@ void Graph::finish() {
       if (slot >= 0) last_reader[static_cast<size_t>(slot)] = static_cast<int>(k);
     for (int slot : nodes[k].implicit_inputs) last_reader[static_cast<size_t>(slot)] = static_cast<int>(k);
     for (int slot : nodes[k].outputs)
-      if (slot >= 0 && last_reader[static_cast<size_t>(slot)] < static_cast<int>(k)) last_reader[static_cast<size_t>(slot)] = static_cast<int>(k);
+      if (slot >= 0 && last_reader[static_cast<size_t>(slot)] < static_cast<int>(k))
+        last_reader[static_cast<size_t>(slot)] = static_cast<int>(k);
   }
   for (int slot : output_slots) last_reader[static_cast<size_t>(slot)] = -1;
   release_after.assign(nodes.size(), {});
@@ -179,9 +183,10 @@ void Graph::finish() {
     for (size_t i = 0; i < node.inputs.size(); ++i) {
       const int slot = node.inputs[i];
       if (slot < 0 || last_reader[static_cast<size_t>(slot)] != static_cast<int>(k)) continue;
-      const bool read_once = std::count(node.inputs.begin(), node.inputs.end(), slot) == 1 &&
-                             std::find(node.implicit_inputs.begin(), node.implicit_inputs.end(), slot) == node.implicit_inputs.end() &&
-                             std::find(node.outputs.begin(), node.outputs.end(), slot) == node.outputs.end();
+      const bool read_once =
+          std::count(node.inputs.begin(), node.inputs.end(), slot) == 1 &&
+          std::find(node.implicit_inputs.begin(), node.implicit_inputs.end(), slot) == node.implicit_inputs.end() &&
+          std::find(node.outputs.begin(), node.outputs.end(), slot) == node.outputs.end();
       node.last_use[i] = read_once;
     }
   }
@@ -214,8 +219,10 @@ void Graph::execute(std::vector<std::optional<Value>>& values, RunContext& ctx) 
     for (size_t i = 0; i < node.inputs.size(); ++i) {
       const int slot = node.inputs[i];
       // A value this node reads last is moved, not copied: a kernel may then own it alone.
-      if (slot >= 0 && node.last_use[i]) inputs.push_back(std::move(values[static_cast<size_t>(slot)]));
-      else inputs.push_back(slot < 0 ? std::nullopt : values[static_cast<size_t>(slot)]);
+      if (slot >= 0 && node.last_use[i])
+        inputs.push_back(std::move(values[static_cast<size_t>(slot)]));
+      else
+        inputs.push_back(slot < 0 ? std::nullopt : values[static_cast<size_t>(slot)]);
       types.push_back(inputs.back() ? std::optional<ValueType>(inputs.back()->type()) : std::nullopt);
     }
     captures.clear();
@@ -227,18 +234,22 @@ void Graph::execute(std::vector<std::optional<Value>>& values, RunContext& ctx) 
     std::vector<Value> outputs;
     try {
       poll_deadline(ctx.limits());
-      const auto expected = check_node_types(node, types, node.outputs.size());  // again, for inputs whose type was not declared
+      const auto expected =
+          check_node_types(node, types, node.outputs.size());  // again, for inputs whose type was not declared
       if (RunProfile* profile = ctx.options().profile) {
         const auto start = std::chrono::steady_clock::now();
         KernelContext kernel_context(node.attributes, inputs, node.outputs.size(), &ctx, &captures);
         kernel_context.hand_over(inputs, &node.last_use);
         outputs = node.kernel(kernel_context);
-        const auto elapsed = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start);
+        const auto elapsed =
+            std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start);
         profile->add(&node, elapsed.count(), [&] {
-          return RunProfile::Row{node.path, node.op->label(), 0, 0, !node.graph_captures.empty() || node.calls_function, path.empty()};
+          return RunProfile::Row{
+              node.path, node.op->label(), 0, 0, !node.graph_captures.empty() || node.calls_function, path.empty()};
         });
         ProfileCalls::record(*profile, &node,
-                             std::chrono::duration_cast<std::chrono::nanoseconds>(start.time_since_epoch()).count(), elapsed.count());
+                             std::chrono::duration_cast<std::chrono::nanoseconds>(start.time_since_epoch()).count(),
+                             elapsed.count());
       } else {
         KernelContext kernel_context(node.attributes, inputs, node.outputs.size(), &ctx, &captures);
         kernel_context.hand_over(inputs, &node.last_use);
@@ -251,7 +262,8 @@ void Graph::execute(std::vector<std::optional<Value>>& values, RunContext& ctx) 
       // The budget is charged before allocating, so this is memory taken by others meanwhile, or
       // a buffer no charge covers: still the input's doing, not a fault of the program.
       throw Error(join_context(node.describe(), "the allocator refused memory within the run's budget of " +
-                                                    std::to_string(ctx.limits().memory->limit() >> 20) + " MiB (lower --max-memory)"),
+                                                    std::to_string(ctx.limits().memory->limit() >> 20) +
+                                                    " MiB (lower --max-memory)"),
                   node.op->label());
     } catch (const std::length_error&) {
       throw Error(join_context(node.describe(), "asked for a buffer longer than memory can address"), node.op->label());
@@ -271,9 +283,11 @@ void Graph::execute(std::vector<std::optional<Value>>& values, RunContext& ctx) 
   }
 }
 
-std::vector<Value> Graph::run(std::vector<Value> formal, std::span<const Value> captured_values, RunContext& ctx) const {
+std::vector<Value> Graph::run(std::vector<Value> formal, std::span<const Value> captured_values,
+                              RunContext& ctx) const {
   if (formal.size() != inputs.size())
-    throw Error("the graph takes " + std::to_string(inputs.size()) + " input(s), given " + std::to_string(formal.size()));
+    throw Error("the graph takes " + std::to_string(inputs.size()) + " input(s), given " +
+                std::to_string(formal.size()));
   if (captured_values.size() != captured_slots.size())
     throw std::logic_error("graph run with " + std::to_string(captured_values.size()) + " captured value(s) for " +
                            std::to_string(captured_slots.size()));
@@ -291,7 +305,8 @@ std::vector<Value> Graph::run(std::vector<Value> formal, std::span<const Value> 
     }
     values[static_cast<size_t>(input_slots[i])] = std::move(formal[i]);
   }
-  for (size_t i = 0; i < captured_slots.size(); ++i) values[static_cast<size_t>(captured_slots[i])] = captured_values[i];
+  for (size_t i = 0; i < captured_slots.size(); ++i)
+    values[static_cast<size_t>(captured_slots[i])] = captured_values[i];
   // run --trace hears of every graph run below the model's, and of its end however it ends.
   struct TraceScope {
     RunTrace* trace;
@@ -341,8 +356,8 @@ std::vector<std::pair<std::string, Value>> Model::run(const std::map<std::string
       std::string names;
       for (const auto& v : required_inputs_) names += (names.empty() ? "" : ", ") + v.name;
       for (const auto& v : optional_inputs_) names += (names.empty() ? "" : ", ") + v.name;
-      throw Error(origin_ + ": feed " + quote_text(name) + " is not an input of the model (its inputs: " +
-                  (names.empty() ? "none" : names) + ")");
+      throw Error(origin_ + ": feed " + quote_text(name) +
+                  " is not an input of the model (its inputs: " + (names.empty() ? "none" : names) + ")");
     }
     try {
       check_feed(*declared, value);
@@ -358,9 +373,9 @@ std::vector<std::pair<std::string, Value>> Model::run(const std::map<std::string
         const int64_t size = value.tensor().shape()[d];
         auto [it, first] = dim_bindings.emplace(param, std::make_pair(size, name));
         if (!first && it->second.first != size)
-          throw Error(origin_ + ": input " + quote_text(name) + " has dimension " + std::to_string(d) + " = " + std::to_string(size) +
-                      " where the dimension variable " + quote_text(param) + " is " + std::to_string(it->second.first) +
-                      " (from input " + quote_text(it->second.second) + ")");
+          throw Error(origin_ + ": input " + quote_text(name) + " has dimension " + std::to_string(d) + " = " +
+                      std::to_string(size) + " where the dimension variable " + quote_text(param) + " is " +
+                      std::to_string(it->second.first) + " (from input " + quote_text(it->second.second) + ")");
       }
     }
     values[static_cast<size_t>(slot)] = value;

@@ -1,9 +1,9 @@
 #include "interpreter/feeds.h"
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <random>
-#include <algorithm>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -14,8 +14,8 @@
 #include "runtime/json_document.h"
 #include "runtime/npy.h"
 #include "runtime/tensor_json.h"
-#include "runtime/value_json.h"
 #include "runtime/tensor_proto.h"
+#include "runtime/value_json.h"
 #include "runtime/value_proto.h"
 
 namespace onnx_ref {
@@ -36,7 +36,8 @@ const ValueInfo* find_input(const Model& model, const std::string& name) {
 namespace {
 
 // `origin` names the source in errors; `base_dir` resolves {"file": ...} paths.
-Feeds feeds_from_json_stream(const Model& model, std::istream& in, const std::string& origin, const fs::path& base_dir) {
+Feeds feeds_from_json_stream(const Model& model, std::istream& in, const std::string& origin,
+                             const fs::path& base_dir) {
   std::ostringstream text;
   text << in.rdbuf();
   const nlohmann::json doc = parse_json_document(text.str(), origin);
@@ -47,7 +48,8 @@ Feeds feeds_from_json_stream(const Model& model, std::istream& in, const std::st
     if (!declared) throw Error(origin + ": " + quote_text(name) + " is not an input of the model");
     JsonTensorContext context{"input " + quote_text(name), base_dir, declared->type};
     try {
-      feeds.emplace(name, value_from_json(value, context, declared->typed ? std::optional<ValueKind>(declared->kind) : std::nullopt,
+      feeds.emplace(name, value_from_json(value, context,
+                                          declared->typed ? std::optional<ValueKind>(declared->kind) : std::nullopt,
                                           declared->key.value_or(ElementType::Undefined)));
     } catch (const Error& e) {
       rethrow_with_context(e, ErrorContext::at(origin));
@@ -86,7 +88,8 @@ std::vector<fs::path> numbered_pb_files(const fs::path& dir, const std::string& 
   std::vector<fs::path> files;
   for (size_t i = 0; i < found.size(); ++i) {
     if (found[i].first != static_cast<long>(i))
-      throw Error(dir.string() + ": " + prefix + std::to_string(i) + ".pb is missing (the files are numbered from 0 without gaps)");
+      throw Error(dir.string() + ": " + prefix + std::to_string(i) +
+                  ".pb is missing (the files are numbered from 0 without gaps)");
     files.push_back(found[i].second);
   }
   return files;
@@ -97,7 +100,8 @@ Feeds feeds_from_pb_folder(const Model& model, const fs::path& dir) {
   const auto& required = model.required_inputs();
   const auto files = numbered_pb_files(dir, "input_");
   if (files.empty() && !required.empty())
-    throw Error(dir.string() + ": holds no input_0.pb (a test_data_set_N folder has input_K.pb for each of the model's " +
+    throw Error(dir.string() +
+                ": holds no input_0.pb (a test_data_set_N folder has input_K.pb for each of the model's " +
                 std::to_string(required.size()) + " input(s) to feed)");
   for (size_t i = 0; i < files.size(); ++i) {
     std::string name;
@@ -105,11 +109,13 @@ Feeds feeds_from_pb_folder(const Model& model, const fs::path& dir) {
     // or a SequenceProto / OptionalProto.
     ValueType declared = ValueType::tensor(ElementType::Undefined);
     if (i < required.size() && required[i].kind != ValueKind::Tensor)
-      declared = {required[i].kind, required[i].type.value_or(ElementType::Undefined), required[i].key.value_or(ElementType::Undefined)};
+      declared = {required[i].kind, required[i].type.value_or(ElementType::Undefined),
+                  required[i].key.value_or(ElementType::Undefined)};
     Value tensor = read_value_file(files[i], declared, &name);
     if (name.empty() || !find_input(model, name)) {
       if (i >= required.size())
-        throw Error(files[i].string() + ": the model has no graph input for it (it takes " + std::to_string(required.size()) + ")");
+        throw Error(files[i].string() + ": the model has no graph input for it (it takes " +
+                    std::to_string(required.size()) + ")");
       name = required[i].name;
     }
     if (!feeds.emplace(name, std::move(tensor)).second)
@@ -151,14 +157,16 @@ Feeds feeds_from_value_file(const Model& model, const fs::path& path) {
   const auto& required = model.required_inputs();
   if (required.size() != 1)
     throw Error(path.string() + ": one value file feeds a model with one input, and this model takes " +
-                std::to_string(required.size()) + "; name each in a JSON file: {\"" + (required.empty() ? std::string("x") : required[0].name) +
-                "\": {\"file\": \"" + path.filename().string() + "\"}, ...}");
+                std::to_string(required.size()) + "; name each in a JSON file: {\"" +
+                (required.empty() ? std::string("x") : required[0].name) + "\": {\"file\": \"" +
+                path.filename().string() + "\"}, ...}");
   const ValueInfo& input = required[0];
   Feeds feeds;
   std::string ignored;
   const ValueType declared = input.kind == ValueKind::Tensor
                                  ? ValueType::tensor(ElementType::Undefined)
-                                 : ValueType{input.kind, input.type.value_or(ElementType::Undefined), input.key.value_or(ElementType::Undefined)};
+                                 : ValueType{input.kind, input.type.value_or(ElementType::Undefined),
+                                             input.key.value_or(ElementType::Undefined)};
   const std::string ext = path.extension().string();
   feeds.emplace(input.name, ext == ".pb" ? read_value_file(path, declared, &ignored) : Value(read_npy(path)));
   return feeds;
@@ -183,7 +191,9 @@ Feeds load_feeds(const Model& model, const fs::path& path) {
     if (!in) throw Error(path.string() + ": cannot be read");
     return feeds_from_json_stream(model, in, path.string(), fs::current_path());
   }
-  throw Error(path.string() + ": not a regular file or a pipe (INPUTS is a JSON file, a test_data_set_N folder, or - for standard input)");
+  throw Error(
+      path.string() +
+      ": not a regular file or a pipe (INPUTS is a JSON file, a test_data_set_N folder, or - for standard input)");
 }
 
 Feeds random_feeds(const Model& model, uint64_t seed, const std::map<std::string, int64_t>& dims) {
@@ -225,7 +235,9 @@ Feeds random_feeds(const Model& model, uint64_t seed, const std::map<std::string
     const auto kind = info(type).kind;
     for (int64_t i = 0; i < t.element_count(); ++i) {
       switch (kind) {
-        case ElementKind::Boolean: write_int64(type, t.mutable_data(), i, static_cast<int64_t>(rng() & 1)); break;
+        case ElementKind::Boolean:
+          write_int64(type, t.mutable_data(), i, static_cast<int64_t>(rng() & 1));
+          break;
         case ElementKind::SignedInt: {
           // Small values in the type's range: -8..7 for int4, -2..1 for int2, -100..100 otherwise.
           const int64_t span = bits_of(type) >= 8 ? 201 : (int64_t{1} << bits_of(type));
@@ -250,7 +262,8 @@ Feeds random_feeds(const Model& model, uint64_t seed, const std::map<std::string
           write_complex(type, t.mutable_data(), i, {re, im});
           break;
         }
-        case ElementKind::String: break;
+        case ElementKind::String:
+          break;
       }
     }
     feeds[input.name] = t;

@@ -88,7 +88,8 @@ std::map<FunctionKey, FunctionDef> read_functions(const onnx::ModelProto& model)
     for (const auto& n : f.node()) names.insert(n.output().begin(), n.output().end());
     for (const auto& bytes : unknown_bytes(f, 12)) {
       onnx::ValueInfoProto v;
-      if (!v.ParseFromString(bytes)) throw Error("function " + function_name(f) + " has a value_info that is not a ValueInfoProto");
+      if (!v.ParseFromString(bytes))
+        throw Error("function " + function_name(f) + " has a value_info that is not a ValueInfoProto");
       // value_info describes the function's own values, each once.
       if (!names.count(v.name()))
         throw Error("function " + function_name(f) + " has a value_info for " + quote_text(v.name()) +
@@ -98,7 +99,8 @@ std::map<FunctionKey, FunctionDef> read_functions(const onnx::ModelProto& model)
     }
     FunctionKey key{f.domain() == "ai.onnx" ? "" : f.domain(), f.name(), def.overload};
     if (!functions.emplace(key, std::move(def)).second)
-      throw Error("function " + function_name(f) + (std::get<2>(key).empty() ? "" : " (overload " + quote_text(std::get<2>(key)) + ")") +
+      throw Error("function " + function_name(f) +
+                  (std::get<2>(key).empty() ? "" : " (overload " + quote_text(std::get<2>(key)) + ")") +
                   " is defined twice");
   }
   return functions;
@@ -113,14 +115,15 @@ std::string node_overload(const onnx::NodeProto& node) {
 void check_function_call(const FunctionDef& def, const onnx::NodeProto& call) {
   const onnx::FunctionProto& f = *def.proto;
   for (const auto& a : call.attribute())
-    if (!def.defaults.count(a.name()) && std::find(f.attribute().begin(), f.attribute().end(), a.name()) == f.attribute().end())
+    if (!def.defaults.count(a.name()) &&
+        std::find(f.attribute().begin(), f.attribute().end(), a.name()) == f.attribute().end())
       throw Error("attribute " + quote_text(a.name()) + " is not an attribute of function " + function_name(f));
   if (call.input_size() > f.input_size())
-    throw Error("function " + function_name(f) + " takes " + std::to_string(f.input_size()) + " input(s), the node has " +
-                std::to_string(call.input_size()));
+    throw Error("function " + function_name(f) + " takes " + std::to_string(f.input_size()) +
+                " input(s), the node has " + std::to_string(call.input_size()));
   if (call.output_size() > f.output_size())
-    throw Error("function " + function_name(f) + " has " + std::to_string(f.output_size()) + " output(s), the node lists " +
-                std::to_string(call.output_size()));
+    throw Error("function " + function_name(f) + " has " + std::to_string(f.output_size()) +
+                " output(s), the node lists " + std::to_string(call.output_size()));
 }
 
 onnx::GraphProto instantiate_function(const FunctionDef& def, const onnx::NodeProto& call) {
@@ -134,16 +137,20 @@ onnx::GraphProto instantiate_function(const FunctionDef& def, const onnx::NodePr
   for (int i = 0; i < f.input_size(); ++i) {
     if (i < call.input_size() && !call.input(i).empty()) {
       auto it = def.value_info.find(f.input(i));
-      if (it != def.value_info.end()) *g.add_input() = it->second;
-      else g.add_input()->set_name(f.input(i));
+      if (it != def.value_info.end())
+        *g.add_input() = it->second;
+      else
+        g.add_input()->set_name(f.input(i));
     } else {
       absent[f.input(i)] = "";
     }
   }
   for (int i = 0; i < f.output_size(); ++i) {
     auto it = def.value_info.find(f.output(i));
-    if (it != def.value_info.end()) *g.add_output() = it->second;
-    else g.add_output()->set_name(f.output(i));
+    if (it != def.value_info.end())
+      *g.add_output() = it->second;
+    else
+      g.add_output()->set_name(f.output(i));
   }
   for (const auto& node : f.node()) {
     onnx::NodeProto copy = node;

@@ -21,8 +21,8 @@ namespace onnx_ref {
 struct FunctionDef {
   const onnx::FunctionProto* proto = nullptr;
   std::string overload;
-  std::map<std::string, onnx::AttributeProto> defaults;      // attribute_proto, by name
-  std::map<std::string, onnx::ValueInfoProto> value_info;    // value_info, by name
+  std::map<std::string, onnx::AttributeProto> defaults;    // attribute_proto, by name
+  std::map<std::string, onnx::ValueInfoProto> value_info;  // value_info, by name
 };
 
 using FunctionKey = std::tuple<std::string, std::string, std::string>;  // domain, name, overload

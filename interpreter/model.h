@@ -26,11 +26,11 @@ inline constexpr int64_t kMaxIrVersion = 13;
 // The declared type of a graph input or output.
 struct ValueInfo {
   std::string name;
-  bool typed = false;                  // false: the model declares no type at all
-  ValueKind kind = ValueKind::Tensor;  // a sequence or optional when the model declares one
-  std::optional<ElementType> type;  // element type (a map's value type); nullopt when the model does not say
-  std::optional<ElementType> key;   // a map's key type (always declared for a map)
-  bool has_shape = false;           // false: rank unknown
+  bool typed = false;                        // false: the model declares no type at all
+  ValueKind kind = ValueKind::Tensor;        // a sequence or optional when the model declares one
+  std::optional<ElementType> type;           // element type (a map's value type); nullopt when the model does not say
+  std::optional<ElementType> key;            // a map's key type (always declared for a map)
+  bool has_shape = false;                    // false: rank unknown
   std::vector<std::optional<int64_t>> dims;  // nullopt: symbolic or unknown dimension
   std::vector<std::string> dim_params;       // the symbolic names, "" for fixed or unknown dims
   std::string describe() const;              // "tensor(float)[2, N, 3]", "seq(tensor(float))"
@@ -45,7 +45,7 @@ struct Node {
   std::string op_type;
   const OpVersion* op = nullptr;
   Attributes attributes;
-  Kernel kernel;  // op's kernel with these attributes parsed (OpVersion::node_kernel)
+  Kernel kernel;             // op's kernel with these attributes parsed (OpVersion::node_kernel)
   std::vector<int> inputs;   // value slots; -1 for an omitted optional input
   std::vector<int> outputs;  // value slots; -1 for an omitted optional output
   // Outer-scope values its graph attributes read, resolved at load (slots of this node's graph),
@@ -75,14 +75,14 @@ class Graph final : public Subgraph {
   std::string path;
   // Its place under the graph holding it, for run --trace: "node_5/body", "node_2/function".
   std::string trace_segment;
-  int depth = 0;     // 0 for the model's graph, 1 for a graph attribute of one of its nodes ...
+  int depth = 0;  // 0 for the model's graph, 1 for a graph attribute of one of its nodes ...
   std::vector<std::string> slot_names;
   std::vector<std::optional<ValueType>> slot_types;  // statically known types
   std::map<std::string, int> slot_of;
   std::vector<std::optional<Value>> constants;  // initializers by slot
-  std::vector<ValueInfo> inputs;               // formal inputs in order (for the model: those fed)
+  std::vector<ValueInfo> inputs;                // formal inputs in order (for the model: those fed)
   std::vector<int> input_slots;
-  std::vector<std::string> captured;           // outer names read, in order of first use
+  std::vector<std::string> captured;  // outer names read, in order of first use
   std::vector<int> captured_slots;
   std::vector<ValueInfo> outputs;
   std::vector<int> output_slots;
@@ -101,7 +101,8 @@ class Graph final : public Subgraph {
   const std::vector<std::optional<ValueType>>& input_types() const override { return input_types_; }
   const std::vector<std::optional<ValueType>>& output_types() const override { return output_types_; }
   std::optional<Shape> declared_output_shape(size_t index) const override;
-  std::vector<Value> run(std::vector<Value> inputs, std::span<const Value> captured_values, RunContext& ctx) const override;
+  std::vector<Value> run(std::vector<Value> inputs, std::span<const Value> captured_values,
+                         RunContext& ctx) const override;
 
  private:
   std::vector<std::optional<ValueType>> input_types_, output_types_;
@@ -112,7 +113,8 @@ class Model {
   // Loads a model file; external data is resolved relative to its folder. `options` holds the
   // loader's opt-ins and its node limit (interpreter/load_options.h).
   static Model load_file(const std::filesystem::path& path);
-  static Model load_file(const std::filesystem::path& path, const ExposedValues& exposed, const LoadOptions& options = {});
+  static Model load_file(const std::filesystem::path& path, const ExposedValues& exposed,
+                         const LoadOptions& options = {});
   // `base_dir` is where external data lives (empty: external data is refused).
   static Model load_bytes(const std::string& bytes, const std::filesystem::path& base_dir, const std::string& origin,
                           const ExposedValues& exposed = {}, const LoadOptions& options = {});

@@ -14,9 +14,9 @@
 
 #include "interpreter/attributes.h"
 #include "interpreter/functions.h"
+#include "interpreter/model.h"
 #include "interpreter/node_order.h"
 #include "ops/type_sets.h"
-#include "interpreter/model.h"
 #include "runtime/error.h"
 #include "runtime/error_context.h"
 #include "runtime/external_data.h"
@@ -65,35 +65,42 @@ ValueInfo parse_value_info(const onnx::ValueInfoProto& v, const std::string& rol
     type = &type->optional_type().elem_type();
   }
   if (type->has_map_type() || (type->has_sequence_type() && type->sequence_type().elem_type().has_map_type())) {
-    if (optional) throw UnsupportedError(where + " is an optional of a map; onnx-ref has no optionals of maps", "(optional map value)");
+    if (optional)
+      throw UnsupportedError(where + " is an optional of a map; onnx-ref has no optionals of maps",
+                             "(optional map value)");
     const bool in_sequence = type->has_sequence_type();
     const auto& map = in_sequence ? type->sequence_type().elem_type().map_type() : type->map_type();
     info.kind = in_sequence ? ValueKind::MapSequence : ValueKind::Map;
     info.key = declared_elem(map.key_type(), where + " (map key)");
     if (!info.key) throw Error(where + " declares a map without a key type");
     if (!is_map_key_type(*info.key))
-      throw Error(where + " declares map keys of " + tensor_type_string(*info.key) + "; a map key is an integer type or string");
+      throw Error(where + " declares map keys of " + tensor_type_string(*info.key) +
+                  "; a map key is an integer type or string");
     if (!map.value_type().has_tensor_type())
-      throw UnsupportedError(where + " is a map whose values are not tensor elements; onnx-ref runs maps of tensor elements only",
-                             "(map of non-tensors)");
+      throw UnsupportedError(
+          where + " is a map whose values are not tensor elements; onnx-ref runs maps of tensor elements only",
+          "(map of non-tensors)");
     info.type = declared_elem(map.value_type().tensor_type().elem_type(), where + " (map value)");
     if (info.type && info.type != ElementType::String && bits_of(*info.type) < 8)
-      throw UnsupportedError(where + " is a map of " + tensor_type_string(*info.type) + "; onnx-ref keeps no maps of sub-byte types",
-                             "(map of sub-byte values)");
+      throw UnsupportedError(
+          where + " is a map of " + tensor_type_string(*info.type) + "; onnx-ref keeps no maps of sub-byte types",
+          "(map of sub-byte values)");
     return info;
   }
   if (type->has_sequence_type()) {
     const auto& elem = type->sequence_type().elem_type();
     if (!elem.has_tensor_type())
-      throw UnsupportedError(where + " is a sequence of neither tensors nor maps; onnx-ref runs sequences of tensors and of maps only",
-                             "(sequence of sequences)");
+      throw UnsupportedError(
+          where + " is a sequence of neither tensors nor maps; onnx-ref runs sequences of tensors and of maps only",
+          "(sequence of sequences)");
     info.kind = optional ? ValueKind::OptionalSequence : ValueKind::Sequence;
     info.type = declared_elem(elem.tensor_type().elem_type(), where);
     return info;
   }
   if (!type->has_tensor_type()) {
     const char* kind = type->has_sparse_tensor_type() ? "a sparse tensor"
-                     : type->has_optional_type() ? "an optional of an optional" : "not a tensor";
+                       : type->has_optional_type()    ? "an optional of an optional"
+                                                      : "not a tensor";
     throw UnsupportedError(where + " is " + kind + "; onnx-ref runs tensors, sequences of tensors, optionals and maps",
                            std::string("(") + kind + " value)");
   }
@@ -104,8 +111,7 @@ ValueInfo parse_value_info(const onnx::ValueInfoProto& v, const std::string& rol
     info.has_shape = true;
     for (const auto& d : tensor.shape().dim()) {
       if (d.has_dim_value()) {
-        if (d.dim_value() < 0)
-          throw Error(where + " declares a negative dimension " + std::to_string(d.dim_value()));
+        if (d.dim_value() < 0) throw Error(where + " declares a negative dimension " + std::to_string(d.dim_value()));
         info.dims.push_back(d.dim_value());
         info.dim_params.emplace_back();
       } else {
@@ -142,12 +148,14 @@ namespace {
 // the nesting depth (the depth limit counts it). Input types are not part of it: the body's inputs
 // are typed by the function's value_info alone, the same for every call, and checked at run time.
 std::string function_instance_key(const FunctionKey& key, const onnx::NodeProto& call, int depth) {
-  std::string k = std::get<0>(key) + '\0' + std::get<1>(key) + '\0' + std::get<2>(key) + '\0' + std::to_string(depth) + '\0';
+  std::string k =
+      std::get<0>(key) + '\0' + std::get<1>(key) + '\0' + std::get<2>(key) + '\0' + std::to_string(depth) + '\0';
   for (int i = 0; i < call.input_size(); ++i) k += call.input(i).empty() ? '0' : '1';
   k += '\0' + std::to_string(call.output_size()) + '\0';
   std::map<std::string, std::string> attributes;
   for (const auto& a : call.attribute()) attributes[a.name()] = a.SerializeAsString();
-  for (const auto& [name, bytes] : attributes) k += std::to_string(name.size()) + ':' + name + std::to_string(bytes.size()) + ':' + bytes;
+  for (const auto& [name, bytes] : attributes)
+    k += std::to_string(name.size()) + ':' + name + std::to_string(bytes.size()) + ':' + bytes;
   return k;
 }
 
@@ -158,7 +166,12 @@ class GraphBuilder {
   GraphBuilder(const onnx::GraphProto& graph, Graph& g, const std::map<std::string, int64_t>& opsets,
                std::shared_ptr<const onnx::ModelProto> model_proto, const std::filesystem::path& base_dir,
                GraphBuilder* parent, LoadState& state)
-      : graph_(graph), g_(g), opsets_(opsets), model_proto_(std::move(model_proto)), base_dir_(base_dir), parent_(parent),
+      : graph_(graph),
+        g_(g),
+        opsets_(opsets),
+        model_proto_(std::move(model_proto)),
+        base_dir_(base_dir),
+        parent_(parent),
         state_(state) {}
 
   // The model's graph: inputs with an initializer are optional feeds of the model.
@@ -189,7 +202,7 @@ class GraphBuilder {
   GraphBuilder* parent_;
   LoadState& state_;
   std::map<std::string, Tensor> initializers_;
-  std::map<std::string, size_t> producer_;       // the first node that outputs each name
+  std::map<std::string, size_t> producer_;  // the first node that outputs each name
 
   void build_nodes_and_outputs() {
     for (int i = 0; i < graph_.node_size(); ++i)
@@ -257,8 +270,10 @@ class GraphBuilder {
              (parent_ ? " of this graph or an enclosing one" : "");
     if (p->second == index) return what + " is the node's own output: the graph has a cycle";
     if (depends_on(p->second, index))
-      return what + " is produced by node " + node_ref(p->second) + ", which depends on this node's output: the graph has a cycle";
-    return what + " is only produced by a later node, " + node_ref(p->second) + " (nodes must be in topological order; --sort-nodes sorts them)";
+      return what + " is produced by node " + node_ref(p->second) +
+             ", which depends on this node's output: the graph has a cycle";
+    return what + " is only produced by a later node, " + node_ref(p->second) +
+           " (nodes must be in topological order; --sort-nodes sorts them)";
   }
 
   int new_slot(const std::string& name, std::optional<ValueType> type, const std::string& assigned_by) {
@@ -316,13 +331,15 @@ class GraphBuilder {
         // "after the actual inputs", and stays a constant.
         if (init != initializers_.end()) {
           if (model_proto_->ir_version() >= 4)
-            throw Error("graph input " + quote_text(v.name()) + " is also an initializer of the graph; the operator feeds a " +
+            throw Error("graph input " + quote_text(v.name()) +
+                        " is also an initializer of the graph; the operator feeds a " +
                         "graph attribute's inputs, so from IR version 4 they must not be initializers");
           initializer_listed = true;
           continue;
         }
         if (initializer_listed)
-          throw Error("graph input " + quote_text(v.name()) + " follows an input that is an initializer; before IR version 4 " +
+          throw Error("graph input " + quote_text(v.name()) +
+                      " follows an input that is an initializer; before IR version 4 " +
                       "a graph attribute lists its initializers after its actual inputs");
         // A graph attribute's inputs are all formal: the operator feeds every one of them.
         const int slot = new_slot(v.name(), info.value_type(), "graph input " + quote_text(v.name()));
@@ -335,9 +352,11 @@ class GraphBuilder {
         try {
           check_feed(info, init->second);
         } catch (const Error& e) {
-          rethrow_with_context(e, ErrorContext::subject("initializer " + quote_text(v.name()) + " (default of the graph input)"));
+          rethrow_with_context(
+              e, ErrorContext::subject("initializer " + quote_text(v.name()) + " (default of the graph input)"));
         }
-        const int slot = new_slot(v.name(), ValueType::tensor(init->second.type()), "graph input " + quote_text(v.name()));
+        const int slot =
+            new_slot(v.name(), ValueType::tensor(init->second.type()), "graph input " + quote_text(v.name()));
         g_.constants[static_cast<size_t>(slot)] = Value(init->second);
         m->optional_inputs_.push_back(info);
         m->optional_input_slots_.push_back(slot);
@@ -364,27 +383,30 @@ class GraphBuilder {
     // Gradient-1 is defined by ONNX 1.22.0; it is not implemented, which is another answer than an
     // operator the spec does not have.
     if (node.domain == "ai.onnx.preview.training" && node.op_type == "Gradient" && opset != opsets_.end())
-      throw UnsupportedError("ai.onnx.preview.training:Gradient-1 is defined by ONNX but not implemented: it needs "
-                             "automatic differentiation of the graph that computes its inputs, which onnx-ref does not do",
-                             op + " at opset " + std::to_string(opset->second) + " (not implemented)");
+      throw UnsupportedError(
+          "ai.onnx.preview.training:Gradient-1 is defined by ONNX but not implemented: it needs "
+          "automatic differentiation of the graph that computes its inputs, which onnx-ref does not do",
+          op + " at opset " + std::to_string(opset->second) + " (not implemented)");
     if (!registry.has_op(node.domain, node.op_type)) {
       if (opset == opsets_.end() && !registry.has_domain(node.domain))
-        throw UnsupportedError("unsupported operator " + op + " (domain " + domain_name(node.domain) +
-                                   " is not imported either)",
-                               op + " (not implemented)");
+        throw UnsupportedError(
+            "unsupported operator " + op + " (domain " + domain_name(node.domain) + " is not imported either)",
+            op + " (not implemented)");
       const std::string at = opset == opsets_.end() ? "" : " (opset " + std::to_string(opset->second) + ")";
-      throw UnsupportedError("unsupported operator " + op + at,
-                             op + (opset == opsets_.end() ? "" : " at opset " + std::to_string(opset->second)) +
-                                 " (not implemented)");
+      throw UnsupportedError(
+          "unsupported operator " + op + at,
+          op + (opset == opsets_.end() ? "" : " at opset " + std::to_string(opset->second)) + " (not implemented)");
     }
     if (opset == opsets_.end())
-      throw Error("the model imports no opset for domain " + domain_name(node.domain) + ", which " + op + " belongs to");
+      throw Error("the model imports no opset for domain " + domain_name(node.domain) + ", which " + op +
+                  " belongs to");
     const OpVersion* version = registry.resolve(node.domain, node.op_type, opset->second);
     if (!version) {
       std::string versions;
       for (const auto* v : registry.versions(node.domain, node.op_type))
         versions += (versions.empty() ? "" : ", ") + std::to_string(v->since_version);
-      throw Error(op + " is not defined at opset " + std::to_string(opset->second) + " (its versions: " + versions + ")");
+      throw Error(op + " is not defined at opset " + std::to_string(opset->second) + " (its versions: " + versions +
+                  ")");
     }
     return *version;
   }
@@ -397,15 +419,17 @@ class GraphBuilder {
     node.op_type = proto.op_type();
     try {
       if (++state_.nodes > state_.max_nodes)
-        throw Error("the model expands to more than " + std::to_string(state_.max_nodes) +
-                    " nodes, counting those of its graph attributes and each distinct function instantiation (--max-nodes)");
+        throw Error(
+            "the model expands to more than " + std::to_string(state_.max_nodes) +
+            " nodes, counting those of its graph attributes and each distinct function instantiation (--max-nodes)");
       const FunctionKey function_key{node.domain, node.op_type, node_overload(proto)};
       if (auto f = state_.functions.find(function_key); f != state_.functions.end()) {
         // A node's domain must be imported, a model-local function's included (ONNX's checker
         // refuses it too): the opset imports name every domain the graph uses.
         if (!opsets_.count(node.domain))
           throw Error("the model imports no opset for domain " + domain_name(node.domain) + ", which the function " +
-                      printable(node.op_type) + " belongs to (a node's domain must be imported, a local function's too)");
+                      printable(node.op_type) +
+                      " belongs to (a node's domain must be imported, a local function's too)");
         node.op = &function_call(function_key, f->second, proto, node.index);
         node.calls_function = true;
       } else {
@@ -422,9 +446,10 @@ class GraphBuilder {
             if (a.type() == onnx::AttributeProto::UNDEFINED)
               throw Error("attribute " + quote_text(a.name()) + " has no type, which IR version " +
                           std::to_string(model_proto_->ir_version()) + " requires (IR 2 and later)");
-        node.attributes = resolve_attributes(proto, *node.op, [&](const onnx::GraphProto& body, const std::string& attr) {
-          return compile_graph_attribute(body, attr, node);
-        });
+        node.attributes =
+            resolve_attributes(proto, *node.op, [&](const onnx::GraphProto& body, const std::string& attr) {
+              return compile_graph_attribute(body, attr, node);
+            });
       }
       node.kernel = node.op->node_kernel(node.attributes);
       std::vector<std::optional<ValueType>> input_types;
@@ -443,13 +468,16 @@ class GraphBuilder {
       node.output_types = check_node_types(node, input_types, static_cast<size_t>(proto.output_size()));
       for (int i = 0; i < proto.output_size(); ++i) {
         const std::string& name = proto.output(i);
-        node.outputs.push_back(name.empty() ? -1 : new_slot(name, node.output_types[static_cast<size_t>(i)], "node #" + std::to_string(index)));
+        node.outputs.push_back(
+            name.empty() ? -1
+                         : new_slot(name, node.output_types[static_cast<size_t>(i)], "node #" + std::to_string(index)));
       }
     } catch (const Error& e) {
       const std::string label =
           node.op ? node.op->label() : printable(node.domain.empty() ? node.op_type : node.domain + ":" + node.op_type);
-      const std::string who = node.name.empty() ? "node #" + std::to_string(index) + " (" + label + ")"
-                                                : "node " + quote_text(node.name) + " (#" + std::to_string(index) + ", " + label + ")";
+      const std::string who =
+          node.name.empty() ? "node #" + std::to_string(index) + " (" + label + ")"
+                            : "node " + quote_text(node.name) + " (#" + std::to_string(index) + ", " + label + ")";
       rethrow_with_context(e, ErrorContext::at(who, node.op ? node.op->label() : ""));
     }
     g_.nodes.push_back(std::move(node));
@@ -457,7 +485,8 @@ class GraphBuilder {
 
   // The compiled call of a function: the one made before for the same instantiation key, or a new
   // one. The call's attributes and arity are checked for every call all the same.
-  const OpVersion& function_call(const FunctionKey& key, const FunctionDef& def, const onnx::NodeProto& call, size_t node_index) {
+  const OpVersion& function_call(const FunctionKey& key, const FunctionDef& def, const onnx::NodeProto& call,
+                                 size_t node_index) {
     check_function_call(def, call);
     std::shared_ptr<OpVersion>& shared = state_.instances[function_instance_key(key, call, g_.depth + 1)];
     if (!shared) shared = compile_function_call(def, call, node_index);
@@ -468,7 +497,8 @@ class GraphBuilder {
   // onnx.proto: a function's imports "should be compatible" with the model's: each body node of a
   // domain both import must resolve to the same operator version under either import (ONNX's
   // checker refuses the model otherwise). A domain only the function imports is its own.
-  void check_function_opsets(const onnx::FunctionProto& f, const std::map<std::string, int64_t>& function_opsets) const {
+  void check_function_opsets(const onnx::FunctionProto& f,
+                             const std::map<std::string, int64_t>& function_opsets) const {
     std::map<std::string, int64_t> model_opsets;
     for (const auto& op : model_proto_->opset_import()) {
       auto [it, added] = model_opsets.emplace(canonical_domain(op.domain()), op.version());
@@ -479,13 +509,16 @@ class GraphBuilder {
       const std::string domain = canonical_domain(node.domain());
       auto in_function = function_opsets.find(domain);
       auto in_model = model_opsets.find(domain);
-      if (in_function == function_opsets.end() || in_model == model_opsets.end() || in_function->second == in_model->second) continue;
+      if (in_function == function_opsets.end() || in_model == model_opsets.end() ||
+          in_function->second == in_model->second)
+        continue;
       const OpVersion* by_function = registry.resolve(domain, node.op_type(), in_function->second);
       const OpVersion* by_model = registry.resolve(domain, node.op_type(), in_model->second);
       if (by_function && by_model && by_function != by_model)
         throw Error("function " + quote_text(f.name()) + " imports domain " + domain_name(domain) + " at version " +
                     std::to_string(in_function->second) + " and the model at " + std::to_string(in_model->second) +
-                    ": its node " + printable(node.op_type()) + " would be " + by_function->label() + " and " + by_model->label() +
+                    ": its node " + printable(node.op_type()) + " would be " + by_function->label() + " and " +
+                    by_model->label() +
                     "; a function's imports must give its nodes the operator versions the model's give");
     }
   }
@@ -494,7 +527,8 @@ class GraphBuilder {
   // scope, with the function's opset imports (the model's where it imports none), run as this
   // node's kernel. Each input and output may be any value type; the body's types decide. The body's
   // path and trace place are those of the first call making this instantiation.
-  std::shared_ptr<OpVersion> compile_function_call(const FunctionDef& def, const onnx::NodeProto& call, size_t node_index) {
+  std::shared_ptr<OpVersion> compile_function_call(const FunctionDef& def, const onnx::NodeProto& call,
+                                                   size_t node_index) {
     const onnx::FunctionProto& f = *def.proto;
     const std::string label = (f.domain().empty() ? "" : f.domain() + ":") + f.name();
     auto body_proto = std::make_shared<onnx::GraphProto>(instantiate_function(def, call));
@@ -592,10 +626,11 @@ class GraphBuilder {
       const bool present = i < given && !proto.input(static_cast<int>(i)).empty();
       if (present || param->option == ParamOption::Optional) continue;
       if (param->option == ParamOption::Variadic && i < given)
-        throw Error("input " + std::to_string(i) + " of the variadic " + quote_text(param->name) + " is left out, which only optional inputs may be");
+        throw Error("input " + std::to_string(i) + " of the variadic " + quote_text(param->name) +
+                    " is left out, which only optional inputs may be");
       if (param->option == ParamOption::Variadic)
-        throw Error(quote_text(param->name) + " takes at least " + std::to_string(param->min_arity) + " input(s), the node has " +
-                    std::to_string(given - std::min(given, op.inputs.size() - 1)));
+        throw Error(quote_text(param->name) + " takes at least " + std::to_string(param->min_arity) +
+                    " input(s), the node has " + std::to_string(given - std::min(given, op.inputs.size() - 1)));
       throw Error("required input " + std::to_string(i) + " (" + quote_text(param->name) + ") is missing");
     }
     const size_t outputs = static_cast<size_t>(proto.output_size());
@@ -610,7 +645,8 @@ class GraphBuilder {
                   " output(s), the node lists " + std::to_string(outputs));
     for (size_t i = 0; i < outputs; ++i)
       if (proto.output(static_cast<int>(i)).empty() && op.output_param(i)->option != ParamOption::Optional)
-        throw Error("output " + std::to_string(i) + " (" + quote_text(op.output_param(i)->name) + ") has no name, which only optional outputs may leave out");
+        throw Error("output " + std::to_string(i) + " (" + quote_text(op.output_param(i)->name) +
+                    ") has no name, which only optional outputs may leave out");
   }
 
   void read_outputs(const onnx::GraphProto& graph) {
@@ -640,11 +676,11 @@ class GraphBuilder {
   }
 };
 
-
 // The model: IR version, opset imports, then its graph.
 class ModelBuilder {
  public:
-  ModelBuilder(Model& model, const std::filesystem::path& base_dir, const LoadOptions& options) : m_(model), base_dir_(base_dir) {
+  ModelBuilder(Model& model, const std::filesystem::path& base_dir, const LoadOptions& options)
+      : m_(model), base_dir_(base_dir) {
     state_.options = options;
     state_.max_nodes = options.max_nodes;
   }
@@ -691,7 +727,6 @@ class ModelBuilder {
     // IR versions 1 and 2 had no opset_import; their operators are those of opset 1.
     if (proto.opset_import_size() == 0 && proto.ir_version() < 3) m_.opsets_[""] = 1;
   }
-
 };
 
 Model Model::from_proto(std::shared_ptr<const onnx::ModelProto> proto, const std::filesystem::path& base_dir,
@@ -756,7 +791,8 @@ size_t expose_values(onnx::ModelProto& model, const ExposedValues& exposed, cons
   for (const auto& name : exposed.names) {
     if (!defined.count(name))
       throw Error(origin + ": " + quote_text(name) + " was asked for as an output (--outputs, extra_outputs)" +
-                  ", but the model's graph has no value of this name (graph inputs, initializers and node outputs can be shown)");
+                  ", but the model's graph has no value of this name (graph inputs, initializers and node outputs can "
+                  "be shown)");
     if (outputs.insert(name).second) graph.add_output()->set_name(name);
   }
   const auto shown = static_cast<size_t>(graph.output_size());
@@ -769,8 +805,8 @@ size_t expose_values(onnx::ModelProto& model, const ExposedValues& exposed, cons
 
 }  // namespace
 
-Model Model::from_parsed(std::shared_ptr<onnx::ModelProto> proto, const std::filesystem::path& base_dir, const std::string& origin,
-                         const ExposedValues& exposed, const LoadOptions& options) {
+Model Model::from_parsed(std::shared_ptr<onnx::ModelProto> proto, const std::filesystem::path& base_dir,
+                         const std::string& origin, const ExposedValues& exposed, const LoadOptions& options) {
   const size_t shown = exposed.empty() ? 0 : expose_values(*proto, exposed, origin);
   Model model = from_proto(std::move(proto), base_dir, origin, options);
   model.shown_output_count_ = shown;

@@ -46,7 +46,8 @@ std::vector<std::vector<int>> dependencies(const onnx::GraphProto& graph) {
     std::set<std::string> reads;
     names_read(graph.node(i), reads);
     for (const auto& name : reads)
-      if (auto p = producer.find(name); p != producer.end() && p->second != i) deps[static_cast<size_t>(i)].push_back(p->second);
+      if (auto p = producer.find(name); p != producer.end() && p->second != i)
+        deps[static_cast<size_t>(i)].push_back(p->second);
   }
   return deps;
 }

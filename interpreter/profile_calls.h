@@ -15,8 +15,8 @@ namespace onnx_ref {
 class ProfileCalls {
  public:
   struct Call {
-    size_t row;           // in profile.rows()
-    int64_t start_ns;     // on the steady clock
+    size_t row;        // in profile.rows()
+    int64_t start_ns;  // on the steady clock
     int64_t nanoseconds;
   };
   // Keeps the calls of every run profiled into `profile` while this object lives.

@@ -9,8 +9,8 @@ Session Session::from_file(const std::filesystem::path& path, const ExposedValue
   return Session(std::make_shared<const Model>(Model::load_file(path, exposed, load)));
 }
 
-Session Session::from_bytes(const std::string& bytes, const std::filesystem::path& base_dir, const ExposedValues& exposed,
-                            const LoadOptions& load, const std::string& origin) {
+Session Session::from_bytes(const std::string& bytes, const std::filesystem::path& base_dir,
+                            const ExposedValues& exposed, const LoadOptions& load, const std::string& origin) {
   return Session(std::make_shared<const Model>(Model::load_bytes(bytes, base_dir, origin, exposed, load)));
 }
 
@@ -26,11 +26,13 @@ std::vector<std::string> Session::output_names() const {
   return names;
 }
 
-std::map<std::string, Tensor> Session::run(const std::map<std::string, Tensor>& feeds, const RunOptions& options) const {
+std::map<std::string, Tensor> Session::run(const std::map<std::string, Tensor>& feeds,
+                                           const RunOptions& options) const {
   std::map<std::string, Tensor> outputs;
   for (auto& [name, value] : model_->run({feeds.begin(), feeds.end()}, options)) {
     if (!value.is_tensor())
-      throw Error("output " + quote_text(name) + " is " + value.type().to_string() + "; use run_values for sequences and optionals");
+      throw Error("output " + quote_text(name) + " is " + value.type().to_string() +
+                  "; use run_values for sequences and optionals");
     outputs.emplace(name, value.tensor());
   }
   return outputs;

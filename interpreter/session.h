@@ -23,11 +23,13 @@ class Session {
  public:
   // `exposed` values of the model's graph (intermediate ones too) become outputs after its own.
   // `load`: the loader's opt-ins (interpreter/load_options.h: sorting nodes, deprecated versions).
-  static Session from_file(const std::filesystem::path& path, const ExposedValues& exposed = {}, const LoadOptions& load = {});
+  static Session from_file(const std::filesystem::path& path, const ExposedValues& exposed = {},
+                           const LoadOptions& load = {});
   // `base_dir` is where external data files are looked up (empty: external data is refused).
   // `origin` leads every error message (Python names the graph of an onnx.ModelProto there).
-  static Session from_bytes(const std::string& bytes, const std::filesystem::path& base_dir = {}, const ExposedValues& exposed = {},
-                            const LoadOptions& load = {}, const std::string& origin = "<model bytes>");
+  static Session from_bytes(const std::string& bytes, const std::filesystem::path& base_dir = {},
+                            const ExposedValues& exposed = {}, const LoadOptions& load = {},
+                            const std::string& origin = "<model bytes>");
 
   std::vector<std::string> input_names() const;   // inputs that must be fed, in graph order
   std::vector<std::string> output_names() const;  // in graph order

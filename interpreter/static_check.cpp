@@ -6,8 +6,8 @@
 #include <set>
 
 #include "runtime/cast.h"
-#include "runtime/error.h"
 #include "runtime/element_values.h"
+#include "runtime/error.h"
 #include "runtime/error_context.h"
 
 namespace onnx_ref {
@@ -20,10 +20,10 @@ constexpr int64_t kMaxStaticElements = int64_t{1} << 22;
 // Operators whose output shapes or refusals can depend on the values of floating or bool data
 // (QuantizeLinear refuses a nonzero float8 zero point, Range's length is computed from its inputs).
 const std::set<std::string>& value_shaped_ops() {
-  static const std::set<std::string> ops = {"NonZero", "Unique", "NonMaxSuppression", "Resize", "Upsample", "Compress",
-                                            "StringSplit", "TfIdfVectorizer", "ImageDecoder", "Multinomial", "Range",
-                                            "OneHot", "QuantizeLinear", "DequantizeLinear", "QLinearMatMul", "QLinearConv",
-                                            "ConvInteger", "MatMulInteger"};
+  static const std::set<std::string> ops = {
+      "NonZero",        "Unique",           "NonMaxSuppression", "Resize",      "Upsample",    "Compress",
+      "StringSplit",    "TfIdfVectorizer",  "ImageDecoder",      "Multinomial", "Range",       "OneHot",
+      "QuantizeLinear", "DequantizeLinear", "QLinearMatMul",     "QLinearConv", "ConvInteger", "MatMulInteger"};
   return ops;
 }
 
@@ -31,24 +31,27 @@ const std::set<std::string>& value_shaped_ops() {
 // counts), so placeholder integers cannot change their output shapes or refusals.
 const std::set<std::string>& integer_data_ops() {
   static const std::set<std::string> ops = {
-      "Add", "Sub", "Mul", "Div", "Mod", "Neg", "Abs", "Min", "Max", "Sum", "Mean", "Equal", "Less", "Greater",
-      "LessOrEqual", "GreaterOrEqual", "Not", "And", "Or", "Xor", "BitwiseAnd", "BitwiseOr", "BitwiseXor", "BitwiseNot",
-      "BitShift", "Cast", "CastLike", "Identity", "Shape", "Size", "Transpose", "Concat", "Flatten", "MatMul",
-      "Where", "Sign", "Relu", "Pow", "IsNaN", "IsInf", "Clip", "Softmax", "LogSoftmax", "Hardmax",
-      "Floor", "Ceil", "Round", "Reciprocal", "Sqrt", "Exp", "Log"};
+      "Add",      "Sub",     "Mul",        "Div",      "Mod",        "Neg",       "Abs",         "Min",
+      "Max",      "Sum",     "Mean",       "Equal",    "Less",       "Greater",   "LessOrEqual", "GreaterOrEqual",
+      "Not",      "And",     "Or",         "Xor",      "BitwiseAnd", "BitwiseOr", "BitwiseXor",  "BitwiseNot",
+      "BitShift", "Cast",    "CastLike",   "Identity", "Shape",      "Size",      "Transpose",   "Concat",
+      "Flatten",  "MatMul",  "Where",      "Sign",     "Relu",       "Pow",       "IsNaN",       "IsInf",
+      "Clip",     "Softmax", "LogSoftmax", "Hardmax",  "Floor",      "Ceil",      "Round",       "Reciprocal",
+      "Sqrt",     "Exp",     "Log"};
   return ops;
 }
 
 // Operators that move strings without reading them (Cast, for one, parses them as numbers).
 const std::set<std::string>& string_data_ops() {
-  static const std::set<std::string> ops = {"Identity", "Shape", "Size", "Concat", "Transpose", "Flatten", "Equal", "Where"};
+  static const std::set<std::string> ops = {"Identity",  "Shape",   "Size",  "Concat",
+                                            "Transpose", "Flatten", "Equal", "Where"};
   return ops;
 }
 
 // Operators whose outputs are random draws: never known values, whatever their inputs.
 bool is_random(const Node& node) {
-  static const std::set<std::string> ops = {"RandomUniform", "RandomNormal", "RandomUniformLike", "RandomNormalLike",
-                                            "Bernoulli", "Multinomial", "Dropout"};
+  static const std::set<std::string> ops = {
+      "RandomUniform", "RandomNormal", "RandomUniformLike", "RandomNormalLike", "Bernoulli", "Multinomial", "Dropout"};
   return node.domain.empty() && ops.count(node.op_type);
 }
 
@@ -66,10 +69,12 @@ std::optional<Value> placeholder(ElementType type, const Shape& shape) {
     if (d < 0 || (d > 0 && count > kMaxStaticElements / d)) return std::nullopt;
     count *= d;
   }
-  if (type == ElementType::String) return Value(Tensor::from_strings(shape, std::vector<std::string>(static_cast<size_t>(count))));
+  if (type == ElementType::String)
+    return Value(Tensor::from_strings(shape, std::vector<std::string>(static_cast<size_t>(count))));
   if (type == ElementType::Undefined) return std::nullopt;
   // Every element 1: a value no kernel refuses as data (no division by zero, no log of zero).
-  const Tensor ones = Tensor::from_values(ElementType::Float, shape, std::vector<float>(static_cast<size_t>(count), 1.0f));
+  const Tensor ones =
+      Tensor::from_values(ElementType::Float, shape, std::vector<float>(static_cast<size_t>(count), 1.0f));
   return Value(type == ElementType::Float ? ones : cast_tensor(ones, type));
 }
 
@@ -92,7 +97,8 @@ int64_t requested_elements(const Tensor& shape, const Tensor* base = nullptr) {
   int64_t count = 1;
   for (int64_t i = 0; i < shape.element_count(); ++i) {
     int64_t d = read_int64(shape.type(), shape.data(), i);
-    if (base && i < base->rank()) d = std::max<int64_t>(d, 1) * std::max<int64_t>(base->shape()[static_cast<size_t>(i)], 1);
+    if (base && i < base->rank())
+      d = std::max<int64_t>(d, 1) * std::max<int64_t>(base->shape()[static_cast<size_t>(i)], 1);
     if (d > 0 && count > kMaxStaticElements / d) return kMaxStaticElements + 1;
     if (d > 0) count *= d;
   }
@@ -108,7 +114,8 @@ bool too_large_output(const Node& node, const std::vector<std::optional<Value>>&
   };
   if (node.op_type == "ConstantOfShape" && tensor(0)) return requested_elements(*tensor(0)) > kMaxStaticElements;
   if (node.op_type == "Expand" && tensor(1)) return requested_elements(*tensor(1)) > kMaxStaticElements;
-  if (node.op_type == "Tile" && tensor(0) && tensor(1)) return requested_elements(*tensor(1), tensor(0)) > kMaxStaticElements;
+  if (node.op_type == "Tile" && tensor(0) && tensor(1))
+    return requested_elements(*tensor(1), tensor(0)) > kMaxStaticElements;
   return false;
 }
 
@@ -121,7 +128,8 @@ class Checker {
     for (size_t k = 0; k < g.nodes.size(); ++k) {
       const Node& node = g.nodes[k];
       ++out_.nodes;
-      const std::string where = g.path.empty() ? node.describe() : g.path + " " + std::string(kGraphPathMark) + node.describe();
+      const std::string where =
+          g.path.empty() ? node.describe() : g.path + " " + std::string(kGraphPathMark) + node.describe();
       std::string why = check_node(g, node, slots);
       if (why.empty()) {
         ++out_.decided;
@@ -166,7 +174,8 @@ class Checker {
         continue;
       }
       const auto& known = slots[static_cast<size_t>(slot)];
-      const std::string which = "input " + std::to_string(i) + " (" + quote_text(g.slot_names[static_cast<size_t>(slot)]) + ")";
+      const std::string which =
+          "input " + std::to_string(i) + " (" + quote_text(g.slot_names[static_cast<size_t>(slot)]) + ")";
       if (!known) {
         if (why.empty()) why = which + " has no shape known before running";
         inputs.emplace_back();
@@ -177,7 +186,8 @@ class Checker {
       if (!known->exact) {
         all_exact = false;
         unknown_values.push_back(i);
-        if (why.empty() && !known->value.is_tensor()) why = which + " is " + known->value.type().to_string() + ", known only at run time";
+        if (why.empty() && !known->value.is_tensor())
+          why = which + " is " + known->value.type().to_string() + ", known only at run time";
       }
     }
     if (!why.empty()) return why;
@@ -193,10 +203,12 @@ class Checker {
         const ElementKind kind = info(inputs[i]->tensor().type()).kind;
         const bool data = kind == ElementKind::Float || kind == ElementKind::Complex || kind == ElementKind::Boolean;
         if (kind == ElementKind::String && !string_data_ops().count(node.op_type))
-          return "input " + std::to_string(i) + " holds strings known only at run time, which " + node.op->label() + " reads";
+          return "input " + std::to_string(i) + " holds strings known only at run time, which " + node.op->label() +
+                 " reads";
         if (!data && kind != ElementKind::String && !integer_data_ops().count(node.op_type))
-          return "input " + std::to_string(i) + " (" + inputs[i]->type().to_string() + ") holds values known only at run time, which " +
-                 node.op->label() + " may read as indices, a shape, axes or counts";
+          return "input " + std::to_string(i) + " (" + inputs[i]->type().to_string() +
+                 ") holds values known only at run time, which " + node.op->label() +
+                 " may read as indices, a shape, axes or counts";
       }
     }
     for (const auto& v : inputs)
@@ -219,7 +231,8 @@ class Checker {
       return std::string("its kernel stopped on the values known before running (internal: ") + e.what() + ")";
     }
     // Shape and Size give values that depend on the input's shape alone.
-    const bool exact = !random && (all_exact || (node.domain.empty() && (node.op_type == "Shape" || node.op_type == "Size")));
+    const bool exact =
+        !random && (all_exact || (node.domain.empty() && (node.op_type == "Shape" || node.op_type == "Size")));
     for (size_t i = 0; i < node.outputs.size() && i < outputs.size(); ++i)
       if (node.outputs[i] >= 0) slots[static_cast<size_t>(node.outputs[i])] = Known{std::move(outputs[i]), exact};
     return "";
@@ -231,11 +244,13 @@ class Checker {
     Slots slots(sub->slot_names.size());
     for (size_t i = 0; i < sub->constants.size(); ++i)
       if (sub->constants[i]) slots[i] = Known{*sub->constants[i], true};
-    for (size_t i = 0; i < sub->inputs.size(); ++i) slots[static_cast<size_t>(sub->input_slots[i])] = from_declaration(sub->inputs[i]);
+    for (size_t i = 0; i < sub->inputs.size(); ++i)
+      slots[static_cast<size_t>(sub->input_slots[i])] = from_declaration(sub->inputs[i]);
     for (const auto& [name, positions] : node.graph_captures) {
       if (name != attr) continue;
       for (size_t j = 0; j < positions.size() && j < sub->captured_slots.size(); ++j)
-        slots[static_cast<size_t>(sub->captured_slots[j])] = outer_slots[static_cast<size_t>(node.implicit_inputs[positions[j]])];
+        slots[static_cast<size_t>(sub->captured_slots[j])] =
+            outer_slots[static_cast<size_t>(node.implicit_inputs[positions[j]])];
     }
     // As a run reports it: the graph's path (KernelContext::run_graph), then the node holding it.
     try {
@@ -261,7 +276,8 @@ StaticCheck check_statically(const Model& model) {
   // Inputs with an initializer may be fed another value: only their declaration is known.
   for (const auto& list : {&model.required_inputs(), &model.optional_inputs()})
     for (const ValueInfo& info : *list)
-      if (auto it = g.slot_of.find(info.name); it != g.slot_of.end()) slots[static_cast<size_t>(it->second)] = from_declaration(info);
+      if (auto it = g.slot_of.find(info.name); it != g.slot_of.end())
+        slots[static_cast<size_t>(it->second)] = from_declaration(info);
   try {
     try {
       Checker(out).check_graph(g, slots);

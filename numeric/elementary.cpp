@@ -14,23 +14,40 @@ namespace {
 
 MpfrUnary primitive(Fn f) {
   switch (f) {
-    case Fn::Exp: return mpfr_exp;
-    case Fn::Log: return mpfr_log;
-    case Fn::Sqrt: return mpfr_sqrt;
-    case Fn::Sin: return mpfr_sin;
-    case Fn::Cos: return mpfr_cos;
-    case Fn::Tan: return mpfr_tan;
-    case Fn::Asin: return mpfr_asin;
-    case Fn::Acos: return mpfr_acos;
-    case Fn::Atan: return mpfr_atan;
-    case Fn::Sinh: return mpfr_sinh;
-    case Fn::Cosh: return mpfr_cosh;
-    case Fn::Tanh: return mpfr_tanh;
-    case Fn::Asinh: return mpfr_asinh;
-    case Fn::Acosh: return mpfr_acosh;
-    case Fn::Atanh: return mpfr_atanh;
-    case Fn::Erf: return mpfr_erf;
-    default: return nullptr;
+    case Fn::Exp:
+      return mpfr_exp;
+    case Fn::Log:
+      return mpfr_log;
+    case Fn::Sqrt:
+      return mpfr_sqrt;
+    case Fn::Sin:
+      return mpfr_sin;
+    case Fn::Cos:
+      return mpfr_cos;
+    case Fn::Tan:
+      return mpfr_tan;
+    case Fn::Asin:
+      return mpfr_asin;
+    case Fn::Acos:
+      return mpfr_acos;
+    case Fn::Atan:
+      return mpfr_atan;
+    case Fn::Sinh:
+      return mpfr_sinh;
+    case Fn::Cosh:
+      return mpfr_cosh;
+    case Fn::Tanh:
+      return mpfr_tanh;
+    case Fn::Asinh:
+      return mpfr_asinh;
+    case Fn::Acosh:
+      return mpfr_acosh;
+    case Fn::Atanh:
+      return mpfr_atanh;
+    case Fn::Erf:
+      return mpfr_erf;
+    default:
+      return nullptr;
   }
 }
 

@@ -43,7 +43,22 @@ namespace onnx_ref::numeric {
 
 // The functions. Each composite is the exact expression named beside it.
 enum class Fn {
-  Exp, Log, Sqrt, Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Tanh, Asinh, Acosh, Atanh, Erf,
+  Exp,
+  Log,
+  Sqrt,
+  Sin,
+  Cos,
+  Tan,
+  Asin,
+  Acos,
+  Atan,
+  Sinh,
+  Cosh,
+  Tanh,
+  Asinh,
+  Acosh,
+  Atanh,
+  Erf,
   Sigmoid,   // 1 / (1 + e^-x)
   Softplus,  // ln(1 + e^x)
   Mish,      // x * tanh(ln(1 + e^x))
@@ -69,9 +84,12 @@ enum class Format { Float16, BFloat16, Float, Double };
 
 template <class S>
 constexpr Format format_of() {
-  if constexpr (std::is_same_v<S, Float16Bits>) return Format::Float16;
-  else if constexpr (std::is_same_v<S, BFloat16Bits>) return Format::BFloat16;
-  else if constexpr (std::is_same_v<S, float>) return Format::Float;
+  if constexpr (std::is_same_v<S, Float16Bits>)
+    return Format::Float16;
+  else if constexpr (std::is_same_v<S, BFloat16Bits>)
+    return Format::BFloat16;
+  else if constexpr (std::is_same_v<S, float>)
+    return Format::Float;
   else {
     static_assert(std::is_same_v<S, double>, "a floating storage type");
     return Format::Double;
@@ -86,36 +104,61 @@ double correctly_rounded(Fn f, Format format, double x, const Args& args = {});
 // the result is a normal double).
 template <Fn F>
 inline double estimate(double x, const Args& a) {
-  if constexpr (F == Fn::Exp) return std::exp(x);
-  else if constexpr (F == Fn::Log) return std::log(x);
-  else if constexpr (F == Fn::Sqrt) return std::sqrt(x);
-  else if constexpr (F == Fn::Sin) return std::sin(x);
-  else if constexpr (F == Fn::Cos) return std::cos(x);
-  else if constexpr (F == Fn::Tan) return std::tan(x);
-  else if constexpr (F == Fn::Asin) return std::asin(x);
-  else if constexpr (F == Fn::Acos) return std::acos(x);
-  else if constexpr (F == Fn::Atan) return std::atan(x);
-  else if constexpr (F == Fn::Sinh) return std::sinh(x);
-  else if constexpr (F == Fn::Cosh) return std::cosh(x);
-  else if constexpr (F == Fn::Tanh) return std::tanh(x);
-  else if constexpr (F == Fn::Asinh) return std::asinh(x);
-  else if constexpr (F == Fn::Acosh) return std::acosh(x);
-  else if constexpr (F == Fn::Atanh) return std::atanh(x);
-  else if constexpr (F == Fn::Erf) return std::erf(x);
-  else if constexpr (F == Fn::Sigmoid) return 1.0 / (1.0 + std::exp(-x));
+  if constexpr (F == Fn::Exp)
+    return std::exp(x);
+  else if constexpr (F == Fn::Log)
+    return std::log(x);
+  else if constexpr (F == Fn::Sqrt)
+    return std::sqrt(x);
+  else if constexpr (F == Fn::Sin)
+    return std::sin(x);
+  else if constexpr (F == Fn::Cos)
+    return std::cos(x);
+  else if constexpr (F == Fn::Tan)
+    return std::tan(x);
+  else if constexpr (F == Fn::Asin)
+    return std::asin(x);
+  else if constexpr (F == Fn::Acos)
+    return std::acos(x);
+  else if constexpr (F == Fn::Atan)
+    return std::atan(x);
+  else if constexpr (F == Fn::Sinh)
+    return std::sinh(x);
+  else if constexpr (F == Fn::Cosh)
+    return std::cosh(x);
+  else if constexpr (F == Fn::Tanh)
+    return std::tanh(x);
+  else if constexpr (F == Fn::Asinh)
+    return std::asinh(x);
+  else if constexpr (F == Fn::Acosh)
+    return std::acosh(x);
+  else if constexpr (F == Fn::Atanh)
+    return std::atanh(x);
+  else if constexpr (F == Fn::Erf)
+    return std::erf(x);
+  else if constexpr (F == Fn::Sigmoid)
+    return 1.0 / (1.0 + std::exp(-x));
   // Both branches add positive terms: nothing cancels.
-  else if constexpr (F == Fn::Softplus) return x > 0 ? x + std::log1p(std::exp(-x)) : std::log1p(std::exp(x));
-  else if constexpr (F == Fn::Mish) return x * std::tanh(estimate<Fn::Softplus>(x, a));
+  else if constexpr (F == Fn::Softplus)
+    return x > 0 ? x + std::log1p(std::exp(-x)) : std::log1p(std::exp(x));
+  else if constexpr (F == Fn::Mish)
+    return x * std::tanh(estimate<Fn::Softplus>(x, a));
   // 1 + erf(t) = erfc(-t): no cancellation for negative x.
-  else if constexpr (F == Fn::GeluErf) return 0.5 * x * std::erfc(-x * 0.70710678118654752440);
+  else if constexpr (F == Fn::GeluErf)
+    return 0.5 * x * std::erfc(-x * 0.70710678118654752440);
   // (1 + tanh(u)) / 2 = 1 / (1 + e^-2u): no cancellation for negative x.
   else if constexpr (F == Fn::GeluTanh)
     return x / (1.0 + std::exp(-2.0 * 0.79788456080286535588 * (x + 0.044715 * (x * x * x))));
-  else if constexpr (F == Fn::Swish) return x / (1.0 + std::exp(-a.alpha * x));
-  else if constexpr (F == Fn::Elu) return x >= 0 ? x : a.alpha * std::expm1(x);
-  else if constexpr (F == Fn::Selu) return x > 0 ? a.gamma * x : x == 0 ? 0.0 : a.gamma * a.alpha * std::expm1(x);
-  else if constexpr (F == Fn::Celu) return x >= 0 ? x : a.alpha == 0 ? 0.0 : a.alpha * std::expm1(x / a.alpha);
-  else return std::pow(x, a.y);
+  else if constexpr (F == Fn::Swish)
+    return x / (1.0 + std::exp(-a.alpha * x));
+  else if constexpr (F == Fn::Elu)
+    return x >= 0 ? x : a.alpha * std::expm1(x);
+  else if constexpr (F == Fn::Selu)
+    return x > 0 ? a.gamma * x : x == 0 ? 0.0 : a.gamma * a.alpha * std::expm1(x);
+  else if constexpr (F == Fn::Celu)
+    return x >= 0 ? x : a.alpha == 0 ? 0.0 : a.alpha * std::expm1(x / a.alpha);
+  else
+    return std::pow(x, a.y);
 }
 
 // The relative error the Ziv test allows the estimate (see the header comment).
@@ -123,8 +166,10 @@ inline constexpr double kEstimateError = 0x1p-36;
 
 template <class S>
 inline bool same_bits(S a, S b) {
-  if constexpr (is_small_float_storage<S>) return a.bits == b.bits;
-  else return std::memcmp(&a, &b, sizeof(S)) == 0;
+  if constexpr (is_small_float_storage<S>)
+    return a.bits == b.bits;
+  else
+    return std::memcmp(&a, &b, sizeof(S)) == 0;
 }
 
 // The fast path: true and the result in `out` when the double estimate decides the rounding.
@@ -162,32 +207,110 @@ inline S evaluate(S x, const Args& args = {}) {
 }
 
 // Named entry points (stable API for kernels: Softmax, LogSoftmax, the normalizations).
-template <class S> inline S exp(S x) { return evaluate<Fn::Exp>(x); }
-template <class S> inline S log(S x) { return evaluate<Fn::Log>(x); }
-template <class S> inline S sqrt(S x) { return evaluate<Fn::Sqrt>(x); }
-template <class S> inline S sin(S x) { return evaluate<Fn::Sin>(x); }
-template <class S> inline S cos(S x) { return evaluate<Fn::Cos>(x); }
-template <class S> inline S tan(S x) { return evaluate<Fn::Tan>(x); }
-template <class S> inline S asin(S x) { return evaluate<Fn::Asin>(x); }
-template <class S> inline S acos(S x) { return evaluate<Fn::Acos>(x); }
-template <class S> inline S atan(S x) { return evaluate<Fn::Atan>(x); }
-template <class S> inline S sinh(S x) { return evaluate<Fn::Sinh>(x); }
-template <class S> inline S cosh(S x) { return evaluate<Fn::Cosh>(x); }
-template <class S> inline S tanh(S x) { return evaluate<Fn::Tanh>(x); }
-template <class S> inline S asinh(S x) { return evaluate<Fn::Asinh>(x); }
-template <class S> inline S acosh(S x) { return evaluate<Fn::Acosh>(x); }
-template <class S> inline S atanh(S x) { return evaluate<Fn::Atanh>(x); }
-template <class S> inline S erf(S x) { return evaluate<Fn::Erf>(x); }
-template <class S> inline S sigmoid(S x) { return evaluate<Fn::Sigmoid>(x); }
-template <class S> inline S softplus(S x) { return evaluate<Fn::Softplus>(x); }
-template <class S> inline S mish(S x) { return evaluate<Fn::Mish>(x); }
-template <class S> inline S gelu(S x) { return evaluate<Fn::GeluErf>(x); }
-template <class S> inline S gelu_tanh(S x) { return evaluate<Fn::GeluTanh>(x); }
-template <class S> inline S swish(S x, float alpha) { return evaluate<Fn::Swish>(x, {0, alpha, 0}); }
-template <class S> inline S elu(S x, float alpha) { return evaluate<Fn::Elu>(x, {0, alpha, 0}); }
-template <class S> inline S selu(S x, float alpha, float gamma) { return evaluate<Fn::Selu>(x, {0, alpha, gamma}); }
-template <class S> inline S celu(S x, float alpha) { return evaluate<Fn::Celu>(x, {0, alpha, 0}); }
+template <class S>
+inline S exp(S x) {
+  return evaluate<Fn::Exp>(x);
+}
+template <class S>
+inline S log(S x) {
+  return evaluate<Fn::Log>(x);
+}
+template <class S>
+inline S sqrt(S x) {
+  return evaluate<Fn::Sqrt>(x);
+}
+template <class S>
+inline S sin(S x) {
+  return evaluate<Fn::Sin>(x);
+}
+template <class S>
+inline S cos(S x) {
+  return evaluate<Fn::Cos>(x);
+}
+template <class S>
+inline S tan(S x) {
+  return evaluate<Fn::Tan>(x);
+}
+template <class S>
+inline S asin(S x) {
+  return evaluate<Fn::Asin>(x);
+}
+template <class S>
+inline S acos(S x) {
+  return evaluate<Fn::Acos>(x);
+}
+template <class S>
+inline S atan(S x) {
+  return evaluate<Fn::Atan>(x);
+}
+template <class S>
+inline S sinh(S x) {
+  return evaluate<Fn::Sinh>(x);
+}
+template <class S>
+inline S cosh(S x) {
+  return evaluate<Fn::Cosh>(x);
+}
+template <class S>
+inline S tanh(S x) {
+  return evaluate<Fn::Tanh>(x);
+}
+template <class S>
+inline S asinh(S x) {
+  return evaluate<Fn::Asinh>(x);
+}
+template <class S>
+inline S acosh(S x) {
+  return evaluate<Fn::Acosh>(x);
+}
+template <class S>
+inline S atanh(S x) {
+  return evaluate<Fn::Atanh>(x);
+}
+template <class S>
+inline S erf(S x) {
+  return evaluate<Fn::Erf>(x);
+}
+template <class S>
+inline S sigmoid(S x) {
+  return evaluate<Fn::Sigmoid>(x);
+}
+template <class S>
+inline S softplus(S x) {
+  return evaluate<Fn::Softplus>(x);
+}
+template <class S>
+inline S mish(S x) {
+  return evaluate<Fn::Mish>(x);
+}
+template <class S>
+inline S gelu(S x) {
+  return evaluate<Fn::GeluErf>(x);
+}
+template <class S>
+inline S gelu_tanh(S x) {
+  return evaluate<Fn::GeluTanh>(x);
+}
+template <class S>
+inline S swish(S x, float alpha) {
+  return evaluate<Fn::Swish>(x, {0, alpha, 0});
+}
+template <class S>
+inline S elu(S x, float alpha) {
+  return evaluate<Fn::Elu>(x, {0, alpha, 0});
+}
+template <class S>
+inline S selu(S x, float alpha, float gamma) {
+  return evaluate<Fn::Selu>(x, {0, alpha, gamma});
+}
+template <class S>
+inline S celu(S x, float alpha) {
+  return evaluate<Fn::Celu>(x, {0, alpha, 0});
+}
 // x^y with an exponent that is exact as a double (any float value, an integer up to 2^53).
-template <class S> inline S pow(S x, double y) { return evaluate<Fn::Pow>(x, {y, 0, 0}); }
+template <class S>
+inline S pow(S x, double y) {
+  return evaluate<Fn::Pow>(x, {y, 0, 0});
+}
 
 }  // namespace onnx_ref::numeric

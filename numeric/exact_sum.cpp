@@ -44,9 +44,12 @@ void ExactSum::add(double x) {
   uint64_t m = b & ((uint64_t{1} << 52) - 1);
   const bool negative = (b >> 63) != 0;
   if (e == 0x7ff) {
-    if (m != 0) nan_ = true;
-    else if (negative) neg_inf_ = true;
-    else pos_inf_ = true;
+    if (m != 0)
+      nan_ = true;
+    else if (negative)
+      neg_inf_ = true;
+    else
+      pos_inf_ = true;
     return;
   }
   if (e != 0) m |= uint64_t{1} << 52;
@@ -74,7 +77,8 @@ namespace {
 // `shift`: the number is about the result * 2^(32 (h - 2) + shift) digit units.
 template <class Digit>
 uint64_t top_64_bits(const Digit& digit, int h, bool& sticky, int& shift) {
-  unsigned __int128 w = (static_cast<unsigned __int128>(digit(h)) << 64) | (static_cast<unsigned __int128>(digit(h - 1)) << 32) | digit(h - 2);
+  unsigned __int128 w = (static_cast<unsigned __int128>(digit(h)) << 64) |
+                        (static_cast<unsigned __int128>(digit(h - 1)) << 32) | digit(h - 2);
   for (int i = 0; i < h - 2; ++i) sticky |= digit(i) != 0;
   // w below 2^96.
   const uint64_t hi = static_cast<uint64_t>(w >> 64), lo = static_cast<uint64_t>(w);
@@ -104,7 +108,8 @@ bool ExactSum::top_bits(uint64_t& mantissa, int& exponent, bool& sticky, bool& n
   // The digits are units of 2^-1074.
   sticky = false;
   int shift = 0;
-  mantissa = top_64_bits([&](int i) -> uint64_t { return i >= 0 ? static_cast<uint64_t>(c.digits_[i]) : 0; }, h, sticky, shift);
+  mantissa = top_64_bits([&](int i) -> uint64_t { return i >= 0 ? static_cast<uint64_t>(c.digits_[i]) : 0; }, h, sticky,
+                         shift);
   exponent = 32 * (h - 2) - 1074 + shift;
   return true;
 }
@@ -145,7 +150,9 @@ double round_to_double(bool nan, bool pos_inf, bool neg_inf, TopBits top_bits, R
 }  // namespace
 
 double ExactSum::round_nearest() const {
-  const auto top = [this](uint64_t& m, int& e, bool& sticky, bool& negative) { return top_bits(m, e, sticky, negative); };
+  const auto top = [this](uint64_t& m, int& e, bool& sticky, bool& negative) {
+    return top_bits(m, e, sticky, negative);
+  };
   return round_to_double(nan_, pos_inf_, neg_inf_, top, [](uint64_t m, bool sticky) {
     // Values below 2^-1022 are multiples of 2^-1074 under 2^52 units: exact, nothing is cut there.
     uint64_t r = m >> 11;
@@ -156,7 +163,9 @@ double ExactSum::round_nearest() const {
 }
 
 double ExactSum::round_odd() const {
-  const auto top = [this](uint64_t& m, int& e, bool& sticky, bool& negative) { return top_bits(m, e, sticky, negative); };
+  const auto top = [this](uint64_t& m, int& e, bool& sticky, bool& negative) {
+    return top_bits(m, e, sticky, negative);
+  };
   return round_to_double(nan_, pos_inf_, neg_inf_, top, [](uint64_t m, bool sticky) {
     uint64_t r = m >> 11;
     if ((m & 0x7ff) != 0 || sticky) r |= 1;
@@ -190,7 +199,8 @@ double ExactSum::round_quotient(uint32_t n, bool to_odd) const {
   if (h < 0) return 0.0;  // a zero sum (a nonzero one has a nonzero quotient: 64 extra bits)
   bool sticky = rem != 0;
   int shift = 0;
-  const uint64_t m = top_64_bits([&](int i) -> uint64_t { return i >= 0 ? q[i] : 0; }, h, sticky, shift);  // value = m * 2^e, m in [2^63, 2^64)
+  const uint64_t m = top_64_bits([&](int i) -> uint64_t { return i >= 0 ? q[i] : 0; }, h, sticky,
+                                 shift);  // value = m * 2^e, m in [2^63, 2^64)
   const int e = 32 * (h - 4) - 1074 + shift;
   // Keep the bits at or above 2^max(e + 11, -1074): 53 of them, fewer for a subnormal result.
   const int cut = std::max(11, -1074 - e);

@@ -121,10 +121,14 @@ struct FormatSpec {
 
 FormatSpec spec_of(Format format) {
   switch (format) {
-    case Format::Float16: return {11, -14, 15};
-    case Format::BFloat16: return {8, -126, 127};
-    case Format::Float: return {24, -126, 127};
-    case Format::Double: break;
+    case Format::Float16:
+      return {11, -14, 15};
+    case Format::BFloat16:
+      return {8, -126, 127};
+    case Format::Float:
+      return {24, -126, 127};
+    case Format::Double:
+      break;
   }
   return {53, -1022, 1023};
 }
@@ -155,7 +159,8 @@ double round_to_format(mpfr_srcptr v, Format format) {
   mpfr_set(r, v, MPFR_RNDN);
   const double d = mpfr_get_d(r, MPFR_RNDN);  // exact: at most 53 bits within double's range
   mpfr_clear(r);
-  const double max_finite = std::ldexp(2.0 - std::ldexp(1.0, static_cast<int>(1 - f.precision)), static_cast<int>(f.emax));
+  const double max_finite =
+      std::ldexp(2.0 - std::ldexp(1.0, static_cast<int>(1 - f.precision)), static_cast<int>(f.emax));
   if (std::fabs(d) > max_finite) return sign * std::numeric_limits<double>::infinity();
   return d;
 }

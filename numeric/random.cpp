@@ -36,17 +36,11 @@ PhiloxCounter philox4x64(PhiloxCounter counter, PhiloxKey key) {
   return counter;
 }
 
-uint64_t RandomStream::word(uint64_t index) const {
-  return philox4x64({index / 4, 0, 0, 0}, key_)[index % 4];
-}
+uint64_t RandomStream::word(uint64_t index) const { return philox4x64({index / 4, 0, 0, 0}, key_)[index % 4]; }
 
-float RandomStream::uniform_float(uint64_t index) const {
-  return static_cast<float>(word(index) >> 40) * 0x1p-24f;
-}
+float RandomStream::uniform_float(uint64_t index) const { return static_cast<float>(word(index) >> 40) * 0x1p-24f; }
 
-double RandomStream::uniform_double(uint64_t index) const {
-  return static_cast<double>(word(index) >> 11) * 0x1p-53;
-}
+double RandomStream::uniform_double(uint64_t index) const { return static_cast<double>(word(index) >> 11) * 0x1p-53; }
 
 uint64_t seed_from_attribute(float seed) { return std::bit_cast<uint32_t>(seed); }
 

@@ -66,8 +66,10 @@ inline S softsign(S x) {
   constexpr bool is_double = std::is_same_v<S, double>;
   if (a < (is_double ? 0x1p-54 : 0x1p-28)) return x;
   if (a >= (is_double ? 0x1p54 : 0x1p26)) return narrow<S>(std::copysign(1.0, v));
-  if constexpr (is_double) return std::copysign(softsign_double(a), v);
-  else return narrow<S>(div_round_odd(v, 1 + a));
+  if constexpr (is_double)
+    return std::copysign(softsign_double(a), v);
+  else
+    return narrow<S>(div_round_odd(v, 1 + a));
 }
 
 }  // namespace onnx_ref::numeric

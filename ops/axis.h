@@ -17,7 +17,8 @@ enum class AxisRange { NonNegative, Signed };
 inline int64_t normalize_axis(int64_t axis, int64_t rank, AxisRange range, const char* what = "axis") {
   const int64_t low = range == AxisRange::Signed ? -rank : 0;
   if (axis < low || axis >= rank) {
-    if (rank == 0) throw Error(std::string(what) + " = " + std::to_string(axis) + " is out of range: a scalar has no axis");
+    if (rank == 0)
+      throw Error(std::string(what) + " = " + std::to_string(axis) + " is out of range: a scalar has no axis");
     throw Error(std::string(what) + " = " + std::to_string(axis) + " is out of range for rank " + std::to_string(rank) +
                 " (valid: " + std::to_string(low) + " to " + std::to_string(rank - 1) + ")");
   }

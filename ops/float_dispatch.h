@@ -17,11 +17,16 @@ namespace onnx_ref {
 template <class F>
 decltype(auto) dispatch_float(ElementType type, std::string_view kernel, F&& f) {
   switch (type) {
-    case ElementType::Float: return f(TypeTag<float>{});
-    case ElementType::Double: return f(TypeTag<double>{});
-    case ElementType::Float16: return f(TypeTag<Float16Bits>{});
-    case ElementType::BFloat16: return f(TypeTag<BFloat16Bits>{});
-    default: throw std::logic_error(std::string(kernel) + ": no kernel for " + std::string(name_of(type)));
+    case ElementType::Float:
+      return f(TypeTag<float>{});
+    case ElementType::Double:
+      return f(TypeTag<double>{});
+    case ElementType::Float16:
+      return f(TypeTag<Float16Bits>{});
+    case ElementType::BFloat16:
+      return f(TypeTag<BFloat16Bits>{});
+    default:
+      throw std::logic_error(std::string(kernel) + ": no kernel for " + std::string(name_of(type)));
   }
 }
 

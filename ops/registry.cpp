@@ -10,16 +10,26 @@ namespace onnx_ref {
 
 std::string_view attr_type_name(AttrType type) {
   switch (type) {
-    case AttrType::Int: return "int";
-    case AttrType::Float: return "float";
-    case AttrType::String: return "string";
-    case AttrType::Ints: return "ints";
-    case AttrType::Floats: return "floats";
-    case AttrType::Strings: return "strings";
-    case AttrType::Tensor: return "tensor";
-    case AttrType::SparseTensor: return "sparse_tensor";
-    case AttrType::Graph: return "graph";
-    case AttrType::TypeProto: return "type_proto";
+    case AttrType::Int:
+      return "int";
+    case AttrType::Float:
+      return "float";
+    case AttrType::String:
+      return "string";
+    case AttrType::Ints:
+      return "ints";
+    case AttrType::Floats:
+      return "floats";
+    case AttrType::Strings:
+      return "strings";
+    case AttrType::Tensor:
+      return "tensor";
+    case AttrType::SparseTensor:
+      return "sparse_tensor";
+    case AttrType::Graph:
+      return "graph";
+    case AttrType::TypeProto:
+      return "type_proto";
   }
   return "?";
 }
@@ -71,11 +81,16 @@ std::string canonical_domain(const std::string& domain) { return domain == "ai.o
 
 std::string_view accuracy_kind_name(AccuracyKind kind) {
   switch (kind) {
-    case AccuracyKind::Exact: return "exact";
-    case AccuracyKind::CorrectlyRounded: return "correctly rounded";
-    case AccuracyKind::RoundedAtNamedPoints: return "rounded at named points";
-    case AccuracyKind::Random: return "random";
-    case AccuracyKind::Undeclared: break;
+    case AccuracyKind::Exact:
+      return "exact";
+    case AccuracyKind::CorrectlyRounded:
+      return "correctly rounded";
+    case AccuracyKind::RoundedAtNamedPoints:
+      return "rounded at named points";
+    case AccuracyKind::Random:
+      return "random";
+    case AccuracyKind::Undeclared:
+      break;
   }
   return "undeclared";
 }
@@ -119,12 +134,17 @@ const FormalParam* OpVersion::output_param(size_t index) const { return param_at
 
 bool TypeConstraint::allows(const ValueType& type) const {
   switch (type.kind) {
-    case ValueKind::Tensor: return allowed.contains(type.elem);
-    case ValueKind::Sequence: return sequences.contains(type.elem);
-    case ValueKind::OptionalTensor: return optional_tensors.contains(type.elem);
-    case ValueKind::OptionalSequence: return optional_sequences.contains(type.elem);
+    case ValueKind::Tensor:
+      return allowed.contains(type.elem);
+    case ValueKind::Sequence:
+      return sequences.contains(type.elem);
+    case ValueKind::OptionalTensor:
+      return optional_tensors.contains(type.elem);
+    case ValueKind::OptionalSequence:
+      return optional_sequences.contains(type.elem);
     case ValueKind::Map:
-    case ValueKind::MapSequence: return std::find(maps.begin(), maps.end(), type) != maps.end();
+    case ValueKind::MapSequence:
+      return std::find(maps.begin(), maps.end(), type) != maps.end();
   }
   return false;
 }
@@ -154,8 +174,8 @@ std::optional<ValueType> TypeConstraint::single_type() const {
   if (tensors.size() == 1 && sequences.types().empty() && optional_tensors.types().empty() &&
       optional_sequences.types().empty() && maps.empty())
     return ValueType::tensor(tensors[0]);
-  if (tensors.empty() && sequences.types().empty() && optional_tensors.types().empty() && optional_sequences.types().empty() &&
-      maps.size() == 1)
+  if (tensors.empty() && sequences.types().empty() && optional_tensors.types().empty() &&
+      optional_sequences.types().empty() && maps.size() == 1)
     return maps[0];
   return std::nullopt;
 }
@@ -167,7 +187,8 @@ const Value& KernelContext::value(size_t i) const {
 
 Value KernelContext::take_value(size_t i) const {
   const Value& v = value(i);
-  if (last_use_ && i < last_use_->size() && (*last_use_)[i] && i < owned_.size() && &*owned_[i] == &v) return std::move(*owned_[i]);
+  if (last_use_ && i < last_use_->size() && (*last_use_)[i] && i < owned_.size() && &*owned_[i] == &v)
+    return std::move(*owned_[i]);
   return v;
 }
 
@@ -205,7 +226,8 @@ void Registry::add(OpVersion version) {
   for (const auto& v : list)
     if (v.since_version == version.since_version) throw std::logic_error(version.label() + " registered twice");
   list.push_back(std::move(version));
-  std::sort(list.begin(), list.end(), [](const OpVersion& a, const OpVersion& b) { return a.since_version < b.since_version; });
+  std::sort(list.begin(), list.end(),
+            [](const OpVersion& a, const OpVersion& b) { return a.since_version < b.since_version; });
 }
 
 bool Registry::has_domain(const std::string& domain) const {

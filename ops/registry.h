@@ -35,7 +35,7 @@ struct AttributeSpec {
   AttrType type;
   bool required = false;
   std::optional<AttrValue> default_value = {};  // used when the node does not set it
-  bool ignored = false;                    // legacy attribute accepted and not used (consumed_inputs)
+  bool ignored = false;                         // legacy attribute accepted and not used (consumed_inputs)
 };
 
 // How exactly a version computes its outputs: its accuracy contract (numeric/ACCURACY.md,
@@ -67,8 +67,8 @@ struct FormalParam {
   std::string name;
   std::string type_var;  // names a TypeConstraint of the same version ("T", "tensor(int64)")
   ParamOption option = ParamOption::Single;
-  int min_arity = 1;         // Variadic: the fewest values it takes
-  bool homogeneous = true;   // Variadic: every value has the same type
+  int min_arity = 1;        // Variadic: the fewest values it takes
+  bool homogeneous = true;  // Variadic: every value has the same type
 };
 
 struct TypeConstraint {
@@ -76,10 +76,10 @@ struct TypeConstraint {
   TypeSet allowed = {};  // tensor(X)
   // How the spec writes the constraint when it is not a named variable, e.g. "tensor(int64)".
   std::string spec_text = {};
-  TypeSet sequences = {};        // seq(tensor(X))
-  TypeSet optional_tensors = {};  // optional(tensor(X))
-  TypeSet optional_sequences = {};  // optional(seq(tensor(X)))
-  std::vector<ValueType> maps = {};   // map(K, V) and seq(map(K, V)), each named (ai.onnx.ml)
+  TypeSet sequences = {};            // seq(tensor(X))
+  TypeSet optional_tensors = {};     // optional(tensor(X))
+  TypeSet optional_sequences = {};   // optional(seq(tensor(X)))
+  std::vector<ValueType> maps = {};  // map(K, V) and seq(map(K, V)), each named (ai.onnx.ml)
 
   bool allows(const ValueType& type) const;
   // Every allowed type as the spec writes it ("tensor(float)", "seq(tensor(int8))"), sorted.
@@ -231,8 +231,8 @@ class Registry {
   // Declares the accuracy contract of every registered version of an operator, or of the listed
   // since_versions only (where versions differ). Throws std::logic_error when the operator or a
   // listed version is not registered, so a misspelt declaration fails at startup.
-  void declare_accuracy(const std::string& op_type, const Accuracy& accuracy, const std::vector<int>& since_versions = {},
-                        const std::string& domain = "");
+  void declare_accuracy(const std::string& op_type, const Accuracy& accuracy,
+                        const std::vector<int>& since_versions = {}, const std::string& domain = "");
   bool has_domain(const std::string& domain) const;
   bool has_op(const std::string& domain, const std::string& op_type) const;
   // The version with the highest since_version <= opset, or nullptr when there is none.

@@ -55,8 +55,7 @@ Shape reshape_output_shape(const Shape& input, std::span<const int64_t> requeste
   if (inferred) {
     const std::string which = "-1 at index " + std::to_string(*inferred);
     if (known == 0)
-      throw Error(which + " cannot be inferred: the other dimensions of " + shape_to_string(output) +
-                  " multiply to 0");
+      throw Error(which + " cannot be inferred: the other dimensions of " + shape_to_string(output) + " multiply to 0");
     if (input_count % known != 0)
       throw Error(which + " cannot be inferred: the input's " + std::to_string(input_count) +
                   " elements do not divide by " + std::to_string(known) + ", the product of the other dimensions");
@@ -74,7 +73,8 @@ Shape flatten_output_shape(const Shape& input, int64_t axis, bool negative_axis_
   if (axis < low || axis > rank) {
     std::string message = "axis " + std::to_string(axis) + " is outside the range [" + std::to_string(low) + ", " +
                           std::to_string(rank) + "] for an input of rank " + std::to_string(rank);
-    if (axis < 0 && !negative_axis_allowed && axis >= -rank) message += "; negative axes are allowed from Flatten-11 on";
+    if (axis < 0 && !negative_axis_allowed && axis >= -rank)
+      message += "; negative axes are allowed from Flatten-11 on";
     throw Error(message);
   }
   if (axis < 0) axis += rank;

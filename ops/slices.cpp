@@ -25,8 +25,8 @@ Tensor stack_along(const std::vector<Tensor>& slices, int64_t axis, ElementType 
   const auto len = static_cast<int64_t>(slices.size());
   for (size_t t = 1; t < slices.size(); ++t)
     if (slices[t].shape() != slice_shape)
-      throw Error("scan output of iteration " + std::to_string(t) + " is " + slices[t].describe() + " but iteration 0 gave " +
-                  slices.front().describe() + " (every iteration must give the same shape)");
+      throw Error("scan output of iteration " + std::to_string(t) + " is " + slices[t].describe() +
+                  " but iteration 0 gave " + slices.front().describe() + " (every iteration must give the same shape)");
   Shape out_shape = slice_shape;
   out_shape.insert(out_shape.begin() + axis, len);
   int64_t outer = 1, inner = 1;
@@ -34,7 +34,8 @@ Tensor stack_along(const std::vector<Tensor>& slices, int64_t axis, ElementType 
   for (size_t i = static_cast<size_t>(axis); i < slice_shape.size(); ++i) inner *= slice_shape[i];
   Tensor out = Tensor::uninitialized(type, out_shape);
   for (int64_t p = 0; p < len && inner > 0; ++p)
-    for (int64_t o = 0; o < outer; ++o) copy_elements(slices[static_cast<size_t>(p)], o * inner, out, (o * len + p) * inner, inner);
+    for (int64_t o = 0; o < outer; ++o)
+      copy_elements(slices[static_cast<size_t>(p)], o * inner, out, (o * len + p) * inner, inner);
   return out;
 }
 

@@ -8,8 +8,8 @@ void check_signature(const Subgraph& graph, const std::string& name, size_t inpu
                      const std::string& why) {
   if (graph.input_types().size() != inputs || graph.output_types().size() != outputs)
     throw Error("graph '" + name + "' has " + std::to_string(graph.input_types().size()) + " input(s) and " +
-                std::to_string(graph.output_types().size()) + " output(s), but the node needs " + std::to_string(inputs) +
-                " and " + std::to_string(outputs) + " (" + why + ")");
+                std::to_string(graph.output_types().size()) + " output(s), but the node needs " +
+                std::to_string(inputs) + " and " + std::to_string(outputs) + " (" + why + ")");
 }
 
 void check_input_type(const std::optional<ValueType>& declared, const std::optional<ValueType>& actual,

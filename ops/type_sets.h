@@ -10,9 +10,9 @@ using T = ElementType;
 // float16, float, double: the T of the first operator versions (Reshape-1, Flatten-1).
 inline const TypeSet kFloats{T::Float16, T::Float, T::Double};
 // The 15 classic types, codes 1 to 15 (ONNX's "all tensor types" until bfloat16 arrived).
-inline const TypeSet kClassic{T::Float,  T::UInt8,   T::Int8,   T::UInt16, T::Int16,
-                              T::Int32,  T::Int64,   T::String, T::Bool,   T::Float16,
-                              T::Double, T::UInt32,  T::UInt64, T::Complex64, T::Complex128};
+inline const TypeSet kClassic{T::Float,  T::UInt8,  T::Int8,   T::UInt16,    T::Int16,
+                              T::Int32,  T::Int64,  T::String, T::Bool,      T::Float16,
+                              T::Double, T::UInt32, T::UInt64, T::Complex64, T::Complex128};
 inline const TypeSet kWithBFloat16 = kClassic.with({T::BFloat16});
 inline const TypeSet kWithFloat8 =
     kWithBFloat16.with({T::Float8E4M3FN, T::Float8E4M3FNUZ, T::Float8E5M2, T::Float8E5M2FNUZ});

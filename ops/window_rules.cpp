@@ -37,13 +37,16 @@ AutoPad parse_auto_pad(const std::string& text) {
 AxisWindow window_axis(int64_t in, int64_t kernel, int64_t stride, int64_t dilation, int64_t pad_begin, int64_t pad_end,
                        AutoPad auto_pad, bool ceil_mode, size_t axis) {
   const std::string where = " (spatial axis " + std::to_string(axis) + ")";
-  if (kernel < 1 || kernel >= kLimit) throw Error("kernel size " + std::to_string(kernel) + " must be in [1, 2^62)" + where);
+  if (kernel < 1 || kernel >= kLimit)
+    throw Error("kernel size " + std::to_string(kernel) + " must be in [1, 2^62)" + where);
   if (stride < 1 || stride >= kLimit) throw Error("stride " + std::to_string(stride) + " must be in [1, 2^62)" + where);
   if (dilation < 1 || dilation >= kLimit)
     throw Error("dilation " + std::to_string(dilation) + " must be in [1, 2^62)" + where);
   if (pad_begin < 0 || pad_end < 0)
-    throw Error("pads must not be negative, got " + std::to_string(pad_begin) + " and " + std::to_string(pad_end) + where);
-  if (pad_begin >= kLimit || pad_end >= kLimit || in < 0 || in >= kLimit) throw Error("window sizes beyond 2^62" + where);
+    throw Error("pads must not be negative, got " + std::to_string(pad_begin) + " and " + std::to_string(pad_end) +
+                where);
+  if (pad_begin >= kLimit || pad_end >= kLimit || in < 0 || in >= kLimit)
+    throw Error("window sizes beyond 2^62" + where);
   const __int128 ek128 = static_cast<__int128>(kernel - 1) * dilation + 1;
   if (ek128 >= kLimit) throw Error("dilated kernel beyond 2^62" + where);
   const int64_t ek = static_cast<int64_t>(ek128);
@@ -65,8 +68,8 @@ AxisWindow window_axis(int64_t in, int64_t kernel, int64_t stride, int64_t dilat
     }
     case AutoPad::Valid:
       if (in < ek)
-        throw Error("kernel (" + std::to_string(ek) + " with dilation) is larger than the input (" + std::to_string(in) +
-                    ") with auto_pad VALID" + where);
+        throw Error("kernel (" + std::to_string(ek) + " with dilation) is larger than the input (" +
+                    std::to_string(in) + ") with auto_pad VALID" + where);
       w.out = (in - ek) / stride + 1;
       return w;
     case AutoPad::SameUpper:
@@ -101,7 +104,8 @@ WindowSpec parse_window_spec(const Attributes& attrs, bool has_dilations, bool h
   if (spec.auto_pad != AutoPad::NotSet && spec.pads)
     for (int64_t p : *spec.pads)
       if (p != 0)
-        throw Error("explicit pads " + ints_to_string(*spec.pads) + " cannot be used with auto_pad " + quote_text(auto_pad));
+        throw Error("explicit pads " + ints_to_string(*spec.pads) + " cannot be used with auto_pad " +
+                    quote_text(auto_pad));
   if (has_ceil_mode) {
     const int64_t c = attrs.get_int("ceil_mode");
     if (c != 0 && c != 1) throw Error("attribute 'ceil_mode' must be 0 or 1, got " + std::to_string(c));
@@ -121,11 +125,12 @@ WindowAttrs window_attrs(const WindowSpec& spec, size_t spatial_rank, const std:
     if (!spec.kernel_shape) throw Error("required attribute 'kernel_shape' is not set");
     w.kernel = *spec.kernel_shape;
     if (w.kernel.size() != spatial_rank)
-      throw Error("attribute 'kernel_shape' " + ints_to_string(w.kernel) + " must have " + std::to_string(spatial_rank) +
-                  " values, one per spatial axis");
+      throw Error("attribute 'kernel_shape' " + ints_to_string(w.kernel) + " must have " +
+                  std::to_string(spatial_rank) + " values, one per spatial axis");
   }
   w.strides = ints_or(spec.strides, "strides", spatial_rank, 1);
-  w.dilations = spec.has_dilations ? ints_or(spec.dilations, "dilations", spatial_rank, 1) : std::vector<int64_t>(spatial_rank, 1);
+  w.dilations = spec.has_dilations ? ints_or(spec.dilations, "dilations", spatial_rank, 1)
+                                   : std::vector<int64_t>(spatial_rank, 1);
   w.pads = ints_or(spec.pads, "pads", 2 * spatial_rank, 0);
   w.auto_pad = spec.auto_pad;
   w.ceil_mode = spec.ceil_mode;

@@ -3,6 +3,8 @@
 
 #include <Eigen/Core>
 
+#include <locale.h>
+#include <algorithm>
 #include <bit>
 #include <cfenv>
 #include <charconv>
@@ -12,8 +14,6 @@
 #include <cstring>
 #include <limits>
 #include <optional>
-#include <algorithm>
-#include <locale.h>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -43,9 +43,7 @@ bool is_integer_kind(ElementType type) {
   return kind == ElementKind::SignedInt || kind == ElementKind::UnsignedInt || kind == ElementKind::Boolean;
 }
 
-bool is_fnuz(ElementType type) {
-  return type == ElementType::Float8E4M3FNUZ || type == ElementType::Float8E5M2FNUZ;
-}
+bool is_fnuz(ElementType type) { return type == ElementType::Float8E4M3FNUZ || type == ElementType::Float8E5M2FNUZ; }
 
 // ---- decimal text ----
 
@@ -168,19 +166,32 @@ void read_integers(ElementType type, const std::byte* data, int64_t start, int64
     case ElementType::Bool:
       for (int64_t i = 0; i < n; ++i) out[i] = load<uint8_t>(data, start + i) != 0 ? 1 : 0;
       return;
-    case ElementType::Int8: return read_fixed<int8_t>(data, start, n, out);
-    case ElementType::UInt8: return read_fixed<uint8_t>(data, start, n, out);
-    case ElementType::Int16: return read_fixed<int16_t>(data, start, n, out);
-    case ElementType::UInt16: return read_fixed<uint16_t>(data, start, n, out);
-    case ElementType::Int32: return read_fixed<int32_t>(data, start, n, out);
-    case ElementType::UInt32: return read_fixed<uint32_t>(data, start, n, out);
-    case ElementType::Int64: return read_fixed<int64_t>(data, start, n, out);
-    case ElementType::UInt64: return read_fixed<uint64_t>(data, start, n, out);
-    case ElementType::Int4: return read_packed(data, start, n, out, 4, true);
-    case ElementType::UInt4: return read_packed(data, start, n, out, 4, false);
-    case ElementType::Int2: return read_packed(data, start, n, out, 2, true);
-    case ElementType::UInt2: return read_packed(data, start, n, out, 2, false);
-    default: throw std::logic_error("cast: read_integers on " + std::string(name_of(type)));
+    case ElementType::Int8:
+      return read_fixed<int8_t>(data, start, n, out);
+    case ElementType::UInt8:
+      return read_fixed<uint8_t>(data, start, n, out);
+    case ElementType::Int16:
+      return read_fixed<int16_t>(data, start, n, out);
+    case ElementType::UInt16:
+      return read_fixed<uint16_t>(data, start, n, out);
+    case ElementType::Int32:
+      return read_fixed<int32_t>(data, start, n, out);
+    case ElementType::UInt32:
+      return read_fixed<uint32_t>(data, start, n, out);
+    case ElementType::Int64:
+      return read_fixed<int64_t>(data, start, n, out);
+    case ElementType::UInt64:
+      return read_fixed<uint64_t>(data, start, n, out);
+    case ElementType::Int4:
+      return read_packed(data, start, n, out, 4, true);
+    case ElementType::UInt4:
+      return read_packed(data, start, n, out, 4, false);
+    case ElementType::Int2:
+      return read_packed(data, start, n, out, 2, true);
+    case ElementType::UInt2:
+      return read_packed(data, start, n, out, 2, false);
+    default:
+      throw std::logic_error("cast: read_integers on " + std::string(name_of(type)));
   }
 }
 
@@ -216,7 +227,8 @@ class RealReader {
         return;
       case ElementType::Float16:
         for (int64_t i = 0; i < n; ++i)
-          out[i] = static_cast<float>(Eigen::half(Eigen::half_impl::raw_uint16_to_half(load<uint16_t>(data, start + i))));
+          out[i] =
+              static_cast<float>(Eigen::half(Eigen::half_impl::raw_uint16_to_half(load<uint16_t>(data, start + i))));
         return;
       case ElementType::BFloat16:
         // bfloat16 is the top half of a float32: exact, sign and NaN payload kept.
@@ -245,8 +257,10 @@ template <class W>
 void store_low_bits(std::byte* data, int64_t start, int64_t n, const Int128* v, int bits = 0) {
   for (int64_t i = 0; i < n; ++i) {
     const auto low = static_cast<uint64_t>(v[i]);
-    if constexpr (std::is_void_v<W>) store_packed(data, start + i, bits, static_cast<uint32_t>(low & ((1u << bits) - 1)));
-    else store<W>(data, start + i, static_cast<W>(low));
+    if constexpr (std::is_void_v<W>)
+      store_packed(data, start + i, bits, static_cast<uint32_t>(low & ((1u << bits) - 1)));
+    else
+      store<W>(data, start + i, static_cast<W>(low));
   }
 }
 
@@ -254,11 +268,13 @@ void store_low_bits(std::byte* data, int64_t start, int64_t n, const Int128* v, 
 // value_of(i), a double exact or rounded to odd, encoded as a cast encodes it. False for any other
 // type.
 template <class ValueOf>
-bool store_small_floats(ElementType to, std::byte* data, int64_t start, int64_t n, const CastOptions& options, ValueOf value_of) {
+bool store_small_floats(ElementType to, std::byte* data, int64_t start, int64_t n, const CastOptions& options,
+                        ValueOf value_of) {
   switch (to) {
     case ElementType::Float16:
     case ElementType::BFloat16:
-      for (int64_t i = 0; i < n; ++i) store<uint16_t>(data, start + i, static_cast<uint16_t>(encode_for_cast(to, value_of(i), options)));
+      for (int64_t i = 0; i < n; ++i)
+        store<uint16_t>(data, start + i, static_cast<uint16_t>(encode_for_cast(to, value_of(i), options)));
       return true;
     case ElementType::Float4E2M1:
       for (int64_t i = 0; i < n; ++i) store_packed(data, start + i, 4, encode_for_cast(to, value_of(i), options));
@@ -268,9 +284,11 @@ bool store_small_floats(ElementType to, std::byte* data, int64_t start, int64_t 
     case ElementType::Float8E5M2:
     case ElementType::Float8E5M2FNUZ:
     case ElementType::Float8E8M0:
-      for (int64_t i = 0; i < n; ++i) store<uint8_t>(data, start + i, static_cast<uint8_t>(encode_for_cast(to, value_of(i), options)));
+      for (int64_t i = 0; i < n; ++i)
+        store<uint8_t>(data, start + i, static_cast<uint8_t>(encode_for_cast(to, value_of(i), options)));
       return true;
-    default: return false;
+    default:
+      return false;
   }
 }
 
@@ -282,17 +300,23 @@ void write_integers(ElementType to, std::byte* data, int64_t start, int64_t n, c
       for (int64_t i = 0; i < n; ++i) store<uint8_t>(data, start + i, v[i] != 0 ? 1 : 0);
       return;
     case ElementType::Int8:
-    case ElementType::UInt8: return store_low_bits<uint8_t>(data, start, n, v);
+    case ElementType::UInt8:
+      return store_low_bits<uint8_t>(data, start, n, v);
     case ElementType::Int16:
-    case ElementType::UInt16: return store_low_bits<uint16_t>(data, start, n, v);
+    case ElementType::UInt16:
+      return store_low_bits<uint16_t>(data, start, n, v);
     case ElementType::Int32:
-    case ElementType::UInt32: return store_low_bits<uint32_t>(data, start, n, v);
+    case ElementType::UInt32:
+      return store_low_bits<uint32_t>(data, start, n, v);
     case ElementType::Int64:
-    case ElementType::UInt64: return store_low_bits<uint64_t>(data, start, n, v);
+    case ElementType::UInt64:
+      return store_low_bits<uint64_t>(data, start, n, v);
     case ElementType::Int4:
-    case ElementType::UInt4: return store_low_bits<void>(data, start, n, v, 4);
+    case ElementType::UInt4:
+      return store_low_bits<void>(data, start, n, v, 4);
     case ElementType::Int2:
-    case ElementType::UInt2: return store_low_bits<void>(data, start, n, v, 2);
+    case ElementType::UInt2:
+      return store_low_bits<void>(data, start, n, v, 2);
     case ElementType::Double:
       for (int64_t i = 0; i < n; ++i) store<double>(data, start + i, integer_to_double(v[i]));
       return;
@@ -301,7 +325,8 @@ void write_integers(ElementType to, std::byte* data, int64_t start, int64_t n, c
       for (int64_t i = 0; i < n; ++i) store<float>(data, start + i, static_cast<float>(integer_to_double_odd(v[i])));
       return;
     default:
-      if (store_small_floats(to, data, start, n, options, [v](int64_t i) { return integer_to_double_odd(v[i]); })) return;
+      if (store_small_floats(to, data, start, n, options, [v](int64_t i) { return integer_to_double_odd(v[i]); }))
+        return;
       throw std::logic_error("cast: write_integers to " + std::string(name_of(to)));
   }
 }
@@ -381,8 +406,8 @@ struct Number {
   bool special = false;  // NaN or an infinity, in `special_value`
   double special_value = 0;
   bool negative = false;
-  std::string digits;     // the integer digits, then the fraction digits
-  int64_t point = 0;      // the value is 0.<digits> * 10^point (saturated far beyond any type's range)
+  std::string digits;               // the integer digits, then the fraction digits
+  int64_t point = 0;                // the value is 0.<digits> * 10^point (saturated far beyond any type's range)
   bool is_integer_literal = false;  // no point, no exponent
 };
 
@@ -573,7 +598,8 @@ Tensor cast_tensor_elementwise(const Tensor& in, ElementType to, const CastOptio
   if (from == ElementType::String) {
     Tensor out = Tensor::zeros(to, in.shape());
     const auto& strings = in.strings();
-    for (int64_t i = 0; i < n; ++i) cast_string_element(strings[static_cast<size_t>(i)], to, options, out.mutable_data(), i);
+    for (int64_t i = 0; i < n; ++i)
+      cast_string_element(strings[static_cast<size_t>(i)], to, options, out.mutable_data(), i);
     return out;
   }
 
@@ -591,14 +617,16 @@ Tensor cast_tensor_elementwise(const Tensor& in, ElementType to, const CastOptio
     if (integer_source) {
       read_integers(from, src, start, m, int_block.data());
       if (strings) {
-        for (int64_t i = 0; i < m; ++i) (*strings)[static_cast<size_t>(start + i)] = integer_to_string(int_block[static_cast<size_t>(i)]);
+        for (int64_t i = 0; i < m; ++i)
+          (*strings)[static_cast<size_t>(start + i)] = integer_to_string(int_block[static_cast<size_t>(i)]);
       } else {
         write_integers(to, dst, start, m, int_block.data(), options);
       }
     } else {
       reals.read(src, start, m, real_block.data());
       if (strings) {
-        for (int64_t i = 0; i < m; ++i) (*strings)[static_cast<size_t>(start + i)] = format_cast_float(real_block[static_cast<size_t>(i)], from);
+        for (int64_t i = 0; i < m; ++i)
+          (*strings)[static_cast<size_t>(start + i)] = format_cast_float(real_block[static_cast<size_t>(i)], from);
       } else {
         write_reals(to, dst, start, m, real_block.data(), from, options, start);
       }

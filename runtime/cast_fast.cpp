@@ -25,9 +25,16 @@ namespace {
 
 bool is_plain_number(ElementType t) {
   switch (t) {
-    case ElementType::Int8: case ElementType::Int16: case ElementType::Int32: case ElementType::Int64:
-    case ElementType::UInt8: case ElementType::UInt16: case ElementType::UInt32: case ElementType::UInt64:
-    case ElementType::Float: case ElementType::Double:
+    case ElementType::Int8:
+    case ElementType::Int16:
+    case ElementType::Int32:
+    case ElementType::Int64:
+    case ElementType::UInt8:
+    case ElementType::UInt16:
+    case ElementType::UInt32:
+    case ElementType::UInt64:
+    case ElementType::Float:
+    case ElementType::Double:
       return true;
     default:
       return false;
@@ -37,37 +44,58 @@ bool is_plain_number(ElementType t) {
 template <class F>
 void visit_plain(ElementType t, F&& f) {
   switch (t) {
-    case ElementType::Int8: return f(int8_t{});
-    case ElementType::Int16: return f(int16_t{});
-    case ElementType::Int32: return f(int32_t{});
-    case ElementType::Int64: return f(int64_t{});
-    case ElementType::UInt8: return f(uint8_t{});
-    case ElementType::UInt16: return f(uint16_t{});
-    case ElementType::UInt32: return f(uint32_t{});
-    case ElementType::UInt64: return f(uint64_t{});
-    case ElementType::Float: return f(float{});
-    case ElementType::Double: return f(double{});
-    default: throw std::logic_error("visit_plain");
+    case ElementType::Int8:
+      return f(int8_t{});
+    case ElementType::Int16:
+      return f(int16_t{});
+    case ElementType::Int32:
+      return f(int32_t{});
+    case ElementType::Int64:
+      return f(int64_t{});
+    case ElementType::UInt8:
+      return f(uint8_t{});
+    case ElementType::UInt16:
+      return f(uint16_t{});
+    case ElementType::UInt32:
+      return f(uint32_t{});
+    case ElementType::UInt64:
+      return f(uint64_t{});
+    case ElementType::Float:
+      return f(float{});
+    case ElementType::Double:
+      return f(double{});
+    default:
+      throw std::logic_error("visit_plain");
   }
 }
 
 // Mantissa bits of the small float targets of the keyed float table.
 std::optional<int> small_float_mantissa(ElementType t) {
   switch (t) {
-    case ElementType::Float16: return 10;
-    case ElementType::BFloat16: return 7;
-    case ElementType::Float8E4M3FN: case ElementType::Float8E4M3FNUZ: return 3;
-    case ElementType::Float8E5M2: case ElementType::Float8E5M2FNUZ: return 2;
-    case ElementType::Float4E2M1: return 1;
+    case ElementType::Float16:
+      return 10;
+    case ElementType::BFloat16:
+      return 7;
+    case ElementType::Float8E4M3FN:
+    case ElementType::Float8E4M3FNUZ:
+      return 3;
+    case ElementType::Float8E5M2:
+    case ElementType::Float8E5M2FNUZ:
+      return 2;
+    case ElementType::Float4E2M1:
+      return 1;
     // Not float8e8m0: its smallest value, 2^-127, lies among float's subnormals, where its rounding
     // looks at more bits than a fixed mantissa position keeps.
-    default: return std::nullopt;
+    default:
+      return std::nullopt;
   }
 }
 
 using TableKey = std::tuple<int, int, bool, int, bool, bool>;
 TableKey key_of(ElementType from, ElementType to, const CastOptions& o) {
-  return {code_of(from), code_of(to), o.saturate, static_cast<int>(o.round_mode), o.legacy_4bit_rules, o.legacy_bfloat16_truncation};
+  return {code_of(from),       code_of(to),
+          o.saturate,          static_cast<int>(o.round_mode),
+          o.legacy_4bit_rules, o.legacy_bfloat16_truncation};
 }
 
 // A table, or nullptr when some source pattern has no defined result (then every conversion of this
@@ -160,8 +188,7 @@ void floats_to_float8_sse2(const uint32_t* src, uint8_t* dst, int64_t n, const F
     const __m128i odd = _mm_and_si128(_mm_srli_epi32(a, dropped), one);
     const __m128i rounded = _mm_add_epi32(_mm_add_epi32(a, half_less_one), odd);
     const __m128i normal = _mm_sub_epi32(_mm_srli_epi32(rounded, dropped), rebias);
-    const __m128i sub =
-        _mm_sub_epi32(_mm_castps_si128(_mm_add_ps(_mm_castsi128_ps(a), magic)), magic_bits);
+    const __m128i sub = _mm_sub_epi32(_mm_castps_si128(_mm_add_ps(_mm_castsi128_ps(a), magic)), magic_bits);
     const __m128i is_sub = _mm_cmplt_epi32(a, min_normal);
     const __m128i magnitude = _mm_or_si128(_mm_and_si128(is_sub, sub), _mm_andnot_si128(is_sub, normal));
     __m128i sign = _mm_and_si128(_mm_srli_epi32(b, 24), sign_bit);
@@ -187,9 +214,11 @@ void floats_to_float8_sse2(const uint32_t* src, uint8_t* dst, int64_t n, const F
 
 }  // namespace
 
-std::optional<Tensor> cast_fast_path(const Tensor& in, ElementType to, const CastOptions& options, int64_t min_elements) {
+std::optional<Tensor> cast_fast_path(const Tensor& in, ElementType to, const CastOptions& options,
+                                     int64_t min_elements) {
   const ElementType from = in.type();
-  if (from == ElementType::String || to == ElementType::String || is_sub_byte(to) || is_sub_byte(from)) return std::nullopt;
+  if (from == ElementType::String || to == ElementType::String || is_sub_byte(to) || is_sub_byte(from))
+    return std::nullopt;
   const int64_t n = in.element_count();
 
   // Plain numbers to float or double: the hardware conversions round once, to nearest, ties to even.
@@ -217,8 +246,10 @@ std::optional<Tensor> cast_fast_path(const Tensor& in, ElementType to, const Cas
     const auto table = cached_table(key_of(from, to, options), [&] {
       Tensor all = Tensor::uninitialized(from, {int64_t{1} << from_bits});
       for (int64_t i = 0; i < all.element_count(); ++i) {
-        if (from_bits == 8) reinterpret_cast<uint8_t*>(all.mutable_data())[i] = static_cast<uint8_t>(i);
-        else reinterpret_cast<uint16_t*>(all.mutable_data())[i] = static_cast<uint16_t>(i);
+        if (from_bits == 8)
+          reinterpret_cast<uint8_t*>(all.mutable_data())[i] = static_cast<uint8_t>(i);
+        else
+          reinterpret_cast<uint16_t*>(all.mutable_data())[i] = static_cast<uint16_t>(i);
       }
       if (from == ElementType::Bool) all = Tensor::from_values<uint8_t>(from, {2}, {0, 1});  // only 0 and 1 are bools
       return cast_tensor_elementwise(all, to, options);
@@ -229,10 +260,18 @@ std::optional<Tensor> cast_fast_path(const Tensor& in, ElementType to, const Cas
     const auto* k8 = from_bits == 8 ? reinterpret_cast<const uint8_t*>(in.data()) : nullptr;
     const auto* k16 = from_bits == 16 ? reinterpret_cast<const uint16_t*>(in.data()) : nullptr;
     switch (to_bytes) {
-      case 1: lookup(*table, k8, k16, n, reinterpret_cast<uint8_t*>(out.mutable_data())); break;
-      case 2: lookup(*table, k8, k16, n, reinterpret_cast<uint16_t*>(out.mutable_data())); break;
-      case 4: lookup(*table, k8, k16, n, reinterpret_cast<uint32_t*>(out.mutable_data())); break;
-      case 8: lookup(*table, k8, k16, n, reinterpret_cast<uint64_t*>(out.mutable_data())); break;
+      case 1:
+        lookup(*table, k8, k16, n, reinterpret_cast<uint8_t*>(out.mutable_data()));
+        break;
+      case 2:
+        lookup(*table, k8, k16, n, reinterpret_cast<uint16_t*>(out.mutable_data()));
+        break;
+      case 4:
+        lookup(*table, k8, k16, n, reinterpret_cast<uint32_t*>(out.mutable_data()));
+        break;
+      case 8:
+        lookup(*table, k8, k16, n, reinterpret_cast<uint64_t*>(out.mutable_data()));
+        break;
     }
     return out;
   }
@@ -245,7 +284,8 @@ std::optional<Tensor> cast_fast_path(const Tensor& in, ElementType to, const Cas
       const int64_t entries = int64_t{1} << (32 - dropped + 1);
       Tensor reps = Tensor::uninitialized(ElementType::Float, {entries});
       auto* r = reinterpret_cast<uint32_t*>(reps.mutable_data());
-      for (int64_t k = 0; k < entries; ++k) r[k] = static_cast<uint32_t>(k >> 1) << dropped | static_cast<uint32_t>(k & 1);
+      for (int64_t k = 0; k < entries; ++k)
+        r[k] = static_cast<uint32_t>(k >> 1) << dropped | static_cast<uint32_t>(k & 1);
       return cast_tensor_elementwise(reps, to, options);
     });
     if (!table) return std::nullopt;
@@ -270,8 +310,8 @@ std::optional<Tensor> cast_fast_path(const Tensor& in, ElementType to, const Cas
     }
 #if defined(__SSE2__)
     if (const auto format = float8_layout(to)) {
-      floats_to_float8_sse2(src, reinterpret_cast<uint8_t*>(out.mutable_data()), n, *format,
-                            table->data_as<uint8_t>(), key);
+      floats_to_float8_sse2(src, reinterpret_cast<uint8_t*>(out.mutable_data()), n, *format, table->data_as<uint8_t>(),
+                            key);
       return out;
     }
 #endif

@@ -11,7 +11,8 @@ namespace onnx_ref {
 namespace {
 
 void check_same_type(const Tensor& src, const Tensor& dst) {
-  if (src.type() != dst.type()) throw std::logic_error("element copy between " + src.describe() + " and " + dst.describe());
+  if (src.type() != dst.type())
+    throw std::logic_error("element copy between " + src.describe() + " and " + dst.describe());
 }
 
 }  // namespace
@@ -107,11 +108,16 @@ void gather_strided(const Tensor& src, int64_t src_index, int64_t src_stride, Te
   const std::byte* in = src.data() + static_cast<size_t>(src_index) * width;
   std::byte* out = dst.mutable_data() + static_cast<size_t>(dst_index) * width;
   switch (width) {
-    case 1: return strided_words<uint8_t>(in, src_stride, out, count);
-    case 2: return strided_words<uint16_t>(in, src_stride, out, count);
-    case 4: return strided_words<uint32_t>(in, src_stride, out, count);
-    case 8: return strided_words<uint64_t>(in, src_stride, out, count);
-    case 16: return strided_words<Bytes16>(in, src_stride, out, count);
+    case 1:
+      return strided_words<uint8_t>(in, src_stride, out, count);
+    case 2:
+      return strided_words<uint16_t>(in, src_stride, out, count);
+    case 4:
+      return strided_words<uint32_t>(in, src_stride, out, count);
+    case 8:
+      return strided_words<uint64_t>(in, src_stride, out, count);
+    case 16:
+      return strided_words<Bytes16>(in, src_stride, out, count);
   }
   throw std::logic_error("gather_strided: element width " + std::to_string(width));
 }

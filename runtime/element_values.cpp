@@ -35,20 +35,34 @@ struct IntRange {
 
 std::optional<IntRange> integer_range(ElementType type) {
   switch (type) {
-    case ElementType::Bool: return IntRange{0, 1};
-    case ElementType::Int2: return IntRange{-2, 1};
-    case ElementType::UInt2: return IntRange{0, 3};
-    case ElementType::Int4: return IntRange{-8, 7};
-    case ElementType::UInt4: return IntRange{0, 15};
-    case ElementType::Int8: return IntRange{INT8_MIN, INT8_MAX};
-    case ElementType::UInt8: return IntRange{0, UINT8_MAX};
-    case ElementType::Int16: return IntRange{INT16_MIN, INT16_MAX};
-    case ElementType::UInt16: return IntRange{0, UINT16_MAX};
-    case ElementType::Int32: return IntRange{INT32_MIN, INT32_MAX};
-    case ElementType::UInt32: return IntRange{0, UINT32_MAX};
-    case ElementType::Int64: return IntRange{INT64_MIN, INT64_MAX};
-    case ElementType::UInt64: return IntRange{0, UINT64_MAX};
-    default: return std::nullopt;
+    case ElementType::Bool:
+      return IntRange{0, 1};
+    case ElementType::Int2:
+      return IntRange{-2, 1};
+    case ElementType::UInt2:
+      return IntRange{0, 3};
+    case ElementType::Int4:
+      return IntRange{-8, 7};
+    case ElementType::UInt4:
+      return IntRange{0, 15};
+    case ElementType::Int8:
+      return IntRange{INT8_MIN, INT8_MAX};
+    case ElementType::UInt8:
+      return IntRange{0, UINT8_MAX};
+    case ElementType::Int16:
+      return IntRange{INT16_MIN, INT16_MAX};
+    case ElementType::UInt16:
+      return IntRange{0, UINT16_MAX};
+    case ElementType::Int32:
+      return IntRange{INT32_MIN, INT32_MAX};
+    case ElementType::UInt32:
+      return IntRange{0, UINT32_MAX};
+    case ElementType::Int64:
+      return IntRange{INT64_MIN, INT64_MAX};
+    case ElementType::UInt64:
+      return IntRange{0, UINT64_MAX};
+    default:
+      return std::nullopt;
   }
 }
 
@@ -61,19 +75,32 @@ IntRange require_integer_range(const char* function, ElementType type) {
 // Integer element i of an integer or bool type, as int64 (uint64 goes through read_uint64).
 int64_t load_signed(ElementType type, const std::byte* data, int64_t index) {
   switch (type) {
-    case ElementType::Bool: return load<uint8_t>(data, index) != 0 ? 1 : 0;
-    case ElementType::Int2: return sign_extend(load_packed(data, index, 2), 2);
-    case ElementType::UInt2: return load_packed(data, index, 2);
-    case ElementType::Int4: return sign_extend(load_packed(data, index, 4), 4);
-    case ElementType::UInt4: return load_packed(data, index, 4);
-    case ElementType::Int8: return load<int8_t>(data, index);
-    case ElementType::UInt8: return load<uint8_t>(data, index);
-    case ElementType::Int16: return load<int16_t>(data, index);
-    case ElementType::UInt16: return load<uint16_t>(data, index);
-    case ElementType::Int32: return load<int32_t>(data, index);
-    case ElementType::UInt32: return load<uint32_t>(data, index);
-    case ElementType::Int64: return load<int64_t>(data, index);
-    default: misuse("read_int64", type);
+    case ElementType::Bool:
+      return load<uint8_t>(data, index) != 0 ? 1 : 0;
+    case ElementType::Int2:
+      return sign_extend(load_packed(data, index, 2), 2);
+    case ElementType::UInt2:
+      return load_packed(data, index, 2);
+    case ElementType::Int4:
+      return sign_extend(load_packed(data, index, 4), 4);
+    case ElementType::UInt4:
+      return load_packed(data, index, 4);
+    case ElementType::Int8:
+      return load<int8_t>(data, index);
+    case ElementType::UInt8:
+      return load<uint8_t>(data, index);
+    case ElementType::Int16:
+      return load<int16_t>(data, index);
+    case ElementType::UInt16:
+      return load<uint16_t>(data, index);
+    case ElementType::Int32:
+      return load<int32_t>(data, index);
+    case ElementType::UInt32:
+      return load<uint32_t>(data, index);
+    case ElementType::Int64:
+      return load<int64_t>(data, index);
+    default:
+      misuse("read_int64", type);
   }
 }
 
@@ -83,18 +110,31 @@ void store_integer(ElementType type, std::byte* data, int64_t index, uint64_t bi
   switch (type) {
     case ElementType::Bool:
     case ElementType::Int8:
-    case ElementType::UInt8: store(data, index, static_cast<uint8_t>(bits)); break;
+    case ElementType::UInt8:
+      store(data, index, static_cast<uint8_t>(bits));
+      break;
     case ElementType::Int2:
-    case ElementType::UInt2: store_packed(data, index, 2, static_cast<uint32_t>(bits & 0x3)); break;
+    case ElementType::UInt2:
+      store_packed(data, index, 2, static_cast<uint32_t>(bits & 0x3));
+      break;
     case ElementType::Int4:
-    case ElementType::UInt4: store_packed(data, index, 4, static_cast<uint32_t>(bits & 0xF)); break;
+    case ElementType::UInt4:
+      store_packed(data, index, 4, static_cast<uint32_t>(bits & 0xF));
+      break;
     case ElementType::Int16:
-    case ElementType::UInt16: store(data, index, static_cast<uint16_t>(bits)); break;
+    case ElementType::UInt16:
+      store(data, index, static_cast<uint16_t>(bits));
+      break;
     case ElementType::Int32:
-    case ElementType::UInt32: store(data, index, static_cast<uint32_t>(bits)); break;
+    case ElementType::UInt32:
+      store(data, index, static_cast<uint32_t>(bits));
+      break;
     case ElementType::Int64:
-    case ElementType::UInt64: store(data, index, bits); break;
-    default: misuse("write_integer", type);
+    case ElementType::UInt64:
+      store(data, index, bits);
+      break;
+    default:
+      misuse("write_integer", type);
   }
 }
 
@@ -120,23 +160,34 @@ bool fits_unsigned(ElementType type, uint64_t value) {
 
 uint64_t read_bits(ElementType type, const std::byte* data, int64_t index) {
   switch (bits_of(type)) {
-    case 2: return load_packed(data, index, 2);
-    case 4: return load_packed(data, index, 4);
-    case 8: return load<uint8_t>(data, index);
-    case 16: return load<uint16_t>(data, index);
-    case 32: return load<uint32_t>(data, index);
-    case 64: return load<uint64_t>(data, index);
-    default: misuse("read_bits", type);  // string, complex128
+    case 2:
+      return load_packed(data, index, 2);
+    case 4:
+      return load_packed(data, index, 4);
+    case 8:
+      return load<uint8_t>(data, index);
+    case 16:
+      return load<uint16_t>(data, index);
+    case 32:
+      return load<uint32_t>(data, index);
+    case 64:
+      return load<uint64_t>(data, index);
+    default:
+      misuse("read_bits", type);  // string, complex128
   }
 }
 
 double read_real(ElementType type, const std::byte* data, int64_t index) {
   switch (type) {
-    case ElementType::Float: return load<float>(data, index);
-    case ElementType::Double: return load<double>(data, index);
+    case ElementType::Float:
+      return load<float>(data, index);
+    case ElementType::Double:
+      return load<double>(data, index);
     // Exact up to 2^53; larger int64/uint64 magnitudes round (read_int64/read_uint64 are exact).
-    case ElementType::UInt64: return static_cast<double>(load<uint64_t>(data, index));
-    default: break;
+    case ElementType::UInt64:
+      return static_cast<double>(load<uint64_t>(data, index));
+    default:
+      break;
   }
   if (is_small_float(type)) return decode_small_float(type, static_cast<uint32_t>(read_bits(type, data, index)));
   if (integer_range(type)) return static_cast<double>(load_signed(type, data, index));
@@ -167,9 +218,14 @@ uint64_t read_uint64(ElementType type, const std::byte* data, int64_t index) {
 
 void write_real(ElementType type, std::byte* data, int64_t index, double value) {
   switch (type) {
-    case ElementType::Float: store(data, index, static_cast<float>(value)); return;  // one IEEE rounding
-    case ElementType::Double: store(data, index, value); return;
-    default: break;
+    case ElementType::Float:
+      store(data, index, static_cast<float>(value));
+      return;  // one IEEE rounding
+    case ElementType::Double:
+      store(data, index, value);
+      return;
+    default:
+      break;
   }
   if (is_small_float(type)) {
     const uint32_t bits = encode_small_float(type, value, /*saturate=*/!keeps_infinity(type, value));
@@ -184,7 +240,8 @@ void write_real(ElementType type, std::byte* data, int64_t index, double value) 
   }
   if (!integer_range(type)) misuse("write_real", type);
   // Integer types take an integral value in range; anything else is the caller's bug.
-  if (!(std::trunc(value) == value)) throw std::logic_error("write_real: non-integral value for " + std::string(name_of(type)));
+  if (!(std::trunc(value) == value))
+    throw std::logic_error("write_real: non-integral value for " + std::string(name_of(type)));
   if (value >= -0x1p63 && value < 0x1p63) {
     const auto as_int = static_cast<int64_t>(value);
     if (fits_integer(type, as_int)) return store_integer(type, data, index, static_cast<uint64_t>(as_int));

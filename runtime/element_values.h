@@ -14,8 +14,8 @@ namespace onnx_ref {
 // For int64/uint64 beyond 2^53 use read_int64/read_uint64, which are exact.
 double read_real(ElementType type, const std::byte* data, int64_t index);
 std::complex<double> read_complex(ElementType type, const std::byte* data, int64_t index);  // complex64/128
-int64_t read_int64(ElementType type, const std::byte* data, int64_t index);    // signed ints and bool
-uint64_t read_uint64(ElementType type, const std::byte* data, int64_t index);  // unsigned ints
+int64_t read_int64(ElementType type, const std::byte* data, int64_t index);                 // signed ints and bool
+uint64_t read_uint64(ElementType type, const std::byte* data, int64_t index);               // unsigned ints
 // The raw bit pattern of element `index` (unpacked for 4- and 2-bit types), for exact comparison.
 uint64_t read_bits(ElementType type, const std::byte* data, int64_t index);
 

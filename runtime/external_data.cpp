@@ -22,7 +22,8 @@ std::optional<uint64_t> parse_decimal_u64(std::string_view text) {
   uint64_t value = 0;
   for (char c : text) {
     if (c < '0' || c > '9') return std::nullopt;
-    if (__builtin_mul_overflow(value, 10u, &value) || __builtin_add_overflow(value, static_cast<uint64_t>(c - '0'), &value))
+    if (__builtin_mul_overflow(value, 10u, &value) ||
+        __builtin_add_overflow(value, static_cast<uint64_t>(c - '0'), &value))
       return std::nullopt;
   }
   return value;
@@ -36,8 +37,8 @@ void read_file_range(int fd, uint64_t offset, uint64_t size, std::byte* out, con
     if (got < 0 && errno == EINTR) continue;
     if (got < 0) throw Error(what + ": cannot be read: " + std::strerror(errno));
     if (got == 0)
-      throw Error(what + ": the file changed while it was read (it ends at byte " + std::to_string(offset + done) + ", not " +
-                  std::to_string(offset + size) + ")");
+      throw Error(what + ": the file changed while it was read (it ends at byte " + std::to_string(offset + done) +
+                  ", not " + std::to_string(offset + size) + ")");
     done += static_cast<uint64_t>(got);
   }
 }
@@ -76,14 +77,13 @@ uint64_t parse_count_entry(const std::string& location, const std::string& key, 
 
 }  // namespace
 
-ExternalDataInfo parse_external_data(
-    const google::protobuf::RepeatedPtrField<onnx::StringStringEntryProto>& entries) {
+ExternalDataInfo parse_external_data(const google::protobuf::RepeatedPtrField<onnx::StringStringEntryProto>& entries) {
   std::optional<std::string> location, offset, length, checksum, basepath;
   for (const auto& entry : entries) {
     const std::string& key = entry.key();
-    std::optional<std::string>* slot = key == "location" ? &location
-                                       : key == "offset" ? &offset
-                                       : key == "length" ? &length
+    std::optional<std::string>* slot = key == "location"   ? &location
+                                       : key == "offset"   ? &offset
+                                       : key == "length"   ? &length
                                        : key == "checksum" ? &checksum
                                        : key == "basepath" ? &basepath
                                                            : nullptr;
@@ -114,7 +114,8 @@ fs::path resolve_external_data_path(const fs::path& base_dir, const std::string&
   if (relative.is_absolute() || relative.has_root_name() || relative.has_root_directory())
     throw Error(what + " is an absolute path; it must be relative to the folder " + quote_text(base_dir.string()));
   for (const auto& part : relative)
-    if (part == "..") throw Error(what + " has a '..' component; it must stay inside the folder " + quote_text(base_dir.string()));
+    if (part == "..")
+      throw Error(what + " has a '..' component; it must stay inside the folder " + quote_text(base_dir.string()));
 
   std::error_code ec;
   const fs::path base = fs::canonical(base_dir, ec);
@@ -134,13 +135,15 @@ fs::path resolve_external_data_path(const fs::path& base_dir, const std::string&
   if (ec) throw Error(what + " cannot be resolved: " + ec.message());
   const auto base_end = std::mismatch(base.begin(), base.end(), resolved.begin(), resolved.end()).first;
   if (base_end != base.end())
-    throw Error(what + " resolves to " + quote_text(resolved.string()) + ", outside the folder " + quote_text(base.string()));
+    throw Error(what + " resolves to " + quote_text(resolved.string()) + ", outside the folder " +
+                quote_text(base.string()));
 
   if (!fs::is_regular_file(link_status)) throw Error(what + " is not a regular file");
   // A second hard link can make a file inside the folder alias one outside it.
   const auto links = fs::hard_link_count(resolved, ec);
   if (ec) throw Error(what + " cannot be inspected: " + ec.message());
-  if (links > 1) throw Error(what + " has " + std::to_string(links) + " hard links; files with more than one are refused");
+  if (links > 1)
+    throw Error(what + " has " + std::to_string(links) + " hard links; files with more than one are refused");
   return resolved;
 }
 
@@ -166,8 +169,9 @@ uint64_t check_range(const ExternalDataInfo& info, uint64_t file_size, uint64_t 
   }
   const uint64_t available = file_size - offset;
   if (available != needed_bytes)
-    throw Error(describe_at(info) + ": the " + std::to_string(available) + " bytes from the offset to the end of the file" +
-                " do not match the " + std::to_string(needed_bytes) + " bytes " + what + " needs");
+    throw Error(describe_at(info) + ": the " + std::to_string(available) +
+                " bytes from the offset to the end of the file" + " do not match the " + std::to_string(needed_bytes) +
+                " bytes " + what + " needs");
   return available;
 }
 

@@ -31,7 +31,11 @@ class FileDescriptor {
   ~FileDescriptor();
   int get() const { return fd_; }
   // Gives up ownership (for a stream that closes the descriptor itself).
-  int release() { int fd = fd_; fd_ = -1; return fd; }
+  int release() {
+    int fd = fd_;
+    fd_ = -1;
+    return fd;
+  }
 
  private:
   int fd_;
@@ -51,23 +55,20 @@ std::optional<uint64_t> parse_decimal_u64(std::string_view text);
 // Reads the external_data entries: `location` is required; `offset`, `length`, `checksum` and
 // `basepath` (written by ONNX's Python helper, ignored here) are optional; any other key, or a key
 // given twice, is an Error.
-ExternalDataInfo parse_external_data(
-    const google::protobuf::RepeatedPtrField<onnx::StringStringEntryProto>& entries);
+ExternalDataInfo parse_external_data(const google::protobuf::RepeatedPtrField<onnx::StringStringEntryProto>& entries);
 
 // The file `location` names inside `base_dir`. Refuses, without opening anything: an empty
 // `base_dir`, an empty, absolute or NUL-holding location, a `..` component, a final symlink, a
 // missing file, a path that resolves outside `base_dir` (symlinks in any folder on the way are
 // followed), a file that is not regular, and a file with more than one hard link.
-std::filesystem::path resolve_external_data_path(const std::filesystem::path& base_dir,
-                                                 const std::string& location);
+std::filesystem::path resolve_external_data_path(const std::filesystem::path& base_dir, const std::string& location);
 
 // Storage for `needed_bytes` bytes of `info.location` from `info.offset`, read into owned storage
 // (charged to the current run's budget; `alignment` is kept for callers, owned storage is aligned
 // for every element type). `what` describes the tensor ("float[2, 3]") for messages. A length
 // that differs from `needed_bytes` is refused before the file is opened; offset and length are
 // checked against the size of the file that was opened.
-std::shared_ptr<const Storage> map_external_data(const std::filesystem::path& base_dir,
-                                                 const ExternalDataInfo& info, uint64_t needed_bytes,
-                                                 size_t alignment, const std::string& what);
+std::shared_ptr<const Storage> map_external_data(const std::filesystem::path& base_dir, const ExternalDataInfo& info,
+                                                 uint64_t needed_bytes, size_t alignment, const std::string& what);
 
 }  // namespace onnx_ref

@@ -50,14 +50,22 @@ constexpr Format kFloat4E2M1{2, 1, 1, Specials::Finite, 0x7, 0x0, false};
 
 std::optional<Format> format_of(ElementType type) {
   switch (type) {
-    case ElementType::Float16: return kFloat16;
-    case ElementType::BFloat16: return kBFloat16;
-    case ElementType::Float8E4M3FN: return kE4M3FN;
-    case ElementType::Float8E4M3FNUZ: return kE4M3FNUZ;
-    case ElementType::Float8E5M2: return kE5M2;
-    case ElementType::Float8E5M2FNUZ: return kE5M2FNUZ;
-    case ElementType::Float4E2M1: return kFloat4E2M1;
-    default: return std::nullopt;
+    case ElementType::Float16:
+      return kFloat16;
+    case ElementType::BFloat16:
+      return kBFloat16;
+    case ElementType::Float8E4M3FN:
+      return kE4M3FN;
+    case ElementType::Float8E4M3FNUZ:
+      return kE4M3FNUZ;
+    case ElementType::Float8E5M2:
+      return kE5M2;
+    case ElementType::Float8E5M2FNUZ:
+      return kE5M2FNUZ;
+    case ElementType::Float4E2M1:
+      return kFloat4E2M1;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -89,9 +97,8 @@ double decode_with_format(const Format& f, uint32_t bits) {
   const int exponent_field = static_cast<int>(magnitude >> f.mantissa_bits);
   const uint32_t mantissa = magnitude & ((uint32_t{1} << f.mantissa_bits) - 1);
   // Subnormals (exponent field 0) have no implicit leading one and the minimum exponent.
-  const double significand =
-      exponent_field == 0 ? static_cast<double>(mantissa)
-                          : static_cast<double>((uint32_t{1} << f.mantissa_bits) | mantissa);
+  const double significand = exponent_field == 0 ? static_cast<double>(mantissa)
+                                                 : static_cast<double>((uint32_t{1} << f.mantissa_bits) | mantissa);
   const int exponent = (exponent_field == 0 ? f.min_normal_exponent() : exponent_field - f.bias) - f.mantissa_bits;
   const double value = std::ldexp(significand, exponent);
   return negative ? -value : value;
@@ -120,8 +127,8 @@ double round_half_even(double q) {
 uint64_t round_magnitude(const Format& f, double magnitude) {
   if (magnitude == 0.0) return 0;
   int frexp_exponent = 0;
-  std::frexp(magnitude, &frexp_exponent);  // magnitude = m * 2^frexp_exponent, m in [0.5, 1)
-  const int exponent = frexp_exponent - 1;   // magnitude in [2^exponent, 2^(exponent+1))
+  std::frexp(magnitude, &frexp_exponent);   // magnitude = m * 2^frexp_exponent, m in [0.5, 1)
+  const int exponent = frexp_exponent - 1;  // magnitude in [2^exponent, 2^(exponent+1))
   const int max_field = (1 << f.exponent_bits) - 1;
   if (exponent > max_field - f.bias) return uint64_t{f.magnitude_mask()} + 1;  // beyond every code
   const bool subnormal = exponent < f.min_normal_exponent();
@@ -198,7 +205,7 @@ uint32_t encode_e8m0(double value, bool saturate, E8M0Rounding rounding) {
 
   int frexp_exponent = 0;
   const double m = std::frexp(magnitude, &frexp_exponent);  // magnitude = m * 2^frexp_exponent
-  int exponent = frexp_exponent - 1;                         // magnitude = (2m) * 2^exponent, 2m in [1, 2)
+  int exponent = frexp_exponent - 1;                        // magnitude = (2m) * 2^exponent, 2m in [1, 2)
   const double f = 2 * m;
   switch (rounding) {
     case E8M0Rounding::Up:
@@ -217,9 +224,7 @@ uint32_t encode_e8m0(double value, bool saturate, E8M0Rounding rounding) {
 
 }  // namespace
 
-bool is_small_float(ElementType type) {
-  return type == ElementType::Float8E8M0 || format_of(type).has_value();
-}
+bool is_small_float(ElementType type) { return type == ElementType::Float8E8M0 || format_of(type).has_value(); }
 
 std::optional<Float8Layout> float8_layout(ElementType type) {
   const auto format = format_of(type);
@@ -231,8 +236,8 @@ std::optional<Float8Layout> float8_layout(ElementType type) {
 double decode_small_float(ElementType type, uint32_t bits) {
   switch (type) {
     case ElementType::Float16:
-      return static_cast<double>(static_cast<float>(
-          Eigen::half(Eigen::half_impl::raw_uint16_to_half(static_cast<uint16_t>(bits & 0xFFFF)))));
+      return static_cast<double>(
+          static_cast<float>(Eigen::half(Eigen::half_impl::raw_uint16_to_half(static_cast<uint16_t>(bits & 0xFFFF)))));
     case ElementType::BFloat16:
       return static_cast<double>(static_cast<float>(
           Eigen::bfloat16(Eigen::bfloat16_impl::raw_uint16_to_bfloat16(static_cast<uint16_t>(bits & 0xFFFF)))));

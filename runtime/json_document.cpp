@@ -22,9 +22,12 @@ std::string quote_python_nonfinite_tokens(std::string_view text) {
     if (in_string) {
       out += c;
       ++i;
-      if (escaped) escaped = false;
-      else if (c == '\\') escaped = true;
-      else if (c == '"') in_string = false;
+      if (escaped)
+        escaped = false;
+      else if (c == '\\')
+        escaped = true;
+      else if (c == '"')
+        in_string = false;
       continue;
     }
     if (c == '"') in_string = true;

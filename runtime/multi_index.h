@@ -21,7 +21,9 @@ class MultiIndex {
       : extents_(extents.begin(), extents.end()), index_(extents.size(), 0) {}
 
   size_t rank() const { return index_.size(); }
-  bool empty() const { return std::any_of(extents_.begin(), extents_.end(), [](int64_t e) { return e <= 0; }); }
+  bool empty() const {
+    return std::any_of(extents_.begin(), extents_.end(), [](int64_t e) { return e <= 0; });
+  }
   int64_t operator[](size_t axis) const { return index_[axis]; }
   const std::vector<int64_t>& index() const { return index_; }
 

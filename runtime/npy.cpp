@@ -24,11 +24,11 @@ struct NpyType {
 };
 
 constexpr NpyType kNpyTypes[] = {
-    {ElementType::Bool, "b1", 1},       {ElementType::Int8, "i1", 1},       {ElementType::UInt8, "u1", 1},
-    {ElementType::Int16, "i2", 2},      {ElementType::UInt16, "u2", 2},     {ElementType::Int32, "i4", 4},
-    {ElementType::UInt32, "u4", 4},     {ElementType::Int64, "i8", 8},      {ElementType::UInt64, "u8", 8},
-    {ElementType::Float16, "f2", 2},    {ElementType::Float, "f4", 4},      {ElementType::Double, "f8", 8},
-    {ElementType::Complex64, "c8", 8},  {ElementType::Complex128, "c16", 16},
+    {ElementType::Bool, "b1", 1},      {ElementType::Int8, "i1", 1},         {ElementType::UInt8, "u1", 1},
+    {ElementType::Int16, "i2", 2},     {ElementType::UInt16, "u2", 2},       {ElementType::Int32, "i4", 4},
+    {ElementType::UInt32, "u4", 4},    {ElementType::Int64, "i8", 8},        {ElementType::UInt64, "u8", 8},
+    {ElementType::Float16, "f2", 2},   {ElementType::Float, "f4", 4},        {ElementType::Double, "f8", 8},
+    {ElementType::Complex64, "c8", 8}, {ElementType::Complex128, "c16", 16},
 };
 
 const NpyType* npy_type_of(ElementType type) {
@@ -59,7 +59,9 @@ std::string python_tuple(const Shape& shape) {
   return text + (shape.size() == 1 ? ",)" : ")");
 }
 
-[[noreturn]] void fail(const fs::path& path, const std::string& message) { throw Error(path.string() + ": " + message); }
+[[noreturn]] void fail(const fs::path& path, const std::string& message) {
+  throw Error(path.string() + ": " + message);
+}
 
 // ---------------------------------------------------------------------------------------------
 // The header: the repr of a Python dict with exactly the keys descr, fortran_order and shape.
@@ -127,7 +129,8 @@ class HeaderParser {
   }
 
   [[noreturn]] void malformed(const std::string& expected) const {
-    fail(path_, "malformed header: expected " + expected + " at column " + std::to_string(pos_ + 1) + " of " + excerpt());
+    fail(path_,
+         "malformed header: expected " + expected + " at column " + std::to_string(pos_ + 1) + " of " + excerpt());
   }
 
   void note_once(bool& seen, const std::string& key) const {
@@ -143,7 +146,8 @@ class HeaderParser {
   }
 
   void skip_space() {
-    while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\t' || text_[pos_] == '\n' || text_[pos_] == '\r'))
+    while (pos_ < text_.size() &&
+           (text_[pos_] == ' ' || text_[pos_] == '\t' || text_[pos_] == '\n' || text_[pos_] == '\r'))
       ++pos_;
   }
 
@@ -217,8 +221,7 @@ class HeaderParser {
 
 // The element type for a descr, or an Error naming the file and the descr.
 const NpyType& npy_type_from_descr(const std::string& descr, const fs::path& path) {
-  const std::string supported =
-      " (supported: little-endian b1, i1, u1, i2, u2, i4, u4, i8, u8, f2, f4, f8, c8, c16)";
+  const std::string supported = " (supported: little-endian b1, i1, u1, i2, u2, i4, u4, i8, u8, f2, f4, f8, c8, c16)";
   const NpyType* found = nullptr;
   if (!descr.empty()) {
     for (const auto& t : kNpyTypes)
@@ -245,7 +248,8 @@ File open_file(const fs::path& path, const char* mode) {
 }
 
 void read_exactly(std::FILE* file, void* out, size_t bytes, const fs::path& path) {
-  if (bytes > 0 && std::fread(out, 1, bytes, file) != bytes) fail(path, "read error (the file changed while being read?)");
+  if (bytes > 0 && std::fread(out, 1, bytes, file) != bytes)
+    fail(path, "read error (the file changed while being read?)");
 }
 
 uint64_t little_endian(const unsigned char* bytes, int count) {
@@ -274,7 +278,8 @@ RawHeader read_raw_header(std::FILE* file, uint64_t file_size, const fs::path& p
   read_exactly(file, prefix + 8, static_cast<size_t>(length_bytes), path);
   const uint64_t header_size = little_endian(prefix + 8, length_bytes);
   const uint64_t header_start = 8u + length_bytes;
-  if (header_size > kMaxHeaderSize) fail(path, "the header length " + std::to_string(header_size) + " is implausibly large");
+  if (header_size > kMaxHeaderSize)
+    fail(path, "the header length " + std::to_string(header_size) + " is implausibly large");
   if (header_start + header_size > file_size)
     fail(path, "the header is truncated (" + std::to_string(header_size) + " bytes announced, " +
                    std::to_string(file_size - header_start) + " present)");
@@ -330,7 +335,8 @@ Tensor read_npy(const fs::path& path) {
   const RawHeader raw = read_raw_header(file.get(), file_size, path);
   const NpyHeader header = HeaderParser(raw.text, path).parse();
   const NpyType& t = npy_type_from_descr(header.descr, path);
-  if (header.fortran_order) fail(path, "fortran_order True (column-major data) is not supported; save a C-ordered array");
+  if (header.fortran_order)
+    fail(path, "fortran_order True (column-major data) is not supported; save a C-ordered array");
 
   const std::string description = "'" + header.descr + "' " + python_tuple(header.shape);
   const auto count = checked_element_count(header.shape);
@@ -342,7 +348,8 @@ Tensor read_npy(const fs::path& path) {
     fail(path, "the data is truncated: " + description + " needs " + std::to_string(bytes) + " bytes, " +
                    std::to_string(present) + " follow the header");
   if (present > bytes)
-    fail(path, std::to_string(present - bytes) + " extra bytes after the " + std::to_string(bytes) + " bytes of " + description);
+    fail(path, std::to_string(present - bytes) + " extra bytes after the " + std::to_string(bytes) + " bytes of " +
+                   description);
 
   auto storage = Storage::allocate(static_cast<size_t>(bytes));
   read_exactly(file.get(), storage->mutable_data(), static_cast<size_t>(bytes), path);
@@ -353,7 +360,8 @@ Tensor read_npy(const fs::path& path) {
 void write_npy(const fs::path& path, const Tensor& tensor) {
   const NpyType* t = npy_type_of(tensor.type());
   if (!t)
-    fail(path, "cannot write " + tensor.describe() + " as .npy: NumPy has no " + std::string(name_of(tensor.type())) + " dtype");
+    fail(path, "cannot write " + tensor.describe() + " as .npy: NumPy has no " + std::string(name_of(tensor.type())) +
+                   " dtype");
   const std::string header = header_block(*t, tensor.shape());
   File file = open_file(path, "wb");
   const auto data = tensor.bytes();

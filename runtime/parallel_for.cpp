@@ -52,7 +52,8 @@ struct Job {
 
   // Claims and runs chunks until none is left.
   void work() {
-    for (int64_t c = next.fetch_add(1, std::memory_order_relaxed); c < chunks; c = next.fetch_add(1, std::memory_order_relaxed)) {
+    for (int64_t c = next.fetch_add(1, std::memory_order_relaxed); c < chunks;
+         c = next.fetch_add(1, std::memory_order_relaxed)) {
       try {
         poll_deadline();
         (*body)(bound(c), bound(c + 1));

@@ -21,14 +21,15 @@ uint64_t fnv1a(std::string_view s) {
 }  // namespace
 
 RunContext::RunContext(RunOptions options) : options_(options) {
-  limits_.memory = options.max_memory ? std::make_shared<MemoryBudget>(options.max_memory)
-                                      : std::make_shared<MemoryBudget>(default_memory_budget(), default_is_machine_budget());
+  limits_.memory = options.max_memory
+                       ? std::make_shared<MemoryBudget>(options.max_memory)
+                       : std::make_shared<MemoryBudget>(default_memory_budget(), default_is_machine_budget());
   limits_.threads = std::clamp(options.threads, 1, 256);
   limits_.timeout_seconds = options.timeout_seconds;
   if (options.timeout_seconds > 0)
-    limits_.deadline = std::chrono::steady_clock::now() +
-                       std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                           std::chrono::duration<double>(std::min(options.timeout_seconds, 1e9)));
+    limits_.deadline =
+        std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                               std::chrono::duration<double>(std::min(options.timeout_seconds, 1e9)));
 }
 
 void RunContext::count_loop_iteration() {

@@ -63,13 +63,13 @@ class RunTrace {
   virtual void leave_graph() = 0;
   // Node `node_index` of the current graph computed `values` (named `names`; "" for an omitted output).
   virtual void node_outputs(size_t node_index, const std::string& node_name, const std::string& op_type,
-                            const std::string& domain, const std::string& op_label, const std::vector<std::string>& names,
-                            const std::vector<Value>& values) = 0;
+                            const std::string& domain, const std::string& op_label,
+                            const std::vector<std::string>& names, const std::vector<Value>& values) = 0;
 };
 
 struct RunOptions {
-  int threads = 1;        // worker threads a kernel may split its outputs over; results never depend on it
-  uint64_t seed = 0;      // seed of every random stream of the run
+  int threads = 1;    // worker threads a kernel may split its outputs over; results never depend on it
+  uint64_t seed = 0;  // seed of every random stream of the run
   // Loop iterations allowed in one run, summed over every Loop node and nesting level: a Loop whose
   // condition never turns false stops with an error instead of hanging.
   int64_t max_loop_iterations = 10'000'000;

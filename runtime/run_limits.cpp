@@ -81,10 +81,12 @@ uint64_t machine_budget() {
 // "float[5000000000] needs 20000000000 bytes, and the run holds 1024: more than the limit of
 // 268435456 bytes (--max-memory)". The executor adds the node.
 [[noreturn]] void refuse(uint64_t bytes, std::string_view what, uint64_t live, uint64_t limit, bool machine_default) {
-  std::string message = (what.empty() ? std::string() : std::string(what) + " ") + "needs " + std::to_string(bytes) + " bytes";
+  std::string message =
+      (what.empty() ? std::string() : std::string(what) + " ") + "needs " + std::to_string(bytes) + " bytes";
   message += live ? ", and the run holds " + std::to_string(live) + ": more than " : ", more than ";
-  message += machine_default ? "this machine's " + std::to_string(limit) + " bytes of memory (what is free for this process)"
-                             : "the limit of " + std::to_string(limit) + " bytes";
+  message += machine_default
+                 ? "this machine's " + std::to_string(limit) + " bytes of memory (what is free for this process)"
+                 : "the limit of " + std::to_string(limit) + " bytes";
   throw Error(message + " (--max-memory)");
 }
 
@@ -94,7 +96,8 @@ void MemoryBudget::charge(uint64_t bytes, std::string_view what) {
   uint64_t live = live_.load(std::memory_order_relaxed);
   uint64_t total = 0;
   do {
-    if (__builtin_add_overflow(live, bytes, &total) || total > limit_) refuse(bytes, what, live, limit_, machine_default_);
+    if (__builtin_add_overflow(live, bytes, &total) || total > limit_)
+      refuse(bytes, what, live, limit_, machine_default_);
   } while (!live_.compare_exchange_weak(live, total, std::memory_order_relaxed));
   uint64_t peak = peak_.load(std::memory_order_relaxed);
   while (total > peak && !peak_.compare_exchange_weak(peak, total, std::memory_order_relaxed)) {

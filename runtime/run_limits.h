@@ -21,7 +21,8 @@ namespace onnx_ref {
 class MemoryBudget {
  public:
   // `machine_default`: the limit is default_memory_budget()'s, not one a user set (errors say so).
-  explicit MemoryBudget(uint64_t limit_bytes, bool machine_default = false) : limit_(limit_bytes), machine_default_(machine_default) {}
+  explicit MemoryBudget(uint64_t limit_bytes, bool machine_default = false)
+      : limit_(limit_bytes), machine_default_(machine_default) {}
   uint64_t limit() const { return limit_; }
   bool machine_default() const { return machine_default_; }
   uint64_t live() const { return live_.load(std::memory_order_relaxed); }
@@ -43,7 +44,9 @@ class MemoryCharge {
  public:
   MemoryCharge() = default;
   MemoryCharge(std::shared_ptr<MemoryBudget> budget, uint64_t bytes) : budget_(std::move(budget)), bytes_(bytes) {}
-  MemoryCharge(MemoryCharge&& other) noexcept : budget_(std::move(other.budget_)), bytes_(other.bytes_) { other.bytes_ = 0; }
+  MemoryCharge(MemoryCharge&& other) noexcept : budget_(std::move(other.budget_)), bytes_(other.bytes_) {
+    other.bytes_ = 0;
+  }
   MemoryCharge& operator=(MemoryCharge&& other) noexcept;
   MemoryCharge(const MemoryCharge&) = delete;
   MemoryCharge& operator=(const MemoryCharge&) = delete;

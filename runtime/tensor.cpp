@@ -34,7 +34,8 @@ namespace {
 // address-space limit, fragmentation) is reported as the same one-line error.
 std::unique_ptr<std::byte[]> new_bytes(size_t bytes, bool zero_fill, std::string_view what) {
   try {
-    return std::unique_ptr<std::byte[]>(zero_fill ? new std::byte[bytes > 0 ? bytes : 1]() : new std::byte[bytes > 0 ? bytes : 1]);
+    return std::unique_ptr<std::byte[]>(zero_fill ? new std::byte[bytes > 0 ? bytes : 1]()
+                                                  : new std::byte[bytes > 0 ? bytes : 1]);
   } catch (const std::bad_alloc&) {
     throw Error("asked for " + std::to_string(bytes) + " bytes" + (what.empty() ? "" : " (" + std::string(what) + ")") +
                 ", more memory than can be allocated");
@@ -144,7 +145,8 @@ Tensor Tensor::allocate_tensor(ElementType type, Shape shape, bool zero_fill) {
   // Refuse what the budget cannot hold before touching memory: zero-filling an overcommitted
   // block would otherwise end in the OOM killer rather than in an error message. The text naming
   // the tensor is made only for large blocks, the ones likely to be refused.
-  const std::string what = bytes >= (uint64_t{1} << 20) ? std::string(name_of(type)) + shape_to_string(shape) : std::string();
+  const std::string what =
+      bytes >= (uint64_t{1} << 20) ? std::string(name_of(type)) + shape_to_string(shape) : std::string();
   if (type == ElementType::String) {
     MemoryCharge charge = charge_memory(bytes, what);
     Tensor t;
@@ -157,7 +159,8 @@ Tensor Tensor::allocate_tensor(ElementType type, Shape shape, bool zero_fill) {
     return t;
   }
   // Packed types are always zeroed: unused high bits of the last byte must be zero.
-  std::shared_ptr<Storage> storage = zero_fill || is_sub_byte(type) ? Storage::allocate(bytes, what) : Storage::allocate_uninitialized(bytes, what);
+  std::shared_ptr<Storage> storage =
+      zero_fill || is_sub_byte(type) ? Storage::allocate(bytes, what) : Storage::allocate_uninitialized(bytes, what);
   return from_storage(type, std::move(shape), std::move(storage));
 }
 
@@ -166,7 +169,8 @@ void Tensor::attach_charge(MemoryCharge charge) {
     std::vector<std::string> values;
     MemoryCharge charge;
   };
-  auto holder = std::make_shared<Charged>(Charged{std::move(const_cast<std::vector<std::string>&>(*strings_)), std::move(charge)});
+  auto holder = std::make_shared<Charged>(
+      Charged{std::move(const_cast<std::vector<std::string>&>(*strings_)), std::move(charge)});
   strings_ = std::shared_ptr<const std::vector<std::string>>(holder, &holder->values);
 }
 

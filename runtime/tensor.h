@@ -4,10 +4,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <stdexcept>
 #include <memory>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -86,7 +86,9 @@ class Tensor {
   // Only while a string tensor is being built (from zeros() or uninitialized()).
   std::vector<std::string>& mutable_strings();
   template <class V>
-  const V* data_as() const { return reinterpret_cast<const V*>(data()); }
+  const V* data_as() const {
+    return reinterpret_cast<const V*>(data());
+  }
   const std::vector<std::string>& strings() const;
 
   // Same elements, same storage, new shape. The element counts must be equal.

@@ -93,8 +93,7 @@ bool is_valid_utf8(std::string_view s) {
       if ((next & 0xC0) != 0x80) return false;
       code_point = (code_point << 6) | (next & 0x3F);
     }
-    if (code_point < smallest || code_point > 0x10FFFF || (code_point >= 0xD800 && code_point <= 0xDFFF))
-      return false;
+    if (code_point < smallest || code_point > 0x10FFFF || (code_point >= 0xD800 && code_point <= 0xDFFF)) return false;
     i += length;
   }
   return true;
@@ -108,10 +107,8 @@ std::string base64_encode(std::string_view bytes) {
   for (size_t i = 0; i < bytes.size(); i += 3) {
     const size_t n = std::min<size_t>(3, bytes.size() - i);
     uint32_t group = 0;
-    for (size_t k = 0; k < 3; ++k)
-      group = (group << 8) | (k < n ? static_cast<unsigned char>(bytes[i + k]) : 0u);
-    for (size_t k = 0; k < 4; ++k)
-      out += k <= n ? kBase64Alphabet[(group >> (18 - 6 * k)) & 0x3F] : '=';
+    for (size_t k = 0; k < 3; ++k) group = (group << 8) | (k < n ? static_cast<unsigned char>(bytes[i + k]) : 0u);
+    for (size_t k = 0; k < 4; ++k) out += k <= n ? kBase64Alphabet[(group >> (18 - 6 * k)) & 0x3F] : '=';
   }
   return out;
 }
@@ -142,9 +139,7 @@ std::optional<std::string> base64_decode(std::string_view text) {
   return out;
 }
 
-bool is_bytes_escape(const json& value) {
-  return value.is_object() && value.size() == 1 && value.contains("base64");
-}
+bool is_bytes_escape(const json& value) { return value.is_object() && value.size() == 1 && value.contains("base64"); }
 
 json string_to_json(const std::string& bytes) {
   if (is_valid_utf8(bytes)) return bytes;
@@ -255,7 +250,8 @@ void write_nan_bits(ElementType type, std::byte* data, int64_t slot, std::string
   const int width = bits_of(type);
   if (width < 8) fail_at(context, index, quoted + ": " + std::string(name_of(type)) + " has no NaN");
   if (width < 64 && (bits >> width) != 0)
-    fail_at(context, index, quoted + " has more than " + std::to_string(width) + " bits for " + std::string(name_of(type)));
+    fail_at(context, index,
+            quoted + " has more than " + std::to_string(width) + " bits for " + std::string(name_of(type)));
   write_raw_bits(type, data, slot, bits);
   if (!std::isnan(read_real(type, data, slot)))
     fail_at(context, index, quoted + " is not a NaN of " + std::string(name_of(type)));
@@ -279,7 +275,9 @@ void write_float_string(ElementType type, std::byte* data, int64_t slot, const s
   if (text == "-inf") return write_infinity(type, data, slot, true);
   if (text.starts_with("nan:0x")) return write_nan_bits(type, data, slot, text, index, context);
   fail_at(context, index,
-          show(text) + " is not a number (the strings a float accepts are \"nan\", \"inf\", \"+inf\", \"-inf\" and \"nan:0x<bits>\")");
+          show(text) +
+              " is not a number (the strings a float accepts are \"nan\", \"inf\", \"+inf\", \"-inf\" and "
+              "\"nan:0x<bits>\")");
 }
 
 // Element `slot` of a float type; `index` is the flat element index reported in errors.
@@ -304,8 +302,9 @@ void write_float_value(ElementType type, std::byte* data, int64_t slot, const js
   // the NaN of a format without one) would silently change what was written. "inf" says infinity.
   const double stored = read_real(type, data, slot);
   if (!std::isfinite(stored))
-    fail_at(context, index, show(value) + " is beyond the range of " + std::string(name_of(type)) +
-                                " (write \"inf\" or \"-inf\" for an infinity)");
+    fail_at(context, index,
+            show(value) + " is beyond the range of " + std::string(name_of(type)) +
+                " (write \"inf\" or \"-inf\" for an infinity)");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -328,7 +327,8 @@ std::optional<JsonInteger> json_integer(const json& value, int64_t index, const 
   // From 2^53 on neighbouring integers share a double, so "1e19" or "9007199254740993.0" no longer
   // says which integer was meant.
   if (std::fabs(d) >= 0x1p53)
-    fail_at(context, index, show(value) + " is not a JSON integer and not below 2^53, so it is not exact; write the integer digits");
+    fail_at(context, index,
+            show(value) + " is not a JSON integer and not below 2^53, so it is not exact; write the integer digits");
   return JsonInteger{d < 0, static_cast<uint64_t>(std::fabs(d))};
 }
 
@@ -385,15 +385,20 @@ void write_element(ElementType type, std::byte* data, int64_t index, const json&
 
 json numeric_element_to_json(ElementType type, const std::byte* data, int64_t index) {
   switch (info(type).kind) {
-    case ElementKind::Boolean: return read_int64(type, data, index) != 0;
-    case ElementKind::SignedInt: return read_int64(type, data, index);
-    case ElementKind::UnsignedInt: return read_uint64(type, data, index);
-    case ElementKind::Float: return float_to_json(type, data, index);
+    case ElementKind::Boolean:
+      return read_int64(type, data, index) != 0;
+    case ElementKind::SignedInt:
+      return read_int64(type, data, index);
+    case ElementKind::UnsignedInt:
+      return read_uint64(type, data, index);
+    case ElementKind::Float:
+      return float_to_json(type, data, index);
     case ElementKind::Complex: {
       const ElementType part = complex_part_type(type);
       return json::array({float_to_json(part, data, 2 * index), float_to_json(part, data, 2 * index + 1)});
     }
-    case ElementKind::String: break;
+    case ElementKind::String:
+      break;
   }
   throw std::logic_error("numeric_element_to_json: a string tensor has no numeric data");
 }
@@ -429,7 +434,8 @@ Shape parse_shape(const json& value, const JsonTensorContext& context) {
       fail(context, "\"shape\" " + show(value) + " must hold non-negative integers");
     shape.push_back(dim.get<int64_t>());
   }
-  if (!checked_element_count(shape)) fail(context, "\"shape\" " + show(value) + " has more elements than int64 can count");
+  if (!checked_element_count(shape))
+    fail(context, "\"shape\" " + show(value) + " has more elements than int64 can count");
   return shape;
 }
 
@@ -535,7 +541,8 @@ void check_declared(ElementType type, const JsonTensorContext& context) {
 
 Tensor tensor_from_file(const json& object, const JsonTensorContext& context) {
   for (const auto& [key, unused] : object.items())
-    if (key != "file") fail(context, "unknown key " + show(json(key)) + " beside \"file\" (a file reference has only \"file\")");
+    if (key != "file")
+      fail(context, "unknown key " + show(json(key)) + " beside \"file\" (a file reference has only \"file\")");
   const json& name = object["file"];
   if (!name.is_string()) fail(context, "\"file\" must be a path string, not " + show(name));
   const fs::path given = name.get<std::string>();
@@ -545,7 +552,8 @@ Tensor tensor_from_file(const json& object, const JsonTensorContext& context) {
   if (!fs::exists(status)) fail(context, "file " + quote_text(path.string()) + " does not exist");
   if (!fs::is_regular_file(status)) fail(context, quote_text(path.string()) + " is not a regular file");
   std::string extension = path.extension().string();
-  std::transform(extension.begin(), extension.end(), extension.begin(), [](unsigned char c) { return std::tolower(c); });
+  std::transform(extension.begin(), extension.end(), extension.begin(),
+                 [](unsigned char c) { return std::tolower(c); });
   if (extension != ".npy" && extension != ".pb")
     fail(context, "file " + quote_text(path.string()) + ": expected a .pb (serialized TensorProto) or .npy file");
   Tensor tensor;
@@ -562,7 +570,8 @@ Tensor tensor_from_object(const json& object, const JsonTensorContext& context) 
   if (object.contains("file")) return tensor_from_file(object, context);
   for (const auto& [key, unused] : object.items())
     if (key != "dtype" && key != "shape" && key != "data")
-      fail(context, "unknown key " + show(json(key)) + " (a tensor object has \"dtype\", \"shape\" and \"data\", or only \"file\")");
+      fail(context, "unknown key " + show(json(key)) +
+                        " (a tensor object has \"dtype\", \"shape\" and \"data\", or only \"file\")");
   if (!object.contains("data")) fail(context, "a tensor object needs \"data\" (or \"file\")");
 
   ElementType type = ElementType::Undefined;

@@ -39,14 +39,22 @@ enum class Source { Raw, Float, Double, Int32, Int64, UInt64, String, External }
 
 const char* source_name(Source source) {
   switch (source) {
-    case Source::Raw: return "raw_data";
-    case Source::Float: return "float_data";
-    case Source::Double: return "double_data";
-    case Source::Int32: return "int32_data";
-    case Source::Int64: return "int64_data";
-    case Source::UInt64: return "uint64_data";
-    case Source::String: return "string_data";
-    case Source::External: return "external data";
+    case Source::Raw:
+      return "raw_data";
+    case Source::Float:
+      return "float_data";
+    case Source::Double:
+      return "double_data";
+    case Source::Int32:
+      return "int32_data";
+    case Source::Int64:
+      return "int64_data";
+    case Source::UInt64:
+      return "uint64_data";
+    case Source::String:
+      return "string_data";
+    case Source::External:
+      return "external data";
   }
   return "?";
 }
@@ -55,14 +63,20 @@ const char* source_name(Source source) {
 Source typed_field_for(ElementType type) {
   switch (type) {
     case ElementType::Float:
-    case ElementType::Complex64: return Source::Float;
+    case ElementType::Complex64:
+      return Source::Float;
     case ElementType::Double:
-    case ElementType::Complex128: return Source::Double;
-    case ElementType::Int64: return Source::Int64;
+    case ElementType::Complex128:
+      return Source::Double;
+    case ElementType::Int64:
+      return Source::Int64;
     case ElementType::UInt32:
-    case ElementType::UInt64: return Source::UInt64;
-    case ElementType::String: return Source::String;
-    default: return Source::Int32;
+    case ElementType::UInt64:
+      return Source::UInt64;
+    case ElementType::String:
+      return Source::String;
+    default:
+      return Source::Int32;
   }
 }
 
@@ -93,7 +107,8 @@ Shape shape_of(const Proto& proto) {
   Shape shape(proto.dims().begin(), proto.dims().end());
   for (size_t i = 0; i < shape.size(); ++i)
     if (shape[i] < 0)
-      throw Error("dims[" + std::to_string(i) + "] is " + std::to_string(shape[i]) + "; dimensions must be non-negative");
+      throw Error("dims[" + std::to_string(i) + "] is " + std::to_string(shape[i]) +
+                  "; dimensions must be non-negative");
   if (!checked_element_count(shape))
     throw Error("dims " + shape_to_string(shape) + " have an element count that overflows int64");
   return shape;
@@ -119,9 +134,7 @@ size_t element_alignment(ElementType type) {
   return std::min<size_t>(bytes, 8);
 }
 
-bool is_aligned(const void* pointer, size_t alignment) {
-  return reinterpret_cast<uintptr_t>(pointer) % alignment == 0;
-}
+bool is_aligned(const void* pointer, size_t alignment) { return reinterpret_cast<uintptr_t>(pointer) % alignment == 0; }
 
 std::string hex_byte(unsigned value) {
   static const char* digits = "0123456789abcdef";
@@ -159,7 +172,8 @@ void check_element_bytes(ElementType type, int64_t count, std::span<const std::b
 void check_field_fits_type(ElementType type, Source source) {
   if (source == Source::External || source == Source::Raw) {
     if (type == ElementType::String)
-      throw Error(std::string("string tensors cannot use ") + source_name(source) + "; strings are stored in string_data");
+      throw Error(std::string("string tensors cannot use ") + source_name(source) +
+                  "; strings are stored in string_data");
     return;
   }
   if (source == Source::String && type != ElementType::String)
@@ -230,14 +244,21 @@ struct Int32Range {
 Int32Range int32_range(ElementType type) {
   const std::string name(name_of(type));
   switch (type) {
-    case ElementType::Int32: return {INT32_MIN, INT32_MAX, "does not fit int32"};
-    case ElementType::Int16: return {INT16_MIN, INT16_MAX, "does not fit int16"};
-    case ElementType::Int8: return {INT8_MIN, INT8_MAX, "does not fit int8"};
-    case ElementType::UInt16: return {0, UINT16_MAX, "does not fit uint16"};
-    case ElementType::UInt8: return {0, UINT8_MAX, "does not fit uint8"};
-    case ElementType::Bool: return {0, 1, "is not a bool"};
+    case ElementType::Int32:
+      return {INT32_MIN, INT32_MAX, "does not fit int32"};
+    case ElementType::Int16:
+      return {INT16_MIN, INT16_MAX, "does not fit int16"};
+    case ElementType::Int8:
+      return {INT8_MIN, INT8_MAX, "does not fit int8"};
+    case ElementType::UInt16:
+      return {0, UINT16_MAX, "does not fit uint16"};
+    case ElementType::UInt8:
+      return {0, UINT8_MAX, "does not fit uint8"};
+    case ElementType::Bool:
+      return {0, 1, "is not a bool"};
     case ElementType::Float16:
-    case ElementType::BFloat16: return {0, UINT16_MAX, "is not a " + name + " bit pattern"};
+    case ElementType::BFloat16:
+      return {0, UINT16_MAX, "is not a " + name + " bit pattern"};
     default:
       // ONNX 1.16 wrote packed int4 bytes through int8, so its official test data holds -120 for 0x88:
       // a packed entry is a byte, signed or unsigned.
@@ -253,7 +274,8 @@ Tensor from_int32_data(const Proto& proto, ElementType type, Shape shape, int64_
   const bool packed = is_sub_byte(type);
   const uint64_t needed = packed ? storage_bytes(type, static_cast<uint64_t>(count)) : static_cast<uint64_t>(count);
   if (static_cast<uint64_t>(field.size()) != needed)
-    count_mismatch(what, needed, packed ? "packed bytes" : "values", Source::Int32, static_cast<uint64_t>(field.size()));
+    count_mismatch(what, needed, packed ? "packed bytes" : "values", Source::Int32,
+                   static_cast<uint64_t>(field.size()));
   const Int32Range range = int32_range(type);
   const size_t width = packed ? 1 : static_cast<size_t>(bits_of(type) / 8);
   auto storage = Storage::allocate(needed_bytes(type, count, what));
@@ -312,14 +334,22 @@ Tensor read_proto(const Proto& proto, const TensorReadOptions& options, std::sha
   const Source source = sources[0];
   check_field_fits_type(type, source);
   switch (source) {
-    case Source::Raw: return from_raw_data(proto, type, std::move(shape), count, what, std::move(owner));
-    case Source::Float: return from_same_width_field(proto.float_data(), source, type, std::move(shape), count, what);
-    case Source::Double: return from_same_width_field(proto.double_data(), source, type, std::move(shape), count, what);
-    case Source::Int64: return from_same_width_field(proto.int64_data(), source, type, std::move(shape), count, what);
-    case Source::UInt64: return from_uint64_data(proto, type, std::move(shape), count, what);
-    case Source::Int32: return from_int32_data(proto, type, std::move(shape), count, what);
-    case Source::String: return from_string_data(proto, std::move(shape), count, what);
-    case Source::External: return from_external_data(proto, type, std::move(shape), count, what, options);
+    case Source::Raw:
+      return from_raw_data(proto, type, std::move(shape), count, what, std::move(owner));
+    case Source::Float:
+      return from_same_width_field(proto.float_data(), source, type, std::move(shape), count, what);
+    case Source::Double:
+      return from_same_width_field(proto.double_data(), source, type, std::move(shape), count, what);
+    case Source::Int64:
+      return from_same_width_field(proto.int64_data(), source, type, std::move(shape), count, what);
+    case Source::UInt64:
+      return from_uint64_data(proto, type, std::move(shape), count, what);
+    case Source::Int32:
+      return from_int32_data(proto, type, std::move(shape), count, what);
+    case Source::String:
+      return from_string_data(proto, std::move(shape), count, what);
+    case Source::External:
+      return from_external_data(proto, type, std::move(shape), count, what, options);
   }
   throw Error("unhandled data source");
 }
@@ -328,8 +358,8 @@ Tensor read_proto(const Proto& proto, const TensorReadOptions& options, std::sha
 
 // Field names of ONNX 1.12's TensorProto, by number.
 const char* field_name(uint32_t number) {
-  static const char* const names[] = {nullptr,      "dims",        "data_type",   "segment",    "float_data",
-                                      "int32_data", "string_data", "int64_data",  "name",       "raw_data",
+  static const char* const names[] = {nullptr,       "dims",        "data_type",  "segment",       "float_data",
+                                      "int32_data",  "string_data", "int64_data", "name",          "raw_data",
                                       "double_data", "uint64_data", "doc_string", "external_data", "data_location"};
   return number < std::size(names) ? names[number] : nullptr;
 }
@@ -417,7 +447,8 @@ ParsedFile parse_tensor_file(const fs::path& path) {
   in.SetTotalBytesLimit(INT_MAX);
   if (!proto->ParseFromCodedStream(&in)) throw Error("not a TensorProto (the protobuf encoding is invalid)");
   if (!in.ConsumedEntireMessage())
-    throw Error("not a TensorProto (parsing stopped before the end of the file: trailing data, or another kind of file)");
+    throw Error(
+        "not a TensorProto (parsing stopped before the end of the file: trailing data, or another kind of file)");
   check_unknown_fields(*proto);
   const WireSummary wire = scan_top_level_fields(reinterpret_cast<const std::byte*>(file.data()), file.size());
   return {proto, wire};
@@ -569,10 +600,11 @@ Tensor tensor_from_sparse_proto(const onnx::SparseTensorProto& proto, const Tens
   const int64_t rank = static_cast<int64_t>(dims.size());
   if (indices.type() != ElementType::Int64) throw Error("sparse indices must be int64, got " + indices.describe());
   const bool linear = indices.rank() == 1;
-  if (!(linear && indices.shape()[0] == nnz) && !(indices.rank() == 2 && indices.shape()[0] == nnz && indices.shape()[1] == rank))
+  if (!(linear && indices.shape()[0] == nnz) &&
+      !(indices.rank() == 2 && indices.shape()[0] == nnz && indices.shape()[1] == rank))
     throw Error("sparse indices " + indices.describe() + " fit neither [" + std::to_string(nnz) + "] nor [" +
-                std::to_string(nnz) + ", " + std::to_string(rank) + "] for " + std::to_string(nnz) + " values of shape " +
-                shape_to_string(dims));
+                std::to_string(nnz) + ", " + std::to_string(rank) + "] for " + std::to_string(nnz) +
+                " values of shape " + shape_to_string(dims));
   const auto* idx = indices.data_as<int64_t>();
   int64_t previous = -1;
   for (int64_t k = 0; k < nnz; ++k) {

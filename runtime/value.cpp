@@ -11,20 +11,28 @@ namespace onnx_ref {
 
 ValueType ValueType::unwrapped() const {
   switch (kind) {
-    case ValueKind::OptionalTensor: return {ValueKind::Tensor, elem};
-    case ValueKind::OptionalSequence: return {ValueKind::Sequence, elem};
-    default: return *this;
+    case ValueKind::OptionalTensor:
+      return {ValueKind::Tensor, elem};
+    case ValueKind::OptionalSequence:
+      return {ValueKind::Sequence, elem};
+    default:
+      return *this;
   }
 }
 
 std::string value_type_string(ValueKind kind, const std::string& tensor_type) {
   switch (kind) {
-    case ValueKind::Tensor: return tensor_type;
-    case ValueKind::Sequence: return "seq(" + tensor_type + ")";
-    case ValueKind::OptionalTensor: return "optional(" + tensor_type + ")";
-    case ValueKind::OptionalSequence: return "optional(seq(" + tensor_type + "))";
+    case ValueKind::Tensor:
+      return tensor_type;
+    case ValueKind::Sequence:
+      return "seq(" + tensor_type + ")";
+    case ValueKind::OptionalTensor:
+      return "optional(" + tensor_type + ")";
+    case ValueKind::OptionalSequence:
+      return "optional(seq(" + tensor_type + "))";
     case ValueKind::Map:
-    case ValueKind::MapSequence: break;
+    case ValueKind::MapSequence:
+      break;
   }
   return tensor_type;
 }
@@ -78,10 +86,11 @@ MapEntries MapEntries::make(Tensor keys, Tensor values) {
     throw Error("a map's keys are " + tensor_type_string(keys.type()) + "; a map key is an integer type or string");
   if (values.type() == ElementType::Undefined) throw Error("a map's values have no element type");
   if (!values.is_string() && bits_of(values.type()) < 8)
-    throw UnsupportedError("a map's values are " + tensor_type_string(values.type()) + "; onnx-ref keeps no maps of sub-byte types");
+    throw UnsupportedError("a map's values are " + tensor_type_string(values.type()) +
+                           "; onnx-ref keeps no maps of sub-byte types");
   if (keys.rank() != 1 || values.rank() != 1 || keys.element_count() != values.element_count())
-    throw Error("a map has " + std::to_string(keys.element_count()) + " keys but " + std::to_string(values.element_count()) +
-                " values");
+    throw Error("a map has " + std::to_string(keys.element_count()) + " keys but " +
+                std::to_string(values.element_count()) + " values");
   MapEntries m{std::move(keys), std::move(values)};
   const auto order = m.key_order();
   for (size_t n = 1; n < order.size(); ++n)
@@ -124,8 +133,8 @@ MapEntries MapEntries::sorted_by_key() const {
 }
 
 std::string MapEntries::describe() const {
-  return map_type_string(ValueKind::Map, std::string(name_of(keys.type())), std::string(name_of(values.type()))) + " of " +
-         std::to_string(size());
+  return map_type_string(ValueKind::Map, std::string(name_of(keys.type())), std::string(name_of(values.type()))) +
+         " of " + std::to_string(size());
 }
 
 bool MapEntries::identical_to(const MapEntries& other) const {
@@ -194,7 +203,8 @@ bool Value::insert_in_place(size_t at, Tensor item) {
   if (at > items.size()) throw std::logic_error("Value::insert_in_place past the end");
   if (items.size() == items.capacity()) {
     const size_t grown = std::max<size_t>(4, items.capacity() * 2);
-    items_charge_->absorb(charge_memory(checked_bytes(grown - items.capacity(), sizeof(Tensor), "a sequence"), "a sequence"));
+    items_charge_->absorb(
+        charge_memory(checked_bytes(grown - items.capacity(), sizeof(Tensor), "a sequence"), "a sequence"));
     items.reserve(grown);
   }
   items.insert(items.begin() + static_cast<std::ptrdiff_t>(at), std::move(item));
@@ -253,7 +263,8 @@ std::string Value::describe() const {
     std::string s = type_.to_string() + " of " + std::to_string(maps_->size());
     if (maps_->size() <= 4) {
       s += ": [";
-      for (size_t i = 0; i < maps_->size(); ++i) s += (i ? ", " : "") + std::string("map of ") + std::to_string((*maps_)[i].size());
+      for (size_t i = 0; i < maps_->size(); ++i)
+        s += (i ? ", " : "") + std::string("map of ") + std::to_string((*maps_)[i].size());
       s += "]";
     }
     return s;
@@ -270,7 +281,8 @@ std::string Value::describe() const {
 bool Value::identical_to(const Value& other) const {
   if (!(type_ == other.type_) || present_ != other.present_) return false;
   if (!present_) return true;
-  if (type_.kind == ValueKind::Tensor || type_.kind == ValueKind::OptionalTensor) return tensor_.identical_to(other.tensor_);
+  if (type_.kind == ValueKind::Tensor || type_.kind == ValueKind::OptionalTensor)
+    return tensor_.identical_to(other.tensor_);
   if (type_.is_map_kind()) {
     if (maps_->size() != other.maps_->size()) return false;
     for (size_t i = 0; i < maps_->size(); ++i)

@@ -72,7 +72,8 @@ struct MapEntries {
 class Value {
  public:
   Value() = default;  // an empty float tensor slot; kernels never see it
-  Value(Tensor tensor) : type_(ValueType::tensor(tensor.type())), tensor_(std::move(tensor)) {}  // NOLINT: implicit on purpose
+  Value(Tensor tensor)
+      : type_(ValueType::tensor(tensor.type())), tensor_(std::move(tensor)) {}  // NOLINT: implicit on purpose
   // A sequence of tensors of one element type (an empty sequence still has its element type).
   // Throws Error when an item's type differs.
   static Value sequence(ElementType elem, std::vector<Tensor> items);
@@ -118,11 +119,11 @@ class Value {
 
  private:
   ValueType type_;
-  Tensor tensor_;                                       // Tensor, OptionalTensor (when present)
-  std::shared_ptr<const std::vector<Tensor>> items_;    // Sequence, OptionalSequence (when present)
-  MemoryCharge* items_charge_ = nullptr;                // the bytes of items_'s vector, living beside it
+  Tensor tensor_;                                        // Tensor, OptionalTensor (when present)
+  std::shared_ptr<const std::vector<Tensor>> items_;     // Sequence, OptionalSequence (when present)
+  MemoryCharge* items_charge_ = nullptr;                 // the bytes of items_'s vector, living beside it
   std::shared_ptr<const std::vector<MapEntries>> maps_;  // Map (one), MapSequence
-  bool present_ = true;                                 // false only for an empty optional
+  bool present_ = true;                                  // false only for an empty optional
 };
 
 }  // namespace onnx_ref

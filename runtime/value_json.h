@@ -24,8 +24,8 @@ namespace onnx_ref {
 // no type, and then the JSON's keys say which kind it is.
 // For maps, context.declared_type is the declared value type and `declared_key` the key type
 // (Undefined: not declared).
-Value value_from_json(const nlohmann::json& json, const JsonTensorContext& context, std::optional<ValueKind> declared_kind,
-                      ElementType declared_key = ElementType::Undefined);
+Value value_from_json(const nlohmann::json& json, const JsonTensorContext& context,
+                      std::optional<ValueKind> declared_kind, ElementType declared_key = ElementType::Undefined);
 // {"key_type": ..., "value_type": ..., "map": {"keys": [...], "values": [...]}}
 nlohmann::json map_to_json(const MapEntries& map);
 

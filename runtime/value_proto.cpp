@@ -34,8 +34,7 @@ std::vector<Tensor> sequence_tensors(const onnx::SequenceProto& proto, ElementTy
 Value value_from_sequence_proto(const onnx::SequenceProto& proto, ElementType declared_elem) {
   ElementType elem = declared_elem;
   std::vector<Tensor> items = sequence_tensors(proto, &elem);
-  if (elem == ElementType::Undefined)
-    throw Error("an empty sequence whose element type the model does not declare");
+  if (elem == ElementType::Undefined) throw Error("an empty sequence whose element type the model does not declare");
   return Value::sequence(elem, std::move(items));
 }
 
@@ -44,7 +43,8 @@ Value value_from_optional_proto(const onnx::OptionalProto& proto, const ValueTyp
     case onnx::OptionalProto::UNDEFINED:
       if (proto.has_tensor_value() || proto.has_sequence_value())
         throw Error("the OptionalProto has elem_type UNDEFINED but holds a value");
-      if (!declared.is_optional()) throw Error("an empty OptionalProto where the model declares " + declared.to_string());
+      if (!declared.is_optional())
+        throw Error("an empty OptionalProto where the model declares " + declared.to_string());
       return Value::none(declared);
     case onnx::OptionalProto::TENSOR:
       if (!proto.has_tensor_value()) return Value::none({ValueKind::OptionalTensor, declared.elem});
@@ -84,8 +84,7 @@ namespace {
 
 // The one element of a map value's tensor, appended to `strings` or to `bytes` (element bytes).
 void append_map_value(const Tensor& item, std::vector<std::string>& strings, std::vector<std::byte>& bytes) {
-  if (item.element_count() != 1)
-    throw Error("holds " + item.describe() + "; a map value is one element");
+  if (item.element_count() != 1) throw Error("holds " + item.describe() + "; a map value is one element");
   if (item.is_string()) {
     strings.push_back(item.strings()[0]);
     return;
@@ -94,7 +93,8 @@ void append_map_value(const Tensor& item, std::vector<std::string>& strings, std
   bytes.insert(bytes.end(), raw.begin(), raw.end());
 }
 
-Tensor map_values_tensor(ElementType type, int64_t count, std::vector<std::string> strings, const std::vector<std::byte>& bytes) {
+Tensor map_values_tensor(ElementType type, int64_t count, std::vector<std::string> strings,
+                         const std::vector<std::byte>& bytes) {
   if (type == ElementType::String) return Tensor::from_strings({count}, std::move(strings));
   Tensor t = Tensor::zeros(type, {count});
   if (!bytes.empty()) std::memcpy(t.mutable_data(), bytes.data(), bytes.size());
@@ -104,12 +104,13 @@ Tensor map_values_tensor(ElementType type, int64_t count, std::vector<std::strin
 Tensor map_keys_tensor(const onnx::MapProto& proto, ElementType key) {
   const int64_t n = key == ElementType::String ? proto.string_keys_size() : proto.keys_size();
   if (key == ElementType::String) {
-    if (proto.keys_size() != 0) throw Error("a map with string keys also has " + std::to_string(proto.keys_size()) + " integer keys");
+    if (proto.keys_size() != 0)
+      throw Error("a map with string keys also has " + std::to_string(proto.keys_size()) + " integer keys");
     return Tensor::from_strings({n}, std::vector<std::string>(proto.string_keys().begin(), proto.string_keys().end()));
   }
   if (proto.string_keys_size() != 0)
-    throw Error("a map with " + std::string(name_of(key)) + " keys also has " + std::to_string(proto.string_keys_size()) +
-                " string keys");
+    throw Error("a map with " + std::string(name_of(key)) + " keys also has " +
+                std::to_string(proto.string_keys_size()) + " string keys");
   Tensor t = Tensor::zeros(key, {n});
   const bool is_unsigned = info(key).kind == ElementKind::UnsignedInt;
   for (int64_t i = 0; i < n; ++i) {
@@ -134,13 +135,15 @@ Tensor map_keys_tensor(const onnx::MapProto& proto, ElementType key) {
 MapEntries map_from_proto(const onnx::MapProto& proto, ElementType declared_key, ElementType declared_value) {
   const auto key = element_type_from_code(proto.key_type());
   if (!key || !is_map_key_type(*key))
-    throw Error("the MapProto has key_type " + describe_type_code(proto.key_type()) + "; a map key is an integer type or string");
+    throw Error("the MapProto has key_type " + describe_type_code(proto.key_type()) +
+                "; a map key is an integer type or string");
   if (declared_key != ElementType::Undefined && *key != declared_key)
     throw Error("the map's keys are " + std::string(name_of(*key)) + " but the model declares " +
                 std::string(name_of(declared_key)) + " keys");
   Tensor keys = map_keys_tensor(proto, *key);
   const auto& values = proto.values();
-  if (values.elem_type() != onnx::SequenceProto::TENSOR && !(values.elem_type() == 0 && values.tensor_values_size() == 0))
+  if (values.elem_type() != onnx::SequenceProto::TENSOR &&
+      !(values.elem_type() == 0 && values.tensor_values_size() == 0))
     throw UnsupportedError("the MapProto's values have elem_type " + std::to_string(values.elem_type()) +
                            "; onnx-ref runs maps of tensor elements only");
   if (values.tensor_values_size() != keys.element_count())
@@ -154,7 +157,8 @@ MapEntries map_from_proto(const onnx::MapProto& proto, ElementType declared_key,
       const Tensor item = tensor_from_proto(values.tensor_values(i));
       if (value_type == ElementType::Undefined) value_type = item.type();
       if (item.type() != value_type)
-        throw Error("is " + std::string(name_of(item.type())) + " but the map's values are " + std::string(name_of(value_type)));
+        throw Error("is " + std::string(name_of(item.type())) + " but the map's values are " +
+                    std::string(name_of(value_type)));
       if (!item.is_string() && bits_of(value_type) < 8)
         throw UnsupportedError("is " + std::string(name_of(value_type)) + "; onnx-ref keeps no maps of sub-byte types");
       append_map_value(item, strings, bytes);
@@ -163,12 +167,15 @@ MapEntries map_from_proto(const onnx::MapProto& proto, ElementType declared_key,
     }
   }
   if (value_type == ElementType::Undefined) throw Error("an empty map whose value type the model does not declare");
-  return MapEntries::make(std::move(keys), map_values_tensor(value_type, values.tensor_values_size(), std::move(strings), bytes));
+  return MapEntries::make(std::move(keys),
+                          map_values_tensor(value_type, values.tensor_values_size(), std::move(strings), bytes));
 }
 
-Value value_from_map_sequence_proto(const onnx::SequenceProto& proto, ElementType declared_key, ElementType declared_value) {
+Value value_from_map_sequence_proto(const onnx::SequenceProto& proto, ElementType declared_key,
+                                    ElementType declared_value) {
   if (proto.elem_type() != onnx::SequenceProto::MAP && !(proto.elem_type() == 0 && proto.map_values_size() == 0))
-    throw Error("the SequenceProto holds elem_type " + std::to_string(proto.elem_type()) + " where the model declares a sequence of maps");
+    throw Error("the SequenceProto holds elem_type " + std::to_string(proto.elem_type()) +
+                " where the model declares a sequence of maps");
   if (proto.tensor_values_size() || proto.sequence_values_size() || proto.optional_values_size())
     throw Error("a SequenceProto of maps also holds values of other kinds");
   std::vector<MapEntries> maps;
@@ -205,9 +212,8 @@ onnx::MapProto map_to_proto(const MapEntries& map, const std::string& name) {
   const ElementType type = map.values.type();
   const size_t bytes = type == ElementType::String ? 0 : static_cast<size_t>(bits_of(type) / 8);
   for (int64_t i = 0; i < map.size(); ++i) {
-    Tensor item = type == ElementType::String
-                      ? Tensor::from_strings({}, {map.values.strings()[static_cast<size_t>(i)]})
-                      : Tensor::zeros(type, {});
+    Tensor item = type == ElementType::String ? Tensor::from_strings({}, {map.values.strings()[static_cast<size_t>(i)]})
+                                              : Tensor::zeros(type, {});
     if (bytes) std::memcpy(item.mutable_data(), map.values.data() + static_cast<size_t>(i) * bytes, bytes);
     *values->add_tensor_values() = tensor_to_proto(item);
   }

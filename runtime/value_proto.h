@@ -26,7 +26,8 @@ onnx::OptionalProto value_to_optional_proto(const Value& value, const std::strin
 // the file decides). Errors name the broken rule: duplicate keys, keys of another type, keys and
 // values of different lengths.
 MapEntries map_from_proto(const onnx::MapProto& proto, ElementType declared_key, ElementType declared_value);
-Value value_from_map_sequence_proto(const onnx::SequenceProto& proto, ElementType declared_key, ElementType declared_value);
+Value value_from_map_sequence_proto(const onnx::SequenceProto& proto, ElementType declared_key,
+                                    ElementType declared_value);
 onnx::MapProto map_to_proto(const MapEntries& map, const std::string& name = "");
 
 // Reads a file holding the message for `kind` (a TensorProto for tensors). Errors start with the

@@ -47,7 +47,8 @@ bool for_each_field(const uint8_t* p, const uint8_t* end, F&& on_payload) {
         p += length;
         break;
       }
-      default: return false;
+      default:
+        return false;
     }
   }
   return true;

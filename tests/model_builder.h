@@ -57,8 +57,8 @@ class ModelBuilder {
  private:
   onnx::ModelProto proto_;
   onnx::GraphProto* graph() { return proto_.mutable_graph(); }
-  static void describe(onnx::ValueInfoProto* v, const std::string& name, ElementType type, const std::vector<int64_t>& dims,
-                       bool rank_known) {
+  static void describe(onnx::ValueInfoProto* v, const std::string& name, ElementType type,
+                       const std::vector<int64_t>& dims, bool rank_known) {
     v->set_name(name);
     auto* t = v->mutable_type()->mutable_tensor_type();
     t->set_elem_type(code_of(type));

@@ -19,10 +19,14 @@ struct Target {
 
 inline Target target_of(numeric::Format f) {
   switch (f) {
-    case numeric::Format::Float16: return {11, -14, 15};
-    case numeric::Format::BFloat16: return {8, -126, 127};
-    case numeric::Format::Float: return {24, -126, 127};
-    default: return {53, -1022, 1023};
+    case numeric::Format::Float16:
+      return {11, -14, 15};
+    case numeric::Format::BFloat16:
+      return {8, -126, 127};
+    case numeric::Format::Float:
+      return {24, -126, 127};
+    default:
+      return {53, -1022, 1023};
   }
 }
 
@@ -54,22 +58,54 @@ inline double reference(numeric::Fn f, numeric::Format format, double x, const n
   int inex = 1;  // composites: not exact (transcendental at nonzero points)
   const auto R = MPFR_RNDN;
   switch (f) {
-    case Fn::Exp: inex = mpfr_exp(v, X, R); break;
-    case Fn::Log: inex = mpfr_log(v, X, R); break;
-    case Fn::Sqrt: inex = mpfr_sqrt(v, X, R); break;
-    case Fn::Sin: inex = mpfr_sin(v, X, R); break;
-    case Fn::Cos: inex = mpfr_cos(v, X, R); break;
-    case Fn::Tan: inex = mpfr_tan(v, X, R); break;
-    case Fn::Asin: inex = mpfr_asin(v, X, R); break;
-    case Fn::Acos: inex = mpfr_acos(v, X, R); break;
-    case Fn::Atan: inex = mpfr_atan(v, X, R); break;
-    case Fn::Sinh: inex = mpfr_sinh(v, X, R); break;
-    case Fn::Cosh: inex = mpfr_cosh(v, X, R); break;
-    case Fn::Tanh: inex = mpfr_tanh(v, X, R); break;
-    case Fn::Asinh: inex = mpfr_asinh(v, X, R); break;
-    case Fn::Acosh: inex = mpfr_acosh(v, X, R); break;
-    case Fn::Atanh: inex = mpfr_atanh(v, X, R); break;
-    case Fn::Erf: inex = mpfr_erf(v, X, R); break;
+    case Fn::Exp:
+      inex = mpfr_exp(v, X, R);
+      break;
+    case Fn::Log:
+      inex = mpfr_log(v, X, R);
+      break;
+    case Fn::Sqrt:
+      inex = mpfr_sqrt(v, X, R);
+      break;
+    case Fn::Sin:
+      inex = mpfr_sin(v, X, R);
+      break;
+    case Fn::Cos:
+      inex = mpfr_cos(v, X, R);
+      break;
+    case Fn::Tan:
+      inex = mpfr_tan(v, X, R);
+      break;
+    case Fn::Asin:
+      inex = mpfr_asin(v, X, R);
+      break;
+    case Fn::Acos:
+      inex = mpfr_acos(v, X, R);
+      break;
+    case Fn::Atan:
+      inex = mpfr_atan(v, X, R);
+      break;
+    case Fn::Sinh:
+      inex = mpfr_sinh(v, X, R);
+      break;
+    case Fn::Cosh:
+      inex = mpfr_cosh(v, X, R);
+      break;
+    case Fn::Tanh:
+      inex = mpfr_tanh(v, X, R);
+      break;
+    case Fn::Asinh:
+      inex = mpfr_asinh(v, X, R);
+      break;
+    case Fn::Acosh:
+      inex = mpfr_acosh(v, X, R);
+      break;
+    case Fn::Atanh:
+      inex = mpfr_atanh(v, X, R);
+      break;
+    case Fn::Erf:
+      inex = mpfr_erf(v, X, R);
+      break;
     case Fn::Pow:
       mpfr_set_d(t, a.y, R);
       inex = mpfr_pow(v, X, t, R);
@@ -78,8 +114,10 @@ inline double reference(numeric::Fn f, numeric::Format format, double x, const n
       mpfr_neg(t, X, R), mpfr_exp(t, t, R), mpfr_add_ui(t, t, 1, R), mpfr_ui_div(v, 1, t, R);
       break;
     case Fn::Softplus:  // ln(1 + e^x); for x > 0 as x + ln(1 + e^-x), since e^x leaves MPFR's range
-      if (x > 0) mpfr_neg(t, X, R), mpfr_exp(t, t, R), mpfr_log1p(t, t, R), mpfr_add(v, t, X, R);
-      else mpfr_exp(t, X, R), mpfr_log1p(v, t, R);
+      if (x > 0)
+        mpfr_neg(t, X, R), mpfr_exp(t, t, R), mpfr_log1p(t, t, R), mpfr_add(v, t, X, R);
+      else
+        mpfr_exp(t, X, R), mpfr_log1p(v, t, R);
       break;
     case Fn::Mish:
       mpfr_exp(t, X, R), mpfr_log1p(t, t, R), mpfr_tanh(t, t, R), mpfr_mul(v, X, t, R);
@@ -105,17 +143,24 @@ inline double reference(numeric::Fn f, numeric::Format format, double x, const n
       mpfr_mul_d(t, X, -a.alpha, R), mpfr_exp(t, t, R), mpfr_add_ui(t, t, 1, R), mpfr_div(v, X, t, R);
       break;
     case Fn::Elu:
-      if (x >= 0) inex = mpfr_set(v, X, R);
-      else mpfr_exp(t, X, R), mpfr_sub_ui(t, t, 1, R), mpfr_mul_d(v, t, a.alpha, R);
+      if (x >= 0)
+        inex = mpfr_set(v, X, R);
+      else
+        mpfr_exp(t, X, R), mpfr_sub_ui(t, t, 1, R), mpfr_mul_d(v, t, a.alpha, R);
       break;
     case Fn::Selu:
-      if (x > 0) inex = mpfr_mul_d(v, X, a.gamma, R);
-      else mpfr_exp(t, X, R), mpfr_mul_d(t, t, a.alpha, R), mpfr_sub_d(t, t, a.alpha, R), inex = mpfr_mul_d(v, t, a.gamma, R);
+      if (x > 0)
+        inex = mpfr_mul_d(v, X, a.gamma, R);
+      else
+        mpfr_exp(t, X, R), mpfr_mul_d(t, t, a.alpha, R), mpfr_sub_d(t, t, a.alpha, R),
+            inex = mpfr_mul_d(v, t, a.gamma, R);
       if (x == 0) mpfr_set_zero(v, 1), inex = 0;
       break;
     case Fn::Celu:
-      if (x >= 0) inex = mpfr_set(v, X, R);
-      else mpfr_div_d(t, X, a.alpha, R), mpfr_exp(t, t, R), mpfr_sub_ui(t, t, 1, R), mpfr_mul_d(v, t, a.alpha, R);
+      if (x >= 0)
+        inex = mpfr_set(v, X, R);
+      else
+        mpfr_div_d(t, X, a.alpha, R), mpfr_exp(t, t, R), mpfr_sub_ui(t, t, 1, R), mpfr_mul_d(v, t, a.alpha, R);
       break;
   }
   const double out = round_ieee(v, inex, format);

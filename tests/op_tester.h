@@ -40,14 +40,25 @@ inline void describe_type(onnx::TypeProto* out, const ValueType& type, const Sha
     tensor(m->mutable_value_type(), type.elem, nullptr);
   };
   switch (type.kind) {
-    case ValueKind::Tensor: tensor(out, type.elem, shape); break;
-    case ValueKind::Sequence: tensor(out->mutable_sequence_type()->mutable_elem_type(), type.elem, nullptr); break;
-    case ValueKind::OptionalTensor: tensor(out->mutable_optional_type()->mutable_elem_type(), type.elem, nullptr); break;
-    case ValueKind::OptionalSequence:
-      tensor(out->mutable_optional_type()->mutable_elem_type()->mutable_sequence_type()->mutable_elem_type(), type.elem, nullptr);
+    case ValueKind::Tensor:
+      tensor(out, type.elem, shape);
       break;
-    case ValueKind::Map: map(out); break;
-    case ValueKind::MapSequence: map(out->mutable_sequence_type()->mutable_elem_type()); break;
+    case ValueKind::Sequence:
+      tensor(out->mutable_sequence_type()->mutable_elem_type(), type.elem, nullptr);
+      break;
+    case ValueKind::OptionalTensor:
+      tensor(out->mutable_optional_type()->mutable_elem_type(), type.elem, nullptr);
+      break;
+    case ValueKind::OptionalSequence:
+      tensor(out->mutable_optional_type()->mutable_elem_type()->mutable_sequence_type()->mutable_elem_type(), type.elem,
+             nullptr);
+      break;
+    case ValueKind::Map:
+      map(out);
+      break;
+    case ValueKind::MapSequence:
+      map(out->mutable_sequence_type()->mutable_elem_type());
+      break;
   }
 }
 
@@ -228,8 +239,9 @@ class OpTester {
 
 // A run with the kernel-test shape of arguments: inputs (nullopt: omitted), parsed attributes and
 // the number of outputs asked for.
-inline std::vector<Value> run_one_node(const std::string& op, int64_t opset, const std::vector<std::optional<Value>>& inputs,
-                                   const Attributes& attrs = {}, size_t outputs = 1, const std::string& domain = "") {
+inline std::vector<Value> run_one_node(const std::string& op, int64_t opset,
+                                       const std::vector<std::optional<Value>>& inputs, const Attributes& attrs = {},
+                                       size_t outputs = 1, const std::string& domain = "") {
   return OpTester(op, opset, domain).inputs(inputs).attributes(attrs).outputs(outputs).run();
 }
 
@@ -256,8 +268,9 @@ inline std::vector<Value> run_rule(const OpTester& t) {
 }
 
 // run_one_node with run_rule's errors.
-inline std::vector<Value> run_node_rule(const std::string& op, int64_t opset, const std::vector<std::optional<Value>>& inputs,
-                                        const Attributes& attrs = {}, size_t outputs = 1, const std::string& domain = "") {
+inline std::vector<Value> run_node_rule(const std::string& op, int64_t opset,
+                                        const std::vector<std::optional<Value>>& inputs, const Attributes& attrs = {},
+                                        size_t outputs = 1, const std::string& domain = "") {
   return run_rule(OpTester(op, opset, domain).inputs(inputs).attributes(attrs).outputs(outputs));
 }
 

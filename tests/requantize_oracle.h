@@ -26,9 +26,12 @@ inline int64_t requantize_oracle(int64_t acc, double s1, double s2, double s3, i
   const int c = mpz_cmp(twice, mpq_denref(v));
   if (c > 0 || (c == 0 && mpz_odd_p(q))) mpz_add_ui(q, q, 1);
   int64_t y = 0;  // clamped in GMP first: q may be far beyond int64
-  if (mpz_cmp_si(q, -(1L << 40)) < 0) y = -(int64_t{1} << 40);
-  else if (mpz_cmp_si(q, 1L << 40) > 0) y = int64_t{1} << 40;
-  else y = mpz_get_si(q);
+  if (mpz_cmp_si(q, -(1L << 40)) < 0)
+    y = -(int64_t{1} << 40);
+  else if (mpz_cmp_si(q, 1L << 40) > 0)
+    y = int64_t{1} << 40;
+  else
+    y = mpz_get_si(q);
   mpz_clears(q, r, twice, nullptr);
   mpq_clears(v, t, nullptr);
   return std::clamp<int64_t>(y + zp, lo, hi);

@@ -12,8 +12,7 @@ namespace onnx_ref::testing {
 
 class ScopedMemoryLimit {
  public:
-  explicit ScopedMemoryLimit(uint64_t bytes)
-      : previous_(default_is_machine_budget() ? 0 : tensor_memory_limit()) {
+  explicit ScopedMemoryLimit(uint64_t bytes) : previous_(default_is_machine_budget() ? 0 : tensor_memory_limit()) {
     set_tensor_memory_limit(bytes);
   }
   ~ScopedMemoryLimit() { set_tensor_memory_limit(previous_); }

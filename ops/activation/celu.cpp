@@ -16,11 +16,12 @@ void register_celu(Registry& registry) {
     if (alpha == 0) throw Error("attribute 'alpha' must not be 0: Celu divides X by it");
     return numeric::Args{0, alpha, 0};
   };
-  OpVersion v = float_unary_version("Celu", 12, TypeSet{ElementType::Float}, kXY, {float_attribute("alpha", 1.0f)}, Kernel{});
+  OpVersion v =
+      float_unary_version("Celu", 12, TypeSet{ElementType::Float}, kXY, {float_attribute("alpha", 1.0f)}, Kernel{});
   set_float_unary_kernel<numeric::Fn::Celu>(v, args);
   registry.add(std::move(v));
-  registry.declare_accuracy("Celu",
-                            {AccuracyKind::CorrectlyRounded, "the exact max(0, x) + min(0, alpha (e^(x/alpha) - 1)) rounded once"});
+  registry.declare_accuracy(
+      "Celu", {AccuracyKind::CorrectlyRounded, "the exact max(0, x) + min(0, alpha (e^(x/alpha) - 1)) rounded once"});
 }
 
 }  // namespace onnx_ref

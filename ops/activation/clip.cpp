@@ -51,9 +51,12 @@ struct ClipBounds {
 // values are the bit patterns 0x7BFF and 0x7F7F).
 template <class S>
 S finite_limit(bool largest) {
-  if constexpr (std::is_same_v<S, Float16Bits>) return {static_cast<uint16_t>(largest ? 0x7BFF : 0xFBFF)};
-  else if constexpr (std::is_same_v<S, BFloat16Bits>) return {static_cast<uint16_t>(largest ? 0x7F7F : 0xFF7F)};
-  else return largest ? std::numeric_limits<S>::max() : std::numeric_limits<S>::lowest();
+  if constexpr (std::is_same_v<S, Float16Bits>)
+    return {static_cast<uint16_t>(largest ? 0x7BFF : 0xFBFF)};
+  else if constexpr (std::is_same_v<S, BFloat16Bits>)
+    return {static_cast<uint16_t>(largest ? 0x7F7F : 0xFF7F)};
+  else
+    return largest ? std::numeric_limits<S>::max() : std::numeric_limits<S>::lowest();
 }
 
 template <class S>
@@ -103,7 +106,9 @@ ClipBounds parse_clip_bounds(const Attributes& attrs) {
 }
 
 void set_clip_attribute_kernel(OpVersion& v) {
-  v.set_kernel(parse_clip_bounds, [](const KernelContext& ctx, const ClipBounds& b) -> std::vector<Value> { return {clip_tensor(ctx.input(0), b)}; });
+  v.set_kernel(parse_clip_bounds, [](const KernelContext& ctx, const ClipBounds& b) -> std::vector<Value> {
+    return {clip_tensor(ctx.input(0), b)};
+  });
 }
 
 const Tensor* bound_input(const KernelContext& ctx, size_t index, const char* name) {
@@ -144,16 +149,21 @@ void register_clip(Registry& registry) {
   using type_sets::kFloats;
   const UnaryNames names{"input", "output"};
   constexpr float kMax = std::numeric_limits<float>::max();
-  register_unary_ladder(registry, "Clip", {AccuracyKind::CorrectlyRounded, "x clamped to the float32 bounds, each bound rounded once to x's type"}, {{1, kFloats, true}},
-                        {{"min", AttrType::Float, false, std::nullopt}, {"max", AttrType::Float, false, std::nullopt}},
-                        set_clip_attribute_kernel, names);
-  register_unary_ladder(registry, "Clip", {AccuracyKind::CorrectlyRounded, "x clamped to the float32 bounds, each bound rounded once to x's type"}, {{6, kFloats}}, {float_attribute("min", -kMax), float_attribute("max", kMax)},
-                        set_clip_attribute_kernel, names);
+  register_unary_ladder(
+      registry, "Clip",
+      {AccuracyKind::CorrectlyRounded, "x clamped to the float32 bounds, each bound rounded once to x's type"},
+      {{1, kFloats, true}},
+      {{"min", AttrType::Float, false, std::nullopt}, {"max", AttrType::Float, false, std::nullopt}},
+      set_clip_attribute_kernel, names);
+  register_unary_ladder(
+      registry, "Clip",
+      {AccuracyKind::CorrectlyRounded, "x clamped to the float32 bounds, each bound rounded once to x's type"},
+      {{6, kFloats}}, {float_attribute("min", -kMax), float_attribute("max", kMax)}, set_clip_attribute_kernel, names);
   registry.add(clip_input_version(11, kFloats));
   registry.add(clip_input_version(12, type_sets::kAllNumericTypes));
   registry.add(clip_input_version(13, type_sets::kAllNumericTypesIR4));
-  registry.declare_accuracy("Clip",
-                            {AccuracyKind::Exact, "x clamped to the bound inputs: an element of x or a bound"}, {11, 12, 13});
+  registry.declare_accuracy("Clip", {AccuracyKind::Exact, "x clamped to the bound inputs: an element of x or a bound"},
+                            {11, 12, 13});
 }
 
 }  // namespace onnx_ref

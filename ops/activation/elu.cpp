@@ -12,7 +12,9 @@ namespace onnx_ref {
 
 void register_elu(Registry& registry) {
   using namespace math;
-  const ArgsFromAttributes args = [](const Attributes& a) { return numeric::Args{0, std::get<float>(a.get("alpha")), 0}; };
+  const ArgsFromAttributes args = [](const Attributes& a) {
+    return numeric::Args{0, std::get<float>(a.get("alpha")), 0};
+  };
   const auto elu_version = [args](int since, const TypeSet& types, std::vector<AttributeSpec> attributes) {
     OpVersion v = float_unary_version("Elu", since, types, kXY, std::move(attributes), Kernel{});
     set_float_unary_kernel<numeric::Fn::Elu>(v, args);

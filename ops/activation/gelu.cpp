@@ -22,15 +22,16 @@ bool tanh_form(const Attributes& attrs) {
 void register_gelu(Registry& registry) {
   const Kernel exact = math::float_unary_kernel<numeric::Fn::GeluErf>();
   const Kernel tanh = math::float_unary_kernel<numeric::Fn::GeluTanh>();
-  OpVersion v = math::float_unary_version(
-      "Gelu", 20, type_sets::kFloatsIR4, math::kXY,
-      {{"approximate", AttrType::String, false, AttrValue{std::string("none")}}},
-      Kernel{});
+  OpVersion v =
+      math::float_unary_version("Gelu", 20, type_sets::kFloatsIR4, math::kXY,
+                                {{"approximate", AttrType::String, false, AttrValue{std::string("none")}}}, Kernel{});
   // `approximate`, parsed and checked at load: whether the tanh form is asked for.
-  v.set_kernel(tanh_form, [exact, tanh](const KernelContext& ctx, bool tanh_asked) { return tanh_asked ? tanh(ctx) : exact(ctx); });
+  v.set_kernel(tanh_form, [exact, tanh](const KernelContext& ctx, bool tanh_asked) {
+    return tanh_asked ? tanh(ctx) : exact(ctx);
+  });
   registry.add(std::move(v));
-  registry.declare_accuracy("Gelu",
-                            {AccuracyKind::CorrectlyRounded, "the exact value of the chosen form (erf or tanh) rounded once"});
+  registry.declare_accuracy(
+      "Gelu", {AccuracyKind::CorrectlyRounded, "the exact value of the chosen form (erf or tanh) rounded once"});
 }
 
 }  // namespace onnx_ref

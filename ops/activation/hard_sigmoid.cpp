@@ -25,8 +25,10 @@ struct HardSigmoidFn {
   template <class S>
   S apply(S x) const {
     double v;
-    if constexpr (std::is_same_v<S, double>) v = std::fma(alpha, x, beta);
-    else v = add_round_odd(alpha * widen(x), beta);
+    if constexpr (std::is_same_v<S, double>)
+      v = std::fma(alpha, x, beta);
+    else
+      v = add_round_odd(alpha * widen(x), beta);
     if (v != v) return narrow<S>(v);
     const S r = narrow<S>(v);
     const double rv = widen(r);
@@ -40,7 +42,9 @@ struct HardSigmoidFn {
 void register_hard_sigmoid(Registry& registry) {
   using namespace math;
   using type_sets::kFloats;
-  register_unary_ladder(registry, "HardSigmoid", {AccuracyKind::CorrectlyRounded, "the exact max(0, min(1, alpha x + beta)) rounded once"}, {{1, kFloats, true}, {6, kFloats}, {22, type_sets::kFloatsIR4}},
+  register_unary_ladder(registry, "HardSigmoid",
+                        {AccuracyKind::CorrectlyRounded, "the exact max(0, min(1, alpha x + beta)) rounded once"},
+                        {{1, kFloats, true}, {6, kFloats}, {22, type_sets::kFloatsIR4}},
                         {float_attribute("alpha", 0.2f), float_attribute("beta", 0.5f)},
                         set_unary_attr_kernel<HardSigmoidFn>);
 }

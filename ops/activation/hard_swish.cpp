@@ -55,8 +55,9 @@ struct HardSwishFn {
 
 void register_hard_swish(Registry& registry) {
   using namespace math;
-  register_unary_ladder(registry, "HardSwish", {AccuracyKind::CorrectlyRounded, "the exact x max(0, min(1, x/6 + 1/2)) rounded once"}, {{14, type_sets::kFloats}, {22, type_sets::kFloatsIR4}}, {},
-                        unary_kernel<HardSwishFn>());
+  register_unary_ladder(registry, "HardSwish",
+                        {AccuracyKind::CorrectlyRounded, "the exact x max(0, min(1, x/6 + 1/2)) rounded once"},
+                        {{14, type_sets::kFloats}, {22, type_sets::kFloatsIR4}}, {}, unary_kernel<HardSwishFn>());
 }
 
 }  // namespace onnx_ref

@@ -61,7 +61,8 @@ std::vector<Value> leaky_relu_run(const KernelContext& ctx, const LeakyReluFn& f
   const Tensor& x = ctx.input(0);
   if (x.type() != ElementType::Float || !gemm::gemm_uses_avx512()) return unary_attr_run(ctx, fn);
   Tensor out = Tensor::uninitialized(x.type(), x.shape());
-  leaky_relu_floats_avx512(x.data_as<float>(), reinterpret_cast<float*>(out.mutable_data()), x.element_count(), fn.alpha);
+  leaky_relu_floats_avx512(x.data_as<float>(), reinterpret_cast<float*>(out.mutable_data()), x.element_count(),
+                           fn.alpha);
   return {out};
 }
 
@@ -75,8 +76,9 @@ void register_leaky_relu(Registry& registry) {
   using namespace math;
   using type_sets::kFloats;
   using type_sets::kFloatsIR4;
-  register_unary_ladder(registry, "LeakyRelu", {AccuracyKind::CorrectlyRounded, "x, or the exact alpha x rounded once"}, {{1, kFloats, true}, {6, kFloats}, {16, kFloatsIR4}},
-                        {float_attribute("alpha", 0.01f)}, set_leaky_relu_kernel);
+  register_unary_ladder(registry, "LeakyRelu", {AccuracyKind::CorrectlyRounded, "x, or the exact alpha x rounded once"},
+                        {{1, kFloats, true}, {6, kFloats}, {16, kFloatsIR4}}, {float_attribute("alpha", 0.01f)},
+                        set_leaky_relu_kernel);
 }
 
 }  // namespace onnx_ref

@@ -9,7 +9,9 @@
 namespace onnx_ref {
 
 void register_mish(Registry& registry) {
-  math::register_floats_then_bfloat16(registry, "Mish", {AccuracyKind::CorrectlyRounded, "the exact x tanh(ln(1 + e^x)) rounded once"}, 18, 22, math::kXY, math::float_unary_kernel<numeric::Fn::Mish>());
+  math::register_floats_then_bfloat16(registry, "Mish",
+                                      {AccuracyKind::CorrectlyRounded, "the exact x tanh(ln(1 + e^x)) rounded once"},
+                                      18, 22, math::kXY, math::float_unary_kernel<numeric::Fn::Mish>());
 }
 
 }  // namespace onnx_ref

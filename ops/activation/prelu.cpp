@@ -19,8 +19,10 @@ struct PReluFn {
   static constexpr bool supports = is_float_storage<S> || is_int_storage<S>;
   template <class S>
   static S apply(S x, S slope) {
-    if constexpr (std::is_unsigned_v<S>) return x;
-    else return comparable(x) < 0 ? arith(x, slope, [](auto p, auto q) { return p * q; }) : x;
+    if constexpr (std::is_unsigned_v<S>)
+      return x;
+    else
+      return comparable(x) < 0 ? arith(x, slope, [](auto p, auto q) { return p * q; }) : x;
   }
 };
 

@@ -22,12 +22,13 @@ void register_selu(Registry& registry) {
   };
   const std::vector<AttributeSpec> six = {float_attribute("alpha", 1.67326319217681884765625f),
                                           float_attribute("gamma", 1.05070102214813232421875f)};
-  registry.add(selu_version(1, type_sets::kFloats,
-                            {float_attribute("alpha", 1.6732f), ignored_consumed_inputs(), float_attribute("gamma", 1.0507f)}));
+  registry.add(
+      selu_version(1, type_sets::kFloats,
+                   {float_attribute("alpha", 1.6732f), ignored_consumed_inputs(), float_attribute("gamma", 1.0507f)}));
   registry.add(selu_version(6, type_sets::kFloats, six));
   registry.add(selu_version(22, type_sets::kFloatsIR4, six));
-  registry.declare_accuracy("Selu",
-                            {AccuracyKind::CorrectlyRounded, "the exact gamma x or gamma (alpha e^x - alpha) rounded once"});
+  registry.declare_accuracy(
+      "Selu", {AccuracyKind::CorrectlyRounded, "the exact gamma x or gamma (alpha e^x - alpha) rounded once"});
 }
 
 }  // namespace onnx_ref

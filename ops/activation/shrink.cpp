@@ -42,13 +42,17 @@ struct ShrinkFn {
   template <class S>
   S apply(S x) const {
     long double v;
-    if constexpr (is_int_storage<S>) v = static_cast<long double>(x);
-    else v = widen(x);
+    if constexpr (is_int_storage<S>)
+      v = static_cast<long double>(x);
+    else
+      v = widen(x);
     const bool low = v < -static_cast<long double>(lambd);
     const bool high = v > static_cast<long double>(lambd);
     if (!low && !high) {
-      if constexpr (is_int_storage<S>) return 0;
-      else return (v != v) ? x : narrow<S>(0.0);  // NaN is neither above nor below: NaN stays NaN
+      if constexpr (is_int_storage<S>)
+        return 0;
+      else
+        return (v != v) ? x : narrow<S>(0.0);  // NaN is neither above nor below: NaN stays NaN
     }
     if constexpr (is_int_storage<S>) {
       if (!bias_integral)
@@ -72,9 +76,11 @@ struct ShrinkFn {
 void register_shrink(Registry& registry) {
   using namespace math;
   const UnaryNames names{"input", "output"};
-  register_unary_ladder(registry, "Shrink", {AccuracyKind::CorrectlyRounded, "0, or the exact x + bias or x - bias rounded once; integers wrap"}, {{9, type_sets::kAllNumericTypes}},
-                        {float_attribute("bias", 0.0f), float_attribute("lambd", 0.5f)},
-                        set_unary_attr_kernel<ShrinkFn>, names);
+  register_unary_ladder(
+      registry, "Shrink",
+      {AccuracyKind::CorrectlyRounded, "0, or the exact x + bias or x - bias rounded once; integers wrap"},
+      {{9, type_sets::kAllNumericTypes}}, {float_attribute("bias", 0.0f), float_attribute("lambd", 0.5f)},
+      set_unary_attr_kernel<ShrinkFn>, names);
 }
 
 }  // namespace onnx_ref

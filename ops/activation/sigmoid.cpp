@@ -8,7 +8,9 @@
 namespace onnx_ref {
 
 void register_sigmoid(Registry& registry) {
-  math::register_classic_unary(registry, "Sigmoid", {AccuracyKind::CorrectlyRounded, "the exact 1 / (1 + e^-x) rounded once"}, math::kXY, math::float_unary_kernel<numeric::Fn::Sigmoid>());
+  math::register_classic_unary(registry, "Sigmoid",
+                               {AccuracyKind::CorrectlyRounded, "the exact 1 / (1 + e^-x) rounded once"}, math::kXY,
+                               math::float_unary_kernel<numeric::Fn::Sigmoid>());
 }
 
 }  // namespace onnx_ref

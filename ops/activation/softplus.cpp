@@ -8,8 +8,9 @@
 namespace onnx_ref {
 
 void register_softplus(Registry& registry) {
-  math::register_floats_then_bfloat16(registry, "Softplus", {AccuracyKind::CorrectlyRounded, "the exact ln(1 + e^x) rounded once"}, 1, 22, math::kXY,
-                                      math::float_unary_kernel<numeric::Fn::Softplus>());
+  math::register_floats_then_bfloat16(registry, "Softplus",
+                                      {AccuracyKind::CorrectlyRounded, "the exact ln(1 + e^x) rounded once"}, 1, 22,
+                                      math::kXY, math::float_unary_kernel<numeric::Fn::Softplus>());
 }
 
 }  // namespace onnx_ref

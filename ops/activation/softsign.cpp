@@ -25,8 +25,8 @@ struct SoftsignFn {
 void register_softsign(Registry& registry) {
   using namespace math;
   const UnaryNames names{"input", "output"};
-  register_unary_ladder(registry, "Softsign", {AccuracyKind::CorrectlyRounded, "the exact x / (1 + |x|) rounded once"}, {{1, type_sets::kFloats}, {22, type_sets::kFloatsIR4}}, {},
-                        unary_kernel<SoftsignFn>(), names);
+  register_unary_ladder(registry, "Softsign", {AccuracyKind::CorrectlyRounded, "the exact x / (1 + |x|) rounded once"},
+                        {{1, type_sets::kFloats}, {22, type_sets::kFloatsIR4}}, {}, unary_kernel<SoftsignFn>(), names);
 }
 
 }  // namespace onnx_ref

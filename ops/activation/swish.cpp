@@ -14,11 +14,11 @@ void register_swish(Registry& registry) {
   const math::ArgsFromAttributes args = [](const Attributes& a) {
     return numeric::Args{0, std::get<float>(a.get("alpha")), 0};
   };
-  OpVersion v = math::float_unary_version("Swish", 24, type_sets::kFloatsIR4, math::kXY, {float_attribute("alpha", 1.0f)}, Kernel{});
+  OpVersion v = math::float_unary_version("Swish", 24, type_sets::kFloatsIR4, math::kXY,
+                                          {float_attribute("alpha", 1.0f)}, Kernel{});
   math::set_float_unary_kernel<numeric::Fn::Swish>(v, args);
   registry.add(std::move(v));
-  registry.declare_accuracy("Swish",
-                            {AccuracyKind::CorrectlyRounded, "the exact x / (1 + e^(-alpha x)) rounded once"});
+  registry.declare_accuracy("Swish", {AccuracyKind::CorrectlyRounded, "the exact x / (1 + e^(-alpha x)) rounded once"});
 }
 
 }  // namespace onnx_ref

@@ -25,8 +25,9 @@ struct ThresholdedReluFn {
 
 void register_thresholded_relu(Registry& registry) {
   using namespace math;
-  register_unary_ladder(registry, "ThresholdedRelu", {AccuracyKind::Exact, "x where x > alpha, else 0"}, {{10, type_sets::kFloats}, {22, type_sets::kFloatsIR4}},
-                        {float_attribute("alpha", 1.0f)}, set_unary_attr_kernel<ThresholdedReluFn>);
+  register_unary_ladder(registry, "ThresholdedRelu", {AccuracyKind::Exact, "x where x > alpha, else 0"},
+                        {{10, type_sets::kFloats}, {22, type_sets::kFloatsIR4}}, {float_attribute("alpha", 1.0f)},
+                        set_unary_attr_kernel<ThresholdedReluFn>);
 }
 
 }  // namespace onnx_ref

@@ -44,8 +44,8 @@
 #include <string>
 
 #include "gemm/dot.h"
-#include "ops/attention/register.h"
 #include "ops/attention/attention_math.h"
+#include "ops/attention/register.h"
 #include "ops/float_dispatch.h"
 #include "ops/softmax/softmax_family.h"
 #include "ops/type_sets.h"
@@ -85,12 +85,16 @@ AttentionDims attention_dims(const KernelContext& ctx, const AttentionParams& pa
   const Tensor& v = ctx.input(2);
   AttentionDims d;
   if (q.rank() != 3 && q.rank() != 4)
-    throw Error("Q must be 4-D (batch, q_num_heads, q_sequence_length, head_size) or 3-D (batch, q_sequence_length, q_hidden_size), but it is " + q.describe());
+    throw Error(
+        "Q must be 4-D (batch, q_num_heads, q_sequence_length, head_size) or 3-D (batch, q_sequence_length, "
+        "q_hidden_size), but it is " +
+        q.describe());
   if (k.rank() != q.rank() || v.rank() != q.rank())
     throw Error("Q " + q.describe() + ", K " + k.describe() + " and V " + v.describe() + " must have the same rank");
   const Shape &qs = q.shape(), &ks = k.shape(), &vs = v.shape();
   if (ks[0] != qs[0] || vs[0] != qs[0])
-    throw Error("Q " + q.describe() + ", K " + k.describe() + " and V " + v.describe() + " must have the same batch size");
+    throw Error("Q " + q.describe() + ", K " + k.describe() + " and V " + v.describe() +
+                " must have the same batch size");
   const bool has_q = params.q_num_heads.has_value(), has_kv = params.kv_num_heads.has_value();
   d.batch = qs[0];
   int64_t k_head = 0;
@@ -101,26 +105,33 @@ AttentionDims attention_dims(const KernelContext& ctx, const AttentionParams& pa
       throw Error("V " + v.describe() + " must have K's heads and sequence length, K is " + k.describe());
     d.v_head = vs[3];
     if (has_q && *params.q_num_heads != d.q_heads)
-      throw Error("q_num_heads = " + attention_dim(*params.q_num_heads) + " but the 4-D Q " + q.describe() + " has " + attention_dim(d.q_heads) + " heads");
+      throw Error("q_num_heads = " + attention_dim(*params.q_num_heads) + " but the 4-D Q " + q.describe() + " has " +
+                  attention_dim(d.q_heads) + " heads");
     if (has_kv && *params.kv_num_heads != d.kv_heads)
-      throw Error("kv_num_heads = " + attention_dim(*params.kv_num_heads) + " but the 4-D K " + k.describe() + " has " + attention_dim(d.kv_heads) + " heads");
+      throw Error("kv_num_heads = " + attention_dim(*params.kv_num_heads) + " but the 4-D K " + k.describe() + " has " +
+                  attention_dim(d.kv_heads) + " heads");
     d.q_row = d.head, d.q_head = d.q_len * d.head, d.q_batch = d.q_heads * d.q_head;
   } else {
     d.three_d = true;
     if (!has_q || !has_kv) throw Error("3-D Q, K and V need both q_num_heads and kv_num_heads");
     d.q_heads = *params.q_num_heads, d.kv_heads = *params.kv_num_heads;
     if (d.q_heads <= 0 || d.kv_heads <= 0)
-      throw Error("q_num_heads = " + attention_dim(d.q_heads) + " and kv_num_heads = " + attention_dim(d.kv_heads) + " must be positive");
+      throw Error("q_num_heads = " + attention_dim(d.q_heads) + " and kv_num_heads = " + attention_dim(d.kv_heads) +
+                  " must be positive");
     if (qs[2] % d.q_heads != 0)
       throw Error("q_num_heads = " + attention_dim(d.q_heads) + " does not divide Q's hidden size in " + q.describe());
     if (ks[2] % d.kv_heads != 0 || vs[2] % d.kv_heads != 0)
-      throw Error("kv_num_heads = " + attention_dim(d.kv_heads) + " does not divide the hidden sizes of K " + k.describe() + " and V " + v.describe());
-    if (vs[1] != ks[1]) throw Error("K " + k.describe() + " and V " + v.describe() + " must have the same sequence length");
-    d.q_len = qs[1], d.head = qs[2] / d.q_heads, d.kv_len = ks[1], k_head = ks[2] / d.kv_heads, d.v_head = vs[2] / d.kv_heads;
+      throw Error("kv_num_heads = " + attention_dim(d.kv_heads) + " does not divide the hidden sizes of K " +
+                  k.describe() + " and V " + v.describe());
+    if (vs[1] != ks[1])
+      throw Error("K " + k.describe() + " and V " + v.describe() + " must have the same sequence length");
+    d.q_len = qs[1], d.head = qs[2] / d.q_heads, d.kv_len = ks[1], k_head = ks[2] / d.kv_heads,
+    d.v_head = vs[2] / d.kv_heads;
     d.q_row = qs[2], d.q_head = d.head, d.q_batch = d.q_len * qs[2];
   }
   if (k_head != d.head)
-    throw Error("Q's head size " + attention_dim(d.head) + " and K's head size " + attention_dim(k_head) + " differ (Q " + q.describe() + ", K " + k.describe() + ")");
+    throw Error("Q's head size " + attention_dim(d.head) + " and K's head size " + attention_dim(k_head) +
+                " differ (Q " + q.describe() + ", K " + k.describe() + ")");
   if (d.kv_heads <= 0 || d.q_heads % d.kv_heads != 0)
     throw Error("kv_num_heads " + attention_dim(d.kv_heads) + " must divide q_num_heads " + attention_dim(d.q_heads));
   const bool has_past_key = ctx.has_input(4), has_past_value = ctx.has_input(5);
@@ -129,32 +140,40 @@ AttentionDims attention_dims(const KernelContext& ctx, const AttentionParams& pa
     const Tensor& pk = ctx.input(4);
     const Tensor& pv = ctx.input(5);
     if (pk.rank() != 4 || pk.shape()[0] != d.batch || pk.shape()[1] != d.kv_heads || pk.shape()[3] != d.head)
-      throw Error("past_key is " + pk.describe() + " but must be (" + attention_dim(d.batch) + ", " + attention_dim(d.kv_heads) + ", past_sequence_length, " + attention_dim(d.head) + ")");
-    if (pv.rank() != 4 || pv.shape()[0] != d.batch || pv.shape()[1] != d.kv_heads || pv.shape()[2] != pk.shape()[2] || pv.shape()[3] != d.v_head)
-      throw Error("past_value is " + pv.describe() + " but must be (" + attention_dim(d.batch) + ", " + attention_dim(d.kv_heads) + ", " + attention_dim(pk.shape()[2]) + ", " + attention_dim(d.v_head) + ") to match past_key " + pk.describe());
+      throw Error("past_key is " + pk.describe() + " but must be (" + attention_dim(d.batch) + ", " +
+                  attention_dim(d.kv_heads) + ", past_sequence_length, " + attention_dim(d.head) + ")");
+    if (pv.rank() != 4 || pv.shape()[0] != d.batch || pv.shape()[1] != d.kv_heads || pv.shape()[2] != pk.shape()[2] ||
+        pv.shape()[3] != d.v_head)
+      throw Error("past_value is " + pv.describe() + " but must be (" + attention_dim(d.batch) + ", " +
+                  attention_dim(d.kv_heads) + ", " + attention_dim(pk.shape()[2]) + ", " + attention_dim(d.v_head) +
+                  ") to match past_key " + pk.describe());
     d.past = pk.shape()[2];
   }
   d.total = d.past + d.kv_len;
   if (version >= 24 && ctx.has_input(6) && has_past_key)
-    throw Error("nonpad_kv_seqlen cannot be used with past_key and past_value (the cache is updated outside Attention then)");
+    throw Error(
+        "nonpad_kv_seqlen cannot be used with past_key and past_value (the cache is updated outside Attention then)");
   return d;
 }
 
 // present = past ++ new along the sequence, 4-D (batch, kv_heads, total, width); `fresh` is K or
 // V in its own layout (3-D rows are width-element runs of one head).
-Tensor attention_present(const KernelContext& ctx, size_t fresh_index, size_t past_index, const AttentionDims& d, int64_t width) {
+Tensor attention_present(const KernelContext& ctx, size_t fresh_index, size_t past_index, const AttentionDims& d,
+                         int64_t width) {
   const Tensor& fresh = ctx.input(fresh_index);
   if (!d.three_d && !ctx.has_input(past_index)) return fresh;
   Tensor out = Tensor::uninitialized(fresh.type(), {d.batch, d.kv_heads, d.total, width});
   for (int64_t b = 0; b < d.batch; ++b)
     for (int64_t h = 0; h < d.kv_heads; ++h) {
       const int64_t base = (b * d.kv_heads + h) * d.total * width;
-      if (d.past > 0) copy_elements(ctx.input(past_index), (b * d.kv_heads + h) * d.past * width, out, base, d.past * width);
+      if (d.past > 0)
+        copy_elements(ctx.input(past_index), (b * d.kv_heads + h) * d.past * width, out, base, d.past * width);
       if (!d.three_d) {
         copy_elements(fresh, (b * d.kv_heads + h) * d.kv_len * width, out, base + d.past * width, d.kv_len * width);
       } else {
         for (int64_t s = 0; s < d.kv_len; ++s)
-          copy_elements(fresh, (b * d.kv_len + s) * d.kv_heads * width + h * width, out, base + (d.past + s) * width, width);
+          copy_elements(fresh, (b * d.kv_len + s) * d.kv_heads * width + h * width, out, base + (d.past + s) * width,
+                        width);
       }
     }
   return out;
@@ -164,9 +183,9 @@ Tensor attention_present(const KernelContext& ctx, size_t fresh_index, size_t pa
 // a short mask or nonpad_kv_seqlen masks it; and the mask, broadcast.
 struct AttentionBias {
   bool has_mask = false, bool_mask = false, causal = false;
-  Tensor mask;            // bool, or converted to T1
-  int64_t stride[4] = {};  // element strides of the mask over (b, h, i, j); 0 where broadcast
-  int64_t mask_len = 0;    // the mask's last dimension (v24: shorter ones are padded with -inf)
+  Tensor mask;                  // bool, or converted to T1
+  int64_t stride[4] = {};       // element strides of the mask over (b, h, i, j); 0 where broadcast
+  int64_t mask_len = 0;         // the mask's last dimension (v24: shorter ones are padded with -inf)
   std::vector<int64_t> nonpad;  // per batch entry, or empty
 
   double at(int64_t b, int64_t h, int64_t i, int64_t j, int64_t past) const {
@@ -186,7 +205,8 @@ struct AttentionBias {
   }
 };
 
-AttentionBias attention_bias(const KernelContext& ctx, const AttentionDims& d, bool causal, int version, ElementType t1) {
+AttentionBias attention_bias(const KernelContext& ctx, const AttentionDims& d, bool causal, int version,
+                             ElementType t1) {
   AttentionBias bias;
   bias.causal = causal;
   if (ctx.has_input(3)) {
@@ -194,15 +214,19 @@ AttentionBias attention_bias(const KernelContext& ctx, const AttentionDims& d, b
     if (m.rank() > 4) throw Error("attn_mask " + m.describe() + " has more than 4 dimensions");
     const int64_t target[4] = {d.batch, d.q_heads, d.q_len, d.total};
     Shape padded(4, 1);
-    for (int64_t r = 0; r < m.rank(); ++r) padded[static_cast<size_t>(4 - m.rank() + r)] = m.shape()[static_cast<size_t>(r)];
-    const std::string broadcast_rule = version >= 24 ? " (its last dimension may also be shorter, padded with -inf)" : "";
+    for (int64_t r = 0; r < m.rank(); ++r)
+      padded[static_cast<size_t>(4 - m.rank() + r)] = m.shape()[static_cast<size_t>(r)];
+    const std::string broadcast_rule =
+        version >= 24 ? " (its last dimension may also be shorter, padded with -inf)" : "";
     for (int a = 0; a < 4; ++a) {
       const int64_t got = padded[static_cast<size_t>(a)];
       const bool fits = got == target[a] || (got == 1 && (a < 3 || version < 24 || m.rank() == 0)) ||
                         (a == 3 && version >= 24 && got <= target[a] && m.rank() > 0);
       if (!fits)
-        throw Error("attn_mask " + m.describe() + " does not broadcast to (batch, q_num_heads, q_sequence_length, total_sequence_length) = (" +
-                    attention_dim(d.batch) + ", " + attention_dim(d.q_heads) + ", " + attention_dim(d.q_len) + ", " + attention_dim(d.total) + ")" + broadcast_rule);
+        throw Error("attn_mask " + m.describe() +
+                    " does not broadcast to (batch, q_num_heads, q_sequence_length, total_sequence_length) = (" +
+                    attention_dim(d.batch) + ", " + attention_dim(d.q_heads) + ", " + attention_dim(d.q_len) + ", " +
+                    attention_dim(d.total) + ")" + broadcast_rule);
     }
     int64_t step = 1;
     for (int a = 3; a >= 0; --a) {
@@ -222,7 +246,8 @@ AttentionBias attention_bias(const KernelContext& ctx, const AttentionDims& d, b
     for (int64_t b = 0; b < d.batch; ++b) {
       const int64_t len = read_int64(ElementType::Int64, n.data(), b);
       if (len < 0 || len > d.kv_len)
-        throw Error("nonpad_kv_seqlen[" + attention_dim(b) + "] = " + attention_dim(len) + " is outside [0, kv_sequence_length = " + attention_dim(d.kv_len) + "]");
+        throw Error("nonpad_kv_seqlen[" + attention_dim(b) + "] = " + attention_dim(len) +
+                    " is outside [0, kv_sequence_length = " + attention_dim(d.kv_len) + "]");
       bias.nonpad.push_back(len);
     }
   }
@@ -304,10 +329,11 @@ std::vector<Value> attention_kernel(const KernelContext& ctx, const AttentionPar
   const int64_t v_block = d.total * d.v_head;
   for (int64_t b = 0; b < d.batch; ++b)
     for (int64_t h = 0; h < d.q_heads; ++h) {
-      const int64_t p_offset = (b * d.q_heads + h) * d.q_len * d.total, y_offset = (b * d.q_heads + h) * d.q_len * d.v_head;
+      const int64_t p_offset = (b * d.q_heads + h) * d.q_len * d.total,
+                    y_offset = (b * d.q_heads + h) * d.q_len * d.v_head;
       const int64_t v_offset = (b * d.kv_heads + h / reps) * v_block;
-      attention::head_product({&probabilities, p_offset, d.total, 1}, {&present_value, v_offset, d.v_head, 1}, 1.0, y4, y_offset,
-                              d.q_len, d.v_head, d.total);
+      attention::head_product({&probabilities, p_offset, d.total, 1}, {&present_value, v_offset, d.v_head, 1}, 1.0, y4,
+                              y_offset, d.q_len, d.v_head, d.total);
     }
   Tensor y = y4;
   if (d.three_d) {
@@ -315,7 +341,8 @@ std::vector<Value> attention_kernel(const KernelContext& ctx, const AttentionPar
     for (int64_t b = 0; b < d.batch; ++b)
       for (int64_t h = 0; h < d.q_heads; ++h)
         for (int64_t i = 0; i < d.q_len; ++i)
-          copy_elements(y4, ((b * d.q_heads + h) * d.q_len + i) * d.v_head, y, (b * d.q_len + i) * d.q_heads * d.v_head + h * d.v_head, d.v_head);
+          copy_elements(y4, ((b * d.q_heads + h) * d.q_len + i) * d.v_head, y,
+                        (b * d.q_len + i) * d.q_heads * d.v_head + h * d.v_head, d.v_head);
   }
   std::vector<Value> out{y, present_key, present_value};
   if (want_qk) out.push_back(qk_out);
@@ -331,10 +358,18 @@ AttentionParams parse_attention_params(const Attributes& a) {
     throw Error("qk_matmul_output_mode = " + attention_dim(p.qk_matmul_output_mode) + " is not one of 0, 1, 2, 3");
   if (a.has("softmax_precision")) {
     switch (a.get_int("softmax_precision")) {
-      case 1: p.softmax_type = ElementType::Float; break;
-      case 10: p.softmax_type = ElementType::Float16; break;
-      case 11: p.softmax_type = ElementType::Double; break;
-      case 16: p.softmax_type = ElementType::BFloat16; break;
+      case 1:
+        p.softmax_type = ElementType::Float;
+        break;
+      case 10:
+        p.softmax_type = ElementType::Float16;
+        break;
+      case 11:
+        p.softmax_type = ElementType::Double;
+        break;
+      case 16:
+        p.softmax_type = ElementType::BFloat16;
+        break;
       default:
         throw Error("softmax_precision = " + attention_dim(a.get_int("softmax_precision")) +
                     " is not a floating type the spec allows (1 float, 10 float16, 11 double, 16 bfloat16)");
@@ -343,7 +378,8 @@ AttentionParams parse_attention_params(const Attributes& a) {
   if (a.has("scale")) {
     const float s = std::get<float>(a.get("scale"));
     if (!std::isfinite(s) || s < 0)
-      throw Error("scale = " + std::to_string(s) + " must be finite and not negative (the spec multiplies Q and K by its square root)");
+      throw Error("scale = " + std::to_string(s) +
+                  " must be finite and not negative (the spec multiplies Q and K by its square root)");
     p.scale = s;
   }
   const float cap = std::get<float>(a.get("softcap"));
@@ -380,8 +416,9 @@ OpVersion attention_version(int since) {
                         {"T2", type_sets::kFloatsIR4},
                         {"U", type_sets::kAllNumericTypesIR4.with({ElementType::Bool})}};
   if (since >= 24) v.type_constraints.push_back({"tensor(int64)", type_sets::kInt64, "tensor(int64)"});
-  v.set_kernel(parse_attention_params,
-               [since](const KernelContext& ctx, const AttentionParams& params) { return attention_kernel(ctx, params, since); });
+  v.set_kernel(parse_attention_params, [since](const KernelContext& ctx, const AttentionParams& params) {
+    return attention_kernel(ctx, params, since);
+  });
   return v;
 }
 
@@ -390,7 +427,10 @@ OpVersion attention_version(int since) {
 void register_attention(Registry& registry) {
   registry.add(attention_version(23));
   registry.add(attention_version(24));
-  registry.declare_accuracy("Attention", {AccuracyKind::RoundedAtNamedPoints, "each score is scale times the exact Q.K dot product rounded once; softcap and softmax correctly rounded; Y the exact sum of probabilities times V rounded once"});
+  registry.declare_accuracy("Attention",
+                            {AccuracyKind::RoundedAtNamedPoints,
+                             "each score is scale times the exact Q.K dot product rounded once; softcap and softmax "
+                             "correctly rounded; Y the exact sum of probabilities times V rounded once"});
 }
 
 }  // namespace onnx_ref

@@ -7,9 +7,9 @@
 #include <limits>
 #include <string>
 
+#include "gemm/dot.h"
 #include "numeric/elementary.h"
 #include "numeric/exact_sum.h"
-#include "gemm/dot.h"
 #include "numeric/mpfr_interval.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
@@ -32,21 +32,30 @@ namespace {
 
 numeric::Format attention_format(ElementType type) {
   switch (type) {
-    case ElementType::Float16: return numeric::Format::Float16;
-    case ElementType::BFloat16: return numeric::Format::BFloat16;
-    case ElementType::Float: return numeric::Format::Float;
-    case ElementType::Double: return numeric::Format::Double;
-    default: throw std::logic_error("attention: no floating format for " + std::string(name_of(type)));
+    case ElementType::Float16:
+      return numeric::Format::Float16;
+    case ElementType::BFloat16:
+      return numeric::Format::BFloat16;
+    case ElementType::Float:
+      return numeric::Format::Float;
+    case ElementType::Double:
+      return numeric::Format::Double;
+    default:
+      throw std::logic_error("attention: no floating format for " + std::string(name_of(type)));
   }
 }
 
 // The value of `v` rounded to `format`, as a double.
 double attention_round_to(numeric::Format format, double v) {
   switch (format) {
-    case numeric::Format::Float16: return widen(narrow<Float16Bits>(v));
-    case numeric::Format::BFloat16: return widen(narrow<BFloat16Bits>(v));
-    case numeric::Format::Float: return static_cast<float>(v);
-    default: return v;
+    case numeric::Format::Float16:
+      return widen(narrow<Float16Bits>(v));
+    case numeric::Format::BFloat16:
+      return widen(narrow<BFloat16Bits>(v));
+    case numeric::Format::Float:
+      return static_cast<float>(v);
+    default:
+      return v;
   }
 }
 
@@ -64,7 +73,9 @@ double softcap_mpfr(numeric::Format format, double score, double cap) {
     const double lo = numeric::round_to_format(x.lo, format), hi = numeric::round_to_format(x.hi, format);
     if (lo == hi && std::signbit(lo) == std::signbit(hi)) return lo;
     if (precision > (1 << 14))
-      throw Error("the MPFR interval evaluation of softcap did not decide its rounding at 16384 bits; onnx-ref refuses it rather than guess");
+      throw Error(
+          "the MPFR interval evaluation of softcap did not decide its rounding at 16384 bits; onnx-ref refuses it "
+          "rather than guess");
   }
 }
 
@@ -98,7 +109,8 @@ std::vector<double> attention_operand_values(const ProductOperand& o, int64_t ro
     if constexpr (is_float_storage<S>) {
       const S* p = o.tensor->template data_as<S>() + o.offset;
       for (int64_t r = 0; r < rows; ++r)
-        for (int64_t c = 0; c < cols; ++c) out[static_cast<size_t>(r * cols + c)] = widen(p[r * o.row_stride + c * o.col_stride]);
+        for (int64_t c = 0; c < cols; ++c)
+          out[static_cast<size_t>(r * cols + c)] = widen(p[r * o.row_stride + c * o.col_stride]);
     } else {
       throw std::logic_error("mixed_type_product: floating operands only");
     }
@@ -114,9 +126,10 @@ void attention_two_product(double x, double y, double& hi, double& lo) {
 
 }  // namespace
 
-void mixed_type_product(const ProductOperand& a, const ProductOperand& b, double alpha, Tensor& y, int64_t y_offset, int64_t M,
-                        int64_t N, int64_t K) {
-  const MemoryCharge operands_charge = charge_scratch<double>(static_cast<uint64_t>(M * K + K * N + 4 * K), "the attention product's widened operands");
+void mixed_type_product(const ProductOperand& a, const ProductOperand& b, double alpha, Tensor& y, int64_t y_offset,
+                        int64_t M, int64_t N, int64_t K) {
+  const MemoryCharge operands_charge =
+      charge_scratch<double>(static_cast<uint64_t>(M * K + K * N + 4 * K), "the attention product's widened operands");
   const std::vector<double> av = attention_operand_values(a, M, K), bv = attention_operand_values(b, K, N);
   std::vector<double> terms(static_cast<size_t>(4 * K));
   dispatch_real(y.type(), [&](auto tag) {
@@ -146,8 +159,8 @@ void mixed_type_product(const ProductOperand& a, const ProductOperand& b, double
   });
 }
 
-void head_product(const ProductOperand& a, const ProductOperand& b, double alpha, Tensor& y, int64_t y_offset, int64_t M,
-                  int64_t N, int64_t K) {
+void head_product(const ProductOperand& a, const ProductOperand& b, double alpha, Tensor& y, int64_t y_offset,
+                  int64_t M, int64_t N, int64_t K) {
   if (a.tensor->type() != y.type() || b.tensor->type() != y.type()) {
     mixed_type_product(a, b, alpha, y, y_offset, M, N, K);
     return;

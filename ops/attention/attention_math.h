@@ -36,13 +36,13 @@ struct ProductOperand {
 // alpha split again, and all parts go into one exact sum (round_exact_terms). A is M x K, B is
 // K x N; Y is M x N row-major from y_offset. Limits as gemm/dot.h's double path: a part below
 // 2^-1074 is rounded. For operands and output of one type, gemm/dot.h is the fast path.
-void mixed_type_product(const ProductOperand& a, const ProductOperand& b, double alpha, Tensor& y, int64_t y_offset, int64_t M,
-                        int64_t N, int64_t K);
+void mixed_type_product(const ProductOperand& a, const ProductOperand& b, double alpha, Tensor& y, int64_t y_offset,
+                        int64_t M, int64_t N, int64_t K);
 
 // The same product through gemm/dot.h when A, B and Y share one element type, mixed_type_product
 // otherwise: the one way the attention operators multiply their per-head matrices.
-void head_product(const ProductOperand& a, const ProductOperand& b, double alpha, Tensor& y, int64_t y_offset, int64_t M,
-                  int64_t N, int64_t K);
+void head_product(const ProductOperand& a, const ProductOperand& b, double alpha, Tensor& y, int64_t y_offset,
+                  int64_t M, int64_t N, int64_t K);
 
 // The exact sum of n terms, each an exact double (a product of two narrow floats, or the two parts
 // of a TwoProduct), rounded once to S (float, double, float16 or bfloat16). The double sum s is within

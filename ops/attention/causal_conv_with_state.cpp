@@ -17,8 +17,8 @@
 #include <string>
 
 #include "numeric/elementary.h"
-#include "ops/attention/register.h"
 #include "ops/attention/attention_math.h"
+#include "ops/attention/register.h"
 #include "runtime/element_copy.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
@@ -41,13 +41,14 @@ std::vector<Value> causal_conv_kernel(const KernelContext& ctx, bool silu) {
   if (x.rank() != 3) throw Error("input must be (batch_size, channels, length), but it is " + x.describe());
   const int64_t batch = x.shape()[0], channels = x.shape()[1], length = x.shape()[2];
   if (w.rank() != 3 || w.shape()[0] != channels || w.shape()[1] != 1 || w.shape()[2] < 1)
-    throw Error("weight is " + w.describe() + " but must be (channels = " + std::to_string(channels) + ", 1, k) with k >= 1");
+    throw Error("weight is " + w.describe() + " but must be (channels = " + std::to_string(channels) +
+                ", 1, k) with k >= 1");
   const int64_t k = w.shape()[2], carry = k - 1;
   if (ctx.has_input(2) && ctx.input(2).shape() != Shape{channels})
     throw Error("bias is " + ctx.input(2).describe() + " but must be (" + std::to_string(channels) + ",)");
   if (ctx.has_input(3) && ctx.input(3).shape() != Shape{batch, channels, carry})
-    throw Error("past_state is " + ctx.input(3).describe() + " but must be (batch_size, channels, k - 1) = (" + std::to_string(batch) + ", " +
-                std::to_string(channels) + ", " + std::to_string(carry) + ")");
+    throw Error("past_state is " + ctx.input(3).describe() + " but must be (batch_size, channels, k - 1) = (" +
+                std::to_string(batch) + ", " + std::to_string(channels) + ", " + std::to_string(carry) + ")");
   Tensor y = Tensor::uninitialized(x.type(), x.shape());
   Tensor state = Tensor::zeros(x.type(), {batch, channels, carry});
   // present_state: position p of x' (0 <= p < carry + length) from past_state or input.
@@ -55,8 +56,10 @@ std::vector<Value> causal_conv_kernel(const KernelContext& ctx, bool silu) {
     for (int64_t c = 0; c < channels; ++c) {
       const int64_t row = b * channels + c;
       for (int64_t p = length; p < carry + length; ++p) {
-        if (p >= carry) copy_elements(x, row * length + (p - carry), state, row * carry + (p - length), 1);
-        else if (ctx.has_input(3)) copy_elements(ctx.input(3), row * carry + p, state, row * carry + (p - length), 1);
+        if (p >= carry)
+          copy_elements(x, row * length + (p - carry), state, row * carry + (p - length), 1);
+        else if (ctx.has_input(3))
+          copy_elements(ctx.input(3), row * carry + p, state, row * carry + (p - length), 1);
       }
     }
   dispatch_real(x.type(), [&](auto tag) {
@@ -78,7 +81,9 @@ std::vector<Value> causal_conv_kernel(const KernelContext& ctx, bool silu) {
             int64_t n = 0;
             for (int64_t i = 0; i < k; ++i) {
               const int64_t p = t + i;  // position in x'
-              const double v = p >= carry ? widen(in[row * length + p - carry]) : past ? widen(past[row * carry + p]) : 0.0;
+              const double v = p >= carry ? widen(in[row * length + p - carry])
+                               : past     ? widen(past[row * carry + p])
+                                          : 0.0;
               terms[static_cast<size_t>(n++)] = widen(wd[c * k + i]) * v;  // exact: at most 48 bits
             }
             if (bias) terms[static_cast<size_t>(n++)] = widen(bias[c]);
@@ -97,13 +102,19 @@ void register_causal_conv_with_state(Registry& registry) {
   OpVersion v;
   v.op_type = "CausalConvWithState";
   v.since_version = 27;
-  v.inputs = {{"input", "T"}, {"weight", "T"}, {"bias", "T", ParamOption::Optional}, {"past_state", "T", ParamOption::Optional}};
+  v.inputs = {{"input", "T"},
+              {"weight", "T"},
+              {"bias", "T", ParamOption::Optional},
+              {"past_state", "T", ParamOption::Optional}};
   v.outputs = {{"output", "T"}, {"present_state", "T"}};
   v.attributes = {{"activation", AttrType::String, false, std::string("none")}};
   v.type_constraints = {{"T", TypeSet{ElementType::Float, ElementType::Float16, ElementType::BFloat16}}};
-  v.set_kernel([](const Attributes& a) { return causal_conv_silu(std::get<std::string>(a.get("activation"))); }, causal_conv_kernel);
+  v.set_kernel([](const Attributes& a) { return causal_conv_silu(std::get<std::string>(a.get("activation"))); },
+               causal_conv_kernel);
   registry.add(std::move(v));
-  registry.declare_accuracy("CausalConvWithState", {AccuracyKind::RoundedAtNamedPoints, "the exact windowed sum plus bias rounded once; SiLU correctly rounded"});
+  registry.declare_accuracy(
+      "CausalConvWithState",
+      {AccuracyKind::RoundedAtNamedPoints, "the exact windowed sum plus bias rounded once; SiLU correctly rounded"});
 }
 
 }  // namespace onnx_ref

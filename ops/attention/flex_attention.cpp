@@ -19,10 +19,10 @@
 #include <cmath>
 #include <string>
 
-#include "ops/attention/register.h"
 #include "ops/attention/attention_math.h"
-#include "ops/subgraph_signature.h"
+#include "ops/attention/register.h"
 #include "ops/softmax/softmax_family.h"
+#include "ops/subgraph_signature.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
 
@@ -36,10 +36,14 @@ std::string flex_n(int64_t v) { return std::to_string(v); }
 ElementType flex_compute_type(std::optional<int64_t> softmax_precision, ElementType t1) {
   if (!softmax_precision) return t1 == ElementType::Double ? ElementType::Double : ElementType::Float;
   switch (*softmax_precision) {
-    case 1: return ElementType::Float;
-    case 10: return ElementType::Float16;
-    case 11: return ElementType::Double;
-    case 16: return ElementType::BFloat16;
+    case 1:
+      return ElementType::Float;
+    case 10:
+      return ElementType::Float16;
+    case 11:
+      return ElementType::Double;
+    case 16:
+      return ElementType::BFloat16;
     default:
       throw Error("softmax_precision = " + flex_n(*softmax_precision) +
                   " is not a floating type the spec allows (1 float, 10 float16, 11 double, 16 bfloat16)");
@@ -75,7 +79,8 @@ Tensor flex_modify(const KernelContext& ctx, bool present, const std::string& na
   if (out.size() != 1 || !out[0].is_tensor()) throw Error("graph '" + name + "' must return one tensor");
   const Tensor& y = out[0].tensor();
   if (y.type() != x.type() || y.shape() != x.shape())
-    throw Error("graph '" + name + "' returned " + y.describe() + " but must return " + x.describe() + " (its input's type and shape)");
+    throw Error("graph '" + name + "' returned " + y.describe() + " but must return " + x.describe() +
+                " (its input's type and shape)");
   return y;
 }
 
@@ -84,12 +89,16 @@ std::vector<Value> flex_attention_kernel(const KernelContext& ctx, const FlexAtt
   const Tensor& k = ctx.input(1);
   const Tensor& v = ctx.input(2);
   if (q.rank() != 4 || k.rank() != 4 || v.rank() != 4)
-    throw Error("Q " + q.describe() + ", K " + k.describe() + " and V " + v.describe() + " must be rank 4 (batch, heads, sequence, head_size)");
+    throw Error("Q " + q.describe() + ", K " + k.describe() + " and V " + v.describe() +
+                " must be rank 4 (batch, heads, sequence, head_size)");
   const int64_t B = q.shape()[0], hq = q.shape()[1], L = q.shape()[2], E = q.shape()[3];
   const int64_t hkv = k.shape()[1], S = k.shape()[2], Ev = v.shape()[3];
-  if (k.shape()[0] != B || v.shape()[0] != B) throw Error("Q " + q.describe() + ", K " + k.describe() + " and V " + v.describe() + " must have one batch size");
-  if (v.shape()[1] != hkv || v.shape()[2] != S) throw Error("V " + v.describe() + " must have K's heads and sequence length, K is " + k.describe());
-  if (k.shape()[3] != E) throw Error("Q's head size " + flex_n(E) + " and K's head size " + flex_n(k.shape()[3]) + " differ");
+  if (k.shape()[0] != B || v.shape()[0] != B)
+    throw Error("Q " + q.describe() + ", K " + k.describe() + " and V " + v.describe() + " must have one batch size");
+  if (v.shape()[1] != hkv || v.shape()[2] != S)
+    throw Error("V " + v.describe() + " must have K's heads and sequence length, K is " + k.describe());
+  if (k.shape()[3] != E)
+    throw Error("Q's head size " + flex_n(E) + " and K's head size " + flex_n(k.shape()[3]) + " differ");
   if (hkv <= 0 || hq % hkv != 0) throw Error("kv_num_heads " + flex_n(hkv) + " must divide q_num_heads " + flex_n(hq));
   double scale;
   if (params.scale) {
@@ -103,7 +112,8 @@ std::vector<Value> flex_attention_kernel(const KernelContext& ctx, const FlexAtt
   Tensor scores = Tensor::uninitialized(c, {B, hq, L, S});
   for (int64_t b = 0; b < B; ++b)
     for (int64_t h = 0; h < hq; ++h) {
-      const int64_t q_offset = (b * hq + h) * L * E, k_offset = (b * hkv + h / reps) * S * E, s_offset = (b * hq + h) * L * S;
+      const int64_t q_offset = (b * hq + h) * L * E, k_offset = (b * hkv + h / reps) * S * E,
+                    s_offset = (b * hq + h) * L * S;
       attention::head_product({&q, q_offset, E, 1}, {&k, k_offset, 1, E}, scale, scores, s_offset, L, S, E);
     }
   const Tensor modified = flex_modify(ctx, params.has_score_mod, "score_mod", scores);
@@ -113,14 +123,16 @@ std::vector<Value> flex_attention_kernel(const KernelContext& ctx, const FlexAtt
   Tensor y = Tensor::uninitialized(t1, {B, hq, L, Ev});
   for (int64_t b = 0; b < B; ++b)
     for (int64_t h = 0; h < hq; ++h) {
-      const int64_t p_offset = (b * hq + h) * L * S, v_offset = (b * hkv + h / reps) * S * Ev, y_offset = (b * hq + h) * L * Ev;
+      const int64_t p_offset = (b * hq + h) * L * S, v_offset = (b * hkv + h / reps) * S * Ev,
+                    y_offset = (b * hq + h) * L * Ev;
       attention::head_product({&p, p_offset, S, 1}, {&v, v_offset, Ev, 1}, 1.0, y, y_offset, L, Ev, S);
     }
   return {y};
 }
 
 // Each modifier graph takes one tensor and returns one, checked when the model loads.
-std::vector<std::optional<ValueType>> flex_attention_outputs(const Attributes& attrs, const std::vector<std::optional<ValueType>>& in,
+std::vector<std::optional<ValueType>> flex_attention_outputs(const Attributes& attrs,
+                                                             const std::vector<std::optional<ValueType>>& in,
                                                              size_t output_count) {
   for (const char* name : {"score_mod", "prob_mod"}) {
     if (!attrs.has(name)) continue;
@@ -131,7 +143,8 @@ std::vector<std::optional<ValueType>> flex_attention_outputs(const Attributes& a
       check_input_type(graph.input_types()[0], want, name, 0);
       const auto& out = graph.output_types()[0];
       if (out && !(*out == want))
-        throw Error("graph '" + std::string(name) + "' declares its output as " + out->to_string() + " but must return " + want.to_string());
+        throw Error("graph '" + std::string(name) + "' declares its output as " + out->to_string() +
+                    " but must return " + want.to_string());
     }
   }
   return std::vector<std::optional<ValueType>>(output_count);
@@ -146,12 +159,20 @@ void register_flex_attention(Registry& registry) {
   v.since_version = 1;
   v.inputs = {{"Q", "T1"}, {"K", "T1"}, {"V", "T1"}};
   v.outputs = {{"Y", "T1"}};
-  v.attributes = {{"prob_mod", AttrType::Graph}, {"scale", AttrType::Float}, {"score_mod", AttrType::Graph}, {"softmax_precision", AttrType::Int}};
-  v.type_constraints = {{"T1", TypeSet{ElementType::Float, ElementType::Float16, ElementType::BFloat16, ElementType::Double}}};
+  v.attributes = {{"prob_mod", AttrType::Graph},
+                  {"scale", AttrType::Float},
+                  {"score_mod", AttrType::Graph},
+                  {"softmax_precision", AttrType::Int}};
+  v.type_constraints = {
+      {"T1", TypeSet{ElementType::Float, ElementType::Float16, ElementType::BFloat16, ElementType::Double}}};
   v.infer_outputs = flex_attention_outputs;
   v.set_kernel(parse_flex_attention_params, flex_attention_kernel);
   registry.add(std::move(v));
-  registry.declare_accuracy("FlexAttention", {AccuracyKind::RoundedAtNamedPoints, "scores and probabilities in the softmax precision's type: exact dot products rounded once, softmax correctly rounded, Y rounded once"}, {}, "ai.onnx.preview");
+  registry.declare_accuracy("FlexAttention",
+                            {AccuracyKind::RoundedAtNamedPoints,
+                             "scores and probabilities in the softmax precision's type: exact dot products rounded "
+                             "once, softmax correctly rounded, Y rounded once"},
+                            {}, "ai.onnx.preview");
 }
 
 }  // namespace onnx_ref

@@ -26,8 +26,8 @@
 #include <string>
 
 #include "numeric/elementary.h"
-#include "ops/attention/register.h"
 #include "ops/attention/attention_math.h"
+#include "ops/attention/register.h"
 #include "runtime/cast.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
@@ -76,7 +76,8 @@ struct LinearAttentionParams {
 
 LinearAttentionParams parse_linear_attention_params(const Attributes& a) {
   const std::string& update_rule = std::get<std::string>(a.get("update_rule"));
-  return {update_rule, linear_attention_rule(update_rule), a.get_int("q_num_heads"), a.get_int("kv_num_heads"), std::get<float>(a.get("scale"))};
+  return {update_rule, linear_attention_rule(update_rule), a.get_int("q_num_heads"), a.get_int("kv_num_heads"),
+          std::get<float>(a.get("scale"))};
 }
 
 std::vector<Value> linear_attention_kernel(const KernelContext& ctx, const LinearAttentionParams& params) {
@@ -86,19 +87,25 @@ std::vector<Value> linear_attention_kernel(const KernelContext& ctx, const Linea
   const LinearAttentionRule rule = params.rule;
   const int64_t hq = params.q_num_heads, hkv = params.kv_num_heads;
   if (hq <= 0 || hkv <= 0 || hq % hkv != 0)
-    throw Error("q_num_heads = " + linear_attention_n(hq) + " must be a positive multiple of kv_num_heads = " + linear_attention_n(hkv));
+    throw Error("q_num_heads = " + linear_attention_n(hq) +
+                " must be a positive multiple of kv_num_heads = " + linear_attention_n(hkv));
   for (const Tensor* t : {&query, &key, &value})
-    if (t->rank() != 3) throw Error("query, key and value must be 3-D (batch, T, heads x head_size), but one is " + t->describe());
+    if (t->rank() != 3)
+      throw Error("query, key and value must be 3-D (batch, T, heads x head_size), but one is " + t->describe());
   const int64_t B = query.shape()[0], T = query.shape()[1];
   if (key.shape()[0] != B || value.shape()[0] != B || key.shape()[1] != T || value.shape()[1] != T)
-    throw Error("query " + query.describe() + ", key " + key.describe() + " and value " + value.describe() + " must share batch and sequence length");
+    throw Error("query " + query.describe() + ", key " + key.describe() + " and value " + value.describe() +
+                " must share batch and sequence length");
   if (query.shape()[2] % hq != 0)
-    throw Error("q_num_heads = " + linear_attention_n(hq) + " does not divide the last dimension of query " + query.describe());
+    throw Error("q_num_heads = " + linear_attention_n(hq) + " does not divide the last dimension of query " +
+                query.describe());
   const int64_t dk = query.shape()[2] / hq;
   if (key.shape()[2] != hkv * dk)
-    throw Error("key is " + key.describe() + " but its last dimension must be kv_num_heads x d_k = " + linear_attention_n(hkv * dk));
+    throw Error("key is " + key.describe() +
+                " but its last dimension must be kv_num_heads x d_k = " + linear_attention_n(hkv * dk));
   if (value.shape()[2] % hkv != 0)
-    throw Error("kv_num_heads = " + linear_attention_n(hkv) + " does not divide the last dimension of value " + value.describe());
+    throw Error("kv_num_heads = " + linear_attention_n(hkv) + " does not divide the last dimension of value " +
+                value.describe());
   const int64_t dv = value.shape()[2] / hkv, group = hq / hkv;
   if (rule.gated != ctx.has_input(4))
     throw Error(std::string("decay must ") + (rule.gated ? "be given for" : "not be given with") + " update_rule " +
@@ -111,15 +118,17 @@ std::vector<Value> linear_attention_kernel(const KernelContext& ctx, const Linea
     const Tensor& g = ctx.input(4);
     decay_width = g.rank() == 3 ? g.shape()[2] : -1;
     if (g.rank() != 3 || g.shape()[0] != B || g.shape()[1] != T || (decay_width != hkv && decay_width != hkv * dk))
-      throw Error("decay is " + g.describe() + " but must be (" + linear_attention_n(B) + ", " + linear_attention_n(T) + ", " + linear_attention_n(hkv) + ") or (" +
-                  linear_attention_n(B) + ", " + linear_attention_n(T) + ", " + linear_attention_n(hkv * dk) + ")");
+      throw Error("decay is " + g.describe() + " but must be (" + linear_attention_n(B) + ", " + linear_attention_n(T) +
+                  ", " + linear_attention_n(hkv) + ") or (" + linear_attention_n(B) + ", " + linear_attention_n(T) +
+                  ", " + linear_attention_n(hkv * dk) + ")");
   }
   if (rule.delta) {
     const Tensor& be = ctx.input(5);
     beta_width = be.rank() == 3 ? be.shape()[2] : -1;
     if (be.rank() != 3 || be.shape()[0] != B || be.shape()[1] != T || (beta_width != hkv && beta_width != 1))
-      throw Error("beta is " + be.describe() + " but must be (" + linear_attention_n(B) + ", " + linear_attention_n(T) + ", " + linear_attention_n(hkv) + ") or (" +
-                  linear_attention_n(B) + ", " + linear_attention_n(T) + ", 1)");
+      throw Error("beta is " + be.describe() + " but must be (" + linear_attention_n(B) + ", " + linear_attention_n(T) +
+                  ", " + linear_attention_n(hkv) + ") or (" + linear_attention_n(B) + ", " + linear_attention_n(T) +
+                  ", 1)");
   }
   const Shape state_shape{B, hkv, dk, dv};
   if (ctx.has_input(3) && ctx.input(3).shape() != state_shape)
@@ -132,16 +141,19 @@ std::vector<Value> linear_attention_kernel(const KernelContext& ctx, const Linea
 
   // The state as float32 values held in doubles.
   const MemoryCharge widened_charge = charge_scratch<double>(
-      static_cast<uint64_t>(2 * B * hkv * dk * dv + query.element_count() + key.element_count() + value.element_count() +
-                            (rule.gated ? ctx.input(4).element_count() : 0) + (rule.delta ? ctx.input(5).element_count() : 0) + dk + dv + 2 * dk + 2),
+      static_cast<uint64_t>(2 * B * hkv * dk * dv + query.element_count() + key.element_count() +
+                            value.element_count() + (rule.gated ? ctx.input(4).element_count() : 0) +
+                            (rule.delta ? ctx.input(5).element_count() : 0) + dk + dv + 2 * dk + 2),
       "LinearAttention's state and widened inputs");
   std::vector<double> state(static_cast<size_t>(B * hkv * dk * dv), 0.0);
   if (ctx.has_input(3)) state = linear_attention_doubles(cast_tensor(ctx.input(3), ElementType::Float));
-  const std::vector<double> q = linear_attention_doubles(query), k = linear_attention_doubles(key), v = linear_attention_doubles(value);
+  const std::vector<double> q = linear_attention_doubles(query), k = linear_attention_doubles(key),
+                            v = linear_attention_doubles(value);
   const std::vector<double> g = rule.gated ? linear_attention_doubles(ctx.input(4)) : std::vector<double>{};
   const std::vector<double> beta = rule.delta ? linear_attention_doubles(ctx.input(5)) : std::vector<double>{};
   Tensor out = Tensor::uninitialized(query.type(), {B, T, hq * dv});
-  std::vector<double> a(static_cast<size_t>(dk), 1.0), u(static_cast<size_t>(dv)), terms(static_cast<size_t>(2 * dk + 2));
+  std::vector<double> a(static_cast<size_t>(dk), 1.0), u(static_cast<size_t>(dv)),
+      terms(static_cast<size_t>(2 * dk + 2));
   dispatch_real(query.type(), [&](auto tag) {
     using S = typename decltype(tag)::type;
     if constexpr (!is_float_storage<S> || std::is_same_v<S, double>) {
@@ -156,7 +168,8 @@ std::vector<Value> linear_attention_kernel(const KernelContext& ctx, const Linea
             const double* vt = v.data() + (b * T + t) * hkv * dv + h * dv;
             if (rule.gated)
               for (int64_t d = 0; d < dk; ++d) {
-                const double gd = g[static_cast<size_t>((b * T + t) * decay_width + (decay_width == hkv ? h : h * dk + d))];
+                const double gd =
+                    g[static_cast<size_t>((b * T + t) * decay_width + (decay_width == hkv ? h : h * dk + d))];
                 a[static_cast<size_t>(d)] = numeric::exp(static_cast<float>(gd));
               }
             for (int64_t m = 0; m < dv; ++m) u[static_cast<size_t>(m)] = vt[m];
@@ -225,12 +238,16 @@ void register_linear_attention(Registry& registry) {
   v.type_constraints = {{"T", types}, {"S", types}};
   v.check_attributes = [](const Attributes& a) {
     linear_attention_rule(std::get<std::string>(a.get("update_rule")));
-    if (a.get_int("chunk_size") <= 0) throw Error("chunk_size = " + linear_attention_n(a.get_int("chunk_size")) + " must be positive");
+    if (a.get_int("chunk_size") <= 0)
+      throw Error("chunk_size = " + linear_attention_n(a.get_int("chunk_size")) + " must be positive");
     if (!std::isfinite(std::get<float>(a.get("scale")))) throw Error("scale must be finite");
   };
   v.set_kernel(parse_linear_attention_params, linear_attention_kernel);
   registry.add(std::move(v));
-  registry.declare_accuracy("LinearAttention", {AccuracyKind::RoundedAtNamedPoints, "state held in float as the function body does; the decay e^g correctly rounded; retrieval, update, new state and output each the exact value rounded once"});
+  registry.declare_accuracy("LinearAttention",
+                            {AccuracyKind::RoundedAtNamedPoints,
+                             "state held in float as the function body does; the decay e^g correctly rounded; "
+                             "retrieval, update, new state and output each the exact value rounded once"});
 }
 
 }  // namespace onnx_ref

@@ -47,21 +47,23 @@ std::vector<Value> tensor_scatter_kernel(const KernelContext& ctx, const TensorS
   bool fits = update.rank() == rank;
   for (size_t d = 0; fits && d < ps.size(); ++d) fits = d == axis ? us[d] <= ps[d] : us[d] == ps[d];
   if (!fits)
-    throw Error("update " + update.describe() + " must have past_cache " + past.describe() + "'s shape, except along axis " + std::to_string(axis) +
-                " where it may be shorter");
+    throw Error("update " + update.describe() + " must have past_cache " + past.describe() +
+                "'s shape, except along axis " + std::to_string(axis) + " where it may be shorter");
   const int64_t batch = ps[0], max_length = ps[axis], length = us[axis];
   std::vector<int64_t> start(static_cast<size_t>(batch), 0);
   if (ctx.has_input(2)) {
     const Tensor& w = ctx.input(2);
-    if (w.shape() != Shape{batch}) throw Error("write_indices is " + w.describe() + " but must be int64[" + std::to_string(batch) + "]");
+    if (w.shape() != Shape{batch})
+      throw Error("write_indices is " + w.describe() + " but must be int64[" + std::to_string(batch) + "]");
     for (int64_t b = 0; b < batch; ++b) {
       const int64_t v = read_int64(ElementType::Int64, w.data(), b);
       if (circular) {
         start[static_cast<size_t>(b)] = max_length == 0 ? 0 : ((v % max_length) + max_length) % max_length;
       } else {
         if (v < 0 || v > max_length - length)
-          throw Error("write_indices[" + std::to_string(b) + "] = " + std::to_string(v) + " leaves no room for " + std::to_string(length) +
-                      " positions in a cache of " + std::to_string(max_length) + " (mode linear; valid: 0 to " + std::to_string(max_length - length) + ")");
+          throw Error("write_indices[" + std::to_string(b) + "] = " + std::to_string(v) + " leaves no room for " +
+                      std::to_string(length) + " positions in a cache of " + std::to_string(max_length) +
+                      " (mode linear; valid: 0 to " + std::to_string(max_length - length) + ")");
         start[static_cast<size_t>(b)] = v;
       }
     }
@@ -78,7 +80,8 @@ std::vector<Value> tensor_scatter_kernel(const KernelContext& ctx, const TensorS
       for (int64_t j = 0; j < length; ++j) {
         int64_t at = start[static_cast<size_t>(b)] + j;
         if (circular) at %= max_length;
-        copy_elements(update, ((b * outer + o) * length + j) * inner, present, ((b * outer + o) * max_length + at) * inner, inner);
+        copy_elements(update, ((b * outer + o) * length + j) * inner, present,
+                      ((b * outer + o) * max_length + at) * inner, inner);
       }
   return {present};
 }
@@ -91,12 +94,12 @@ void register_tensor_scatter(Registry& registry) {
   v.since_version = 24;
   v.inputs = {{"past_cache", "T"}, {"update", "T"}, {"write_indices", "tensor(int64)", ParamOption::Optional}};
   v.outputs = {{"present_cache", "T"}};
-  v.attributes = {{"axis", AttrType::Int, false, int64_t{-2}}, {"mode", AttrType::String, false, std::string("linear")}};
+  v.attributes = {{"axis", AttrType::Int, false, int64_t{-2}},
+                  {"mode", AttrType::String, false, std::string("linear")}};
   v.type_constraints = {{"T", type_sets::kWithFloat8E8M0}, {"tensor(int64)", type_sets::kInt64, "tensor(int64)"}};
   v.set_kernel(parse_tensor_scatter_params, tensor_scatter_kernel);
   registry.add(std::move(v));
-  registry.declare_accuracy("TensorScatter",
-                            {AccuracyKind::Exact, "input elements copied bit for bit"});
+  registry.declare_accuracy("TensorScatter", {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 }  // namespace onnx_ref

@@ -15,7 +15,8 @@ namespace {
 
 ElementType bit_cast_target(const Attributes& attrs) {
   const int64_t code = attrs.get_int("to");
-  const auto type = code >= INT32_MIN && code <= INT32_MAX ? element_type_from_code(static_cast<int32_t>(code)) : std::nullopt;
+  const auto type =
+      code >= INT32_MIN && code <= INT32_MAX ? element_type_from_code(static_cast<int32_t>(code)) : std::nullopt;
   if (!type) throw Error("attribute 'to' = " + std::to_string(code) + " is not a TensorProto.DataType code (1 to 26)");
   if (*type == ElementType::String) throw Error("attribute 'to' is string; BitCast takes no strings");
   return *type;
@@ -55,8 +56,7 @@ void register_bit_cast(Registry& registry) {
   };
   v.set_kernel(bit_cast_target, bit_cast);
   registry.add(std::move(v));
-  registry.declare_accuracy("BitCast",
-                            {AccuracyKind::Exact, "the same bits read as another type"});
+  registry.declare_accuracy("BitCast", {AccuracyKind::Exact, "the same bits read as another type"});
 }
 
 }  // namespace onnx_ref

@@ -50,7 +50,9 @@ CastOptions cast_options(const Attributes& attrs, int since_version) {
   if (attrs.has("saturate")) options.saturate = attrs.get_int("saturate") != 0;
   if (attrs.has("round_mode")) {
     const auto& mode = std::get<std::string>(attrs.get("round_mode"));
-    options.round_mode = mode == "down" ? E8M0Rounding::Down : mode == "nearest" ? E8M0Rounding::Nearest : E8M0Rounding::Up;
+    options.round_mode = mode == "down"      ? E8M0Rounding::Down
+                         : mode == "nearest" ? E8M0Rounding::Nearest
+                                             : E8M0Rounding::Up;
   }
   return options;
 }
@@ -72,7 +74,8 @@ ElementType target_type(const Attributes& attrs) {
     return *type;
   }
   const int64_t code = std::get<int64_t>(to);
-  const auto type = code >= INT32_MIN && code <= INT32_MAX ? element_type_from_code(static_cast<int32_t>(code)) : std::nullopt;
+  const auto type =
+      code >= INT32_MIN && code <= INT32_MAX ? element_type_from_code(static_cast<int32_t>(code)) : std::nullopt;
   if (!type) throw Error("attribute 'to' = " + std::to_string(code) + " is not a TensorProto.DataType code (1 to 26)");
   return *type;
 }
@@ -120,10 +123,13 @@ void register_cast(Registry& registry) {
       {25, kCastTypesIR13},  // + uint2, int2
   };
   for (const auto& [since, types] : versions) registry.add(cast_version(since, types));
+  registry.declare_accuracy("Cast", {AccuracyKind::CorrectlyRounded,
+                                     "the exact value rounded once to the target type (nearest, ties to even, or "
+                                     "round_mode); floats to integers truncate toward zero"});
   registry.declare_accuracy("Cast",
-                            {AccuracyKind::CorrectlyRounded, "the exact value rounded once to the target type (nearest, ties to even, or round_mode); floats to integers truncate toward zero"});
-  registry.declare_accuracy("Cast",
-                            {AccuracyKind::CorrectlyRounded, "the exact value rounded once to the target type (nearest, ties to even); floats to int4/uint4 round to nearest even and clamp, to other integers truncate toward zero"},
+                            {AccuracyKind::CorrectlyRounded,
+                             "the exact value rounded once to the target type (nearest, ties to even); floats to "
+                             "int4/uint4 round to nearest even and clamp, to other integers truncate toward zero"},
                             {21, 23});
 }
 

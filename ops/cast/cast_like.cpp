@@ -2,8 +2,8 @@
 // input (`target_type`, whose values are not read). It binds T2, so the output type is known at load.
 // 19 adds the float8 types and `saturate`; 21 uint4, int4; 23 float4e2m1; 24 float8e8m0 and
 // `round_mode`; 25 uint2, int2. The conversions are runtime/cast.cpp's, as for Cast.
-#include "ops/cast/register.h"
 #include "ops/cast/cast.h"
+#include "ops/cast/register.h"
 
 namespace onnx_ref {
 
@@ -44,8 +44,9 @@ void register_cast_like(Registry& registry) {
       {25, kCastTypesIR13},  // + uint2, int2
   };
   for (const auto& [since, types] : versions) registry.add(cast_like_version(since, types));
-  registry.declare_accuracy("CastLike",
-                            {AccuracyKind::CorrectlyRounded, "the exact value rounded once to the target type (nearest, ties to even, or round_mode); floats to integers truncate toward zero"});
+  registry.declare_accuracy("CastLike", {AccuracyKind::CorrectlyRounded,
+                                         "the exact value rounded once to the target type (nearest, ties to even, or "
+                                         "round_mode); floats to integers truncate toward zero"});
 }
 
 }  // namespace onnx_ref

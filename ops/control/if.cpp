@@ -4,8 +4,8 @@
 // the node lists; where both declare an output's type, the types must agree (shapes may differ,
 // as If-11 and later allow). Each branch is typed at load; the node's output types are the
 // branches' declared types.
-#include "ops/control/register.h"
 #include "ops/control/control_flow.h"
+#include "ops/control/register.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 
@@ -53,8 +53,8 @@ OpVersion if_version(int since_version) {
 
 void register_if(Registry& registry) {
   for (int since : control::kIfLoopVersions) registry.add(if_version(since));
-  registry.declare_accuracy("If",
-                            {AccuracyKind::Exact, "the branch's values passed on unchanged; inner nodes keep their own contracts"});
+  registry.declare_accuracy(
+      "If", {AccuracyKind::Exact, "the branch's values passed on unchanged; inner nodes keep their own contracts"});
 }
 
 }  // namespace onnx_ref

@@ -11,8 +11,8 @@
 // iterations; scan outputs are tensors of one shape in every iteration. A Loop that runs zero
 // times gives the initial values and, for each scan output, a tensor of the body's declared
 // element type and shape behind a new axis of length 0 (an undeclared dimension counts as 0).
-#include "ops/control/register.h"
 #include "ops/control/control_flow.h"
+#include "ops/control/register.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/run_limits.h"
@@ -45,16 +45,19 @@ std::vector<Value> run_loop(const KernelContext& ctx) {
     inputs.emplace_back(Tensor::from_values<uint8_t>(ElementType::Bool, {}, {uint8_t{1}}));
     for (auto& v : carried) inputs.push_back(std::move(v));
     std::vector<Value> out = ctx.run_graph("body", std::move(inputs));
-    if (has_cond) cond = control::scalar_bool(out[0].tensor(), "the body's cond output (iteration " + std::to_string(i) + ")");
+    if (has_cond)
+      cond = control::scalar_bool(out[0].tensor(), "the body's cond output (iteration " + std::to_string(i) + ")");
     for (size_t j = 0; j < n; ++j) carried[j] = std::move(out[1 + j]);
     for (size_t j = 0; j < k; ++j) {
       if (!out[1 + n + j].is_tensor())
         throw Error("scan output " + std::to_string(j) + " of the body is " + out[1 + n + j].type().to_string() +
                     "; scan outputs are tensors");
       const Tensor& piece = out[1 + n + j].tensor();
-      scan_charge.absorb(charge_memory(sizeof(Tensor) + (piece.is_string() ? sizeof(std::string) * static_cast<uint64_t>(piece.element_count())
-                                                                                : storage_bytes(piece.type(), static_cast<uint64_t>(piece.element_count()))),
-                                           "scan output " + std::to_string(j) + " of iteration " + std::to_string(i)));
+      scan_charge.absorb(charge_memory(
+          sizeof(Tensor) + (piece.is_string()
+                                ? sizeof(std::string) * static_cast<uint64_t>(piece.element_count())
+                                : storage_bytes(piece.type(), static_cast<uint64_t>(piece.element_count()))),
+          "scan output " + std::to_string(j) + " of iteration " + std::to_string(i)));
       scans[j].push_back(piece);
     }
   }
@@ -76,17 +79,18 @@ std::vector<Value> run_loop(const KernelContext& ctx) {
   return result;
 }
 
-std::vector<std::optional<ValueType>> loop_outputs(const Attributes& attrs, const std::vector<std::optional<ValueType>>& in,
+std::vector<std::optional<ValueType>> loop_outputs(const Attributes& attrs,
+                                                   const std::vector<std::optional<ValueType>>& in,
                                                    size_t output_count) {
   const Subgraph& body = attrs.get_graph("body");
   const size_t n = carried_count(in.size());
   if (output_count < n)
-    throw Error("the node has " + std::to_string(n) + " loop-carried input(s) but only " + std::to_string(output_count) +
-                " output(s); each carried value has a final output");
+    throw Error("the node has " + std::to_string(n) + " loop-carried input(s) but only " +
+                std::to_string(output_count) + " output(s); each carried value has a final output");
   const size_t k = output_count - n;
   check_signature(body, "body", 2 + n, 1 + n + k,
-                           "iteration_num, cond and " + std::to_string(n) + " carried value(s) in; cond, " +
-                               std::to_string(n) + " carried value(s) and " + std::to_string(k) + " scan output(s) out");
+                  "iteration_num, cond and " + std::to_string(n) + " carried value(s) in; cond, " + std::to_string(n) +
+                      " carried value(s) and " + std::to_string(k) + " scan output(s) out");
   check_input_type(body.input_types()[0], ValueType::tensor(ElementType::Int64), "body", 0);
   check_input_type(body.input_types()[1], ValueType::tensor(ElementType::Bool), "body", 1);
   const auto& cond_out = body.output_types()[0];
@@ -110,7 +114,8 @@ std::vector<std::optional<ValueType>> loop_outputs(const Attributes& attrs, cons
   for (size_t j = 0; j < k; ++j) {
     const auto& out = body.output_types()[1 + n + j];
     if (out && !out->is_tensor())
-      throw Error("the body's scan output " + std::to_string(j) + " is " + out->to_string() + "; scan outputs are tensors");
+      throw Error("the body's scan output " + std::to_string(j) + " is " + out->to_string() +
+                  "; scan outputs are tensors");
     types.push_back(out);
   }
   return types;
@@ -121,7 +126,8 @@ OpVersion loop_version(int since_version) {
   v.op_type = "Loop";
   v.since_version = since_version;
   // Loop-1 wants at least one carried value; from 11 a loop may carry none.
-  v.inputs = {{"M", "I", ParamOption::Optional}, {"cond", "B", ParamOption::Optional},
+  v.inputs = {{"M", "I", ParamOption::Optional},
+              {"cond", "B", ParamOption::Optional},
               {"v_initial", "V", ParamOption::Variadic, since_version == 1 ? 1 : 0, false}};
   v.outputs = {{"v_final_and_scan_outputs", "V", ParamOption::Variadic, 1, false}};
   v.attributes = {{"body", AttrType::Graph, true}};
@@ -135,8 +141,8 @@ OpVersion loop_version(int since_version) {
 
 void register_loop(Registry& registry) {
   for (int since : control::kIfLoopVersions) registry.add(loop_version(since));
-  registry.declare_accuracy("Loop",
-                            {AccuracyKind::Exact, "the body's values passed on unchanged; inner nodes keep their own contracts"});
+  registry.declare_accuracy(
+      "Loop", {AccuracyKind::Exact, "the body's values passed on unchanged; inner nodes keep their own contracts"});
 }
 
 }  // namespace onnx_ref

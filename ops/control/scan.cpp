@@ -12,9 +12,9 @@
 // int64 [batch]) gives each batch entry's length, at most the axis length (default: all of it).
 // Each batch entry runs on its own; its scan outputs past its length are zero, as in onnxruntime's
 // Scan-8. `directions` reverses scan inputs (the outputs of Scan-8 are always forward).
-#include "ops/control/register.h"
 #include "ops/axis.h"
 #include "ops/control/control_flow.h"
+#include "ops/control/register.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"
 #include "runtime/error.h"
@@ -29,12 +29,13 @@ namespace {
 
 // One attribute list of per-input flags or axes (nullopt: absent, all 0), which must be as long as
 // `count`.
-std::vector<int64_t> per_input(const std::optional<std::vector<int64_t>>& given, const std::string& name, size_t count) {
+std::vector<int64_t> per_input(const std::optional<std::vector<int64_t>>& given, const std::string& name,
+                               size_t count) {
   if (!given) return std::vector<int64_t>(count, 0);
   const auto& values = *given;
   if (values.size() != count)
-    throw Error("attribute '" + name + "' has " + std::to_string(values.size()) + " value(s) for " + std::to_string(count) +
-                " scan input(s) or output(s)");
+    throw Error("attribute '" + name + "' has " + std::to_string(values.size()) + " value(s) for " +
+                std::to_string(count) + " scan input(s) or output(s)");
   return values;
 }
 
@@ -82,7 +83,8 @@ ScanShape scan_shape(int64_t m, size_t node_inputs, size_t node_outputs, bool ba
   s.m = static_cast<size_t>(m);
   s.n = inputs - s.m;
   if (node_outputs < s.n)
-    throw Error("the node has " + std::to_string(s.n) + " state input(s) but " + std::to_string(node_outputs) + " output(s)");
+    throw Error("the node has " + std::to_string(s.n) + " state input(s) but " + std::to_string(node_outputs) +
+                " output(s)");
   s.k = node_outputs - s.n;
   return s;
 }
@@ -90,11 +92,9 @@ ScanShape scan_shape(int64_t m, size_t node_inputs, size_t node_outputs, bool ba
 // Runs the body over `len` iterations on one set of inputs (no batch axis): states, then scan
 // inputs sliced along `in_axes`. Returns the final states and each scan output's slices in
 // iteration order.
-std::pair<std::vector<Value>, std::vector<std::vector<Tensor>>> scan_once(const KernelContext& ctx, std::vector<Value> states,
-                                                                        const std::vector<Tensor>& scan_inputs,
-                                                                        const std::vector<int64_t>& in_axes,
-                                                                        const std::vector<int64_t>& in_dirs, int64_t len,
-                                                                        size_t k) {
+std::pair<std::vector<Value>, std::vector<std::vector<Tensor>>> scan_once(
+    const KernelContext& ctx, std::vector<Value> states, const std::vector<Tensor>& scan_inputs,
+    const std::vector<int64_t>& in_axes, const std::vector<int64_t>& in_dirs, int64_t len, size_t k) {
   std::vector<std::vector<Tensor>> scans(k);
   // Each slice's elements are charged by its own storage; the Tensor objects the lists hold (an
   // empty slice is nothing else) are charged here as they accumulate.
@@ -109,10 +109,13 @@ std::pair<std::vector<Value>, std::vector<std::vector<Tensor>>> scan_once(const 
       inputs.emplace_back(slice_along(scan_inputs[i], in_axes[i], in_dirs[i] ? len - 1 - t : t));
     std::vector<Value> out = ctx.run_graph("body", std::move(inputs));
     const size_t n = out.size() - k;
-    states.assign(std::make_move_iterator(out.begin()), std::make_move_iterator(out.begin() + static_cast<std::ptrdiff_t>(n)));
+    states.assign(std::make_move_iterator(out.begin()),
+                  std::make_move_iterator(out.begin() + static_cast<std::ptrdiff_t>(n)));
     for (size_t i = 0; i < n; ++i) {
-      const std::optional<Shape> shape = states[i].is_tensor() ? std::optional<Shape>(states[i].tensor().shape()) : std::nullopt;
-      if (t == 0) state_shapes.push_back(shape);
+      const std::optional<Shape> shape =
+          states[i].is_tensor() ? std::optional<Shape>(states[i].tensor().shape()) : std::nullopt;
+      if (t == 0)
+        state_shapes.push_back(shape);
       else if (shape != state_shapes[i])
         throw Error("state variable " + std::to_string(i) + " of iteration " + std::to_string(t) + " is " +
                     (shape ? shape_to_string(*shape) : std::string("not a tensor")) + " but iteration 0 gave " +
@@ -132,7 +135,8 @@ Tensor empty_scan_output(const Subgraph& body, size_t index, int64_t axis) {
   const auto& type = body.output_types()[index];
   const auto shape = body.declared_output_shape(index);
   if (!type || !shape)
-    throw Error("the scan has length 0 and the body does not declare the type and shape of its output " + std::to_string(index));
+    throw Error("the scan has length 0 and the body does not declare the type and shape of its output " +
+                std::to_string(index));
   return stack_along({}, axis, type->elem, *shape);
 }
 
@@ -153,8 +157,9 @@ std::vector<Value> run_scan9(const KernelContext& ctx, const ScanParams& params,
     const int64_t axis = normalize_axis(in_axes_attr[i], t.rank(), range, what.c_str());
     const int64_t this_len = t.shape()[static_cast<size_t>(axis)];
     if (len >= 0 && this_len != len)
-      throw Error("scan input " + std::to_string(i) + " is " + t.describe() + ", of length " + std::to_string(this_len) +
-                  " along axis " + std::to_string(axis) + ", but scan input 0 has length " + std::to_string(len));
+      throw Error("scan input " + std::to_string(i) + " is " + t.describe() + ", of length " +
+                  std::to_string(this_len) + " along axis " + std::to_string(axis) + ", but scan input 0 has length " +
+                  std::to_string(len));
     len = this_len;
     scan_inputs.push_back(t);
     in_axes.push_back(axis);
@@ -165,8 +170,9 @@ std::vector<Value> run_scan9(const KernelContext& ctx, const ScanParams& params,
   for (size_t j = 0; j < s.k; ++j) {
     auto& slices = scans[j];
     if (out_dirs[j]) std::reverse(slices.begin(), slices.end());
-    const int64_t slice_rank = slices.empty() ? static_cast<int64_t>(body.declared_output_shape(s.n + j).value_or(Shape{}).size())
-                                              : slices.front().rank();
+    const int64_t slice_rank = slices.empty()
+                                   ? static_cast<int64_t>(body.declared_output_shape(s.n + j).value_or(Shape{}).size())
+                                   : slices.front().rank();
     const std::string what = "scan_output_axes[" + std::to_string(j) + "]";
     const int64_t axis = normalize_axis(out_axes_attr[j], slice_rank + 1, range, what.c_str());
     result.emplace_back(slices.empty() ? empty_scan_output(body, s.n + j, axis)
@@ -194,16 +200,18 @@ std::vector<Value> run_scan8(const KernelContext& ctx, const ScanParams& params)
   const int64_t max_len = inputs[s.n].shape()[1];
   for (size_t i = s.n; i < inputs.size(); ++i)
     if (inputs[i].shape()[1] != max_len)
-      throw Error("scan input " + std::to_string(i - s.n) + " is " + inputs[i].describe() + " but scan input 0 has length " +
-                  std::to_string(max_len));
+      throw Error("scan input " + std::to_string(i - s.n) + " is " + inputs[i].describe() +
+                  " but scan input 0 has length " + std::to_string(max_len));
   std::vector<int64_t> lens(static_cast<size_t>(batch), max_len);
   if (ctx.has_input(0)) {
     const Tensor& sl = ctx.input(0);
-    if (sl.shape() != Shape{batch}) throw Error("sequence_lens is " + sl.describe() + "; it must be [batch] = [" + std::to_string(batch) + "]");
+    if (sl.shape() != Shape{batch})
+      throw Error("sequence_lens is " + sl.describe() + "; it must be [batch] = [" + std::to_string(batch) + "]");
     for (int64_t b = 0; b < batch; ++b) {
       const int64_t l = sl.data_as<int64_t>()[b];
       if (l < 0 || l > max_len)
-        throw Error("sequence_lens[" + std::to_string(b) + "] is " + std::to_string(l) + ", outside [0, " + std::to_string(max_len) + "]");
+        throw Error("sequence_lens[" + std::to_string(b) + "] is " + std::to_string(l) + ", outside [0, " +
+                    std::to_string(max_len) + "]");
       lens[static_cast<size_t>(b)] = l;
     }
   }
@@ -229,7 +237,8 @@ std::vector<Value> run_scan8(const KernelContext& ctx, const ScanParams& params)
                                            lens[static_cast<size_t>(b)], s.k);
     for (size_t i = 0; i < s.n; ++i) state_slices[i].push_back(final_states[i].tensor());
     for (size_t j = 0; j < s.k; ++j) {
-      Tensor stacked = scans[j].empty() ? empty_scan_output(body, s.n + j, 0) : stack_along(scans[j], 0, scans[j].front().type(), {});
+      Tensor stacked = scans[j].empty() ? empty_scan_output(body, s.n + j, 0)
+                                        : stack_along(scans[j], 0, scans[j].front().type(), {});
       if (stacked.shape()[0] < max_len) {  // zero past this entry's length
         Shape full = stacked.shape();
         full[0] = max_len;
@@ -256,14 +265,15 @@ std::vector<Value> run_scan8(const KernelContext& ctx, const ScanParams& params)
   return result;
 }
 
-std::vector<std::optional<ValueType>> scan_outputs(const Attributes& attrs, const std::vector<std::optional<ValueType>>& in,
-                                                   size_t output_count, bool batch) {
+std::vector<std::optional<ValueType>> scan_outputs(const Attributes& attrs,
+                                                   const std::vector<std::optional<ValueType>>& in, size_t output_count,
+                                                   bool batch) {
   const Subgraph& body = attrs.get_graph("body");
   const ScanParams p = parse_scan_params(attrs);
   const ScanShape s = scan_shape(p.num_scan_inputs, in.size(), output_count, batch);
   check_signature(body, "body", s.n + s.m, s.n + s.k,
-                           std::to_string(s.n) + " state(s) and " + std::to_string(s.m) + " scan input slice(s) in; " +
-                               std::to_string(s.n) + " state(s) and " + std::to_string(s.k) + " scan output slice(s) out");
+                  std::to_string(s.n) + " state(s) and " + std::to_string(s.m) + " scan input slice(s) in; " +
+                      std::to_string(s.n) + " state(s) and " + std::to_string(s.k) + " scan output slice(s) out");
   if (batch) {
     check_directions(per_input(p.directions, "directions", s.m), "directions");
   } else {
@@ -288,19 +298,22 @@ OpVersion scan_version(int since_version) {
   v.since_version = since_version;
   const bool batch = since_version == 8;
   if (batch) {
-    v.inputs = {{"sequence_lens", "I", ParamOption::Optional}, {"initial_state_and_scan_inputs", "V", ParamOption::Variadic, 1, false}};
-    v.attributes = {{"body", AttrType::Graph, true}, {"directions", AttrType::Ints}, {"num_scan_inputs", AttrType::Int, true}};
+    v.inputs = {{"sequence_lens", "I", ParamOption::Optional},
+                {"initial_state_and_scan_inputs", "V", ParamOption::Variadic, 1, false}};
+    v.attributes = {
+        {"body", AttrType::Graph, true}, {"directions", AttrType::Ints}, {"num_scan_inputs", AttrType::Int, true}};
     v.type_constraints = {{"I", type_sets::kInt64}, control::scan_values(since_version)};
     v.set_kernel(parse_scan_params, run_scan8);
   } else {
     v.inputs = {{"initial_state_and_scan_inputs", "V", ParamOption::Variadic, 1, false}};
-    v.attributes = {{"body", AttrType::Graph, true},          {"num_scan_inputs", AttrType::Int, true},
-                    {"scan_input_axes", AttrType::Ints},      {"scan_input_directions", AttrType::Ints},
-                    {"scan_output_axes", AttrType::Ints},     {"scan_output_directions", AttrType::Ints}};
+    v.attributes = {{"body", AttrType::Graph, true},      {"num_scan_inputs", AttrType::Int, true},
+                    {"scan_input_axes", AttrType::Ints},  {"scan_input_directions", AttrType::Ints},
+                    {"scan_output_axes", AttrType::Ints}, {"scan_output_directions", AttrType::Ints}};
     v.type_constraints = {control::scan_values(since_version)};
     // Negative axes count from the back from Scan-11.
     const AxisRange range = since_version >= 11 ? AxisRange::Signed : AxisRange::NonNegative;
-    v.set_kernel(parse_scan_params, [range](const KernelContext& ctx, const ScanParams& params) { return run_scan9(ctx, params, range); });
+    v.set_kernel(parse_scan_params,
+                 [range](const KernelContext& ctx, const ScanParams& params) { return run_scan9(ctx, params, range); });
   }
   v.outputs = {{"final_state_and_scan_outputs", "V", ParamOption::Variadic, 1, false}};
   v.infer_outputs = [batch](const Attributes& attrs, const std::vector<std::optional<ValueType>>& in, size_t outputs) {
@@ -313,8 +326,8 @@ OpVersion scan_version(int since_version) {
 
 void register_scan(Registry& registry) {
   for (int since : {8, 9, 11, 16, 19, 21, 23, 24, 25}) registry.add(scan_version(since));
-  registry.declare_accuracy("Scan",
-                            {AccuracyKind::Exact, "the body's values passed on unchanged; inner nodes keep their own contracts"});
+  registry.declare_accuracy(
+      "Scan", {AccuracyKind::Exact, "the body's values passed on unchanged; inner nodes keep their own contracts"});
 }
 
 }  // namespace onnx_ref

@@ -3,8 +3,8 @@
 // attribute (default: float 0). The value's type is the output type, known at load through
 // attribute_type. The shape is checked (non-negative, no overflow) and the tensor refused when it
 // exceeds memory before anything is allocated.
-#include "ops/generators/register.h"
 #include "ops/generators/generator_rules.h"
+#include "ops/generators/register.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"
 #include "runtime/error.h"
@@ -64,8 +64,7 @@ void register_constant_of_shape(Registry& registry) {
   // since_version, and the types of T2 it allows.
   const std::pair<int, TypeSet> versions[] = {{9, v9}, {20, v20}, {21, v21}, {23, v23}, {24, v24}, {25, v25}};
   for (const auto& [since, types] : versions) registry.add(constant_of_shape_version(since, types));
-  registry.declare_accuracy("ConstantOfShape",
-                            {AccuracyKind::Exact, "the attribute's value in every element"});
+  registry.declare_accuracy("ConstantOfShape", {AccuracyKind::Exact, "the attribute's value in every element"});
 }
 
 }  // namespace onnx_ref

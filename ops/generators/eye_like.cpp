@@ -2,8 +2,8 @@
 // A 2-D tensor of the input's shape, zero but for ones on the diagonal shifted by `k` (any int64;
 // beyond the matrix there are no ones). The element type is `dtype` when set (known at load
 // through attribute_type), the input's type otherwise.
-#include "ops/generators/register.h"
 #include "ops/generators/generator_rules.h"
+#include "ops/generators/register.h"
 #include "ops/type_sets.h"
 #include "runtime/element_values.h"
 #include "runtime/error.h"
@@ -65,8 +65,7 @@ void register_eye_like(Registry& registry) {
   const TypeSet v9 = kAllNumericTypes.with({T::Bool});
   registry.add(eye_like_version(9, v9));
   registry.add(eye_like_version(22, v9.with({T::BFloat16})));
-  registry.declare_accuracy("EyeLike",
-                            {AccuracyKind::Exact, "zeros and ones"});
+  registry.declare_accuracy("EyeLike", {AccuracyKind::Exact, "zeros and ones"});
 }
 
 }  // namespace onnx_ref

@@ -25,8 +25,8 @@
 #include <limits>
 #include <string>
 
-#include "ops/generators/register.h"
 #include "numeric/exact_sum.h"
+#include "ops/generators/register.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
 
@@ -53,11 +53,14 @@ std::string to_text(double v) {
 }  // namespace
 
 int64_t range_count_integer(int64_t start, int64_t limit, int64_t delta) {
-  if (delta == 0) throw Error("Range's delta is 0: the element count max(ceil((limit - start) / delta), 0) is undefined");
+  if (delta == 0)
+    throw Error("Range's delta is 0: the element count max(ceil((limit - start) / delta), 0) is undefined");
   const __int128 diff = static_cast<__int128>(limit) - start;
   __int128 n;
-  if (delta > 0) n = diff <= 0 ? 0 : (diff + delta - 1) / delta;
-  else n = diff >= 0 ? 0 : (-diff + (-static_cast<__int128>(delta)) - 1) / -static_cast<__int128>(delta);
+  if (delta > 0)
+    n = diff <= 0 ? 0 : (diff + delta - 1) / delta;
+  else
+    n = diff >= 0 ? 0 : (-diff + (-static_cast<__int128>(delta)) - 1) / -static_cast<__int128>(delta);
   if (n > std::numeric_limits<int64_t>::max())
     throw Error("Range(start = " + std::to_string(start) + ", limit = " + std::to_string(limit) + ", delta = " +
                 std::to_string(delta) + ") would hold " + to_text(n) + " elements, more than int64 can count");
@@ -78,9 +81,10 @@ bool reaches_limit(double start, double limit, double delta, int64_t n) {
 
 int64_t range_count_floating(double start, double limit, double delta) {
   if (!std::isfinite(start) || !std::isfinite(limit) || !std::isfinite(delta))
-    throw Error("Range needs finite start, limit and delta; got start = " + to_text(start) + ", limit = " +
-                to_text(limit) + ", delta = " + to_text(delta));
-  if (delta == 0) throw Error("Range's delta is 0: the element count max(ceil((limit - start) / delta), 0) is undefined");
+    throw Error("Range needs finite start, limit and delta; got start = " + to_text(start) +
+                ", limit = " + to_text(limit) + ", delta = " + to_text(delta));
+  if (delta == 0)
+    throw Error("Range's delta is 0: the element count max(ceil((limit - start) / delta), 0) is undefined");
   // The count is the smallest n >= 0 with start + n * delta at or beyond limit. The quotient in
   // double (relative error below 2^-50 when finite) places it within 2 of that n when below 2^62;
   // exact comparisons settle it.
@@ -110,7 +114,8 @@ double range_element(double start, double delta, int64_t i, bool to_odd) {
       const double sv = s - p;
       const double err = (p - (s - sv)) + (start - sv);
       if (err == 0 || (std::bit_cast<uint64_t>(s) & 1)) return s;
-      return std::nextafter(s, err > 0 ? std::numeric_limits<double>::infinity() : -std::numeric_limits<double>::infinity());
+      return std::nextafter(
+          s, err > 0 ? std::numeric_limits<double>::infinity() : -std::numeric_limits<double>::infinity());
     }
   }
   ExactSum sum;
@@ -143,7 +148,8 @@ std::vector<Value> range_kernel(const KernelContext& ctx, const std::optional<in
   return {dispatch_real(type, [&](auto tag) -> Tensor {
     using S = typename decltype(tag)::type;
     if constexpr (std::is_integral_v<S>) {
-      const S start = *ctx.input(0).data_as<S>(), limit = *ctx.input(1).data_as<S>(), delta = *ctx.input(2).data_as<S>();
+      const S start = *ctx.input(0).data_as<S>(), limit = *ctx.input(1).data_as<S>(),
+              delta = *ctx.input(2).data_as<S>();
       const int64_t n = range_count_integer(start, limit, delta);
       Tensor out = Tensor::uninitialized(type, {n});
       S* y = reinterpret_cast<S*>(out.mutable_data());
@@ -173,8 +179,11 @@ OpVersion range_version(int since_version, const TypeSet& types) {
   v.outputs = {{"output", "T"}};
   if (since_version >= 27) v.attributes = {{"stash_type", AttrType::Int, false, int64_t{1}}};
   v.type_constraints = {{"T", types}};
-  v.set_kernel([](const Attributes& attrs) { return attrs.has("stash_type") ? std::optional(attrs.get_int("stash_type")) : std::nullopt; },
-               range_kernel);
+  v.set_kernel(
+      [](const Attributes& attrs) {
+        return attrs.has("stash_type") ? std::optional(attrs.get_int("stash_type")) : std::nullopt;
+      },
+      range_kernel);
   return v;
 }
 
@@ -185,8 +194,8 @@ void register_range(Registry& registry) {
   const TypeSet v11{T::Float, T::Double, T::Int16, T::Int32, T::Int64};
   registry.add(range_version(11, v11));
   registry.add(range_version(27, v11.with({T::Float16, T::BFloat16})));
-  registry.declare_accuracy("Range",
-                            {AccuracyKind::CorrectlyRounded, "element i is the exact start + i delta rounded once; integers exact"});
+  registry.declare_accuracy(
+      "Range", {AccuracyKind::CorrectlyRounded, "element i is the exact start + i delta rounded once; integers exact"});
 }
 
 }  // namespace onnx_ref

@@ -27,8 +27,8 @@ struct BmpReader {
   EncodedBytes stream;
   void need(uint64_t offset, uint64_t bytes, const char* what) const {
     if (offset > stream.size() || bytes > stream.size() - offset)
-      throw Error("BMP stream: truncated: " + std::string(what) + " needs bytes up to " + std::to_string(offset + bytes) +
-                  ", the stream has " + std::to_string(stream.size()));
+      throw Error("BMP stream: truncated: " + std::string(what) + " needs bytes up to " +
+                  std::to_string(offset + bytes) + ", the stream has " + std::to_string(stream.size()));
   }
   uint32_t u16(uint64_t offset, const char* what) const {
     need(offset, 2, what);
@@ -50,12 +50,14 @@ struct BmpChannel {
 BmpChannel bmp_channel(uint32_t mask, const char* name, uint32_t bits_per_pixel) {
   if (mask == 0) throw Error(std::string("BMP stream: the ") + name + " bit mask is 0");
   if (bits_per_pixel == 16 && mask > 0xFFFF)
-    throw Error(std::string("BMP stream: the ") + name + " bit mask " + std::to_string(mask) + " does not fit 16-bit pixels");
+    throw Error(std::string("BMP stream: the ") + name + " bit mask " + std::to_string(mask) +
+                " does not fit 16-bit pixels");
   BmpChannel c;
   c.mask = mask;
   while (!((mask >> c.shift) & 1)) ++c.shift;
   const uint32_t field = mask >> c.shift;
-  if (field & (field + 1)) throw Error(std::string("BMP stream: the ") + name + " bit mask " + std::to_string(mask) + " is not contiguous");
+  if (field & (field + 1))
+    throw Error(std::string("BMP stream: the ") + name + " bit mask " + std::to_string(mask) + " is not contiguous");
   c.max = field;
   return c;
 }
@@ -94,17 +96,24 @@ DecodedImage decode_bmp(EncodedBytes stream) {
   const bool top_down = height < 0;
   if (top_down) height = -height;
   if (width <= 0 || height == 0)
-    throw Error("BMP stream: the image is " + std::to_string(width) + " x " + std::to_string(height) + " pixels; an image has at least one");
+    throw Error("BMP stream: the image is " + std::to_string(width) + " x " + std::to_string(height) +
+                " pixels; an image has at least one");
 
   // Where the palette or the bit fields after a 40-byte header start.
   uint64_t after_header = 14 + uint64_t{header_size};
   BmpChannel red, green, blue;
   bool palette = false;
   if (compression == kBmpRgb) {
-    if (bits == 1 || bits == 4 || bits == 8) palette = true;
-    else if (bits == 16) red = bmp_channel(0x7C00, "red", 16), green = bmp_channel(0x03E0, "green", 16), blue = bmp_channel(0x001F, "blue", 16);
-    else if (bits == 32) red = bmp_channel(0xFF0000, "red", 32), green = bmp_channel(0xFF00, "green", 32), blue = bmp_channel(0xFF, "blue", 32);
-    else if (bits != 24) throw Error("BMP stream: " + std::to_string(bits) + " bits per pixel are not supported (1, 4, 8, 16, 24 or 32)");
+    if (bits == 1 || bits == 4 || bits == 8)
+      palette = true;
+    else if (bits == 16)
+      red = bmp_channel(0x7C00, "red", 16), green = bmp_channel(0x03E0, "green", 16),
+      blue = bmp_channel(0x001F, "blue", 16);
+    else if (bits == 32)
+      red = bmp_channel(0xFF0000, "red", 32), green = bmp_channel(0xFF00, "green", 32),
+      blue = bmp_channel(0xFF, "blue", 32);
+    else if (bits != 24)
+      throw Error("BMP stream: " + std::to_string(bits) + " bits per pixel are not supported (1, 4, 8, 16, 24 or 32)");
   } else if (!core && (compression == kBmpBitfields || compression == kBmpAlphaBitfields)) {
     if (bits != 16 && bits != 32)
       throw Error("BMP stream: bit fields need 16 or 32 bits per pixel, not " + std::to_string(bits));
@@ -126,7 +135,8 @@ DecodedImage decode_bmp(EncodedBytes stream) {
   if (palette) {
     const uint32_t entries = colours_used == 0 ? 1u << bits : colours_used;
     if (entries > (1u << bits))
-      throw Error("BMP stream: " + std::to_string(entries) + " palette entries for " + std::to_string(bits) + "-bit pixels");
+      throw Error("BMP stream: " + std::to_string(entries) + " palette entries for " + std::to_string(bits) +
+                  "-bit pixels");
     const uint64_t entry_bytes = core ? 3 : 4;
     r.need(after_header, entries * entry_bytes, "the palette");
     palette_rgb.resize(uint64_t{entries} * 3);
@@ -139,8 +149,9 @@ DecodedImage decode_bmp(EncodedBytes stream) {
   const uint64_t w = static_cast<uint64_t>(width), h = static_cast<uint64_t>(height);
   const uint64_t stride = (w * bits + 31) / 32 * 4;
   if (pixel_offset > stream.size() || stride > (stream.size() - pixel_offset) / h)
-    throw Error("BMP stream: truncated: " + std::to_string(h) + " rows of " + std::to_string(stride) + " bytes from offset " +
-                std::to_string(pixel_offset) + " do not fit a stream of " + std::to_string(stream.size()) + " bytes");
+    throw Error("BMP stream: truncated: " + std::to_string(h) + " rows of " + std::to_string(stride) +
+                " bytes from offset " + std::to_string(pixel_offset) + " do not fit a stream of " +
+                std::to_string(stream.size()) + " bytes");
   check_image_size("BMP", w, h, 3);
   DecodedImage image = allocate_image(w, h);
   for (uint64_t y = 0; y < h; ++y) {
@@ -161,7 +172,8 @@ DecodedImage decode_bmp(EncodedBytes stream) {
         const uint8_t* p = row + x * (bits / 8);
         uint32_t pixel = p[0] | uint32_t{p[1]} << 8;
         if (bits == 32) pixel |= uint32_t{p[2]} << 16 | uint32_t{p[3]} << 24;
-        out[0] = bmp_channel_value(red, pixel), out[1] = bmp_channel_value(green, pixel), out[2] = bmp_channel_value(blue, pixel);
+        out[0] = bmp_channel_value(red, pixel), out[1] = bmp_channel_value(green, pixel),
+        out[2] = bmp_channel_value(blue, pixel);
       }
     }
   }

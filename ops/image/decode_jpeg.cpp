@@ -125,7 +125,8 @@ DecodedImage decode_jpeg(EncodedBytes stream) {
   const uint64_t width = s->cinfo.output_width, height = s->cinfo.output_height;
   // The decoded picture, and for a progressive stream the coefficients of every component (2 bytes
   // each) libjpeg keeps besides it.
-  check_image_size("JPEG", width, height, s->cinfo.progressive_mode ? 3 + 2 * static_cast<uint64_t>(s->cinfo.num_components) : 3);
+  check_image_size("JPEG", width, height,
+                   s->cinfo.progressive_mode ? 3 + 2 * static_cast<uint64_t>(s->cinfo.num_components) : 3);
   DecodedImage image = allocate_image(width, height);
   if (!jpeg_session_read_pixels(s, image.rgb.data(), static_cast<size_t>(width) * 3))
     throw_decoder_error("JPEG", "the image data is corrupt or truncated", s->trap.message);

@@ -100,9 +100,11 @@ DecodedImage decode_jpeg2000(EncodedBytes stream) {
   opj_set_info_handler(guard.codec, jpeg2000_ignore, nullptr);
   opj_dparameters_t parameters;
   opj_set_default_decoder_parameters(&parameters);
-  if (!opj_setup_decoder(guard.codec, &parameters)) throw_decoder_error("JPEG 2000", "the decoder cannot start", source.message);
+  if (!opj_setup_decoder(guard.codec, &parameters))
+    throw_decoder_error("JPEG 2000", "the decoder cannot start", source.message);
   // Strict mode: a truncated codestream is an error, not an image decoded from what is there.
-  if (!opj_decoder_set_strict_mode(guard.codec, OPJ_TRUE)) throw_decoder_error("JPEG 2000", "the decoder cannot start", source.message);
+  if (!opj_decoder_set_strict_mode(guard.codec, OPJ_TRUE))
+    throw_decoder_error("JPEG 2000", "the decoder cannot start", source.message);
   if (!opj_read_header(guard.stream, guard.codec, &guard.image) || !guard.image)
     throw_decoder_error("JPEG 2000", "the header is corrupt or truncated", source.message);
   const opj_image_t& header = *guard.image;
@@ -111,7 +113,8 @@ DecodedImage decode_jpeg2000(EncodedBytes stream) {
   const uint32_t components = header.numcomps;
   if (components < 1 || components > 4)
     throw_decoder_error("JPEG 2000", std::to_string(components) + " components are not supported (1 to 4)");
-  if (header.color_space == OPJ_CLRSPC_SYCC || header.color_space == OPJ_CLRSPC_EYCC || header.color_space == OPJ_CLRSPC_CMYK)
+  if (header.color_space == OPJ_CLRSPC_SYCC || header.color_space == OPJ_CLRSPC_EYCC ||
+      header.color_space == OPJ_CLRSPC_CMYK)
     throw_decoder_error("JPEG 2000", "the sYCC, e-YCC and CMYK colour spaces are not supported");
   for (uint32_t c = 0; c < components; ++c)
     if (header.comps[c].dx != 1 || header.comps[c].dy != 1)
@@ -127,7 +130,8 @@ DecodedImage decode_jpeg2000(EncodedBytes stream) {
     if (!comp.data || comp.w != width || comp.h != height)
       throw_decoder_error("JPEG 2000", "component " + std::to_string(c) + " was not decoded at the image's size");
     if (comp.prec < 1 || comp.prec > 31)
-      throw_decoder_error("JPEG 2000", "component " + std::to_string(c) + " has precision " + std::to_string(comp.prec));
+      throw_decoder_error("JPEG 2000",
+                          "component " + std::to_string(c) + " has precision " + std::to_string(comp.prec));
   }
   DecodedImage image = allocate_image(width, height);
   const size_t pixels = static_cast<size_t>(width * height);

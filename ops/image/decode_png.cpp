@@ -54,7 +54,8 @@ bool png_session_start(PngSession* s, png_uint_32* width, png_uint_32* height) {
   png_read_info(s->png, s->info);
   *width = png_get_image_width(s->png, s->info);
   *height = png_get_image_height(s->png, s->info);
-  s->stored_bits_per_pixel = static_cast<uint32_t>(png_get_bit_depth(s->png, s->info)) * png_get_channels(s->png, s->info);
+  s->stored_bits_per_pixel =
+      static_cast<uint32_t>(png_get_bit_depth(s->png, s->info)) * png_get_channels(s->png, s->info);
   const int colour = png_get_color_type(s->png, s->info);
   png_set_scale_16(s->png);
   if (colour == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(s->png);
@@ -95,7 +96,8 @@ DecodedImage decode_png(EncodedBytes stream) {
   session.info = png_create_info_struct(session.png);
   if (!session.info) throw_decoder_error("PNG", "the decoder cannot start");
   png_uint_32 width = 0, height = 0;
-  if (!png_session_start(&session, &width, &height)) throw_decoder_error("PNG", "the header is corrupt or truncated", session.message);
+  if (!png_session_start(&session, &width, &height))
+    throw_decoder_error("PNG", "the header is corrupt or truncated", session.message);
   // The filtered rows (one filter byte each) come out of deflate, which makes at most 1032 bytes of
   // each byte it reads (RFC 1951: a 258-byte match in about 2 bits): a stream too short to hold
   // the declared rows is refused before they are allocated.
@@ -103,8 +105,9 @@ DecodedImage decode_png(EncodedBytes stream) {
   const unsigned __int128 filtered = static_cast<unsigned __int128>(row_bytes) * height;
   if (filtered > static_cast<unsigned __int128>(stream.size()) * 1032)
     throw_decoder_error("PNG", "a " + std::to_string(width) + " x " + std::to_string(height) + " image needs " +
-                                   std::to_string(static_cast<uint64_t>(filtered)) + " bytes of rows, more than deflate makes from the " +
-                                   std::to_string(stream.size()) + " bytes of the stream (at most 1032 a byte)");
+                                   std::to_string(static_cast<uint64_t>(filtered)) +
+                                   " bytes of rows, more than deflate makes from the " + std::to_string(stream.size()) +
+                                   " bytes of the stream (at most 1032 a byte)");
   check_image_size("PNG", width, height, 3);
   DecodedImage image = allocate_image(width, height);
   std::vector<png_bytep> rows(height);

@@ -43,14 +43,16 @@ struct PnmParser {
   // A decimal number no larger than `limit`.
   uint64_t number(const char* what, uint64_t limit, int64_t pixel = -1, uint64_t width = 1) {
     skip_space_and_comments();
-    if (position >= stream.size()) throw Error("PNM stream: truncated: it ends before the " + field_name(what, pixel, width));
+    if (position >= stream.size())
+      throw Error("PNM stream: truncated: it ends before the " + field_name(what, pixel, width));
     if (stream[position] < '0' || stream[position] > '9')
       throw Error("PNM stream: the " + field_name(what, pixel, width) + " is not a decimal number (byte " +
                   std::to_string(stream[position]) + " at offset " + std::to_string(position) + ")");
     uint64_t value = 0;
     while (position < stream.size() && stream[position] >= '0' && stream[position] <= '9') {
       value = value * 10 + (stream[position++] - '0');
-      if (value > limit) throw Error("PNM stream: the " + field_name(what, pixel, width) + " exceeds " + std::to_string(limit));
+      if (value > limit)
+        throw Error("PNM stream: the " + field_name(what, pixel, width) + " exceeds " + std::to_string(limit));
     }
     return value;
   }
@@ -58,10 +60,12 @@ struct PnmParser {
   // One plain PBM digit: whitespace between pixels is optional there.
   uint32_t bit(int64_t pixel, uint64_t width) {
     skip_space_and_comments();
-    if (position >= stream.size()) throw Error("PNM stream: truncated: it ends before the " + field_name("bit", pixel, width));
+    if (position >= stream.size())
+      throw Error("PNM stream: truncated: it ends before the " + field_name("bit", pixel, width));
     const uint8_t c = stream[position++];
     if (c != '0' && c != '1')
-      throw Error("PNM stream: the " + field_name("bit", pixel, width) + " is byte " + std::to_string(c) + ", not 0 or 1");
+      throw Error("PNM stream: the " + field_name("bit", pixel, width) + " is byte " + std::to_string(c) +
+                  ", not 0 or 1");
     return c - '0';
   }
 };
@@ -82,7 +86,8 @@ DecodedImage decode_pnm(EncodedBytes stream) {
   const uint32_t maxval = bitmap ? 1 : static_cast<uint32_t>(p.number("maxval", 65535));
   if (maxval == 0) throw Error("PNM stream: maxval is 0; it is 1 to 65535");
   if (width == 0 || height == 0)
-    throw Error("PNM stream: the image is " + std::to_string(width) + " x " + std::to_string(height) + " pixels; an image has at least one");
+    throw Error("PNM stream: the image is " + std::to_string(width) + " x " + std::to_string(height) +
+                " pixels; an image has at least one");
   if (!plain) {
     if (p.position >= stream.size() || !p.is_space(stream[p.position]))
       throw Error("PNM stream: no whitespace byte between the header and the raster");
@@ -92,10 +97,12 @@ DecodedImage decode_pnm(EncodedBytes stream) {
   // Before anything is allocated: the raster must fit what is left of the stream (a plain sample
   // takes at least one byte).
   const uint64_t sample_bytes = maxval > 255 ? 2 : 1;
-  const uint64_t row_bytes = plain ? width * samples_per_pixel : bitmap ? (width + 7) / 8 : width * samples_per_pixel * sample_bytes;
+  const uint64_t row_bytes = plain    ? width * samples_per_pixel
+                             : bitmap ? (width + 7) / 8
+                                      : width * samples_per_pixel * sample_bytes;
   if (row_bytes > remaining / height)
-    throw Error("PNM stream: truncated: " + std::to_string(height) + " rows need at least " + std::to_string(row_bytes) +
-                " bytes each, " + std::to_string(remaining) + " bytes are left");
+    throw Error("PNM stream: truncated: " + std::to_string(height) + " rows need at least " +
+                std::to_string(row_bytes) + " bytes each, " + std::to_string(remaining) + " bytes are left");
   check_image_size("PNM", width, height, 3);
   DecodedImage image = allocate_image(width, height);
   const uint64_t pixels = width * height;

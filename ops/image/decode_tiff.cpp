@@ -45,9 +45,12 @@ tmsize_t tiff_stream_write(thandle_t, void*, tmsize_t) { return 0; }
 toff_t tiff_stream_seek(thandle_t handle, toff_t offset, int whence) {
   auto* s = static_cast<TiffMemoryStream*>(handle);
   uint64_t base = 0;
-  if (whence == SEEK_CUR) base = s->position;
-  else if (whence == SEEK_END) base = s->size;
-  else if (whence != SEEK_SET) return static_cast<toff_t>(-1);
+  if (whence == SEEK_CUR)
+    base = s->position;
+  else if (whence == SEEK_END)
+    base = s->size;
+  else if (whence != SEEK_SET)
+    return static_cast<toff_t>(-1);
   if (offset > UINT64_MAX - base) return static_cast<toff_t>(-1);
   s->position = base + offset;  // beyond the end: reads there give nothing
   return s->position;

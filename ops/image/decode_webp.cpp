@@ -11,14 +11,22 @@ namespace {
 
 const char* webp_status_text(VP8StatusCode status) {
   switch (status) {
-    case VP8_STATUS_OK: return "ok";
-    case VP8_STATUS_OUT_OF_MEMORY: return "out of memory";
-    case VP8_STATUS_INVALID_PARAM: return "invalid parameter";
-    case VP8_STATUS_BITSTREAM_ERROR: return "bitstream error";
-    case VP8_STATUS_UNSUPPORTED_FEATURE: return "unsupported feature";
-    case VP8_STATUS_SUSPENDED: return "suspended";
-    case VP8_STATUS_USER_ABORT: return "user abort";
-    case VP8_STATUS_NOT_ENOUGH_DATA: return "not enough data";
+    case VP8_STATUS_OK:
+      return "ok";
+    case VP8_STATUS_OUT_OF_MEMORY:
+      return "out of memory";
+    case VP8_STATUS_INVALID_PARAM:
+      return "invalid parameter";
+    case VP8_STATUS_BITSTREAM_ERROR:
+      return "bitstream error";
+    case VP8_STATUS_UNSUPPORTED_FEATURE:
+      return "unsupported feature";
+    case VP8_STATUS_SUSPENDED:
+      return "suspended";
+    case VP8_STATUS_USER_ABORT:
+      return "user abort";
+    case VP8_STATUS_NOT_ENOUGH_DATA:
+      return "not enough data";
   }
   return "unknown status";
 }

@@ -44,7 +44,8 @@ uint8_t scale_sample_to_8_bits(uint32_t v, uint32_t max);
 
 // "<format> stream: <what>", the library's own words (which may quote bytes of the file) passed
 // through quote_text.
-[[noreturn]] void throw_decoder_error(std::string_view format, std::string_view what, std::string_view library_message = {});
+[[noreturn]] void throw_decoder_error(std::string_view format, std::string_view what,
+                                      std::string_view library_message = {});
 
 // Each decodes the whole stream into 8-bit RGB, or throws a one-line Error naming the format and
 // what is wrong (truncated, corrupt, a feature the decoder does not support).

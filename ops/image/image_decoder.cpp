@@ -27,8 +27,8 @@
 // Images whose pixels would exceed the run's memory limit are refused before decoding.
 #include <string>
 
-#include "ops/image/register.h"
 #include "ops/image/decoded_image.h"
+#include "ops/image/register.h"
 #include "runtime/error.h"
 
 namespace onnx_ref {
@@ -115,12 +115,12 @@ void register_image_decoder(Registry& registry) {
   v.type_constraints = {{"T1", TypeSet{ElementType::UInt8}}, {"T2", TypeSet{ElementType::UInt8}}};
   v.set_kernel(image_decoder_pixel_format, image_decoder);
   registry.add(std::move(v));
-  registry.declare_accuracy("ImageDecoder",
-                            {AccuracyKind::Exact,
-                             "lossless formats give the stored samples (other depths scaled to round(v * 255 / max), 16-bit "
-                             "grey TIFF to its high byte); "
-                             "JPEG, JPEG 2000 and lossy WebP give libjpeg-turbo's (islow, fancy upsampling), OpenJPEG's "
-                             "and libwebp's pixels; Grayscale is (19595 R + 38470 G + 7471 B + 2^15) >> 16"});
+  registry.declare_accuracy(
+      "ImageDecoder", {AccuracyKind::Exact,
+                       "lossless formats give the stored samples (other depths scaled to round(v * 255 / max), 16-bit "
+                       "grey TIFF to its high byte); "
+                       "JPEG, JPEG 2000 and lossy WebP give libjpeg-turbo's (islow, fancy upsampling), OpenJPEG's "
+                       "and libwebp's pixels; Grayscale is (19595 R + 38470 G + 7471 B + 2^15) >> 16"});
 }
 
 }  // namespace onnx_ref

@@ -3,8 +3,6 @@
 
 namespace onnx_ref {
 
-void register_image_ops(Registry& registry) {
-  register_image_decoder(registry);
-}
+void register_image_ops(Registry& registry) { register_image_decoder(registry); }
 
 }  // namespace onnx_ref

@@ -20,9 +20,10 @@ namespace onnx_ref {
 int64_t compress_axis(int64_t axis, int64_t rank, bool negative_axis_allowed) {
   const int64_t low = negative_axis_allowed ? -rank : 0;
   if (axis < low || axis >= rank) {
-    if (rank == 0) throw Error("axis = " + std::to_string(axis) + " is out of range: the input is a scalar, which has no axis");
-    throw Error("axis = " + std::to_string(axis) + " is out of range for rank " + std::to_string(rank) + " (valid: " +
-                std::to_string(low) + " to " + std::to_string(rank - 1) + ")");
+    if (rank == 0)
+      throw Error("axis = " + std::to_string(axis) + " is out of range: the input is a scalar, which has no axis");
+    throw Error("axis = " + std::to_string(axis) + " is out of range for rank " + std::to_string(rank) +
+                " (valid: " + std::to_string(low) + " to " + std::to_string(rank - 1) + ")");
   }
   return axis < 0 ? axis + rank : axis;
 }
@@ -33,7 +34,8 @@ void check_condition_length(int64_t condition_length, int64_t selectable, std::o
     throw Error("condition has " + std::to_string(condition_length) + " entries but axis " + std::to_string(*axis) +
                 " has size " + std::to_string(selectable) + "; it may be shorter, not longer");
   throw Error("condition has " + std::to_string(condition_length) + " entries but the input has " +
-              std::to_string(selectable) + " elements (no axis: the input is flattened); it may be shorter, not longer");
+              std::to_string(selectable) +
+              " elements (no axis: the input is flattened); it may be shorter, not longer");
 }
 
 Tensor compress(const Tensor& input, const Tensor& condition, std::optional<int64_t> axis) {
@@ -48,8 +50,10 @@ Tensor compress(const Tensor& input, const Tensor& condition, std::optional<int6
   for (int64_t i = 0; i < condition.element_count(); ++i) {
     if (!cond[i]) continue;
     ++selected;
-    if (!runs.empty() && runs.back().first + runs.back().second == i) ++runs.back().second;
-    else runs.emplace_back(i, 1);
+    if (!runs.empty() && runs.back().first + runs.back().second == i)
+      ++runs.back().second;
+    else
+      runs.emplace_back(i, 1);
   }
   int64_t outer = 1, inner = 1;
   Shape out_shape;
@@ -82,7 +86,8 @@ std::optional<int64_t> parse_compress_axis(const Attributes& attrs) {
 }
 
 auto compress_kernel(bool negative_axis_allowed) {
-  return [negative_axis_allowed](const KernelContext& ctx, const std::optional<int64_t>& given_axis) -> std::vector<Value> {
+  return [negative_axis_allowed](const KernelContext& ctx,
+                                 const std::optional<int64_t>& given_axis) -> std::vector<Value> {
     const Tensor& input = ctx.input(0);
     std::optional<int64_t> axis;
     if (given_axis) axis = compress_axis(*given_axis, input.rank(), negative_axis_allowed);
@@ -107,8 +112,7 @@ OpVersion compress_version(int since_version) {
 void register_compress(Registry& registry) {
   registry.add(compress_version(9));
   registry.add(compress_version(11));  // + negative axis
-  registry.declare_accuracy("Compress",
-                            {AccuracyKind::Exact, "input elements copied bit for bit"});
+  registry.declare_accuracy("Compress", {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 }  // namespace onnx_ref

@@ -4,9 +4,9 @@
 //  13: + bfloat16.
 // Output shape: data.shape[:axis] + indices.shape + data.shape[axis+1:]. Each gathered slice
 // (everything after the axis) is one contiguous copy, so gathering rows runs at memcpy speed.
-#include "ops/indexing/register.h"
 #include "ops/axis.h"
 #include "ops/indexing/index_rules.h"
+#include "ops/indexing/register.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"
 #include "runtime/scratch.h"
@@ -25,7 +25,8 @@ auto gather_kernel(bool negative_indices) {
     Shape out_shape(ds.begin(), ds.begin() + static_cast<std::ptrdiff_t>(axis));
     out_shape.insert(out_shape.end(), indices.shape().begin(), indices.shape().end());
     out_shape.insert(out_shape.end(), ds.begin() + static_cast<std::ptrdiff_t>(axis) + 1, ds.end());
-    if (!checked_element_count(out_shape)) throw Error("the output shape " + shape_to_string(out_shape) + " overflows int64");
+    if (!checked_element_count(out_shape))
+      throw Error("the output shape " + shape_to_string(out_shape) + " overflows int64");
     // Every index is checked before anything is allocated or copied.
     const int64_t n = indices.element_count();
     const MemoryCharge idx_charge = charge_scratch<int64_t>(static_cast<uint64_t>(n), "Gather's index table");
@@ -38,7 +39,8 @@ auto gather_kernel(bool negative_indices) {
     const int64_t in_block = ds[axis] * inner;
     int64_t dst = 0;
     for (int64_t o = 0; o < outer; ++o)
-      for (int64_t i = 0; i < n; ++i, dst += inner) copy_elements(data, o * in_block + idx[static_cast<size_t>(i)] * inner, out, dst, inner);
+      for (int64_t i = 0; i < n; ++i, dst += inner)
+        copy_elements(data, o * in_block + idx[static_cast<size_t>(i)] * inner, out, dst, inner);
     return {out};
   };
 }
@@ -62,8 +64,7 @@ void register_gather(Registry& registry) {
   registry.add(gather_version(1, kClassic));
   registry.add(gather_version(11, kClassic));       // + negative indices
   registry.add(gather_version(13, kWithBFloat16));  // + bfloat16
-  registry.declare_accuracy("Gather",
-                            {AccuracyKind::Exact, "input elements copied bit for bit"});
+  registry.declare_accuracy("Gather", {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 }  // namespace onnx_ref

@@ -3,8 +3,8 @@
 // data (rank r); the first b = batch_dims dimensions of data and indices are batch dimensions and
 // must be equal. Output shape: indices.shape[:-1] + data.shape[b + k:]. Each gathered slice is one
 // contiguous copy. Negative indices count from the back.
-#include "ops/indexing/register.h"
 #include "ops/indexing/index_rules.h"
+#include "ops/indexing/register.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"
 #include "runtime/scratch.h"
@@ -20,17 +20,18 @@ std::vector<Value> gather_nd(const KernelContext& ctx, int64_t b) {
   if (r < 1) throw Error("data must have rank 1 or more, but it is " + data.describe());
   if (q < 1) throw Error("indices must have rank 1 or more, but it is " + indices.describe());
   if (b < 0 || b >= std::min(r, q))
-    throw Error("batch_dims = " + std::to_string(b) + " must lie in [0, " + std::to_string(std::min(r, q) - 1) + "] for data " +
-                data.describe() + " and indices " + indices.describe());
+    throw Error("batch_dims = " + std::to_string(b) + " must lie in [0, " + std::to_string(std::min(r, q) - 1) +
+                "] for data " + data.describe() + " and indices " + indices.describe());
   const Shape& ds = data.shape();
   const Shape& is = indices.shape();
   for (int64_t d = 0; d < b; ++d)
     if (ds[static_cast<size_t>(d)] != is[static_cast<size_t>(d)])
-      throw Error("batch dimension " + std::to_string(d) + " differs: data " + data.describe() + ", indices " + indices.describe());
+      throw Error("batch dimension " + std::to_string(d) + " differs: data " + data.describe() + ", indices " +
+                  indices.describe());
   const int64_t k = is.back();
   if (k < 1 || k > r - b)
-    throw Error("the last dimension of indices " + indices.describe() + " is " + std::to_string(k) + "; it must lie in [1, " +
-                std::to_string(r - b) + "]");
+    throw Error("the last dimension of indices " + indices.describe() + " is " + std::to_string(k) +
+                "; it must lie in [1, " + std::to_string(r - b) + "]");
   Shape out_shape(is.begin(), is.end() - 1);
   out_shape.insert(out_shape.end(), ds.begin() + b + k, ds.end());
   int64_t batches = 1, inner = 1;
@@ -63,7 +64,9 @@ OpVersion gather_nd_version(int since, const TypeSet& types) {
   v.outputs = {{"output", "T"}};
   if (since >= 12) v.attributes = {{"batch_dims", AttrType::Int, false, int64_t{0}}};
   v.type_constraints = {{"T", types}, {"tensor(int64)", type_sets::kInt64, "tensor(int64)"}};
-  v.set_kernel([](const Attributes& attrs) { return attrs.has("batch_dims") ? attrs.get_int("batch_dims") : int64_t{0}; }, gather_nd);
+  v.set_kernel(
+      [](const Attributes& attrs) { return attrs.has("batch_dims") ? attrs.get_int("batch_dims") : int64_t{0}; },
+      gather_nd);
   return v;
 }
 
@@ -73,8 +76,7 @@ void register_gather_nd(Registry& registry) {
   registry.add(gather_nd_version(11, type_sets::kClassic));
   registry.add(gather_nd_version(12, type_sets::kClassic));       // + batch_dims
   registry.add(gather_nd_version(13, type_sets::kWithBFloat16));  // + bfloat16
-  registry.declare_accuracy("GatherND",
-                            {AccuracyKind::Exact, "input elements copied bit for bit"});
+  registry.declare_accuracy("GatherND", {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 }  // namespace onnx_ref

@@ -47,7 +47,8 @@ std::string nms_float_text(float v) {
 std::optional<int64_t> nms_scalar_index(const KernelContext& ctx, size_t i, const char* name) {
   if (!ctx.has_input(i)) return std::nullopt;
   const Tensor& t = ctx.input(i);
-  if (t.element_count() != 1 || t.rank() > 1) throw Error(std::string(name) + " must hold one value, but it is " + t.describe());
+  if (t.element_count() != 1 || t.rank() > 1)
+    throw Error(std::string(name) + " must hold one value, but it is " + t.describe());
   return i;
 }
 
@@ -55,7 +56,8 @@ NmsBox nms_box(const float* c, bool center_point_box) {
   NmsBox b;
   if (center_point_box) {
     const mpq_class xc(static_cast<double>(c[0])), yc(static_cast<double>(c[1]));
-    const mpq_class half_w = mpq_class(static_cast<double>(c[2])) / 2, half_h = mpq_class(static_cast<double>(c[3])) / 2;
+    const mpq_class half_w = mpq_class(static_cast<double>(c[2])) / 2,
+                    half_h = mpq_class(static_cast<double>(c[3])) / 2;
     b.x_lo = xc - half_w, b.x_hi = xc + half_w, b.y_lo = yc - half_h, b.y_hi = yc + half_h;
   } else {
     b.y_lo = std::min(c[0], c[2]), b.y_hi = std::max(c[0], c[2]);
@@ -85,15 +87,17 @@ std::vector<Value> non_max_suppression_kernel(const KernelContext& ctx, bool cen
   const Tensor& scores = ctx.input(1);
   if (boxes.rank() != 3 || boxes.shape()[2] != 4)
     throw Error("boxes must be [num_batches, spatial_dimension, 4], but it is " + boxes.describe());
-  if (scores.rank() != 3) throw Error("scores must be [num_batches, num_classes, spatial_dimension], but it is " + scores.describe());
+  if (scores.rank() != 3)
+    throw Error("scores must be [num_batches, num_classes, spatial_dimension], but it is " + scores.describe());
   const int64_t batches = boxes.shape()[0], count = boxes.shape()[1], classes = scores.shape()[1];
   if (scores.shape()[0] != batches || scores.shape()[2] != count)
-    throw Error("scores " + scores.describe() + " does not fit boxes " + boxes.describe() + ": it must be [" + std::to_string(batches) +
-                ", num_classes, " + std::to_string(count) + "]");
+    throw Error("scores " + scores.describe() + " does not fit boxes " + boxes.describe() + ": it must be [" +
+                std::to_string(batches) + ", num_classes, " + std::to_string(count) + "]");
   int64_t max_per_class = 0;
   if (auto i = nms_scalar_index(ctx, 2, "max_output_boxes_per_class")) {
     max_per_class = read_int64(ElementType::Int64, ctx.input(*i).data(), 0);
-    if (max_per_class < 0) throw Error("max_output_boxes_per_class = " + std::to_string(max_per_class) + " is negative");
+    if (max_per_class < 0)
+      throw Error("max_output_boxes_per_class = " + std::to_string(max_per_class) + " is negative");
   }
   float iou = 0;
   if (auto i = nms_scalar_index(ctx, 3, "iou_threshold")) {
@@ -105,8 +109,8 @@ std::vector<Value> non_max_suppression_kernel(const KernelContext& ctx, bool cen
   const float* box_data = boxes.data_as<float>();
   for (int64_t k = 0; k < boxes.element_count(); ++k)
     if (!std::isfinite(box_data[k]))
-      throw Error("boxes[" + std::to_string(k / (count * 4)) + ", " + std::to_string(k / 4 % count) + ", " + std::to_string(k % 4) +
-                  "] = " + nms_float_text(box_data[k]) + " is not finite");
+      throw Error("boxes[" + std::to_string(k / (count * 4)) + ", " + std::to_string(k / 4 % count) + ", " +
+                  std::to_string(k % 4) + "] = " + nms_float_text(box_data[k]) + " is not finite");
   const float* score_data = scores.data_as<float>();
   const mpq_class threshold(static_cast<double>(iou));
   std::vector<int64_t> selected_rows;  // batch, class, box triples
@@ -114,7 +118,8 @@ std::vector<Value> non_max_suppression_kernel(const KernelContext& ctx, bool cen
   for (int64_t b = 0; b < batches; ++b) {
     batch_boxes.clear();
     if (max_per_class > 0)
-      for (int64_t n = 0; n < count; ++n) batch_boxes.push_back(nms_box(box_data + (b * count + n) * 4, center_point_box));
+      for (int64_t n = 0; n < count; ++n)
+        batch_boxes.push_back(nms_box(box_data + (b * count + n) * 4, center_point_box));
     for (int64_t c = 0; c < classes && max_per_class > 0; ++c) {
       const float* s = score_data + (b * classes + c) * count;
       std::vector<int64_t> candidates;
@@ -137,7 +142,8 @@ std::vector<Value> non_max_suppression_kernel(const KernelContext& ctx, bool cen
       }
     }
   }
-  return {Tensor::from_values<int64_t>(ElementType::Int64, {static_cast<int64_t>(selected_rows.size() / 3), 3}, selected_rows)};
+  return {Tensor::from_values<int64_t>(ElementType::Int64, {static_cast<int64_t>(selected_rows.size() / 3), 3},
+                                       selected_rows)};
 }
 
 OpVersion non_max_suppression_version(int since) {
@@ -157,7 +163,8 @@ OpVersion non_max_suppression_version(int since) {
     const int64_t c = a.get_int("center_point_box");
     if (c != 0 && c != 1) throw Error("center_point_box = " + std::to_string(c) + " must be 0 or 1");
   };
-  v.set_kernel([](const Attributes& attrs) { return attrs.get_int("center_point_box") == 1; }, non_max_suppression_kernel);
+  v.set_kernel([](const Attributes& attrs) { return attrs.get_int("center_point_box") == 1; },
+               non_max_suppression_kernel);
   return v;
 }
 

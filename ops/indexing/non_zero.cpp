@@ -23,7 +23,9 @@ void scan(const std::byte* data, int64_t count, int words_per_element, Word mask
     bool nonzero = false;
     for (int w = 0; w < words_per_element; ++w) {
       Word v;
-      std::memcpy(&v, data + (static_cast<size_t>(i) * static_cast<size_t>(words_per_element) + static_cast<size_t>(w)) * sizeof(Word),
+      std::memcpy(&v,
+                  data + (static_cast<size_t>(i) * static_cast<size_t>(words_per_element) + static_cast<size_t>(w)) *
+                             sizeof(Word),
                   sizeof(Word));
       nonzero = nonzero || (v & mask) != 0;
     }
@@ -50,11 +52,20 @@ void for_each_nonzero(const Tensor& t, OnNonzero&& on_nonzero) {
   if (word_bits < 8) throw std::logic_error("NonZero: packed element type " + std::string(name_of(t.type())));
   const std::byte* data = t.data();
   switch (word_bits) {
-    case 8: scan<uint8_t>(data, n, words, is_float ? 0x7f : 0xff, on_nonzero); break;
-    case 16: scan<uint16_t>(data, n, words, is_float ? 0x7fff : 0xffff, on_nonzero); break;
-    case 32: scan<uint32_t>(data, n, words, is_float ? 0x7fffffffu : 0xffffffffu, on_nonzero); break;
-    case 64: scan<uint64_t>(data, n, words, is_float ? 0x7fffffffffffffffull : 0xffffffffffffffffull, on_nonzero); break;
-    default: throw std::logic_error("NonZero: element width " + std::to_string(word_bits));
+    case 8:
+      scan<uint8_t>(data, n, words, is_float ? 0x7f : 0xff, on_nonzero);
+      break;
+    case 16:
+      scan<uint16_t>(data, n, words, is_float ? 0x7fff : 0xffff, on_nonzero);
+      break;
+    case 32:
+      scan<uint32_t>(data, n, words, is_float ? 0x7fffffffu : 0xffffffffu, on_nonzero);
+      break;
+    case 64:
+      scan<uint64_t>(data, n, words, is_float ? 0x7fffffffffffffffull : 0xffffffffffffffffull, on_nonzero);
+      break;
+    default:
+      throw std::logic_error("NonZero: element width " + std::to_string(word_bits));
   }
 }
 
@@ -110,8 +121,7 @@ OpVersion nonzero_version(int since_version, const TypeSet& types) {
 void register_nonzero(Registry& registry) {
   registry.add(nonzero_version(9, type_sets::kClassic));
   registry.add(nonzero_version(13, type_sets::kWithBFloat16));  // + bfloat16
-  registry.declare_accuracy("NonZero",
-                            {AccuracyKind::Exact, "the indices of the nonzero elements"});
+  registry.declare_accuracy("NonZero", {AccuracyKind::Exact, "the indices of the nonzero elements"});
 }
 
 }  // namespace onnx_ref

@@ -24,7 +24,8 @@ std::optional<int64_t> integer_at(const Tensor& t, int64_t i) {
   if (kind == ElementKind::SignedInt || kind == ElementKind::Boolean) return read_int64(t.type(), t.data(), i);
   if (kind == ElementKind::UnsignedInt) {
     const uint64_t u = read_uint64(t.type(), t.data(), i);
-    return u > static_cast<uint64_t>(INT64_MAX) ? std::optional<int64_t>(INT64_MAX) : std::optional<int64_t>(static_cast<int64_t>(u));
+    return u > static_cast<uint64_t>(INT64_MAX) ? std::optional<int64_t>(INT64_MAX)
+                                                : std::optional<int64_t>(static_cast<int64_t>(u));
   }
   const double v = read_real(t.type(), t.data(), i);
   if (std::isnan(v)) return std::nullopt;
@@ -46,7 +47,8 @@ auto one_hot_kernel(bool negative_indices) {
     int64_t depth = 0;
     if (info(depth_t.type()).kind == ElementKind::Float) {
       const double d = read_real(depth_t.type(), depth_t.data(), 0);
-      if (!(d == std::trunc(d)) || d < 1 || d >= 9.2e18) throw Error("depth = " + std::to_string(d) + " is not a whole number of at least 1");
+      if (!(d == std::trunc(d)) || d < 1 || d >= 9.2e18)
+        throw Error("depth = " + std::to_string(d) + " is not a whole number of at least 1");
       depth = static_cast<int64_t>(d);
     } else {
       depth = *integer_at(depth_t, 0);
@@ -54,12 +56,13 @@ auto one_hot_kernel(bool negative_indices) {
     }
     const int64_t r = indices.rank();
     if (axis_attr < -r - 1 || axis_attr > r)
-      throw Error("axis = " + std::to_string(axis_attr) + " is out of range for indices of rank " + std::to_string(r) + " (valid: " +
-                  std::to_string(-r - 1) + " to " + std::to_string(r) + ")");
+      throw Error("axis = " + std::to_string(axis_attr) + " is out of range for indices of rank " + std::to_string(r) +
+                  " (valid: " + std::to_string(-r - 1) + " to " + std::to_string(r) + ")");
     const auto axis = static_cast<size_t>(axis_attr < 0 ? axis_attr + r + 1 : axis_attr);
     Shape out_shape = indices.shape();
     out_shape.insert(out_shape.begin() + static_cast<std::ptrdiff_t>(axis), depth);
-    if (!checked_element_count(out_shape)) throw Error("the output shape " + shape_to_string(out_shape) + " overflows int64");
+    if (!checked_element_count(out_shape))
+      throw Error("the output shape " + shape_to_string(out_shape) + " overflows int64");
     Tensor out = filled_tensor(values, 0, out_shape);  // refuses sizes beyond memory before allocating
     int64_t inner = 1;
     for (size_t d = axis; d < indices.shape().size(); ++d) inner *= indices.shape()[d];
@@ -94,8 +97,7 @@ OpVersion one_hot_version(int since) {
 void register_one_hot(Registry& registry) {
   registry.add(one_hot_version(9));
   registry.add(one_hot_version(11));  // + negative indices
-  registry.declare_accuracy("OneHot",
-                            {AccuracyKind::Exact, "the off and on values copied"});
+  registry.declare_accuracy("OneHot", {AccuracyKind::Exact, "the off and on values copied"});
 }
 
 }  // namespace onnx_ref

@@ -25,7 +25,8 @@ ReverseSequenceAxes parse_reverse_sequence_axes(const Attributes& a) {
   const int64_t batch_axis = a.get_int("batch_axis"), time_axis = a.get_int("time_axis");
   if (batch_axis != 0 && batch_axis != 1) throw Error("batch_axis = " + std::to_string(batch_axis) + " must be 0 or 1");
   if (time_axis != 0 && time_axis != 1) throw Error("time_axis = " + std::to_string(time_axis) + " must be 0 or 1");
-  if (batch_axis == time_axis) throw Error("batch_axis and time_axis are both " + std::to_string(time_axis) + "; they must differ");
+  if (batch_axis == time_axis)
+    throw Error("batch_axis and time_axis are both " + std::to_string(time_axis) + "; they must differ");
   return {static_cast<size_t>(batch_axis), static_cast<size_t>(time_axis)};
 }
 
@@ -37,14 +38,15 @@ std::vector<Value> reverse_sequence_kernel(const KernelContext& ctx, const Rever
   const Shape& shape = input.shape();
   const int64_t batch = shape[batch_axis], time = shape[time_axis];
   if (lens.rank() != 1 || lens.shape()[0] != batch)
-    throw Error("sequence_lens is " + lens.describe() + " but the batch axis has " + std::to_string(batch) + " entries; it must be int64[" +
-                std::to_string(batch) + "]");
+    throw Error("sequence_lens is " + lens.describe() + " but the batch axis has " + std::to_string(batch) +
+                " entries; it must be int64[" + std::to_string(batch) + "]");
   std::vector<int64_t> length(static_cast<size_t>(batch));
   for (int64_t b = 0; b < batch; ++b) {
     const int64_t n = read_int64(lens.type(), lens.data(), b);
     if (n < 0 || n > time)
-      throw Error("sequence_lens[" + std::to_string(b) + "] = " + std::to_string(n) + " is out of range for a time axis of " +
-                  std::to_string(time) + " (valid: 0 to " + std::to_string(time) + ")");
+      throw Error("sequence_lens[" + std::to_string(b) + "] = " + std::to_string(n) +
+                  " is out of range for a time axis of " + std::to_string(time) + " (valid: 0 to " +
+                  std::to_string(time) + ")");
     length[static_cast<size_t>(b)] = n;
   }
   Tensor out = Tensor::uninitialized(input.type(), shape);
@@ -75,8 +77,7 @@ void register_reverse_sequence(Registry& registry) {
   v.type_constraints = {{"T", type_sets::kClassic}, {"tensor(int64)", type_sets::kInt64, "tensor(int64)"}};
   v.set_kernel(parse_reverse_sequence_axes, reverse_sequence_kernel);
   registry.add(std::move(v));
-  registry.declare_accuracy("ReverseSequence",
-                            {AccuracyKind::Exact, "input elements copied bit for bit"});
+  registry.declare_accuracy("ReverseSequence", {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 }  // namespace onnx_ref

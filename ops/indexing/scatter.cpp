@@ -28,8 +28,7 @@ OpVersion scatter_version(int since) {
 void register_scatter(Registry& registry) {
   registry.add(scatter_version(9));
   registry.add(scatter_version(11));  // deprecated: negative indices
-  registry.declare_accuracy("Scatter",
-                            {AccuracyKind::Exact, "input elements copied bit for bit"});
+  registry.declare_accuracy("Scatter", {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 }  // namespace onnx_ref

@@ -3,8 +3,8 @@
 // <= rank of data) receives the matching slice of updates (shape indices.shape[:-1] +
 // data.shape[k:]). Negative indices count from the back. The spec leaves repeated index tuples
 // undefined with reduction none; onnx-ref applies the updates in index order, so the last one wins.
-#include "ops/indexing/register.h"
 #include "ops/indexing/index_rules.h"
+#include "ops/indexing/register.h"
 #include "ops/indexing/scatter_reduction.h"
 #include "ops/type_sets.h"
 #include "runtime/scratch.h"
@@ -15,7 +15,8 @@ namespace {
 
 // `reduction`, parsed at load (none before ScatterND-16).
 ScatterReduction parse_scatter_nd_reduction(const Attributes& attrs, int since) {
-  return since >= 16 ? parse_scatter_reduction(std::get<std::string>(attrs.get("reduction")), since) : ScatterReduction::None;
+  return since >= 16 ? parse_scatter_reduction(std::get<std::string>(attrs.get("reduction")), since)
+                     : ScatterReduction::None;
 }
 
 std::vector<Value> scatter_nd(const KernelContext& ctx, ScatterReduction reduction) {
@@ -29,13 +30,13 @@ std::vector<Value> scatter_nd(const KernelContext& ctx, ScatterReduction reducti
   const Shape& is = indices.shape();
   const int64_t k = is.back();
   if (k < 1 || k > r)
-    throw Error("the last dimension of indices " + indices.describe() + " is " + std::to_string(k) + "; it must lie in [1, " +
-                std::to_string(r) + "]");
+    throw Error("the last dimension of indices " + indices.describe() + " is " + std::to_string(k) +
+                "; it must lie in [1, " + std::to_string(r) + "]");
   Shape expected(is.begin(), is.end() - 1);
   expected.insert(expected.end(), ds.begin() + k, ds.end());
   if (updates.shape() != expected)
-    throw Error("updates is " + updates.describe() + " but indices " + indices.describe() + " and data " + data.describe() +
-                " call for the shape " + shape_to_string(expected));
+    throw Error("updates is " + updates.describe() + " but indices " + indices.describe() + " and data " +
+                data.describe() + " call for the shape " + shape_to_string(expected));
   int64_t inner = 1;
   for (int64_t d = k; d < r; ++d) inner *= ds[static_cast<size_t>(d)];
   const auto strides = row_major_strides(ds);
@@ -49,7 +50,8 @@ std::vector<Value> scatter_nd(const KernelContext& ctx, ScatterReduction reducti
     dst[static_cast<size_t>(t)] = offset;
   }
   Tensor out = scatter_base(data);
-  for (int64_t t = 0; t < tuples; ++t) scatter_apply(out, dst[static_cast<size_t>(t)], updates, t * inner, inner, reduction);
+  for (int64_t t = 0; t < tuples; ++t)
+    scatter_apply(out, dst[static_cast<size_t>(t)], updates, t * inner, inner, reduction);
   return {out};
 }
 
@@ -61,7 +63,9 @@ OpVersion scatter_nd_version(int since, const TypeSet& types) {
   v.outputs = {{"output", "T"}};
   if (since >= 16) {
     v.attributes = {{"reduction", AttrType::String, false, std::string("none")}};
-    v.check_attributes = [since](const Attributes& a) { parse_scatter_reduction(std::get<std::string>(a.get("reduction")), since); };
+    v.check_attributes = [since](const Attributes& a) {
+      parse_scatter_reduction(std::get<std::string>(a.get("reduction")), since);
+    };
   }
   v.type_constraints = {{"T", types}, {"tensor(int64)", type_sets::kInt64, "tensor(int64)"}};
   v.set_kernel([since](const Attributes& attrs) { return parse_scatter_nd_reduction(attrs, since); }, scatter_nd);
@@ -75,10 +79,12 @@ void register_scatter_nd(Registry& registry) {
   registry.add(scatter_nd_version(13, type_sets::kWithBFloat16));  // + bfloat16
   registry.add(scatter_nd_version(16, type_sets::kWithBFloat16));  // + reduction none, add, mul
   registry.add(scatter_nd_version(18, type_sets::kWithBFloat16));  // + max, min
+  registry.declare_accuracy("ScatterND", {AccuracyKind::Exact, "input elements copied bit for bit"}, {11, 13});
   registry.declare_accuracy("ScatterND",
-                            {AccuracyKind::Exact, "input elements copied bit for bit"}, {11, 13});
-  registry.declare_accuracy("ScatterND",
-                            {AccuracyKind::RoundedAtNamedPoints, "reduction none, max, min: elements copied; add, mul: each update applied in index order, rounded once to T; integers wrap"}, {16, 18});
+                            {AccuracyKind::RoundedAtNamedPoints,
+                             "reduction none, max, min: elements copied; add, mul: each update applied in index order, "
+                             "rounded once to T; integers wrap"},
+                            {16, 18});
 }
 
 }  // namespace onnx_ref

@@ -21,7 +21,8 @@ inline ScatterReduction parse_scatter_reduction(const std::string& text, int sin
   if (text == "mul") return ScatterReduction::Mul;
   if (since >= 18 && text == "max") return ScatterReduction::Max;
   if (since >= 18 && text == "min") return ScatterReduction::Min;
-  throw Error("reduction " + quote_text(text) + " is not one of " + (since >= 18 ? "none, add, mul, max, min" : "none, add, mul"));
+  throw Error("reduction " + quote_text(text) + " is not one of " +
+              (since >= 18 ? "none, add, mul, max, min" : "none, add, mul"));
 }
 
 namespace scatter_detail {
@@ -36,11 +37,21 @@ S combine(S a, S b, ScatterReduction r) {
     const double x = widen(a), y = widen(b);
     double v = 0;
     switch (r) {
-      case ScatterReduction::Add: v = x + y; break;
-      case ScatterReduction::Mul: v = x * y; break;
-      case ScatterReduction::Max: v = (x != x || y != y) ? (x != x ? x : y) : (x > y ? x : y); break;
-      case ScatterReduction::Min: v = (x != x || y != y) ? (x != x ? x : y) : (x < y ? x : y); break;
-      case ScatterReduction::None: v = y; break;
+      case ScatterReduction::Add:
+        v = x + y;
+        break;
+      case ScatterReduction::Mul:
+        v = x * y;
+        break;
+      case ScatterReduction::Max:
+        v = (x != x || y != y) ? (x != x ? x : y) : (x > y ? x : y);
+        break;
+      case ScatterReduction::Min:
+        v = (x != x || y != y) ? (x != x ? x : y) : (x < y ? x : y);
+        break;
+      case ScatterReduction::None:
+        v = y;
+        break;
     }
     if constexpr (std::is_same_v<S, float>) {
       // float: the exact sum or product rounded once (double holds it, or rounds innocuously).
@@ -51,11 +62,16 @@ S combine(S a, S b, ScatterReduction r) {
   } else {
     using U = std::make_unsigned_t<S>;
     switch (r) {
-      case ScatterReduction::Add: return static_cast<S>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
-      case ScatterReduction::Mul: return static_cast<S>(static_cast<U>(static_cast<U>(a) * static_cast<U>(b)));
-      case ScatterReduction::Max: return a > b ? a : b;
-      case ScatterReduction::Min: return a < b ? a : b;
-      case ScatterReduction::None: return b;
+      case ScatterReduction::Add:
+        return static_cast<S>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
+      case ScatterReduction::Mul:
+        return static_cast<S>(static_cast<U>(static_cast<U>(a) * static_cast<U>(b)));
+      case ScatterReduction::Max:
+        return a > b ? a : b;
+      case ScatterReduction::Min:
+        return a < b ? a : b;
+      case ScatterReduction::None:
+        return b;
     }
     return b;
   }
@@ -64,7 +80,8 @@ S combine(S a, S b, ScatterReduction r) {
 }  // namespace scatter_detail
 
 // out[dst .. dst+count) combined with updates[src .. src+count).
-inline void scatter_apply(Tensor& out, int64_t dst, const Tensor& updates, int64_t src, int64_t count, ScatterReduction r) {
+inline void scatter_apply(Tensor& out, int64_t dst, const Tensor& updates, int64_t src, int64_t count,
+                          ScatterReduction r) {
   if (r == ScatterReduction::None) return copy_elements(updates, src, out, dst, count);
   const ElementType type = out.type();
   if (type == ElementType::String || info(type).kind == ElementKind::Complex)

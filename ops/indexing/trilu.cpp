@@ -53,8 +53,7 @@ void register_trilu(Registry& registry) {
   v.type_constraints = {{"T", type_sets::kWithBFloat16}, {"tensor(int64)", type_sets::kInt64, "tensor(int64)"}};
   v.set_kernel([](const Attributes& attrs) { return attrs.get_int("upper"); }, trilu);
   registry.add(std::move(v));
-  registry.declare_accuracy("Trilu",
-                            {AccuracyKind::Exact, "input elements or zeros"});
+  registry.declare_accuracy("Trilu", {AccuracyKind::Exact, "input elements or zeros"});
 }
 
 }  // namespace onnx_ref

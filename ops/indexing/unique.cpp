@@ -16,8 +16,8 @@
 #include <numeric>
 #include <string>
 
-#include "ops/indexing/register.h"
 #include "ops/axis.h"
+#include "ops/indexing/register.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"
 #include "runtime/error.h"
@@ -65,7 +65,8 @@ std::function<int(int64_t, int64_t)> unique_element_order(const Tensor& x) {
     if constexpr (is_float_storage<S>) {
       return [v](int64_t a, int64_t b) { return unique_float_order(widen(v[a]), widen(v[b])); };
     } else if constexpr (std::is_same_v<S, BoolByte>) {
-      return [v](int64_t a, int64_t b) { return (v[a].value != 0) == (v[b].value != 0) ? 0 : (v[a].value != 0 ? 1 : -1); };
+      return
+          [v](int64_t a, int64_t b) { return (v[a].value != 0) == (v[b].value != 0) ? 0 : (v[a].value != 0 ? 1 : -1); };
     } else {
       return [v](int64_t a, int64_t b) { return v[a] < v[b] ? -1 : (v[a] > v[b] ? 1 : 0); };
     }
@@ -115,12 +116,13 @@ std::vector<Value> unique_kernel(const KernelContext& ctx, const UniqueParams& p
   // The tables below (three of `count` entries, six of at most `count`) and stable_sort's buffer
   // (at most `count`), charged whole before the first is allocated.
   const MemoryCharge tables_charge =
-      charge_scratch<int64_t>(checked_bytes(static_cast<uint64_t>(count), 10, "Unique's sort buffer and tables"), "Unique's sort buffer and tables");
+      charge_scratch<int64_t>(checked_bytes(static_cast<uint64_t>(count), 10, "Unique's sort buffer and tables"),
+                              "Unique's sort buffer and tables");
   // A stable sort puts each group of equal items together, its first occurrence first.
   std::vector<int64_t> by_value(static_cast<size_t>(count));
   std::iota(by_value.begin(), by_value.end(), int64_t{0});
   std::stable_sort(by_value.begin(), by_value.end(), [&](int64_t a, int64_t b) { return compare_items(a, b) < 0; });
-  std::vector<int64_t> first, counts;      // per distinct item, ascending
+  std::vector<int64_t> first, counts;                      // per distinct item, ascending
   std::vector<int64_t> group(static_cast<size_t>(count));  // item -> its distinct item
   for (size_t k = 0; k < by_value.size(); ++k) {
     if (k == 0 || compare_items(by_value[k - 1], by_value[k]) != 0) {
@@ -138,7 +140,8 @@ std::vector<Value> unique_kernel(const KernelContext& ctx, const UniqueParams& p
     std::iota(by_occurrence.begin(), by_occurrence.end(), int64_t{0});
     std::sort(by_occurrence.begin(), by_occurrence.end(),
               [&](int64_t a, int64_t b) { return first[static_cast<size_t>(a)] < first[static_cast<size_t>(b)]; });
-    for (size_t p = 0; p < by_occurrence.size(); ++p) position[static_cast<size_t>(by_occurrence[p])] = static_cast<int64_t>(p);
+    for (size_t p = 0; p < by_occurrence.size(); ++p)
+      position[static_cast<size_t>(by_occurrence[p])] = static_cast<int64_t>(p);
   }
   const auto distinct = static_cast<int64_t>(first.size());
   std::vector<int64_t> indices(first.size()), out_counts(first.size()), inverse(static_cast<size_t>(count));
@@ -155,7 +158,8 @@ std::vector<Value> unique_kernel(const KernelContext& ctx, const UniqueParams& p
     for (int64_t o = 0; o < outer; ++o)
       for (int64_t k = 0; k < distinct; ++k)
         copy_elements(x, (o * count + indices[static_cast<size_t>(k)]) * inner, y, (o * distinct + k) * inner, inner);
-  std::vector<Value> out{y, unique_int64_tensor(indices), unique_int64_tensor(inverse), unique_int64_tensor(out_counts)};
+  std::vector<Value> out{y, unique_int64_tensor(indices), unique_int64_tensor(inverse),
+                         unique_int64_tensor(out_counts)};
   out.resize(std::min<size_t>(ctx.output_count(), out.size()));
   return out;
 }

@@ -70,12 +70,12 @@ Col2ImPlan plan_col2im(const KernelContext& ctx) {
   p.image_size = *img;
   p.N = in.shape()[0];
   if (in.shape()[1] % p.K != 0)
-    throw Error("input " + in.describe() + " must have C * " + std::to_string(p.K) +
-                " (the block size) along axis 1");
+    throw Error("input " + in.describe() + " must have C * " + std::to_string(p.K) + " (the block size) along axis 1");
   p.C = in.shape()[1] / p.K;
   if (in.shape()[2] != p.L)
-    throw Error("input " + in.describe() + " must have L = " + std::to_string(p.L) + " blocks along axis 2 for image_shape " +
-                shape_to_string(p.image) + " and block_shape " + shape_to_string(p.block));
+    throw Error("input " + in.describe() + " must have L = " + std::to_string(p.L) +
+                " blocks along axis 2 for image_shape " + shape_to_string(p.image) + " and block_shape " +
+                shape_to_string(p.block));
   return p;
 }
 
@@ -90,8 +90,10 @@ void col2im_sources(const Col2ImPlan& p, const std::vector<int64_t>& coord, std:
     bool hit = true;
     for (size_t d = 0; d < r && hit; ++d) {
       const int64_t t = coord[d] + p.pads[d] - koff[d] * p.dilations[d];
-      if (t < 0 || t % p.strides[d] != 0 || t / p.strides[d] >= p.blocks[d]) hit = false;
-      else l = l * p.blocks[d] + t / p.strides[d];
+      if (t < 0 || t % p.strides[d] != 0 || t / p.strides[d] >= p.blocks[d])
+        hit = false;
+      else
+        l = l * p.blocks[d] + t / p.strides[d];
     }
     if (hit) add(k * p.L + l);
     for (size_t d = r; d-- > 0;) {
@@ -134,8 +136,9 @@ std::vector<Value> col2im(const KernelContext& ctx) {
   Tensor y = Tensor::zeros(in.type(), out_shape);
   if (in.type() == ElementType::String) return {col2im_strings(p, in, std::move(y))};
   const bool complex = in.type() == ElementType::Complex64 || in.type() == ElementType::Complex128;
-  const ElementType lane_type =
-      in.type() == ElementType::Complex64 ? ElementType::Float : in.type() == ElementType::Complex128 ? ElementType::Double : in.type();
+  const ElementType lane_type = in.type() == ElementType::Complex64    ? ElementType::Float
+                                : in.type() == ElementType::Complex128 ? ElementType::Double
+                                                                       : in.type();
   const int64_t lanes = complex ? 2 : 1;
   const size_t r = p.image.size();
   dispatch_real(lane_type, [&](auto tag) {
@@ -184,8 +187,9 @@ void register_col2im(Registry& registry) {
                         {"tensor(int64)", TypeSet{ElementType::Int64}, "tensor(int64)"}};
   v.kernel = col2im;
   registry.add(std::move(v));
-  registry.declare_accuracy("Col2Im",
-                            {AccuracyKind::CorrectlyRounded, "each image element the exact sum of the block elements on it, rounded once; integers wrap"});
+  registry.declare_accuracy(
+      "Col2Im", {AccuracyKind::CorrectlyRounded,
+                 "each image element the exact sum of the block elements on it, rounded once; integers wrap"});
 }
 
 }  // namespace onnx_ref

@@ -19,8 +19,8 @@
 #include "gemm/panel_source.h"
 #include "numeric/exact_sum.h"
 #include "numeric/interval_rounding.h"
-#include "ops/linalg/register.h"
 #include "ops/linalg/conv.h"
+#include "ops/linalg/register.h"
 #include "ops/linalg/tap_gather.h"
 #include "ops/type_sets.h"
 #include "ops/window_rules.h"
@@ -176,7 +176,8 @@ class Im2colSource final : public gemm::PanelSource {
           const int64_t a = std::max(ow0, begin), b = std::max(a, std::min(ow1, end));
           std::fill(d + ow0, d + a, 0.0);
           if (sw_ == 1) {
-            if constexpr (std::is_same_v<S, float>) gemm::widen_floats(src + a + off, b - a, d + a);
+            if constexpr (std::is_same_v<S, float>)
+              gemm::widen_floats(src + a + off, b - a, d + a);
             else
               for (int64_t ow = a; ow < b; ++ow) d[ow] = widen(src[ow + off]);
           } else {
@@ -224,98 +225,106 @@ void depthwise_2d(const ConvPlan& p, const S* x, const S* w, const S* bias, S* y
   const gemm::DepthwiseRow row_shape{OW, W, KH, KW, sw, dw, pw};
   const int64_t reach = (OW + 8) * sw + KW * dw + pw + 16;
   const bool row_kernel = vector && W < (int64_t{1} << 30) && reach < (int64_t{1} << 30);
-  parallel_for(p.N * p.C * OH, std::max<int64_t>(1, (int64_t{1} << 18) / std::max<int64_t>(1, OW * K)), [&](int64_t r0, int64_t r1) {
-    std::vector<double> acc(static_cast<size_t>(OW)), mag(static_cast<size_t>(OW)), bias_row(static_cast<size_t>(OW));
-    std::vector<uint8_t> todo(static_cast<size_t>(OW));
-    std::vector<const float*> in_rows(static_cast<size_t>(KH));
-    for (int64_t row = r0; row < r1; ++row) {
-      const int64_t oh = row % OH, nc = row / OH, c = nc % p.C;
-      const S* xc = x + nc * p.in_size;
-      const S* wc = w + c * K;
-      bool summed = false;
-      if constexpr (std::is_same_v<S, float>) {
-        if (row_kernel) {
-          for (int64_t kh = 0; kh < KH; ++kh) {
-            const int64_t ih = oh * sh - ph + kh * dh;
-            in_rows[static_cast<size_t>(kh)] = ih >= 0 && ih < H ? xc + ih * W : nullptr;
-          }
-          gemm::depthwise_row_avx512(row_shape, in_rows.data(), wc, acc.data(), mag.data());
-          summed = true;
-        }
-      }
-      if (!summed) {
-      std::fill(acc.begin(), acc.end(), -0.0);  // -0 + p is p, even for p = -0
-      std::fill(mag.begin(), mag.end(), 0.0);
-      for (int64_t kh = 0; kh < KH; ++kh) {
-        const int64_t ih = oh * sh - ph + kh * dh;
-        const S* xr = ih >= 0 && ih < H ? xc + ih * W : nullptr;
-        for (int64_t kw = 0; kw < KW; ++kw) {
-          const double wv = widen(wc[kh * KW + kw]);
-          const int64_t off = kw * dw - pw;
-          const int64_t begin = xr ? std::min(OW, off >= 0 ? 0 : (-off + sw - 1) / sw) : OW;
-          const int64_t end = xr ? std::max(begin, W - 1 - off < 0 ? 0 : std::min(OW, (W - 1 - off) / sw + 1)) : OW;
-          const double pad = wv * 0.0;  // what a zero of the im2col matrix contributes
-          if constexpr (std::is_same_v<S, float>) {
-            // The same additions, in the same order per output, eight outputs at a time.
-            gemm::add_to_all(begin, pad, acc.data());
-            if (end > begin) {
-              if (sw == 1) gemm::add_scaled_floats(end - begin, wv, xr + begin + off, acc.data() + begin, mag.data() + begin);
-              else gemm::add_scaled_floats_strided(end - begin, wv, xr + begin * sw + off, sw, acc.data() + begin, mag.data() + begin);
-            }
-            gemm::add_to_all(OW - std::max(begin, end), pad, acc.data() + std::max(begin, end));
-            continue;
-          }
-          for (int64_t ow = 0; ow < begin; ++ow) acc[ow] += pad;
-          if (sw == 1)
-            for (int64_t ow = begin; ow < end; ++ow) {
-              const double q = wv * widen(xr[ow + off]);
-              acc[ow] += q;
-              mag[ow] += std::fabs(q);
-            }
-          else
-            for (int64_t ow = begin; ow < end; ++ow) {
-              const double q = wv * widen(xr[ow * sw + off]);
-              acc[ow] += q;
-              mag[ow] += std::fabs(q);
-            }
-          for (int64_t ow = std::max(begin, end); ow < OW; ++ow) acc[ow] += pad;
-        }
-      }
-      }
-      const double bc = bias ? widen(bias[c]) : 0.0;
-      S* yr = y + nc * p.out_size + oh * OW;
-      bool vector_done = false;
-      if constexpr (std::is_same_v<S, float>) {
-        // The same decisions eight at a time: with every norm the row's sum of magnitudes and the
-        // scale 2 K u, the engine's first stage computes E = 2 K u mag + 2 u (|s| + |t|) by the
-        // steps above, in their order, and decides as decide_small does (gemm/micro_kernel.h).
-        if (vector && bound_valid) {
-          if (bias) std::fill(bias_row.begin(), bias_row.end(), bc);
-          const int64_t undecided = gemm::tiled::decide_floats_avx512(OW, acc.data(), {1.0, 1.0, 1.0}, mag.data(), mag.data(),
-                                                                      mag.data(), 1.0, bias ? bias_row.data() : nullptr, ku2, yr,
-                                                                      todo.data());
-          if (undecided == 0) continue;
-          vector_done = true;
-        }
-      }
-      for (int64_t ow = 0; ow < OW; ++ow) {
-        if (vector_done && !todo[ow]) continue;
-        const double s = acc[ow];
-        const double t = bias ? s + bc : s;
-        const double E = ku2 * mag[ow] + 2 * 0x1p-53 * (std::fabs(s) + std::fabs(t));
-        if (bound_valid && numeric::decide_small<S>(t, E, yr[ow])) continue;
-        ExactSum sum;
-        for (int64_t kh = 0; kh < KH; ++kh)
-          for (int64_t kw = 0; kw < KW; ++kw) {
-            const int64_t ih = oh * sh - ph + kh * dh, iw = ow * sw - pw + kw * dw;
-            if (ih >= 0 && ih < H && iw >= 0 && iw < W) sum.add(widen(wc[kh * KW + kw]) * widen(xc[ih * W + iw]));
-          }
-        if (bias) sum.add(bc);
-        const double nearest = sum.round_nearest();
-        yr[ow] = narrow<S>(std::isfinite(nearest) ? sum.round_odd() : nearest);
-      }
-    }
-  });
+  parallel_for(p.N * p.C * OH, std::max<int64_t>(1, (int64_t{1} << 18) / std::max<int64_t>(1, OW * K)),
+               [&](int64_t r0, int64_t r1) {
+                 std::vector<double> acc(static_cast<size_t>(OW)), mag(static_cast<size_t>(OW)),
+                     bias_row(static_cast<size_t>(OW));
+                 std::vector<uint8_t> todo(static_cast<size_t>(OW));
+                 std::vector<const float*> in_rows(static_cast<size_t>(KH));
+                 for (int64_t row = r0; row < r1; ++row) {
+                   const int64_t oh = row % OH, nc = row / OH, c = nc % p.C;
+                   const S* xc = x + nc * p.in_size;
+                   const S* wc = w + c * K;
+                   bool summed = false;
+                   if constexpr (std::is_same_v<S, float>) {
+                     if (row_kernel) {
+                       for (int64_t kh = 0; kh < KH; ++kh) {
+                         const int64_t ih = oh * sh - ph + kh * dh;
+                         in_rows[static_cast<size_t>(kh)] = ih >= 0 && ih < H ? xc + ih * W : nullptr;
+                       }
+                       gemm::depthwise_row_avx512(row_shape, in_rows.data(), wc, acc.data(), mag.data());
+                       summed = true;
+                     }
+                   }
+                   if (!summed) {
+                     std::fill(acc.begin(), acc.end(), -0.0);  // -0 + p is p, even for p = -0
+                     std::fill(mag.begin(), mag.end(), 0.0);
+                     for (int64_t kh = 0; kh < KH; ++kh) {
+                       const int64_t ih = oh * sh - ph + kh * dh;
+                       const S* xr = ih >= 0 && ih < H ? xc + ih * W : nullptr;
+                       for (int64_t kw = 0; kw < KW; ++kw) {
+                         const double wv = widen(wc[kh * KW + kw]);
+                         const int64_t off = kw * dw - pw;
+                         const int64_t begin = xr ? std::min(OW, off >= 0 ? 0 : (-off + sw - 1) / sw) : OW;
+                         const int64_t end =
+                             xr ? std::max(begin, W - 1 - off < 0 ? 0 : std::min(OW, (W - 1 - off) / sw + 1)) : OW;
+                         const double pad = wv * 0.0;  // what a zero of the im2col matrix contributes
+                         if constexpr (std::is_same_v<S, float>) {
+                           // The same additions, in the same order per output, eight outputs at a time.
+                           gemm::add_to_all(begin, pad, acc.data());
+                           if (end > begin) {
+                             if (sw == 1)
+                               gemm::add_scaled_floats(end - begin, wv, xr + begin + off, acc.data() + begin,
+                                                       mag.data() + begin);
+                             else
+                               gemm::add_scaled_floats_strided(end - begin, wv, xr + begin * sw + off, sw,
+                                                               acc.data() + begin, mag.data() + begin);
+                           }
+                           gemm::add_to_all(OW - std::max(begin, end), pad, acc.data() + std::max(begin, end));
+                           continue;
+                         }
+                         for (int64_t ow = 0; ow < begin; ++ow) acc[ow] += pad;
+                         if (sw == 1)
+                           for (int64_t ow = begin; ow < end; ++ow) {
+                             const double q = wv * widen(xr[ow + off]);
+                             acc[ow] += q;
+                             mag[ow] += std::fabs(q);
+                           }
+                         else
+                           for (int64_t ow = begin; ow < end; ++ow) {
+                             const double q = wv * widen(xr[ow * sw + off]);
+                             acc[ow] += q;
+                             mag[ow] += std::fabs(q);
+                           }
+                         for (int64_t ow = std::max(begin, end); ow < OW; ++ow) acc[ow] += pad;
+                       }
+                     }
+                   }
+                   const double bc = bias ? widen(bias[c]) : 0.0;
+                   S* yr = y + nc * p.out_size + oh * OW;
+                   bool vector_done = false;
+                   if constexpr (std::is_same_v<S, float>) {
+                     // The same decisions eight at a time: with every norm the row's sum of magnitudes and the
+                     // scale 2 K u, the engine's first stage computes E = 2 K u mag + 2 u (|s| + |t|) by the
+                     // steps above, in their order, and decides as decide_small does (gemm/micro_kernel.h).
+                     if (vector && bound_valid) {
+                       if (bias) std::fill(bias_row.begin(), bias_row.end(), bc);
+                       const int64_t undecided = gemm::tiled::decide_floats_avx512(
+                           OW, acc.data(), {1.0, 1.0, 1.0}, mag.data(), mag.data(), mag.data(), 1.0,
+                           bias ? bias_row.data() : nullptr, ku2, yr, todo.data());
+                       if (undecided == 0) continue;
+                       vector_done = true;
+                     }
+                   }
+                   for (int64_t ow = 0; ow < OW; ++ow) {
+                     if (vector_done && !todo[ow]) continue;
+                     const double s = acc[ow];
+                     const double t = bias ? s + bc : s;
+                     const double E = ku2 * mag[ow] + 2 * 0x1p-53 * (std::fabs(s) + std::fabs(t));
+                     if (bound_valid && numeric::decide_small<S>(t, E, yr[ow])) continue;
+                     ExactSum sum;
+                     for (int64_t kh = 0; kh < KH; ++kh)
+                       for (int64_t kw = 0; kw < KW; ++kw) {
+                         const int64_t ih = oh * sh - ph + kh * dh, iw = ow * sw - pw + kw * dw;
+                         if (ih >= 0 && ih < H && iw >= 0 && iw < W)
+                           sum.add(widen(wc[kh * KW + kw]) * widen(xc[ih * W + iw]));
+                       }
+                     if (bias) sum.add(bc);
+                     const double nearest = sum.round_nearest();
+                     yr[ow] = narrow<S>(std::isfinite(nearest) ? sum.round_odd() : nearest);
+                   }
+                 }
+               });
 }
 
 }  // namespace
@@ -362,9 +371,9 @@ Tensor linalg::conv(const Tensor& x, const Tensor& w, const Tensor* bias, const 
   // Floating convolutions but double pack their im2col blocks from the input as the engine needs
   // them (1-D and 2-D by row segments, more axes by the tap tables); the others build the whole
   // matrix, allocated as a tensor so that its size is checked like any output's.
-  const bool streamed = !p.direct && K > 0 &&
-                        (x.type() == ElementType::Float || x.type() == ElementType::Float16 ||
-                         x.type() == ElementType::BFloat16);
+  const bool streamed =
+      !p.direct && K > 0 &&
+      (x.type() == ElementType::Float || x.type() == ElementType::Float16 || x.type() == ElementType::BFloat16);
   const bool by_rows = p.in_spatial.size() <= 2;
   const bool tabulated = !p.direct && K > 0 && (streamed ? !by_rows : p.in_spatial.size() != 2);
   const linalg::TapTables taps = tabulated ? conv_taps(p) : linalg::TapTables{};
@@ -389,8 +398,10 @@ Tensor linalg::conv(const Tensor& x, const Tensor& w, const Tensor* bias, const 
         for (int64_t g = 0; g < p.group; ++g) {
           const S* xg = px + (n * p.C + g * p.Cg) * p.in_size;
           if (pcol) {
-            if (p.in_spatial.size() == 2) im2col_2d(p, xg, pcol);
-            else linalg::gather_taps(taps, p.Cg, xg, pcol);
+            if (p.in_spatial.size() == 2)
+              im2col_2d(p, xg, pcol);
+            else
+              linalg::gather_taps(taps, p.Cg, xg, pcol);
           }
           gemm::GemmArgs<S> a;
           a.M = p.Mg;
@@ -410,8 +421,10 @@ Tensor linalg::conv(const Tensor& x, const Tensor& w, const Tensor* bias, const 
             const bool tiled = streamed || (p.direct && p.Mg * p.out_size * K >= (int64_t{1} << 16));
             const auto packed = tiled ? gemm::cached_packed_weights(w.storage(), a.A.data, p.Mg, K, K) : nullptr;
             if (streamed) {
-              if (by_rows) gemm::gemm_packed(a, Im2colSource<S>(p, xg), nullptr, packed.get());
-              else gemm::gemm_packed(a, linalg::TapGatherSource<S>(taps, xg), nullptr, packed.get());
+              if (by_rows)
+                gemm::gemm_packed(a, Im2colSource<S>(p, xg), nullptr, packed.get());
+              else
+                gemm::gemm_packed(a, linalg::TapGatherSource<S>(taps, xg), nullptr, packed.get());
               continue;
             }
             if (packed) {
@@ -421,8 +434,10 @@ Tensor linalg::conv(const Tensor& x, const Tensor& w, const Tensor* bias, const 
           }
           if constexpr (is_float_storage<S> && !std::is_same_v<S, double>) {
             if (streamed) {
-              if (by_rows) gemm::gemm_packed(a, Im2colSource<S>(p, xg));
-              else gemm::gemm_packed(a, linalg::TapGatherSource<S>(taps, xg));
+              if (by_rows)
+                gemm::gemm_packed(a, Im2colSource<S>(p, xg));
+              else
+                gemm::gemm_packed(a, linalg::TapGatherSource<S>(taps, xg));
               continue;
             }
           }
@@ -443,9 +458,10 @@ OpVersion conv_version(int since, const TypeSet& types) {
   v.outputs = {{"Y", "T"}};
   v.attributes = linalg::conv_attributes();
   v.type_constraints = {{"T", types}};
-  v.set_kernel(linalg::parse_conv_params, [](const KernelContext& ctx, const linalg::ConvParams& params) -> std::vector<Value> {
-    return {linalg::conv(ctx.input(0), ctx.input(1), ctx.has_input(2) ? &ctx.input(2) : nullptr, params)};
-  });
+  v.set_kernel(linalg::parse_conv_params,
+               [](const KernelContext& ctx, const linalg::ConvParams& params) -> std::vector<Value> {
+                 return {linalg::conv(ctx.input(0), ctx.input(1), ctx.has_input(2) ? &ctx.input(2) : nullptr, params)};
+               });
   return v;
 }
 
@@ -455,8 +471,8 @@ void register_conv(Registry& registry) {
   registry.add(conv_version(1, type_sets::kFloats));
   registry.add(conv_version(11, type_sets::kFloats));
   registry.add(conv_version(22, type_sets::kFloatsIR4));
-  registry.declare_accuracy("Conv",
-                            {AccuracyKind::CorrectlyRounded, "each output the exact sum of its window's products plus the bias, rounded once"});
+  registry.declare_accuracy("Conv", {AccuracyKind::CorrectlyRounded,
+                                     "each output the exact sum of its window's products plus the bias, rounded once"});
 }
 
 }  // namespace onnx_ref

@@ -5,9 +5,9 @@
 // modulo 2^32 (two's complement) if it overflows, which takes a window of more than 33,025 taps.
 // x_zero_point is a scalar (per tensor); w_zero_point a scalar or a 1-D tensor of M elements (per
 // output channel). The products run on the packed 8-bit kernels (ops/linalg/int8_conv.h).
-#include "ops/linalg/register.h"
 #include "ops/linalg/conv.h"
 #include "ops/linalg/int8_conv.h"
+#include "ops/linalg/register.h"
 #include "ops/linalg/zero_point.h"
 #include "ops/window_rules.h"
 
@@ -18,8 +18,7 @@ namespace {
 std::vector<Value> conv_integer(const KernelContext& ctx, const linalg::ConvParams& params) {
   const Tensor& x = ctx.input(0);
   const Tensor& w = ctx.input(1);
-  if (x.rank() < 3)
-    throw Error("ConvInteger needs x of rank 3 or more [N, C, spatial...], but it is " + x.describe());
+  if (x.rank() < 3) throw Error("ConvInteger needs x of rank 3 or more [N, C, spatial...], but it is " + x.describe());
   if (w.rank() != x.rank())
     throw Error("ConvInteger's w must have x's rank " + std::to_string(x.rank()) +
                 " [M, C/group, kernel...], but it is " + w.describe());
@@ -38,12 +37,14 @@ void register_conv_integer(Registry& registry) {
   OpVersion v;
   v.op_type = "ConvInteger";
   v.since_version = 10;
-  v.inputs = {{"x", "T1"}, {"w", "T2"}, {"x_zero_point", "T1", ParamOption::Optional},
+  v.inputs = {{"x", "T1"},
+              {"w", "T2"},
+              {"x_zero_point", "T1", ParamOption::Optional},
               {"w_zero_point", "T2", ParamOption::Optional}};
   v.outputs = {{"y", "T3"}};
   v.attributes = linalg::conv_attributes();
-  v.type_constraints = {{"T1", TypeSet{ET::Int8, ET::UInt8}}, {"T2", TypeSet{ET::Int8, ET::UInt8}},
-                        {"T3", TypeSet{ET::Int32}}};
+  v.type_constraints = {
+      {"T1", TypeSet{ET::Int8, ET::UInt8}}, {"T2", TypeSet{ET::Int8, ET::UInt8}}, {"T3", TypeSet{ET::Int32}}};
   v.set_kernel(linalg::parse_conv_params, conv_integer);
   registry.add(std::move(v));
   registry.declare_accuracy("ConvInteger",

@@ -13,9 +13,9 @@
 
 #include "gemm/dot.h"
 #include "gemm/panel_source.h"
-#include "ops/linalg/register.h"
 #include "ops/float_dispatch.h"
 #include "ops/linalg/conv_transpose_rules.h"
+#include "ops/linalg/register.h"
 #include "ops/linalg/tap_gather.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
@@ -104,22 +104,24 @@ ConvTransposePlan plan_conv_transpose(const KernelContext& ctx, const ConvTransp
     else if (given.size() == r)
       output_shape = given;
     else
-      throw Error("attribute 'output_shape' " + conv_transpose_ints_text(given) + " must have " + std::to_string(r) +
-                  " values, one per spatial axis" +
-                  (since < 11 ? " (or N, C and those)" : " (it should not include dimensions for batch size and channels)"));
+      throw Error(
+          "attribute 'output_shape' " + conv_transpose_ints_text(given) + " must have " + std::to_string(r) +
+          " values, one per spatial axis" +
+          (since < 11 ? " (or N, C and those)" : " (it should not include dimensions for batch size and channels)"));
   }
   Shape out{p.N, p.M};
   for (size_t i = 0; i < r; ++i) {
-    p.axes.push_back(conv_transpose_axis(p.in_spatial[i], p.kernel[i], p.w.strides[i], p.w.dilations[i], p.w.pads[i],
-                                         p.w.pads[r + i], output_padding[i],
-                                         output_shape ? std::optional<int64_t>((*output_shape)[i]) : std::nullopt,
-                                         p.w.auto_pad, i));
+    p.axes.push_back(conv_transpose_axis(
+        p.in_spatial[i], p.kernel[i], p.w.strides[i], p.w.dilations[i], p.w.pads[i], p.w.pads[r + i], output_padding[i],
+        output_shape ? std::optional<int64_t>((*output_shape)[i]) : std::nullopt, p.w.auto_pad, i));
     p.out_spatial.push_back(p.axes[i].out);
     out.push_back(p.axes[i].out);
   }
   if (ctx.has_input(2) && ctx.input(2).shape() != Shape{p.M})
-    throw Error("ConvTranspose's B must have shape [" + std::to_string(p.M) + "], but it is " + ctx.input(2).describe());
-  if (!checked_element_count(out)) throw Error("ConvTranspose output " + shape_to_string(out) + " is too large to count");
+    throw Error("ConvTranspose's B must have shape [" + std::to_string(p.M) + "], but it is " +
+                ctx.input(2).describe());
+  if (!checked_element_count(out))
+    throw Error("ConvTranspose output " + shape_to_string(out) + " is too large to count");
   p.in_size = *checked_element_count(p.in_spatial);
   p.out_size = *checked_element_count(p.out_spatial);
   p.kernel_size = *checked_element_count(p.kernel);
@@ -211,7 +213,8 @@ void register_conv_transpose(Registry& registry) {
   registry.add(conv_transpose_version(11, type_sets::kFloats));
   registry.add(conv_transpose_version(22, type_sets::kFloatsIR4));
   registry.declare_accuracy("ConvTranspose",
-                            {AccuracyKind::CorrectlyRounded, "each output the exact sum of the products reaching it plus the bias, rounded once"});
+                            {AccuracyKind::CorrectlyRounded,
+                             "each output the exact sum of the products reaching it plus the bias, rounded once"});
 }
 
 }  // namespace onnx_ref

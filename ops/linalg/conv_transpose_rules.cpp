@@ -14,7 +14,8 @@ TransposedAxis conv_transpose_axis(int64_t in, int64_t kernel, int64_t stride, i
   const std::string where = " (spatial axis " + std::to_string(axis) + ")";
   auto in_range = [&](int64_t v, int64_t lo, const char* what) {
     if (v < lo || v >= limit)
-      throw Error(std::string(what) + " " + std::to_string(v) + " must be in [" + std::to_string(lo) + ", 2^62)" + where);
+      throw Error(std::string(what) + " " + std::to_string(v) + " must be in [" + std::to_string(lo) + ", 2^62)" +
+                  where);
   };
   in_range(in, 1, "input size");
   in_range(kernel, 1, "kernel size");
@@ -23,8 +24,8 @@ TransposedAxis conv_transpose_axis(int64_t in, int64_t kernel, int64_t stride, i
   in_range(pad_begin, 0, "pad");
   in_range(pad_end, 0, "pad");
   if (output_padding < 0 || output_padding >= std::max(stride, dilation))
-    throw Error("output_padding " + std::to_string(output_padding) + " must be in [0, max(stride, dilation) = " +
-                std::to_string(std::max(stride, dilation)) + ")" + where);
+    throw Error("output_padding " + std::to_string(output_padding) +
+                " must be in [0, max(stride, dilation) = " + std::to_string(std::max(stride, dilation)) + ")" + where);
   if (output_size) in_range(*output_size, 0, "output_shape value");
   const __int128 ek = static_cast<__int128>(kernel - 1) * dilation + 1;
   const __int128 full = static_cast<__int128>(stride) * (in - 1) + output_padding + ek;

@@ -37,9 +37,9 @@
 #include <string>
 
 #include "numeric/exact_sum.h"
-#include "ops/linalg/register.h"
 #include "ops/float_dispatch.h"
 #include "ops/linalg/conv.h"
+#include "ops/linalg/register.h"
 #include "ops/type_sets.h"
 #include "ops/window_rules.h"
 #include "runtime/error.h"
@@ -83,8 +83,8 @@ DeformConvPlan plan_deform_conv(const Tensor& x, const Tensor& w, const Tensor& 
                                 const Tensor* mask, const DeformConvParams& params) {
   if (x.rank() < 3) throw Error("DeformConv needs X of rank 3 or more [N, C, spatial...], but it is " + x.describe());
   if (w.rank() != x.rank())
-    throw Error("DeformConv's W must have X's rank " + std::to_string(x.rank()) + " [oC, C/group, kernel...], but it is " +
-                w.describe());
+    throw Error("DeformConv's W must have X's rank " + std::to_string(x.rank()) +
+                " [oC, C/group, kernel...], but it is " + w.describe());
   DeformConvPlan p;
   p.N = x.shape()[0];
   p.C = x.shape()[1];
@@ -143,10 +143,10 @@ DeformConvPlan plan_deform_conv(const Tensor& x, const Tensor& w, const Tensor& 
 // One axis of one sample: the lower corner's index and the two corners' weights, each the exact
 // sum of two doubles (hi, the weight rounded to double, and lo, the rest).
 struct DeformAxisSample {
-  int64_t index = 0;        // the lower corner (valid when lower_in)
+  int64_t index = 0;  // the lower corner (valid when lower_in)
   double lower[2] = {0, 0};
   double upper[2] = {0, 0};
-  bool lower_in = false;    // inside the input and of nonzero weight
+  bool lower_in = false;  // inside the input and of nonzero weight
   bool upper_in = false;
 };
 
@@ -284,9 +284,9 @@ S deform_exact_output(const DeformConvData<S>& d, int64_t n, int64_t oc, int64_t
       const int64_t mask_flat = ((n * p.offset_groups + og) * p.kernel_size + k) * p.out_size + o;
       const double mv = d.mask ? widen(d.mask[mask_flat]) : 1.0;
       deform_unflatten(k, p.kernel, kpos.data());
-      const int64_t off_flat = ((n * p.offset_groups + og) * p.kernel_size + k) * static_cast<int64_t>(p.r) * p.out_size + o;
-      if (!deform_sample_axes(p, kpos.data(), opos.data(), d.offset + off_flat, axis_stride, samples.data()))
-        continue;
+      const int64_t off_flat =
+          ((n * p.offset_groups + og) * p.kernel_size + k) * static_cast<int64_t>(p.r) * p.out_size + o;
+      if (!deform_sample_axes(p, kpos.data(), opos.data(), d.offset + off_flat, axis_stride, samples.data())) continue;
       deform_for_corners(p, samples.data(), corners, [&](int64_t flat, const char* up) {
         const double xv = widen(xc[flat]);
         if (!std::isfinite(xv) || !std::isfinite(wv) || !std::isfinite(mv)) {
@@ -348,7 +348,8 @@ void deform_conv_tile(const DeformConvData<S>& d, int64_t n, int64_t g, int64_t 
   // D[j][o]: the masked sample of (channel, kernel point) j at o; A[j][o]: its magnitude bound.
   const MemoryCharge tile_charge = charge_memory(
       checked_bytes(static_cast<uint64_t>(J * tile), 2 * sizeof(double), "DeformConv's sample tiles") +
-          checked_bytes(static_cast<uint64_t>(p.kernel_size * tile), sizeof(DeformAxisSample) * p.r + sizeof(char) + sizeof(double), "DeformConv's sample tiles"),
+          checked_bytes(static_cast<uint64_t>(p.kernel_size * tile),
+                        sizeof(DeformAxisSample) * p.r + sizeof(char) + sizeof(double), "DeformConv's sample tiles"),
       "DeformConv's sample tiles");
   std::vector<double> D(static_cast<size_t>(J * tile)), A(static_cast<size_t>(J * tile));
   std::vector<int64_t> kpos(p.r), opos(p.r);
@@ -370,7 +371,8 @@ void deform_conv_tile(const DeformConvData<S>& d, int64_t n, int64_t g, int64_t 
           const size_t gi = static_cast<size_t>(k * tile + (o - o0));
           const int64_t off_flat =
               ((n * p.offset_groups + og) * p.kernel_size + k) * static_cast<int64_t>(p.r) * p.out_size + o;
-          geo_any[gi] = deform_sample_axes(p, kpos.data(), opos.data(), d.offset + off_flat, p.out_size, &geo[gi * p.r]);
+          geo_any[gi] =
+              deform_sample_axes(p, kpos.data(), opos.data(), d.offset + off_flat, p.out_size, &geo[gi * p.r]);
           geo_mask[gi] =
               d.mask ? widen(d.mask[((n * p.offset_groups + og) * p.kernel_size + k) * p.out_size + o]) : 1.0;
         }
@@ -457,7 +459,11 @@ Tensor deform_conv(const Tensor& x, const Tensor& w, const Tensor& offset, const
         throw Error("DeformConv's offset element " + std::to_string(i) + " (flat index) is " +
                     (std::isnan(po[i]) ? "NaN" : "infinite") + "; sampling offsets must be finite");
     }
-    const DeformConvData<S> d{p, x.data_as<S>(), w.data_as<S>(), po, mask ? mask->data_as<S>() : nullptr,
+    const DeformConvData<S> d{p,
+                              x.data_as<S>(),
+                              w.data_as<S>(),
+                              po,
+                              mask ? mask->data_as<S>() : nullptr,
                               bias ? bias->data_as<S>() : nullptr};
     S* py = reinterpret_cast<S*>(out.mutable_data());
     // Tiles of output positions bound the scratch to about 2^21 doubles per array.
@@ -489,14 +495,16 @@ OpVersion deform_conv_version(int since, const TypeSet& types) {
   OpVersion v;
   v.op_type = "DeformConv";
   v.since_version = since;
-  v.inputs = {{"X", "T"}, {"W", "T"}, {"offset", "T"}, {"B", "T", ParamOption::Optional}, {"mask", "T", ParamOption::Optional}};
+  v.inputs = {
+      {"X", "T"}, {"W", "T"}, {"offset", "T"}, {"B", "T", ParamOption::Optional}, {"mask", "T", ParamOption::Optional}};
   v.outputs = {{"Y", "T"}};
   v.attributes = deform_conv_attributes();
   v.type_constraints = {{"T", types}};
-  v.set_kernel(parse_deform_conv_params, [](const KernelContext& ctx, const DeformConvParams& params) -> std::vector<Value> {
-    return {deform_conv(ctx.input(0), ctx.input(1), ctx.input(2), ctx.has_input(3) ? &ctx.input(3) : nullptr,
-                        ctx.has_input(4) ? &ctx.input(4) : nullptr, params)};
-  });
+  v.set_kernel(
+      parse_deform_conv_params, [](const KernelContext& ctx, const DeformConvParams& params) -> std::vector<Value> {
+        return {deform_conv(ctx.input(0), ctx.input(1), ctx.input(2), ctx.has_input(3) ? &ctx.input(3) : nullptr,
+                            ctx.has_input(4) ? &ctx.input(4) : nullptr, params)};
+      });
   return v;
 }
 
@@ -505,7 +513,9 @@ OpVersion deform_conv_version(int since, const TypeSet& types) {
 void register_deform_conv(Registry& registry) {
   registry.add(deform_conv_version(19, type_sets::kFloats));
   registry.add(deform_conv_version(22, type_sets::kFloatsIR4));
-  registry.declare_accuracy("DeformConv", {AccuracyKind::CorrectlyRounded, "bias plus the exact sum of weight x mask x bilinear sample (weights from the offsets' exact values), rounded once"});
+  registry.declare_accuracy("DeformConv", {AccuracyKind::CorrectlyRounded,
+                                           "bias plus the exact sum of weight x mask x bilinear sample (weights from "
+                                           "the offsets' exact values), rounded once"});
 }
 
 }  // namespace onnx_ref

@@ -9,14 +9,14 @@
 #include <gmp.h>
 #include <mpfr.h>
 
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <vector>
 
 #include "numeric/mpfr_interval.h"
-#include "ops/linalg/register.h"
 #include "ops/float_dispatch.h"
+#include "ops/linalg/register.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
@@ -103,7 +103,7 @@ double det_rounded(const std::vector<double>& a, int64_t n, numeric::Format form
     numeric::free_mpfr_caches_at_thread_exit();
     mpfr_t v;
     mpfr_init2(v, static_cast<mpfr_prec_t>(std::max<size_t>(mpz_sizeinbase(d, 2), 2)));
-    mpfr_set_z(v, d, MPFR_RNDN);  // exact: the precision holds every bit
+    mpfr_set_z(v, d, MPFR_RNDN);                                 // exact: the precision holds every bit
     mpfr_mul_2si(v, v, static_cast<long>(n) * emin, MPFR_RNDN);  // exact
     result = numeric::round_to_format(v, format);
     mpfr_clear(v);
@@ -132,8 +132,7 @@ std::vector<Value> det(const KernelContext& ctx) {
         a[static_cast<size_t>(i)] = widen(px[b * n * n + i]);
         finite = finite && std::isfinite(a[static_cast<size_t>(i)]);
       }
-      py[b] = narrow<S>(finite ? det_rounded(a, n, numeric::format_of<S>())
-                               : std::numeric_limits<double>::quiet_NaN());
+      py[b] = narrow<S>(finite ? det_rounded(a, n, numeric::format_of<S>()) : std::numeric_limits<double>::quiet_NaN());
     }
   });
   return {std::move(y)};
@@ -155,8 +154,7 @@ OpVersion det_version(int since, const TypeSet& types) {
 void register_det(Registry& registry) {
   registry.add(det_version(11, type_sets::kFloats));
   registry.add(det_version(22, type_sets::kFloatsIR4));
-  registry.declare_accuracy("Det",
-                            {AccuracyKind::CorrectlyRounded, "the exact determinant rounded once"});
+  registry.declare_accuracy("Det", {AccuracyKind::CorrectlyRounded, "the exact determinant rounded once"});
 }
 
 }  // namespace onnx_ref

@@ -11,8 +11,8 @@
 #include <cmath>
 
 #include "numeric/exact_sum.h"
-#include "ops/linalg/register.h"
 #include "ops/linalg/einsum_rules.h"
+#include "ops/linalg/register.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
 
@@ -90,8 +90,10 @@ std::vector<Value> einsum(const KernelContext& ctx) {
               finite = finite && std::isfinite(factors[t]);
               plain *= factors[t];
             }
-            if (finite) einsum_add_product(factors, scratch, next, sum);
-            else sum.add(n_in == 0 ? 1.0 : plain);
+            if (finite)
+              einsum_add_product(factors, scratch, next, sum);
+            else
+              sum.add(n_in == 0 ? 1.0 : plain);
             walk(p.sum_labels, sum_idx, off);
           }
           py[o] = narrow<S>(std::is_same_v<S, double> ? sum.round_nearest() : sum.round_odd());
@@ -127,8 +129,8 @@ void register_einsum(Registry& registry) {
                                       ET::UInt8, ET::UInt16, ET::UInt32, ET::UInt64}}};
   v.kernel = einsum;
   registry.add(std::move(v));
-  registry.declare_accuracy("Einsum",
-                            {AccuracyKind::CorrectlyRounded, "each output the exact sum of exact products rounded once; integers wrap"});
+  registry.declare_accuracy("Einsum", {AccuracyKind::CorrectlyRounded,
+                                       "each output the exact sum of exact products rounded once; integers wrap"});
 }
 
 }  // namespace onnx_ref

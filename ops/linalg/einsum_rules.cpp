@@ -108,7 +108,8 @@ EinsumPlan plan_einsum(const std::string& equation, const std::vector<Shape>& in
           const int label = static_cast<int>(52 + E - ell_rank[t] + k);
           const int64_t n = s[axis];
           int64_t& size = p.label_size[static_cast<size_t>(label)];
-          if (size == -1 || size == 1) size = n;
+          if (size == -1 || size == 1)
+            size = n;
           else if (n != 1 && n != size)
             throw Error("Einsum: the axes \"...\" stands for do not broadcast: input " + std::to_string(t) + " " +
                         shape_to_string(s) + " has " + std::to_string(n) + " where another input has " +

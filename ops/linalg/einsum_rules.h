@@ -24,10 +24,10 @@ namespace onnx_ref::linalg {
 
 struct EinsumPlan {
   // Labels are numbered: letters first (0..51), then one per broadcast ellipsis axis.
-  std::vector<int64_t> label_size;              // per label; -1 when no input uses it
-  std::vector<std::vector<int64_t>> strides;    // per input, per label: its flat stride (0: not read)
-  std::vector<int> out_labels;                  // the output's axes
-  std::vector<int> sum_labels;                  // the labels summed over, ascending
+  std::vector<int64_t> label_size;            // per label; -1 when no input uses it
+  std::vector<std::vector<int64_t>> strides;  // per input, per label: its flat stride (0: not read)
+  std::vector<int> out_labels;                // the output's axes
+  std::vector<int> sum_labels;                // the labels summed over, ascending
   Shape out_shape;
 };
 

@@ -33,8 +33,8 @@ GemmShape gemm_shape(const Tensor& a, const Tensor& b, bool trans_a, bool trans_
   const int64_t N = trans_b ? b.shape()[0] : b.shape()[1];
   if (K != Kb)
     throw Error("Gemm inner dimensions differ: A" + std::string(trans_a ? "'" : "") + " has " + std::to_string(K) +
-                " columns but B" + std::string(trans_b ? "'" : "") + " has " + std::to_string(Kb) +
-                " rows (A is " + a.describe() + ", B is " + b.describe() + ")");
+                " columns but B" + std::string(trans_b ? "'" : "") + " has " + std::to_string(Kb) + " rows (A is " +
+                a.describe() + ", B is " + b.describe() + ")");
   return {M, K, N};
 }
 
@@ -161,8 +161,8 @@ void register_gemm(Registry& registry) {
   registry.add(gemm_version(9, with_ints));
   registry.add(gemm_version(11, with_ints));
   registry.add(gemm_version(13, with_ints.with({ET::BFloat16})));
-  registry.declare_accuracy("Gemm",
-                            {AccuracyKind::CorrectlyRounded, "alpha A'B' + beta C as one exact expression rounded once; integers wrap"});
+  registry.declare_accuracy("Gemm", {AccuracyKind::CorrectlyRounded,
+                                     "alpha A'B' + beta C as one exact expression rounded once; integers wrap"});
 }
 
 }  // namespace onnx_ref

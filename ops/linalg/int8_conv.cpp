@@ -27,7 +27,7 @@ Tensor int8_conv_general(const Tensor& x, const Tensor& w, const Tensor* xzp, co
                          const ConvParams& params) {
   const Shape wzs = wzp && wzp->element_count() != 1 ? Shape{w.shape()[0], 1} : Shape{};
   Shape wzs_full = wzs;
-  if (!wzs.empty()) wzs_full.resize(w.rank() , 1);
+  if (!wzs.empty()) wzs_full.resize(w.rank(), 1);
   return conv(subtract_zero_point(x, xzp, Shape{}), subtract_zero_point(w, wzp, wzs_full), bias, params);
 }
 
@@ -45,7 +45,8 @@ Tensor int8_conv(const Tensor& x, const Tensor& w, const Tensor* xzp, const Tens
   const int64_t N = x.shape()[0], C = x.shape()[1], M = w.shape()[0];
   Shape out_shape{N, M};
   for (const AxisWindow& a : axes) out_shape.push_back(a.out);
-  if (!checked_element_count(out_shape)) throw Error("Conv output " + shape_to_string(out_shape) + " is too large to count");
+  if (!checked_element_count(out_shape))
+    throw Error("Conv output " + shape_to_string(out_shape) + " is too large to count");
   Tensor out = Tensor::uninitialized(ElementType::Int32, out_shape);  // refuses absurd sizes before allocating
   if (out.element_count() == 0) return out;
 
@@ -77,7 +78,8 @@ Tensor int8_conv(const Tensor& x, const Tensor& w, const Tensor* xzp, const Tens
   const uint8_t* pw = reinterpret_cast<const uint8_t*>(w.data());
   std::vector<gemm::Int8Rows> rows;
   for (int64_t g = 0; g < groups.group; ++g) {
-    rows.push_back(gemm::pack_int8_rows(pw + g * groups.Mg * K, w_signed, groups.Mg, K, K, wz.data() + g * groups.Mg, 1));
+    rows.push_back(
+        gemm::pack_int8_rows(pw + g * groups.Mg * K, w_signed, groups.Mg, K, K, wz.data() + g * groups.Mg, 1));
     if (bias)
       for (int64_t m = 0; m < groups.Mg; ++m) rows.back().bias[m] = bias->data_as<int32_t>()[g * groups.Mg + m];
   }
@@ -93,7 +95,8 @@ Tensor int8_conv(const Tensor& x, const Tensor& w, const Tensor* xzp, const Tens
   const int64_t Mg = groups.Mg;
   const int64_t block = N * groups.group * panels >= 8 ? Mg : std::min<int64_t>(Mg, 64);
   const int64_t blocks = (Mg + block - 1) / block;
-  const int64_t grain = std::max<int64_t>(1, (int64_t{1} << 21) / std::max<int64_t>(1, block * Kp * gemm::kInt8PanelCols));
+  const int64_t grain =
+      std::max<int64_t>(1, (int64_t{1} << 21) / std::max<int64_t>(1, block * Kp * gemm::kInt8PanelCols));
   parallel_for(N * groups.group * panels * blocks, grain, [&](int64_t begin, int64_t end) {
     gemm::Int8Panel panel;
     gemm::Int8ConvWindow w_local = win;
@@ -104,8 +107,8 @@ Tensor int8_conv(const Tensor& x, const Tensor& w, const Tensor* xzp, const Tens
       const int64_t p0 = q * gemm::kInt8PanelCols;
       const int cols = static_cast<int>(std::min<int64_t>(gemm::kInt8PanelCols, out_size - p0));
       gemm::pack_int8_conv_panel(w_local, p0, cols, panel);
-      gemm::int8_panel_product(rows[g], m0, std::min(block, Mg - m0), panel,
-                               py + (n * M + g * Mg + m0) * out_size + p0, out_size);
+      gemm::int8_panel_product(rows[g], m0, std::min(block, Mg - m0), panel, py + (n * M + g * Mg + m0) * out_size + p0,
+                               out_size);
     }
   });
   return out;

@@ -42,7 +42,8 @@ int64_t count(const Shape& s) {
 std::vector<int32_t> zero_points(const Tensor* zp, const Shape& zs, const Shape& full, bool per_row) {
   const int64_t batches = count(Shape(full.begin(), full.end() - 2));
   const int64_t len = per_row ? full[full.size() - 2] : full.back();
-  const MemoryCharge out_charge = charge_scratch<int32_t>(static_cast<uint64_t>(batches * len), "the zero points broadcast");
+  const MemoryCharge out_charge =
+      charge_scratch<int32_t>(static_cast<uint64_t>(batches * len), "the zero points broadcast");
   std::vector<int32_t> out(static_cast<size_t>(batches * len), 0);
   if (!zp) return out;
   auto value = [&](int64_t i) -> int32_t {
@@ -86,7 +87,8 @@ Tensor int8_matmul(const Tensor& a, const Tensor* azp, const Shape& azs, const T
 
   // Which batch of A and of B each output batch reads.
   const int64_t out_batches = count(ms.batch);
-  const MemoryCharge batches_charge = charge_scratch<int64_t>(2 * static_cast<uint64_t>(out_batches), "the product's batch tables");
+  const MemoryCharge batches_charge =
+      charge_scratch<int64_t>(2 * static_cast<uint64_t>(out_batches), "the product's batch tables");
   std::vector<int64_t> a_of(static_cast<size_t>(out_batches)), b_of(static_cast<size_t>(out_batches));
   std::vector<int64_t> index(ms.batch.size(), 0);
   for (int64_t i = 0; i < out_batches; ++i) {
@@ -102,7 +104,8 @@ Tensor int8_matmul(const Tensor& a, const Tensor* azp, const Shape& azs, const T
   // packs the panel again.
   const int64_t block = out_batches * panels >= 8 ? M : std::min<int64_t>(M, 128);
   const int64_t blocks = (M + block - 1) / block;
-  const int64_t grain = std::max<int64_t>(1, (int64_t{1} << 21) / std::max<int64_t>(1, block * Kp * gemm::kInt8PanelCols));
+  const int64_t grain =
+      std::max<int64_t>(1, (int64_t{1} << 21) / std::max<int64_t>(1, block * Kp * gemm::kInt8PanelCols));
   parallel_for(out_batches * panels * blocks, grain, [&](int64_t begin, int64_t end) {
     gemm::Int8Panel panel;
     for (int64_t task = begin; task < end; ++task) {

@@ -2,8 +2,8 @@
 // the exact sum of the exact products rounded once to the element type (nearest, ties to even);
 // integers wrap (two's complement). 1: float16, float, double; 9: + int32, int64, uint32, uint64;
 // 13: + bfloat16. Shapes: ops/linalg/matmul_rules.h; arithmetic: gemm/dot.h.
-#include "ops/linalg/register.h"
 #include "ops/linalg/matmul_rules.h"
+#include "ops/linalg/register.h"
 #include "ops/type_sets.h"
 
 namespace onnx_ref {
@@ -32,8 +32,8 @@ void register_matmul(Registry& registry) {
   registry.add(matmul_version(1, floats));
   registry.add(matmul_version(9, with_ints));
   registry.add(matmul_version(13, with_ints.with({ET::BFloat16})));
-  registry.declare_accuracy("MatMul",
-                            {AccuracyKind::CorrectlyRounded, "each output the exact sum of exact products rounded once; integers wrap"});
+  registry.declare_accuracy("MatMul", {AccuracyKind::CorrectlyRounded,
+                                       "each output the exact sum of exact products rounded once; integers wrap"});
 }
 
 }  // namespace onnx_ref

@@ -6,8 +6,8 @@
 // at the K axis ([D1, D2, M, 1], [D1, D2, 1, N]) broadcasting to it. Shapes:
 // ops/linalg/matmul_rules.h; arithmetic: the packed 8-bit kernels (ops/linalg/int8_matmul.h).
 #include "ops/linalg/int8_matmul.h"
-#include "ops/linalg/register.h"
 #include "ops/linalg/matmul_rules.h"
+#include "ops/linalg/register.h"
 #include "ops/linalg/zero_point.h"
 
 namespace onnx_ref {
@@ -17,7 +17,8 @@ namespace {
 // The shape the operand's zero point is read as (empty: one per tensor, or none).
 Shape matmul_integer_zero_point(const KernelContext& ctx, size_t input, size_t zp_input, bool is_b) {
   const Tensor& x = ctx.input(input);
-  if (x.rank() == 0) throw Error(std::string(is_b ? "B" : "A") + " must have rank 1 or more, but it is " + x.describe());
+  if (x.rank() == 0)
+    throw Error(std::string(is_b ? "B" : "A") + " must have rank 1 or more, but it is " + x.describe());
   if (!ctx.has_input(zp_input)) return {};
   const Tensor& zp = ctx.input(zp_input);
   const size_t r = x.rank();
@@ -44,11 +45,13 @@ void register_matmul_integer(Registry& registry) {
   OpVersion v;
   v.op_type = "MatMulInteger";
   v.since_version = 10;
-  v.inputs = {{"A", "T1"}, {"B", "T2"}, {"a_zero_point", "T1", ParamOption::Optional},
+  v.inputs = {{"A", "T1"},
+              {"B", "T2"},
+              {"a_zero_point", "T1", ParamOption::Optional},
               {"b_zero_point", "T2", ParamOption::Optional}};
   v.outputs = {{"Y", "T3"}};
-  v.type_constraints = {{"T1", TypeSet{ET::Int8, ET::UInt8}}, {"T2", TypeSet{ET::Int8, ET::UInt8}},
-                        {"T3", TypeSet{ET::Int32}}};
+  v.type_constraints = {
+      {"T1", TypeSet{ET::Int8, ET::UInt8}}, {"T2", TypeSet{ET::Int8, ET::UInt8}}, {"T3", TypeSet{ET::Int32}}};
   v.kernel = matmul_integer;
   registry.add(std::move(v));
   registry.declare_accuracy("MatMulInteger",

@@ -12,7 +12,7 @@ namespace onnx_ref::linalg {
 // multidirectionally. Throws Error naming the rule: a rank-0 operand, inner dimensions that differ,
 // batch dimensions that do not broadcast, an output whose element count overflows.
 struct MatMulShapes {
-  Shape batch;            // the broadcast batch dimensions
+  Shape batch;             // the broadcast batch dimensions
   Shape a_batch, b_batch;  // each operand's batch dims, left-padded with 1s to batch's rank
   int64_t M = 0, K = 0, N = 0;
   Shape out;

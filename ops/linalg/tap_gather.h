@@ -48,7 +48,8 @@ TapTables tap_tables(const Shape& in_spatial, const Shape& kernel, const Shape& 
     t.out_size *= out_spatial[a];
     t.source[a].resize(static_cast<size_t>(kernel[a] * out_spatial[a]));
     for (int64_t k = 0; k < kernel[a]; ++k)
-      for (int64_t o = 0; o < out_spatial[a]; ++o) t.source[a][static_cast<size_t>(k * out_spatial[a] + o)] = source_of(a, k, o);
+      for (int64_t o = 0; o < out_spatial[a]; ++o)
+        t.source[a][static_cast<size_t>(k * out_spatial[a] + o)] = source_of(a, k, o);
   }
   return t;
 }
@@ -75,8 +76,10 @@ void gather_taps(const TapTables& t, int64_t channels, const S* x, S* col) {
           reached = i >= 0;
           flat = flat * t.in_spatial[a] + i;
         }
-        if (reached) dst[o] = xc[flat];
-        else std::memset(static_cast<void*>(dst + o), 0, sizeof(S));
+        if (reached)
+          dst[o] = xc[flat];
+        else
+          std::memset(static_cast<void*>(dst + o), 0, sizeof(S));
         ++o;
       } while (out.next());
     }

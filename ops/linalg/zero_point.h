@@ -26,15 +26,19 @@ inline Tensor subtract_zero_point(const Tensor& x, const Tensor* zero_point, con
     }
     const S* pz = zero_point->data_as<S>();
     const Shape& xs = x.shape();
-    for_each_broadcast_row<2>(xs, {&xs, &zp_shape}, [&](int64_t o, const std::array<int64_t, 2>& off,
-                                                       const std::array<int64_t, 2>& step, int64_t n) {
-      for (int64_t j = 0; j < n; ++j)
-        y[o + j] = static_cast<int32_t>(px[off[0] + j * step[0]]) - static_cast<int32_t>(pz[off[1] + j * step[1]]);
-    });
+    for_each_broadcast_row<2>(
+        xs, {&xs, &zp_shape},
+        [&](int64_t o, const std::array<int64_t, 2>& off, const std::array<int64_t, 2>& step, int64_t n) {
+          for (int64_t j = 0; j < n; ++j)
+            y[o + j] = static_cast<int32_t>(px[off[0] + j * step[0]]) - static_cast<int32_t>(pz[off[1] + j * step[1]]);
+        });
   };
-  if (x.type() == ElementType::Int8) run(std::type_identity<int8_t>{});
-  else if (x.type() == ElementType::UInt8) run(std::type_identity<uint8_t>{});
-  else throw std::logic_error("subtract_zero_point: no kernel for " + std::string(name_of(x.type())));
+  if (x.type() == ElementType::Int8)
+    run(std::type_identity<int8_t>{});
+  else if (x.type() == ElementType::UInt8)
+    run(std::type_identity<uint8_t>{});
+  else
+    throw std::logic_error("subtract_zero_point: no kernel for " + std::string(name_of(x.type())));
   return out;
 }
 

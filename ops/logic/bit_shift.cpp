@@ -13,7 +13,7 @@ template <bool Left>
 struct ShiftFn {
   using Result = void;
   template <class S>
-  static constexpr bool supports = std::is_unsigned_v<S> && is_int_storage<S>;
+  static constexpr bool supports = std::is_unsigned_v<S>&& is_int_storage<S>;
   template <class S>
   static S apply(S x, S y) {
     if (y >= sizeof(S) * 8) return 0;
@@ -41,7 +41,6 @@ void register_bit_shift(Registry& registry) {
   v.attributes = {{"direction", AttrType::String, true, std::nullopt}};
   v.set_kernel(parse_shift_direction, [](const KernelContext& ctx, const Kernel& shift) { return shift(ctx); });
   registry.add(std::move(v));
-  registry.declare_accuracy("BitShift",
-                            {AccuracyKind::Exact, "bits shifted; those shifted out are lost"});
+  registry.declare_accuracy("BitShift", {AccuracyKind::Exact, "bits shifted; those shifted out are lost"});
 }
 }  // namespace onnx_ref

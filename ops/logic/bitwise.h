@@ -20,7 +20,8 @@ struct BitwiseFn {
 
 template <class Op>
 void register_bitwise(Registry& registry, const std::string& op_type, const Accuracy& accuracy) {
-  registry.add(binary_version(op_type, 18, type_sets::kIntegers, false, false, false, binary_kernel<BitwiseFn<Op>>(false)));
+  registry.add(
+      binary_version(op_type, 18, type_sets::kIntegers, false, false, false, binary_kernel<BitwiseFn<Op>>(false)));
   registry.declare_accuracy(op_type, accuracy);
 }
 

@@ -18,6 +18,8 @@ struct BitwiseNotFn {
 
 void register_bitwise_not(Registry& registry) {
   using namespace math;
-  register_unary_ladder(registry, "BitwiseNot", {AccuracyKind::Exact, "bit operations on the two's complement patterns"}, {{18, type_sets::kIntegers}}, {}, unary_kernel<BitwiseNotFn>());
+  register_unary_ladder(registry, "BitwiseNot",
+                        {AccuracyKind::Exact, "bit operations on the two's complement patterns"},
+                        {{18, type_sets::kIntegers}}, {}, unary_kernel<BitwiseNotFn>());
 }
 }  // namespace onnx_ref

@@ -1,6 +1,6 @@
 // ONNX Xor, every version (1, 7): C = A xor B on bools. Versions: ops/logic/logical.h.
-#include "ops/logic/register.h"
 #include "ops/logic/logical.h"
+#include "ops/logic/register.h"
 
 namespace onnx_ref {
 namespace math {

@@ -56,12 +56,15 @@ LossParams parse_loss_params(const Attributes& attrs) {
 }
 
 std::vector<AttributeSpec> loss_attributes() {
-  return {{"ignore_index", AttrType::Int, false}, {"reduction", AttrType::String, false, AttrValue{std::string("mean")}}};
+  return {{"ignore_index", AttrType::Int, false},
+          {"reduction", AttrType::String, false, AttrValue{std::string("mean")}}};
 }
 
-std::vector<int64_t> read_targets(const Tensor& input, const Tensor& target, const char* input_name, const char* target_name) {
+std::vector<int64_t> read_targets(const Tensor& input, const Tensor& target, const char* input_name,
+                                  const char* target_name) {
   if (input.rank() < 2)
-    throw Error(std::string("input ") + input_name + " must have rank 2 or more (N, C, ...), but it is " + input.describe());
+    throw Error(std::string("input ") + input_name + " must have rank 2 or more (N, C, ...), but it is " +
+                input.describe());
   Shape expected{input.shape()[0]};
   for (int64_t d = 2; d < input.rank(); ++d) expected.push_back(input.shape()[static_cast<size_t>(d)]);
   if (target.shape() != expected)
@@ -86,13 +89,16 @@ Tensor weighted_loss(ElementType type, const Shape& input_shape, const std::vect
     const int64_t t = targets[i];
     if (ignore_index && t == *ignore_index) continue;  // a loss of +0, no weight
     if (t < 0 || t >= classes)
-      throw Error(std::string(target_name) + "[" + std::to_string(i) + "] = " + std::to_string(t) + " is out of range: a class index must lie in [0, " +
-                  std::to_string(classes - 1) + "]" + (ignore_index ? " or be ignore_index = " + std::to_string(*ignore_index) : std::string()));
+      throw Error(std::string(target_name) + "[" + std::to_string(i) + "] = " + std::to_string(t) +
+                  " is out of range: a class index must lie in [0, " + std::to_string(classes - 1) + "]" +
+                  (ignore_index ? " or be ignore_index = " + std::to_string(*ignore_index) : std::string()));
     const int64_t n = static_cast<int64_t>(i) / inner, d = static_cast<int64_t>(i) % inner;
     const double x = log_probabilities[static_cast<size_t>((n * classes + t) * inner + d)];
     const double w = weight ? (*weight)[static_cast<size_t>(t)] : 1.0;
-    if (reduction == Reduction::None) losses[i] = -x * w;
-    else loss_add_product(total, -x, w);
+    if (reduction == Reduction::None)
+      losses[i] = -x * w;
+    else
+      loss_add_product(total, -x, w);
     weight_total.add(w);
     ++counted;
   }

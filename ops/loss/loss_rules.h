@@ -39,7 +39,8 @@ std::vector<AttributeSpec> loss_attributes();
 // The class indices of `target` (int32 or int64), checked against `input`'s shape: input must have
 // rank 2 or more and target input's shape without dimension 1. Indices are checked later, by the
 // reduction (an ignore_index may lie outside [0, C)).
-std::vector<int64_t> read_targets(const Tensor& input, const Tensor& target, const char* input_name, const char* target_name);
+std::vector<int64_t> read_targets(const Tensor& input, const Tensor& target, const char* input_name,
+                                  const char* target_name);
 
 // The loss of `log_probabilities` (the exact values of the elements of a tensor of type `type` and
 // shape input_shape = (N, C, d...)) against `targets`, with an optional weight of C values.

@@ -7,8 +7,8 @@
 // is correctly rounded (LogSoftmax's kernel, ops/softmax/softmax_lines.cpp), and the loss is the
 // NegativeLogLikelihoodLoss of those rounded values (ops/loss/loss_rules.h: correctly rounded for
 // none, sum, and mean without weights; named points for mean with weights).
-#include "ops/loss/register.h"
 #include "ops/loss/loss_rules.h"
+#include "ops/loss/register.h"
 #include "ops/normalization/normalization.h"
 #include "ops/softmax/softmax_family.h"
 #include "ops/type_sets.h"
@@ -22,7 +22,9 @@ namespace {
 std::vector<Value> softmax_cross_entropy_loss(const KernelContext& ctx, const loss::LossParams& params) {
   const Tensor& scores = ctx.input(0);
   // The labels as int64, the log-probabilities widened and the per-element losses.
-  const MemoryCharge widened_charge = charge_scratch<double>(2 * static_cast<uint64_t>(scores.element_count()) + static_cast<uint64_t>(ctx.input(1).element_count()), "SoftmaxCrossEntropyLoss's widened values");
+  const MemoryCharge widened_charge = charge_scratch<double>(
+      2 * static_cast<uint64_t>(scores.element_count()) + static_cast<uint64_t>(ctx.input(1).element_count()),
+      "SoftmaxCrossEntropyLoss's widened values");
   const std::vector<int64_t> labels = loss::read_targets(scores, ctx.input(1), "scores", "labels");
   std::optional<std::vector<double>> weights;
   if (ctx.has_input(2)) {
@@ -36,8 +38,9 @@ std::vector<Value> softmax_cross_entropy_loss(const KernelContext& ctx, const lo
   for (int64_t d = 2; d < scores.rank(); ++d) lines.inner *= scores.shape()[static_cast<size_t>(d)];
   Tensor log_prob = Tensor::uninitialized(scores.type(), scores.shape());
   if (scores.element_count() > 0) softmax_lines(scores, log_prob, lines, true);
-  std::vector<Value> out{Value(loss::weighted_loss(scores.type(), scores.shape(), normalization::widen_elements(log_prob),
-                                                   labels, weights, ignore, params.reduction, "labels"))};
+  std::vector<Value> out{
+      Value(loss::weighted_loss(scores.type(), scores.shape(), normalization::widen_elements(log_prob), labels, weights,
+                                ignore, params.reduction, "labels"))};
   if (ctx.output_count() > 1) out.emplace_back(std::move(log_prob));
   return out;
 }
@@ -59,8 +62,10 @@ OpVersion softmax_cross_entropy_loss_version(int since, const TypeSet& types) {
 void register_softmax_cross_entropy_loss(Registry& registry) {
   registry.add(softmax_cross_entropy_loss_version(12, type_sets::kFloats));
   registry.add(softmax_cross_entropy_loss_version(13, type_sets::kFloatsIR4));
-  registry.declare_accuracy("SoftmaxCrossEntropyLoss",
-                            {AccuracyKind::RoundedAtNamedPoints, "log_prob correctly rounded; the loss NegativeLogLikelihoodLoss's rules on those rounded values"});
+  registry.declare_accuracy(
+      "SoftmaxCrossEntropyLoss",
+      {AccuracyKind::RoundedAtNamedPoints,
+       "log_prob correctly rounded; the loss NegativeLogLikelihoodLoss's rules on those rounded values"});
 }
 
 }  // namespace onnx_ref

@@ -8,8 +8,9 @@
 namespace onnx_ref {
 
 void register_acos(Registry& registry) {
-  math::register_floats_then_bfloat16(registry, "Acos", {AccuracyKind::CorrectlyRounded, "the exact acos x rounded once"}, 7, 22, math::kInputOutput,
-                                      math::float_unary_kernel<numeric::Fn::Acos>());
+  math::register_floats_then_bfloat16(registry, "Acos",
+                                      {AccuracyKind::CorrectlyRounded, "the exact acos x rounded once"}, 7, 22,
+                                      math::kInputOutput, math::float_unary_kernel<numeric::Fn::Acos>());
 }
 
 }  // namespace onnx_ref

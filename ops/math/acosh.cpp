@@ -8,8 +8,9 @@
 namespace onnx_ref {
 
 void register_acosh(Registry& registry) {
-  math::register_floats_then_bfloat16(registry, "Acosh", {AccuracyKind::CorrectlyRounded, "the exact acosh x rounded once"}, 9, 22, math::kInputOutput,
-                                      math::float_unary_kernel<numeric::Fn::Acosh>());
+  math::register_floats_then_bfloat16(registry, "Acosh",
+                                      {AccuracyKind::CorrectlyRounded, "the exact acosh x rounded once"}, 9, 22,
+                                      math::kInputOutput, math::float_unary_kernel<numeric::Fn::Acosh>());
 }
 
 }  // namespace onnx_ref

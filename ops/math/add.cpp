@@ -1,7 +1,7 @@
 // ONNX Add, every version (1, 6, 7, 13, 14): C = A + B. Integers wrap (two's complement); floats
 // are the exact sum rounded once to the element type. Broadcasting and versions: elementwise.h.
-#include "ops/math/register.h"
 #include "ops/math/elementwise.h"
+#include "ops/math/register.h"
 
 namespace onnx_ref {
 namespace math {
@@ -16,6 +16,9 @@ struct AddFn {
 };
 }  // namespace math
 
-void register_add(Registry& registry) { math::register_arithmetic<math::AddFn>(registry, "Add", {AccuracyKind::CorrectlyRounded, "the exact sum rounded once; integers wrap"}); }
+void register_add(Registry& registry) {
+  math::register_arithmetic<math::AddFn>(registry, "Add",
+                                         {AccuracyKind::CorrectlyRounded, "the exact sum rounded once; integers wrap"});
+}
 
 }  // namespace onnx_ref

@@ -8,8 +8,9 @@
 namespace onnx_ref {
 
 void register_asin(Registry& registry) {
-  math::register_floats_then_bfloat16(registry, "Asin", {AccuracyKind::CorrectlyRounded, "the exact asin x rounded once"}, 7, 22, math::kInputOutput,
-                                      math::float_unary_kernel<numeric::Fn::Asin>());
+  math::register_floats_then_bfloat16(registry, "Asin",
+                                      {AccuracyKind::CorrectlyRounded, "the exact asin x rounded once"}, 7, 22,
+                                      math::kInputOutput, math::float_unary_kernel<numeric::Fn::Asin>());
 }
 
 }  // namespace onnx_ref

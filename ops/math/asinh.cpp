@@ -8,8 +8,9 @@
 namespace onnx_ref {
 
 void register_asinh(Registry& registry) {
-  math::register_floats_then_bfloat16(registry, "Asinh", {AccuracyKind::CorrectlyRounded, "the exact asinh x rounded once"}, 9, 22, math::kInputOutput,
-                                      math::float_unary_kernel<numeric::Fn::Asinh>());
+  math::register_floats_then_bfloat16(registry, "Asinh",
+                                      {AccuracyKind::CorrectlyRounded, "the exact asinh x rounded once"}, 9, 22,
+                                      math::kInputOutput, math::float_unary_kernel<numeric::Fn::Asinh>());
 }
 
 }  // namespace onnx_ref

@@ -8,8 +8,9 @@
 namespace onnx_ref {
 
 void register_atan(Registry& registry) {
-  math::register_floats_then_bfloat16(registry, "Atan", {AccuracyKind::CorrectlyRounded, "the exact atan x rounded once"}, 7, 22, math::kInputOutput,
-                                      math::float_unary_kernel<numeric::Fn::Atan>());
+  math::register_floats_then_bfloat16(registry, "Atan",
+                                      {AccuracyKind::CorrectlyRounded, "the exact atan x rounded once"}, 7, 22,
+                                      math::kInputOutput, math::float_unary_kernel<numeric::Fn::Atan>());
 }
 
 }  // namespace onnx_ref

@@ -8,8 +8,9 @@
 namespace onnx_ref {
 
 void register_atanh(Registry& registry) {
-  math::register_floats_then_bfloat16(registry, "Atanh", {AccuracyKind::CorrectlyRounded, "the exact atanh x rounded once"}, 9, 22, math::kInputOutput,
-                                      math::float_unary_kernel<numeric::Fn::Atanh>());
+  math::register_floats_then_bfloat16(registry, "Atanh",
+                                      {AccuracyKind::CorrectlyRounded, "the exact atanh x rounded once"}, 9, 22,
+                                      math::kInputOutput, math::float_unary_kernel<numeric::Fn::Atanh>());
 }
 
 }  // namespace onnx_ref

@@ -10,7 +10,8 @@ namespace onnx_ref {
 void register_ceil(Registry& registry) {
   using namespace math;
   using type_sets::kFloats;
-  register_unary_ladder(registry, "Ceil", {AccuracyKind::Exact, "the smallest integral value not below x"}, {{1, kFloats, true}, {6, kFloats}, {13, type_sets::kFloatsIR4}}, {},
+  register_unary_ladder(registry, "Ceil", {AccuracyKind::Exact, "the smallest integral value not below x"},
+                        {{1, kFloats, true}, {6, kFloats}, {13, type_sets::kFloatsIR4}}, {},
                         unary_kernel<IntegralFn<ceil_rule>>());
 }
 }  // namespace onnx_ref

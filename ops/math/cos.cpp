@@ -8,8 +8,10 @@
 namespace onnx_ref {
 
 void register_cos(Registry& registry) {
-  math::register_floats_then_bfloat16(registry, "Cos", {AccuracyKind::CorrectlyRounded, "the exact cos x (huge arguments reduced exactly) rounded once"}, 7, 22, math::kInputOutput,
-                                      math::float_unary_kernel<numeric::Fn::Cos>());
+  math::register_floats_then_bfloat16(
+      registry, "Cos",
+      {AccuracyKind::CorrectlyRounded, "the exact cos x (huge arguments reduced exactly) rounded once"}, 7, 22,
+      math::kInputOutput, math::float_unary_kernel<numeric::Fn::Cos>());
 }
 
 }  // namespace onnx_ref

@@ -8,8 +8,9 @@
 namespace onnx_ref {
 
 void register_cosh(Registry& registry) {
-  math::register_floats_then_bfloat16(registry, "Cosh", {AccuracyKind::CorrectlyRounded, "the exact cosh x rounded once"}, 9, 22, math::kInputOutput,
-                                      math::float_unary_kernel<numeric::Fn::Cosh>());
+  math::register_floats_then_bfloat16(registry, "Cosh",
+                                      {AccuracyKind::CorrectlyRounded, "the exact cosh x rounded once"}, 9, 22,
+                                      math::kInputOutput, math::float_unary_kernel<numeric::Fn::Cosh>());
 }
 
 }  // namespace onnx_ref

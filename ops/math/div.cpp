@@ -28,6 +28,10 @@ struct DivFn : ZeroDivisorRule {
 };
 }  // namespace math
 
-void register_div(Registry& registry) { math::register_arithmetic<math::DivFn>(registry, "Div", {AccuracyKind::CorrectlyRounded, "the exact quotient rounded once; integers truncate toward zero"}); }
+void register_div(Registry& registry) {
+  math::register_arithmetic<math::DivFn>(
+      registry, "Div",
+      {AccuracyKind::CorrectlyRounded, "the exact quotient rounded once; integers truncate toward zero"});
+}
 
 }  // namespace onnx_ref

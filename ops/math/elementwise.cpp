@@ -144,15 +144,15 @@ OpVersion variadic_version(const std::string& op_type, const std::string& output
   return v;
 }
 
-void register_arithmetic_versions(Registry& registry, const std::string& op_type, const Accuracy& accuracy, Kernel legacy, Kernel modern) {
+void register_arithmetic_versions(Registry& registry, const std::string& op_type, const Accuracy& accuracy,
+                                  Kernel legacy, Kernel modern) {
   const TypeSet floats{ET::Float16, ET::Float, ET::Double};
   registry.add(binary_version(op_type, 1, floats, false, true, true, legacy));
   registry.add(binary_version(op_type, 6, kArith6, false, true, false, legacy));
   registry.add(binary_version(op_type, 7, kArith6, false, false, false, modern));
   registry.add(binary_version(op_type, 13, kArith13, false, false, false, modern));
-  registry.add(binary_version(op_type, 14,
-                              kArith13.with({ET::Int8, ET::Int16, ET::UInt8, ET::UInt16}), false, false, false,
-                              modern));
+  registry.add(binary_version(op_type, 14, kArith13.with({ET::Int8, ET::Int16, ET::UInt8, ET::UInt16}), false, false,
+                              false, modern));
   registry.declare_accuracy(op_type, accuracy);
 }
 

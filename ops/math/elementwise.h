@@ -79,9 +79,12 @@ inline S arith(S x, S y, F f) {
 // as themselves, bool as 0/1.
 template <class S>
 inline auto comparable(S x) {
-  if constexpr (is_small_float_storage<S>) return widen(x);
-  else if constexpr (std::is_same_v<S, BoolByte>) return x.value != 0;
-  else return x;
+  if constexpr (is_small_float_storage<S>)
+    return widen(x);
+  else if constexpr (std::is_same_v<S, BoolByte>)
+    return x.value != 0;
+  else
+    return x;
 }
 
 template <class S>
@@ -200,10 +203,10 @@ Tensor run_binary(const Tensor& a, const Tensor& b, const BinaryShapes& shapes) 
                          [](S x, S y) -> uint8_t { return Fn::apply(x, y) ? 1 : 0; });
       } else if constexpr (requires { Fn::template can_fail<S>; }) {
         if constexpr (Fn::template can_fail<S>) {
-          binary_broadcast_checked(pa, shapes.a, pb, shapes.b, reinterpret_cast<S*>(out.mutable_data()), shapes.out,
-                                   [](S x, S y) { return Fn::apply(x, y); },
-                                   [](S x, S y) { return Fn::check(x, y); },
-                                   [](S x, S y, int64_t i) { Fn::fail(x, y, i); });
+          binary_broadcast_checked(
+              pa, shapes.a, pb, shapes.b, reinterpret_cast<S*>(out.mutable_data()), shapes.out,
+              [](S x, S y) { return Fn::apply(x, y); }, [](S x, S y) { return Fn::check(x, y); },
+              [](S x, S y, int64_t i) { Fn::fail(x, y, i); });
         } else {
           binary_broadcast(pa, shapes.a, pb, shapes.b, reinterpret_cast<S*>(out.mutable_data()), shapes.out,
                            [](S x, S y) { return Fn::apply(x, y); });
@@ -278,9 +281,7 @@ void set_unary_attr_kernel(OpVersion& v) {
 }
 
 // A float attribute of the node (alpha, beta, lambd...), as the float32 value the model holds.
-inline double float_attr(const Attributes& attrs, const std::string& name) {
-  return std::get<float>(attrs.get(name));
-}
+inline double float_attr(const Attributes& attrs, const std::string& name) { return std::get<float>(attrs.get(name)); }
 
 // A variadic fold (Min, Max): the output is fn(...fn(fn(x0, x1), x2)..., xn), each step a binary
 // broadcast; one input is returned as it is (a tensor is immutable, so no copy is needed). Without
@@ -342,7 +343,8 @@ inline const TypeSet kSignedNumeric{ET::Float16, ET::Float, ET::Double, ET::Int8
 //   1: float16, float, double; legacy broadcast/axis; consumed_inputs (ignored)
 //   6: + int32, int64, uint32, uint64; legacy broadcast/axis
 //   7: multidirectional broadcasting; 13: + bfloat16; 14: + int8, int16, uint8, uint16
-void register_arithmetic_versions(Registry& registry, const std::string& op_type, const Accuracy& accuracy, Kernel legacy, Kernel modern);
+void register_arithmetic_versions(Registry& registry, const std::string& op_type, const Accuracy& accuracy,
+                                  Kernel legacy, Kernel modern);
 
 template <class Fn>
 void register_arithmetic(Registry& registry, const std::string& op_type, const Accuracy& accuracy) {
@@ -355,8 +357,8 @@ void register_arithmetic(Registry& registry, const std::string& op_type, const A
 template <class Fn>
 void register_ordering(Registry& registry, const std::string& op_type, const Accuracy& accuracy) {
   const TypeSet floats{ET::Float16, ET::Float, ET::Double};
-  const TypeSet numeric = floats.with({ET::Int8, ET::Int16, ET::Int32, ET::Int64, ET::UInt8, ET::UInt16, ET::UInt32,
-                                       ET::UInt64});
+  const TypeSet numeric =
+      floats.with({ET::Int8, ET::Int16, ET::Int32, ET::Int64, ET::UInt8, ET::UInt16, ET::UInt32, ET::UInt64});
   registry.add(binary_version(op_type, 1, floats, true, true, false, binary_kernel<Fn>(true)));
   registry.add(binary_version(op_type, 7, floats, true, false, false, binary_kernel<Fn>(false)));
   registry.add(binary_version(op_type, 9, numeric, true, false, false, binary_kernel<Fn>(false)));
@@ -368,8 +370,8 @@ void register_ordering(Registry& registry, const std::string& op_type, const Acc
 //   12: float16, float, double and the eight integer types.  16: + bfloat16.
 template <class Fn>
 void register_or_equal(Registry& registry, const std::string& op_type, const Accuracy& accuracy) {
-  const TypeSet numeric{ET::Float16, ET::Float, ET::Double, ET::Int8, ET::Int16, ET::Int32, ET::Int64,
-                        ET::UInt8,   ET::UInt16, ET::UInt32, ET::UInt64};
+  const TypeSet numeric{ET::Float16, ET::Float, ET::Double, ET::Int8,   ET::Int16, ET::Int32,
+                        ET::Int64,   ET::UInt8, ET::UInt16, ET::UInt32, ET::UInt64};
   registry.add(binary_version(op_type, 12, numeric, true, false, false, binary_kernel<Fn>(false)));
   registry.add(binary_version(op_type, 16, numeric.with({ET::BFloat16}), true, false, false, binary_kernel<Fn>(false)));
   registry.declare_accuracy(op_type, accuracy);
@@ -379,10 +381,11 @@ void register_or_equal(Registry& registry, const std::string& op_type, const Acc
 //   1: float16, float, double; consumed_inputs (ignored); equal shapes.  6: equal shapes.
 //   8: multidirectional broadcasting.  12: + the eight integer types.  13: + bfloat16.
 template <class Fn>
-void register_min_max(Registry& registry, const std::string& op_type, const Accuracy& accuracy, const std::string& output) {
+void register_min_max(Registry& registry, const std::string& op_type, const Accuracy& accuracy,
+                      const std::string& output) {
   const TypeSet floats{ET::Float16, ET::Float, ET::Double};
-  const TypeSet numeric = floats.with({ET::Int8, ET::Int16, ET::Int32, ET::Int64, ET::UInt8, ET::UInt16, ET::UInt32,
-                                       ET::UInt64});
+  const TypeSet numeric =
+      floats.with({ET::Int8, ET::Int16, ET::Int32, ET::Int64, ET::UInt8, ET::UInt16, ET::UInt32, ET::UInt64});
   registry.add(variadic_version(op_type, output, 1, floats, true, variadic_kernel<Fn>(false)));
   registry.add(variadic_version(op_type, output, 6, floats, false, variadic_kernel<Fn>(false)));
   registry.add(variadic_version(op_type, output, 8, floats, false, variadic_kernel<Fn>(true)));

@@ -35,7 +35,10 @@ void register_erf(Registry& registry) {
     if (type_sets::kIntegers.contains(ctx.input(0).type())) return {erf_of_integers(ctx.input(0))};
     return floats(ctx);
   };
-  registry.add(math::float_unary_version("Erf", 9, kFloats.with({ET::Int8, ET::Int16, ET::Int32, ET::Int64, ET::UInt8, ET::UInt16, ET::UInt32, ET::UInt64}), math::kInputOutput, {}, any));
+  registry.add(math::float_unary_version(
+      "Erf", 9,
+      kFloats.with({ET::Int8, ET::Int16, ET::Int32, ET::Int64, ET::UInt8, ET::UInt16, ET::UInt32, ET::UInt64}),
+      math::kInputOutput, {}, any));
   registry.add(math::float_unary_version("Erf", 13, kFloatsIR4, math::kInputOutput, {}, floats));
   registry.declare_accuracy("Erf",
                             {AccuracyKind::CorrectlyRounded, "the exact erf x rounded once (integers: the sign of x)"});

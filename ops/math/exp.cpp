@@ -8,7 +8,8 @@
 namespace onnx_ref {
 
 void register_exp(Registry& registry) {
-  math::register_classic_unary(registry, "Exp", {AccuracyKind::CorrectlyRounded, "the exact e^x rounded once"}, math::kInputOutput, math::float_unary_kernel<numeric::Fn::Exp>());
+  math::register_classic_unary(registry, "Exp", {AccuracyKind::CorrectlyRounded, "the exact e^x rounded once"},
+                               math::kInputOutput, math::float_unary_kernel<numeric::Fn::Exp>());
 }
 
 }  // namespace onnx_ref

@@ -24,7 +24,8 @@ Tensor classify_floats(const Tensor& x, Pred pred) {
     case ElementType::BFloat16:
       dispatch_real(x.type(), [&](auto tag) {
         using S = typename decltype(tag)::type;
-        if constexpr (is_float_storage<S>) unary_map(x.data_as<S>(), po, n, [&](S v) -> uint8_t { return pred(widen(v)); });
+        if constexpr (is_float_storage<S>)
+          unary_map(x.data_as<S>(), po, n, [&](S v) -> uint8_t { return pred(widen(v)); });
       });
       return out;
     default: {

@@ -10,7 +10,8 @@ namespace onnx_ref {
 void register_floor(Registry& registry) {
   using namespace math;
   using type_sets::kFloats;
-  register_unary_ladder(registry, "Floor", {AccuracyKind::Exact, "the largest integral value not above x"}, {{1, kFloats, true}, {6, kFloats}, {13, type_sets::kFloatsIR4}}, {},
+  register_unary_ladder(registry, "Floor", {AccuracyKind::Exact, "the largest integral value not above x"},
+                        {{1, kFloats, true}, {6, kFloats}, {13, type_sets::kFloatsIR4}}, {},
                         unary_kernel<IntegralFn<floor_rule>>());
 }
 }  // namespace onnx_ref

@@ -4,8 +4,8 @@
 // with both 0 nothing is reported. Contract: exact.
 #include <cmath>
 
-#include "ops/math/register.h"
 #include "ops/math/float_class.h"
+#include "ops/math/register.h"
 #include "ops/math/unary_ladder.h"
 #include "ops/type_sets.h"
 
@@ -31,12 +31,12 @@ void set_is_inf_kernel(OpVersion& v) { v.set_kernel(parse_detect_flags, is_inf_r
 void register_is_inf(Registry& registry) {
   using namespace math;
   const UnaryNames names{"X", "Y", "T1", "T2", TypeSet{ET::Bool}};
-  const TypeSet with_f8 = type_sets::kFloatsIR4.with({ET::Float8E4M3FN, ET::Float8E4M3FNUZ, ET::Float8E5M2, ET::Float8E5M2FNUZ});
+  const TypeSet with_f8 =
+      type_sets::kFloatsIR4.with({ET::Float8E4M3FN, ET::Float8E4M3FNUZ, ET::Float8E5M2, ET::Float8E5M2FNUZ});
   const std::vector<AttributeSpec> flags = {{"detect_negative", AttrType::Int, false, int64_t{1}},
                                             {"detect_positive", AttrType::Int, false, int64_t{1}}};
   register_unary_ladder(registry, "IsInf", {AccuracyKind::Exact, "a decision on each element"},
-                        {{10, TypeSet{ET::Float, ET::Double}}, {20, with_f8}}, flags,
-                        set_is_inf_kernel, names);
+                        {{10, TypeSet{ET::Float, ET::Double}}, {20, with_f8}}, flags, set_is_inf_kernel, names);
 }
 
 }  // namespace onnx_ref

@@ -1,7 +1,7 @@
 // ONNX Less, every version (1, 7, 9, 13): C = (A < B), a bool tensor. NaN compares false; -0 is not
 // less than +0. Versions and types: register_ordering in elementwise.h.
-#include "ops/math/register.h"
 #include "ops/math/elementwise.h"
+#include "ops/math/register.h"
 
 namespace onnx_ref {
 namespace math {
@@ -16,6 +16,9 @@ struct LessFn {
 };
 }  // namespace math
 
-void register_less(Registry& registry) { math::register_ordering<math::LessFn>(registry, "Less", {AccuracyKind::Exact, "a comparison of exact values (NaN compares false)"}); }
+void register_less(Registry& registry) {
+  math::register_ordering<math::LessFn>(registry, "Less",
+                                        {AccuracyKind::Exact, "a comparison of exact values (NaN compares false)"});
+}
 
 }  // namespace onnx_ref

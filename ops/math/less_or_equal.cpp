@@ -1,8 +1,8 @@
 // ONNX LessOrEqual, every version (12, 16): C = (A <= B), a bool tensor, with multidirectional
 // broadcasting. Versions and types: register_or_equal in elementwise.h.
 // Contract: exact. NaN compares false; -0 <= +0 holds (they are equal).
-#include "ops/math/register.h"
 #include "ops/math/elementwise.h"
+#include "ops/math/register.h"
 
 namespace onnx_ref {
 namespace math {
@@ -18,7 +18,8 @@ struct LessOrEqualFn {
 }  // namespace math
 
 void register_less_or_equal(Registry& registry) {
-  math::register_or_equal<math::LessOrEqualFn>(registry, "LessOrEqual", {AccuracyKind::Exact, "a comparison of exact values (NaN compares false)"});
+  math::register_or_equal<math::LessOrEqualFn>(
+      registry, "LessOrEqual", {AccuracyKind::Exact, "a comparison of exact values (NaN compares false)"});
 }
 
 }  // namespace onnx_ref

@@ -8,7 +8,8 @@
 namespace onnx_ref {
 
 void register_log(Registry& registry) {
-  math::register_classic_unary(registry, "Log", {AccuracyKind::CorrectlyRounded, "the exact ln x rounded once"}, math::kInputOutput, math::float_unary_kernel<numeric::Fn::Log>());
+  math::register_classic_unary(registry, "Log", {AccuracyKind::CorrectlyRounded, "the exact ln x rounded once"},
+                               math::kInputOutput, math::float_unary_kernel<numeric::Fn::Log>());
 }
 
 }  // namespace onnx_ref

@@ -6,6 +6,9 @@
 
 namespace onnx_ref {
 
-void register_max(Registry& registry) { math::register_min_max<math::ExtremumFn<true>>(registry, "Max", {AccuracyKind::Exact, "one of the input elements (NaN propagates)"}, "max"); }
+void register_max(Registry& registry) {
+  math::register_min_max<math::ExtremumFn<true>>(
+      registry, "Max", {AccuracyKind::Exact, "one of the input elements (NaN propagates)"}, "max");
+}
 
 }  // namespace onnx_ref

@@ -5,5 +5,10 @@
 #include "ops/math/sum_mean.h"
 
 namespace onnx_ref {
-void register_mean(Registry& registry) { math::register_sum_mean(registry, "Mean", {AccuracyKind::CorrectlyRounded, "the exact sum of the inputs divided by their count rounded once"}, "mean", math::SumKind::Mean); }
+void register_mean(Registry& registry) {
+  math::register_sum_mean(
+      registry, "Mean",
+      {AccuracyKind::CorrectlyRounded, "the exact sum of the inputs divided by their count rounded once"}, "mean",
+      math::SumKind::Mean);
+}
 }  // namespace onnx_ref

@@ -6,6 +6,9 @@
 
 namespace onnx_ref {
 
-void register_min(Registry& registry) { math::register_min_max<math::ExtremumFn<false>>(registry, "Min", {AccuracyKind::Exact, "one of the input elements (NaN propagates)"}, "min"); }
+void register_min(Registry& registry) {
+  math::register_min_max<math::ExtremumFn<false>>(
+      registry, "Min", {AccuracyKind::Exact, "one of the input elements (NaN propagates)"}, "min");
+}
 
 }  // namespace onnx_ref

@@ -43,8 +43,7 @@ struct ModFn : ZeroDivisorRule {
 };
 
 bool is_floating(ElementType t) {
-  return t == ElementType::Float || t == ElementType::Double || t == ElementType::Float16 ||
-         t == ElementType::BFloat16;
+  return t == ElementType::Float || t == ElementType::Double || t == ElementType::Float16 || t == ElementType::BFloat16;
 }
 
 // The kernel takes `fmod`, parsed and checked at load.
@@ -54,8 +53,7 @@ std::vector<Value> mod_kernel(const KernelContext& ctx, bool fmod) {
     throw Error("attribute 'fmod' is 0 but the inputs are " + std::string(name_of(a.type())) +
                 "; floating inputs need fmod = 1");
   const BinaryShapes shapes = binary_shapes(ctx, false);
-  return {fmod ? run_binary<ModFn<false>>(a, ctx.input(1), shapes)
-               : run_binary<ModFn<true>>(a, ctx.input(1), shapes)};
+  return {fmod ? run_binary<ModFn<false>>(a, ctx.input(1), shapes) : run_binary<ModFn<true>>(a, ctx.input(1), shapes)};
 }
 
 bool parse_fmod(const Attributes& attrs) {
@@ -76,7 +74,6 @@ OpVersion mod_version(int since, const TypeSet& types) {
 void register_mod(Registry& registry) {
   registry.add(math::mod_version(10, type_sets::kAllNumericTypes));
   registry.add(math::mod_version(13, type_sets::kAllNumericTypesIR4));
-  registry.declare_accuracy("Mod",
-                            {AccuracyKind::Exact, "the exact remainder, always representable"});
+  registry.declare_accuracy("Mod", {AccuracyKind::Exact, "the exact remainder, always representable"});
 }
 }  // namespace onnx_ref

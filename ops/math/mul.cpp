@@ -1,7 +1,7 @@
 // ONNX Mul, every version (1, 6, 7, 13, 14): C = A * B. Integers wrap (two's complement); floats
 // are the exact product rounded once to the element type. Broadcasting and versions: elementwise.h.
-#include "ops/math/register.h"
 #include "ops/math/elementwise.h"
+#include "ops/math/register.h"
 
 namespace onnx_ref {
 namespace math {
@@ -16,6 +16,9 @@ struct MulFn {
 };
 }  // namespace math
 
-void register_mul(Registry& registry) { math::register_arithmetic<math::MulFn>(registry, "Mul", {AccuracyKind::CorrectlyRounded, "the exact product rounded once; integers wrap"}); }
+void register_mul(Registry& registry) {
+  math::register_arithmetic<math::MulFn>(
+      registry, "Mul", {AccuracyKind::CorrectlyRounded, "the exact product rounded once; integers wrap"});
+}
 
 }  // namespace onnx_ref

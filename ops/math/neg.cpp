@@ -3,8 +3,8 @@
 //   13: + bfloat16.
 // Floats flip the sign bit (exact; -0 and +0 swap, NaN stays NaN). Integers wrap: the most negative
 // value has no positive counterpart, and Neg(INT_MIN) is INT_MIN (two's complement).
-#include "ops/math/register.h"
 #include "ops/math/elementwise.h"
+#include "ops/math/register.h"
 
 namespace onnx_ref {
 namespace math {
@@ -13,9 +13,12 @@ struct NegFn {
   static constexpr bool supports = is_float_storage<S> || (is_int_storage<S> && std::is_signed_v<S>);
   template <class S>
   static S apply(S x) {
-    if constexpr (is_small_float_storage<S>) return {static_cast<uint16_t>(x.bits ^ 0x8000u)};
-    else if constexpr (std::is_floating_point_v<S>) return -x;
-    else return static_cast<S>(WrapType<S>(0) - static_cast<WrapType<S>>(x));
+    if constexpr (is_small_float_storage<S>)
+      return {static_cast<uint16_t>(x.bits ^ 0x8000u)};
+    else if constexpr (std::is_floating_point_v<S>)
+      return -x;
+    else
+      return static_cast<S>(WrapType<S>(0) - static_cast<WrapType<S>>(x));
   }
 };
 }  // namespace math
@@ -26,8 +29,7 @@ void register_neg(Registry& registry) {
   registry.add(unary_version("Neg", 1, floats, true, unary_kernel<NegFn>()));
   registry.add(unary_version("Neg", 6, kSignedNumeric, false, unary_kernel<NegFn>()));
   registry.add(unary_version("Neg", 13, kSignedNumeric.with({ET::BFloat16}), false, unary_kernel<NegFn>()));
-  registry.declare_accuracy("Neg",
-                            {AccuracyKind::Exact, "the sign flipped; integers wrap at the most negative value"});
+  registry.declare_accuracy("Neg", {AccuracyKind::Exact, "the sign flipped; integers wrap at the most negative value"});
 }
 
 }  // namespace onnx_ref

@@ -1,6 +1,6 @@
 // ONNX Not, version 1: logical negation of a bool tensor.
-#include "ops/math/register.h"
 #include "ops/math/elementwise.h"
+#include "ops/math/register.h"
 
 namespace onnx_ref {
 namespace math {
@@ -14,8 +14,7 @@ struct NotFn {
 
 void register_not(Registry& registry) {
   registry.add(math::unary_version("Not", 1, TypeSet{ElementType::Bool}, false, math::unary_kernel<math::NotFn>()));
-  registry.declare_accuracy("Not",
-                            {AccuracyKind::Exact, "the logical negation"});
+  registry.declare_accuracy("Not", {AccuracyKind::Exact, "the logical negation"});
 }
 
 }  // namespace onnx_ref

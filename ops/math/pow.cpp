@@ -20,8 +20,8 @@
 #include <cmath>
 #include <limits>
 
-#include "ops/math/register.h"
 #include "ops/math/elementwise.h"
+#include "ops/math/register.h"
 #include "ops/math/transcendental.h"
 
 namespace onnx_ref {
@@ -33,8 +33,10 @@ namespace {
 
 template <class E>
 bool is_negative(E y) {
-  if constexpr (std::is_signed_v<E>) return y < 0;
-  else return false;
+  if constexpr (std::is_signed_v<E>)
+    return y < 0;
+  else
+    return false;
 }
 
 template <class E>
@@ -65,7 +67,8 @@ double exponent_as_double(E y, int64_t index) {
   constexpr double kLimit = 0x1p53;
   const bool negative = is_negative(y);
   const uint64_t magnitude = magnitude_of(y);
-  if (static_cast<double>(magnitude) < kLimit) return negative ? -static_cast<double>(magnitude) : static_cast<double>(magnitude);
+  if (static_cast<double>(magnitude) < kLimit)
+    return negative ? -static_cast<double>(magnitude) : static_cast<double>(magnitude);
   if constexpr (std::is_same_v<S, double>)
     fail("a double base with an integer exponent beyond 2^53 in magnitude is not supported", index);
   const double reduced = kLimit - 2 + static_cast<double>(magnitude & 1);
@@ -75,8 +78,10 @@ double exponent_as_double(E y, int64_t index) {
 template <class S, class E>
 S pow_element(S x, E y, int64_t index) {
   if constexpr (is_float_storage<S>) {
-    if constexpr (is_float_storage<E>) return numeric::pow(x, widen(y));
-    else return numeric::pow(x, exponent_as_double<S>(y, index));
+    if constexpr (is_float_storage<E>)
+      return numeric::pow(x, widen(y));
+    else
+      return numeric::pow(x, exponent_as_double<S>(y, index));
   } else if constexpr (std::is_integral_v<E>) {
     return integer_power(x, is_negative(y), magnitude_of(y), index);
   } else {
@@ -86,7 +91,8 @@ S pow_element(S x, E y, int64_t index) {
       return integer_power(x, n < 0, magnitude_of(n), index);
     }
     const double r = std::trunc(numeric::pow(static_cast<double>(x), yd));
-    if (!(r >= static_cast<double>(std::numeric_limits<S>::min()) && r < -static_cast<double>(std::numeric_limits<S>::min())))
+    if (!(r >= static_cast<double>(std::numeric_limits<S>::min()) &&
+          r < -static_cast<double>(std::numeric_limits<S>::min())))
       fail("the integer power's value is NaN or outside the base's type", index);
     return static_cast<S>(r);
   }
@@ -110,12 +116,12 @@ Tensor pow_tensor(const Tensor& a, const Tensor& b, const math::BinaryShapes& sh
         Shape out_c = shapes.out;
         std::vector<Shape> ins{shapes.a, shapes.b};
         math::collapse_broadcast_dims(out_c, ins);
-        for_each_broadcast_row<2>(out_c, {&ins[0], &ins[1]},
-                                  [&](int64_t o, const std::array<int64_t, 2>& off, const std::array<int64_t, 2>& step,
-                                      int64_t n) {
-                                    for (int64_t i = 0; i < n; ++i)
-                                      po[o + i] = pow_element(pa[off[0] + step[0] * i], pb[off[1] + step[1] * i], o + i);
-                                  });
+        for_each_broadcast_row<2>(
+            out_c, {&ins[0], &ins[1]},
+            [&](int64_t o, const std::array<int64_t, 2>& off, const std::array<int64_t, 2>& step, int64_t n) {
+              for (int64_t i = 0; i < n; ++i)
+                po[o + i] = pow_element(pa[off[0] + step[0] * i], pb[off[1] + step[1] * i], o + i);
+            });
         return out;
       }
     });
@@ -149,10 +155,12 @@ void register_pow(Registry& registry) {
   registry.add(pow_version(12, base12, exponent12));
   registry.add(pow_version(13, base12.with({ET::BFloat16}), exponent12));
   registry.add(pow_version(15, base12.with({ET::BFloat16}), exponent12.with({ET::BFloat16})));
+  registry.declare_accuracy("Pow", {AccuracyKind::CorrectlyRounded, "the exact x^y rounded once"}, {1, 7});
   registry.declare_accuracy("Pow",
-                            {AccuracyKind::CorrectlyRounded, "the exact x^y rounded once"}, {1, 7});
-  registry.declare_accuracy("Pow",
-                            {AccuracyKind::RoundedAtNamedPoints, "floating base: the exact x^y rounded once; integer base: exact and wrapping for an integer exponent, else x^y correctly rounded to double, then truncated toward zero"}, {12, 13, 15});
+                            {AccuracyKind::RoundedAtNamedPoints,
+                             "floating base: the exact x^y rounded once; integer base: exact and wrapping for an "
+                             "integer exponent, else x^y correctly rounded to double, then truncated toward zero"},
+                            {12, 13, 15});
 }
 
 }  // namespace onnx_ref

@@ -9,7 +9,8 @@
 namespace onnx_ref {
 void register_round(Registry& registry) {
   using namespace math;
-  register_unary_ladder(registry, "Round", {AccuracyKind::Exact, "the nearest integral value, halves to even"}, {{11, type_sets::kFloats}, {22, type_sets::kFloatsIR4}}, {},
+  register_unary_ladder(registry, "Round", {AccuracyKind::Exact, "the nearest integral value, halves to even"},
+                        {{11, type_sets::kFloats}, {22, type_sets::kFloatsIR4}}, {},
                         unary_kernel<IntegralFn<half_even_rule>>());
 }
 }  // namespace onnx_ref

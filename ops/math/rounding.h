@@ -15,9 +15,12 @@ struct IntegralFn {
   static constexpr bool supports = is_float_storage<S>;
   template <class S>
   static S apply(S x) {
-    if constexpr (std::is_same_v<S, double>) return Rule(x);
-    else if constexpr (std::is_same_v<S, float>) return static_cast<float>(Rule(x));
-    else return narrow<S>(Rule(widen(x)));
+    if constexpr (std::is_same_v<S, double>)
+      return Rule(x);
+    else if constexpr (std::is_same_v<S, float>)
+      return static_cast<float>(Rule(x));
+    else
+      return narrow<S>(Rule(widen(x)));
   }
 };
 

@@ -1,8 +1,8 @@
 // ONNX Sign, every version (9, 13): -1, 0 or 1 by the sign of X, in X's type.
 //   9: float16, float, double and the eight integer types.  13: + bfloat16.
 // Contract: exact. Both zeros give +0 (zero has no sign to report; NumPy's rule); NaN gives NaN.
-#include "ops/math/register.h"
 #include "ops/math/elementwise.h"
+#include "ops/math/register.h"
 #include "ops/math/unary_ladder.h"
 #include "ops/type_sets.h"
 

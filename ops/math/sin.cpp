@@ -8,8 +8,10 @@
 namespace onnx_ref {
 
 void register_sin(Registry& registry) {
-  math::register_floats_then_bfloat16(registry, "Sin", {AccuracyKind::CorrectlyRounded, "the exact sin x (huge arguments reduced exactly) rounded once"}, 7, 22, math::kInputOutput,
-                                      math::float_unary_kernel<numeric::Fn::Sin>());
+  math::register_floats_then_bfloat16(
+      registry, "Sin",
+      {AccuracyKind::CorrectlyRounded, "the exact sin x (huge arguments reduced exactly) rounded once"}, 7, 22,
+      math::kInputOutput, math::float_unary_kernel<numeric::Fn::Sin>());
 }
 
 }  // namespace onnx_ref

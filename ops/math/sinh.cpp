@@ -8,8 +8,9 @@
 namespace onnx_ref {
 
 void register_sinh(Registry& registry) {
-  math::register_floats_then_bfloat16(registry, "Sinh", {AccuracyKind::CorrectlyRounded, "the exact sinh x rounded once"}, 9, 22, math::kInputOutput,
-                                      math::float_unary_kernel<numeric::Fn::Sinh>());
+  math::register_floats_then_bfloat16(registry, "Sinh",
+                                      {AccuracyKind::CorrectlyRounded, "the exact sinh x rounded once"}, 9, 22,
+                                      math::kInputOutput, math::float_unary_kernel<numeric::Fn::Sinh>());
 }
 
 }  // namespace onnx_ref

@@ -8,7 +8,8 @@
 namespace onnx_ref {
 
 void register_sqrt(Registry& registry) {
-  math::register_classic_unary(registry, "Sqrt", {AccuracyKind::CorrectlyRounded, "the exact square root rounded once"}, math::kXY, math::float_unary_kernel<numeric::Fn::Sqrt>());
+  math::register_classic_unary(registry, "Sqrt", {AccuracyKind::CorrectlyRounded, "the exact square root rounded once"},
+                               math::kXY, math::float_unary_kernel<numeric::Fn::Sqrt>());
 }
 
 }  // namespace onnx_ref

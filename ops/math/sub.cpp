@@ -1,7 +1,7 @@
 // ONNX Sub, every version (1, 6, 7, 13, 14): C = A - B. Integers wrap (two's complement); floats
 // are the exact difference rounded once to the element type. Broadcasting and versions: elementwise.h.
-#include "ops/math/register.h"
 #include "ops/math/elementwise.h"
+#include "ops/math/register.h"
 
 namespace onnx_ref {
 namespace math {
@@ -16,6 +16,9 @@ struct SubFn {
 };
 }  // namespace math
 
-void register_sub(Registry& registry) { math::register_arithmetic<math::SubFn>(registry, "Sub", {AccuracyKind::CorrectlyRounded, "the exact difference rounded once; integers wrap"}); }
+void register_sub(Registry& registry) {
+  math::register_arithmetic<math::SubFn>(
+      registry, "Sub", {AccuracyKind::CorrectlyRounded, "the exact difference rounded once; integers wrap"});
+}
 
 }  // namespace onnx_ref

@@ -6,5 +6,8 @@
 #include "ops/math/sum_mean.h"
 
 namespace onnx_ref {
-void register_sum(Registry& registry) { math::register_sum_mean(registry, "Sum", {AccuracyKind::CorrectlyRounded, "the exact sum of the inputs rounded once"}, "sum", math::SumKind::Sum); }
+void register_sum(Registry& registry) {
+  math::register_sum_mean(registry, "Sum", {AccuracyKind::CorrectlyRounded, "the exact sum of the inputs rounded once"},
+                          "sum", math::SumKind::Sum);
+}
 }  // namespace onnx_ref

@@ -99,7 +99,8 @@ Kernel sum_mean_kernel(SumKind kind, bool broadcasting) {
   };
 }
 
-void register_sum_mean(Registry& registry, const std::string& op_type, const Accuracy& accuracy, const std::string& output, SumKind kind) {
+void register_sum_mean(Registry& registry, const std::string& op_type, const Accuracy& accuracy,
+                       const std::string& output, SumKind kind) {
   using type_sets::kFloats;
   registry.add(variadic_version(op_type, output, 1, kFloats, true, sum_mean_kernel(kind, false)));
   registry.add(variadic_version(op_type, output, 6, kFloats, false, sum_mean_kernel(kind, false)));

@@ -16,6 +16,7 @@ Kernel sum_mean_kernel(SumKind kind, bool broadcasting);
 // Sum and Mean (1, 6, 8, 13): data_0 variadic of T to `output` of T.
 //   1: float16, float, double; consumed_inputs (ignored); equal shapes.  6: equal shapes.
 //   8: multidirectional broadcasting.  13: + bfloat16.
-void register_sum_mean(Registry& registry, const std::string& op_type, const Accuracy& accuracy, const std::string& output, SumKind kind);
+void register_sum_mean(Registry& registry, const std::string& op_type, const Accuracy& accuracy,
+                       const std::string& output, SumKind kind);
 
 }  // namespace onnx_ref::math

@@ -8,8 +8,10 @@
 namespace onnx_ref {
 
 void register_tan(Registry& registry) {
-  math::register_floats_then_bfloat16(registry, "Tan", {AccuracyKind::CorrectlyRounded, "the exact tan x (huge arguments reduced exactly) rounded once"}, 7, 22, math::kInputOutput,
-                                      math::float_unary_kernel<numeric::Fn::Tan>());
+  math::register_floats_then_bfloat16(
+      registry, "Tan",
+      {AccuracyKind::CorrectlyRounded, "the exact tan x (huge arguments reduced exactly) rounded once"}, 7, 22,
+      math::kInputOutput, math::float_unary_kernel<numeric::Fn::Tan>());
 }
 
 }  // namespace onnx_ref

@@ -8,7 +8,8 @@
 namespace onnx_ref {
 
 void register_tanh(Registry& registry) {
-  math::register_classic_unary(registry, "Tanh", {AccuracyKind::CorrectlyRounded, "the exact tanh x rounded once"}, math::kInputOutput, math::float_unary_kernel<numeric::Fn::Tanh>());
+  math::register_classic_unary(registry, "Tanh", {AccuracyKind::CorrectlyRounded, "the exact tanh x rounded once"},
+                               math::kInputOutput, math::float_unary_kernel<numeric::Fn::Tanh>());
 }
 
 }  // namespace onnx_ref

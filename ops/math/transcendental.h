@@ -64,10 +64,11 @@ OpVersion float_unary_version(const std::string& op_type, int since, const TypeS
 // The ladder most of these operators share: a first version on float16, float and double, and a
 // later one that adds bfloat16 (Sin-7/22, Sinh-9/22, Softplus-1/22, Mish-18/22). The same kernel and
 // attributes serve both.
-void register_floats_then_bfloat16(Registry& registry, const std::string& op_type, const Accuracy& accuracy, int first, int with_bfloat16,
-                                   const UnaryNames& names, Kernel kernel);
+void register_floats_then_bfloat16(Registry& registry, const std::string& op_type, const Accuracy& accuracy, int first,
+                                   int with_bfloat16, const UnaryNames& names, Kernel kernel);
 
 // Exp, Log, Tanh, Sigmoid, Sqrt: 1 (consumed_inputs, ignored), 6, 13 (+ bfloat16).
-void register_classic_unary(Registry& registry, const std::string& op_type, const Accuracy& accuracy, const UnaryNames& names, Kernel kernel);
+void register_classic_unary(Registry& registry, const std::string& op_type, const Accuracy& accuracy,
+                            const UnaryNames& names, Kernel kernel);
 
 }  // namespace onnx_ref::math

@@ -3,13 +3,16 @@
 
 namespace onnx_ref::math {
 
-void register_unary_ladder(Registry& registry, const std::string& op_type, const Accuracy& accuracy, const std::vector<UnaryStep>& steps,
-                           const std::vector<AttributeSpec>& attributes, const Kernel& kernel, const UnaryNames& names) {
-  register_unary_ladder(registry, op_type, accuracy, steps, attributes, KernelSetter([kernel](OpVersion& v) { v.kernel = kernel; }), names);
+void register_unary_ladder(Registry& registry, const std::string& op_type, const Accuracy& accuracy,
+                           const std::vector<UnaryStep>& steps, const std::vector<AttributeSpec>& attributes,
+                           const Kernel& kernel, const UnaryNames& names) {
+  register_unary_ladder(registry, op_type, accuracy, steps, attributes,
+                        KernelSetter([kernel](OpVersion& v) { v.kernel = kernel; }), names);
 }
 
-void register_unary_ladder(Registry& registry, const std::string& op_type, const Accuracy& accuracy, const std::vector<UnaryStep>& steps,
-                           const std::vector<AttributeSpec>& attributes, const KernelSetter& set_kernel, const UnaryNames& names) {
+void register_unary_ladder(Registry& registry, const std::string& op_type, const Accuracy& accuracy,
+                           const std::vector<UnaryStep>& steps, const std::vector<AttributeSpec>& attributes,
+                           const KernelSetter& set_kernel, const UnaryNames& names) {
   for (const UnaryStep& step : steps) {
     OpVersion v;
     v.op_type = op_type;

@@ -32,12 +32,12 @@ struct UnaryNames {
 using KernelSetter = std::function<void(OpVersion&)>;
 
 // `accuracy` is the operator file's contract, declared for every version the ladder registers.
-void register_unary_ladder(Registry& registry, const std::string& op_type, const Accuracy& accuracy, const std::vector<UnaryStep>& steps,
-                           const std::vector<AttributeSpec>& attributes, const KernelSetter& set_kernel,
-                           const UnaryNames& names = {});
+void register_unary_ladder(Registry& registry, const std::string& op_type, const Accuracy& accuracy,
+                           const std::vector<UnaryStep>& steps, const std::vector<AttributeSpec>& attributes,
+                           const KernelSetter& set_kernel, const UnaryNames& names = {});
 // The same for a kernel that reads no attribute.
-void register_unary_ladder(Registry& registry, const std::string& op_type, const Accuracy& accuracy, const std::vector<UnaryStep>& steps,
-                           const std::vector<AttributeSpec>& attributes, const Kernel& kernel,
-                           const UnaryNames& names = {});
+void register_unary_ladder(Registry& registry, const std::string& op_type, const Accuracy& accuracy,
+                           const std::vector<UnaryStep>& steps, const std::vector<AttributeSpec>& attributes,
+                           const Kernel& kernel, const UnaryNames& names = {});
 
 }  // namespace onnx_ref::math

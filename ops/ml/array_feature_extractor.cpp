@@ -2,8 +2,8 @@
 // read flat) selecting along X's last axis; a 1-D X gives Z of shape [1, len(Y)] (as ONNX's
 // reference and onnxruntime). Contract: exact (elements are copied, never converted). Every index
 // must lie in [0, last dimension).
-#include "ops/ml/register.h"
 #include "ops/ml/ml_rules.h"
+#include "ops/ml/register.h"
 #include "runtime/element_copy.h"
 #include "runtime/error.h"
 
@@ -20,8 +20,8 @@ std::vector<Value> array_feature_extractor_kernel(const KernelContext& ctx) {
   const int64_t* idx = indices.data_as<int64_t>();
   for (int64_t k = 0; k < picks; ++k)
     if (idx[k] < 0 || idx[k] >= last)
-      throw Error("index " + std::to_string(idx[k]) + " (Y[" + std::to_string(k) + "]) is outside X's last dimension of " +
-                  std::to_string(last));
+      throw Error("index " + std::to_string(idx[k]) + " (Y[" + std::to_string(k) +
+                  "]) is outside X's last dimension of " + std::to_string(last));
   Shape shape = x.shape();
   shape.back() = picks;
   if (x.rank() == 1) shape = {1, picks};
@@ -45,7 +45,8 @@ void register_ml_array_feature_extractor(Registry& registry) {
                         {"tensor(int64)", TypeSet{ElementType::Int64}, "tensor(int64)"}};
   v.kernel = array_feature_extractor_kernel;
   registry.add(std::move(v));
-  registry.declare_accuracy("ArrayFeatureExtractor", {AccuracyKind::Exact, "the selected elements, copied"}, {}, "ai.onnx.ml");
+  registry.declare_accuracy("ArrayFeatureExtractor", {AccuracyKind::Exact, "the selected elements, copied"}, {},
+                            "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

@@ -1,8 +1,8 @@
 // ai.onnx.ml Binarizer-1: Y = 1 where X > threshold, else 0 (same type and shape as X: double,
 // float, int32, int64). Contract: exact. The float threshold is compared with each element exactly
 // (int64 elements are not rounded first); a NaN element is not greater, so it gives 0.
-#include "ops/ml/register.h"
 #include "ops/ml/ml_rules.h"
+#include "ops/ml/register.h"
 #include "runtime/numeric_dispatch.h"
 
 namespace onnx_ref {
@@ -19,7 +19,8 @@ std::vector<Value> binarizer_kernel(const KernelContext& ctx, float threshold_at
     if constexpr (std::is_arithmetic_v<S>) {
       const S* in = x.template data_as<S>();
       S* out = reinterpret_cast<S*>(y.mutable_data());
-      for (int64_t i = 0; i < x.element_count(); ++i) out[i] = static_cast<long double>(in[i]) > threshold ? S(1) : S(0);
+      for (int64_t i = 0; i < x.element_count(); ++i)
+        out[i] = static_cast<long double>(in[i]) > threshold ? S(1) : S(0);
     }
   });
   return {y};

@@ -10,8 +10,8 @@
 // no number, or a float with no int64 value (NaN, infinities, out of range), is an error.
 #include <cstring>
 
-#include "ops/ml/register.h"
 #include "ops/ml/map_rules.h"
+#include "ops/ml/register.h"
 #include "runtime/cast.h"
 #include "runtime/error.h"
 
@@ -67,19 +67,22 @@ std::vector<Value> cast_map(const KernelContext& ctx, const CastMapParams& param
                   ") of the SPARSE form");
   // Sized against the memory limit before anything is allocated (a string element is at least its
   // std::string object).
-  const uint64_t element_bytes = to == ElementType::String ? sizeof(std::string) : static_cast<uint64_t>(bits_of(to) / 8);
+  const uint64_t element_bytes =
+      to == ElementType::String ? sizeof(std::string) : static_cast<uint64_t>(bits_of(to) / 8);
   if (static_cast<uint64_t>(length) > tensor_memory_limit() / element_bytes)
     throw Error("max_map " + std::to_string(length) + " asks for an output larger than the memory limit");
   const Tensor zero = cast_tensor(Tensor::from_values<float>(ElementType::Float, {1}, {0.0f}), to);
   if (to == ElementType::String) {
     std::vector<std::string> out(static_cast<size_t>(length), zero.strings()[0]);
-    for (int64_t i = 0; i < sorted.size(); ++i) out[static_cast<size_t>(keys[i])] = converted.strings()[static_cast<size_t>(i)];
+    for (int64_t i = 0; i < sorted.size(); ++i)
+      out[static_cast<size_t>(keys[i])] = converted.strings()[static_cast<size_t>(i)];
     return {Tensor::from_strings({length}, std::move(out))};
   }
   Tensor out = Tensor::zeros(to, {length});  // 0 and 0.0 are all-zero bits
   const size_t bytes = static_cast<size_t>(bits_of(to) / 8);
   for (int64_t i = 0; i < sorted.size(); ++i)
-    std::memcpy(out.mutable_data() + static_cast<size_t>(keys[i]) * bytes, converted.data() + static_cast<size_t>(i) * bytes, bytes);
+    std::memcpy(out.mutable_data() + static_cast<size_t>(keys[i]) * bytes,
+                converted.data() + static_cast<size_t>(i) * bytes, bytes);
   return {out};
 }
 
@@ -96,7 +99,8 @@ void register_cast_map(Registry& registry) {
                   {"map_form", AttrType::String, false, std::string("DENSE")},
                   {"max_map", AttrType::Int, false, int64_t{1}}};
   TypeConstraint t1{"T1"};
-  t1.maps = {ValueType::map(ElementType::Int64, ElementType::String), ValueType::map(ElementType::Int64, ElementType::Float)};
+  t1.maps = {ValueType::map(ElementType::Int64, ElementType::String),
+             ValueType::map(ElementType::Int64, ElementType::Float)};
   v.type_constraints = {t1, {"T2", TypeSet{ElementType::String, ElementType::Float, ElementType::Int64}}};
   v.attribute_type = [](const Attributes& attrs, const std::string& type_var) -> std::optional<ElementType> {
     if (type_var != "T2") return std::nullopt;
@@ -104,7 +108,9 @@ void register_cast_map(Registry& registry) {
   };
   v.set_kernel(parse_cast_map_params, cast_map);
   registry.add(std::move(v));
-  registry.declare_accuracy("CastMap", {AccuracyKind::CorrectlyRounded, "each value converted as Cast does (exact, or rounded once)"}, {}, "ai.onnx.ml");
+  registry.declare_accuracy(
+      "CastMap", {AccuracyKind::CorrectlyRounded, "each value converted as Cast does (exact, or rounded once)"}, {},
+      "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

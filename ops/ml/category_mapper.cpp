@@ -5,8 +5,8 @@
 // Contract: exact.
 #include <unordered_map>
 
-#include "ops/ml/register.h"
 #include "ops/ml/ml_rules.h"
+#include "ops/ml/register.h"
 #include "runtime/error.h"
 
 namespace onnx_ref {
@@ -24,10 +24,15 @@ struct CategoryMap {
 };
 
 CategoryMap category_map(const Attributes& attrs) {
-  CategoryMap m{ml::strings_or_empty(attrs, "cats_strings"), ml::ints_or_empty(attrs, "cats_int64s"), attrs.get_int("default_int64"),
-                std::get<std::string>(attrs.get("default_string")), {}, {}};
+  CategoryMap m{ml::strings_or_empty(attrs, "cats_strings"),
+                ml::ints_or_empty(attrs, "cats_int64s"),
+                attrs.get_int("default_int64"),
+                std::get<std::string>(attrs.get("default_string")),
+                {},
+                {}};
   if (m.strings.size() != m.ints.size())
-    throw Error("attribute 'cats_strings' has " + std::to_string(m.strings.size()) + " values, 'cats_int64s' " + std::to_string(m.ints.size()));
+    throw Error("attribute 'cats_strings' has " + std::to_string(m.strings.size()) + " values, 'cats_int64s' " +
+                std::to_string(m.ints.size()));
   for (size_t i = 0; i < m.strings.size(); ++i) m.int_of.emplace(m.strings[i], m.ints[i]);
   for (size_t i = 0; i < m.ints.size(); ++i) m.string_at.emplace(m.ints[i], i);
   return m;

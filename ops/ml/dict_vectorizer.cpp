@@ -11,8 +11,8 @@
 #include <cstring>
 #include <map>
 
-#include "ops/ml/register.h"
 #include "ops/ml/map_rules.h"
+#include "ops/ml/register.h"
 #include "runtime/error.h"
 
 namespace onnx_ref {
@@ -27,13 +27,14 @@ void check_dict_vectorizer_attributes(const Attributes& attrs) {
   if (dict_vectorizer_int_vocabulary(attrs))
     ml_maps::check_unique_int_keys(attrs.get_ints("int64_vocabulary"), "int64_vocabulary");
   else
-    ml_maps::check_unique_string_keys(std::get<std::vector<std::string>>(attrs.get("string_vocabulary")), "string_vocabulary");
+    ml_maps::check_unique_string_keys(std::get<std::vector<std::string>>(attrs.get("string_vocabulary")),
+                                      "string_vocabulary");
 }
 
 // The output column of each entry of `map`, in entry order.
 template <typename K, typename KeyOf>
 std::vector<int64_t> dict_vectorizer_columns(const std::vector<K>& vocabulary, const MapEntries& map, KeyOf key_of,
-                                            const std::function<std::string(int64_t)>& show_key) {
+                                             const std::function<std::string(int64_t)>& show_key) {
   std::map<K, int64_t> column;
   for (size_t i = 0; i < vocabulary.size(); ++i) column.emplace(vocabulary[i], static_cast<int64_t>(i));
   std::vector<int64_t> columns(static_cast<size_t>(map.size()));
@@ -56,8 +57,10 @@ DictVocabulary dict_vocabulary(const Attributes& attrs) {
   check_dict_vectorizer_attributes(attrs);
   DictVocabulary v;
   v.int_keys = dict_vectorizer_int_vocabulary(attrs);
-  if (v.int_keys) v.ints = attrs.get_ints("int64_vocabulary");
-  else v.strings = std::get<std::vector<std::string>>(attrs.get("string_vocabulary"));
+  if (v.int_keys)
+    v.ints = attrs.get_ints("int64_vocabulary");
+  else
+    v.strings = std::get<std::vector<std::string>>(attrs.get("string_vocabulary"));
   return v;
 }
 
@@ -73,14 +76,15 @@ std::vector<Value> dict_vectorizer(const KernelContext& ctx, const DictVocabular
   if (int_vocabulary) {
     const auto& vocabulary = vocabularies.ints;
     const int64_t* keys = map.keys.data_as<int64_t>();
-    columns = dict_vectorizer_columns(vocabulary, map, [keys](int64_t i) { return keys[i]; },
-                                      [keys](int64_t i) { return std::to_string(keys[i]); });
+    columns = dict_vectorizer_columns(
+        vocabulary, map, [keys](int64_t i) { return keys[i]; }, [keys](int64_t i) { return std::to_string(keys[i]); });
     width = static_cast<int64_t>(vocabulary.size());
   } else {
     const auto& vocabulary = vocabularies.strings;
     const auto& keys = map.keys.strings();
-    columns = dict_vectorizer_columns(vocabulary, map, [&keys](int64_t i) { return keys[static_cast<size_t>(i)]; },
-                                      [&keys](int64_t i) { return quote_text(keys[static_cast<size_t>(i)]); });
+    columns = dict_vectorizer_columns(
+        vocabulary, map, [&keys](int64_t i) { return keys[static_cast<size_t>(i)]; },
+        [&keys](int64_t i) { return quote_text(keys[static_cast<size_t>(i)]); });
     width = static_cast<int64_t>(vocabulary.size());
   }
   const ElementType type = map.values.type();
@@ -110,22 +114,25 @@ void register_dict_vectorizer(Registry& registry) {
   v.attributes = {{"int64_vocabulary", AttrType::Ints}, {"string_vocabulary", AttrType::Strings}};
   using T = ElementType;
   TypeConstraint t1{"T1"};
-  t1.maps = {ValueType::map(T::String, T::Int64), ValueType::map(T::Int64, T::String), ValueType::map(T::Int64, T::Float),
-             ValueType::map(T::Int64, T::Double), ValueType::map(T::String, T::Float), ValueType::map(T::String, T::Double)};
+  t1.maps = {ValueType::map(T::String, T::Int64), ValueType::map(T::Int64, T::String),
+             ValueType::map(T::Int64, T::Float),  ValueType::map(T::Int64, T::Double),
+             ValueType::map(T::String, T::Float), ValueType::map(T::String, T::Double)};
   v.type_constraints = {t1, {"T2", TypeSet{T::Int64, T::Float, T::Double, T::String}}};
   v.infer_outputs = [](const Attributes& attrs, const std::vector<std::optional<ValueType>>& in, size_t) {
     std::vector<std::optional<ValueType>> out{std::nullopt};
     if (!in.empty() && in[0] && in[0]->kind == ValueKind::Map) {
       const bool int_vocabulary = dict_vectorizer_int_vocabulary(attrs);
       if (in[0]->key != (int_vocabulary ? T::Int64 : T::String))
-        throw Error("X is " + in[0]->to_string() + " but the node sets " + (int_vocabulary ? "int64_vocabulary" : "string_vocabulary"));
+        throw Error("X is " + in[0]->to_string() + " but the node sets " +
+                    (int_vocabulary ? "int64_vocabulary" : "string_vocabulary"));
       out[0] = ValueType::tensor(in[0]->elem);
     }
     return out;
   };
   v.set_kernel(dict_vocabulary, dict_vectorizer);
   registry.add(std::move(v));
-  registry.declare_accuracy("DictVectorizer", {AccuracyKind::Exact, "the map's values placed by the vocabulary"}, {}, "ai.onnx.ml");
+  registry.declare_accuracy("DictVectorizer", {AccuracyKind::Exact, "the map's values placed by the vocabulary"}, {},
+                            "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

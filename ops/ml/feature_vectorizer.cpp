@@ -3,8 +3,8 @@
 // be its real last dimension; every input has the same N.
 //
 // Contract: correctly rounded (each element converted once to float; float input is copied).
-#include "ops/ml/register.h"
 #include "ops/ml/ml_rules.h"
+#include "ops/ml/register.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
 
@@ -21,10 +21,11 @@ std::vector<Value> feature_vectorizer_kernel(const KernelContext& ctx, const std
   for (size_t i = 0; i < ctx.input_count(); ++i) {
     const ml::FeatureRows shape = ml::feature_rows(ctx.input(i), "each input");
     if (shape.features != dims[i])
-      throw Error("input " + std::to_string(i) + " has " + std::to_string(shape.features) + " features but 'inputdimensions' says " +
-                  std::to_string(dims[i]));
+      throw Error("input " + std::to_string(i) + " has " + std::to_string(shape.features) +
+                  " features but 'inputdimensions' says " + std::to_string(dims[i]));
     if (rows >= 0 && shape.rows != rows)
-      throw Error("input " + std::to_string(i) + " has " + std::to_string(shape.rows) + " rows, input 0 " + std::to_string(rows));
+      throw Error("input " + std::to_string(i) + " has " + std::to_string(shape.rows) + " rows, input 0 " +
+                  std::to_string(rows));
     rows = shape.rows;
     if (__builtin_add_overflow(width, shape.features, &width)) throw Error("the inputs' features add up beyond int64");
   }
@@ -58,9 +59,11 @@ void register_ml_feature_vectorizer(Registry& registry) {
   v.outputs = {{"Y", "tensor(float)"}};
   v.attributes = {{"inputdimensions", AttrType::Ints}};
   v.type_constraints = {{"T1", ml::kMlFeatureTypes}, {"tensor(float)", TypeSet{ElementType::Float}, "tensor(float)"}};
-  v.set_kernel([](const Attributes& attrs) { return ml::ints_or_empty(attrs, "inputdimensions"); }, feature_vectorizer_kernel);
+  v.set_kernel([](const Attributes& attrs) { return ml::ints_or_empty(attrs, "inputdimensions"); },
+               feature_vectorizer_kernel);
   registry.add(std::move(v));
-  registry.declare_accuracy("FeatureVectorizer", {AccuracyKind::CorrectlyRounded, "each element rounded once to float"}, {}, "ai.onnx.ml");
+  registry.declare_accuracy("FeatureVectorizer", {AccuracyKind::CorrectlyRounded, "each element rounded once to float"},
+                            {}, "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

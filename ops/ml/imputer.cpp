@@ -7,8 +7,8 @@
 #include <cmath>
 #include <limits>
 
-#include "ops/ml/register.h"
 #include "ops/ml/ml_rules.h"
+#include "ops/ml/register.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
 
@@ -85,7 +85,8 @@ void register_ml_imputer(Registry& registry) {
   v.type_constraints = {{"T", ml::kMlFeatureTypes}};
   v.set_kernel(parse_imputer_params, imputer_kernel);
   registry.add(std::move(v));
-  registry.declare_accuracy("Imputer", {AccuracyKind::Exact, "missing values replaced by the given ones"}, {}, "ai.onnx.ml");
+  registry.declare_accuracy("Imputer", {AccuracyKind::Exact, "missing values replaced by the given ones"}, {},
+                            "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

@@ -14,8 +14,8 @@
 #include <cstring>
 #include <unordered_map>
 
-#include "ops/ml/register.h"
 #include "ops/ml/ml_rules.h"
+#include "ops/ml/register.h"
 #include "runtime/element_copy.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
@@ -40,17 +40,23 @@ LabelList label_encoder_list(const Attributes& attrs, const std::string& prefix,
   }
   if (attrs.has(prefix + "_int64s")) {
     const auto& v = std::get<std::vector<int64_t>>(attrs.get(prefix + "_int64s"));
-    set.push_back({Tensor::from_values<int64_t>(ElementType::Int64, {static_cast<int64_t>(v.size())}, v), prefix + "_int64s"});
+    set.push_back(
+        {Tensor::from_values<int64_t>(ElementType::Int64, {static_cast<int64_t>(v.size())}, v), prefix + "_int64s"});
   }
   if (attrs.has(prefix + "_floats")) {
     const auto& v = std::get<std::vector<float>>(attrs.get(prefix + "_floats"));
-    set.push_back({Tensor::from_values<float>(ElementType::Float, {static_cast<int64_t>(v.size())}, v), prefix + "_floats"});
+    set.push_back(
+        {Tensor::from_values<float>(ElementType::Float, {static_cast<int64_t>(v.size())}, v), prefix + "_floats"});
   }
   if (tensors && attrs.has(prefix + "_tensor")) {
     const Tensor& t = std::get<Tensor>(attrs.get(prefix + "_tensor"));
     switch (t.type()) {
-      case ElementType::String: case ElementType::Int16: case ElementType::Int32: case ElementType::Int64:
-      case ElementType::Float: case ElementType::Double:
+      case ElementType::String:
+      case ElementType::Int16:
+      case ElementType::Int32:
+      case ElementType::Int64:
+      case ElementType::Float:
+      case ElementType::Double:
         break;
       default:
         throw Error("attribute '" + prefix + "_tensor' holds " + std::string(name_of(t.type())) +
@@ -141,8 +147,10 @@ std::vector<Value> label_encoder_map_kernel(const KernelContext& ctx, const Labe
   Tensor y = Tensor::zeros(m.values.values.type(), x.shape());
   for (int64_t i = 0; i < x.element_count(); ++i) {
     auto it = table.find(label_key(x, i));
-    if (it == table.end()) copy_elements(m.fallback, 0, y, i, 1);
-    else copy_elements(m.values.values, it->second, y, i, 1);
+    if (it == table.end())
+      copy_elements(m.fallback, 0, y, i, 1);
+    else
+      copy_elements(m.values.values, it->second, y, i, 1);
   }
   return {y};
 }
@@ -156,8 +164,10 @@ struct LabelEncoderV1Params {
 };
 
 LabelEncoderV1Params parse_label_encoder_v1(const Attributes& attrs) {
-  LabelEncoderV1Params p{ml::strings_or_empty(attrs, "classes_strings"), attrs.get_int("default_int64"),
-                         std::get<std::string>(attrs.get("default_string")), {}};
+  LabelEncoderV1Params p{ml::strings_or_empty(attrs, "classes_strings"),
+                         attrs.get_int("default_int64"),
+                         std::get<std::string>(attrs.get("default_string")),
+                         {}};
   for (size_t i = p.classes.size(); i-- > 0;) p.index[p.classes[i]] = static_cast<int64_t>(i);
   return p;
 }
@@ -170,7 +180,8 @@ std::vector<Value> label_encoder_v1_kernel(const KernelContext& ctx, const Label
   const int64_t* in = x.data_as<int64_t>();
   std::vector<std::string> out;
   for (int64_t i = 0; i < x.element_count(); ++i)
-    out.push_back(in[i] >= 0 && in[i] < static_cast<int64_t>(classes.size()) ? classes[static_cast<size_t>(in[i])] : fallback);
+    out.push_back(in[i] >= 0 && in[i] < static_cast<int64_t>(classes.size()) ? classes[static_cast<size_t>(in[i])]
+                                                                             : fallback);
   return {Tensor::from_strings(x.shape(), std::move(out))};
 }
 
@@ -211,7 +222,8 @@ void register_ml_label_encoder(Registry& registry) {
                     {"values_strings", AttrType::Strings}};
     TypeSet types{ElementType::String, ElementType::Int64, ElementType::Float};
     if (tensors) {
-      for (const char* name : {"default_tensor", "keys_tensor", "values_tensor"}) v.attributes.push_back({name, AttrType::Tensor});
+      for (const char* name : {"default_tensor", "keys_tensor", "values_tensor"})
+        v.attributes.push_back({name, AttrType::Tensor});
       types = types.with({ElementType::Int16, ElementType::Int32, ElementType::Double});
     }
     v.type_constraints = {{"T1", types}, {"T2", types}};
@@ -219,7 +231,8 @@ void register_ml_label_encoder(Registry& registry) {
       if (var != "T2") return std::nullopt;
       return label_encoder_mapping(attrs, tensors).values.values.type();
     };
-    v.set_kernel([tensors](const Attributes& attrs) { return label_encoder_table(attrs, tensors); }, label_encoder_map_kernel);
+    v.set_kernel([tensors](const Attributes& attrs) { return label_encoder_table(attrs, tensors); },
+                 label_encoder_map_kernel);
     registry.add(std::move(v));
   }
   registry.declare_accuracy("LabelEncoder", {AccuracyKind::Exact, "a table lookup"}, {}, "ai.onnx.ml");

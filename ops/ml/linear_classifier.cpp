@@ -10,8 +10,8 @@
 // as the largest, as numpy's argmax).
 #include <cmath>
 
-#include "ops/ml/register.h"
 #include "ops/ml/ml_rules.h"
+#include "ops/ml/register.h"
 #include "runtime/error.h"
 
 namespace onnx_ref {
@@ -49,8 +49,8 @@ std::vector<Value> linear_classifier_kernel(const KernelContext& ctx, const Line
   const int64_t rows = shape.features == 0 ? 0 : static_cast<int64_t>(coefficients.size()) / shape.features;
   const bool binary = rows == 1 && classes == 2;
   if (rows != classes && !binary)
-    throw Error("attribute 'coefficients' holds " + std::to_string(rows) + " rows of " + std::to_string(shape.features) +
-                " features for " + std::to_string(classes) + " class labels");
+    throw Error("attribute 'coefficients' holds " + std::to_string(rows) + " rows of " +
+                std::to_string(shape.features) + " features for " + std::to_string(classes) + " class labels");
   Tensor scores = ml::linear_scores(x, coefficients, m.intercepts, rows, "classes");
   if (binary) {
     Tensor two = Tensor::zeros(ElementType::Float, {shape.rows, 2});
@@ -76,8 +76,10 @@ std::vector<Value> linear_classifier_kernel(const KernelContext& ctx, const Line
       }
       if (v > zt[n * classes + best]) best = c;
     }
-    if (string_labels.empty()) ints.push_back(int_labels[static_cast<size_t>(best)]);
-    else text.push_back(string_labels[static_cast<size_t>(best)]);
+    if (string_labels.empty())
+      ints.push_back(int_labels[static_cast<size_t>(best)]);
+    else
+      text.push_back(string_labels[static_cast<size_t>(best)]);
   }
   Tensor labels = string_labels.empty() ? Tensor::from_values<int64_t>(ElementType::Int64, {shape.rows}, ints)
                                         : Tensor::from_strings({shape.rows}, std::move(text));
@@ -99,11 +101,17 @@ void register_ml_linear_classifier(Registry& registry) {
                   {"intercepts", AttrType::Floats},
                   {"multi_class", AttrType::Int, false, int64_t{0}},
                   {"post_transform", AttrType::String, false, std::string("NONE")}};
-  v.type_constraints = {{"T1", ml::kMlFeatureTypes}, {"T2", ml::kMlLabelTypes}, {"tensor(float)", TypeSet{ElementType::Float}, "tensor(float)"}};
+  v.type_constraints = {{"T1", ml::kMlFeatureTypes},
+                        {"T2", ml::kMlLabelTypes},
+                        {"tensor(float)", TypeSet{ElementType::Float}, "tensor(float)"}};
   v.attribute_type = ml::classifier_label_type;
   v.set_kernel(linear_classifier_model, linear_classifier_kernel);
   registry.add(std::move(v));
-  registry.declare_accuracy("LinearClassifier", {AccuracyKind::RoundedAtNamedPoints, "each score the exact dot product plus intercept rounded once; post_transform correctly rounded"}, {}, "ai.onnx.ml");
+  registry.declare_accuracy(
+      "LinearClassifier",
+      {AccuracyKind::RoundedAtNamedPoints,
+       "each score the exact dot product plus intercept rounded once; post_transform correctly rounded"},
+      {}, "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

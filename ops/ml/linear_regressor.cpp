@@ -5,8 +5,8 @@
 // Contract: rounded at named points. Each score is the exact dot product plus intercept (every
 // product exact, ExactSum) rounded once to float; post_transform is the correctly rounded function
 // of that float (ops/ml/ml_rules.h).
-#include "ops/ml/register.h"
 #include "ops/ml/ml_rules.h"
+#include "ops/ml/register.h"
 #include "runtime/error.h"
 
 namespace onnx_ref {
@@ -52,7 +52,10 @@ void register_ml_linear_regressor(Registry& registry) {
   v.type_constraints = {{"T", ml::kMlFeatureTypes}, {"tensor(float)", TypeSet{ElementType::Float}, "tensor(float)"}};
   v.set_kernel(linear_regressor_model, linear_regressor_kernel);
   registry.add(std::move(v));
-  registry.declare_accuracy("LinearRegressor", {AccuracyKind::CorrectlyRounded, "the exact dot product plus intercept rounded once (post_transform NONE)"}, {}, "ai.onnx.ml");
+  registry.declare_accuracy(
+      "LinearRegressor",
+      {AccuracyKind::CorrectlyRounded, "the exact dot product plus intercept rounded once (post_transform NONE)"}, {},
+      "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

@@ -13,8 +13,10 @@ size_t list_attribute_size(const Attributes& attrs, const std::string& name) {
   return std::visit(
       [](const auto& x) -> size_t {
         using X = std::decay_t<decltype(x)>;
-        if constexpr (std::is_same_v<X, std::vector<int64_t>> || std::is_same_v<X, std::vector<std::string>>) return x.size();
-        else return 1;
+        if constexpr (std::is_same_v<X, std::vector<int64_t>> || std::is_same_v<X, std::vector<std::string>>)
+          return x.size();
+        else
+          return 1;
       },
       attrs.get(name));
 }
@@ -25,8 +27,8 @@ void check_unique_keys(const std::vector<K>& keys, const std::string& attribute,
   for (size_t i = 0; i < keys.size(); ++i) {
     const auto [it, inserted] = first.emplace(keys[i], i);
     if (!inserted)
-      throw Error("attribute '" + attribute + "' holds " + show(keys[i]) + " twice (entries " + std::to_string(it->second) + " and " +
-                  std::to_string(i) + ")");
+      throw Error("attribute '" + attribute + "' holds " + show(keys[i]) + " twice (entries " +
+                  std::to_string(it->second) + " and " + std::to_string(i) + ")");
   }
 }
 

@@ -29,16 +29,22 @@ PostTransform post_transform_from_name(const std::string& name) {
   if (name == "LOGISTIC") return PostTransform::Logistic;
   if (name == "SOFTMAX_ZERO") return PostTransform::SoftmaxZero;
   if (name == "PROBIT") return PostTransform::Probit;
-  throw Error("attribute 'post_transform' = " + quote_text(name) + " is none of NONE, SOFTMAX, LOGISTIC, SOFTMAX_ZERO, PROBIT");
+  throw Error("attribute 'post_transform' = " + quote_text(name) +
+              " is none of NONE, SOFTMAX, LOGISTIC, SOFTMAX_ZERO, PROBIT");
 }
 
 PostTransform post_transform_from_code(int64_t code) {
   switch (code) {
-    case 0: return PostTransform::None;
-    case 1: return PostTransform::Softmax;
-    case 2: return PostTransform::Logistic;
-    case 3: return PostTransform::SoftmaxZero;
-    case 4: return PostTransform::Probit;
+    case 0:
+      return PostTransform::None;
+    case 1:
+      return PostTransform::Softmax;
+    case 2:
+      return PostTransform::Logistic;
+    case 3:
+      return PostTransform::SoftmaxZero;
+    case 4:
+      return PostTransform::Probit;
     default:
       throw Error("attribute 'post_transform' = " + std::to_string(code) +
                   " is none of 0 (NONE), 1 (SOFTMAX), 2 (LOGISTIC), 3 (SOFTMAX_ZERO), 4 (PROBIT)");
@@ -83,7 +89,8 @@ std::vector<double> tensor_attribute_doubles(const Tensor& t, const std::string&
       });
       return out;
     default:
-      throw Error("attribute '" + attribute + "' must hold float16, float or double values, got " + std::string(name_of(t.type())));
+      throw Error("attribute '" + attribute + "' must hold float16, float or double values, got " +
+                  std::string(name_of(t.type())));
   }
 }
 
@@ -115,7 +122,8 @@ std::optional<ElementType> classifier_label_type(const Attributes& attrs, const 
   return attrs.has("classlabels_strings") ? ElementType::String : ElementType::Int64;
 }
 
-std::vector<std::optional<ValueType>> string_int64_swapped(const Attributes&, const std::vector<std::optional<ValueType>>& in, size_t) {
+std::vector<std::optional<ValueType>> string_int64_swapped(const Attributes&,
+                                                           const std::vector<std::optional<ValueType>>& in, size_t) {
   std::vector<std::optional<ValueType>> out(1);
   if (!in.empty() && in[0] && in[0]->is_tensor())
     out[0] = ValueType::tensor(in[0]->elem == ElementType::String ? ElementType::Int64 : ElementType::String);
@@ -133,20 +141,29 @@ Tensor look_up_strings(const Tensor& x, const std::unordered_map<std::string, in
 
 numeric::Format format_of_type(ElementType type) {
   switch (type) {
-    case ElementType::Float16: return numeric::Format::Float16;
-    case ElementType::BFloat16: return numeric::Format::BFloat16;
-    case ElementType::Float: return numeric::Format::Float;
-    case ElementType::Double: return numeric::Format::Double;
-    default: throw std::logic_error("format_of_type: not a floating type");
+    case ElementType::Float16:
+      return numeric::Format::Float16;
+    case ElementType::BFloat16:
+      return numeric::Format::BFloat16;
+    case ElementType::Float:
+      return numeric::Format::Float;
+    case ElementType::Double:
+      return numeric::Format::Double;
+    default:
+      throw std::logic_error("format_of_type: not a floating type");
   }
 }
 
 double round_to(double v, numeric::Format format) {
   switch (format) {
-    case numeric::Format::Float16: return widen(narrow<Float16Bits>(v));
-    case numeric::Format::BFloat16: return widen(narrow<BFloat16Bits>(v));
-    case numeric::Format::Float: return static_cast<float>(v);
-    case numeric::Format::Double: return v;
+    case numeric::Format::Float16:
+      return widen(narrow<Float16Bits>(v));
+    case numeric::Format::BFloat16:
+      return widen(narrow<BFloat16Bits>(v));
+    case numeric::Format::Float:
+      return static_cast<float>(v);
+    case numeric::Format::Double:
+      return v;
   }
   return v;
 }
@@ -172,16 +189,17 @@ void add_exact_product(ExactSum& sum, long double x, double w) {
   if (hi == 0 && lo == 0) sum.add(0.0 * w);  // 0 * inf and 0 * NaN are NaN
 }
 
-Tensor linear_scores(const Tensor& x, const std::vector<float>& coefficients, const std::vector<float>& intercepts, int64_t rows,
-                     const char* what) {
+Tensor linear_scores(const Tensor& x, const std::vector<float>& coefficients, const std::vector<float>& intercepts,
+                     int64_t rows, const char* what) {
   const FeatureRows shape = feature_rows(x, "X");
   const auto count = static_cast<int64_t>(coefficients.size());
   int64_t expected = 0;
   if (rows < 1 || __builtin_mul_overflow(rows, shape.features, &expected) || count != expected)
-    throw Error("attribute 'coefficients' has " + std::to_string(count) + " values, not " + std::to_string(rows) + " " + what +
-                " times " + std::to_string(shape.features) + " features");
+    throw Error("attribute 'coefficients' has " + std::to_string(count) + " values, not " + std::to_string(rows) + " " +
+                what + " times " + std::to_string(shape.features) + " features");
   if (!intercepts.empty() && static_cast<int64_t>(intercepts.size()) != rows)
-    throw Error("attribute 'intercepts' has " + std::to_string(intercepts.size()) + " values for " + std::to_string(rows) + " " + what);
+    throw Error("attribute 'intercepts' has " + std::to_string(intercepts.size()) + " values for " +
+                std::to_string(rows) + " " + what);
   Tensor y = Tensor::zeros(ElementType::Float, {shape.rows, rows});
   float* out = reinterpret_cast<float*>(y.mutable_data());
   std::vector<long double> row;
@@ -220,9 +238,11 @@ std::vector<double> ml_tensor_values(const Tensor& t) { return tensor_attribute_
 double probit_neighbour(double y, numeric::Format format, bool up) {
   const double inf = std::numeric_limits<double>::infinity();
   switch (format) {
-    case numeric::Format::Double: return std::nextafter(y, up ? inf : -inf);
-    case numeric::Format::Float: return std::nextafter(static_cast<float>(y), up ? std::numeric_limits<float>::infinity()
-                                                                                  : -std::numeric_limits<float>::infinity());
+    case numeric::Format::Double:
+      return std::nextafter(y, up ? inf : -inf);
+    case numeric::Format::Float:
+      return std::nextafter(static_cast<float>(y),
+                            up ? std::numeric_limits<float>::infinity() : -std::numeric_limits<float>::infinity());
     default: {
       const ElementType type = format == numeric::Format::Float16 ? ElementType::Float16 : ElementType::BFloat16;
       const uint32_t sign_bit = 0x8000;
@@ -248,9 +268,9 @@ int probit_compare_at_midpoint(double a, double b, double p, mpfr_prec_t precisi
   mpfr_sqrt_ui(root2.lo, 2, MPFR_RNDD);
   mpfr_sqrt_ui(root2.hi, 2, MPFR_RNDU);
   numeric::negate(m, m);
-  numeric::divide(t, m, root2);                          // -m / sqrt 2
-  numeric::apply_decreasing(e, t, mpfr_erfc);            // erfc(-m / sqrt 2)
-  numeric::scale_2exp(e, e, -1);                         // Phi(m)
+  numeric::divide(t, m, root2);                // -m / sqrt 2
+  numeric::apply_decreasing(e, t, mpfr_erfc);  // erfc(-m / sqrt 2)
+  numeric::scale_2exp(e, e, -1);               // Phi(m)
   if (mpfr_cmp_d(e.hi, p) < 0) return -1;
   if (mpfr_cmp_d(e.lo, p) > 0) return 1;
   return 0;
@@ -311,10 +331,12 @@ Tensor apply_post_transform(const Tensor& scores, PostTransform transform) {
   const int64_t rows = scores.rank() == 2 ? scores.shape()[0] : 1;
   const int64_t count = scores.rank() == 2 ? scores.shape()[1] : scores.element_count();
   const numeric::Format format = format_of_type(scores.type());
-  const MemoryCharge values_charge = charge_scratch<double>(static_cast<uint64_t>(scores.element_count()), "the post transform's widened scores");
+  const MemoryCharge values_charge =
+      charge_scratch<double>(static_cast<uint64_t>(scores.element_count()), "the post transform's widened scores");
   std::vector<double> values = ml_tensor_values(scores);
   switch (transform) {
-    case PostTransform::None: break;
+    case PostTransform::None:
+      break;
     case PostTransform::Softmax: {
       Tensor out = Tensor::zeros(scores.type(), scores.shape());
       softmax_lines(scores, out, LineLayout{rows, count, 1}, false);

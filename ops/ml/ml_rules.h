@@ -64,7 +64,8 @@ std::optional<ElementType> classifier_label_type(const Attributes& attrs, const 
 
 // The output type of a string <-> int64 mapping (CategoryMapper, LabelEncoder-1): int64 for string
 // X, string for int64 X (OpVersion::infer_outputs).
-std::vector<std::optional<ValueType>> string_int64_swapped(const Attributes&, const std::vector<std::optional<ValueType>>& in, size_t);
+std::vector<std::optional<ValueType>> string_int64_swapped(const Attributes&,
+                                                           const std::vector<std::optional<ValueType>>& in, size_t);
 
 // Each string of X looked up in `index`; `fallback` where it is not found.
 Tensor look_up_strings(const Tensor& x, const std::unordered_map<std::string, int64_t>& index, int64_t fallback);
@@ -89,8 +90,8 @@ void add_exact_product(ExactSum& sum, long double x, double w);
 // intercepts[r], exact and rounded once to float; `what` names the operator's rows ("targets",
 // "classes") in errors. coefficients must hold a whole number of rows of F; intercepts none or one
 // per row.
-Tensor linear_scores(const Tensor& x, const std::vector<float>& coefficients, const std::vector<float>& intercepts, int64_t rows,
-                     const char* what);
+Tensor linear_scores(const Tensor& x, const std::vector<float>& coefficients, const std::vector<float>& intercepts,
+                     int64_t rows, const char* what);
 
 // probit(p) = sqrt(2) erfinv(2p - 1) correctly rounded to `format` (p exact as a double).
 double probit_rounded(double p, numeric::Format format);

@@ -13,8 +13,8 @@
 // rounding).
 #include <cmath>
 
-#include "ops/ml/register.h"
 #include "ops/ml/ml_rules.h"
+#include "ops/ml/register.h"
 #include "runtime/error.h"
 
 namespace onnx_ref {
@@ -78,7 +78,11 @@ void register_ml_normalizer(Registry& registry) {
   v.type_constraints = {{"T", ml::kMlFeatureTypes}, {"tensor(float)", TypeSet{ElementType::Float}, "tensor(float)"}};
   v.set_kernel(normalizer_norm, normalizer_kernel);
   registry.add(std::move(v));
-  registry.declare_accuracy("Normalizer", {AccuracyKind::RoundedAtNamedPoints, "the exact norm rounded to double (square root for L2), then each quotient correctly rounded"}, {}, "ai.onnx.ml");
+  registry.declare_accuracy(
+      "Normalizer",
+      {AccuracyKind::RoundedAtNamedPoints,
+       "the exact norm rounded to double (square root for L2), then each quotient correctly rounded"},
+      {}, "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

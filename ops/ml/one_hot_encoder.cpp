@@ -7,8 +7,8 @@
 #include <cmath>
 #include <unordered_map>
 
-#include "ops/ml/register.h"
 #include "ops/ml/ml_rules.h"
+#include "ops/ml/register.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
 #include "runtime/scratch.h"
@@ -25,8 +25,10 @@ struct OneHotCategories {
 };
 
 OneHotCategories one_hot_categories(const Attributes& attrs) {
-  OneHotCategories c{ml::strings_or_empty(attrs, "cats_strings"), ml::ints_or_empty(attrs, "cats_int64s"), attrs.get_flag("zeros")};
-  if (c.strings.empty() == c.ints.empty()) throw Error("exactly one of attributes 'cats_int64s' and 'cats_strings' must be set");
+  OneHotCategories c{ml::strings_or_empty(attrs, "cats_strings"), ml::ints_or_empty(attrs, "cats_int64s"),
+                     attrs.get_flag("zeros")};
+  if (c.strings.empty() == c.ints.empty())
+    throw Error("exactly one of attributes 'cats_int64s' and 'cats_strings' must be set");
   return c;
 }
 
@@ -36,14 +38,16 @@ std::vector<Value> one_hot_encoder_kernel(const KernelContext& ctx, const OneHot
   const bool zeros = cats.zeros;
   const Tensor& x = ctx.input(0);
   if (x.is_string() != !strings.empty())
-    throw Error("X holds " + std::string(name_of(x.type())) + " but the categories are " + (strings.empty() ? "int64s" : "strings"));
+    throw Error("X holds " + std::string(name_of(x.type())) + " but the categories are " +
+                (strings.empty() ? "int64s" : "strings"));
   const auto categories = static_cast<int64_t>(strings.empty() ? ints.size() : strings.size());
   Shape shape = x.shape();
   shape.push_back(categories);
   Tensor y = Tensor::zeros(ElementType::Float, shape);
   float* out = reinterpret_cast<float*>(y.mutable_data());
   // The index of each element's category, -1 for none.
-  const MemoryCharge found_charge = charge_scratch<int64_t>(static_cast<uint64_t>(x.element_count()), "OneHotEncoder's category table");
+  const MemoryCharge found_charge =
+      charge_scratch<int64_t>(static_cast<uint64_t>(x.element_count()), "OneHotEncoder's category table");
   std::vector<int64_t> found(static_cast<size_t>(x.element_count()), -1);
   if (x.is_string()) {
     std::unordered_map<std::string, int64_t> index;
@@ -76,8 +80,10 @@ std::vector<Value> one_hot_encoder_kernel(const KernelContext& ctx, const OneHot
   }
   for (int64_t i = 0; i < x.element_count(); ++i) {
     const int64_t k = found[static_cast<size_t>(i)];
-    if (k >= 0) out[i * categories + k] = 1;
-    else if (!zeros) throw Error("element " + std::to_string(i) + " of X is none of the categories and 'zeros' is 0");
+    if (k >= 0)
+      out[i * categories + k] = 1;
+    else if (!zeros)
+      throw Error("element " + std::to_string(i) + " of X is none of the categories and 'zeros' is 0");
   }
   return {y};
 }
@@ -91,7 +97,9 @@ void register_ml_one_hot_encoder(Registry& registry) {
   v.since_version = 1;
   v.inputs = {{"X", "T"}};
   v.outputs = {{"Y", "tensor(float)"}};
-  v.attributes = {{"cats_int64s", AttrType::Ints}, {"cats_strings", AttrType::Strings}, {"zeros", AttrType::Int, false, int64_t{1}}};
+  v.attributes = {{"cats_int64s", AttrType::Ints},
+                  {"cats_strings", AttrType::Strings},
+                  {"zeros", AttrType::Int, false, int64_t{1}}};
   v.type_constraints = {{"T", ml::kMlFeatureTypes.with({ElementType::String})},
                         {"tensor(float)", TypeSet{ElementType::Float}, "tensor(float)"}};
   v.set_kernel(one_hot_categories, one_hot_encoder_kernel);

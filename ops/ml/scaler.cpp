@@ -3,8 +3,8 @@
 //
 // Contract: correctly rounded. (x - offset) * scale = x scale - offset scale is summed exactly (each
 // product exact, ExactSum) and rounded once to float.
-#include "ops/ml/register.h"
 #include "ops/ml/ml_rules.h"
+#include "ops/ml/register.h"
 #include "runtime/error.h"
 
 namespace onnx_ref {
@@ -64,7 +64,8 @@ void register_ml_scaler(Registry& registry) {
   v.type_constraints = {{"T", ml::kMlFeatureTypes}, {"tensor(float)", TypeSet{ElementType::Float}, "tensor(float)"}};
   v.set_kernel(parse_scaler_params, scaler_kernel);
   registry.add(std::move(v));
-  registry.declare_accuracy("Scaler", {AccuracyKind::CorrectlyRounded, "(x - offset) * scale, exact, rounded once"}, {}, "ai.onnx.ml");
+  registry.declare_accuracy("Scaler", {AccuracyKind::CorrectlyRounded, "(x - offset) * scale, exact, rounded once"}, {},
+                            "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

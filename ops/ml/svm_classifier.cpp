@@ -52,8 +52,8 @@
 #include <limits>
 
 #include "numeric/elementary.h"
-#include "ops/ml/register.h"
 #include "ops/ml/ml_rules.h"
+#include "ops/ml/register.h"
 #include "ops/ml/svm_kernel.h"
 #include "runtime/error.h"
 #include "runtime/scratch.h"
@@ -101,13 +101,16 @@ SvmClassifierModel svm_classifier_model(const Attributes& attrs) {
     throw Error("attributes 'prob_a' and 'prob_b' have " + svm_classifier_count(m.prob_a.size()) + " and " +
                 svm_classifier_count(m.prob_b.size()) + " values; they must have the same size");
   if (!m.vectors_per_class.empty() && static_cast<int64_t>(m.vectors_per_class.size()) != m.classes)
-    throw Error("attribute 'vectors_per_class' has " + svm_classifier_count(m.vectors_per_class.size()) + " counts for " +
-                std::to_string(m.classes) + " class labels");
+    throw Error("attribute 'vectors_per_class' has " + svm_classifier_count(m.vectors_per_class.size()) +
+                " counts for " + std::to_string(m.classes) + " class labels");
   for (size_t c = 0; c < m.vectors_per_class.size(); ++c) {
     const int64_t count = m.vectors_per_class[c];
-    if (count < 0) throw Error("attribute 'vectors_per_class' gives class " + std::to_string(c) + " a negative count " + std::to_string(count));
+    if (count < 0)
+      throw Error("attribute 'vectors_per_class' gives class " + std::to_string(c) + " a negative count " +
+                  std::to_string(count));
     m.first_vector.push_back(m.vectors);
-    if (__builtin_add_overflow(m.vectors, count, &m.vectors)) throw Error("attribute 'vectors_per_class' sums beyond int64");
+    if (__builtin_add_overflow(m.vectors, count, &m.vectors))
+      throw Error("attribute 'vectors_per_class' sums beyond int64");
   }
   if (m.vectors == 0) {
     // Linear mode: K rows of F coefficients.
@@ -121,22 +124,25 @@ SvmClassifierModel svm_classifier_model(const Attributes& attrs) {
       throw Error("attribute 'coefficients' has " + svm_classifier_count(m.coefficients.size()) + " values, not " +
                   std::to_string(m.classes) + " class rows of features");
     if (m.rho.size() != 1 && static_cast<int64_t>(m.rho.size()) != m.classes)
-      throw Error("attribute 'rho' has " + svm_classifier_count(m.rho.size()) + " values, not 1 or " + std::to_string(m.classes) +
-                  " (one per class; rho[0] is added to every class score)");
+      throw Error("attribute 'rho' has " + svm_classifier_count(m.rho.size()) + " values, not 1 or " +
+                  std::to_string(m.classes) + " (one per class; rho[0] is added to every class score)");
     return m;
   }
   const auto sv_count = static_cast<int64_t>(m.support_vectors.size());
   if (sv_count == 0 || sv_count % m.vectors != 0)
-    throw Error("attribute 'support_vectors' has " + std::to_string(sv_count) + " values, not a whole number of features for each of the " +
-                std::to_string(m.vectors) + " support vectors 'vectors_per_class' gives");
+    throw Error("attribute 'support_vectors' has " + std::to_string(sv_count) +
+                " values, not a whole number of features for each of the " + std::to_string(m.vectors) +
+                " support vectors 'vectors_per_class' gives");
   m.features = sv_count / m.vectors;
   int64_t expected = 0;
-  if (__builtin_mul_overflow(m.classes - 1, m.vectors, &expected) || static_cast<int64_t>(m.coefficients.size()) != expected)
+  if (__builtin_mul_overflow(m.classes - 1, m.vectors, &expected) ||
+      static_cast<int64_t>(m.coefficients.size()) != expected)
     throw Error("attribute 'coefficients' has " + svm_classifier_count(m.coefficients.size()) + " values, not " +
-                std::to_string(m.classes - 1) + " x " + std::to_string(m.vectors) + " (classes - 1 rows of one per support vector)");
+                std::to_string(m.classes - 1) + " x " + std::to_string(m.vectors) +
+                " (classes - 1 rows of one per support vector)");
   if (static_cast<int64_t>(m.rho.size()) != m.pairs)
-    throw Error("attribute 'rho' has " + svm_classifier_count(m.rho.size()) + " values, not " + std::to_string(m.pairs) +
-                " (one per pair of the " + std::to_string(m.classes) + " classes)");
+    throw Error("attribute 'rho' has " + svm_classifier_count(m.rho.size()) + " values, not " +
+                std::to_string(m.pairs) + " (one per pair of the " + std::to_string(m.classes) + " classes)");
   if (!m.prob_a.empty() && static_cast<int64_t>(m.prob_a.size()) != m.pairs)
     throw Error("attributes 'prob_a' and 'prob_b' have " + svm_classifier_count(m.prob_a.size()) + " values, not " +
                 std::to_string(m.pairs) + " (one per pair of the " + std::to_string(m.classes) + " classes)");
@@ -183,8 +189,10 @@ void svm_couple_probabilities(int64_t k, const std::vector<double>& r, std::vect
     for (size_t j = 0; j < K; ++j) {
       if (j == t) continue;
       ml::add_exact_product(diagonal, r[j * K + t], r[j * K + t]);
-      if (j > t) q[t * K + j] = -(r[j * K + t] * r[t * K + j]);
-      else q[t * K + j] = q[j * K + t];
+      if (j > t)
+        q[t * K + j] = -(r[j * K + t] * r[t * K + j]);
+      else
+        q[t * K + j] = q[j * K + t];
     }
     q[t * K + t] = ml::round_sum(diagonal, numeric::Format::Double);
   }
@@ -229,15 +237,19 @@ std::vector<Value> svm_classifier_kernel(const KernelContext& ctx, const SvmClas
   const int64_t features = m.vectors == 0 ? static_cast<int64_t>(m.coefficients.size()) / m.classes : m.features;
   if (shape.features != features)
     throw Error("X has " + std::to_string(shape.features) + " features, the " +
-                (m.vectors == 0 ? "coefficients " + std::to_string(features) + " per class" : "support vectors " + std::to_string(features)));
+                (m.vectors == 0 ? "coefficients " + std::to_string(features) + " per class"
+                                : "support vectors " + std::to_string(features)));
   // features >= 1, so N is at most X's element count.
-  const MemoryCharge winners_charge = charge_scratch<int64_t>(static_cast<uint64_t>(shape.rows), "SVMClassifier's winners");
+  const MemoryCharge winners_charge =
+      charge_scratch<int64_t>(static_cast<uint64_t>(shape.rows), "SVMClassifier's winners");
   std::vector<int64_t> winners(static_cast<size_t>(shape.rows));
   Tensor z;
   if (m.vectors == 0) {
-    z = ml::linear_scores(x, m.coefficients, std::vector<float>(static_cast<size_t>(m.classes), m.rho[0]), m.classes, "classes");
+    z = ml::linear_scores(x, m.coefficients, std::vector<float>(static_cast<size_t>(m.classes), m.rho[0]), m.classes,
+                          "classes");
     const float* scores = z.data_as<float>();
-    for (int64_t n = 0; n < shape.rows; ++n) winners[static_cast<size_t>(n)] = svm_classifier_argmax(scores + n * m.classes, m.classes);
+    for (int64_t n = 0; n < shape.rows; ++n)
+      winners[static_cast<size_t>(n)] = svm_classifier_argmax(scores + n * m.classes, m.classes);
   } else {
     const bool probabilities = m.probabilities();
     const int64_t columns = probabilities ? m.classes : (m.classes == 2 ? 2 : m.pairs);
@@ -250,7 +262,8 @@ std::vector<Value> svm_classifier_kernel(const KernelContext& ctx, const SvmClas
     for (int64_t n = 0; n < shape.rows; ++n) {
       ml::read_feature_row(x, n, shape.features, row);
       for (int64_t v = 0; v < m.vectors; ++v)
-        kernels[static_cast<size_t>(v)] = ml::svm_kernel_value(m.kernel, m.params, row, m.support_vectors.data() + v * m.features);
+        kernels[static_cast<size_t>(v)] =
+            ml::svm_kernel_value(m.kernel, m.params, row, m.support_vectors.data() + v * m.features);
       std::fill(votes.begin(), votes.end(), 0);
       float* z_row = out + n * columns;
       size_t pair = 0;
@@ -323,11 +336,18 @@ void register_ml_svm_classifier(Registry& registry) {
                   {"rho", AttrType::Floats},
                   {"support_vectors", AttrType::Floats},
                   {"vectors_per_class", AttrType::Ints}};
-  v.type_constraints = {{"T1", ml::kMlFeatureTypes}, {"T2", ml::kMlLabelTypes}, {"tensor(float)", TypeSet{ElementType::Float}, "tensor(float)"}};
+  v.type_constraints = {{"T1", ml::kMlFeatureTypes},
+                        {"T2", ml::kMlLabelTypes},
+                        {"tensor(float)", TypeSet{ElementType::Float}, "tensor(float)"}};
   v.attribute_type = ml::classifier_label_type;
   v.set_kernel(svm_classifier_model, svm_classifier_kernel);
   registry.add(std::move(v));
-  registry.declare_accuracy("SVMClassifier", {AccuracyKind::RoundedAtNamedPoints, "kernel values as SVMRegressor's, each decision value the exact sum rounded once (votes exact), Platt scaling correctly rounded, the pairwise coupling a fixed sequence of double steps, each score rounded once to float; post_transform correctly rounded"}, {}, "ai.onnx.ml");
+  registry.declare_accuracy("SVMClassifier",
+                            {AccuracyKind::RoundedAtNamedPoints,
+                             "kernel values as SVMRegressor's, each decision value the exact sum rounded once (votes "
+                             "exact), Platt scaling correctly rounded, the pairwise coupling a fixed sequence of "
+                             "double steps, each score rounded once to float; post_transform correctly rounded"},
+                            {}, "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

@@ -24,13 +24,15 @@ SvmKernelParams svm_kernel_params(const Attributes& attrs) {
   const auto params = floats_or_empty(attrs, "kernel_params");
   if (params.empty()) return {};
   if (params.size() != 3)
-    throw Error("attribute 'kernel_params' has " + std::to_string(params.size()) + " values, not 3 (gamma, coef0, degree)");
+    throw Error("attribute 'kernel_params' has " + std::to_string(params.size()) +
+                " values, not 3 (gamma, coef0, degree)");
   if (params[2] != std::trunc(params[2]))
     throw Error("the degree in 'kernel_params' must be a whole number, got " + std::to_string(params[2]));
   return {params[0], params[1], params[2]};
 }
 
-double svm_kernel_value(SvmKernel kernel, const SvmKernelParams& params, const std::vector<long double>& x, const float* v) {
+double svm_kernel_value(SvmKernel kernel, const SvmKernelParams& params, const std::vector<long double>& x,
+                        const float* v) {
   ExactSum d;
   for (size_t f = 0; f < x.size(); ++f) {
     if (kernel == SvmKernel::Rbf) {

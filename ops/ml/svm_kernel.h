@@ -25,6 +25,7 @@ SvmKernel svm_kernel_type(const Attributes& attrs);
 // The kernel_params attribute: none or 3 values, the degree a whole number; Error otherwise.
 SvmKernelParams svm_kernel_params(const Attributes& attrs);
 // K(x, v) for the feature row x (exact long doubles) and the support vector v (x.size() floats).
-double svm_kernel_value(SvmKernel kernel, const SvmKernelParams& params, const std::vector<long double>& x, const float* v);
+double svm_kernel_value(SvmKernel kernel, const SvmKernelParams& params, const std::vector<long double>& x,
+                        const float* v);
 
 }  // namespace onnx_ref::ml

@@ -8,8 +8,8 @@
 // names (exact dot product rounded to double, pow/exp/tanh correctly rounded); the score, the exact
 // sum of coefficient times kernel value plus rho, is rounded once to float; post_transform is then
 // correctly rounded from that float (ops/ml/ml_rules.h).
-#include "ops/ml/register.h"
 #include "ops/ml/ml_rules.h"
+#include "ops/ml/register.h"
 #include "ops/ml/svm_kernel.h"
 #include "runtime/error.h"
 
@@ -55,11 +55,11 @@ std::vector<Value> svm_regressor_compute(const KernelContext& ctx, const SvmRegr
   if (supports > 0) {
     int64_t expected = 0;
     if (static_cast<int64_t>(coefficients.size()) != supports)
-      throw Error("attribute 'coefficients' has " + std::to_string(coefficients.size()) + " values for " + std::to_string(supports) +
-                  " support vectors");
+      throw Error("attribute 'coefficients' has " + std::to_string(coefficients.size()) + " values for " +
+                  std::to_string(supports) + " support vectors");
     if (__builtin_mul_overflow(supports, shape.features, &expected) || static_cast<int64_t>(vectors.size()) != expected)
-      throw Error("attribute 'support_vectors' has " + std::to_string(vectors.size()) + " values, not " + std::to_string(supports) +
-                  " vectors of " + std::to_string(shape.features) + " features");
+      throw Error("attribute 'support_vectors' has " + std::to_string(vectors.size()) + " values, not " +
+                  std::to_string(supports) + " vectors of " + std::to_string(shape.features) + " features");
   } else if (static_cast<int64_t>(coefficients.size()) != shape.features) {
     throw Error("attribute 'coefficients' has " + std::to_string(coefficients.size()) + " values for " +
                 std::to_string(shape.features) + " features");
@@ -76,7 +76,8 @@ std::vector<Value> svm_regressor_compute(const KernelContext& ctx, const SvmRegr
         ml::add_exact_product(score, k, coefficients[static_cast<size_t>(j)]);
       }
     } else {
-      for (int64_t f = 0; f < shape.features; ++f) ml::add_exact_product(score, row[static_cast<size_t>(f)], coefficients[static_cast<size_t>(f)]);
+      for (int64_t f = 0; f < shape.features; ++f)
+        ml::add_exact_product(score, row[static_cast<size_t>(f)], coefficients[static_cast<size_t>(f)]);
     }
     score.add(m.rho);
     const float s = static_cast<float>(ml::round_sum(score, numeric::Format::Float));
@@ -105,7 +106,11 @@ void register_ml_svm_regressor(Registry& registry) {
   v.type_constraints = {{"T", ml::kMlFeatureTypes}, {"tensor(float)", TypeSet{ElementType::Float}, "tensor(float)"}};
   v.set_kernel(svm_regressor_model, svm_regressor_compute);
   registry.add(std::move(v));
-  registry.declare_accuracy("SVMRegressor", {AccuracyKind::RoundedAtNamedPoints, "each kernel's exact dot product rounded to double, gamma*d + coef0 rounded once, pow/exp/tanh correctly rounded, the exact weighted sum plus rho rounded once"}, {}, "ai.onnx.ml");
+  registry.declare_accuracy("SVMRegressor",
+                            {AccuracyKind::RoundedAtNamedPoints,
+                             "each kernel's exact dot product rounded to double, gamma*d + coef0 rounded once, "
+                             "pow/exp/tanh correctly rounded, the exact weighted sum plus rho rounded once"},
+                            {}, "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

@@ -23,7 +23,8 @@ namespace {
 
 void tree_ensemble5_length(const std::string& name, size_t size, size_t expected) {
   if (size != expected)
-    throw Error("attribute '" + name + "' has " + std::to_string(size) + " values, 'nodes_featureids' " + std::to_string(expected));
+    throw Error("attribute '" + name + "' has " + std::to_string(size) + " values, 'nodes_featureids' " +
+                std::to_string(expected));
 }
 
 ml::Ensemble tree_ensemble5_model(const Attributes& attrs) {
@@ -33,8 +34,10 @@ ml::Ensemble tree_ensemble5_model(const Attributes& attrs) {
   if (modes_tensor.type() != ElementType::UInt8)
     throw Error("attribute 'nodes_modes' must be a uint8 tensor, got " + std::string(name_of(modes_tensor.type())));
   const auto splits = ml::tensor_attribute_doubles(std::get<Tensor>(attrs.get("nodes_splits")), "nodes_splits");
-  const auto true_ids = ml::ints_or_empty(attrs, "nodes_truenodeids"), false_ids = ml::ints_or_empty(attrs, "nodes_falsenodeids");
-  const auto true_leafs = ml::ints_or_empty(attrs, "nodes_trueleafs"), false_leafs = ml::ints_or_empty(attrs, "nodes_falseleafs");
+  const auto true_ids = ml::ints_or_empty(attrs, "nodes_truenodeids"),
+             false_ids = ml::ints_or_empty(attrs, "nodes_falsenodeids");
+  const auto true_leafs = ml::ints_or_empty(attrs, "nodes_trueleafs"),
+             false_leafs = ml::ints_or_empty(attrs, "nodes_falseleafs");
   const auto missing = ml::ints_or_empty(attrs, "nodes_missing_value_tracks_true");
   tree_ensemble5_length("nodes_modes", static_cast<size_t>(modes_tensor.element_count()), n);
   tree_ensemble5_length("nodes_splits", splits.size(), n);
@@ -61,7 +64,8 @@ ml::Ensemble tree_ensemble5_model(const Attributes& attrs) {
   for (size_t i = 0; i < n; ++i) {
     ml::TreeBranch& b = e.branches[i];
     if (modes[i] > 6)
-      throw Error("attribute 'nodes_modes' holds " + std::to_string(modes[i]) + " at node " + std::to_string(i) + ", not a mode 0 to 6");
+      throw Error("attribute 'nodes_modes' holds " + std::to_string(modes[i]) + " at node " + std::to_string(i) +
+                  ", not a mode 0 to 6");
     b.rule = static_cast<ml::TreeRule>(modes[i]);
     b.feature = features[i];
     b.split = splits[i];
@@ -72,7 +76,8 @@ ml::Ensemble tree_ensemble5_model(const Attributes& attrs) {
         throw Error("attribute '" + std::string(side == 0 ? "nodes_trueleafs" : "nodes_falseleafs") + "' holds " +
                     std::to_string(flag) + " at node " + std::to_string(i) + ", not 0 or 1");
       if (id < 0)
-        throw Error("node " + std::to_string(i) + "'s " + (side == 0 ? "true" : "false") + " branch points to " + std::to_string(id));
+        throw Error("node " + std::to_string(i) + "'s " + (side == 0 ? "true" : "false") + " branch points to " +
+                    std::to_string(id));
       (side == 0 ? b.if_true : b.if_false) = flag ? ml::tree_leaf_ref(id) : id;
     }
     if (b.rule == ml::TreeRule::Member) {
@@ -89,14 +94,16 @@ ml::Ensemble tree_ensemble5_model(const Attributes& attrs) {
   for (size_t k = 0; k < targets.size(); ++k) e.leaves[k].push_back({targets[k], weights[k]});
   for (int64_t root : ml::ints_or_empty(attrs, "tree_roots")) {
     if (root < 0 || static_cast<size_t>(root) >= n)
-      throw Error("attribute 'tree_roots' holds " + std::to_string(root) + ", outside the " + std::to_string(n) + " nodes");
+      throw Error("attribute 'tree_roots' holds " + std::to_string(root) + ", outside the " + std::to_string(n) +
+                  " nodes");
     e.roots.push_back(root);
   }
   if (!attrs.has("n_targets")) throw Error("attribute 'n_targets' is required to size the output");
   e.targets = attrs.get_int("n_targets");
   const int64_t aggregate = attrs.get_int("aggregate_function");
   if (aggregate < 0 || aggregate > 3)
-    throw Error("attribute 'aggregate_function' = " + std::to_string(aggregate) + " is none of 0 (AVERAGE), 1 (SUM), 2 (MIN), 3 (MAX)");
+    throw Error("attribute 'aggregate_function' = " + std::to_string(aggregate) +
+                " is none of 0 (AVERAGE), 1 (SUM), 2 (MIN), 3 (MAX)");
   e.aggregate = static_cast<ml::TreeAggregate>(aggregate);
   ml::check_ensemble(e);
   return e;
@@ -146,7 +153,11 @@ void register_ml_tree_ensemble(Registry& registry) {
   v.type_constraints = {{"T", TypeSet{ElementType::Float16, ElementType::Float, ElementType::Double}}};
   v.set_kernel(parse_tree_ensemble5, tree_ensemble5_kernel);
   registry.add(std::move(v));
-  registry.declare_accuracy("TreeEnsemble", {AccuracyKind::RoundedAtNamedPoints, "the exact sum of the votes (and base) rounded once; AVERAGE the exact quotient rounded once; post_transform correctly rounded"}, {}, "ai.onnx.ml");
+  registry.declare_accuracy("TreeEnsemble",
+                            {AccuracyKind::RoundedAtNamedPoints,
+                             "the exact sum of the votes (and base) rounded once; AVERAGE the exact quotient rounded "
+                             "once; post_transform correctly rounded"},
+                            {}, "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

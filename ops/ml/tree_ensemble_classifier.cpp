@@ -47,11 +47,13 @@ TreeClassifierModel tree_classifier_model(const Attributes& attrs, bool tensor_f
   ml::check_ensemble(m.ensemble);
   m.base_values = ml::floats_or_tensor(attrs, "base_values", tensor_forms);
   const auto& ids = lists.vote_targets;
-  m.binary = m.classes == 2 && !ids.empty() && std::all_of(ids.begin(), ids.end(), [&](int64_t c) { return c == ids[0]; });
+  m.binary =
+      m.classes == 2 && !ids.empty() && std::all_of(ids.begin(), ids.end(), [&](int64_t c) { return c == ids[0]; });
   if (m.binary) m.binary_class = ids[0];
   const size_t bases = m.base_values.size();
   if (bases != 0 && bases != static_cast<size_t>(m.classes) && !(m.binary && bases == 1))
-    throw Error("attribute 'base_values' has " + std::to_string(bases) + " values for " + std::to_string(m.classes) + " classes");
+    throw Error("attribute 'base_values' has " + std::to_string(bases) + " values for " + std::to_string(m.classes) +
+                " classes");
   return m;
 }
 
@@ -106,7 +108,8 @@ std::vector<Value> tree_ensemble_classifier_kernel(const KernelContext& ctx, con
   }
   const Tensor z_out = ml::apply_post_transform(scores, transform);
   const float* zt = z_out.data_as<float>();
-  const MemoryCharge top_charge = charge_scratch<int64_t>(static_cast<uint64_t>(shape.rows), "TreeEnsembleClassifier's winners");
+  const MemoryCharge top_charge =
+      charge_scratch<int64_t>(static_cast<uint64_t>(shape.rows), "TreeEnsembleClassifier's winners");
   std::vector<int64_t> top(static_cast<size_t>(shape.rows));
   for (int64_t r = 0; r < shape.rows; ++r) {
     int64_t best = 0;
@@ -138,17 +141,24 @@ std::vector<Value> tree_ensemble_classifier_kernel(const KernelContext& ctx, con
 void register_ml_tree_ensemble_classifier(Registry& registry) {
   for (int since : {1, 3, 5}) {
     const bool tensor_forms = since >= 3;
-    OpVersion v = ml::legacy_tree_version("TreeEnsembleClassifier", since, "class",
-                                          {{"classlabels_int64s", AttrType::Ints}, {"classlabels_strings", AttrType::Strings}});
+    OpVersion v =
+        ml::legacy_tree_version("TreeEnsembleClassifier", since, "class",
+                                {{"classlabels_int64s", AttrType::Ints}, {"classlabels_strings", AttrType::Strings}});
     v.inputs = {{"X", "T1"}};
     v.outputs = {{"Y", "T2"}, {"Z", "tensor(float)"}};
-    v.type_constraints = {{"T1", ml::kMlFeatureTypes}, {"T2", ml::kMlLabelTypes}, {"tensor(float)", TypeSet{ElementType::Float}, "tensor(float)"}};
+    v.type_constraints = {{"T1", ml::kMlFeatureTypes},
+                          {"T2", ml::kMlLabelTypes},
+                          {"tensor(float)", TypeSet{ElementType::Float}, "tensor(float)"}};
     v.attribute_type = ml::classifier_label_type;
     v.set_kernel([tensor_forms](const Attributes& attrs) { return parse_tree_classifier(attrs, tensor_forms); },
                  tree_ensemble_classifier_kernel);
     registry.add(std::move(v));
   }
-  registry.declare_accuracy("TreeEnsembleClassifier", {AccuracyKind::RoundedAtNamedPoints, "the exact sum of the votes and base rounded once; post_transform correctly rounded on that score"}, {}, "ai.onnx.ml");
+  registry.declare_accuracy(
+      "TreeEnsembleClassifier",
+      {AccuracyKind::RoundedAtNamedPoints,
+       "the exact sum of the votes and base rounded once; post_transform correctly rounded on that score"},
+      {}, "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

@@ -38,12 +38,18 @@ bool tree_branch_goes_true(const TreeBranch& b, long double x) {
   if (std::isnan(x)) return b.nan_goes_true;
   const long double s = b.split;
   switch (b.rule) {
-    case TreeRule::Leq: return x <= s;
-    case TreeRule::Lt: return x < s;
-    case TreeRule::Gte: return x >= s;
-    case TreeRule::Gt: return x > s;
-    case TreeRule::Eq: return x == s;
-    case TreeRule::Neq: return x != s;
+    case TreeRule::Leq:
+      return x <= s;
+    case TreeRule::Lt:
+      return x < s;
+    case TreeRule::Gte:
+      return x >= s;
+    case TreeRule::Gt:
+      return x > s;
+    case TreeRule::Eq:
+      return x == s;
+    case TreeRule::Neq:
+      return x != s;
     case TreeRule::Member: {
       auto it = std::lower_bound(b.members.begin(), b.members.end(), x,
                                  [](double m, long double v) { return static_cast<long double>(m) < v; });
@@ -91,7 +97,8 @@ void check_ensemble(const Ensemble& e) {
       if (child < 0) continue;
       const uint8_t s = state[static_cast<size_t>(child)];
       if (s == 1)
-        throw Error("node " + std::to_string(top.first) + " leads back to node " + std::to_string(child) + ": the trees have a cycle");
+        throw Error("node " + std::to_string(top.first) + " leads back to node " + std::to_string(child) +
+                    ": the trees have a cycle");
       if (s == 0) {
         state[static_cast<size_t>(child)] = 1;
         stack.push_back({child, 0});
@@ -116,8 +123,8 @@ void ensemble_row_votes(const Ensemble& e, const std::vector<long double>& row, 
 void check_ensemble_features(const Ensemble& e, int64_t features) {
   for (size_t i = 0; i < e.branches.size(); ++i)
     if (e.branches[i].feature >= features)
-      throw Error("node " + std::to_string(i) + " reads feature " + std::to_string(e.branches[i].feature) + " but X has " +
-                  std::to_string(features) + " features");
+      throw Error("node " + std::to_string(i) + " reads feature " + std::to_string(e.branches[i].feature) +
+                  " but X has " + std::to_string(features) + " features");
 }
 
 Tensor ensemble_scores(const Ensemble& e, const Tensor& x, ElementType out_type) {
@@ -137,7 +144,8 @@ Tensor ensemble_scores(const Ensemble& e, const Tensor& x, ElementType out_type)
       for (int64_t r = 0; r < shape.rows; ++r) {
         read_feature_row(x, r, shape.features, row);
         ensemble_row_votes(e, row, votes);
-        std::stable_sort(votes.begin(), votes.end(), [](const TreeVote& a, const TreeVote& b) { return a.target < b.target; });
+        std::stable_sort(votes.begin(), votes.end(),
+                         [](const TreeVote& a, const TreeVote& b) { return a.target < b.target; });
         size_t v = 0;
         for (int64_t t = 0; t < e.targets; ++t) {
           const double base = e.base_values.empty() ? 0.0 : e.base_values[static_cast<size_t>(t)];
@@ -149,8 +157,10 @@ Tensor ensemble_scores(const Ensemble& e, const Tensor& x, ElementType out_type)
             for (size_t k = first; k < v; ++k) sum.add(votes[k].weight);
             if (e.aggregate == TreeAggregate::Average && trees > 0) {
               divisor = static_cast<uint32_t>(trees);
-              if (std::isfinite(base)) sum.add_product(trees, base);
-              else sum.add(base);
+              if (std::isfinite(base))
+                sum.add_product(trees, base);
+              else
+                sum.add(base);
             } else {
               sum.add(base);
             }
@@ -160,8 +170,10 @@ Tensor ensemble_scores(const Ensemble& e, const Tensor& x, ElementType out_type)
               double extreme = votes[first].weight;
               for (size_t k = first; k < v; ++k) {
                 const double w = votes[k].weight;
-                if (std::isnan(w) || std::isnan(extreme)) extreme = std::numeric_limits<double>::quiet_NaN();
-                else if (e.aggregate == TreeAggregate::Min ? w < extreme : w > extreme) extreme = w;
+                if (std::isnan(w) || std::isnan(extreme))
+                  extreme = std::numeric_limits<double>::quiet_NaN();
+                else if (e.aggregate == TreeAggregate::Min ? w < extreme : w > extreme)
+                  extreme = w;
               }
               sum.add(extreme);
             }
@@ -193,7 +205,8 @@ LegacyTreeLists read_legacy_tree_lists(const Attributes& attrs, bool has_tensor_
   return l;
 }
 
-OpVersion legacy_tree_version(const std::string& op_type, int since, const std::string& vote_prefix, std::vector<AttributeSpec> own) {
+OpVersion legacy_tree_version(const std::string& op_type, int since, const std::string& vote_prefix,
+                              std::vector<AttributeSpec> own) {
   OpVersion v;
   v.domain = kMlDomain;
   v.op_type = op_type;
@@ -215,7 +228,8 @@ OpVersion legacy_tree_version(const std::string& op_type, int since, const std::
                                            {vote_prefix + "_treeids", AttrType::Ints},
                                            {vote_prefix + "_weights", AttrType::Floats}};
   attributes.insert(attributes.end(), std::make_move_iterator(own.begin()), std::make_move_iterator(own.end()));
-  std::sort(attributes.begin(), attributes.end(), [](const AttributeSpec& a, const AttributeSpec& b) { return a.name < b.name; });
+  std::sort(attributes.begin(), attributes.end(),
+            [](const AttributeSpec& a, const AttributeSpec& b) { return a.name < b.name; });
   if (since >= 3) {
     std::vector<std::string> tensor_forms = {"base_values", "nodes_hitrates", "nodes_values", vote_prefix + "_weights"};
     std::sort(tensor_forms.begin(), tensor_forms.end());
@@ -245,7 +259,8 @@ TreeRule legacy_tree_rule(const std::string& mode, bool& leaf) {
 
 void check_legacy_length(const std::string& name, size_t size, size_t expected, const std::string& like) {
   if (size != expected)
-    throw Error("attribute '" + name + "' has " + std::to_string(size) + " values, '" + like + "' " + std::to_string(expected));
+    throw Error("attribute '" + name + "' has " + std::to_string(size) + " values, '" + like + "' " +
+                std::to_string(expected));
 }
 
 }  // namespace
@@ -258,7 +273,8 @@ Ensemble legacy_ensemble(const LegacyTreeLists& l) {
   check_legacy_length("nodes_values", l.values.size(), n, "nodes_nodeids");
   check_legacy_length("nodes_truenodeids", l.true_ids.size(), n, "nodes_nodeids");
   check_legacy_length("nodes_falsenodeids", l.false_ids.size(), n, "nodes_nodeids");
-  if (!l.missing_true.empty()) check_legacy_length("nodes_missing_value_tracks_true", l.missing_true.size(), n, "nodes_nodeids");
+  if (!l.missing_true.empty())
+    check_legacy_length("nodes_missing_value_tracks_true", l.missing_true.size(), n, "nodes_nodeids");
   const std::string p = l.vote_prefix;
   const size_t votes = l.vote_node_ids.size();
   check_legacy_length(p + "_treeids", l.vote_tree_ids.size(), votes, p + "_nodeids");
@@ -275,7 +291,8 @@ Ensemble legacy_ensemble(const LegacyTreeLists& l) {
     is_leaf[i] = leaf;
     const TreeRef ref = leaf ? tree_leaf_ref(leaves++) : branches++;
     if (!refs.emplace(std::make_pair(l.tree_ids[i], l.node_ids[i]), ref).second)
-      throw Error("tree " + std::to_string(l.tree_ids[i]) + " lists node id " + std::to_string(l.node_ids[i]) + " twice");
+      throw Error("tree " + std::to_string(l.tree_ids[i]) + " lists node id " + std::to_string(l.node_ids[i]) +
+                  " twice");
   }
   Ensemble e;
   e.branches.resize(static_cast<size_t>(branches));
@@ -283,7 +300,8 @@ Ensemble legacy_ensemble(const LegacyTreeLists& l) {
   auto find = [&](int64_t tree, int64_t node, const std::string& from) {
     auto it = refs.find({tree, node});
     if (it == refs.end())
-      throw Error(from + " points to node id " + std::to_string(node) + ", which tree " + std::to_string(tree) + " does not have");
+      throw Error(from + " points to node id " + std::to_string(node) + ", which tree " + std::to_string(tree) +
+                  " does not have");
     return it->second;
   };
   for (size_t i = 0; i < n; ++i) {
@@ -304,8 +322,8 @@ Ensemble legacy_ensemble(const LegacyTreeLists& l) {
     const std::string from = p + " vote " + std::to_string(k);
     const TreeRef ref = find(l.vote_tree_ids[k], l.vote_node_ids[k], from);
     if (ref >= 0)
-      throw Error(from + " is given to tree " + std::to_string(l.vote_tree_ids[k]) + " node " + std::to_string(l.vote_node_ids[k]) +
-                  ", which is not a LEAF");
+      throw Error(from + " is given to tree " + std::to_string(l.vote_tree_ids[k]) + " node " +
+                  std::to_string(l.vote_node_ids[k]) + ", which is not a LEAF");
     e.leaves[static_cast<size_t>(-1 - ref)].push_back({l.vote_targets[k], l.vote_weights[k]});
   }
   // One tree per tree id, in increasing order, rooted at its node id 0.

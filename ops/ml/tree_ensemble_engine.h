@@ -81,7 +81,8 @@ LegacyTreeLists read_legacy_tree_lists(const Attributes& attrs, bool has_tensor_
 // attributes both have: the node lists, post_transform, base_values and the vote lists (vote_prefix
 // "class" or "target"), `own` among them in name order, then from version 3 the *_as_tensor forms.
 // The caller adds inputs, outputs, type constraints and the kernel.
-OpVersion legacy_tree_version(const std::string& op_type, int since, const std::string& vote_prefix, std::vector<AttributeSpec> own);
+OpVersion legacy_tree_version(const std::string& op_type, int since, const std::string& vote_prefix,
+                              std::vector<AttributeSpec> own);
 Ensemble legacy_ensemble(const LegacyTreeLists& lists);
 
 }  // namespace onnx_ref::ml

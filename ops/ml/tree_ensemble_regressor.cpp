@@ -48,18 +48,21 @@ std::vector<Value> tree_ensemble_regressor_kernel(const KernelContext& ctx, cons
 void register_ml_tree_ensemble_regressor(Registry& registry) {
   for (int since : {1, 3, 5}) {
     const bool tensor_forms = since >= 3;
-    OpVersion v = ml::legacy_tree_version("TreeEnsembleRegressor", since, "target",
-                                          {{"aggregate_function", AttrType::String, false, std::string("SUM")},
-                                           {"n_targets", AttrType::Int}});
+    OpVersion v = ml::legacy_tree_version(
+        "TreeEnsembleRegressor", since, "target",
+        {{"aggregate_function", AttrType::String, false, std::string("SUM")}, {"n_targets", AttrType::Int}});
     v.inputs = {{"X", "T"}};
     v.outputs = {{"Y", "tensor(float)"}};
-    v.type_constraints = {{"T", ml::kMlFeatureTypes},
-                          {"tensor(float)", TypeSet{ElementType::Float}, "tensor(float)"}};
+    v.type_constraints = {{"T", ml::kMlFeatureTypes}, {"tensor(float)", TypeSet{ElementType::Float}, "tensor(float)"}};
     v.set_kernel([tensor_forms](const Attributes& attrs) { return parse_tree_regressor(attrs, tensor_forms); },
                  tree_ensemble_regressor_kernel);
     registry.add(std::move(v));
   }
-  registry.declare_accuracy("TreeEnsembleRegressor", {AccuracyKind::RoundedAtNamedPoints, "the exact sum of the votes and base rounded once; AVERAGE the exact quotient rounded once; post_transform correctly rounded"}, {}, "ai.onnx.ml");
+  registry.declare_accuracy("TreeEnsembleRegressor",
+                            {AccuracyKind::RoundedAtNamedPoints,
+                             "the exact sum of the votes and base rounded once; AVERAGE the exact quotient rounded "
+                             "once; post_transform correctly rounded"},
+                            {}, "ai.onnx.ml");
 }
 
 }  // namespace onnx_ref

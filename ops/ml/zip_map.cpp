@@ -5,8 +5,8 @@
 // floats are copied).
 #include <cstring>
 
-#include "ops/ml/register.h"
 #include "ops/ml/map_rules.h"
+#include "ops/ml/register.h"
 #include "runtime/error.h"
 
 namespace onnx_ref {
@@ -27,7 +27,8 @@ void check_zip_map_attributes(const Attributes& attrs) {
   if (ml_maps::first_of_exclusive_lists(attrs, "classlabels_int64s", "classlabels_strings"))
     ml_maps::check_unique_int_keys(attrs.get_ints("classlabels_int64s"), "classlabels_int64s");
   else
-    ml_maps::check_unique_string_keys(std::get<std::vector<std::string>>(attrs.get("classlabels_strings")), "classlabels_strings");
+    ml_maps::check_unique_string_keys(std::get<std::vector<std::string>>(attrs.get("classlabels_strings")),
+                                      "classlabels_strings");
 }
 
 // The keys, checked and built once, at load.
@@ -38,13 +39,12 @@ Tensor parse_zip_map_keys(const Attributes& attrs) {
 
 std::vector<Value> zip_map(const KernelContext& ctx, const Tensor& keys) {
   const Tensor& x = ctx.input(0);
-  if (x.rank() != 1 && x.rank() != 2)
-    throw Error("X is " + x.describe() + "; ZipMap takes [N, C] or [C]");
+  if (x.rank() != 1 && x.rank() != 2) throw Error("X is " + x.describe() + "; ZipMap takes [N, C] or [C]");
   const int64_t columns = x.shape().back();
   const int64_t rows = x.rank() == 2 ? x.shape()[0] : 1;
   if (columns != keys.element_count())
-    throw Error("X has " + std::to_string(columns) + " columns but the node has " + std::to_string(keys.element_count()) +
-                " class labels; they must be as many");
+    throw Error("X has " + std::to_string(columns) + " columns but the node has " +
+                std::to_string(keys.element_count()) + " class labels; they must be as many");
   std::vector<MapEntries> maps;
   maps.reserve(static_cast<size_t>(rows));
   const size_t row_bytes = static_cast<size_t>(columns) * sizeof(float);

@@ -9,8 +9,8 @@
 #include <set>
 #include <string>
 
-#include "ops/movement/register.h"
 #include "ops/axis.h"
+#include "ops/movement/register.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"
 #include "runtime/element_values.h"
@@ -26,7 +26,8 @@ std::optional<std::vector<int64_t>> parse_center_crop_pad_axes(const Attributes&
   return attrs.get_ints("axes");
 }
 
-std::vector<Value> center_crop_pad_kernel(const KernelContext& ctx, const std::optional<std::vector<int64_t>>& given_axes) {
+std::vector<Value> center_crop_pad_kernel(const KernelContext& ctx,
+                                          const std::optional<std::vector<int64_t>>& given_axes) {
   const Tensor& x = ctx.input(0);
   const Tensor& lengths = ctx.input(1);
   const int64_t rank = x.rank();
@@ -43,8 +44,8 @@ std::vector<Value> center_crop_pad_kernel(const KernelContext& ctx, const std::o
     for (int64_t a = 0; a < rank; ++a) axes.push_back(a);
   }
   if (lengths.rank() != 1 || lengths.shape()[0] != static_cast<int64_t>(axes.size()))
-    throw Error("shape is " + lengths.describe() + " but " + std::to_string(axes.size()) + " axes are cropped or padded; it must be 1-D with " +
-                std::to_string(axes.size()) + " entries");
+    throw Error("shape is " + lengths.describe() + " but " + std::to_string(axes.size()) +
+                " axes are cropped or padded; it must be 1-D with " + std::to_string(axes.size()) + " entries");
   const Shape& in_shape = x.shape();
   Shape out_shape = in_shape;
   // offset[d]: the input index that output index 0 reads along axis d (negative: padding first).
@@ -100,8 +101,7 @@ void register_center_crop_pad(Registry& registry) {
   v.type_constraints = {{"T", type_sets::kWithBFloat16}, {"Tind", type_sets::kInt32Int64}};
   v.set_kernel(parse_center_crop_pad_axes, center_crop_pad_kernel);
   registry.add(std::move(v));
-  registry.declare_accuracy("CenterCropPad",
-                            {AccuracyKind::Exact, "input elements or zeros, copied bit for bit"});
+  registry.declare_accuracy("CenterCropPad", {AccuracyKind::Exact, "input elements or zeros, copied bit for bit"});
 }
 
 }  // namespace onnx_ref

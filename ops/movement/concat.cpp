@@ -7,8 +7,8 @@
 // one contiguous run per input per outer index.
 #include "ops/movement/concat_split.h"
 
-#include "ops/movement/register.h"
 #include "ops/axis.h"
+#include "ops/movement/register.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"
 
@@ -26,12 +26,14 @@ Shape concat_output_shape(const std::vector<Shape>& inputs, int64_t axis, AxisRa
                   shape_to_string(first));
     for (int64_t d = 0; d < rank; ++d)
       if (d != a && s[static_cast<size_t>(d)] != first[static_cast<size_t>(d)])
-        throw Error("input " + std::to_string(k) + " is " + shape_to_string(s) + " and input 0 is " + shape_to_string(first) +
-                    ": they differ in dimension " + std::to_string(d) + ", which is not the axis " + std::to_string(a));
+        throw Error("input " + std::to_string(k) + " is " + shape_to_string(s) + " and input 0 is " +
+                    shape_to_string(first) + ": they differ in dimension " + std::to_string(d) +
+                    ", which is not the axis " + std::to_string(a));
     if (__builtin_add_overflow(out[static_cast<size_t>(a)], s[static_cast<size_t>(a)], &out[static_cast<size_t>(a)]))
       throw Error("the sizes along axis " + std::to_string(a) + " add up beyond int64");
   }
-  if (!checked_element_count(out)) throw Error("the output shape " + shape_to_string(out) + " has more elements than int64 counts");
+  if (!checked_element_count(out))
+    throw Error("the output shape " + shape_to_string(out) + " has more elements than int64 counts");
   return out;
 }
 
@@ -79,11 +81,10 @@ OpVersion concat_version(int since, const TypeSet& types) {
 void register_concat(Registry& registry) {
   using namespace type_sets;
   registry.add(concat_version(1, kFloats));
-  registry.add(concat_version(4, kClassic));         // every classic type, axis required
-  registry.add(concat_version(11, kClassic));        // + negative axes
-  registry.add(concat_version(13, kWithBFloat16));   // + bfloat16
-  registry.declare_accuracy("Concat",
-                            {AccuracyKind::Exact, "input elements copied bit for bit"});
+  registry.add(concat_version(4, kClassic));        // every classic type, axis required
+  registry.add(concat_version(11, kClassic));       // + negative axes
+  registry.add(concat_version(13, kWithBFloat16));  // + bfloat16
+  registry.declare_accuracy("Concat", {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 }  // namespace onnx_ref

@@ -16,7 +16,7 @@ Shape concat_output_shape(const std::vector<Shape>& inputs, int64_t axis, AxisRa
 // The sizes Split cuts an axis of `dim` elements into: `split` as given (one per output,
 // non-negative, adding up to dim), or `num_outputs` chunks of ceil(dim / n) with a smaller last one
 // (Split-18), or otherwise `output_count` equal parts.
-std::vector<int64_t> split_sizes(int64_t dim, const std::optional<std::vector<int64_t>>& split, std::optional<int64_t> num_outputs,
-                                 size_t output_count);
+std::vector<int64_t> split_sizes(int64_t dim, const std::optional<std::vector<int64_t>>& split,
+                                 std::optional<int64_t> num_outputs, size_t output_count);
 
 }  // namespace onnx_ref

@@ -16,12 +16,14 @@ namespace onnx_ref {
 namespace {
 
 // out = transpose(in viewed as `dims`, `perm`), written in row-major order.
-Tensor transpose6(const Tensor& in, const std::array<int64_t, 6>& dims, const std::array<int, 6>& perm, const Shape& out_shape) {
+Tensor transpose6(const Tensor& in, const std::array<int64_t, 6>& dims, const std::array<int, 6>& perm,
+                  const Shape& out_shape) {
   Tensor out = Tensor::uninitialized(in.type(), out_shape);
   if (out.element_count() == 0) return out;
   std::array<int64_t, 6> in_strides{}, od{}, os{};
   in_strides[5] = 1;
-  for (int d = 4; d >= 0; --d) in_strides[static_cast<size_t>(d)] = in_strides[static_cast<size_t>(d) + 1] * dims[static_cast<size_t>(d) + 1];
+  for (int d = 4; d >= 0; --d)
+    in_strides[static_cast<size_t>(d)] = in_strides[static_cast<size_t>(d) + 1] * dims[static_cast<size_t>(d) + 1];
   for (size_t d = 0; d < 6; ++d) {
     od[d] = dims[static_cast<size_t>(perm[d])];
     os[d] = in_strides[static_cast<size_t>(perm[d])];
@@ -68,7 +70,8 @@ std::vector<Value> depth_to_space(const KernelContext& ctx, const BlockParams& p
   const auto& s = in.shape();
   int64_t bb = 0;
   if (__builtin_mul_overflow(b, b, &bb) || s[1] % bb != 0)
-    throw Error("the input's " + std::to_string(s[1]) + " channels do not divide by blocksize² (blocksize " + std::to_string(b) + ")");
+    throw Error("the input's " + std::to_string(s[1]) + " channels do not divide by blocksize² (blocksize " +
+                std::to_string(b) + ")");
   const int64_t c = s[1] / bb;
   Shape out_shape{s[0], c, 0, 0};
   if (__builtin_mul_overflow(s[2], b, &out_shape[2]) || __builtin_mul_overflow(s[3], b, &out_shape[3]))
@@ -83,8 +86,8 @@ std::vector<Value> space_to_depth(const KernelContext& ctx, const BlockParams& p
   const int64_t b = params.blocksize;
   const auto& s = in.shape();
   if (s[2] % b != 0 || s[3] % b != 0)
-    throw Error("the input's height " + std::to_string(s[2]) + " and width " + std::to_string(s[3]) + " must divide by blocksize " +
-                std::to_string(b));
+    throw Error("the input's height " + std::to_string(s[2]) + " and width " + std::to_string(s[3]) +
+                " must divide by blocksize " + std::to_string(b));
   Shape out_shape{s[0], 0, s[2] / b, s[3] / b};
   if (__builtin_mul_overflow(s[1], b * b, &out_shape[1])) throw Error("the output's channel count overflows int64");
   return {transpose6(in, {s[0], s[1], s[2] / b, b, s[3] / b, b}, {0, 3, 5, 1, 2, 4}, out_shape)};
@@ -92,7 +95,8 @@ std::vector<Value> space_to_depth(const KernelContext& ctx, const BlockParams& p
 
 void check_mode(const Attributes& a) {
   const auto& mode = std::get<std::string>(a.get("mode"));
-  if (mode != "DCR" && mode != "CRD") throw Error("attribute 'mode' must be \"DCR\" or \"CRD\", got " + quote_text(mode));
+  if (mode != "DCR" && mode != "CRD")
+    throw Error("attribute 'mode' must be \"DCR\" or \"CRD\", got " + quote_text(mode));
 }
 
 OpVersion block_version(const char* op, int since, const TypeSet& types) {
@@ -119,8 +123,7 @@ void register_depth_to_space(Registry& registry) {
     v.set_kernel(parse_block, depth_to_space);
     registry.add(std::move(v));
   }
-  registry.declare_accuracy("DepthToSpace",
-                            {AccuracyKind::Exact, "input elements copied bit for bit"});
+  registry.declare_accuracy("DepthToSpace", {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 void register_space_to_depth(Registry& registry) {
@@ -130,8 +133,7 @@ void register_space_to_depth(Registry& registry) {
     v.set_kernel(parse_block, space_to_depth);
     registry.add(std::move(v));
   }
-  registry.declare_accuracy("SpaceToDepth",
-                            {AccuracyKind::Exact, "input elements copied bit for bit"});
+  registry.declare_accuracy("SpaceToDepth", {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 }  // namespace onnx_ref

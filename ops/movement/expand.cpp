@@ -11,8 +11,8 @@
 
 #include <string>
 
-#include "ops/movement/register.h"
 #include "ops/broadcast.h"
+#include "ops/movement/register.h"
 #include "ops/shape_input.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"
@@ -59,8 +59,10 @@ struct ExpandWalk {
     const int64_t n = plan.dims[d];
     const int64_t s = plan.src_strides[d];
     if (d + 1 == plan.dims.size()) {
-      if (s == 0) fill_elements(in, src, out, dst, n);
-      else copy_elements(in, src, out, dst, n);
+      if (s == 0)
+        fill_elements(in, src, out, dst, n);
+      else
+        copy_elements(in, src, out, dst, n);
       return;
     }
     if (s == 0) {
@@ -115,8 +117,7 @@ OpVersion expand_version(int since_version, const TypeSet& types) {
 void register_expand(Registry& registry) {
   registry.add(expand_version(8, type_sets::kClassic));
   registry.add(expand_version(13, type_sets::kWithBFloat16));  // + bfloat16
-  registry.declare_accuracy("Expand",
-                            {AccuracyKind::Exact, "input elements copied bit for bit"});
+  registry.declare_accuracy("Expand", {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 }  // namespace onnx_ref

@@ -18,8 +18,8 @@
 #include <algorithm>
 #include <set>
 
-#include "ops/movement/register.h"
 #include "ops/axis.h"
+#include "ops/movement/register.h"
 #include "ops/shape_input.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"
@@ -43,8 +43,10 @@ int64_t pad_source(int64_t o, int64_t begin, int64_t d, PadMode mode) {
   const __int128 c = static_cast<__int128>(o) - begin;
   if (c >= 0 && c < d) return static_cast<int64_t>(c);
   switch (mode) {
-    case PadMode::Constant: return -1;
-    case PadMode::Edge: return c < 0 ? 0 : d - 1;
+    case PadMode::Constant:
+      return -1;
+    case PadMode::Edge:
+      return c < 0 ? 0 : d - 1;
     case PadMode::Wrap: {
       __int128 m = c % d;
       return static_cast<int64_t>(m < 0 ? m + d : m);
@@ -66,13 +68,15 @@ struct PadSpec {
   std::vector<int64_t> begin, end;  // per input dimension
 };
 
-PadSpec pad_spec(const Shape& shape, const std::vector<int64_t>& pads, const std::optional<std::vector<int64_t>>& axes_given) {
+PadSpec pad_spec(const Shape& shape, const std::vector<int64_t>& pads,
+                 const std::optional<std::vector<int64_t>>& axes_given) {
   const auto rank = static_cast<int64_t>(shape.size());
   std::vector<int64_t> axes;
   if (axes_given) {
     std::set<int64_t> seen;
     for (size_t i = 0; i < axes_given->size(); ++i) {
-      const int64_t a = normalize_axis((*axes_given)[i], rank, AxisRange::Signed, ("axes[" + std::to_string(i) + "]").c_str());
+      const int64_t a =
+          normalize_axis((*axes_given)[i], rank, AxisRange::Signed, ("axes[" + std::to_string(i) + "]").c_str());
       if (!seen.insert(a).second) throw Error("axes[" + std::to_string(i) + "] repeats axis " + std::to_string(a));
       axes.push_back(a);
     }
@@ -80,8 +84,8 @@ PadSpec pad_spec(const Shape& shape, const std::vector<int64_t>& pads, const std
     for (int64_t a = 0; a < rank; ++a) axes.push_back(a);
   }
   if (pads.size() != 2 * axes.size())
-    throw Error("pads has " + std::to_string(pads.size()) + " entries; " + std::to_string(axes.size()) + " padded axes need " +
-                std::to_string(2 * axes.size()));
+    throw Error("pads has " + std::to_string(pads.size()) + " entries; " + std::to_string(axes.size()) +
+                " padded axes need " + std::to_string(2 * axes.size()));
   PadSpec spec{std::vector<int64_t>(shape.size(), 0), std::vector<int64_t>(shape.size(), 0)};
   for (size_t i = 0; i < axes.size(); ++i) {
     spec.begin[static_cast<size_t>(axes[i])] = pads[i];
@@ -97,14 +101,15 @@ Tensor pad(const Tensor& in, const PadSpec& spec, PadMode mode, const Tensor& co
   for (size_t d = 0; d < rank; ++d) {
     const __int128 size = static_cast<__int128>(shape[d]) + spec.begin[d] + spec.end[d];
     if (size < 0)
-      throw Error("dimension " + std::to_string(d) + " of " + std::to_string(shape[d]) + " padded by " + std::to_string(spec.begin[d]) +
-                  " and " + std::to_string(spec.end[d]) + " would be negative");
+      throw Error("dimension " + std::to_string(d) + " of " + std::to_string(shape[d]) + " padded by " +
+                  std::to_string(spec.begin[d]) + " and " + std::to_string(spec.end[d]) + " would be negative");
     if (size > INT64_MAX) throw Error("dimension " + std::to_string(d) + " padded overflows int64");
     out_shape[d] = static_cast<int64_t>(size);
     if (mode != PadMode::Constant && shape[d] == 0 && size > 0)
       throw Error("dimension " + std::to_string(d) + " is empty, so there is nothing to pad it with in this mode");
   }
-  if (!checked_element_count(out_shape)) throw Error("the padded shape " + shape_to_string(out_shape) + " overflows int64");
+  if (!checked_element_count(out_shape))
+    throw Error("the padded shape " + shape_to_string(out_shape) + " overflows int64");
   Tensor out = Tensor::uninitialized(in.type(), out_shape);
   if (out.element_count() == 0) return out;
   if (rank == 0) {
@@ -115,13 +120,15 @@ Tensor pad(const Tensor& in, const PadSpec& spec, PadMode mode, const Tensor& co
   // to the run's budget (the dimensions are bounded only by the output's element count).
   unsigned __int128 table_entries = static_cast<unsigned __int128>(out_shape[rank - 1]) * 3;
   for (size_t d = 0; d < rank; ++d) table_entries += static_cast<uint64_t>(out_shape[d]);
-  const MemoryCharge table_charge = charge_memory(
-      checked_bytes(static_cast<uint64_t>(std::min<unsigned __int128>(table_entries, UINT64_MAX)), sizeof(int64_t), "Pad's index table"),
-      "Pad's index table");
+  const MemoryCharge table_charge =
+      charge_memory(checked_bytes(static_cast<uint64_t>(std::min<unsigned __int128>(table_entries, UINT64_MAX)),
+                                  sizeof(int64_t), "Pad's index table"),
+                    "Pad's index table");
   std::vector<std::vector<int64_t>> source(rank);
   for (size_t d = 0; d < rank; ++d) {
     source[d].resize(static_cast<size_t>(out_shape[d]));
-    for (int64_t o = 0; o < out_shape[d]; ++o) source[d][static_cast<size_t>(o)] = pad_source(o, spec.begin[d], shape[d], mode);
+    for (int64_t o = 0; o < out_shape[d]; ++o)
+      source[d][static_cast<size_t>(o)] = pad_source(o, spec.begin[d], shape[d], mode);
   }
   // The last dimension as runs: consecutive input elements, or the constant.
   struct Run {
@@ -159,8 +166,10 @@ Tensor pad(const Tensor& in, const PadSpec& spec, PadMode mode, const Tensor& co
       fill_elements(constant, 0, out, dst, row);
     } else {
       for (const Run& r : runs) {
-        if (r.src < 0) fill_elements(constant, 0, out, dst + r.dst, r.length);
-        else copy_elements(in, base + r.src, out, dst + r.dst, r.length);
+        if (r.src < 0)
+          fill_elements(constant, 0, out, dst + r.dst, r.length);
+        else
+          copy_elements(in, base + r.src, out, dst + r.dst, r.length);
       }
     }
     for (size_t d = rank - 1; d-- > 0;) {
@@ -186,12 +195,14 @@ struct PadAttributeParams {
 };
 
 PadAttributeParams parse_pad_attribute_params(const Attributes& a, const char* pads_name) {
-  return {parse_pad_mode(std::get<std::string>(a.get("mode")), 2), a.get_ints(pads_name), std::get<float>(a.get("value"))};
+  return {parse_pad_mode(std::get<std::string>(a.get("mode")), 2), a.get_ints(pads_name),
+          std::get<float>(a.get("value"))};
 }
 
 std::vector<Value> pad_from_attributes(const KernelContext& ctx, const PadAttributeParams& params) {
   const Tensor& in = ctx.input(0);
-  return {pad(in, pad_spec(in.shape(), params.pads, std::nullopt), params.mode, constant_from_float(in.type(), params.value))};
+  return {pad(in, pad_spec(in.shape(), params.pads, std::nullopt), params.mode,
+              constant_from_float(in.type(), params.value))};
 }
 
 std::vector<Value> pad_from_inputs(const KernelContext& ctx, PadMode mode) {
@@ -223,7 +234,8 @@ OpVersion pad_version(int since, const TypeSet& types) {
   if (since <= 2) {
     const char* pads = since == 1 ? "paddings" : "pads";
     v.inputs = {{"data", "T"}};
-    v.attributes = {{"mode", AttrType::String, false, std::string("constant")}, {pads, AttrType::Ints, true},
+    v.attributes = {{"mode", AttrType::String, false, std::string("constant")},
+                    {pads, AttrType::Ints, true},
                     {"value", AttrType::Float, false, 0.0f}};
     v.set_kernel([pads](const Attributes& a) { return parse_pad_attribute_params(a, pads); }, pad_from_attributes);
     return v;
@@ -243,20 +255,19 @@ OpVersion pad_version(int since, const TypeSet& types) {
 void register_pad(Registry& registry) {
   using namespace type_sets;
   const std::pair<int, TypeSet> versions[] = {
-      {1, kFloats},             // `paddings`, `value` attributes
-      {2, kFloats},             // `pads`
-      {11, kAllNumericTypes},   // pads and constant_value as inputs
-      {13, kWithBFloat16},      // + bfloat16, bool, string, complex
-      {18, kWithBFloat16},      // + the axes input
-      {19, kWithBFloat16},      // + mode wrap
-      {21, kWithInt4},          // + the float8 types, uint4, int4
-      {23, kWithFloat4},        // + float4e2m1
-      {24, kWithFloat8E8M0},    // + float8e8m0
-      {25, kWithInt2},          // + uint2, int2
+      {1, kFloats},            // `paddings`, `value` attributes
+      {2, kFloats},            // `pads`
+      {11, kAllNumericTypes},  // pads and constant_value as inputs
+      {13, kWithBFloat16},     // + bfloat16, bool, string, complex
+      {18, kWithBFloat16},     // + the axes input
+      {19, kWithBFloat16},     // + mode wrap
+      {21, kWithInt4},         // + the float8 types, uint4, int4
+      {23, kWithFloat4},       // + float4e2m1
+      {24, kWithFloat8E8M0},   // + float8e8m0
+      {25, kWithInt2},         // + uint2, int2
   };
   for (const auto& [since, types] : versions) registry.add(pad_version(since, types));
-  registry.declare_accuracy("Pad",
-                            {AccuracyKind::Exact, "input elements or the pad value, copied bit for bit"});
+  registry.declare_accuracy("Pad", {AccuracyKind::Exact, "input elements or the pad value, copied bit for bit"});
 }
 
 }  // namespace onnx_ref

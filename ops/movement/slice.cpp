@@ -9,8 +9,8 @@
 
 #include <set>
 
-#include "ops/movement/register.h"
 #include "ops/axis.h"
+#include "ops/movement/register.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"
 #include "runtime/element_values.h"
@@ -47,15 +47,16 @@ std::vector<int64_t> read_index_list(const Tensor& t, const char* what) {
 }
 
 Tensor slice(const Tensor& data, const std::vector<int64_t>& starts, const std::vector<int64_t>& ends,
-             const std::optional<std::vector<int64_t>>& axes_given, const std::optional<std::vector<int64_t>>& steps_given,
-             AxisRange range) {
+             const std::optional<std::vector<int64_t>>& axes_given,
+             const std::optional<std::vector<int64_t>>& steps_given, AxisRange range) {
   const int64_t rank = data.rank();
   if (ends.size() != starts.size())
     throw Error("starts has " + std::to_string(starts.size()) + " entries but ends has " + std::to_string(ends.size()));
   std::vector<int64_t> axes;
   if (axes_given) {
     if (axes_given->size() != starts.size())
-      throw Error("axes has " + std::to_string(axes_given->size()) + " entries but starts has " + std::to_string(starts.size()));
+      throw Error("axes has " + std::to_string(axes_given->size()) + " entries but starts has " +
+                  std::to_string(starts.size()));
     std::set<int64_t> seen;
     for (size_t i = 0; i < axes_given->size(); ++i) {
       const int64_t a = normalize_axis((*axes_given)[i], rank, range, ("axes[" + std::to_string(i) + "]").c_str());
@@ -64,11 +65,13 @@ Tensor slice(const Tensor& data, const std::vector<int64_t>& starts, const std::
     }
   } else {
     if (static_cast<int64_t>(starts.size()) > rank)
-      throw Error("starts has " + std::to_string(starts.size()) + " entries but the data has rank " + std::to_string(rank));
+      throw Error("starts has " + std::to_string(starts.size()) + " entries but the data has rank " +
+                  std::to_string(rank));
     for (size_t i = 0; i < starts.size(); ++i) axes.push_back(static_cast<int64_t>(i));
   }
   if (steps_given && steps_given->size() != starts.size())
-    throw Error("steps has " + std::to_string(steps_given->size()) + " entries but starts has " + std::to_string(starts.size()));
+    throw Error("steps has " + std::to_string(steps_given->size()) + " entries but starts has " +
+                std::to_string(starts.size()));
 
   const Shape& shape = data.shape();
   std::vector<SliceRange> ranges(static_cast<size_t>(rank));
@@ -86,7 +89,8 @@ Tensor slice(const Tensor& data, const std::vector<int64_t>& starts, const std::
   // Input strides; then the innermost dimensions taken whole fold into one run, and so does the
   // dimension before them when its step is 1.
   std::vector<int64_t> strides(static_cast<size_t>(rank), 1);
-  for (int64_t d = rank - 1; d > 0; --d) strides[static_cast<size_t>(d - 1)] = strides[static_cast<size_t>(d)] * shape[static_cast<size_t>(d)];
+  for (int64_t d = rank - 1; d > 0; --d)
+    strides[static_cast<size_t>(d - 1)] = strides[static_cast<size_t>(d)] * shape[static_cast<size_t>(d)];
   int64_t inner = 1;
   int64_t last = rank;  // dimensions [last, rank) are taken whole
   while (last > 0) {
@@ -150,7 +154,8 @@ Kernel slice_from_inputs(AxisRange range) {
     std::optional<std::vector<int64_t>> axes, steps;
     if (ctx.has_input(3)) axes = read_index_list(ctx.input(3), "axes");
     if (ctx.has_input(4)) steps = read_index_list(ctx.input(4), "steps");
-    return {slice(ctx.input(0), read_index_list(ctx.input(1), "starts"), read_index_list(ctx.input(2), "ends"), axes, steps, range)};
+    return {slice(ctx.input(0), read_index_list(ctx.input(1), "starts"), read_index_list(ctx.input(2), "ends"), axes,
+                  steps, range)};
   };
 }
 
@@ -166,7 +171,10 @@ OpVersion slice_version(int since, const TypeSet& types) {
     v.set_kernel(parse_slice_v1, slice_v1);
     return v;
   }
-  v.inputs = {{"data", "T"}, {"starts", "Tind"}, {"ends", "Tind"}, {"axes", "Tind", ParamOption::Optional},
+  v.inputs = {{"data", "T"},
+              {"starts", "Tind"},
+              {"ends", "Tind"},
+              {"axes", "Tind", ParamOption::Optional},
               {"steps", "Tind", ParamOption::Optional}};
   v.type_constraints.push_back({"Tind", type_sets::kInt32Int64});
   v.kernel = slice_from_inputs(since >= 11 ? AxisRange::Signed : AxisRange::NonNegative);
@@ -178,11 +186,10 @@ OpVersion slice_version(int since, const TypeSet& types) {
 void register_slice(Registry& registry) {
   using namespace type_sets;
   registry.add(slice_version(1, kClassic));
-  registry.add(slice_version(10, kClassic));        // starts, ends, axes, steps as inputs
-  registry.add(slice_version(11, kClassic));        // + negative axes
-  registry.add(slice_version(13, kWithBFloat16));   // + bfloat16
-  registry.declare_accuracy("Slice",
-                            {AccuracyKind::Exact, "input elements copied bit for bit"});
+  registry.add(slice_version(10, kClassic));       // starts, ends, axes, steps as inputs
+  registry.add(slice_version(11, kClassic));       // + negative axes
+  registry.add(slice_version(13, kWithBFloat16));  // + bfloat16
+  registry.declare_accuracy("Slice", {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 }  // namespace onnx_ref

@@ -9,13 +9,13 @@
 //      `num_outputs` together are an error, as is neither (the spec asks for exactly one).
 // Without `split` (before 18), the axis is cut into as many equal parts as the node has outputs.
 #include <cmath>
-#include <optional>
 #include <numeric>
+#include <optional>
 
 #include "ops/movement/concat_split.h"
 
-#include "ops/movement/register.h"
 #include "ops/axis.h"
+#include "ops/movement/register.h"
 #include "ops/shape_input.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"
@@ -23,12 +23,13 @@
 
 namespace onnx_ref {
 
-std::vector<int64_t> split_sizes(int64_t dim, const std::optional<std::vector<int64_t>>& split, std::optional<int64_t> num_outputs,
-                                 size_t output_count) {
+std::vector<int64_t> split_sizes(int64_t dim, const std::optional<std::vector<int64_t>>& split,
+                                 std::optional<int64_t> num_outputs, size_t output_count) {
   const auto outputs = static_cast<int64_t>(output_count);
   if (split) {
     if (split->size() != output_count)
-      throw Error("split has " + std::to_string(split->size()) + " entries but the node has " + std::to_string(outputs) + " outputs");
+      throw Error("split has " + std::to_string(split->size()) + " entries but the node has " +
+                  std::to_string(outputs) + " outputs");
     int64_t sum = 0;
     for (size_t i = 0; i < split->size(); ++i) {
       const int64_t s = (*split)[i];
@@ -36,7 +37,8 @@ std::vector<int64_t> split_sizes(int64_t dim, const std::optional<std::vector<in
       if (__builtin_add_overflow(sum, s, &sum)) throw Error("the split sizes add up beyond int64");
     }
     if (sum != dim)
-      throw Error("the split sizes add up to " + std::to_string(sum) + " but the axis has " + std::to_string(dim) + " elements");
+      throw Error("the split sizes add up to " + std::to_string(sum) + " but the axis has " + std::to_string(dim) +
+                  " elements");
     return *split;
   }
   if (num_outputs) {
@@ -48,7 +50,8 @@ std::vector<int64_t> split_sizes(int64_t dim, const std::optional<std::vector<in
     const int64_t last = dim - chunk * (n - 1);
     if (last < 0)
       throw Error("an axis of " + std::to_string(dim) + " elements cannot be cut into " + std::to_string(n) +
-                  " chunks of ceil(" + std::to_string(dim) + " / " + std::to_string(n) + ") = " + std::to_string(chunk));
+                  " chunks of ceil(" + std::to_string(dim) + " / " + std::to_string(n) +
+                  ") = " + std::to_string(chunk));
     std::vector<int64_t> sizes(static_cast<size_t>(n), chunk);
     sizes.back() = last;
     return sizes;
@@ -160,8 +163,7 @@ void register_split(Registry& registry) {
   registry.add(split_version(11, kClassic));       // + negative axes
   registry.add(split_version(13, kWithBFloat16));  // split as an int64 input, + bfloat16
   registry.add(split_version(18, kWithBFloat16));  // + num_outputs
-  registry.declare_accuracy("Split",
-                            {AccuracyKind::Exact, "input elements copied bit for bit"});
+  registry.declare_accuracy("Split", {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 }  // namespace onnx_ref

@@ -17,8 +17,8 @@
 #include <cstdio>
 #include <string>
 
-#include "ops/movement/register.h"
 #include "ops/movement/expand.h"
+#include "ops/movement/register.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"
 #include "runtime/element_values.h"
@@ -56,8 +56,7 @@ std::vector<int64_t> tile1_repeats(const Shape& input, int64_t tiles, int64_t ax
 }
 
 int64_t integer_from_float_tensor(const Tensor& t, const char* what) {
-  if (t.element_count() != 1)
-    throw Error(std::string(what) + " must hold one value, but it is " + t.describe());
+  if (t.element_count() != 1) throw Error(std::string(what) + " must hold one value, but it is " + t.describe());
   const double v = read_real(t.type(), t.data(), 0);
   // 2^63 is exactly representable; everything below it that is whole converts exactly.
   if (!(v == std::trunc(v)) || v < -9223372036854775808.0 || v >= 9223372036854775808.0) {
@@ -177,8 +176,7 @@ void register_tile(Registry& registry) {
   registry.add(tile_v1());
   registry.add(tile_version(6, type_sets::kClassic));
   registry.add(tile_version(13, type_sets::kWithBFloat16));  // + bfloat16
-  registry.declare_accuracy("Tile",
-                            {AccuracyKind::Exact, "input elements copied bit for bit"});
+  registry.declare_accuracy("Tile", {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 }  // namespace onnx_ref

@@ -189,7 +189,8 @@ void transpose_2d(const std::byte* src_bytes, int64_t src_col, std::byte* dst_by
       const int64_t c1 = std::min(cols, c0 + kTile);
       const int64_t cb = c0 + (c1 - c0) / B * B;
       for (int64_t c = c0; c < cb; c += B)
-        for (int64_t r = r0; r < rb; r += B) Block<W>::run(src + r + c * src_col, src_col, dst + r * dst_row + c, dst_row);
+        for (int64_t r = r0; r < rb; r += B)
+          Block<W>::run(src + r + c * src_col, src_col, dst + r * dst_row + c, dst_row);
       for (int64_t r = r0; r < r1; ++r) {
         W* out = dst + r * dst_row;
         const W* in = src + r;
@@ -205,11 +206,16 @@ using Transpose2D = void (*)(const std::byte*, int64_t, std::byte*, int64_t, int
 Transpose2D transpose_2d_for(ElementType type) {
   if (type == ElementType::String || is_sub_byte(type)) return nullptr;
   switch (bits_of(type) / 8) {
-    case 1: return transpose_2d<uint8_t>;
-    case 2: return transpose_2d<uint16_t>;
-    case 4: return transpose_2d<uint32_t>;
-    case 8: return transpose_2d<uint64_t>;
-    case 16: return transpose_2d<Bytes16>;
+    case 1:
+      return transpose_2d<uint8_t>;
+    case 2:
+      return transpose_2d<uint16_t>;
+    case 4:
+      return transpose_2d<uint32_t>;
+    case 8:
+      return transpose_2d<uint64_t>;
+    case 16:
+      return transpose_2d<Bytes16>;
   }
   return nullptr;
 }
@@ -244,8 +250,8 @@ Tensor transpose(const Tensor& input, std::span<const int64_t> perm) {
   if (const Transpose2D kernel = transpose_2d_for(input.type())) {
     // The loop that walks the input contiguously (stride 1: the input's innermost dimension of
     // size > 1, never merged away) against the output's innermost loop.
-    const size_t k = static_cast<size_t>(
-        std::find(plan.src_strides.begin(), plan.src_strides.end(), int64_t{1}) - plan.src_strides.begin());
+    const size_t k = static_cast<size_t>(std::find(plan.src_strides.begin(), plan.src_strides.end(), int64_t{1}) -
+                                         plan.src_strides.begin());
     for (size_t i = 0; i + 1 < n; ++i)
       if (i != k) outer.push_back(i);
     const size_t width = static_cast<size_t>(bits_of(input.type()) / 8);
@@ -294,16 +300,14 @@ OpVersion transpose_version(int since_version, const TypeSet& types) {
 void register_transpose(Registry& registry) {
   using namespace type_sets;
   const std::pair<int, TypeSet> versions[] = {
-      {1, kClassic},
-      {13, kWithBFloat16},    // + bfloat16
-      {21, kWithInt4},        // + the four float8 types, uint4, int4
-      {23, kWithFloat4},      // + float4e2m1
-      {24, kWithFloat8E8M0},  // + float8e8m0
-      {25, kWithInt2},        // + uint2, int2
+      {1, kClassic},         {13, kWithBFloat16},  // + bfloat16
+      {21, kWithInt4},                             // + the four float8 types, uint4, int4
+      {23, kWithFloat4},                           // + float4e2m1
+      {24, kWithFloat8E8M0},                       // + float8e8m0
+      {25, kWithInt2},                             // + uint2, int2
   };
   for (const auto& [since, types] : versions) registry.add(transpose_version(since, types));
-  registry.declare_accuracy("Transpose",
-                            {AccuracyKind::Exact, "input elements copied bit for bit"});
+  registry.declare_accuracy("Transpose", {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 }  // namespace onnx_ref

@@ -25,10 +25,10 @@
 #include <type_traits>
 
 #include "gemm/dot.h"
-#include "ops/normalization/register.h"
-#include "ops/float_dispatch.h"
 #include "ops/attribute_specs.h"
+#include "ops/float_dispatch.h"
 #include "ops/normalization/normalization.h"
+#include "ops/normalization/register.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
@@ -74,8 +74,8 @@ BatchNormalizationLayout batch_normalization_layout(const Tensor& x, bool spatia
 struct BatchNormalizationParams {
   int since = 1;
   float epsilon = 1e-5f, momentum = 0.9f;
-  bool is_test = false;  // versions before 7: "if set to nonzero"
-  bool spatial = true;   // versions before 9
+  bool is_test = false;        // versions before 7: "if set to nonzero"
+  bool spatial = true;         // versions before 9
   bool training_mode = false;  // from 14
 };
 
@@ -136,11 +136,13 @@ std::vector<Value> batch_normalization(const KernelContext& ctx, const BatchNorm
   const BatchNormalizationLayout layout = batch_normalization_layout(x, spatial, since);
   static const char* const kNames[] = {"scale", "B", "mean", "var"};
   for (size_t i = 1; i <= 4; ++i)
-    require_shape(ctx.input(i), layout.parameter_shape, since >= 14 && i >= 3 ? std::string("input_") + kNames[i - 1]
-                                                                              : std::string(kNames[i - 1]));
+    require_shape(ctx.input(i), layout.parameter_shape,
+                  since >= 14 && i >= 3 ? std::string("input_") + kNames[i - 1] : std::string(kNames[i - 1]));
   const float epsilon = params.epsilon;
   const bool training = batch_normalization_trains(ctx, params);
-  const MemoryCharge parameters_charge = charge_scratch<double>(8 * static_cast<uint64_t>(ctx.input(1).element_count()), "BatchNormalization's widened parameters and statistics");
+  const MemoryCharge parameters_charge =
+      charge_scratch<double>(8 * static_cast<uint64_t>(ctx.input(1).element_count()),
+                             "BatchNormalization's widened parameters and statistics");
   const std::vector<double> scale = widen_elements(ctx.input(1)), bias = widen_elements(ctx.input(2)),
                             mean_in = widen_elements(ctx.input(3)), var_in = widen_elements(ctx.input(4));
   const int64_t f_count = layout.features, inner = layout.inner;
@@ -153,24 +155,27 @@ std::vector<Value> batch_normalization(const KernelContext& ctx, const BatchNorm
       const S* px = x.data_as<S>();
       S* py = reinterpret_cast<S*>(out.mutable_data());
       const bool lanes = std::is_same_v<S, float> && gemm::gemm_uses_avx512();
-      parallel_for(layout.batch * f_count, std::max<int64_t>(1, 16384 / std::max<int64_t>(1, inner)), [&](int64_t r0, int64_t r1) {
-        for (int64_t row = r0; row < r1; ++row) {
-          const int64_t f = row % f_count;
-          const double deviation = standard_deviation(var_in[f], epsilon);
-          const S* xr = px + row * inner;
-          S* yr = py + row * inner;
-          int64_t s = 0;
-          if constexpr (std::is_same_v<S, float>) {
-            if (lanes) s = normalize_floats_avx512(xr, yr, inner, mean_in[f], deviation, scale[f], bias[f]);
-          }
-          for (; s < inner; ++s)
-            yr[s] = narrow<S>(normalize_value(widen(xr[s]), mean_in[f], deviation, scale[f], bias[f]));
-        }
-      });
+      parallel_for(layout.batch * f_count, std::max<int64_t>(1, 16384 / std::max<int64_t>(1, inner)),
+                   [&](int64_t r0, int64_t r1) {
+                     for (int64_t row = r0; row < r1; ++row) {
+                       const int64_t f = row % f_count;
+                       const double deviation = standard_deviation(var_in[f], epsilon);
+                       const S* xr = px + row * inner;
+                       S* yr = py + row * inner;
+                       int64_t s = 0;
+                       if constexpr (std::is_same_v<S, float>) {
+                         if (lanes)
+                           s = normalize_floats_avx512(xr, yr, inner, mean_in[f], deviation, scale[f], bias[f]);
+                       }
+                       for (; s < inner; ++s)
+                         yr[s] = narrow<S>(normalize_value(widen(xr[s]), mean_in[f], deviation, scale[f], bias[f]));
+                     }
+                   });
     });
     return {out};
   }
-  const MemoryCharge widened_charge = charge_scratch<double>(3 * static_cast<uint64_t>(x.element_count()), "BatchNormalization's widened input and result");
+  const MemoryCharge widened_charge = charge_scratch<double>(3 * static_cast<uint64_t>(x.element_count()),
+                                                             "BatchNormalization's widened input and result");
   const std::vector<double> xs = widen_elements(x);
   std::vector<double> mean = mean_in, variance = var_in;
   if (training) {
@@ -213,13 +218,15 @@ OpVersion batch_normalization_version(int since) {
   v.since_version = since;
   const bool new_io = since >= 14;
   const std::string t1 = since >= 15 ? "T1" : "T", t2 = since >= 15 ? "T2" : since >= 14 ? "U" : "T";
-  v.inputs = {{"X", "T"}, {"scale", t1}, {"B", t1}, {new_io ? "input_mean" : "mean", t2}, {new_io ? "input_var" : "var", t2}};
+  v.inputs = {
+      {"X", "T"}, {"scale", t1}, {"B", t1}, {new_io ? "input_mean" : "mean", t2}, {new_io ? "input_var" : "var", t2}};
   v.outputs = {{"Y", "T"}};
   if (new_io) {
     v.outputs.push_back({"running_mean", t2, ParamOption::Optional});
     v.outputs.push_back({"running_var", t2, ParamOption::Optional});
   } else {
-    for (const char* name : {"mean", "var", "saved_mean", "saved_var"}) v.outputs.push_back({name, "T", ParamOption::Optional});
+    for (const char* name : {"mean", "var", "saved_mean", "saved_var"})
+      v.outputs.push_back({name, "T", ParamOption::Optional});
   }
   if (since == 1) v.attributes.push_back({"consumed_inputs", AttrType::Ints, true, std::nullopt, /*ignored=*/true});
   v.attributes.push_back(float_attribute("epsilon", 1e-5f));
@@ -243,8 +250,10 @@ OpVersion batch_normalization_version(int since) {
 
 void register_batch_normalization(Registry& registry) {
   for (int since : {1, 6, 7, 9, 14, 15}) registry.add(batch_normalization_version(since));
-  registry.declare_accuracy("BatchNormalization",
-                            {AccuracyKind::RoundedAtNamedPoints, "statistics exact, rounded once to double; each step of the formula rounded to double; the result once to T"});
+  registry.declare_accuracy(
+      "BatchNormalization",
+      {AccuracyKind::RoundedAtNamedPoints,
+       "statistics exact, rounded once to double; each step of the formula rounded to double; the result once to T"});
 }
 
 }  // namespace onnx_ref

@@ -29,7 +29,8 @@ enum class DropoutMask { SameAsData, Bool };
 // Dropout's drop probability must lie in [0, 1): 1 would divide by zero.
 void check_dropout_ratio(double ratio, const std::string& where) {
   if (!(ratio >= 0 && ratio < 1))
-    throw Error(where + " must lie in [0, 1) (a drop probability; 1 would divide by zero), got " + std::to_string(ratio));
+    throw Error(where + " must lie in [0, 1) (a drop probability; 1 would divide by zero), got " +
+                std::to_string(ratio));
 }
 
 Tensor dropout_mask_of_ones(const Tensor& data, DropoutMask kind) {
@@ -49,11 +50,14 @@ Tensor dropout_mask_of_ones(const Tensor& data, DropoutMask kind) {
 // stream RandomStream(seed, 0) (numeric/random.h), seed being the `seed` attribute as a 64-bit
 // pattern or, without it, the run's next stream seed for the node's path (runtime/run_context.h:
 // `onnx-ref run --seed N` reproduces it). u is exactly k / 2^53, so P(keep) = 1 - ratio on that grid.
-std::vector<bool> dropout_keep_mask(const KernelContext& ctx, std::optional<int64_t> seed_attr, int64_t n, double ratio) {
-  const uint64_t seed = seed_attr ? static_cast<uint64_t>(*seed_attr) : ctx.run_context().stream_seed(ctx.run_context().node_path());
+std::vector<bool> dropout_keep_mask(const KernelContext& ctx, std::optional<int64_t> seed_attr, int64_t n,
+                                    double ratio) {
+  const uint64_t seed =
+      seed_attr ? static_cast<uint64_t>(*seed_attr) : ctx.run_context().stream_seed(ctx.run_context().node_path());
   const RandomStream stream(seed, 0);
   std::vector<bool> keep(static_cast<size_t>(n));
-  for (int64_t i = 0; i < n; ++i) keep[static_cast<size_t>(i)] = stream.uniform_double(static_cast<uint64_t>(i)) >= ratio;
+  for (int64_t i = 0; i < n; ++i)
+    keep[static_cast<size_t>(i)] = stream.uniform_double(static_cast<uint64_t>(i)) >= ratio;
   return keep;
 }
 
@@ -79,8 +83,10 @@ std::vector<Value> dropout_run(const KernelContext& ctx, bool training, double r
     const double v = read_real(data.type(), x, i);
     const bool k = keep[static_cast<size_t>(i)];
     write_real(data.type(), yd, i, k ? v / scale_divisor : v * 0.0);
-    if (kind == DropoutMask::Bool) md[i] = std::byte{static_cast<unsigned char>(k ? 1 : 0)};
-    else write_real(data.type(), md, i, k ? 1.0 : 0.0);
+    if (kind == DropoutMask::Bool)
+      md[i] = std::byte{static_cast<unsigned char>(k ? 1 : 0)};
+    else
+      write_real(data.type(), md, i, k ? 1.0 : 0.0);
   }
   std::vector<Value> out{Value(std::move(y))};
   if (want_mask) out.emplace_back(std::move(mask));
@@ -153,10 +159,13 @@ void register_dropout(Registry& registry) {
   registry.add(dropout_version(13, kFloatsIR4));
   registry.add(dropout_version(22, kFloatsIR4.with({ElementType::Float8E4M3FN, ElementType::Float8E4M3FNUZ,
                                                     ElementType::Float8E5M2, ElementType::Float8E5M2FNUZ})));
+  registry.declare_accuracy("Dropout", {AccuracyKind::Exact, "the data itself and a mask of ones (test mode)"},
+                            {7, 10});
   registry.declare_accuracy("Dropout",
-                            {AccuracyKind::Exact, "the data itself and a mask of ones (test mode)"}, {7, 10});
-  registry.declare_accuracy("Dropout",
-                            {AccuracyKind::Random, "outside training the data itself; in training a Philox keep mask, kept elements x / (1 - ratio) rounded to double, then to T"}, {1, 6, 12, 13, 22});
+                            {AccuracyKind::Random,
+                             "outside training the data itself; in training a Philox keep mask, kept elements x / (1 - "
+                             "ratio) rounded to double, then to T"},
+                            {1, 6, 12, 13, 22});
 }
 
 }  // namespace onnx_ref

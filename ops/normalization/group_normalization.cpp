@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "ops/normalization/register.h"
 #include "ops/attribute_specs.h"
 #include "ops/normalization/normalization.h"
+#include "ops/normalization/register.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/scratch.h"
@@ -37,7 +37,8 @@ GroupNormalizationParams parse_group_normalization_params(const Attributes& attr
   if (per_channel) {
     const int64_t stash = attrs.get_int("stash_type");
     if (stash != 1 && stash != 10 && stash != 11 && stash != 16)
-      throw Error("stash_type = " + std::to_string(stash) + " is not a floating type (1: float, 10: float16, 11: double, 16: bfloat16)");
+      throw Error("stash_type = " + std::to_string(stash) +
+                  " is not a floating type (1: float, 10: float16, 11: double, 16: bfloat16)");
   }
   return {groups, std::get<float>(attrs.get("epsilon")), per_channel};
 }
@@ -56,7 +57,9 @@ std::vector<Value> group_normalization(const KernelContext& ctx, const GroupNorm
   require_shape(ctx.input(1), parameter_shape, "scale");
   require_shape(ctx.input(2), parameter_shape, "bias");
   if (x.element_count() == 0) return {Value(x)};  // nothing to normalize (and no loop over empty groups)
-  const MemoryCharge widened_charge = charge_scratch<double>(2 * static_cast<uint64_t>(x.element_count() + ctx.input(1).element_count()), "GroupNormalization's widened input and result");
+  const MemoryCharge widened_charge =
+      charge_scratch<double>(2 * static_cast<uint64_t>(x.element_count() + ctx.input(1).element_count()),
+                             "GroupNormalization's widened input and result");
   const std::vector<double> scale = widen_elements(ctx.input(1)), bias = widen_elements(ctx.input(2));
   const float epsilon = params.epsilon;
   int64_t inner = 1;
@@ -74,7 +77,8 @@ std::vector<Value> group_normalization(const KernelContext& ctx, const GroupNorm
       for (int64_t k = 0; k < group_size; ++k) {
         const int64_t c = g * per_group + k / inner;
         const auto p = static_cast<size_t>(per_channel ? c : g);
-        y[static_cast<size_t>(base + k)] = normalize_value(members[static_cast<size_t>(k)], stats.mean, deviation, scale[p], bias[p]);
+        y[static_cast<size_t>(base + k)] =
+            normalize_value(members[static_cast<size_t>(k)], stats.mean, deviation, scale[p], bias[p]);
       }
     }
   return {narrow_elements(x.type(), x.shape(), y)};
@@ -101,8 +105,10 @@ OpVersion group_normalization_version(int since) {
 void register_group_normalization(Registry& registry) {
   registry.add(group_normalization_version(18));
   registry.add(group_normalization_version(21));
-  registry.declare_accuracy("GroupNormalization",
-                            {AccuracyKind::RoundedAtNamedPoints, "statistics exact, rounded once to double; each step of the formula rounded to double; the result once to T"});
+  registry.declare_accuracy(
+      "GroupNormalization",
+      {AccuracyKind::RoundedAtNamedPoints,
+       "statistics exact, rounded once to double; each step of the formula rounded to double; the result once to T"});
 }
 
 }  // namespace onnx_ref

@@ -6,9 +6,9 @@
 // scale and B have shape [C].
 // Contract: rounded at named points (ops/normalization/normalization.h): exact statistics rounded
 // once to double, every step rounded to double, the result rounded once to the output type.
-#include "ops/normalization/register.h"
 #include "ops/attribute_specs.h"
 #include "ops/normalization/normalization.h"
+#include "ops/normalization/register.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/scratch.h"
@@ -25,7 +25,8 @@ std::vector<Value> instance_normalization(const KernelContext& ctx, float epsilo
   const int64_t channels = x.shape()[1];
   require_shape(ctx.input(1), {channels}, "scale");
   require_shape(ctx.input(2), {channels}, "B");
-  const MemoryCharge widened_charge = charge_scratch<double>(2 * static_cast<uint64_t>(x.element_count() + channels), "InstanceNormalization's widened input and result");
+  const MemoryCharge widened_charge = charge_scratch<double>(2 * static_cast<uint64_t>(x.element_count() + channels),
+                                                             "InstanceNormalization's widened input and result");
   const std::vector<double> xs = widen_elements(x), scale = widen_elements(ctx.input(1)),
                             bias = widen_elements(ctx.input(2));
   int64_t size = 1;
@@ -62,8 +63,10 @@ void register_instance_normalization(Registry& registry) {
   registry.add(instance_normalization_version(1, type_sets::kFloats));
   registry.add(instance_normalization_version(6, type_sets::kFloats));
   registry.add(instance_normalization_version(22, type_sets::kFloatsIR4));
-  registry.declare_accuracy("InstanceNormalization",
-                            {AccuracyKind::RoundedAtNamedPoints, "statistics exact, rounded once to double; each step of the formula rounded to double; the result once to T"});
+  registry.declare_accuracy(
+      "InstanceNormalization",
+      {AccuracyKind::RoundedAtNamedPoints,
+       "statistics exact, rounded once to double; each step of the formula rounded to double; the result once to T"});
 }
 
 }  // namespace onnx_ref

@@ -14,12 +14,12 @@
 #include <array>
 #include <limits>
 
-#include "ops/normalization/register.h"
-#include "ops/float_dispatch.h"
+#include "ops/attribute_specs.h"
 #include "ops/axis.h"
 #include "ops/broadcast.h"
-#include "ops/attribute_specs.h"
+#include "ops/float_dispatch.h"
 #include "ops/normalization/normalization.h"
+#include "ops/normalization/register.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
@@ -50,7 +50,9 @@ std::vector<double> layer_normalization_parameter(const Tensor& param, const Sha
     Shape group_shape = x_shape;
     for (int64_t i = 0; i < axis; ++i) group_shape[static_cast<size_t>(i)] = 1;
     try {
-      charge = charge_scratch<double>(static_cast<uint64_t>(param.element_count() + *checked_element_count(group_shape)), "LayerNormalization's broadcast " + std::string(name));
+      charge =
+          charge_scratch<double>(static_cast<uint64_t>(param.element_count() + *checked_element_count(group_shape)),
+                                 "LayerNormalization's broadcast " + std::string(name));
       return normalization::broadcast_parameter(param, group_shape, name);
     } catch (const Error&) {
       // Falls through to the whole shape, whose message names X's shape.
@@ -58,7 +60,8 @@ std::vector<double> layer_normalization_parameter(const Tensor& param, const Sha
   }
   periodic = false;
   charge.reset();
-  charge = charge_scratch<double>(static_cast<uint64_t>(param.element_count() + *checked_element_count(x_shape)), "LayerNormalization's broadcast " + std::string(name));
+  charge = charge_scratch<double>(static_cast<uint64_t>(param.element_count() + *checked_element_count(x_shape)),
+                                  "LayerNormalization's broadcast " + std::string(name));
   return normalization::broadcast_parameter(param, x_shape, name);
 }
 
@@ -83,13 +86,16 @@ std::vector<Value> layer_normalization(const KernelContext& ctx, const LayerNorm
   const float epsilon = params.epsilon;
   bool scale_periodic = false, bias_periodic = false;
   MemoryCharge scale_charge, bias_charge;
-  const std::vector<double> scale = layer_normalization_parameter(ctx.input(1), x.shape(), axis, "Scale", scale_periodic, scale_charge);
+  const std::vector<double> scale =
+      layer_normalization_parameter(ctx.input(1), x.shape(), axis, "Scale", scale_periodic, scale_charge);
   const bool has_bias = ctx.has_input(2);
   const std::vector<double> bias =
-      has_bias ? layer_normalization_parameter(ctx.input(2), x.shape(), axis, "B", bias_periodic, bias_charge) : std::vector<double>{};
+      has_bias ? layer_normalization_parameter(ctx.input(2), x.shape(), axis, "B", bias_periodic, bias_charge)
+               : std::vector<double>{};
   int64_t rows = 1, cols = 1;
   for (int64_t i = 0; i < rank; ++i) (i < axis ? rows : cols) *= x.shape()[i];
-  const MemoryCharge statistics_charge = charge_scratch<double>(2 * static_cast<uint64_t>(rows), "LayerNormalization's statistics");
+  const MemoryCharge statistics_charge =
+      charge_scratch<double>(2 * static_cast<uint64_t>(rows), "LayerNormalization's statistics");
   std::vector<double> means(static_cast<size_t>(rows)), inverse(static_cast<size_t>(rows));
   Tensor y = Tensor::uninitialized(x.type(), x.shape());
   // Group by group (rows split over the threads; each group's result depends on it alone), with
@@ -100,7 +106,8 @@ std::vector<Value> layer_normalization(const KernelContext& ctx, const LayerNorm
     const S* in = x.data_as<S>();
     S* out = reinterpret_cast<S*>(y.mutable_data());
     parallel_for(rows, std::max<int64_t>(1, (int64_t{1} << 15) / cols), [&](int64_t r0, int64_t r1) {
-      const MemoryCharge group_charge = charge_scratch<double>(static_cast<uint64_t>(cols), "LayerNormalization's widened group");
+      const MemoryCharge group_charge =
+          charge_scratch<double>(static_cast<uint64_t>(cols), "LayerNormalization's widened group");
       std::vector<double> group(static_cast<size_t>(cols));
       for (int64_t r = r0; r < r1; ++r) {
         const int64_t base = r * cols;
@@ -141,7 +148,8 @@ void register_layer_normalization(Registry& registry) {
   v.since_version = 17;
   v.inputs = {{"X", "T"}, {"Scale", "T"}, {"B", "T", ParamOption::Optional}};
   v.outputs = {{"Y", "T"}, {"Mean", "U", ParamOption::Optional}, {"InvStdDev", "U", ParamOption::Optional}};
-  v.attributes = {{"axis", AttrType::Int, false, int64_t{-1}}, float_attribute("epsilon", 1e-5f),
+  v.attributes = {{"axis", AttrType::Int, false, int64_t{-1}},
+                  float_attribute("epsilon", 1e-5f),
                   {"stash_type", AttrType::Int, false, int64_t{1}}};
   v.type_constraints = {{"T", type_sets::kFloatsIR4}, {"U", TypeSet{ElementType::BFloat16, ElementType::Float}}};
   v.attribute_type = [](const Attributes& attrs, const std::string& var) -> std::optional<ElementType> {
@@ -150,8 +158,9 @@ void register_layer_normalization(Registry& registry) {
   };
   v.set_kernel(parse_layer_normalization_params, layer_normalization);
   registry.add(std::move(v));
-  registry.declare_accuracy("LayerNormalization",
-                            {AccuracyKind::RoundedAtNamedPoints, "stage one in double from exact statistics, each step rounded to double; stage two in T, each step rounded once"});
+  registry.declare_accuracy("LayerNormalization", {AccuracyKind::RoundedAtNamedPoints,
+                                                   "stage one in double from exact statistics, each step rounded to "
+                                                   "double; stage two in T, each step rounded once"});
 }
 
 }  // namespace onnx_ref

@@ -14,12 +14,12 @@
 #include <memory>
 #include <vector>
 
-#include "ops/normalization/register.h"
+#include "numeric/mpfr_interval.h"
 #include "ops/axis.h"
 #include "ops/normalization/normalization.h"
+#include "ops/normalization/register.h"
 #include "ops/reduce/accumulators.h"
 #include "ops/type_sets.h"
-#include "numeric/mpfr_interval.h"
 #include "runtime/error.h"
 #include "runtime/scratch.h"
 
@@ -29,10 +29,14 @@ namespace {
 
 numeric::Format format_of_type(ElementType type) {
   switch (type) {
-    case ElementType::Float16: return numeric::Format::Float16;
-    case ElementType::BFloat16: return numeric::Format::BFloat16;
-    case ElementType::Float: return numeric::Format::Float;
-    default: return numeric::Format::Double;
+    case ElementType::Float16:
+      return numeric::Format::Float16;
+    case ElementType::BFloat16:
+      return numeric::Format::BFloat16;
+    case ElementType::Float:
+      return numeric::Format::Float;
+    default:
+      return numeric::Format::Double;
   }
 }
 
@@ -53,7 +57,9 @@ class NormEnclosure {
   std::map<mpfr_prec_t, std::unique_ptr<numeric::Interval>> norms_;
 
   std::unique_ptr<numeric::Interval> compute(mpfr_prec_t precision) const {
-    const MemoryCharge terms_charge = charge_memory(checked_bytes(line_.size(), sizeof(__mpfr_struct) + sizeof(mpfr_ptr) + 16, "LpNormalization's exact terms"), "LpNormalization's exact terms");
+    const MemoryCharge terms_charge = charge_memory(
+        checked_bytes(line_.size(), sizeof(__mpfr_struct) + sizeof(mpfr_ptr) + 16, "LpNormalization's exact terms"),
+        "LpNormalization's exact terms");
     std::vector<__mpfr_struct> terms(line_.size());
     std::vector<mpfr_ptr> ptrs(line_.size());
     for (size_t k = 0; k < line_.size(); ++k) {
@@ -107,7 +113,8 @@ std::vector<Value> lp_normalization(const KernelContext& ctx, const LpNormalizat
   int64_t outer = 1, count = x.shape()[axis], inner = 1;
   for (int64_t i = 0; i < axis; ++i) outer *= x.shape()[i];
   for (int64_t i = axis + 1; i < rank; ++i) inner *= x.shape()[i];
-  const MemoryCharge widened_charge = charge_scratch<double>(2 * static_cast<uint64_t>(x.element_count() + count), "LpNormalization's widened input and result");
+  const MemoryCharge widened_charge = charge_scratch<double>(2 * static_cast<uint64_t>(x.element_count() + count),
+                                                             "LpNormalization's widened input and result");
   const std::vector<double> xs = widen_elements(x);
   std::vector<double> y(xs.size()), line(static_cast<size_t>(count));
   const numeric::Format format = format_of_type(x.type());

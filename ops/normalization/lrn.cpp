@@ -13,8 +13,8 @@
 
 #include "numeric/elementary.h"
 #include "numeric/interval_rounding.h"
-#include "ops/normalization/register.h"
 #include "ops/normalization/normalization.h"
+#include "ops/normalization/register.h"
 #include "ops/reduce/accumulators.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
@@ -47,10 +47,14 @@ bool decide_narrow_as(double x, double base, double beta, double& out) {
 
 bool decide_narrow(ElementType type, double x, double base, double beta, double& out) {
   switch (type) {
-    case ElementType::Float: return decide_narrow_as<float>(x, base, beta, out);
-    case ElementType::Float16: return decide_narrow_as<Float16Bits>(x, base, beta, out);
-    case ElementType::BFloat16: return decide_narrow_as<BFloat16Bits>(x, base, beta, out);
-    default: return false;
+    case ElementType::Float:
+      return decide_narrow_as<float>(x, base, beta, out);
+    case ElementType::Float16:
+      return decide_narrow_as<Float16Bits>(x, base, beta, out);
+    case ElementType::BFloat16:
+      return decide_narrow_as<BFloat16Bits>(x, base, beta, out);
+    default:
+      return false;
   }
 }
 
@@ -94,8 +98,10 @@ struct LrnParams {
 
 LrnParams parse_lrn_params(const Attributes& attrs) {
   const int64_t size = attrs.get_int("size");
-  if (size < 1) throw Error("attribute size = " + std::to_string(size) + " must be at least 1 (the channels summed over)");
-  return {size, std::get<float>(attrs.get("alpha")), std::get<float>(attrs.get("beta")), std::get<float>(attrs.get("bias"))};
+  if (size < 1)
+    throw Error("attribute size = " + std::to_string(size) + " must be at least 1 (the channels summed over)");
+  return {size, std::get<float>(attrs.get("alpha")), std::get<float>(attrs.get("beta")),
+          std::get<float>(attrs.get("bias"))};
 }
 
 std::vector<Value> lrn(const KernelContext& ctx, const LrnParams& params) {
@@ -107,32 +113,36 @@ std::vector<Value> lrn(const KernelContext& ctx, const LrnParams& params) {
   const int64_t batches = x.shape()[0], channels = x.shape()[1];
   int64_t inner = 1;
   for (int64_t d = 2; d < x.rank(); ++d) inner *= x.shape()[static_cast<size_t>(d)];
-  const MemoryCharge widened_charge = charge_scratch<double>(2 * static_cast<uint64_t>(x.element_count()), "LRN's widened input and result");
+  const MemoryCharge widened_charge =
+      charge_scratch<double>(2 * static_cast<uint64_t>(x.element_count()), "LRN's widened input and result");
   const std::vector<double> xs = widen_elements(x);
   std::vector<double> y(xs.size());
   const int64_t before = (size - 1) / 2, after = size - 1 - before;
   const double alpha_over_size = alpha / static_cast<double>(size);
   const bool narrower = x.type() != ElementType::Double;
   // Each (image, channel) row of outputs is computed from X alone: rows run on any thread.
-  parallel_for(batches * channels, std::max<int64_t>(1, 4096 / std::max<int64_t>(1, inner)), [&](int64_t r0, int64_t r1) {
-    std::vector<double> window;
-    for (int64_t row = r0; row < r1; ++row) {
-      const int64_t n = row / channels, c = row % channels;
-      const int64_t lo = std::max<int64_t>(0, c - before), hi = std::min<int64_t>(channels - 1, c + after);
-      for (int64_t i = 0; i < inner; ++i) {
-        window.clear();
-        for (int64_t k = lo; k <= hi; ++k) window.push_back(xs[static_cast<size_t>((n * channels + k) * inner + i)]);
-        double square_sum;
-        if (!narrower || !square_sum_decided(window.data(), static_cast<int64_t>(window.size()), square_sum))
-          square_sum = exact_square_sum_run(window.data(), static_cast<int64_t>(window.size()));
-        const double base = bias + alpha_over_size * square_sum;
-        const auto at = static_cast<size_t>((n * channels + c) * inner + i);
-        if (narrower && decide_narrow(x.type(), xs[at], base, beta, y[at])) continue;
-        const double power = numeric::correctly_rounded(numeric::Fn::Pow, numeric::Format::Double, base, numeric::Args{beta});
-        y[at] = xs[at] / power;
-      }
-    }
-  });
+  parallel_for(
+      batches * channels, std::max<int64_t>(1, 4096 / std::max<int64_t>(1, inner)), [&](int64_t r0, int64_t r1) {
+        std::vector<double> window;
+        for (int64_t row = r0; row < r1; ++row) {
+          const int64_t n = row / channels, c = row % channels;
+          const int64_t lo = std::max<int64_t>(0, c - before), hi = std::min<int64_t>(channels - 1, c + after);
+          for (int64_t i = 0; i < inner; ++i) {
+            window.clear();
+            for (int64_t k = lo; k <= hi; ++k)
+              window.push_back(xs[static_cast<size_t>((n * channels + k) * inner + i)]);
+            double square_sum;
+            if (!narrower || !square_sum_decided(window.data(), static_cast<int64_t>(window.size()), square_sum))
+              square_sum = exact_square_sum_run(window.data(), static_cast<int64_t>(window.size()));
+            const double base = bias + alpha_over_size * square_sum;
+            const auto at = static_cast<size_t>((n * channels + c) * inner + i);
+            if (narrower && decide_narrow(x.type(), xs[at], base, beta, y[at])) continue;
+            const double power =
+                numeric::correctly_rounded(numeric::Fn::Pow, numeric::Format::Double, base, numeric::Args{beta});
+            y[at] = xs[at] / power;
+          }
+        }
+      });
   return {narrow_elements(x.type(), x.shape(), y)};
 }
 
@@ -156,8 +166,9 @@ OpVersion lrn_version(int since, const TypeSet& types) {
 void register_lrn(Registry& registry) {
   registry.add(lrn_version(1, type_sets::kFloats));
   registry.add(lrn_version(13, type_sets::kFloatsIR4));
-  registry.declare_accuracy("LRN",
-                            {AccuracyKind::RoundedAtNamedPoints, "the exact square sum rounded once to double; each step of the formula rounded to double; the result once to T"});
+  registry.declare_accuracy("LRN", {AccuracyKind::RoundedAtNamedPoints,
+                                    "the exact square sum rounded once to double; each step of the formula rounded to "
+                                    "double; the result once to T"});
 }
 
 }  // namespace onnx_ref

@@ -8,8 +8,8 @@
 #include <cmath>
 #include <vector>
 
-#include "ops/normalization/register.h"
 #include "ops/normalization/normalization.h"
+#include "ops/normalization/register.h"
 #include "ops/reduce/reduction.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
@@ -30,7 +30,8 @@ std::vector<Value> mean_variance_normalization(const KernelContext& ctx, const s
   // Each element's group: its coordinates along the kept axes, as one number.
   const Shape& shape = x.shape();
   const int64_t n = x.element_count();
-  const MemoryCharge widened_charge = charge_scratch<double>(4 * static_cast<uint64_t>(n), "MeanVarianceNormalization's groups, widened input and result");
+  const MemoryCharge widened_charge = charge_scratch<double>(
+      4 * static_cast<uint64_t>(n), "MeanVarianceNormalization's groups, widened input and result");
   std::vector<int64_t> group_of(static_cast<size_t>(n));
   int64_t groups = 1;
   for (int64_t d = 0; d < rank; ++d)
@@ -48,7 +49,8 @@ std::vector<Value> mean_variance_normalization(const KernelContext& ctx, const s
   }
   const std::vector<double> xs = widen_elements(x);
   std::vector<std::vector<double>> members(static_cast<size_t>(n == 0 ? 0 : groups));
-  for (int64_t i = 0; i < n; ++i) members[static_cast<size_t>(group_of[static_cast<size_t>(i)])].push_back(xs[static_cast<size_t>(i)]);
+  for (int64_t i = 0; i < n; ++i)
+    members[static_cast<size_t>(group_of[static_cast<size_t>(i)])].push_back(xs[static_cast<size_t>(i)]);
   std::vector<double> mean(members.size()), divisor(members.size());
   const double epsilon = static_cast<double>(1e-9f);
   for (size_t g = 0; g < members.size(); ++g) {
@@ -81,8 +83,10 @@ OpVersion mean_variance_normalization_version(int since, const TypeSet& types) {
 void register_mean_variance_normalization(Registry& registry) {
   registry.add(mean_variance_normalization_version(9, type_sets::kFloats));
   registry.add(mean_variance_normalization_version(13, type_sets::kFloatsIR4));
-  registry.declare_accuracy("MeanVarianceNormalization",
-                            {AccuracyKind::RoundedAtNamedPoints, "statistics exact, rounded once to double; each step of the formula rounded to double; the result once to T"});
+  registry.declare_accuracy(
+      "MeanVarianceNormalization",
+      {AccuracyKind::RoundedAtNamedPoints,
+       "statistics exact, rounded once to double; each step of the formula rounded to double; the result once to T"});
 }
 
 }  // namespace onnx_ref

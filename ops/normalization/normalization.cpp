@@ -78,18 +78,19 @@ Tensor narrow_elements(ElementType type, const Shape& shape, std::span<const dou
 std::vector<double> broadcast_parameter(const Tensor& param, const Shape& x_shape, const char* name) {
   const Shape both[] = {x_shape, param.shape()};
   if (broadcast_shapes(both) != x_shape)
-    throw Error(std::string("input ") + name + " " + param.describe() + " does not broadcast unidirectionally to X's shape " +
-                shape_to_string(x_shape));
+    throw Error(std::string("input ") + name + " " + param.describe() +
+                " does not broadcast unidirectionally to X's shape " + shape_to_string(x_shape));
   const std::vector<double> values = widen_elements(param);
   std::vector<double> out;
   out.reserve(values.size());
   int64_t total = 1;
   for (int64_t d : x_shape) total *= d;
   out.resize(static_cast<size_t>(total));
-  for_each_broadcast_row<1>(x_shape, {&param.shape()}, [&](int64_t at, const std::array<int64_t, 1>& in,
-                                                             const std::array<int64_t, 1>& step, int64_t row) {
-    for (int64_t i = 0; i < row; ++i) out[at + i] = values[in[0] + i * step[0]];
-  });
+  for_each_broadcast_row<1>(
+      x_shape, {&param.shape()},
+      [&](int64_t at, const std::array<int64_t, 1>& in, const std::array<int64_t, 1>& step, int64_t row) {
+        for (int64_t i = 0; i < row; ++i) out[at + i] = values[in[0] + i * step[0]];
+      });
   return out;
 }
 

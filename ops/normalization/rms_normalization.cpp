@@ -12,11 +12,11 @@
 #include <vector>
 
 #include "numeric/exact_sum.h"
-#include "ops/normalization/register.h"
-#include "ops/float_dispatch.h"
-#include "ops/axis.h"
 #include "ops/attribute_specs.h"
+#include "ops/axis.h"
+#include "ops/float_dispatch.h"
 #include "ops/normalization/normalization.h"
+#include "ops/normalization/register.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
@@ -35,13 +35,15 @@ struct RmsNormalizationParams {
 RmsNormalizationParams parse_rms_normalization_params(const Attributes& attrs) {
   const int64_t stash = attrs.get_int("stash_type");
   if (stash != 1 && stash != 10 && stash != 11 && stash != 16)
-    throw Error("stash_type = " + std::to_string(stash) + " is not a floating type (1: float, 10: float16, 11: double, 16: bfloat16)");
+    throw Error("stash_type = " + std::to_string(stash) +
+                " is not a floating type (1: float, 10: float16, 11: double, 16: bfloat16)");
   return {attrs.get_int("axis"), std::get<float>(attrs.get("epsilon"))};
 }
 
 // The mean of the squares of `values`, exact, rounded once to double (Error beyond 2^32 - 1 values).
 double rms_mean_square(const double* values, int64_t n) {
-  if (n > static_cast<int64_t>(UINT32_MAX)) throw Error("a normalized group of " + std::to_string(n) + " elements is beyond 2^32 - 1");
+  if (n > static_cast<int64_t>(UINT32_MAX))
+    throw Error("a normalized group of " + std::to_string(n) + " elements is beyond 2^32 - 1");
   ExactSum sum;
   for (int64_t i = 0; i < n; ++i) {
     const double p = values[i] * values[i];
@@ -59,7 +61,9 @@ std::vector<Value> rms_normalization(const KernelContext& ctx, const RmsNormaliz
   if (rank == 0) throw Error("input X must have rank 1 or more, but it is a scalar");
   const int64_t axis = normalize_axis(params.axis, rank, AxisRange::Signed);
   const double epsilon = params.epsilon;
-  const MemoryCharge widened_charge = charge_scratch<double>(3 * static_cast<uint64_t>(x.element_count()) + static_cast<uint64_t>(scale_tensor.element_count()), "RMSNormalization's widened input, scale and result");
+  const MemoryCharge widened_charge = charge_scratch<double>(
+      3 * static_cast<uint64_t>(x.element_count()) + static_cast<uint64_t>(scale_tensor.element_count()),
+      "RMSNormalization's widened input, scale and result");
   const std::vector<double> scale = broadcast_parameter(scale_tensor, x.shape(), "scale");
   int64_t rows = 1, cols = 1;
   for (int64_t i = 0; i < rank; ++i) (i < axis ? rows : cols) *= x.shape()[static_cast<size_t>(i)];
@@ -87,13 +91,15 @@ void register_rms_normalization(Registry& registry) {
   v.since_version = 23;
   v.inputs = {{"X", "T"}, {"scale", "V"}};
   v.outputs = {{"Y", "V"}};
-  v.attributes = {{"axis", AttrType::Int, false, int64_t{-1}}, float_attribute("epsilon", 1e-5f),
+  v.attributes = {{"axis", AttrType::Int, false, int64_t{-1}},
+                  float_attribute("epsilon", 1e-5f),
                   {"stash_type", AttrType::Int, false, int64_t{1}}};
   v.type_constraints = {{"T", type_sets::kFloatsIR4}, {"V", type_sets::kFloatsIR4}};
   v.set_kernel(parse_rms_normalization_params, rms_normalization);
   registry.add(std::move(v));
-  registry.declare_accuracy("RMSNormalization",
-                            {AccuracyKind::RoundedAtNamedPoints, "mean(x^2) exact, rounded once to double; + epsilon, sqrt and x / it each rounded to double; times scale rounded once to V"});
+  registry.declare_accuracy("RMSNormalization", {AccuracyKind::RoundedAtNamedPoints,
+                                                 "mean(x^2) exact, rounded once to double; + epsilon, sqrt and x / it "
+                                                 "each rounded to double; times scale rounded once to V"});
 }
 
 }  // namespace onnx_ref

@@ -9,9 +9,9 @@
 
 #include "gemm/exact_quotient.h"
 #include "numeric/interval_rounding.h"
-#include "ops/pool/register.h"
 #include "ops/float_dispatch.h"
 #include "ops/pool/pooling.h"
+#include "ops/pool/register.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
@@ -69,7 +69,8 @@ std::vector<Value> average_pool(const KernelContext& ctx, const AveragePoolParam
             }
           const double c = static_cast<double>(count);
           S out;
-          if (n < (int64_t{1} << 40) && numeric::decide_small<S>(s / c, 2 * static_cast<double>(n) * 0x1p-53 * mag / c, out)) {
+          if (n < (int64_t{1} << 40) &&
+              numeric::decide_small<S>(s / c, 2 * static_cast<double>(n) * 0x1p-53 * mag / c, out)) {
             py[nc * p.out_size + o] = out;
             continue;
           }

@@ -1,7 +1,7 @@
 // ONNX GlobalAveragePool, every version (1, 22). Contract: correctly rounded — the exact mean of each
 // channel rounded once (ops/pool/global_pool.h).  1: float16, float, double.  22: + bfloat16.
-#include "ops/pool/register.h"
 #include "ops/pool/global_pool.h"
+#include "ops/pool/register.h"
 
 namespace onnx_ref {
 

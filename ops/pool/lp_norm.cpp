@@ -36,9 +36,12 @@ double lp_norm_rounded(std::span<const double> values, int64_t p, numeric::Forma
   bool nan = false, inf = false;
   std::vector<double> mags;
   for (double x : values) {
-    if (std::isnan(x)) nan = true;
-    else if (std::isinf(x)) inf = true;
-    else if (x != 0) mags.push_back(std::fabs(x));
+    if (std::isnan(x))
+      nan = true;
+    else if (std::isinf(x))
+      inf = true;
+    else if (x != 0)
+      mags.push_back(std::fabs(x));
   }
   if (nan) return std::numeric_limits<double>::quiet_NaN();
   if (inf) return std::numeric_limits<double>::infinity();
@@ -79,12 +82,14 @@ double lp_norm_rounded(std::span<const double> values, int64_t p, numeric::Forma
 int64_t read_lp_pool_p(const Attributes& attrs) {
   const AttrValue& v = attrs.get("p");
   double p = 0;
-  if (const auto* f = std::get_if<float>(&v)) p = *f;
-  else p = static_cast<double>(std::get<int64_t>(v));
+  if (const auto* f = std::get_if<float>(&v))
+    p = *f;
+  else
+    p = static_cast<double>(std::get<int64_t>(v));
   if (!(p >= 1 && p <= static_cast<double>(kMaxLpPoolP) && p == std::floor(p)))
-    throw Error("attribute 'p' must be a whole number from 1 to " + std::to_string(kMaxLpPoolP) + ", got " +
-                (std::holds_alternative<float>(v) ? std::to_string(std::get<float>(v))
-                                                  : std::to_string(std::get<int64_t>(v))));
+    throw Error(
+        "attribute 'p' must be a whole number from 1 to " + std::to_string(kMaxLpPoolP) + ", got " +
+        (std::holds_alternative<float>(v) ? std::to_string(std::get<float>(v)) : std::to_string(std::get<int64_t>(v))));
   return static_cast<int64_t>(p);
 }
 

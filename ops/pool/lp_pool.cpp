@@ -5,10 +5,10 @@
 //   1: p float, kernel_shape optional in the schema (required here: there is no window without it).
 //   2: p int, kernel_shape required.  11: the same rules, restated.  18: + ceil_mode, dilations.
 //   22: + bfloat16.
-#include "ops/pool/register.h"
 #include "ops/float_dispatch.h"
 #include "ops/pool/lp_norm.h"
 #include "ops/pool/pooling.h"
+#include "ops/pool/register.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
@@ -62,8 +62,10 @@ OpVersion lp_pool_version(int since, const TypeSet& types) {
                   {"kernel_shape", AttrType::Ints, since >= 2},
                   {"pads", AttrType::Ints},
                   {"strides", AttrType::Ints}};
-  if (since == 1) v.attributes.push_back({"p", AttrType::Float, false, 2.0f});
-  else v.attributes.push_back({"p", AttrType::Int, false, int64_t{2}});
+  if (since == 1)
+    v.attributes.push_back({"p", AttrType::Float, false, 2.0f});
+  else
+    v.attributes.push_back({"p", AttrType::Int, false, int64_t{2}});
   if (since >= 18) {
     v.attributes.push_back({"ceil_mode", AttrType::Int, false, int64_t{0}});
     v.attributes.push_back({"dilations", AttrType::Ints});
@@ -78,8 +80,8 @@ OpVersion lp_pool_version(int since, const TypeSet& types) {
 void register_lp_pool(Registry& registry) {
   for (int since : {1, 2, 11, 18}) registry.add(lp_pool_version(since, type_sets::kFloats));
   registry.add(lp_pool_version(22, type_sets::kFloatsIR4));
-  registry.declare_accuracy("LpPool",
-                            {AccuracyKind::CorrectlyRounded, "the exact (sum over the window of |x|^p)^(1/p) rounded once"});
+  registry.declare_accuracy(
+      "LpPool", {AccuracyKind::CorrectlyRounded, "the exact (sum over the window of |x|^p)^(1/p) rounded once"});
 }
 
 }  // namespace onnx_ref

@@ -6,8 +6,8 @@
 // reads only padding is an Error.
 //   1: auto_pad, kernel_shape, pads, strides.  8: + storage_order, Indices.
 //   10: + ceil_mode, dilations.  11: the same rules, restated.  12: + int8, uint8.  22: + bfloat16.
-#include "ops/pool/register.h"
 #include "ops/pool/pooling.h"
+#include "ops/pool/register.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
@@ -18,14 +18,18 @@ namespace {
 
 template <class S>
 bool is_nan_value(S v) {
-  if constexpr (is_float_storage<S>) return widen(v) != widen(v);
-  else return false;
+  if constexpr (is_float_storage<S>)
+    return widen(v) != widen(v);
+  else
+    return false;
 }
 
 template <class S>
 bool greater(S a, S b) {
-  if constexpr (is_float_storage<S>) return widen(a) > widen(b);
-  else return a > b;
+  if constexpr (is_float_storage<S>)
+    return widen(a) > widen(b);
+  else
+    return a > b;
 }
 
 // MaxPool's attributes, parsed at load.

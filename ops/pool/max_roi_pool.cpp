@@ -13,8 +13,8 @@
 //   1: float16, float, double.  22: + bfloat16.
 #include <cmath>
 
-#include "ops/pool/register.h"
 #include "ops/float_dispatch.h"
+#include "ops/pool/register.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
@@ -35,7 +35,8 @@ struct MaxRoiPoolParams {
 
 MaxRoiPoolParams parse_max_roi_pool_params(const Attributes& attrs) {
   const std::vector<int64_t>& pooled = attrs.get_ints("pooled_shape");
-  if (pooled.size() != 2 || pooled[0] < 1 || pooled[1] < 1 || pooled[0] > (int64_t{1} << 31) || pooled[1] > (int64_t{1} << 31))
+  if (pooled.size() != 2 || pooled[0] < 1 || pooled[1] < 1 || pooled[0] > (int64_t{1} << 31) ||
+      pooled[1] > (int64_t{1} << 31))
     throw Error("attribute 'pooled_shape' " + shape_to_string(pooled) + " must be two values from 1 to 2^31");
   return {pooled, std::get<float>(attrs.get("spatial_scale"))};
 }
@@ -119,8 +120,7 @@ OpVersion max_roi_pool_version(int since, const TypeSet& types) {
 void register_max_roi_pool(Registry& registry) {
   registry.add(max_roi_pool_version(1, type_sets::kFloats));
   registry.add(max_roi_pool_version(22, type_sets::kFloatsIR4));
-  registry.declare_accuracy("MaxRoiPool",
-                            {AccuracyKind::Exact, "each bin's largest element copied bit for bit, or 0"});
+  registry.declare_accuracy("MaxRoiPool", {AccuracyKind::Exact, "each bin's largest element copied bit for bit, or 0"});
 }
 
 }  // namespace onnx_ref

@@ -49,8 +49,9 @@ std::vector<Value> max_unpool(const KernelContext& ctx, const MaxUnpoolParams& p
     bool fits = out_shape.size() == unpooled.size() && out_shape[0] == unpooled[0] && out_shape[1] == unpooled[1];
     for (size_t d = 2; fits && d < out_shape.size(); ++d) fits = out_shape[d] >= unpooled[d];
     if (!fits)
-      throw Error("output_shape " + shape_to_string(out_shape) + " must have X's N and C and at least the unpooled shape " +
-                  shape_to_string(unpooled) + " along each spatial axis");
+      throw Error("output_shape " + shape_to_string(out_shape) +
+                  " must have X's N and C and at least the unpooled shape " + shape_to_string(unpooled) +
+                  " along each spatial axis");
     if (!checked_element_count(out_shape))
       throw Error("output_shape " + shape_to_string(out_shape) + " is too large to count");
   }

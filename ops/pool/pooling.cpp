@@ -25,7 +25,8 @@ PoolPlan plan_pool(const Tensor& x, const WindowSpec& window) {
   p.in_size = *checked_element_count(p.in_spatial);
   p.out_size = *checked_element_count(p.out_spatial);
   p.kernel_size = *checked_element_count(p.w.kernel);
-  if (p.kernel_size > (int64_t{1} << 32)) throw Error("pool kernel of " + std::to_string(p.kernel_size) + " taps is beyond 2^32");
+  if (p.kernel_size > (int64_t{1} << 32))
+    throw Error("pool kernel of " + std::to_string(p.kernel_size) + " taps is beyond 2^32");
   return p;
 }
 
@@ -34,7 +35,8 @@ void for_each_window(const PoolPlan& p, const std::function<void(int64_t, const 
   MultiIndex opos(p.out_spatial), koff(p.w.kernel);
   if (opos.empty() || koff.empty()) return;
   WindowTaps taps;
-  const MemoryCharge taps_charge = charge_scratch<int64_t>(static_cast<uint64_t>(p.kernel_size), "the pool's window table");
+  const MemoryCharge taps_charge =
+      charge_scratch<int64_t>(static_cast<uint64_t>(p.kernel_size), "the pool's window table");
   taps.index.resize(static_cast<size_t>(p.kernel_size));
   int64_t o = 0;
   do {
@@ -46,8 +48,10 @@ void for_each_window(const PoolPlan& p, const std::function<void(int64_t, const 
       for (size_t a = 0; a < r; ++a) {
         const int64_t coord = opos[a] * p.w.strides[a] - p.axes[a].pad_begin + koff[a] * p.w.dilations[a];
         if (coord < -p.axes[a].pad_begin || coord >= p.in_spatial[a] + p.axes[a].pad_end) in_extent = false;
-        if (coord < 0 || coord >= p.in_spatial[a]) inside = false;
-        else flat = flat * p.in_spatial[a] + coord;
+        if (coord < 0 || coord >= p.in_spatial[a])
+          inside = false;
+        else
+          flat = flat * p.in_spatial[a] + coord;
       }
       taps.index[static_cast<size_t>(k++)] = inside ? flat : -1;
       if (in_extent) ++taps.in_padded_extent;

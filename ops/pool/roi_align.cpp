@@ -22,8 +22,8 @@
 
 #include "gemm/exact_quotient.h"
 #include "numeric/exact_sum.h"
-#include "ops/pool/register.h"
 #include "ops/float_dispatch.h"
+#include "ops/pool/register.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
@@ -91,11 +91,13 @@ RoiAlignParams parse_roi_align_params(const Attributes& attrs, int since) {
   }
   for (const char* name : {"output_height", "output_width"})
     if (attrs.get_int(name) < 1 || attrs.get_int(name) > (int64_t{1} << 31))
-      throw Error(std::string("attribute '") + name + "' must be from 1 to 2^31, got " + std::to_string(attrs.get_int(name)));
+      throw Error(std::string("attribute '") + name + "' must be from 1 to 2^31, got " +
+                  std::to_string(attrs.get_int(name)));
   p.OH = attrs.get_int("output_height");
   p.OW = attrs.get_int("output_width");
   p.ratio = attrs.get_int("sampling_ratio");
-  if (p.ratio < 0 || p.ratio > 4096) throw Error("attribute 'sampling_ratio' must be from 0 to 4096, got " + std::to_string(p.ratio));
+  if (p.ratio < 0 || p.ratio > 4096)
+    throw Error("attribute 'sampling_ratio' must be from 0 to 4096, got " + std::to_string(p.ratio));
   p.scale = std::get<float>(attrs.get("spatial_scale"));
   if (!std::isfinite(p.scale)) throw Error("attribute 'spatial_scale' must be finite");
   return p;
@@ -106,10 +108,12 @@ std::vector<Value> roi_align(const KernelContext& ctx, const RoiAlignParams& par
   const Tensor& rois = ctx.input(1);
   const Tensor& batch = ctx.input(2);
   if (x.rank() != 4) throw Error("X must have rank 4 [N, C, H, W], but it is " + x.describe());
-  if (rois.rank() != 2 || rois.shape()[1] != 4) throw Error("rois must have shape [num_rois, 4], but it is " + rois.describe());
+  if (rois.rank() != 2 || rois.shape()[1] != 4)
+    throw Error("rois must have shape [num_rois, 4], but it is " + rois.describe());
   const int64_t R = rois.shape()[0];
   if (batch.shape() != Shape{R})
-    throw Error("batch_indices must have shape [" + std::to_string(R) + "] (one per ROI), but it is " + batch.describe());
+    throw Error("batch_indices must have shape [" + std::to_string(R) + "] (one per ROI), but it is " +
+                batch.describe());
   const int64_t N = x.shape()[0], C = x.shape()[1], H = x.shape()[2], W = x.shape()[3];
   const int64_t OH = params.OH, OW = params.OW, ratio = params.ratio;
   const double scale = params.scale;
@@ -183,8 +187,10 @@ std::vector<Value> roi_align(const KernelContext& ctx, const RoiAlignParams& par
               for (const RoiAlignSample& sm : samples)
                 for (int q = 0; q < 4; ++q) {
                   const double v = sm.w[q] * widen(plane[sm.pos[q]]);
-                  if (!any) best = v;
-                  else if (!std::isnan(best) && (std::isnan(v) || v > best)) best = v;
+                  if (!any)
+                    best = v;
+                  else if (!std::isnan(best) && (std::isnan(v) || v > best))
+                    best = v;
                   any = true;
                 }
               out = narrow<S>(best);
@@ -219,8 +225,10 @@ OpVersion roi_align_version(int since, const TypeSet& types) {
 void register_roi_align(Registry& registry) {
   for (int since : {10, 16}) registry.add(roi_align_version(since, type_sets::kFloats));
   registry.add(roi_align_version(22, type_sets::kFloatsIR4));
-  registry.declare_accuracy("RoiAlign",
-                            {AccuracyKind::RoundedAtNamedPoints, "geometry and bilinear weights each rounded to double; avg: the exact mean of the weighted samples rounded once; max: the largest weighted corner rounded to double, then to T"});
+  registry.declare_accuracy(
+      "RoiAlign", {AccuracyKind::RoundedAtNamedPoints,
+                   "geometry and bilinear weights each rounded to double; avg: the exact mean of the weighted samples "
+                   "rounded once; max: the largest weighted corner rounded to double, then to T"});
 }
 
 }  // namespace onnx_ref

@@ -7,7 +7,8 @@
 
 namespace onnx_ref::pool {
 
-int64_t unpool_axis_length(int64_t in, int64_t kernel, int64_t stride, int64_t pad_begin, int64_t pad_end, size_t axis) {
+int64_t unpool_axis_length(int64_t in, int64_t kernel, int64_t stride, int64_t pad_begin, int64_t pad_end,
+                           size_t axis) {
   const std::string where = " (spatial axis " + std::to_string(axis) + ")";
   if (kernel < 1) throw Error("kernel_shape " + std::to_string(kernel) + " must be at least 1" + where);
   if (stride < 1) throw Error("stride " + std::to_string(stride) + " must be at least 1" + where);

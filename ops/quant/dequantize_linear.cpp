@@ -12,9 +12,9 @@
 #include <cmath>
 
 #include "numeric/exact_sum.h"
-#include "ops/quant/register.h"
 #include "ops/float_dispatch.h"
 #include "ops/quant/quant_layout.h"
+#include "ops/quant/register.h"
 #include "runtime/element_values.h"
 #include "runtime/numeric_dispatch.h"
 
@@ -54,7 +54,8 @@ std::vector<Value> dequantize_linear(const KernelContext& ctx, const DequantizeP
   const Tensor& x = ctx.input(0);
   const Tensor& scale = ctx.input(1);
   const Tensor* zp = ctx.has_input(2) ? &ctx.input(2) : nullptr;
-  const quant::QuantLayout layout = quant::quant_layout(x, scale, zp, since >= 13, params.axis, params.block_size, "x_scale");
+  const quant::QuantLayout layout =
+      quant::quant_layout(x, scale, zp, since >= 13, params.axis, params.block_size, "x_scale");
   ElementType out_type = scale.type();
   if (params.output_type) {
     out_type = *params.output_type;
@@ -121,7 +122,9 @@ OpVersion dequantize_linear_version(int since, const TypeSet& x_types, const Typ
     };
   }
   v.set_kernel([since](const Attributes& attrs) { return parse_dequantize_params(attrs, since); },
-               [since](const KernelContext& ctx, const DequantizeParams& params) { return dequantize_linear(ctx, params, since); });
+               [since](const KernelContext& ctx, const DequantizeParams& params) {
+                 return dequantize_linear(ctx, params, since);
+               });
   return v;
 }
 

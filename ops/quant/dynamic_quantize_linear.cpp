@@ -23,8 +23,8 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 
 #include "gemm/int8_gemm.h"
-#include "ops/quant/register.h"
 #include "ops/quant/quantize_rules.h"
+#include "ops/quant/register.h"
 #include "runtime/error.h"
 #include "runtime/parallel_for.h"
 
@@ -45,7 +45,8 @@ bool dql_range_portable(const float* px, int64_t begin, int64_t end, float& lo, 
   return true;
 }
 
-[[gnu::target("avx512f,avx512bw,avx512vl")]] bool dql_range_avx512(const float* px, int64_t begin, int64_t end, float& lo, float& hi) {
+[[gnu::target("avx512f,avx512bw,avx512vl")]] bool dql_range_avx512(const float* px, int64_t begin, int64_t end,
+                                                                   float& lo, float& hi) {
   __m512 vlo = _mm512_setzero_ps(), vhi = _mm512_setzero_ps();
   // x - x is 0 for a finite x and NaN for an infinite or NaN one: OR-ing their bits finds both.
   __m512i bad = _mm512_setzero_si512();
@@ -72,8 +73,8 @@ void dql_quantize_portable(const float* px, uint8_t* py, int64_t begin, int64_t 
   }
 }
 
-[[gnu::target("avx512f,avx512bw,avx512vl")]] void dql_quantize_avx512(const float* px, uint8_t* py, int64_t begin, int64_t end,
-                                                    float scale, int64_t zp) {
+[[gnu::target("avx512f,avx512bw,avx512vl")]] void dql_quantize_avx512(const float* px, uint8_t* py, int64_t begin,
+                                                                      int64_t end, float scale, int64_t zp) {
   const __m512 vs = _mm512_set1_ps(scale);
   const __m512 lo = _mm512_set1_ps(static_cast<float>(-zp)), hi = _mm512_set1_ps(static_cast<float>(255 - zp));
   const __m512i vz = _mm512_set1_epi32(static_cast<int>(zp));
@@ -90,7 +91,9 @@ void dql_quantize_portable(const float* px, uint8_t* py, int64_t begin, int64_t 
   for (int64_t i = 0; i < n; ++i)
     if (!std::isfinite(px[i]))
       throw Error("DynamicQuantizeLinear needs finite x, but element " + std::to_string(i) + " is " +
-                  (std::isnan(px[i]) ? "NaN" : px[i] > 0 ? "inf" : "-inf"));
+                  (std::isnan(px[i]) ? "NaN"
+                   : px[i] > 0       ? "inf"
+                                     : "-inf"));
   throw std::logic_error("DynamicQuantizeLinear: no element is not finite");
 }
 
@@ -132,8 +135,10 @@ std::vector<Value> dynamic_quantize_linear(const KernelContext& ctx) {
   } else {
     zp = quant::round_half_even_clamped(-quant::quotient_in_precision(lo, scale, ElementType::Float), 0, 255);
     parallel_for(n, kDqlGrain, [&](int64_t begin, int64_t end) {
-      if (wide) dql_quantize_avx512(px, py, begin, end, scale, zp);
-      else dql_quantize_portable(px, py, begin, end, scale, zp);
+      if (wide)
+        dql_quantize_avx512(px, py, begin, end, scale, zp);
+      else
+        dql_quantize_portable(px, py, begin, end, scale, zp);
     });
   }
   Tensor s = Tensor::from_values<float>(ElementType::Float, {}, {scale});
@@ -150,12 +155,13 @@ void register_dynamic_quantize_linear(Registry& registry) {
   v.since_version = 11;
   v.inputs = {{"x", "T1"}};
   v.outputs = {{"y", "T2"}, {"y_scale", "tensor(float)"}, {"y_zero_point", "T2"}};
-  v.type_constraints = {{"T1", TypeSet{ET::Float}}, {"T2", TypeSet{ET::UInt8}},
-                        {"tensor(float)", TypeSet{ET::Float}, "tensor(float)"}};
+  v.type_constraints = {
+      {"T1", TypeSet{ET::Float}}, {"T2", TypeSet{ET::UInt8}}, {"tensor(float)", TypeSet{ET::Float}, "tensor(float)"}};
   v.kernel = dynamic_quantize_linear;
   registry.add(std::move(v));
-  registry.declare_accuracy("DynamicQuantizeLinear",
-                            {AccuracyKind::RoundedAtNamedPoints, "y_scale from two float32 operations, each rounded once; each quotient rounded to float32, then to an integer, ties to even"});
+  registry.declare_accuracy("DynamicQuantizeLinear", {AccuracyKind::RoundedAtNamedPoints,
+                                                      "y_scale from two float32 operations, each rounded once; each "
+                                                      "quotient rounded to float32, then to an integer, ties to even"});
 }
 
 }  // namespace onnx_ref

@@ -11,10 +11,10 @@
 // The integer sums are ConvInteger's (ops/linalg/int8_conv.h).
 #include <algorithm>
 
-#include "ops/quant/register.h"
 #include "ops/linalg/conv.h"
 #include "ops/linalg/int8_conv.h"
 #include "ops/linalg/zero_point.h"
+#include "ops/quant/register.h"
 #include "ops/quant/requantize.h"
 #include "ops/window_rules.h"
 #include "runtime/parallel_for.h"
@@ -33,8 +33,7 @@ std::vector<Value> qlinear_conv(const KernelContext& ctx, const linalg::ConvPara
   const Tensor& w = ctx.input(3);
   int64_t lo = 0, hi = 0;
   quant::integer_output_range(ctx.input(7).type(), "QLinearConv", lo, hi);
-  if (x.rank() < 3)
-    throw Error("QLinearConv needs x of rank 3 or more [N, C, spatial...], but it is " + x.describe());
+  if (x.rank() < 3) throw Error("QLinearConv needs x of rank 3 or more [N, C, spatial...], but it is " + x.describe());
   if (w.rank() != x.rank())
     throw Error("QLinearConv's w must have x's rank " + std::to_string(x.rank()) +
                 " [M, C/group, kernel...], but it is " + w.describe());
@@ -82,8 +81,10 @@ std::vector<Value> qlinear_conv(const KernelContext& ctx, const linalg::ConvPara
       }
     });
   };
-  if (y.type() == ElementType::Int8) run(std::type_identity<int8_t>{});
-  else run(std::type_identity<uint8_t>{});
+  if (y.type() == ElementType::Int8)
+    run(std::type_identity<int8_t>{});
+  else
+    run(std::type_identity<uint8_t>{});
   return {std::move(y)};
 }
 
@@ -94,18 +95,28 @@ void register_qlinear_conv(Registry& registry) {
   OpVersion v;
   v.op_type = "QLinearConv";
   v.since_version = 10;
-  v.inputs = {{"x", "T1"}, {"x_scale", "tensor(float)"}, {"x_zero_point", "T1"},
-              {"w", "T2"}, {"w_scale", "tensor(float)"}, {"w_zero_point", "T2"},
-              {"y_scale", "tensor(float)"}, {"y_zero_point", "T3"}, {"B", "T4", ParamOption::Optional}};
+  v.inputs = {{"x", "T1"},
+              {"x_scale", "tensor(float)"},
+              {"x_zero_point", "T1"},
+              {"w", "T2"},
+              {"w_scale", "tensor(float)"},
+              {"w_zero_point", "T2"},
+              {"y_scale", "tensor(float)"},
+              {"y_zero_point", "T3"},
+              {"B", "T4", ParamOption::Optional}};
   v.outputs = {{"y", "T3"}};
   v.attributes = linalg::conv_attributes();
-  v.type_constraints = {{"T1", TypeSet{ET::Int8, ET::UInt8}}, {"T2", TypeSet{ET::Int8, ET::UInt8}},
-                        {"T3", TypeSet{ET::Int8, ET::UInt8}}, {"T4", TypeSet{ET::Int32}},
+  v.type_constraints = {{"T1", TypeSet{ET::Int8, ET::UInt8}},
+                        {"T2", TypeSet{ET::Int8, ET::UInt8}},
+                        {"T3", TypeSet{ET::Int8, ET::UInt8}},
+                        {"T4", TypeSet{ET::Int32}},
                         {"tensor(float)", TypeSet{ET::Float}, "tensor(float)"}};
   v.set_kernel(linalg::parse_conv_params, qlinear_conv);
   registry.add(std::move(v));
-  registry.declare_accuracy("QLinearConv",
-                            {AccuracyKind::CorrectlyRounded, "the exact integer sum times x_scale w_scale / y_scale rounded once to an integer, ties to even, saturated"});
+  registry.declare_accuracy(
+      "QLinearConv",
+      {AccuracyKind::CorrectlyRounded,
+       "the exact integer sum times x_scale w_scale / y_scale rounded once to an integer, ties to even, saturated"});
 }
 
 }  // namespace onnx_ref

@@ -11,9 +11,9 @@
 //   10: int8, uint8; float scales.  21: + the four float8 types (refused at run time: not
 //   implemented); float16 and bfloat16 scales.
 #include "ops/linalg/int8_matmul.h"
-#include "ops/quant/register.h"
 #include "ops/linalg/matmul_rules.h"
 #include "ops/linalg/zero_point.h"
+#include "ops/quant/register.h"
 #include "ops/quant/requantize.h"
 #include "ops/type_sets.h"
 
@@ -69,16 +69,20 @@ std::vector<Value> qlinear_matmul(const KernelContext& ctx) {
   auto run = [&](auto tag) {
     using Q = typename decltype(tag)::type;
     Q* py = reinterpret_cast<Q*>(y.mutable_data());
-    for_each_broadcast_row<2>(full, {&a_read, &b_read}, [&](int64_t o, const std::array<int64_t, 2>& off,
-                                                           const std::array<int64_t, 2>& step, int64_t n) {
-      for (int64_t j = 0; j < n; ++j) {
-        const double sa = as[static_cast<size_t>(off[0] + j * step[0])], sb = bs[static_cast<size_t>(off[1] + j * step[1])];
-        py[o + j] = static_cast<Q>(quant::requantize_fast(pa[o + j], sa * sb / ys, sa, sb, ys, yz, lo, hi));
-      }
-    });
+    for_each_broadcast_row<2>(
+        full, {&a_read, &b_read},
+        [&](int64_t o, const std::array<int64_t, 2>& off, const std::array<int64_t, 2>& step, int64_t n) {
+          for (int64_t j = 0; j < n; ++j) {
+            const double sa = as[static_cast<size_t>(off[0] + j * step[0])],
+                         sb = bs[static_cast<size_t>(off[1] + j * step[1])];
+            py[o + j] = static_cast<Q>(quant::requantize_fast(pa[o + j], sa * sb / ys, sa, sb, ys, yz, lo, hi));
+          }
+        });
   };
-  if (y.type() == ElementType::Int8) run(std::type_identity<int8_t>{});
-  else run(std::type_identity<uint8_t>{});
+  if (y.type() == ElementType::Int8)
+    run(std::type_identity<int8_t>{});
+  else
+    run(std::type_identity<uint8_t>{});
   return {std::move(y)};
 }
 
@@ -87,12 +91,14 @@ OpVersion qlinear_matmul_version(int since, const TypeSet& quantized, const Type
   v.op_type = "QLinearMatMul";
   v.since_version = since;
   const std::string ts = since >= 21 ? "TS" : "tensor(float)";
-  v.inputs = {{"a", "T1"}, {"a_scale", ts}, {"a_zero_point", "T1"}, {"b", "T2"},
-              {"b_scale", ts}, {"b_zero_point", "T2"}, {"y_scale", ts}, {"y_zero_point", "T3"}};
+  v.inputs = {{"a", "T1"},     {"a_scale", ts},        {"a_zero_point", "T1"}, {"b", "T2"},
+              {"b_scale", ts}, {"b_zero_point", "T2"}, {"y_scale", ts},        {"y_zero_point", "T3"}};
   v.outputs = {{"y", "T3"}};
   v.type_constraints = {{"T1", quantized}, {"T2", quantized}, {"T3", quantized}};
-  if (since >= 21) v.type_constraints.insert(v.type_constraints.begin(), TypeConstraint{"TS", scales});
-  else v.type_constraints.push_back({"tensor(float)", scales, "tensor(float)"});
+  if (since >= 21)
+    v.type_constraints.insert(v.type_constraints.begin(), TypeConstraint{"TS", scales});
+  else
+    v.type_constraints.push_back({"tensor(float)", scales, "tensor(float)"});
   v.kernel = qlinear_matmul;
   return v;
 }
@@ -103,9 +109,13 @@ void register_qlinear_matmul(Registry& registry) {
   using ET = ElementType;
   const TypeSet eight_bit{ET::Int8, ET::UInt8};
   registry.add(qlinear_matmul_version(10, eight_bit, TypeSet{ET::Float}));
-  registry.add(qlinear_matmul_version(21, eight_bit.with({ET::Float8E4M3FN, ET::Float8E4M3FNUZ, ET::Float8E5M2, ET::Float8E5M2FNUZ}), TypeSet{ET::Float, ET::Float16, ET::BFloat16}));
-  registry.declare_accuracy("QLinearMatMul",
-                            {AccuracyKind::CorrectlyRounded, "the exact integer sum times a_scale b_scale / y_scale rounded once to an integer, ties to even, saturated"});
+  registry.add(qlinear_matmul_version(
+      21, eight_bit.with({ET::Float8E4M3FN, ET::Float8E4M3FNUZ, ET::Float8E5M2, ET::Float8E5M2FNUZ}),
+      TypeSet{ET::Float, ET::Float16, ET::BFloat16}));
+  registry.declare_accuracy(
+      "QLinearMatMul",
+      {AccuracyKind::CorrectlyRounded,
+       "the exact integer sum times a_scale b_scale / y_scale rounded once to an integer, ties to even, saturated"});
 }
 
 }  // namespace onnx_ref

@@ -73,16 +73,26 @@ namespace onnx_ref::quant {
 // The range a quantized integer type saturates to; nullopt for the float8 and float4 types.
 inline std::optional<std::pair<int64_t, int64_t>> quant_integer_range(ElementType type) {
   switch (type) {
-    case ElementType::UInt8: return std::pair<int64_t, int64_t>{0, 255};
-    case ElementType::Int8: return std::pair<int64_t, int64_t>{-128, 127};
-    case ElementType::UInt16: return std::pair<int64_t, int64_t>{0, 65535};
-    case ElementType::Int16: return std::pair<int64_t, int64_t>{-32768, 32767};
-    case ElementType::UInt4: return std::pair<int64_t, int64_t>{0, 15};
-    case ElementType::Int4: return std::pair<int64_t, int64_t>{-8, 7};
-    case ElementType::UInt2: return std::pair<int64_t, int64_t>{0, 3};
-    case ElementType::Int2: return std::pair<int64_t, int64_t>{-2, 1};
-    case ElementType::Int32: return std::pair<int64_t, int64_t>{INT32_MIN, INT32_MAX};
-    default: return std::nullopt;
+    case ElementType::UInt8:
+      return std::pair<int64_t, int64_t>{0, 255};
+    case ElementType::Int8:
+      return std::pair<int64_t, int64_t>{-128, 127};
+    case ElementType::UInt16:
+      return std::pair<int64_t, int64_t>{0, 65535};
+    case ElementType::Int16:
+      return std::pair<int64_t, int64_t>{-32768, 32767};
+    case ElementType::UInt4:
+      return std::pair<int64_t, int64_t>{0, 15};
+    case ElementType::Int4:
+      return std::pair<int64_t, int64_t>{-8, 7};
+    case ElementType::UInt2:
+      return std::pair<int64_t, int64_t>{0, 3};
+    case ElementType::Int2:
+      return std::pair<int64_t, int64_t>{-2, 1};
+    case ElementType::Int32:
+      return std::pair<int64_t, int64_t>{INT32_MIN, INT32_MAX};
+    default:
+      return std::nullopt;
   }
 }
 

@@ -21,9 +21,9 @@
 //   25: y + int2, uint2.
 #include <cmath>
 
-#include "ops/quant/register.h"
 #include "ops/quant/quant_layout.h"
 #include "ops/quant/quantize_rules.h"
+#include "ops/quant/register.h"
 #include "runtime/element_values.h"
 #include "runtime/float_formats.h"
 #include "runtime/raw_elements.h"
@@ -70,11 +70,15 @@ std::vector<Value> quantize_linear(const KernelContext& ctx, const QuantizeParam
   const Tensor& scale = ctx.input(1);
   const Tensor* zp = ctx.has_input(2) ? &ctx.input(2) : nullptr;
   const ElementType out_type = quantize_output_type(ctx, params.output_dtype);
-  const quant::QuantLayout layout = quant::quant_layout(x, scale, zp, since >= 13, params.axis, params.block_size, "y_scale");
+  const quant::QuantLayout layout =
+      quant::quant_layout(x, scale, zp, since >= 13, params.axis, params.block_size, "y_scale");
   for (int64_t k = 0; k < scale.element_count(); ++k) {
     const double s = read_real(scale.type(), scale.data(), k);
     if (s == 0 || !std::isfinite(s))
-      throw Error("y_scale element " + std::to_string(k) + " is " + (std::isnan(s) ? "NaN" : s == 0 ? "0" : "infinite") +
+      throw Error("y_scale element " + std::to_string(k) + " is " +
+                  (std::isnan(s) ? "NaN"
+                   : s == 0      ? "0"
+                                 : "infinite") +
                   ", which quantizes nothing");
   }
   const bool saturate = params.saturate;
@@ -93,11 +97,13 @@ std::vector<Value> quantize_linear(const KernelContext& ctx, const QuantizeParam
       write_int64(out_type, py, i, quant::round_half_even_clamped(q, range->first - z, range->second - z) + z);
     } else {
       if (zp && read_real(zp->type(), zp->data(), k) != 0)
-        throw Error("y_zero_point element " + std::to_string(k) + " is not 0, which a " + std::string(name_of(out_type)) +
-                    " quantization does not support");
+        throw Error("y_zero_point element " + std::to_string(k) + " is not 0, which a " +
+                    std::string(name_of(out_type)) + " quantization does not support");
       const uint32_t bits = encode_small_float(out_type, q, saturate);
-      if (out_type == ElementType::Float4E2M1) raw::store_packed(py, i, 4, bits);
-      else raw::store<uint8_t>(py, i, static_cast<uint8_t>(bits));
+      if (out_type == ElementType::Float4E2M1)
+        raw::store_packed(py, i, 4, bits);
+      else
+        raw::store<uint8_t>(py, i, static_cast<uint8_t>(bits));
     }
   }
   return {y};
@@ -138,8 +144,9 @@ OpVersion quantize_linear_version(int since, const TypeSet& x_types, const TypeS
     if (!t) throw Error("attribute 'output_dtype' " + std::to_string(d) + " is no element type");
     return t;
   };
-  v.set_kernel([since](const Attributes& attrs) { return parse_quantize_params(attrs, since); },
-               [since](const KernelContext& ctx, const QuantizeParams& params) { return quantize_linear(ctx, params, since); });
+  v.set_kernel(
+      [since](const Attributes& attrs) { return parse_quantize_params(attrs, since); },
+      [since](const KernelContext& ctx, const QuantizeParams& params) { return quantize_linear(ctx, params, since); });
   return v;
 }
 
@@ -161,8 +168,10 @@ void register_quantize_linear(Registry& registry) {
   registry.add(quantize_linear_version(23, x19, x19, y23));
   registry.add(quantize_linear_version(24, x19, s24, y23));
   registry.add(quantize_linear_version(25, x19, s24, y25));
-  registry.declare_accuracy("QuantizeLinear",
-                            {AccuracyKind::RoundedAtNamedPoints, "x / y_scale rounded once to the division's precision, then to the target (integers: ties to even, saturated)"});
+  registry.declare_accuracy(
+      "QuantizeLinear",
+      {AccuracyKind::RoundedAtNamedPoints,
+       "x / y_scale rounded once to the division's precision, then to the target (integers: ties to even, saturated)"});
 }
 
 }  // namespace onnx_ref

@@ -20,10 +20,14 @@ double quotient_in_precision(double a, double b, ElementType precision) {
     if ((bits & 1) == 0) q = std::nextafter(q, (r > 0) == (b > 0) ? INFINITY : -INFINITY);
   }
   switch (precision) {
-    case ElementType::Float: return static_cast<double>(static_cast<float>(q));
-    case ElementType::Float16: return widen(narrow<Float16Bits>(q));
-    case ElementType::BFloat16: return widen(narrow<BFloat16Bits>(q));
-    default: return q;
+    case ElementType::Float:
+      return static_cast<double>(static_cast<float>(q));
+    case ElementType::Float16:
+      return widen(narrow<Float16Bits>(q));
+    case ElementType::BFloat16:
+      return widen(narrow<BFloat16Bits>(q));
+    default:
+      return q;
   }
 }
 

@@ -74,8 +74,8 @@ int64_t requantize(int64_t acc, const ScaleRatio& r, int64_t zero_point, int64_t
     q = 0;  // |value| < 2^92 * 2^-101 < 1/2
   } else {
     const unsigned __int128 num = r.exp2 >= 0 ? p << r.exp2 : p;
-    const unsigned __int128 den = r.exp2 >= 0 ? static_cast<unsigned __int128>(r.den)
-                                              : static_cast<unsigned __int128>(r.den) << -r.exp2;
+    const unsigned __int128 den =
+        r.exp2 >= 0 ? static_cast<unsigned __int128>(r.den) : static_cast<unsigned __int128>(r.den) << -r.exp2;
     unsigned __int128 quot = num / den;
     const unsigned __int128 rem = num % den;
     if (2 * rem > den || (2 * rem == den && (quot & 1))) ++quot;
@@ -86,14 +86,17 @@ int64_t requantize(int64_t acc, const ScaleRatio& r, int64_t zero_point, int64_t
 }
 
 std::vector<double> read_scales(const Tensor& scale, const std::string& name, bool divisor) {
-  const MemoryCharge v_charge = charge_scratch<double>(static_cast<uint64_t>(scale.element_count()), name + "'s widened values");
+  const MemoryCharge v_charge =
+      charge_scratch<double>(static_cast<uint64_t>(scale.element_count()), name + "'s widened values");
   std::vector<double> v(static_cast<size_t>(scale.element_count()));
   for (int64_t k = 0; k < scale.element_count(); ++k) {
     const double s = read_real(scale.type(), scale.data(), k);
     if (!std::isfinite(s) || (divisor && s == 0))
       throw Error(name + " element " + std::to_string(k) + " is " +
-                  (std::isnan(s) ? "NaN" : s == 0 ? "0" : "infinite") + ", which " +
-                  (divisor ? "quantizes nothing" : "is no scale"));
+                  (std::isnan(s) ? "NaN"
+                   : s == 0      ? "0"
+                                 : "infinite") +
+                  ", which " + (divisor ? "quantizes nothing" : "is no scale"));
     v[static_cast<size_t>(k)] = s;
   }
   return v;

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <string>
 
-#include "ops/random/register.h"
 #include "ops/random/random_rules.h"
+#include "ops/random/register.h"
 #include "ops/type_sets.h"
 #include "runtime/element_values.h"
 #include "runtime/error.h"
@@ -48,7 +48,8 @@ OpVersion bernoulli_version(int since_version, const TypeSet& input_types) {
     const Tensor& p = ctx.input(0);
     const ElementType type = params.dtype ? *params.dtype : p.type();
     const int64_t n = p.element_count();
-    const MemoryCharge probability_charge = charge_scratch<double>(static_cast<uint64_t>(n), "Bernoulli's probabilities");
+    const MemoryCharge probability_charge =
+        charge_scratch<double>(static_cast<uint64_t>(n), "Bernoulli's probabilities");
     std::vector<double> probability(static_cast<size_t>(n));
     for (int64_t i = 0; i < n; ++i) {
       probability[i] = read_real(p.type(), p.data(), i);
@@ -59,7 +60,8 @@ OpVersion bernoulli_version(int since_version, const TypeSet& input_types) {
     const RandomStream stream = random_node_stream(ctx, params.seed);
     Tensor out = Tensor::zeros(type, p.shape());
     for (int64_t i = 0; i < n; ++i)
-      if (stream.uniform_double(static_cast<uint64_t>(i)) < probability[i]) write_real(type, out.mutable_data(), i, 1.0);
+      if (stream.uniform_double(static_cast<uint64_t>(i)) < probability[i])
+        write_real(type, out.mutable_data(), i, 1.0);
     return {out};
   });
   return v;

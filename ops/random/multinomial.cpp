@@ -10,8 +10,8 @@
 #include <limits>
 #include <string>
 
-#include "ops/random/register.h"
 #include "ops/random/random_rules.h"
+#include "ops/random/register.h"
 #include "ops/type_sets.h"
 #include "runtime/element_values.h"
 #include "runtime/error.h"
@@ -53,47 +53,48 @@ OpVersion multinomial_version(int since_version, const TypeSet& input_types) {
   };
   v.set_kernel([output_types](const Attributes& attrs) { return parse_multinomial_params(attrs, output_types); },
                [](const KernelContext& ctx, const MultinomialParams& params) -> std::vector<Value> {
-    const Tensor& x = ctx.input(0);
-    if (x.rank() != 2) throw Error("input must be [batch_size, class_size], but it is " + x.describe());
-    const int64_t batch = x.shape()[0], classes = x.shape()[1];
-    if (classes < 1) throw Error("class_size is 0: there is no class to draw");
-    const int64_t samples = params.samples;
-    const ElementType type = params.type;
-    if (type == ElementType::Int32 && classes > std::numeric_limits<int32_t>::max())
-      throw Error("class_size " + std::to_string(classes) + " does not fit the int32 output");
-    Tensor out = Tensor::zeros(type, {batch, samples});
-    const RandomStream stream = random_node_stream(ctx, params.seed);
-    const MemoryCharge cumulative_charge = charge_scratch<double>(static_cast<uint64_t>(classes), "Multinomial's cumulative weights");
-    std::vector<double> cumulative(static_cast<size_t>(classes));
-    for (int64_t b = 0; b < batch; ++b) {
-      double top = -std::numeric_limits<double>::infinity();
-      for (int64_t c = 0; c < classes; ++c) {
-        const double v = read_real(x.type(), x.data(), b * classes + c);
-        if (std::isnan(v)) throw Error("row " + std::to_string(b) + " holds NaN: it is no distribution");
-        top = std::max(top, v);
-      }
-      if (top == -std::numeric_limits<double>::infinity())
-        throw Error("row " + std::to_string(b) + " is all -inf: every class has probability 0");
-      if (std::isinf(top)) throw Error("row " + std::to_string(b) + " holds +inf: it is no distribution");
-      double total = 0;
-      for (int64_t c = 0; c < classes; ++c) {
-        total += std::exp(read_real(x.type(), x.data(), b * classes + c) - top);
-        cumulative[c] = total;
-      }
-      for (int64_t j = 0; j < samples; ++j) {
-        if ((j & 4095) == 0) poll_deadline();  // samples x classes steps: a time limit may stop it
-        const double target = stream.uniform_double(static_cast<uint64_t>(b * samples + j)) * total;
-        int64_t chosen = classes - 1;
-        for (int64_t c = 0; c < classes; ++c)
-          if (target < cumulative[c]) {
-            chosen = c;
-            break;
-          }
-        write_int64(type, out.mutable_data(), b * samples + j, chosen);
-      }
-    }
-    return {out};
-  });
+                 const Tensor& x = ctx.input(0);
+                 if (x.rank() != 2) throw Error("input must be [batch_size, class_size], but it is " + x.describe());
+                 const int64_t batch = x.shape()[0], classes = x.shape()[1];
+                 if (classes < 1) throw Error("class_size is 0: there is no class to draw");
+                 const int64_t samples = params.samples;
+                 const ElementType type = params.type;
+                 if (type == ElementType::Int32 && classes > std::numeric_limits<int32_t>::max())
+                   throw Error("class_size " + std::to_string(classes) + " does not fit the int32 output");
+                 Tensor out = Tensor::zeros(type, {batch, samples});
+                 const RandomStream stream = random_node_stream(ctx, params.seed);
+                 const MemoryCharge cumulative_charge =
+                     charge_scratch<double>(static_cast<uint64_t>(classes), "Multinomial's cumulative weights");
+                 std::vector<double> cumulative(static_cast<size_t>(classes));
+                 for (int64_t b = 0; b < batch; ++b) {
+                   double top = -std::numeric_limits<double>::infinity();
+                   for (int64_t c = 0; c < classes; ++c) {
+                     const double v = read_real(x.type(), x.data(), b * classes + c);
+                     if (std::isnan(v)) throw Error("row " + std::to_string(b) + " holds NaN: it is no distribution");
+                     top = std::max(top, v);
+                   }
+                   if (top == -std::numeric_limits<double>::infinity())
+                     throw Error("row " + std::to_string(b) + " is all -inf: every class has probability 0");
+                   if (std::isinf(top)) throw Error("row " + std::to_string(b) + " holds +inf: it is no distribution");
+                   double total = 0;
+                   for (int64_t c = 0; c < classes; ++c) {
+                     total += std::exp(read_real(x.type(), x.data(), b * classes + c) - top);
+                     cumulative[c] = total;
+                   }
+                   for (int64_t j = 0; j < samples; ++j) {
+                     if ((j & 4095) == 0) poll_deadline();  // samples x classes steps: a time limit may stop it
+                     const double target = stream.uniform_double(static_cast<uint64_t>(b * samples + j)) * total;
+                     int64_t chosen = classes - 1;
+                     for (int64_t c = 0; c < classes; ++c)
+                       if (target < cumulative[c]) {
+                         chosen = c;
+                         break;
+                       }
+                     write_int64(type, out.mutable_data(), b * samples + j, chosen);
+                   }
+                 }
+                 return {out};
+               });
 
   return v;
 }
@@ -103,8 +104,10 @@ OpVersion multinomial_version(int since_version, const TypeSet& input_types) {
 void register_multinomial(Registry& registry) {
   registry.add(multinomial_version(7, type_sets::kFloats));
   registry.add(multinomial_version(22, type_sets::kFloatsIR4));
-  registry.declare_accuracy("Multinomial",
-                            {AccuracyKind::Random, "the first class whose running weight sum exceeds u times the total, u from the node's Philox stream"});
+  registry.declare_accuracy(
+      "Multinomial",
+      {AccuracyKind::Random,
+       "the first class whose running weight sum exceeds u times the total, u from the node's Philox stream"});
 }
 
 }  // namespace onnx_ref

@@ -67,7 +67,8 @@ void random_fill(Tensor& out, F&& value_of) {
     if constexpr (is_float_storage<S>) {
       S* y = reinterpret_cast<S*>(out.mutable_data());
       parallel_for(n, 4096, [&](int64_t begin, int64_t end) {
-        for (int64_t i = begin; i < end; ++i) y[i] = narrow<S>(value_of(static_cast<uint64_t>(i), std::is_same_v<S, double>));
+        for (int64_t i = begin; i < end; ++i)
+          y[i] = narrow<S>(value_of(static_cast<uint64_t>(i), std::is_same_v<S, double>));
       });
     } else {
       throw std::logic_error("random_fill: not a floating type");
@@ -89,7 +90,6 @@ void random_fill_normal(Tensor& out, const RandomStream& stream, double mean, do
 }
 
 }  // namespace onnx_ref
-
 
 namespace onnx_ref {
 
@@ -122,8 +122,10 @@ RandomDistributionParams parse_random_distribution(const Attributes& attrs, bool
 
 void random_fill_distribution(Tensor& out, const KernelContext& ctx, const RandomDistributionParams& p) {
   const RandomStream stream = random_node_stream(ctx, p.seed);
-  if (p.normal) random_fill_normal(out, stream, p.a, p.b);
-  else random_fill_uniform(out, stream, p.a, p.b);
+  if (p.normal)
+    random_fill_normal(out, stream, p.a, p.b);
+  else
+    random_fill_uniform(out, stream, p.a, p.b);
 }
 
 }  // namespace
@@ -166,7 +168,8 @@ OpVersion random_like_version(const char* op_type, int since_version, const Type
     if (var != "T2" || !attrs.has("dtype")) return std::nullopt;
     return random_dtype(attrs.get_int("dtype"), output_types);
   };
-  v.set_kernel([output_types, normal](const Attributes& attrs) { return parse_random_distribution(attrs, normal, output_types); },
+  v.set_kernel([output_types,
+                normal](const Attributes& attrs) { return parse_random_distribution(attrs, normal, output_types); },
                [output_types](const KernelContext& ctx, const RandomDistributionParams& params) -> std::vector<Value> {
                  const Tensor& in = ctx.input(0);
                  ElementType type = in.type();

@@ -75,8 +75,9 @@ Cache& cache() {
 
 }  // namespace
 
-std::shared_ptr<const void> detail::cached_gates(const GateKey& key, const std::vector<const Tensor*>& inputs,
-                                                 const std::function<std::pair<std::shared_ptr<const void>, size_t>()>& build) {
+std::shared_ptr<const void> detail::cached_gates(
+    const GateKey& key, const std::vector<const Tensor*>& inputs,
+    const std::function<std::pair<std::shared_ptr<const void>, size_t>()>& build) {
   Cache& c = cache();
   {
     std::lock_guard<std::mutex> lock(c.mutex);

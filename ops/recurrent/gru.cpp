@@ -15,10 +15,10 @@
 // 1 - z, (1 - z) ∘ h, z ∘ H and their sum are each rounded once; activations correctly rounded.
 // sequence_lens: entry b runs its first lens[b] steps (reverse: those steps backwards); Y is zero
 // past them, Y_h is the state after its last step (the initial state when lens[b] = 0).
-#include "ops/recurrent/register.h"
 #include "ops/float_dispatch.h"
 #include "ops/recurrent/gate_cache.h"
 #include "ops/recurrent/recurrent_rules.h"
+#include "ops/recurrent/register.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 
@@ -131,10 +131,11 @@ std::vector<Value> gru_kernel(const KernelContext& ctx, const RecurrentParams& p
   const RecurrentAttrs& attrs = params.attrs;
   const bool linear_before_reset = params.flag;
   const RecurrentShape s = plan_recurrent(ctx, op, attrs);
-  return run_passes(ctx, "GRU", s, attrs.direction, 1, [&](auto tag, int64_t d, bool reverse, auto* y, const auto& states) {
-    using S = typename decltype(tag)::type;
-    gru_direction<S>(ctx, s, attrs, linear_before_reset, d, reverse, y, states[0]);
-  });
+  return run_passes(ctx, "GRU", s, attrs.direction, 1,
+                    [&](auto tag, int64_t d, bool reverse, auto* y, const auto& states) {
+                      using S = typename decltype(tag)::type;
+                      gru_direction<S>(ctx, s, attrs, linear_before_reset, d, reverse, y, states[0]);
+                    });
 }
 
 OpVersion gru_version(int since, const TypeSet& types) {
@@ -144,11 +145,10 @@ OpVersion gru_version(int since, const TypeSet& types) {
   if (since < 7) attributes.push_back({"output_sequence", AttrType::Int, false, int64_t{0}});
   if (since >= 14) attributes.push_back({"layout", AttrType::Int, false, int64_t{0}});
   const auto opt = ParamOption::Optional;
-  return recurrent_version(op, since, types,
-                           {{"X", "T"}, {"W", "T"}, {"R", "T"}, {"B", "T", opt}, {"sequence_lens", "T1", opt},
-                            {"initial_h", "T", opt}},
-                           {{"Y", "T", opt}, {"Y_h", "T", since == 1 ? ParamOption::Single : opt}},
-                           std::move(attributes), gru_kernel);
+  return recurrent_version(
+      op, since, types,
+      {{"X", "T"}, {"W", "T"}, {"R", "T"}, {"B", "T", opt}, {"sequence_lens", "T1", opt}, {"initial_h", "T", opt}},
+      {{"Y", "T", opt}, {"Y_h", "T", since == 1 ? ParamOption::Single : opt}}, std::move(attributes), gru_kernel);
 }
 
 }  // namespace recurrent
@@ -157,8 +157,9 @@ void register_gru(Registry& registry) {
   using recurrent::gru_version;
   for (int since : {1, 3, 7, 14}) registry.add(gru_version(since, type_sets::kFloats));
   registry.add(gru_version(22, type_sets::kFloatsIR4));
-  registry.declare_accuracy("GRU",
-                            {AccuracyKind::RoundedAtNamedPoints, "each gate's pre-activation one exact sum rounded once; activations correctly rounded; each step of the state update rounded once"});
+  registry.declare_accuracy("GRU", {AccuracyKind::RoundedAtNamedPoints,
+                                    "each gate's pre-activation one exact sum rounded once; activations correctly "
+                                    "rounded; each step of the state update rounded once"});
 }
 
 }  // namespace onnx_ref

@@ -13,10 +13,10 @@
 // i ∘ c, their sum, 1 - i, h(C) and o ∘ h(C) are each rounded once.
 // sequence_lens: entry b runs its first lens[b] steps (reverse: those steps backwards); Y is zero
 // past them, Y_h and Y_c are the state after its last step (the initial state when lens[b] = 0).
-#include "ops/recurrent/register.h"
 #include "ops/float_dispatch.h"
 #include "ops/recurrent/gate_cache.h"
 #include "ops/recurrent/recurrent_rules.h"
+#include "ops/recurrent/register.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 
@@ -119,10 +119,11 @@ std::vector<Value> lstm_kernel(const KernelContext& ctx, const RecurrentParams& 
   if (ctx.has_input(7) && ctx.input(7).shape() != Shape{s.dirs, 3 * s.hidden})
     throw Error("LSTM's P must have shape [num_directions, 3*hidden_size] = [" + std::to_string(s.dirs) + ", " +
                 std::to_string(3 * s.hidden) + "], but it is " + ctx.input(7).describe());
-  return run_passes(ctx, "LSTM", s, attrs.direction, 2, [&](auto tag, int64_t d, bool reverse, auto* y, const auto& states) {
-    using S = typename decltype(tag)::type;
-    lstm_direction<S>(ctx, s, attrs, input_forget, d, reverse, y, states[0], states[1]);
-  });
+  return run_passes(ctx, "LSTM", s, attrs.direction, 2,
+                    [&](auto tag, int64_t d, bool reverse, auto* y, const auto& states) {
+                      using S = typename decltype(tag)::type;
+                      lstm_direction<S>(ctx, s, attrs, input_forget, d, reverse, y, states[0], states[1]);
+                    });
 }
 
 OpVersion lstm_version(int since, const TypeSet& types) {
@@ -133,8 +134,14 @@ OpVersion lstm_version(int since, const TypeSet& types) {
   if (since >= 14) attributes.push_back({"layout", AttrType::Int, false, int64_t{0}});
   const auto opt = ParamOption::Optional;
   return recurrent_version(op, since, types,
-                           {{"X", "T"}, {"W", "T"}, {"R", "T"}, {"B", "T", opt}, {"sequence_lens", "T1", opt},
-                            {"initial_h", "T", opt}, {"initial_c", "T", opt}, {"P", "T", opt}},
+                           {{"X", "T"},
+                            {"W", "T"},
+                            {"R", "T"},
+                            {"B", "T", opt},
+                            {"sequence_lens", "T1", opt},
+                            {"initial_h", "T", opt},
+                            {"initial_c", "T", opt},
+                            {"P", "T", opt}},
                            {{"Y", "T", opt}, {"Y_h", "T", opt}, {"Y_c", "T", opt}}, std::move(attributes), lstm_kernel);
 }
 
@@ -146,8 +153,9 @@ void register_lstm(Registry& registry) {
   registry.add(lstm_version(7, type_sets::kFloats));
   registry.add(lstm_version(14, type_sets::kFloats));
   registry.add(lstm_version(22, type_sets::kFloatsIR4));
-  registry.declare_accuracy("LSTM",
-                            {AccuracyKind::RoundedAtNamedPoints, "each gate's pre-activation one exact sum rounded once; activations correctly rounded; each step of the cell update rounded once"});
+  registry.declare_accuracy("LSTM", {AccuracyKind::RoundedAtNamedPoints,
+                                     "each gate's pre-activation one exact sum rounded once; activations correctly "
+                                     "rounded; each step of the cell update rounded once"});
 }
 
 }  // namespace onnx_ref

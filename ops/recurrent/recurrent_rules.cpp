@@ -98,8 +98,9 @@ RecurrentAttrs parse_recurrent_attrs(const Attributes& attrs, const RecurrentOp&
     for (int64_t d = 0; d < r.num_directions; ++d)
       names.insert(names.end(), op.default_activations.begin(), op.default_activations.end());
   }
-  const std::vector<float> alphas =
-      attrs.has("activation_alpha") ? std::get<std::vector<float>>(attrs.get("activation_alpha")) : std::vector<float>{};
+  const std::vector<float> alphas = attrs.has("activation_alpha")
+                                        ? std::get<std::vector<float>>(attrs.get("activation_alpha"))
+                                        : std::vector<float>{};
   const std::vector<float> betas =
       attrs.has("activation_beta") ? std::get<std::vector<float>>(attrs.get("activation_beta")) : std::vector<float>{};
   size_t next_alpha = 0, next_beta = 0;
@@ -114,20 +115,26 @@ RecurrentAttrs parse_recurrent_attrs(const Attributes& attrs, const RecurrentOp&
     Activation a;
     a.kind = info.kind;
     if (info.takes_alpha) {
-      if (next_alpha < alphas.size()) a.alpha = alphas[next_alpha++];
-      else if (info.default_alpha) a.alpha = *info.default_alpha;
-      else throw Error("activation " + quote_text(name) + " needs a value in 'activation_alpha' (it has no default)");
+      if (next_alpha < alphas.size())
+        a.alpha = alphas[next_alpha++];
+      else if (info.default_alpha)
+        a.alpha = *info.default_alpha;
+      else
+        throw Error("activation " + quote_text(name) + " needs a value in 'activation_alpha' (it has no default)");
     }
     if (info.takes_beta) {
-      if (next_beta < betas.size()) a.beta = betas[next_beta++];
-      else if (info.default_beta) a.beta = *info.default_beta;
-      else throw Error("activation " + quote_text(name) + " needs a value in 'activation_beta' (it has no default)");
+      if (next_beta < betas.size())
+        a.beta = betas[next_beta++];
+      else if (info.default_beta)
+        a.beta = *info.default_beta;
+      else
+        throw Error("activation " + quote_text(name) + " needs a value in 'activation_beta' (it has no default)");
     }
     r.activations.push_back(a);
   }
   if (next_alpha != alphas.size())
-    throw Error("attribute 'activation_alpha' has " + std::to_string(alphas.size()) + " value(s), but the activations " +
-                recurrent_names(names) + " take " + std::to_string(next_alpha));
+    throw Error("attribute 'activation_alpha' has " + std::to_string(alphas.size()) +
+                " value(s), but the activations " + recurrent_names(names) + " take " + std::to_string(next_alpha));
   if (next_beta != betas.size())
     throw Error("attribute 'activation_beta' has " + std::to_string(betas.size()) + " value(s), but the activations " +
                 recurrent_names(names) + " take " + std::to_string(next_beta));
@@ -138,8 +145,8 @@ RecurrentShape plan_recurrent(const KernelContext& ctx, const RecurrentOp& op, c
   const Tensor& x = ctx.input(0);
   const Tensor& w = ctx.input(1);
   const Tensor& r = ctx.input(2);
-  const std::string layout_text = attrs.batch_major ? "[batch_size, seq_length, input_size] (layout 1)"
-                                                    : "[seq_length, batch_size, input_size]";
+  const std::string layout_text =
+      attrs.batch_major ? "[batch_size, seq_length, input_size] (layout 1)" : "[seq_length, batch_size, input_size]";
   if (x.rank() != 3) throw Error(op.name + "'s X must have rank 3 " + layout_text + ", but it is " + x.describe());
   RecurrentShape s;
   s.batch_major = attrs.batch_major;
@@ -158,16 +165,16 @@ RecurrentShape plan_recurrent(const KernelContext& ctx, const RecurrentOp& op, c
   const std::string dirs = std::to_string(s.dirs);
   const std::string gh = std::to_string(g * h);
   if (w.shape() != Shape{s.dirs, g * h, s.input})
-    throw Error(op.name + "'s W must have shape [num_directions, " + std::to_string(g) + "*hidden_size, input_size] = [" +
-                dirs + ", " + gh + ", " + std::to_string(s.input) + "] for hidden_size " + std::to_string(h) +
-                " and X " + x.describe() + ", but it is " + w.describe());
+    throw Error(op.name + "'s W must have shape [num_directions, " + std::to_string(g) +
+                "*hidden_size, input_size] = [" + dirs + ", " + gh + ", " + std::to_string(s.input) +
+                "] for hidden_size " + std::to_string(h) + " and X " + x.describe() + ", but it is " + w.describe());
   if (r.shape() != Shape{s.dirs, g * h, h})
-    throw Error(op.name + "'s R must have shape [num_directions, " + std::to_string(g) + "*hidden_size, hidden_size] = [" +
-                dirs + ", " + gh + ", " + std::to_string(h) + "] for hidden_size " + std::to_string(h) + ", but it is " +
-                r.describe());
+    throw Error(op.name + "'s R must have shape [num_directions, " + std::to_string(g) +
+                "*hidden_size, hidden_size] = [" + dirs + ", " + gh + ", " + std::to_string(h) + "] for hidden_size " +
+                std::to_string(h) + ", but it is " + r.describe());
   if (ctx.has_input(3) && ctx.input(3).shape() != Shape{s.dirs, 2 * g * h})
-    throw Error(op.name + "'s B must have shape [num_directions, " + std::to_string(2 * g) + "*hidden_size] = [" + dirs +
-                ", " + std::to_string(2 * g * h) + "], but it is " + ctx.input(3).describe());
+    throw Error(op.name + "'s B must have shape [num_directions, " + std::to_string(2 * g) + "*hidden_size] = [" +
+                dirs + ", " + std::to_string(2 * g * h) + "], but it is " + ctx.input(3).describe());
   if (ctx.has_input(4)) {  // (without it no per-entry list is made: batch_size may be huge for an empty X)
     const Tensor& lens = ctx.input(4);
     if (lens.shape() != Shape{s.batch})
@@ -220,7 +227,8 @@ OpVersion recurrent_version(const RecurrentOp& op, int since, const TypeSet& typ
   v.type_constraints = {{"T", types}, {"T1", TypeSet{ElementType::Int32}}};
   std::vector<std::string> flags;
   for (const auto& a : v.attributes)
-    if (a.name == "input_forget" || a.name == "linear_before_reset" || a.name == "output_sequence") flags.push_back(a.name);
+    if (a.name == "input_forget" || a.name == "linear_before_reset" || a.name == "output_sequence")
+      flags.push_back(a.name);
   v.check_attributes = [op, flags](const Attributes& attrs) {
     parse_recurrent_attrs(attrs, op);
     for (const auto& f : flags) attrs.get_flag(f);

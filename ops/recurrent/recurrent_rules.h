@@ -38,7 +38,19 @@ namespace onnx_ref::recurrent {
 // ---------------------------------------------------------------------------------------------
 // Attributes
 
-enum class ActivationKind { Relu, Tanh, Sigmoid, Affine, LeakyRelu, ThresholdedRelu, ScaledTanh, HardSigmoid, Elu, Softsign, Softplus };
+enum class ActivationKind {
+  Relu,
+  Tanh,
+  Sigmoid,
+  Affine,
+  LeakyRelu,
+  ThresholdedRelu,
+  ScaledTanh,
+  HardSigmoid,
+  Elu,
+  Softsign,
+  Softplus
+};
 
 struct Activation {
   ActivationKind kind = ActivationKind::Tanh;
@@ -48,9 +60,9 @@ struct Activation {
 
 // One operator's fixed facts.
 struct RecurrentOp {
-  std::string name;           // "LSTM"
-  int gates = 1;              // blocks of hidden_size rows in W and R: LSTM 4, GRU 3, RNN 1
-  int activations_per_direction = 1;  // LSTM 3 (f, g, h), GRU 2 (f, g), RNN 1 (f)
+  std::string name;                              // "LSTM"
+  int gates = 1;                                 // blocks of hidden_size rows in W and R: LSTM 4, GRU 3, RNN 1
+  int activations_per_direction = 1;             // LSTM 3 (f, g, h), GRU 2 (f, g), RNN 1 (f)
   std::vector<std::string> default_activations;  // for one direction
 };
 
@@ -61,7 +73,7 @@ struct RecurrentAttrs {
   int64_t num_directions = 1;
   std::optional<int64_t> hidden_size;  // absent: R's last dimension
   std::optional<float> clip;
-  bool batch_major = false;  // layout = 1
+  bool batch_major = false;             // layout = 1
   std::vector<Activation> activations;  // activations_per_direction per direction, direction 0 first
 };
 
@@ -108,20 +120,26 @@ void check_state_input(const KernelContext& ctx, size_t index, const std::string
 
 template <class S>
 inline S rnn_mul(S a, S b) {
-  if constexpr (std::is_same_v<S, double>) return a * b;
-  else return narrow<S>(widen(a) * widen(b));  // exact in double: at most 24 + 24 significant bits
+  if constexpr (std::is_same_v<S, double>)
+    return a * b;
+  else
+    return narrow<S>(widen(a) * widen(b));  // exact in double: at most 24 + 24 significant bits
 }
 
 template <class S>
 inline S rnn_add(S a, S b) {
-  if constexpr (std::is_same_v<S, double>) return a + b;
-  else return narrow<S>(add_round_odd(widen(a), widen(b)));  // rounded to odd, then once more
+  if constexpr (std::is_same_v<S, double>)
+    return a + b;
+  else
+    return narrow<S>(add_round_odd(widen(a), widen(b)));  // rounded to odd, then once more
 }
 
 template <class S>
 inline S rnn_one_minus(S a) {
-  if constexpr (std::is_same_v<S, double>) return 1.0 - a;
-  else return narrow<S>(add_round_odd(1.0, -widen(a)));
+  if constexpr (std::is_same_v<S, double>)
+    return 1.0 - a;
+  else
+    return narrow<S>(add_round_odd(1.0, -widen(a)));
 }
 
 // clip (when set) and then the activation, under the contract above.
@@ -130,38 +148,52 @@ S apply_activation(const Activation& f, S x, const std::optional<float>& clip) {
   double v = widen(x);
   if (clip && v == v) {
     const double c = widen(narrow<S>(*clip));
-    if (v > c) x = narrow<S>(c);
-    else if (v < -c) x = narrow<S>(-c);
+    if (v > c)
+      x = narrow<S>(c);
+    else if (v < -c)
+      x = narrow<S>(-c);
     v = widen(x);
   }
   if (v != v) return x;
   const double alpha = f.alpha, beta = f.beta;
   switch (f.kind) {
-    case ActivationKind::Relu: return v > 0 ? x : narrow<S>(0.0);
-    case ActivationKind::Tanh: return numeric::tanh(x);
-    case ActivationKind::Sigmoid: return numeric::sigmoid(x);
+    case ActivationKind::Relu:
+      return v > 0 ? x : narrow<S>(0.0);
+    case ActivationKind::Tanh:
+      return numeric::tanh(x);
+    case ActivationKind::Sigmoid:
+      return numeric::sigmoid(x);
     case ActivationKind::Affine:
-      if constexpr (std::is_same_v<S, double>) return std::fma(alpha, v, beta);
-      else return narrow<S>(add_round_odd(alpha * v, beta));  // alpha * v is exact in double
-    case ActivationKind::LeakyRelu: return v < 0 ? narrow<S>(alpha * v) : x;
-    case ActivationKind::ThresholdedRelu: return v >= alpha ? x : narrow<S>(0.0);
+      if constexpr (std::is_same_v<S, double>)
+        return std::fma(alpha, v, beta);
+      else
+        return narrow<S>(add_round_odd(alpha * v, beta));  // alpha * v is exact in double
+    case ActivationKind::LeakyRelu:
+      return v < 0 ? narrow<S>(alpha * v) : x;
+    case ActivationKind::ThresholdedRelu:
+      return v >= alpha ? x : narrow<S>(0.0);
     case ActivationKind::ScaledTanh: {
       const S inner = narrow<S>(beta * v);
       return narrow<S>(alpha * widen(numeric::tanh(inner)));
     }
     case ActivationKind::HardSigmoid: {
       double r;
-      if constexpr (std::is_same_v<S, double>) r = std::fma(alpha, v, beta);
-      else r = add_round_odd(alpha * v, beta);
+      if constexpr (std::is_same_v<S, double>)
+        r = std::fma(alpha, v, beta);
+      else
+        r = add_round_odd(alpha * v, beta);
       const S rounded = narrow<S>(r);
       const double rv = widen(rounded);
       if (rv <= 0) return narrow<S>(0.0);  // rounding is monotone and 0 and 1 are representable
       if (rv >= 1) return narrow<S>(1.0);
       return rounded;
     }
-    case ActivationKind::Elu: return numeric::elu(x, f.alpha);
-    case ActivationKind::Softsign: return numeric::softsign(x);
-    case ActivationKind::Softplus: return numeric::softplus(x);
+    case ActivationKind::Elu:
+      return numeric::elu(x, f.alpha);
+    case ActivationKind::Softsign:
+      return numeric::softsign(x);
+    case ActivationKind::Softplus:
+      return numeric::softplus(x);
   }
   return x;
 }
@@ -289,8 +321,8 @@ void initial_state(const KernelContext& ctx, size_t index, const RecurrentShape&
 // zero-filled, `pass(tag, d, reverse, y, states)` for each direction the attributes ask for (tag
 // names the element type S, states holds S pointers), and the outputs the node asks for.
 template <class Pass>
-std::vector<Value> run_passes(const KernelContext& ctx, const char* op_name, const RecurrentShape& s, Direction direction,
-                              size_t state_count, Pass pass) {
+std::vector<Value> run_passes(const KernelContext& ctx, const char* op_name, const RecurrentShape& s,
+                              Direction direction, size_t state_count, Pass pass) {
   const ElementType type = ctx.input(0).type();
   Tensor y = Tensor::zeros(type, s.y_shape());
   std::vector<Tensor> states;

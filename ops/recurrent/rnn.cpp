@@ -8,10 +8,10 @@
 // rounded once, the activation correctly rounded.
 // sequence_lens: entry b runs its first lens[b] steps (reverse: those steps backwards); Y is zero
 // past them, Y_h is the state after its last step (the initial state when lens[b] = 0).
-#include "ops/recurrent/register.h"
 #include "ops/float_dispatch.h"
 #include "ops/recurrent/gate_cache.h"
 #include "ops/recurrent/recurrent_rules.h"
+#include "ops/recurrent/register.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 
@@ -74,10 +74,11 @@ std::vector<Value> rnn_kernel(const KernelContext& ctx, const RecurrentParams& p
   const RecurrentOp& op = rnn_op();
   const RecurrentAttrs& attrs = params.attrs;
   const RecurrentShape s = plan_recurrent(ctx, op, attrs);
-  return run_passes(ctx, "RNN", s, attrs.direction, 1, [&](auto tag, int64_t d, bool reverse, auto* y, const auto& states) {
-    using S = typename decltype(tag)::type;
-    rnn_direction<S>(ctx, s, attrs, d, reverse, y, states[0]);
-  });
+  return run_passes(ctx, "RNN", s, attrs.direction, 1,
+                    [&](auto tag, int64_t d, bool reverse, auto* y, const auto& states) {
+                      using S = typename decltype(tag)::type;
+                      rnn_direction<S>(ctx, s, attrs, d, reverse, y, states[0]);
+                    });
 }
 
 OpVersion rnn_version(int since, const TypeSet& types) {
@@ -86,10 +87,10 @@ OpVersion rnn_version(int since, const TypeSet& types) {
   if (since == 1) attributes.push_back({"output_sequence", AttrType::Int, false, int64_t{0}});
   if (since >= 14) attributes.push_back({"layout", AttrType::Int, false, int64_t{0}});
   const auto opt = ParamOption::Optional;
-  return recurrent_version(op, since, types,
-                           {{"X", "T"}, {"W", "T"}, {"R", "T"}, {"B", "T", opt}, {"sequence_lens", "T1", opt},
-                            {"initial_h", "T", opt}},
-                           {{"Y", "T", opt}, {"Y_h", "T", opt}}, std::move(attributes), rnn_kernel);
+  return recurrent_version(
+      op, since, types,
+      {{"X", "T"}, {"W", "T"}, {"R", "T"}, {"B", "T", opt}, {"sequence_lens", "T1", opt}, {"initial_h", "T", opt}},
+      {{"Y", "T", opt}, {"Y_h", "T", opt}}, std::move(attributes), rnn_kernel);
 }
 
 }  // namespace recurrent
@@ -98,8 +99,8 @@ void register_rnn(Registry& registry) {
   using recurrent::rnn_version;
   for (int since : {1, 7, 14}) registry.add(rnn_version(since, type_sets::kFloats));
   registry.add(rnn_version(22, type_sets::kFloatsIR4));
-  registry.declare_accuracy("RNN",
-                            {AccuracyKind::RoundedAtNamedPoints, "the pre-activation one exact sum rounded once; the activation correctly rounded"});
+  registry.declare_accuracy("RNN", {AccuracyKind::RoundedAtNamedPoints,
+                                    "the pre-activation one exact sum rounded once; the activation correctly rounded"});
 }
 
 }  // namespace onnx_ref

@@ -38,9 +38,12 @@ inline double two_sum(double x, double y, double& err) {
 
 template <class S>
 bool is_negative_zero(S v) {
-  if constexpr (std::is_same_v<S, float>) return std::bit_cast<uint32_t>(v) == 0x80000000u;
-  else if constexpr (std::is_same_v<S, double>) return std::bit_cast<uint64_t>(v) == (uint64_t{1} << 63);
-  else return v.bits == 0x8000;
+  if constexpr (std::is_same_v<S, float>)
+    return std::bit_cast<uint32_t>(v) == 0x80000000u;
+  else if constexpr (std::is_same_v<S, double>)
+    return std::bit_cast<uint64_t>(v) == (uint64_t{1} << 63);
+  else
+    return v.bits == 0x8000;
 }
 
 // IEEE addition gives -0 for an exactly zero sum only when every addend is -0.
@@ -59,7 +62,8 @@ bool all_negative_zero(const S* x, int64_t n) {
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 __attribute__((target_clones("avx2", "default")))
 #endif
-double scan_float_block(const float* f, int64_t len, uint32_t& max_bits, uint32_t& min_bits_minus_one) {
+double
+scan_float_block(const float* f, int64_t len, uint32_t& max_bits, uint32_t& min_bits_minus_one) {
   uint32_t mx = 0, mn = 0x7fffffff;
   for (int64_t i = 0; i < len; ++i) {
     uint32_t a;
@@ -106,9 +110,12 @@ double small_float_sum_parts(const S* x, int64_t n, std::unique_ptr<ExactSum>& e
       f = x + b0;
     } else {
       for (int64_t i = 0; i < len; ++i) {
-        if constexpr (std::is_same_v<S, float>) buffer[i] = x[b0 + i];
-        else if constexpr (always_exact) buffer[i] = f16[x[b0 + i].bits];
-        else buffer[i] = std::bit_cast<float>(static_cast<uint32_t>(x[b0 + i].bits) << 16);
+        if constexpr (std::is_same_v<S, float>)
+          buffer[i] = x[b0 + i];
+        else if constexpr (always_exact)
+          buffer[i] = f16[x[b0 + i].bits];
+        else
+          buffer[i] = std::bit_cast<float>(static_cast<uint32_t>(x[b0 + i].bits) << 16);
         if constexpr (kAbs) buffer[i] = std::fabs(buffer[i]);
       }
       f = buffer;
@@ -153,7 +160,6 @@ double sum_double_run(const double* x, int64_t n, bool absolute) {
   return r;
 }
 
-
 // The exact sum of the elements' squares. float16, bfloat16 and float squares are exact in double
 // (at most 48 bits, far above the subnormal range); a double square is p + e exactly with the FMA
 // residual e, unless e falls below 2^-1074 (squares below 2^-969).
@@ -173,17 +179,22 @@ ExactSum square_sum(const S* x, int64_t n) {
 
 template <class S>
 S rounded(const ExactSum& s) {
-  if constexpr (std::is_same_v<S, double>) return s.round_nearest();
-  else return narrow<S>(s.round_odd());  // to odd, then to at most 24 bits: rounded once in effect
+  if constexpr (std::is_same_v<S, double>)
+    return s.round_nearest();
+  else
+    return narrow<S>(s.round_odd());  // to odd, then to at most 24 bits: rounded once in effect
 }
 
 // ---- Mean ----
 
 template <class S>
 uint64_t bits_of(S v) {
-  if constexpr (std::is_same_v<S, float>) return std::bit_cast<uint32_t>(v);
-  else if constexpr (std::is_same_v<S, double>) return std::bit_cast<uint64_t>(v);
-  else return v.bits;
+  if constexpr (std::is_same_v<S, float>)
+    return std::bit_cast<uint32_t>(v);
+  else if constexpr (std::is_same_v<S, double>)
+    return std::bit_cast<uint64_t>(v);
+  else
+    return v.bits;
 }
 
 // The neighbour of y in its format, upward or downward (zeros of either sign step to the smallest
@@ -376,7 +387,8 @@ template <class I>
 uint64_t integer_l2_run(const I* x, int64_t n) {
   unsigned __int128 sum = 0;
   for (int64_t i = 0; i < n; ++i) {
-    const unsigned __int128 m = x[i] < 0 ? static_cast<unsigned __int128>(-static_cast<__int128>(x[i])) : static_cast<unsigned __int128>(x[i]);
+    const unsigned __int128 m =
+        x[i] < 0 ? static_cast<unsigned __int128>(-static_cast<__int128>(x[i])) : static_cast<unsigned __int128>(x[i]);
     const unsigned __int128 sq = m * m;  // below 2^128
     if (sum + sq < sum) throw Error("ReduceL2: the exact sum of squares exceeds 2^128");
     sum += sq;
@@ -402,7 +414,9 @@ BFloat16Bits exact_sum_run(const BFloat16Bits* x, int64_t n) { return sum_small_
 float exact_abs_sum_run(const float* x, int64_t n) { return sum_small_float_run<float, true>(x, n); }
 double exact_abs_sum_run(const double* x, int64_t n) { return sum_double_run(x, n, true); }
 Float16Bits exact_abs_sum_run(const Float16Bits* x, int64_t n) { return sum_small_float_run<Float16Bits, true>(x, n); }
-BFloat16Bits exact_abs_sum_run(const BFloat16Bits* x, int64_t n) { return sum_small_float_run<BFloat16Bits, true>(x, n); }
+BFloat16Bits exact_abs_sum_run(const BFloat16Bits* x, int64_t n) {
+  return sum_small_float_run<BFloat16Bits, true>(x, n);
+}
 
 float exact_square_sum_run(const float* x, int64_t n) { return rounded<float>(square_sum(x, n)); }
 double exact_square_sum_run(const double* x, int64_t n) { return rounded<double>(square_sum(x, n)); }

@@ -24,13 +24,13 @@
 //   gives the first NaN of the run (NaN propagates, as numpy's maximum.reduce in the ONNX
 //   reference); +0 counts as larger than -0. The empty Max is -inf (floating) or the type's
 //   smallest value (false for bool); the empty Min is +inf or the largest value (true for bool).
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <type_traits>
 #include <utility>
 #include <vector>
-#include <algorithm>
 
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
@@ -177,13 +177,17 @@ struct ProdAccumulator {
 // NaN is handled before any key is taken.
 template <class S>
 bool is_nan_element(S v) {
-  if constexpr (std::is_integral_v<S> || std::is_same_v<S, BoolByte>) return false;
-  else return std::isnan(widen(v));
+  if constexpr (std::is_integral_v<S> || std::is_same_v<S, BoolByte>)
+    return false;
+  else
+    return std::isnan(widen(v));
 }
 template <class S>
 auto order_key(S v) {
-  if constexpr (std::is_same_v<S, BoolByte>) return v.value;
-  else if constexpr (std::is_integral_v<S>) return v;
+  if constexpr (std::is_same_v<S, BoolByte>)
+    return v.value;
+  else if constexpr (std::is_integral_v<S>)
+    return v;
   else {
     const double d = widen(v);
     return std::pair<double, int>{d, std::signbit(d) ? 0 : 1};  // the second part orders -0 below +0
@@ -192,15 +196,21 @@ auto order_key(S v) {
 
 template <class S>
 S lowest_element() {
-  if constexpr (std::is_same_v<S, BoolByte>) return {0};
-  else if constexpr (std::is_integral_v<S>) return std::numeric_limits<S>::min();
-  else return narrow<S>(-std::numeric_limits<double>::infinity());
+  if constexpr (std::is_same_v<S, BoolByte>)
+    return {0};
+  else if constexpr (std::is_integral_v<S>)
+    return std::numeric_limits<S>::min();
+  else
+    return narrow<S>(-std::numeric_limits<double>::infinity());
 }
 template <class S>
 S highest_element() {
-  if constexpr (std::is_same_v<S, BoolByte>) return {1};
-  else if constexpr (std::is_integral_v<S>) return std::numeric_limits<S>::max();
-  else return narrow<S>(std::numeric_limits<double>::infinity());
+  if constexpr (std::is_same_v<S, BoolByte>)
+    return {1};
+  else if constexpr (std::is_integral_v<S>)
+    return std::numeric_limits<S>::max();
+  else
+    return narrow<S>(std::numeric_limits<double>::infinity());
 }
 
 // Max (kLargest) or Min of a run; see the header comment for NaN, zeros and the empty run.

@@ -16,8 +16,10 @@ namespace {
 // ONNX reference compares), NaN above and below everything, so the first NaN wins either way.
 template <class S>
 auto arg_key(S v) {
-  if constexpr (std::is_integral_v<S>) return v;
-  else return widen(v);
+  if constexpr (std::is_integral_v<S>)
+    return v;
+  else
+    return widen(v);
 }
 
 template <class S>
@@ -33,10 +35,14 @@ void arg_rows(const S* x, int64_t outer, int64_t count, int64_t inner, bool larg
         const bool nan = is_nan_element(v);
         const auto key = arg_key(v);
         bool take;
-        if (best_nan) take = nan;  // only with select_last_index: a later NaN
-        else if (nan) take = true;
-        else if (key == best_key) take = last;
-        else take = largest ? key > best_key : key < best_key;
+        if (best_nan)
+          take = nan;  // only with select_last_index: a later NaN
+        else if (nan)
+          take = true;
+        else if (key == best_key)
+          take = last;
+        else
+          take = largest ? key > best_key : key < best_key;
         if (take) {
           best = k;
           best_key = key;
@@ -72,8 +78,10 @@ std::vector<Value> arg_extremum(const KernelContext& ctx, const ArgParams& param
   for (size_t d = 0; d < in.size(); ++d) {
     if (d < a) outer *= in[d];
     if (d > a) inner *= in[d];
-    if (d != a) out_shape.push_back(in[d]);
-    else if (keepdims) out_shape.push_back(1);
+    if (d != a)
+      out_shape.push_back(in[d]);
+    else if (keepdims)
+      out_shape.push_back(1);
   }
   Tensor out = Tensor::uninitialized(ElementType::Int64, out_shape);
   if (out.element_count() == 0) return {out};
@@ -111,8 +119,8 @@ OpVersion arg_version(const std::string& op_type, bool largest, int since_versio
 }  // namespace
 
 void add_arg_extremum_ladder(Registry& registry, const std::string& op_type, const Accuracy& accuracy, bool largest) {
-  const TypeSet numeric{ElementType::Float16, ElementType::Float, ElementType::Double, ElementType::Int8,
-                        ElementType::Int16,   ElementType::Int32, ElementType::Int64,  ElementType::UInt8,
+  const TypeSet numeric{ElementType::Float16, ElementType::Float,  ElementType::Double, ElementType::Int8,
+                        ElementType::Int16,   ElementType::Int32,  ElementType::Int64,  ElementType::UInt8,
                         ElementType::UInt16,  ElementType::UInt32, ElementType::UInt64};
   registry.add(arg_version(op_type, largest, 1, numeric, false));
   registry.add(arg_version(op_type, largest, 11, numeric, false));

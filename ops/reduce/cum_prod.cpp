@@ -10,13 +10,13 @@
 #include <mpfr.h>
 
 #include <cmath>
-#include <vector>
 #include <type_traits>
+#include <vector>
 
 #include "numeric/elementary.h"
 #include "numeric/mpfr_interval.h"
-#include "ops/reduce/register.h"
 #include "ops/reduce/cumulative.h"
+#include "ops/reduce/register.h"
 #include "ops/type_sets.h"
 #include "runtime/numeric_dispatch.h"
 
@@ -33,9 +33,12 @@ class ExactPrefixProduct {
   }
   void multiply(double v) {
     negative_ ^= std::signbit(v);
-    if (std::isnan(v)) nan_ = true;
-    else if (std::isinf(v)) inf_ = true;
-    else if (v == 0) zero_ = true;
+    if (std::isnan(v))
+      nan_ = true;
+    else if (std::isinf(v))
+      inf_ = true;
+    else if (v == 0)
+      zero_ = true;
     else {
       factors_.push_back(std::fabs(v));
       mpfr_mul_d(magnitude_.lo, magnitude_.lo, std::fabs(v), MPFR_RNDD);
@@ -102,11 +105,11 @@ void cum_prod_line(ElementType type, const CumulativeLine& line) {
 }  // namespace
 
 void register_cum_prod(Registry& registry) {
-  const TypeSet types{ElementType::BFloat16, ElementType::Double, ElementType::Float, ElementType::Float16,
+  const TypeSet types{ElementType::BFloat16, ElementType::Double, ElementType::Float,  ElementType::Float16,
                       ElementType::Int32,    ElementType::Int64,  ElementType::UInt32, ElementType::UInt64};
   registry.add(make_cumulative_version("CumProd", 26, types, cum_prod_line));
-  registry.declare_accuracy("CumProd",
-                            {AccuracyKind::CorrectlyRounded, "each output the exact prefix product rounded once; integers wrap"});
+  registry.declare_accuracy(
+      "CumProd", {AccuracyKind::CorrectlyRounded, "each output the exact prefix product rounded once; integers wrap"});
 }
 
 }  // namespace onnx_ref

@@ -9,8 +9,8 @@
 #include <type_traits>
 
 #include "numeric/exact_sum.h"
-#include "ops/reduce/register.h"
 #include "ops/reduce/cumulative.h"
+#include "ops/reduce/register.h"
 #include "ops/type_sets.h"
 #include "runtime/numeric_dispatch.h"
 
@@ -24,8 +24,10 @@ S cum_sum_rounded(const ExactSum& sum, bool all_negative_zero) {
   const double nearest = sum.round_nearest();
   if (!std::isfinite(nearest)) return narrow<S>(nearest);  // NaN, or an infinity in the prefix
   if (sum.sign() == 0) return narrow<S>(all_negative_zero ? -0.0 : 0.0);
-  if constexpr (std::is_same_v<S, double>) return nearest;
-  else return narrow<S>(sum.round_odd());  // to odd, then to at most 24 bits: rounded once in effect
+  if constexpr (std::is_same_v<S, double>)
+    return nearest;
+  else
+    return narrow<S>(sum.round_odd());  // to odd, then to at most 24 bits: rounded once in effect
 }
 
 void cum_sum_line(ElementType type, const CumulativeLine& line) {
@@ -66,12 +68,13 @@ void cum_sum_line(ElementType type, const CumulativeLine& line) {
 
 void register_cum_sum(Registry& registry) {
   using namespace type_sets;
-  const TypeSet types{ElementType::Float, ElementType::Double, ElementType::Int32, ElementType::Int64,
-                      ElementType::UInt32, ElementType::UInt64};
+  const TypeSet types{ElementType::Float, ElementType::Double, ElementType::Int32,
+                      ElementType::Int64, ElementType::UInt32, ElementType::UInt64};
   registry.add(make_cumulative_version("CumSum", 11, types, cum_sum_line));
-  registry.add(make_cumulative_version("CumSum", 14, types.with({ElementType::Float16, ElementType::BFloat16}), cum_sum_line));
-  registry.declare_accuracy("CumSum",
-                            {AccuracyKind::CorrectlyRounded, "each output the exact prefix sum rounded once; integers wrap"});
+  registry.add(
+      make_cumulative_version("CumSum", 14, types.with({ElementType::Float16, ElementType::BFloat16}), cum_sum_line));
+  registry.declare_accuracy(
+      "CumSum", {AccuracyKind::CorrectlyRounded, "each output the exact prefix sum rounded once; integers wrap"});
 }
 
 }  // namespace onnx_ref

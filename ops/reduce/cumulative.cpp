@@ -27,7 +27,8 @@ CumulativeParams parse_cumulative_params(const Attributes& attrs) {
   return {attrs.get_flag("exclusive"), attrs.get_flag("reverse")};
 }
 
-std::vector<Value> cumulative_run(const KernelContext& ctx, const CumulativeParams& params, const CumulativeScan& scan) {
+std::vector<Value> cumulative_run(const KernelContext& ctx, const CumulativeParams& params,
+                                  const CumulativeScan& scan) {
   const Tensor& x = ctx.input(0);
   const int64_t rank = x.rank();
   if (rank == 0) throw Error("input x must have rank 1 or more, but it is a scalar");
@@ -61,9 +62,10 @@ OpVersion make_cumulative_version(const std::string& op_type, int since, const T
   v.outputs = {{"y", "T"}};
   v.attributes = {{"exclusive", AttrType::Int, false, int64_t{0}}, {"reverse", AttrType::Int, false, int64_t{0}}};
   v.type_constraints = {{"T", types}, {"T2", type_sets::kInt32Int64}};
-  v.set_kernel(parse_cumulative_params, [scan = std::move(scan)](const KernelContext& ctx, const CumulativeParams& params) {
-    return cumulative_run(ctx, params, scan);
-  });
+  v.set_kernel(parse_cumulative_params,
+               [scan = std::move(scan)](const KernelContext& ctx, const CumulativeParams& params) {
+                 return cumulative_run(ctx, params, scan);
+               });
   return v;
 }
 

@@ -8,7 +8,8 @@
 
 namespace onnx_ref {
 
-inline void add_extremum_ladder(Registry& registry, const std::string& op_type, const Accuracy& accuracy, const RowKernel& kernel) {
+inline void add_extremum_ladder(Registry& registry, const std::string& op_type, const Accuracy& accuracy,
+                                const RowKernel& kernel) {
   const TypeSet v13 = kReduceWithBytes.with({ElementType::BFloat16});
   registry.add(make_reduce_version(op_type, 1, kReduceClassicTypes, false, kernel));
   registry.add(make_reduce_version(op_type, 11, kReduceClassicTypes, false, kernel));

@@ -32,7 +32,9 @@ constexpr mpfr_prec_t kLogReductionMaxPrecision = 1 << 14;
 constexpr double kLogReductionInf = std::numeric_limits<double>::infinity();
 
 [[noreturn]] void log_reduction_undecided() {
-  throw Error("the MPFR interval evaluation of this log reduction did not decide its rounding at 16384 bits; onnx-ref refuses it rather than guess");
+  throw Error(
+      "the MPFR interval evaluation of this log reduction did not decide its rounding at 16384 bits; onnx-ref refuses "
+      "it rather than guess");
 }
 
 // The element both ends of `v` round to, when they agree.
@@ -79,9 +81,12 @@ S log_sum_floating(const S* x, int64_t n) {
   ExactSum sum;
   for (int64_t i = 0; i < n; ++i) {
     const double w = widen(x[i]);
-    if (std::isnan(w)) nan = true;
-    else if (std::isinf(w)) (w > 0 ? positive_infinity : negative_infinity) = true;
-    else sum.add(w);
+    if (std::isnan(w))
+      nan = true;
+    else if (std::isinf(w))
+      (w > 0 ? positive_infinity : negative_infinity) = true;
+    else
+      sum.add(w);
   }
   // A -inf makes the sum -inf or NaN, whose log is NaN.
   if (nan || negative_infinity) return narrow<S>(std::numeric_limits<double>::quiet_NaN());
@@ -124,7 +129,7 @@ S log_sum_exp_floating(const S* x, int64_t n) {
   if (nan) return narrow<S>(std::numeric_limits<double>::quiet_NaN());
   if (positive_infinity) return narrow<S>(kLogReductionInf);
   if (top < 0) return narrow<S>(-kLogReductionInf);  // the empty set, or only -inf: log(0)
-  bool others = false;  // whether T > 0
+  bool others = false;                               // whether T > 0
   for (int64_t j = 0; j < n; ++j) others |= j != top && std::isfinite(widen(x[j]));
   if (!others) return x[top];  // log(e^m) = m exactly
   if constexpr (!std::is_same_v<S, double>) {
@@ -197,7 +202,8 @@ __int128 log_sum_integer(const I* x, int64_t n) {
 
 template <class I>
 __int128 log_sum_exp_integer(const I* x, int64_t n) {
-  if (n == 0) throw Error("the LogSumExp of an empty set is -inf, which has no integer value (a reduced axis has size 0)");
+  if (n == 0)
+    throw Error("the LogSumExp of an empty set is -inf, which has no integer value (a reduced axis has size 0)");
   int64_t top = 0;
   for (int64_t i = 1; i < n; ++i)
     if (x[i] > x[top]) top = i;
@@ -211,7 +217,8 @@ __int128 log_sum_exp_integer(const I* x, int64_t n) {
     for (int64_t j = 0; j < n; ++j)
       if (j != top) t += std::exp(static_cast<double>(static_cast<__int128>(x[j]) - m));  // exact below 2^53, else 0
     const double l = std::log1p(t);
-    const double eps = 0x1p-42 + static_cast<double>(n + 4) * 0x1p-53 + 0x1p-52 * l + static_cast<double>(n) * 0x1p-1000;
+    const double eps =
+        0x1p-42 + static_cast<double>(n + 4) * 0x1p-53 + 0x1p-52 * l + static_cast<double>(n) * 0x1p-1000;
     if (std::floor(l - eps) == std::floor(l + eps)) {
       k = static_cast<int64_t>(std::floor(l));
       decided = true;

@@ -5,15 +5,18 @@
 // the empty set or only -inf gives -inf, a NaN gives NaN, a +inf gives +inf. Integers: the exact
 // value truncated toward zero (wrapping beyond the type); the empty set is an Error. See
 // LogSumExpAccumulator (ops/reduce/log_accumulators.h).
-#include "ops/reduce/register.h"
 #include "ops/reduce/log_accumulators.h"
 #include "ops/reduce/reduce_types.h"
 #include "ops/reduce/reduction.h"
+#include "ops/reduce/register.h"
 
 namespace onnx_ref {
 
 void register_reduce_log_sum_exp(Registry& registry) {
-  add_reduce_ladder_1_11_13_18(registry, "ReduceLogSumExp", {AccuracyKind::CorrectlyRounded, "the exact log(sum e^x) rounded once; integers truncate toward zero"}, kReduceClassicTypes, row_kernel<LogSumExpAccumulator>(), /*composite=*/true);
+  add_reduce_ladder_1_11_13_18(
+      registry, "ReduceLogSumExp",
+      {AccuracyKind::CorrectlyRounded, "the exact log(sum e^x) rounded once; integers truncate toward zero"},
+      kReduceClassicTypes, row_kernel<LogSumExpAccumulator>(), /*composite=*/true);
 }
 
 }  // namespace onnx_ref

@@ -3,15 +3,19 @@
 // Contract: correctly rounded. A floating result is the exact sum of x*x rounded once (nearest, ties to even);
 // for double this holds whenever no nonzero square is below 2^-969 (see SumSquareAccumulator);
 // integers wrap; the empty sum is 0.
-#include "ops/reduce/register.h"
 #include "ops/reduce/accumulators.h"
 #include "ops/reduce/reduce_types.h"
 #include "ops/reduce/reduction.h"
+#include "ops/reduce/register.h"
 
 namespace onnx_ref {
 
 void register_reduce_sum_square(Registry& registry) {
-  add_reduce_ladder_1_11_13_18(registry, "ReduceSumSquare", {AccuracyKind::CorrectlyRounded, "the exact sum of squares rounded once (double: while no nonzero square is below 2^-969); integers wrap"}, kReduceClassicTypes, row_kernel<SumSquareAccumulator>(), /*composite=*/true);
+  add_reduce_ladder_1_11_13_18(
+      registry, "ReduceSumSquare",
+      {AccuracyKind::CorrectlyRounded,
+       "the exact sum of squares rounded once (double: while no nonzero square is below 2^-969); integers wrap"},
+      kReduceClassicTypes, row_kernel<SumSquareAccumulator>(), /*composite=*/true);
 }
 
 }  // namespace onnx_ref

@@ -25,7 +25,7 @@ std::vector<int64_t> normalize_reduce_axes(std::span<const int64_t> axes, int64_
     const int64_t a = axes[i];
     const bool in_range = negative_allowed ? (a >= -rank && a < rank) : (a >= 0 && a < rank);
     if (!in_range) {
-      const std::string valid = rank == 0 ? "none: the input is a scalar"
+      const std::string valid = rank == 0          ? "none: the input is a scalar"
                                 : negative_allowed ? std::to_string(-rank) + " to " + std::to_string(rank - 1)
                                                    : "0 to " + std::to_string(rank - 1);
       throw Error("axes[" + std::to_string(i) + "] = " + std::to_string(a) + " is out of range for an input of rank " +
@@ -55,8 +55,10 @@ Shape reduce_output_shape(const Shape& input, std::span<const int64_t> axes, boo
   const std::vector<bool> mask = reduced_mask(input.size(), axes);
   Shape out;
   for (size_t d = 0; d < input.size(); ++d) {
-    if (!mask[d]) out.push_back(input[d]);
-    else if (keepdims) out.push_back(1);
+    if (!mask[d])
+      out.push_back(input[d]);
+    else if (keepdims)
+      out.push_back(1);
   }
   return out;
 }
@@ -143,12 +145,15 @@ struct ReduceParams {
 ReduceParams parse_reduce_params(const Attributes& attrs, bool axes_input) {
   ReduceParams params;
   params.keepdims = attrs.get_flag("keepdims");
-  if (axes_input) params.noop_with_empty_axes = attrs.get_flag("noop_with_empty_axes");
-  else if (attrs.has("axes")) params.axes = attrs.get_ints("axes");
+  if (axes_input)
+    params.noop_with_empty_axes = attrs.get_flag("noop_with_empty_axes");
+  else if (attrs.has("axes"))
+    params.axes = attrs.get_ints("axes");
   return params;
 }
 
-std::vector<Value> reduce_with_axes_attribute(const KernelContext& ctx, const ReduceParams& params, const RowKernel& kernel) {
+std::vector<Value> reduce_with_axes_attribute(const KernelContext& ctx, const ReduceParams& params,
+                                              const RowKernel& kernel) {
   const Tensor& data = ctx.input(0);
   // An empty `axes` list, set or not, reduces every axis (the spec's default).
   const std::vector<int64_t> axes = normalize_reduce_axes(params.axes, data.rank(), true);
@@ -184,7 +189,8 @@ OpVersion make_reduce_version(const std::string& op_type, int since_version, con
   v.outputs = {{"reduced", "T"}};
   if (axes_input) {
     v.inputs = {{"data", "T"}, {"axes", "tensor(int64)", ParamOption::Optional}};
-    v.attributes = {{"keepdims", AttrType::Int, false, int64_t{1}}, {"noop_with_empty_axes", AttrType::Int, false, int64_t{0}}};
+    v.attributes = {{"keepdims", AttrType::Int, false, int64_t{1}},
+                    {"noop_with_empty_axes", AttrType::Int, false, int64_t{0}}};
     v.type_constraints = {{"T", types}, {"tensor(int64)", type_sets::kInt64, "tensor(int64)"}};
     v.set_kernel([](const Attributes& attrs) { return parse_reduce_params(attrs, true); },
                  [kernel, composite](const KernelContext& ctx, const ReduceParams& params) {
@@ -202,8 +208,8 @@ OpVersion make_reduce_version(const std::string& op_type, int since_version, con
   return v;
 }
 
-void add_reduce_ladder_1_11_13_18(Registry& registry, const std::string& op_type, const Accuracy& accuracy, const TypeSet& classic,
-                                  const RowKernel& kernel, bool composite) {
+void add_reduce_ladder_1_11_13_18(Registry& registry, const std::string& op_type, const Accuracy& accuracy,
+                                  const TypeSet& classic, const RowKernel& kernel, bool composite) {
   const TypeSet with_bfloat16 = classic.with({ElementType::BFloat16});
   registry.add(make_reduce_version(op_type, 1, classic, false, kernel));
   registry.add(make_reduce_version(op_type, 11, classic, false, kernel));  // the axis range is stated

@@ -65,7 +65,7 @@ OpVersion make_reduce_version(const std::string& op_type, int since_version, con
 
 // The version ladder most Reduce* operators share: axes an attribute in 1, 11 and 13 (13 adds
 // bfloat16) and an input from 18, with the types `classic` (+ bfloat16 from 13).
-void add_reduce_ladder_1_11_13_18(Registry& registry, const std::string& op_type, const Accuracy& accuracy, const TypeSet& classic,
-                                  const RowKernel& kernel, bool composite = false);
+void add_reduce_ladder_1_11_13_18(Registry& registry, const std::string& op_type, const Accuracy& accuracy,
+                                  const TypeSet& classic, const RowKernel& kernel, bool composite = false);
 
 }  // namespace onnx_ref

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "ops/reduce/register.h"
 #include "ops/axis.h"
+#include "ops/reduce/register.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"

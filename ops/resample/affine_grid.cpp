@@ -30,7 +30,8 @@ namespace {
 // The base position of point i of n along an axis.
 mpq_class affine_grid_base(int64_t i, int64_t n, bool align_corners) {
   if (n <= 1) return 0;
-  mpq_class q = align_corners ? mpq_class(mpz_class(2 * i - (n - 1)), mpz_class(n - 1)) : mpq_class(mpz_class(2 * i + 1 - n), mpz_class(n));
+  mpq_class q = align_corners ? mpq_class(mpz_class(2 * i - (n - 1)), mpz_class(n - 1))
+                              : mpq_class(mpz_class(2 * i + 1 - n), mpz_class(n));
   q.canonicalize();
   return q;
 }
@@ -49,8 +50,8 @@ std::vector<Value> affine_grid_kernel(const KernelContext& ctx, bool align_corne
   }
   const auto rows = static_cast<int64_t>(spatial), cols = rows + 1;
   if (theta.rank() != 3 || theta.shape()[0] != dims[0] || theta.shape()[1] != rows || theta.shape()[2] != cols)
-    throw Error("theta is " + theta.describe() + " but size " + shape_to_string(dims) + " calls for [" + std::to_string(dims[0]) + ", " +
-                std::to_string(rows) + ", " + std::to_string(cols) + "]");
+    throw Error("theta is " + theta.describe() + " but size " + shape_to_string(dims) + " calls for [" +
+                std::to_string(dims[0]) + ", " + std::to_string(rows) + ", " + std::to_string(cols) + "]");
   Shape out_shape{dims[0]};
   for (size_t d = 0; d < spatial; ++d) out_shape.push_back(dims[2 + d]);
   out_shape.push_back(rows);
@@ -59,7 +60,8 @@ std::vector<Value> affine_grid_kernel(const KernelContext& ctx, bool align_corne
   // base[a][i]: position i along spatial axis a, axes innermost first (x along W, y along H, z).
   uint64_t positions = 0;
   for (size_t a = 0; a < spatial; ++a) positions += static_cast<uint64_t>(dims[2 + a]);
-  const MemoryCharge base_charge = charge_memory(checked_bytes(positions, sizeof(mpq_class) + 32, "AffineGrid's base grid"), "AffineGrid's base grid");
+  const MemoryCharge base_charge = charge_memory(
+      checked_bytes(positions, sizeof(mpq_class) + 32, "AffineGrid's base grid"), "AffineGrid's base grid");
   std::vector<std::vector<mpq_class>> base(spatial);
   for (size_t a = 0; a < spatial; ++a) {
     const int64_t n = dims[2 + spatial - 1 - a];
@@ -77,8 +79,10 @@ std::vector<Value> affine_grid_kernel(const KernelContext& ctx, bool align_corne
         std::vector<bool> finite_row(static_cast<size_t>(rows), true);
         for (int64_t k = 0; k < rows * cols; ++k) {
           const double e = widen(th[n * rows * cols + k]);
-          if (std::isfinite(e)) m[static_cast<size_t>(k)] = mpq_class(e);
-          else finite_row[static_cast<size_t>(k / cols)] = false;
+          if (std::isfinite(e))
+            m[static_cast<size_t>(k)] = mpq_class(e);
+          else
+            finite_row[static_cast<size_t>(k / cols)] = false;
         }
         std::fill(at.begin(), at.end(), 0);
         for (int64_t p = 0; p < points; ++p) {
@@ -87,12 +91,14 @@ std::vector<Value> affine_grid_kernel(const KernelContext& ctx, bool align_corne
               // An infinity or NaN in the row: IEEE arithmetic decides (inf, or NaN from inf * 0 or inf - inf).
               double v = widen(th[n * rows * cols + r * cols + rows]);
               for (size_t a = 0; a < spatial; ++a)
-                v += widen(th[n * rows * cols + r * cols + static_cast<int64_t>(a)]) * base[a][static_cast<size_t>(at[a])].get_d();
+                v += widen(th[n * rows * cols + r * cols + static_cast<int64_t>(a)]) *
+                     base[a][static_cast<size_t>(at[a])].get_d();
               *o++ = narrow<S>(v);
               continue;
             }
             mpq_class v = m[static_cast<size_t>(r * cols + rows)];
-            for (size_t a = 0; a < spatial; ++a) v += m[static_cast<size_t>(r * cols) + a] * base[a][static_cast<size_t>(at[a])];
+            for (size_t a = 0; a < spatial; ++a)
+              v += m[static_cast<size_t>(r * cols) + a] * base[a][static_cast<size_t>(at[a])];
             *o++ = round_mpq_once<S>(v);
           }
           for (size_t a = 0; a < spatial; ++a) {
@@ -120,8 +126,8 @@ void register_affine_grid(Registry& registry) {
   v.type_constraints = {{"T1", type_sets::kFloatsIR4}, {"T2", type_sets::kInt64}};
   v.set_kernel([](const Attributes& a) { return a.get_flag("align_corners"); }, affine_grid_kernel);
   registry.add(std::move(v));
-  registry.declare_accuracy("AffineGrid",
-                            {AccuracyKind::CorrectlyRounded, "each coordinate the exact theta times the base position, rounded once"});
+  registry.declare_accuracy("AffineGrid", {AccuracyKind::CorrectlyRounded,
+                                           "each coordinate the exact theta times the base position, rounded once"});
 }
 
 }  // namespace onnx_ref

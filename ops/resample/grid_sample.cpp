@@ -26,8 +26,8 @@
 
 #include <gmpxx.h>
 
-#include "ops/resample/register.h"
 #include "ops/float_dispatch.h"
+#include "ops/resample/register.h"
 #include "ops/resample/round_mpq.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"
@@ -46,7 +46,8 @@ GridSampleMode grid_sample_mode(const std::string& text, int since) {
   if (text == (old_names ? "bilinear" : "linear")) return GridSampleMode::Linear;
   if (text == "nearest") return GridSampleMode::Nearest;
   if (text == (old_names ? "bicubic" : "cubic")) return GridSampleMode::Cubic;
-  throw Error("mode " + quote_text(text) + " is not one of " + (old_names ? "bilinear, nearest, bicubic" : "linear, nearest, cubic"));
+  throw Error("mode " + quote_text(text) + " is not one of " +
+              (old_names ? "bilinear, nearest, bicubic" : "linear, nearest, cubic"));
 }
 
 GridSamplePadding grid_sample_padding(const std::string& text) {
@@ -90,8 +91,10 @@ int64_t grid_sample_pixel(const mpz_class& i, const GridSampleAxis& axis, GridSa
   const mpz_class last = axis.d - 1;
   if (i >= 0 && i <= last) return i.get_si();
   switch (padding) {
-    case GridSamplePadding::Zeros: return -1;
-    case GridSamplePadding::Border: return i < 0 ? 0 : axis.d - 1;
+    case GridSamplePadding::Zeros:
+      return -1;
+    case GridSamplePadding::Border:
+      return i < 0 ? 0 : axis.d - 1;
     case GridSamplePadding::Reflection: {
       // A reflected integer is an integer: the bounds are integers or half-integers.
       const mpq_class r = grid_sample_reflect(mpq_class(i), axis.lo, axis.hi);
@@ -124,8 +127,10 @@ GridSampleTaps grid_sample_axis_taps(double g, const GridSampleAxis& axis, bool 
     x = mpq_class(r);
   }
   if (x < axis.lo || x > axis.hi) {
-    if (padding == GridSamplePadding::Border) x = std::clamp(x, mpq_class(0), mpq_class(axis.d - 1));
-    else if (padding == GridSamplePadding::Reflection) x = grid_sample_reflect(x, axis.lo, axis.hi);
+    if (padding == GridSamplePadding::Border)
+      x = std::clamp(x, mpq_class(0), mpq_class(axis.d - 1));
+    else if (padding == GridSamplePadding::Reflection)
+      x = grid_sample_reflect(x, axis.lo, axis.hi);
   }
   // Far outside (zeros padding): every tap reads zero; keeps the indices within int64.
   if (x < -4 || x > axis.d + 4) {
@@ -161,9 +166,12 @@ struct GridSampleSum {
   bool nan = false, pos_inf = false, neg_inf = false;
 
   void add(double v, const mpq_class& w) {
-    if (std::isnan(v)) nan = true;
-    else if (std::isinf(v)) ((v > 0) == (w > 0) ? pos_inf : neg_inf) = true;
-    else value += w * mpq_class(v);
+    if (std::isnan(v))
+      nan = true;
+    else if (std::isinf(v))
+      ((v > 0) == (w > 0) ? pos_inf : neg_inf) = true;
+    else
+      value += w * mpq_class(v);
   }
   template <class S>
   S rounded() const {
@@ -204,8 +212,10 @@ S grid_sample_result(const GridSampleSum& re, const GridSampleSum& im) {
     constexpr S lo = std::numeric_limits<S>::min(), hi = std::numeric_limits<S>::max();
     if (z < mpz_class(lo)) return lo;
     if (z > mpz_class(hi)) return hi;
-    if constexpr (std::is_signed_v<S>) return static_cast<S>(z.get_si());
-    else return static_cast<S>(z.get_ui());
+    if constexpr (std::is_signed_v<S>)
+      return static_cast<S>(z.get_si());
+    else
+      return static_cast<S>(z.get_ui());
   }
 }
 
@@ -237,14 +247,15 @@ auto grid_sample_kernel() {
     const GridSampleMode mode = params.mode;
     const GridSamplePadding padding = params.padding;
     const bool align_corners = params.align_corners;
-    if (since < 20 && x.rank() != 4) throw Error("X must be 4-D (N, C, H, W) before version 20, but it is " + x.describe());
+    if (since < 20 && x.rank() != 4)
+      throw Error("X must be 4-D (N, C, H, W) before version 20, but it is " + x.describe());
     if (x.rank() < 3) throw Error("X must have rank 3 or more (N, C, D1, ...), but it is " + x.describe());
     const auto r = static_cast<size_t>(x.rank() - 2);
     const Shape& xs = x.shape();
     const Shape& gs = grid.shape();
     if (grid.rank() != x.rank() || gs[0] != xs[0] || gs.back() != static_cast<int64_t>(r))
-      throw Error("grid is " + grid.describe() + " but X " + x.describe() + " calls for [" + std::to_string(xs[0]) + ", " +
-                  std::to_string(r) + " output sizes, " + std::to_string(r) + "]");
+      throw Error("grid is " + grid.describe() + " but X " + x.describe() + " calls for [" + std::to_string(xs[0]) +
+                  ", " + std::to_string(r) + " output sizes, " + std::to_string(r) + "]");
     if (x.is_string() && mode != GridSampleMode::Nearest) throw Error("strings can only be sampled by mode nearest");
     Shape ys{xs[0], xs[1]};
     for (size_t a = 0; a < r; ++a) ys.push_back(gs[1 + a]);
@@ -254,8 +265,10 @@ auto grid_sample_kernel() {
     for (size_t a = 0; a < r; ++a) {
       const int64_t d = xs[2 + a];
       if (d == 0 && padding != GridSamplePadding::Zeros)
-        throw Error("X " + x.describe() + " has an empty spatial axis; border and reflection padding have no pixel to read");
-      axes[a] = {d, align_corners ? mpq_class(0) : mpq_class(-1, 2), align_corners ? mpq_class(d - 1) : mpq_class(2 * d - 1, 2)};
+        throw Error("X " + x.describe() +
+                    " has an empty spatial axis; border and reflection padding have no pixel to read");
+      axes[a] = {d, align_corners ? mpq_class(0) : mpq_class(-1, 2),
+                 align_corners ? mpq_class(d - 1) : mpq_class(2 * d - 1, 2)};
     }
     const int64_t points = y.element_count() / (xs[0] * xs[1]);
     int64_t pixels = 1;
@@ -271,7 +284,8 @@ auto grid_sample_kernel() {
             return widen(reinterpret_cast<const G*>(grid.data())[at + static_cast<int64_t>(r - 1 - a)]);
           });
           if (!std::isfinite(v))
-            throw Error("grid position " + std::to_string(at + static_cast<int64_t>(r - 1 - a)) + " (flat) is not finite");
+            throw Error("grid position " + std::to_string(at + static_cast<int64_t>(r - 1 - a)) +
+                        " (flat) is not finite");
           g[a] = v;
         }
         // The taps of every axis, then their products: flat pixel offset (-1: zero) and weight.
@@ -330,10 +344,10 @@ OpVersion grid_sample_version(int since, const TypeSet& data_types, const TypeSe
 
 void register_grid_sample(Registry& registry) {
   registry.add(grid_sample_version(16, type_sets::kClassic, type_sets::kFloats));
-  registry.add(grid_sample_version(20, type_sets::kClassic, type_sets::kFloats));        // N-D; linear, cubic
+  registry.add(grid_sample_version(20, type_sets::kClassic, type_sets::kFloats));          // N-D; linear, cubic
   registry.add(grid_sample_version(22, type_sets::kWithBFloat16, type_sets::kFloatsIR4));  // + bfloat16
-  registry.declare_accuracy("GridSample",
-                            {AccuracyKind::CorrectlyRounded, "the exact weighted sum of the sampled pixels rounded once"});
+  registry.declare_accuracy(
+      "GridSample", {AccuracyKind::CorrectlyRounded, "the exact weighted sum of the sampled pixels rounded once"});
 }
 
 }  // namespace onnx_ref

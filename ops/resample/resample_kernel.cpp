@@ -5,8 +5,8 @@
 #include <cmath>
 #include <complex>
 #include <cstring>
-#include <optional>
 #include <limits>
+#include <optional>
 #include <type_traits>
 
 #include "numeric/exact_sum.h"
@@ -37,8 +37,10 @@ int resample_split_value(S v, double parts[2]) {
 template <class S>
 S resample_round(const ExactSum& sum) {
   if (sum.is_nan()) {
-    if constexpr (is_float_storage<S>) return narrow<S>(std::numeric_limits<double>::quiet_NaN());
-    else return S{0};
+    if constexpr (is_float_storage<S>)
+      return narrow<S>(std::numeric_limits<double>::quiet_NaN());
+    else
+      return S{0};
   }
   const double nearest = sum.round_nearest();
   if constexpr (std::is_same_v<S, double>) {
@@ -156,14 +158,20 @@ void nearest_rows(const Tensor& x, Tensor& y, const std::vector<std::vector<Outp
   }
 }
 
-void resample_nearest(const Tensor& x, Tensor& y, const std::vector<std::vector<OutputTaps>>& taps, const Tensor* fill) {
+void resample_nearest(const Tensor& x, Tensor& y, const std::vector<std::vector<OutputTaps>>& taps,
+                      const Tensor* fill) {
   if (!taps.empty() && !x.is_string() && y.element_count() > 0) {
     switch (bits_of(x.type())) {
-      case 8: return nearest_rows<uint8_t>(x, y, taps, fill);
-      case 16: return nearest_rows<uint16_t>(x, y, taps, fill);
-      case 32: return nearest_rows<uint32_t>(x, y, taps, fill);
-      case 64: return nearest_rows<uint64_t>(x, y, taps, fill);
-      default: break;  // packed sub-byte and complex elements: one at a time below
+      case 8:
+        return nearest_rows<uint8_t>(x, y, taps, fill);
+      case 16:
+        return nearest_rows<uint16_t>(x, y, taps, fill);
+      case 32:
+        return nearest_rows<uint32_t>(x, y, taps, fill);
+      case 64:
+        return nearest_rows<uint64_t>(x, y, taps, fill);
+      default:
+        break;  // packed sub-byte and complex elements: one at a time below
     }
   }
   const auto in_strides = resample_strides(x.shape());
@@ -179,17 +187,25 @@ void resample_nearest(const Tensor& x, Tensor& y, const std::vector<std::vector<
       }
       src += t.taps[0].index * in_strides[d];
     }
-    if (outside) copy_elements(*fill, 0, y, o, 1);
-    else copy_elements(x, src, y, o, 1);
+    if (outside)
+      copy_elements(*fill, 0, y, o, 1);
+    else
+      copy_elements(x, src, y, o, 1);
   }
 }
 
 template <class S>
 class ResampleInterpolation {
  public:
-  ResampleInterpolation(const Tensor& x, Tensor& y, const std::vector<std::vector<OutputTaps>>& taps, const Tensor* fill)
-      : x_(x.data_as<S>()), y_(reinterpret_cast<S*>(y.mutable_data())), shape_(y.shape()), taps_(taps),
-        in_strides_(resample_strides(x.shape())), terms_(taps.size() + 1), fill_(fill) {}
+  ResampleInterpolation(const Tensor& x, Tensor& y, const std::vector<std::vector<OutputTaps>>& taps,
+                        const Tensor* fill)
+      : x_(x.data_as<S>()),
+        y_(reinterpret_cast<S*>(y.mutable_data())),
+        shape_(y.shape()),
+        taps_(taps),
+        in_strides_(resample_strides(x.shape())),
+        terms_(taps.size() + 1),
+        fill_(fill) {}
 
   void run() {
     ResampleWalk walk(shape_);
@@ -211,7 +227,8 @@ class ResampleInterpolation {
         double estimate = 0, magnitude = 0;
         int64_t terms = 0;
         estimate_sum(0, 0, 1.0, estimate, magnitude, terms);
-        const double bound = 2.0 * static_cast<double>(static_cast<int64_t>(taps_.size()) + terms) * 0x1p-53 * magnitude;
+        const double bound =
+            2.0 * static_cast<double>(static_cast<int64_t>(taps_.size()) + terms) * 0x1p-53 * magnitude;
         S decided;
         if (numeric::decide_small<S>(estimate, bound, decided)) {
           y_[o] = decided;
@@ -298,7 +315,8 @@ void check_interpolable(ElementType type, const char* mode_name) {
     case ElementType::Complex128:
       throw Error("mode '" + std::string(mode_name) + "' interpolates real numbers; it does not take " +
                   std::string(name_of(type)) + " (only 'nearest' does)");
-    default: return;
+    default:
+      return;
   }
 }
 
@@ -335,8 +353,9 @@ CoordinateMode parse_coordinate_mode(const std::string& text, int since) {
   if (since < 13 && text == "tf_half_pixel_for_nn") return CoordinateMode::TfHalfPixelForNN;
   if (since >= 19 && text == "half_pixel_symmetric") return CoordinateMode::HalfPixelSymmetric;
   throw Error("attribute 'coordinate_transformation_mode' must be half_pixel, " +
-              std::string(since >= 19 ? "half_pixel_symmetric, " : "") + "pytorch_half_pixel, align_corners, asymmetric, " +
-              (since < 13 ? "tf_half_pixel_for_nn, " : "") + "or tf_crop_and_resize, got " + quote_text(text));
+              std::string(since >= 19 ? "half_pixel_symmetric, " : "") +
+              "pytorch_half_pixel, align_corners, asymmetric, " + (since < 13 ? "tf_half_pixel_for_nn, " : "") +
+              "or tf_crop_and_resize, got " + quote_text(text));
 }
 
 NearestMode parse_nearest_mode(const std::string& text) {

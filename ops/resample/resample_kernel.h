@@ -18,8 +18,8 @@
 
 #include "ops/resample/resize_rules.h"
 #include "runtime/error.h"
-#include "runtime/tensor.h"
 #include "runtime/scratch.h"
+#include "runtime/tensor.h"
 
 namespace onnx_ref::resample {
 
@@ -52,8 +52,6 @@ Tensor resample_asymmetric(const Tensor& x, const std::vector<float>& scales, Re
 
 // Error unless linear or cubic can interpolate this element type (not bool, string or complex).
 void check_interpolable(ElementType type, const char* mode_name);
-
-
 
 template <class MakeTaps>
 Tensor resample(const Tensor& x, const Shape& out_shape, bool interpolate, float extrapolation_value,

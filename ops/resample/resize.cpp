@@ -19,8 +19,8 @@
 #include <set>
 #include <string>
 
-#include "ops/resample/register.h"
 #include "ops/axis.h"
+#include "ops/resample/register.h"
 #include "ops/resample/resample_kernel.h"
 #include "ops/type_sets.h"
 #include "runtime/element_values.h"
@@ -47,7 +47,7 @@ void resize_check_1d(const Tensor& t, const char* name, size_t count, bool has_a
 struct ResizeParams {
   resample::ResampleOptions options;
   float extrapolation = 0;
-  std::string policy = "stretch";  // keep_aspect_ratio_policy (18 on)
+  std::string policy = "stretch";            // keep_aspect_ratio_policy (18 on)
   std::optional<std::vector<int64_t>> axes;  // 18 on; nullopt: every axis
 };
 
@@ -180,8 +180,9 @@ OpVersion resize_version(int since) {
     v.outputs = {{"Y", "T"}};
     v.attributes = {{"mode", AttrType::String, false, std::string("nearest")}};
     v.type_constraints = {{"T", data_types}, float_input};
-    v.set_kernel([](const Attributes& a) { return resample::parse_resize_mode(std::get<std::string>(a.get("mode")), false); },
-                 resize_v10);
+    v.set_kernel(
+        [](const Attributes& a) { return resample::parse_resize_mode(std::get<std::string>(a.get("mode")), false); },
+        resize_v10);
     return v;
   }
   const auto optional_from_13 = since >= 13 ? ParamOption::Optional : ParamOption::Single;
@@ -213,8 +214,9 @@ OpVersion resize_version(int since) {
 
 void register_resize(Registry& registry) {
   for (int since : {10, 11, 13, 18, 19}) registry.add(resize_version(since));
-  registry.declare_accuracy("Resize",
-                            {AccuracyKind::RoundedAtNamedPoints, "nearest: an input element copied; linear and cubic: each weight rounded once to double, the exact weighted sum rounded once to T"});
+  registry.declare_accuracy("Resize", {AccuracyKind::RoundedAtNamedPoints,
+                                       "nearest: an input element copied; linear and cubic: each weight rounded once "
+                                       "to double, the exact weighted sum rounded once to T"});
 }
 
 }  // namespace onnx_ref

@@ -52,7 +52,8 @@ mpq_class resize_original_coordinate(const AxisResample& axis, CoordinateMode mo
   const mpq_class xr(static_cast<long>(x));
   const mpq_class length_resized = scale * in;
   switch (mode) {
-    case CoordinateMode::HalfPixel: return (xr + resize_half()) / scale - resize_half();
+    case CoordinateMode::HalfPixel:
+      return (xr + resize_half()) / scale - resize_half();
     case CoordinateMode::HalfPixelSymmetric: {
       const mpq_class adjustment = mpq_class(static_cast<long>(axis.out)) / length_resized;
       const mpq_class center = in / 2;
@@ -64,8 +65,10 @@ mpq_class resize_original_coordinate(const AxisResample& axis, CoordinateMode mo
     case CoordinateMode::AlignCorners:
       if (length_resized == 1) return 0;
       return xr * (in - 1) / (length_resized - 1);
-    case CoordinateMode::Asymmetric: return xr / scale;
-    case CoordinateMode::TfHalfPixelForNN: return (xr + resize_half()) / scale;
+    case CoordinateMode::Asymmetric:
+      return xr / scale;
+    case CoordinateMode::TfHalfPixelForNN:
+      return (xr + resize_half()) / scale;
     case CoordinateMode::TfCropAndResize: {
       const mpq_class start(axis.roi_start), end(axis.roi_end);
       if (length_resized > 1) return start * (in - 1) + xr * (end - start) * (in - 1) / (length_resized - 1);
@@ -99,10 +102,18 @@ OutputTaps resize_nearest_taps(const mpq_class& xo, const AxisResample& axis, Ne
   const mpq_class frac = xo - mpq_class(f);
   mpz_class i;
   switch (mode) {
-    case NearestMode::Floor: i = f; break;
-    case NearestMode::Ceil: i = frac == 0 ? f : mpz_class(f + 1); break;
-    case NearestMode::RoundPreferFloor: i = frac <= resize_half() ? f : mpz_class(f + 1); break;
-    case NearestMode::RoundPreferCeil: i = frac < resize_half() ? f : mpz_class(f + 1); break;
+    case NearestMode::Floor:
+      i = f;
+      break;
+    case NearestMode::Ceil:
+      i = frac == 0 ? f : mpz_class(f + 1);
+      break;
+    case NearestMode::RoundPreferFloor:
+      i = frac <= resize_half() ? f : mpz_class(f + 1);
+      break;
+    case NearestMode::RoundPreferCeil:
+      i = frac < resize_half() ? f : mpz_class(f + 1);
+      break;
   }
   return {false, {{resize_clamp_index(i, axis.in), 1.0}}};
 }

@@ -31,9 +31,12 @@ struct UpsampleParams {
 };
 
 UpsampleParams parse_upsample_params(const Attributes& a, int since) {
-  UpsampleParams p{resample::parse_resize_mode(std::get<std::string>(a.get("mode")), false, since == 1 ? "bilinear" : "linear"), {}};
-  if (since == 1) p.scales = {1.0f, 1.0f, std::get<float>(a.get("height_scale")), std::get<float>(a.get("width_scale"))};
-  else if (since == 7) p.scales = std::get<std::vector<float>>(a.get("scales"));
+  UpsampleParams p{
+      resample::parse_resize_mode(std::get<std::string>(a.get("mode")), false, since == 1 ? "bilinear" : "linear"), {}};
+  if (since == 1)
+    p.scales = {1.0f, 1.0f, std::get<float>(a.get("height_scale")), std::get<float>(a.get("width_scale"))};
+  else if (since == 7)
+    p.scales = std::get<std::vector<float>>(a.get("scales"));
   return p;
 }
 
@@ -68,13 +71,14 @@ OpVersion upsample_version(int since) {
     v.attributes.push_back({"width_scale", AttrType::Float, true});
   }
   if (since == 7) v.attributes.push_back({"scales", AttrType::Floats, true});
-  const TypeSet types = since == 1 ? TypeSet{ElementType::Bool, ElementType::Double, ElementType::Float,
-                                             ElementType::Float16, ElementType::Int32, ElementType::Int64}
+  const TypeSet types = since == 1 ? TypeSet{ElementType::Bool,    ElementType::Double, ElementType::Float,
+                                             ElementType::Float16, ElementType::Int32,  ElementType::Int64}
                                    : type_sets::kAllTensorTypes;
   v.type_constraints = {{"T", types}};
   if (since >= 9) v.type_constraints.push_back({"tensor(float)", TypeSet{ElementType::Float}, "tensor(float)"});
-  v.set_kernel([since](const Attributes& a) { return parse_upsample_params(a, since); },
-               [since](const KernelContext& ctx, const UpsampleParams& params) { return upsample_kernel(ctx, params, since); });
+  v.set_kernel(
+      [since](const Attributes& a) { return parse_upsample_params(a, since); },
+      [since](const KernelContext& ctx, const UpsampleParams& params) { return upsample_kernel(ctx, params, since); });
   return v;
 }
 
@@ -82,8 +86,9 @@ OpVersion upsample_version(int since) {
 
 void register_upsample(Registry& registry) {
   for (int since : {1, 7, 9, 10}) registry.add(upsample_version(since));
-  registry.declare_accuracy("Upsample",
-                            {AccuracyKind::RoundedAtNamedPoints, "nearest: an input element copied; linear: each weight rounded once to double, the exact weighted sum rounded once to T"});
+  registry.declare_accuracy("Upsample", {AccuracyKind::RoundedAtNamedPoints,
+                                         "nearest: an input element copied; linear: each weight rounded once to "
+                                         "double, the exact weighted sum rounded once to T"});
 }
 
 }  // namespace onnx_ref

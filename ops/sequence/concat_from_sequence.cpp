@@ -29,8 +29,7 @@ void register_concat_from_sequence(Registry& registry) {
     return {sequence::concat_items(ctx.value(0).items(), axis.first, axis.second)};
   });
   registry.add(v);
-  registry.declare_accuracy("ConcatFromSequence",
-                            {AccuracyKind::Exact, "input elements copied bit for bit"});
+  registry.declare_accuracy("ConcatFromSequence", {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 }  // namespace onnx_ref

@@ -16,17 +16,19 @@ ValueType optional_of(const ValueType& t) {
 std::optional<ValueType> type_attribute(const Attributes& attrs) {
   if (!attrs.has("type")) return std::nullopt;
   const auto& t = std::get<ValueType>(attrs.get("type"));
-  if (t.is_optional()) throw Error("attribute 'type' is " + t.to_string() + "; it gives the element's type, not an optional");
+  if (t.is_optional())
+    throw Error("attribute 'type' is " + t.to_string() + "; it gives the element's type, not an optional");
   return t;
 }
 
-std::vector<std::optional<ValueType>> optional_outputs(const Attributes& attrs, const std::vector<std::optional<ValueType>>& in,
-                                                       size_t) {
+std::vector<std::optional<ValueType>> optional_outputs(const Attributes& attrs,
+                                                       const std::vector<std::optional<ValueType>>& in, size_t) {
   const auto declared = type_attribute(attrs);
   const std::optional<ValueType> input = in.empty() ? std::nullopt : in[0];
   if (declared && input && !(*declared == *input))
     throw Error("attribute 'type' is " + declared->to_string() + " but the input is " + input->to_string());
-  if (in.empty() && !declared) throw Error("without an input, attribute 'type' is required (it types the empty optional)");
+  if (in.empty() && !declared)
+    throw Error("without an input, attribute 'type' is required (it types the empty optional)");
   const auto& t = input ? input : declared;
   return {t ? std::optional<ValueType>(optional_of(*t)) : std::nullopt};
 }
@@ -47,15 +49,15 @@ void register_optional(Registry& registry) {
   optionals.optional_sequences = type_sets::kClassic;
   v.type_constraints = {values, optionals};
   v.infer_outputs = optional_outputs;
-  v.set_kernel(type_attribute, [](const KernelContext& ctx, const std::optional<ValueType>& type) -> std::vector<Value> {
-    if (ctx.has_input(0)) return {Value::some(ctx.value(0))};
-    // An input left out by an empty name reaches here too: only the attribute can type the result.
-    if (!type) throw Error("without an input, attribute 'type' is required (it types the empty optional)");
-    return {Value::none(optional_of(*type))};
-  });
+  v.set_kernel(type_attribute,
+               [](const KernelContext& ctx, const std::optional<ValueType>& type) -> std::vector<Value> {
+                 if (ctx.has_input(0)) return {Value::some(ctx.value(0))};
+                 // An input left out by an empty name reaches here too: only the attribute can type the result.
+                 if (!type) throw Error("without an input, attribute 'type' is required (it types the empty optional)");
+                 return {Value::none(optional_of(*type))};
+               });
   registry.add(v);
-  registry.declare_accuracy("Optional",
-                            {AccuracyKind::Exact, "the input, unchanged"});
+  registry.declare_accuracy("Optional", {AccuracyKind::Exact, "the input, unchanged"});
 }
 
 }  // namespace onnx_ref

@@ -24,7 +24,8 @@ OpVersion optional_get_element_version(int since) {
   v.kernel = [](const KernelContext& ctx) -> std::vector<Value> {
     const Value& input = ctx.value(0);
     if (!input.is_optional()) return {input};
-    if (!input.has_element()) throw Error("the optional is empty (" + input.type().to_string() + "): it has no element to get");
+    if (!input.has_element())
+      throw Error("the optional is empty (" + input.type().to_string() + "): it has no element to get");
     return {input.element()};
   };
   return v;
@@ -35,8 +36,7 @@ OpVersion optional_get_element_version(int since) {
 void register_optional_get_element(Registry& registry) {
   registry.add(optional_get_element_version(15));
   registry.add(optional_get_element_version(18));  // + plain tensors and sequences
-  registry.declare_accuracy("OptionalGetElement",
-                            {AccuracyKind::Exact, "the element, unchanged"});
+  registry.declare_accuracy("OptionalGetElement", {AccuracyKind::Exact, "the element, unchanged"});
 }
 
 }  // namespace onnx_ref

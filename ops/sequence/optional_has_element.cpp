@@ -27,8 +27,7 @@ OpVersion optional_has_element_version(int since) {
 void register_optional_has_element(Registry& registry) {
   registry.add(optional_has_element_version(15));
   registry.add(optional_has_element_version(18));  // the input may be absent, or not an optional
-  registry.declare_accuracy("OptionalHasElement",
-                            {AccuracyKind::Exact, "a decision"});
+  registry.declare_accuracy("OptionalHasElement", {AccuracyKind::Exact, "a decision"});
 }
 
 }  // namespace onnx_ref

@@ -20,8 +20,7 @@ void register_sequence_at(Registry& registry) {
     return {items[sequence::checked_position(ctx.input(1), items.size(), false)]};
   };
   registry.add(v);
-  registry.declare_accuracy("SequenceAt",
-                            {AccuracyKind::Exact, "the tensor, unchanged"});
+  registry.declare_accuracy("SequenceAt", {AccuracyKind::Exact, "the tensor, unchanged"});
 }
 
 }  // namespace onnx_ref

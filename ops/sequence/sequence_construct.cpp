@@ -22,8 +22,7 @@ void register_sequence_construct(Registry& registry) {
     return {Value::sequence(elem, std::move(items))};
   };
   registry.add(v);
-  registry.declare_accuracy("SequenceConstruct",
-                            {AccuracyKind::Exact, "the input tensors, unchanged"});
+  registry.declare_accuracy("SequenceConstruct", {AccuracyKind::Exact, "the input tensors, unchanged"});
 }
 
 }  // namespace onnx_ref

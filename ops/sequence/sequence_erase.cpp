@@ -26,8 +26,7 @@ void register_sequence_erase(Registry& registry) {
     return {Value::sequence(seq.type().elem, std::move(items))};
   };
   registry.add(v);
-  registry.declare_accuracy("SequenceErase",
-                            {AccuracyKind::Exact, "the tensors, unchanged"});
+  registry.declare_accuracy("SequenceErase", {AccuracyKind::Exact, "the tensors, unchanged"});
 }
 
 }  // namespace onnx_ref

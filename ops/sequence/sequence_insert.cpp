@@ -32,15 +32,15 @@ void register_sequence_insert(Registry& registry) {
     Value seq = ctx.take_value(0);
     const Tensor& tensor = ctx.input(1);
     check_same_type(seq.type(), ValueType::tensor(tensor.type()));
-    const size_t at = ctx.has_input(2) ? sequence::checked_position(ctx.input(2), seq.items().size(), true) : seq.items().size();
+    const size_t at =
+        ctx.has_input(2) ? sequence::checked_position(ctx.input(2), seq.items().size(), true) : seq.items().size();
     if (seq.insert_in_place(at, tensor)) return {std::move(seq)};
     std::vector<Tensor> items = seq.items();
     items.insert(items.begin() + static_cast<std::ptrdiff_t>(at), tensor);
     return {Value::sequence(seq.type().elem, std::move(items))};
   };
   registry.add(v);
-  registry.declare_accuracy("SequenceInsert",
-                            {AccuracyKind::Exact, "the tensors, unchanged"});
+  registry.declare_accuracy("SequenceInsert", {AccuracyKind::Exact, "the tensors, unchanged"});
 }
 
 }  // namespace onnx_ref

@@ -16,8 +16,7 @@ void register_sequence_length(Registry& registry) {
     return {Tensor::from_values<int64_t>(ElementType::Int64, {}, {static_cast<int64_t>(ctx.value(0).items().size())})};
   };
   registry.add(v);
-  registry.declare_accuracy("SequenceLength",
-                            {AccuracyKind::Exact, "the number of tensors"});
+  registry.declare_accuracy("SequenceLength", {AccuracyKind::Exact, "the number of tensors"});
 }
 
 }  // namespace onnx_ref

@@ -4,8 +4,8 @@
 // node is the sequence of the body's output k. An empty input_sequence gives empty sequences of
 // the body's declared output element types.
 #include "ops/sequence/register.h"
-#include "ops/subgraph_signature.h"
 #include "ops/sequence/sequence_rules.h"
+#include "ops/subgraph_signature.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 
@@ -17,8 +17,9 @@ std::vector<Value> sequence_map(const KernelContext& ctx) {
   const auto& items = ctx.value(0).items();
   for (size_t j = 1; j < ctx.input_count(); ++j)
     if (ctx.value(j).is_sequence() && ctx.value(j).items().size() != items.size())
-      throw Error("additional input " + std::to_string(j - 1) + " is a sequence of " + std::to_string(ctx.value(j).items().size()) +
-                  " tensor(s) but input_sequence has " + std::to_string(items.size()));
+      throw Error("additional input " + std::to_string(j - 1) + " is a sequence of " +
+                  std::to_string(ctx.value(j).items().size()) + " tensor(s) but input_sequence has " +
+                  std::to_string(items.size()));
   const Subgraph& body = ctx.attrs.get_graph("body");
   std::vector<std::vector<Tensor>> outputs(ctx.output_count());
   for (size_t i = 0; i < items.size(); ++i) {
@@ -27,7 +28,8 @@ std::vector<Value> sequence_map(const KernelContext& ctx) {
       inputs.push_back(ctx.value(j).is_sequence() ? Value(ctx.value(j).items()[i]) : ctx.value(j));
     std::vector<Value> out = ctx.run_graph("body", std::move(inputs));
     for (size_t k = 0; k < out.size(); ++k) {
-      if (!out[k].is_tensor()) throw Error("the body's output " + std::to_string(k) + " is " + out[k].type().to_string() + ", not a tensor");
+      if (!out[k].is_tensor())
+        throw Error("the body's output " + std::to_string(k) + " is " + out[k].type().to_string() + ", not a tensor");
       outputs[k].push_back(out[k].tensor());
     }
   }
@@ -42,18 +44,20 @@ std::vector<Value> sequence_map(const KernelContext& ctx) {
   return result;
 }
 
-std::vector<std::optional<ValueType>> sequence_map_outputs(const Attributes& attrs, const std::vector<std::optional<ValueType>>& in,
+std::vector<std::optional<ValueType>> sequence_map_outputs(const Attributes& attrs,
+                                                           const std::vector<std::optional<ValueType>>& in,
                                                            size_t output_count) {
   const Subgraph& body = attrs.get_graph("body");
   check_signature(body, "body", in.size(), output_count, "one input per node input, one output per node output");
   check_input_type(body.input_types()[0], sequence::item_of(in[0]), "body", 0);
   for (size_t j = 1; j < in.size(); ++j)
     check_input_type(body.input_types()[j],
-                              in[j] && in[j]->kind == ValueKind::Sequence ? sequence::item_of(in[j]) : in[j], "body", j);
+                     in[j] && in[j]->kind == ValueKind::Sequence ? sequence::item_of(in[j]) : in[j], "body", j);
   std::vector<std::optional<ValueType>> types;
   for (size_t k = 0; k < output_count; ++k) {
     const auto& out = body.output_types()[k];
-    if (out && !out->is_tensor()) throw Error("the body's output " + std::to_string(k) + " is " + out->to_string() + ", not a tensor");
+    if (out && !out->is_tensor())
+      throw Error("the body's output " + std::to_string(k) + " is " + out->to_string() + ", not a tensor");
     types.push_back(sequence::sequence_of(out));
   }
   return types;
@@ -74,8 +78,9 @@ void register_sequence_map(Registry& registry) {
   v.infer_outputs = sequence_map_outputs;
   v.kernel = sequence_map;
   registry.add(v);
-  registry.declare_accuracy("SequenceMap",
-                            {AccuracyKind::Exact, "the body's values passed on unchanged; inner nodes keep their own contracts"});
+  registry.declare_accuracy(
+      "SequenceMap",
+      {AccuracyKind::Exact, "the body's values passed on unchanged; inner nodes keep their own contracts"});
 }
 
 }  // namespace onnx_ref

@@ -56,8 +56,8 @@ Tensor concat_items(const std::vector<Tensor>& items, int64_t axis, bool new_axi
     const Shape& shape = items.front().shape();
     for (size_t i = 1; i < items.size(); ++i)
       if (items[i].shape() != shape)
-        throw Error("item " + std::to_string(i) + " is " + items[i].describe() + " but item 0 is " + items[0].describe() +
-                    " (stacking needs one shape)");
+        throw Error("item " + std::to_string(i) + " is " + items[i].describe() + " but item 0 is " +
+                    items[0].describe() + " (stacking needs one shape)");
     const int64_t a = normalize_axis(axis, static_cast<int64_t>(shape.size()) + 1, AxisRange::Signed);
     return stack_along(items, a, items.front().type(), shape);
   }

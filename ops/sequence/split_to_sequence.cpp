@@ -3,8 +3,8 @@
 // - a scalar `split`: pieces of that length, the last one shorter when it does not divide;
 // - a 1-D `split`: those lengths, which add up to the axis length.
 // keepdims applies only without `split`.
-#include "ops/sequence/register.h"
 #include "ops/axis.h"
+#include "ops/sequence/register.h"
 #include "ops/sequence/sequence_rules.h"
 #include "ops/type_sets.h"
 #include "runtime/element_copy.h"
@@ -21,7 +21,8 @@ namespace {
 // is built.
 std::vector<int64_t> piece_lengths(const KernelContext& ctx, int64_t dim, MemoryCharge& charge) {
   const auto charge_pieces = [&](uint64_t pieces) {
-    charge = charge_memory(checked_bytes(pieces, sizeof(int64_t) + sizeof(Tensor), "SplitToSequence's pieces"), "SplitToSequence's pieces");
+    charge = charge_memory(checked_bytes(pieces, sizeof(int64_t) + sizeof(Tensor), "SplitToSequence's pieces"),
+                           "SplitToSequence's pieces");
   };
   if (!ctx.has_input(1)) {
     charge_pieces(static_cast<uint64_t>(dim));
@@ -41,14 +42,15 @@ std::vector<int64_t> piece_lengths(const KernelContext& ctx, int64_t dim, Memory
   int64_t total = 0;
   for (int64_t i = 0; i < split.element_count(); ++i) {
     const int64_t len = read_int64(split.type(), split.data(), i);
-    if (len < 0) throw Error("split[" + std::to_string(i) + "] is " + std::to_string(len) + "; lengths are not negative");
-    if (len > dim - total)
-      throw Error("the split lengths add up to more than the axis length " + std::to_string(dim));
+    if (len < 0)
+      throw Error("split[" + std::to_string(i) + "] is " + std::to_string(len) + "; lengths are not negative");
+    if (len > dim - total) throw Error("the split lengths add up to more than the axis length " + std::to_string(dim));
     total += len;
     lengths.push_back(len);
   }
   if (total != dim)
-    throw Error("the split lengths add up to " + std::to_string(total) + ", not the axis length " + std::to_string(dim));
+    throw Error("the split lengths add up to " + std::to_string(total) + ", not the axis length " +
+                std::to_string(dim));
   return lengths;
 }
 
@@ -112,8 +114,7 @@ OpVersion split_to_sequence_version(int since, const TypeSet& types) {
 void register_split_to_sequence(Registry& registry) {
   registry.add(split_to_sequence_version(11, type_sets::kClassic));
   registry.add(split_to_sequence_version(24, type_sets::kWithBFloat16));  // + bfloat16
-  registry.declare_accuracy("SplitToSequence",
-                            {AccuracyKind::Exact, "input elements copied bit for bit"});
+  registry.declare_accuracy("SplitToSequence", {AccuracyKind::Exact, "input elements copied bit for bit"});
 }
 
 }  // namespace onnx_ref

@@ -37,19 +37,17 @@ void register_identity(Registry& registry) {
   using namespace type_sets;
   // since_version, and the tensor types of T / V it allows.
   const std::pair<int, TypeSet> versions[] = {
-      {1, kClassic},
-      {13, kWithBFloat16},    // + bfloat16
-      {14, kWithBFloat16},    // + sequences
-      {16, kWithBFloat16},    // + optionals
-      {19, kWithFloat8},      // + the four float8 types
-      {21, kWithInt4},        // + uint4, int4
-      {23, kWithFloat4},      // + float4e2m1
-      {24, kWithFloat8E8M0},  // + float8e8m0
-      {25, kWithInt2},        // + uint2, int2
+      {1, kClassic},         {13, kWithBFloat16},  // + bfloat16
+      {14, kWithBFloat16},                         // + sequences
+      {16, kWithBFloat16},                         // + optionals
+      {19, kWithFloat8},                           // + the four float8 types
+      {21, kWithInt4},                             // + uint4, int4
+      {23, kWithFloat4},                           // + float4e2m1
+      {24, kWithFloat8E8M0},                       // + float8e8m0
+      {25, kWithInt2},                             // + uint2, int2
   };
   for (const auto& [since, types] : versions) registry.add(identity_version(since, types));
-  registry.declare_accuracy("Identity",
-                            {AccuracyKind::Exact, "the input value itself"});
+  registry.declare_accuracy("Identity", {AccuracyKind::Exact, "the input value itself"});
 }
 
 }  // namespace onnx_ref

@@ -19,7 +19,8 @@ std::vector<Value> openvino_reshape(const KernelContext& ctx, ZeroMeans zero) {
 
 ZeroMeans parse_special_zero(const Attributes& attrs) {
   const int64_t v = attrs.get_int("special_zero");
-  if (v != 0 && v != 1) throw Error("attribute 'special_zero' is a boolean and must be 0 or 1, got " + std::to_string(v));
+  if (v != 0 && v != 1)
+    throw Error("attribute 'special_zero' is a boolean and must be 0 or 1, got " + std::to_string(v));
   return v ? ZeroMeans::CopyInputDim : ZeroMeans::LiteralZero;
 }
 
@@ -44,7 +45,8 @@ void register_openvino_reshape(Registry& registry) {
   v.type_constraints = {{"T", non_string_types()}, {"T_SHAPE", type_sets::kIntegers}};
   v.set_kernel(parse_special_zero, openvino_reshape);
   registry.add(std::move(v));
-  registry.declare_accuracy("Reshape", {AccuracyKind::Exact, "the input's elements, shared storage"}, {}, "org.openvinotoolkit");
+  registry.declare_accuracy("Reshape", {AccuracyKind::Exact, "the input's elements, shared storage"}, {},
+                            "org.openvinotoolkit");
 }
 
 }  // namespace onnx_ref

@@ -83,8 +83,7 @@ void register_reshape(Registry& registry) {
       {25, kWithInt2},        // + uint2, int2
   };
   for (const auto& [since, types] : versions) registry.add(reshape_with_shape_input(since, types));
-  registry.declare_accuracy("Reshape",
-                            {AccuracyKind::Exact, "the input's elements, shared storage"});
+  registry.declare_accuracy("Reshape", {AccuracyKind::Exact, "the input's elements, shared storage"});
 }
 
 }  // namespace onnx_ref

@@ -55,18 +55,16 @@ void register_shape(Registry& registry) {
   using namespace type_sets;
   // since_version, and the types of T it allows.
   const std::pair<int, TypeSet> versions[] = {
-      {1, kClassic},
-      {13, kWithBFloat16},    // + bfloat16
-      {15, kWithBFloat16},    // + attributes start, end
-      {19, kWithFloat8},      // + the four float8 types
-      {21, kWithInt4},        // + uint4, int4
-      {23, kWithFloat4},      // + float4e2m1
-      {24, kWithFloat8E8M0},  // + float8e8m0
-      {25, kWithInt2},        // + uint2, int2
+      {1, kClassic},         {13, kWithBFloat16},  // + bfloat16
+      {15, kWithBFloat16},                         // + attributes start, end
+      {19, kWithFloat8},                           // + the four float8 types
+      {21, kWithInt4},                             // + uint4, int4
+      {23, kWithFloat4},                           // + float4e2m1
+      {24, kWithFloat8E8M0},                       // + float8e8m0
+      {25, kWithInt2},                             // + uint2, int2
   };
   for (const auto& [since, types] : versions) registry.add(shape_version(since, types));
-  registry.declare_accuracy("Shape",
-                            {AccuracyKind::Exact, "the input's dimensions"});
+  registry.declare_accuracy("Shape", {AccuracyKind::Exact, "the input's dimensions"});
 }
 
 }  // namespace onnx_ref

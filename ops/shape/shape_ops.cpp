@@ -26,7 +26,8 @@ std::vector<int64_t> normalize_axes(std::span<const int64_t> axes, int64_t rank,
       const std::string why = (a < 0 && negative == NegativeAxes::Refused && a >= -rank)
                                   ? " (negative axes are allowed from version 11 on)"
                                   : "";
-      throw Error(axis_at(i, a) + " is out of range for " + rank_name + " " + std::to_string(rank) + " (" + valid + ")" + why);
+      throw Error(axis_at(i, a) + " is out of range for " + rank_name + " " + std::to_string(rank) + " (" + valid +
+                  ")" + why);
     }
     const int64_t n = a < 0 ? a + rank : a;
     for (size_t j = 0; j < result.size(); ++j)

@@ -49,17 +49,15 @@ void register_unsqueeze(Registry& registry) {
   using namespace type_sets;
   // since_version, and the types of T it allows.
   const std::pair<int, TypeSet> versions[] = {
-      {1, kClassic},
-      {11, kClassic},         // + negative axes
-      {13, kWithBFloat16},    // + bfloat16; axes become an input
-      {21, kWithInt4},        // + the four float8 types, uint4, int4
-      {23, kWithFloat4},      // + float4e2m1
-      {24, kWithFloat8E8M0},  // + float8e8m0
-      {25, kWithInt2},        // + uint2, int2
+      {1, kClassic},         {11, kClassic},  // + negative axes
+      {13, kWithBFloat16},                    // + bfloat16; axes become an input
+      {21, kWithInt4},                        // + the four float8 types, uint4, int4
+      {23, kWithFloat4},                      // + float4e2m1
+      {24, kWithFloat8E8M0},                  // + float8e8m0
+      {25, kWithInt2},                        // + uint2, int2
   };
   for (const auto& [since, types] : versions) registry.add(unsqueeze_version(since, types));
-  registry.declare_accuracy("Unsqueeze",
-                            {AccuracyKind::Exact, "the input's elements, shared storage"});
+  registry.declare_accuracy("Unsqueeze", {AccuracyKind::Exact, "the input's elements, shared storage"});
 }
 
 }  // namespace onnx_ref

@@ -1,11 +1,12 @@
 // ONNX BlackmanWindow, every version (17). The window, its coefficients and its accuracy contract
 // (correctly rounded) are in ops/signal/cosine_window.h, shared with the other cosine windows.
-#include "ops/signal/register.h"
 #include "ops/signal/cosine_window.h"
+#include "ops/signal/register.h"
 
 namespace onnx_ref {
 
-void register_blackman_window(Registry& registry) { registry.add(cosine_window_version(kBlackmanCoefficients));
+void register_blackman_window(Registry& registry) {
+  registry.add(cosine_window_version(kBlackmanCoefficients));
   registry.declare_accuracy("BlackmanWindow",
                             {AccuracyKind::CorrectlyRounded, "the exact window coefficients rounded once"});
 }

@@ -44,12 +44,14 @@ void cosine_window_cos_interval(mpfr_ptr lo, mpfr_ptr hi, mpfr_ptr x, uint64_t m
 
 double cosine_window_round(double v, numeric::Format format) {
   switch (format) {
-    case numeric::Format::Float: return static_cast<float>(v);
+    case numeric::Format::Float:
+      return static_cast<float>(v);
     case numeric::Format::Float16:
       return decode_small_float(ElementType::Float16, encode_small_float(ElementType::Float16, v, false));
     case numeric::Format::BFloat16:
       return decode_small_float(ElementType::BFloat16, encode_small_float(ElementType::BFloat16, v, false));
-    default: return v;
+    default:
+      return v;
   }
 }
 
@@ -113,7 +115,8 @@ CosineWindowParams parse_cosine_window_params(const Attributes& attrs) {
   return {attrs.get_flag("periodic"), type};
 }
 
-std::vector<Value> cosine_window_kernel(const CosineWindowCoefficients& c, const KernelContext& ctx, const CosineWindowParams& params) {
+std::vector<Value> cosine_window_kernel(const CosineWindowCoefficients& c, const KernelContext& ctx,
+                                        const CosineWindowParams& params) {
   const int64_t size = signal_scalar_int(ctx.input(0), "size", true);  // "A scalar value"
   if (size < 1) throw Error("size = " + std::to_string(size) + " must be at least 1");
   const bool periodic = params.periodic;
@@ -127,8 +130,8 @@ std::vector<Value> cosine_window_kernel(const CosineWindowCoefficients& c, const
     if constexpr (is_float_storage<S>) {
       parallel_for(size, 256, [&](int64_t begin, int64_t end) {
         for (int64_t n = begin; n < end; ++n)
-          y[n] = narrow<S>(cosine_window_value(c, static_cast<uint64_t>(n), static_cast<uint64_t>(period),
-                                               numeric::format_of<S>()));
+          y[n] = narrow<S>(
+              cosine_window_value(c, static_cast<uint64_t>(n), static_cast<uint64_t>(period), numeric::format_of<S>()));
       });
     } else if constexpr (std::is_integral_v<S>) {
       // Truncation toward zero of a value in [0, 1]: 1 only where w[n] = 1, at 2n = N.
@@ -148,14 +151,16 @@ OpVersion cosine_window_version(const CosineWindowCoefficients& c) {
   v.since_version = 17;
   v.inputs = {{"size", "T1"}};
   v.outputs = {{"output", "T2"}};
-  v.attributes = {{"output_datatype", AttrType::Int, false, int64_t{1}}, {"periodic", AttrType::Int, false, int64_t{1}}};
+  v.attributes = {{"output_datatype", AttrType::Int, false, int64_t{1}},
+                  {"periodic", AttrType::Int, false, int64_t{1}}};
   v.type_constraints = {{"T1", type_sets::kInt32Int64}, {"T2", type_sets::kAllNumericTypesIR4}};
   v.attribute_type = [](const Attributes& attrs, const std::string& var) -> std::optional<ElementType> {
     if (var != "T2") return std::nullopt;
     return signal_output_datatype(attrs.get_int("output_datatype"), type_sets::kAllNumericTypesIR4);
   };
-  v.set_kernel(parse_cosine_window_params,
-               [c](const KernelContext& ctx, const CosineWindowParams& params) { return cosine_window_kernel(c, ctx, params); });
+  v.set_kernel(parse_cosine_window_params, [c](const KernelContext& ctx, const CosineWindowParams& params) {
+    return cosine_window_kernel(c, ctx, params);
+  });
   return v;
 }
 

@@ -19,8 +19,8 @@
 #include <algorithm>
 #include <string>
 
-#include "ops/signal/register.h"
 #include "ops/signal/dft_core.h"
+#include "ops/signal/register.h"
 #include "ops/signal/signal_rules.h"
 #include "ops/signal/signal_samples.h"
 #include "ops/type_sets.h"
@@ -45,7 +45,8 @@ Tensor irfft_kernel(const Tensor& x, int64_t axis, int64_t n) {
   out_shape[rank - 1] = 1;
   Tensor out = Tensor::zeros(x.type(), out_shape);
   if (out.element_count() == 0) return out;
-  const MemoryCharge samples_charge = charge_scratch<double>(static_cast<uint64_t>(x.element_count()), "the DFT's widened input");
+  const MemoryCharge samples_charge =
+      charge_scratch<double>(static_cast<uint64_t>(x.element_count()), "the DFT's widened input");
   const std::vector<double> samples = signal_samples(x);
   const DftTwiddles twiddles = dft_twiddles(n);
   const int64_t used = std::min(length, n / 2 + 1);  // bins 0 .. floor(N / 2) of the input, zero beyond
@@ -91,7 +92,8 @@ struct DftParams {
 };
 
 DftParams parse_dft_params(const Attributes& attrs, int since_version) {
-  return {since_version < 20 ? attrs.get_int("axis") : int64_t{-2}, attrs.get_flag("inverse"), attrs.get_flag("onesided")};
+  return {since_version < 20 ? attrs.get_int("axis") : int64_t{-2}, attrs.get_flag("inverse"),
+          attrs.get_flag("onesided")};
 }
 
 std::vector<Value> dft_kernel(const KernelContext& ctx, const DftParams& params, int since_version) {
@@ -144,7 +146,8 @@ std::vector<Value> dft_kernel(const KernelContext& ctx, const DftParams& params,
   out_shape[rank - 1] = 2;
   Tensor out = Tensor::zeros(x.type(), out_shape);
   if (out.element_count() == 0) return {out};
-  const MemoryCharge samples_charge = charge_scratch<double>(static_cast<uint64_t>(x.element_count()), "the DFT's widened input");
+  const MemoryCharge samples_charge =
+      charge_scratch<double>(static_cast<uint64_t>(x.element_count()), "the DFT's widened input");
   const std::vector<double> samples = signal_samples(x);
   const DftTwiddles twiddles = dft_twiddles(n);
   dispatch_signal_float(x.type(), [&](auto tag) {
@@ -177,7 +180,9 @@ OpVersion dft_version(int since_version) {
   v.type_constraints = {{"T1", type_sets::kFloatsIR4}, {"T2", type_sets::kInt32Int64}};
   if (since_version >= 20) v.type_constraints.push_back({"tensor(int64)", type_sets::kInt64, "tensor(int64)"});
   v.set_kernel([since_version](const Attributes& attrs) { return parse_dft_params(attrs, since_version); },
-               [since_version](const KernelContext& ctx, const DftParams& params) { return dft_kernel(ctx, params, since_version); });
+               [since_version](const KernelContext& ctx, const DftParams& params) {
+                 return dft_kernel(ctx, params, since_version);
+               });
   return v;
 }
 
@@ -186,8 +191,9 @@ OpVersion dft_version(int since_version) {
 void register_dft(Registry& registry) {
   registry.add(dft_version(17));
   registry.add(dft_version(20));
-  registry.declare_accuracy("DFT",
-                            {AccuracyKind::RoundedAtNamedPoints, "twiddle factors correctly rounded to double; each output the exact sum of x t (over N for the inverse) rounded once"});
+  registry.declare_accuracy("DFT", {AccuracyKind::RoundedAtNamedPoints,
+                                    "twiddle factors correctly rounded to double; each output the exact sum of x t "
+                                    "(over N for the inverse) rounded once"});
 }
 
 }  // namespace onnx_ref

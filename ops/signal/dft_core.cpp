@@ -43,8 +43,7 @@ DftTwiddles dft_twiddles(int64_t n) {
 }
 
 void check_dft_work(int64_t n, int64_t lines, int64_t bins, int64_t samples) {
-  if (n >= (int64_t{1} << 31))
-    throw Error("the transform length " + std::to_string(n) + " is beyond 2^31 - 1");
+  if (n >= (int64_t{1} << 31)) throw Error("the transform length " + std::to_string(n) + " is beyond 2^31 - 1");
   const __int128 products = static_cast<__int128>(lines) * bins * samples;
   if (products > kDftMaxProducts)
     throw Error("the transform needs " + std::to_string(lines) + " lines x " + std::to_string(bins) + " bins x " +

@@ -56,7 +56,8 @@ void hz_of_mel(mpfr_ptr x, mpfr_rnd_t rnd) {
 }
 
 // out = a + i max(0, b - c) / points.
-void mel_interpolate(mpfr_ptr out, mpfr_srcptr a, mpfr_srcptr b, mpfr_srcptr c, int64_t i, int64_t points, mpfr_rnd_t rnd) {
+void mel_interpolate(mpfr_ptr out, mpfr_srcptr a, mpfr_srcptr b, mpfr_srcptr c, int64_t i, int64_t points,
+                     mpfr_rnd_t rnd) {
   mpfr_sub(out, b, c, rnd);
   if (mpfr_sgn(out) < 0) mpfr_set_zero(out, 1);
   mpfr_mul_ui(out, out, static_cast<unsigned long>(i), rnd);
@@ -156,8 +157,10 @@ std::vector<Value> mel_weight_matrix(const KernelContext& ctx, ElementType type)
       throw Error(std::string(names[k]) + " must be a scalar, but it is " + t.describe());
     edges[k] = dispatch_real(t.type(), [&](auto tag) -> double {
       using S = typename decltype(tag)::type;
-      if constexpr (is_float_storage<S>) return mel_weight_edge<S>(t);
-      else throw Error(std::string(names[k]) + " must be a floating tensor, but it is " + t.describe());
+      if constexpr (is_float_storage<S>)
+        return mel_weight_edge<S>(t);
+      else
+        throw Error(std::string(names[k]) + " must be a floating tensor, but it is " + t.describe());
     });
     if (!std::isfinite(edges[k])) throw Error(std::string(names[k]) + " is not finite");
   }
@@ -169,9 +172,13 @@ std::vector<Value> mel_weight_matrix(const KernelContext& ctx, ElementType type)
   // The output and the bins are refused before the MPFR work that scales with n, and before the
   // bins are allocated.
   const auto out_count = checked_element_count({spectrogram_bins, n});
-  if (!out_count) throw Error("the output [" + std::to_string(spectrogram_bins) + ", " + std::to_string(n) + "] has more elements than int64 holds");
-  const MemoryCharge bins_charge = charge_memory(checked_bytes(static_cast<uint64_t>(n + 2), sizeof(int64_t), "the mel bins"), "the mel bins");
-  check_memory(storage_bytes(type, static_cast<uint64_t>(*out_count)), std::string(name_of(type)) + shape_to_string({spectrogram_bins, n}));
+  if (!out_count)
+    throw Error("the output [" + std::to_string(spectrogram_bins) + ", " + std::to_string(n) +
+                "] has more elements than int64 holds");
+  const MemoryCharge bins_charge =
+      charge_memory(checked_bytes(static_cast<uint64_t>(n + 2), sizeof(int64_t), "the mel bins"), "the mel bins");
+  check_memory(storage_bytes(type, static_cast<uint64_t>(*out_count)),
+               std::string(name_of(type)) + shape_to_string({spectrogram_bins, n}));
   std::vector<int64_t> bins(static_cast<size_t>(n + 2));
   for (int64_t i = 0; i < n + 2; ++i) {
     if ((i & 1023) == 0) poll_deadline();
@@ -185,8 +192,10 @@ std::vector<Value> mel_weight_matrix(const KernelContext& ctx, ElementType type)
   Tensor out = Tensor::zeros(type, {spectrogram_bins, n});
   dispatch_real(type, [&](auto tag) {
     using S = typename decltype(tag)::type;
-    if constexpr (std::is_same_v<S, BoolByte>) throw std::logic_error("MelWeightMatrix: no kernel for bool");
-    else mel_weight_fill(reinterpret_cast<S*>(out.mutable_data()), n, bins);
+    if constexpr (std::is_same_v<S, BoolByte>)
+      throw std::logic_error("MelWeightMatrix: no kernel for bool");
+    else
+      mel_weight_fill(reinterpret_cast<S*>(out.mutable_data()), n, bins);
   });
   return {out};
 }
@@ -197,20 +206,28 @@ void register_mel_weight_matrix(Registry& registry) {
   OpVersion v;
   v.op_type = "MelWeightMatrix";
   v.since_version = 17;
-  v.inputs = {{"num_mel_bins", "T1"}, {"dft_length", "T1"}, {"sample_rate", "T1"}, {"lower_edge_hertz", "T2"},
+  v.inputs = {{"num_mel_bins", "T1"},
+              {"dft_length", "T1"},
+              {"sample_rate", "T1"},
+              {"lower_edge_hertz", "T2"},
               {"upper_edge_hertz", "T2"}};
   v.outputs = {{"output", "T3"}};
   v.attributes = {{"output_datatype", AttrType::Int, false, int64_t{1}}};
-  v.type_constraints = {{"T1", type_sets::kInt32Int64}, {"T2", type_sets::kFloatsIR4}, {"T3", type_sets::kAllNumericTypesIR4}};
+  v.type_constraints = {
+      {"T1", type_sets::kInt32Int64}, {"T2", type_sets::kFloatsIR4}, {"T3", type_sets::kAllNumericTypesIR4}};
   v.attribute_type = [](const Attributes& attrs, const std::string& var) -> std::optional<ElementType> {
     if (var != "T3") return std::nullopt;
     return signal_output_datatype(attrs.get_int("output_datatype"), type_sets::kAllNumericTypesIR4);
   };
-  v.set_kernel([](const Attributes& attrs) { return signal_output_datatype(attrs.get_int("output_datatype"), type_sets::kAllNumericTypesIR4); },
-               mel_weight_matrix);
+  v.set_kernel(
+      [](const Attributes& attrs) {
+        return signal_output_datatype(attrs.get_int("output_datatype"), type_sets::kAllNumericTypesIR4);
+      },
+      mel_weight_matrix);
   registry.add(std::move(v));
-  registry.declare_accuracy("MelWeightMatrix",
-                            {AccuracyKind::CorrectlyRounded, "corner bins the exact floors; each weight the exact fraction rounded once"});
+  registry.declare_accuracy(
+      "MelWeightMatrix",
+      {AccuracyKind::CorrectlyRounded, "corner bins the exact floors; each weight the exact fraction rounded once"});
 }
 
 }  // namespace onnx_ref

@@ -27,8 +27,10 @@ template <class F>
 void dispatch_signal_float(ElementType type, F&& f) {
   dispatch_real(type, [&](auto tag) {
     using S = typename decltype(tag)::type;
-    if constexpr (is_float_storage<S>) f(tag);
-    else throw std::logic_error("dispatch_signal_float: not a floating type");
+    if constexpr (is_float_storage<S>)
+      f(tag);
+    else
+      throw std::logic_error("dispatch_signal_float: not a floating type");
   });
 }
 

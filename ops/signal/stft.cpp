@@ -13,8 +13,8 @@
 // window products are exact too, so each output is the exact sum of x w t rounded once.
 #include <string>
 
-#include "ops/signal/register.h"
 #include "ops/signal/dft_core.h"
+#include "ops/signal/register.h"
 #include "ops/signal/signal_rules.h"
 #include "ops/signal/signal_samples.h"
 #include "ops/type_sets.h"
@@ -44,8 +44,8 @@ std::vector<Value> stft_kernel(const KernelContext& ctx, bool onesided) {
     n = signal_scalar_int(ctx.input(3), "frame_length", true);  // "A scalar"
     if (n < 1) throw Error("frame_length = " + std::to_string(n) + " must be at least 1");
     if (window && window->shape()[0] != n)
-      throw Error("the window's length " + std::to_string(window->shape()[0]) + " differs from frame_length = " +
-                  std::to_string(n));
+      throw Error("the window's length " + std::to_string(window->shape()[0]) +
+                  " differs from frame_length = " + std::to_string(n));
   }
   if (n < 1) throw Error("the frame length is 0 (an empty window or signal)");
   if (length < n)
@@ -58,7 +58,8 @@ std::vector<Value> stft_kernel(const KernelContext& ctx, bool onesided) {
   check_dft_work(n, batch * frames, bins, n);
   Tensor out = Tensor::zeros(x.type(), {batch, frames, bins, 2});
   if (out.element_count() == 0) return {out};
-  const MemoryCharge samples_charge = charge_scratch<double>(static_cast<uint64_t>(x.element_count() + (window ? window->element_count() : 0)), "the STFT's widened input");
+  const MemoryCharge samples_charge = charge_scratch<double>(
+      static_cast<uint64_t>(x.element_count() + (window ? window->element_count() : 0)), "the STFT's widened input");
   const std::vector<double> samples = signal_samples(x);
   const std::vector<double> weights = window ? signal_samples(*window) : std::vector<double>{};
   const DftTwiddles twiddles = dft_twiddles(n);
@@ -96,8 +97,9 @@ void register_stft(Registry& registry) {
   v.type_constraints = {{"T1", type_sets::kFloatsIR4}, {"T2", type_sets::kInt32Int64}};
   v.set_kernel([](const Attributes& attrs) { return attrs.get_flag("onesided"); }, stft_kernel);
   registry.add(std::move(v));
-  registry.declare_accuracy("STFT",
-                            {AccuracyKind::RoundedAtNamedPoints, "twiddle factors correctly rounded to double; each output the exact sum of x w t rounded once"});
+  registry.declare_accuracy(
+      "STFT", {AccuracyKind::RoundedAtNamedPoints,
+               "twiddle factors correctly rounded to double; each output the exact sum of x w t rounded once"});
 }
 
 }  // namespace onnx_ref

@@ -7,8 +7,8 @@
 // wins, as numpy's argmax); +0 and -0 are equal.
 #include <cmath>
 
-#include "ops/softmax/register.h"
 #include "ops/float_dispatch.h"
+#include "ops/softmax/register.h"
 #include "ops/softmax/softmax_family.h"
 #include "runtime/numeric_dispatch.h"
 
@@ -41,6 +41,9 @@ void hardmax_lines(const Tensor& in, Tensor& out, const LineLayout& lines) {
 
 }  // namespace
 
-void register_hardmax(Registry& registry) { add_softmax_ladder(registry, "Hardmax", {AccuracyKind::Exact, "1 at the first largest element of each line, 0 elsewhere"}, hardmax_lines); }
+void register_hardmax(Registry& registry) {
+  add_softmax_ladder(registry, "Hardmax",
+                     {AccuracyKind::Exact, "1 at the first largest element of each line, 0 elsewhere"}, hardmax_lines);
+}
 
 }  // namespace onnx_ref

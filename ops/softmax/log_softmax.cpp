@@ -9,9 +9,9 @@
 namespace onnx_ref {
 
 void register_log_softmax(Registry& registry) {
-  add_softmax_ladder(registry, "LogSoftmax", {AccuracyKind::CorrectlyRounded, "the exact x_i - ln(sum_j e^x_j) rounded once"}, [](const Tensor& in, Tensor& out, const LineLayout& lines) {
-    softmax_lines(in, out, lines, true);
-  });
+  add_softmax_ladder(
+      registry, "LogSoftmax", {AccuracyKind::CorrectlyRounded, "the exact x_i - ln(sum_j e^x_j) rounded once"},
+      [](const Tensor& in, Tensor& out, const LineLayout& lines) { softmax_lines(in, out, lines, true); });
 }
 
 }  // namespace onnx_ref

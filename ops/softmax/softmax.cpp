@@ -9,9 +9,9 @@
 namespace onnx_ref {
 
 void register_softmax(Registry& registry) {
-  add_softmax_ladder(registry, "Softmax", {AccuracyKind::CorrectlyRounded, "the exact e^x_i / sum_j e^x_j rounded once"}, [](const Tensor& in, Tensor& out, const LineLayout& lines) {
-    softmax_lines(in, out, lines, false);
-  });
+  add_softmax_ladder(
+      registry, "Softmax", {AccuracyKind::CorrectlyRounded, "the exact e^x_i / sum_j e^x_j rounded once"},
+      [](const Tensor& in, Tensor& out, const LineLayout& lines) { softmax_lines(in, out, lines, false); });
 }
 
 }  // namespace onnx_ref

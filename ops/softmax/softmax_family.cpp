@@ -14,9 +14,12 @@ LineLayout layout_of(const Shape& shape, int64_t axis, bool coerce) {
   lines.count = 1;
   for (size_t d = 0; d < shape.size(); ++d) {
     const auto a = static_cast<size_t>(axis);
-    if (d < a) lines.outer *= shape[d];
-    else if (d == a || coerce) lines.count *= shape[d];
-    else lines.inner *= shape[d];
+    if (d < a)
+      lines.outer *= shape[d];
+    else if (d == a || coerce)
+      lines.count *= shape[d];
+    else
+      lines.inner *= shape[d];
   }
   return lines;
 }
@@ -44,7 +47,8 @@ OpVersion softmax_version(const std::string& op_type, int since_version, const L
 
 }  // namespace
 
-void add_softmax_ladder(Registry& registry, const std::string& op_type, const Accuracy& accuracy, const LineKernel& kernel) {
+void add_softmax_ladder(Registry& registry, const std::string& op_type, const Accuracy& accuracy,
+                        const LineKernel& kernel) {
   for (int since : {1, 11, 13}) registry.add(softmax_version(op_type, since, kernel));
   registry.declare_accuracy(op_type, accuracy);
 }

@@ -21,7 +21,8 @@ struct LineLayout {
 using LineKernel = std::function<void(const Tensor& in, Tensor& out, const LineLayout& lines)>;
 
 // Adds versions 1, 11 and 13 of `op_type` running `kernel`.
-void add_softmax_ladder(Registry& registry, const std::string& op_type, const Accuracy& accuracy, const LineKernel& kernel);
+void add_softmax_ladder(Registry& registry, const std::string& op_type, const Accuracy& accuracy,
+                        const LineKernel& kernel);
 
 // The lines of Softmax and LogSoftmax, correctly rounded (ops/softmax/softmax.cpp).
 void softmax_lines(const Tensor& in, Tensor& out, const LineLayout& lines, bool logarithm);
@@ -30,7 +31,7 @@ void softmax_lines(const Tensor& in, Tensor& out, const LineLayout& lines, bool 
 // the exact value (the bound is derived in ops/softmax/softmax_lines.cpp). x holds the line's
 // elements, finite or -inf, m their maximum (finite) at index top. False when no such bound is
 // claimed (the line must be evaluated otherwise). `terms` is scratch space.
-bool softmax_line_estimate(const std::vector<double>& x, double m, size_t top, bool logarithm, std::vector<double>& v, double& delta,
-                           std::vector<double>& terms);
+bool softmax_line_estimate(const std::vector<double>& x, double m, size_t top, bool logarithm, std::vector<double>& v,
+                           double& delta, std::vector<double>& terms);
 
 }  // namespace onnx_ref

@@ -39,9 +39,9 @@
 
 #include "numeric/exact_sum.h"
 #include "numeric/mpfr_interval.h"
-#include "runtime/error.h"
 #include "ops/float_dispatch.h"
 #include "ops/softmax/softmax_family.h"
+#include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
 #include "runtime/parallel_for.h"
 #include "runtime/scratch.h"
@@ -68,13 +68,15 @@ bool softmax_difference_exact(double x, double m, double d) {
 
 // The exact results of one line at `precision` bits, as intervals; decides every element whose
 // interval rounds to one value of `format` and leaves the rest NaN in `decided`.
-bool mpfr_line(const Line& line, bool logarithm, numeric::Format format, mpfr_prec_t precision, std::vector<double>& result,
-               std::vector<bool>& decided) {
+bool mpfr_line(const Line& line, bool logarithm, numeric::Format format, mpfr_prec_t precision,
+               std::vector<double>& result, std::vector<bool>& decided) {
   const size_t n = line.x.size();
   // 2n intervals, each two MPFR numbers of `precision` bits and their heads.
-  const MemoryCharge intervals_charge = charge_memory(
-      checked_bytes(2 * static_cast<uint64_t>(n), sizeof(void*) + sizeof(Interval) + 2 * (static_cast<uint64_t>(precision) / 8 + 16), "the softmax line's exact terms"),
-      "the softmax line's exact terms");
+  const MemoryCharge intervals_charge =
+      charge_memory(checked_bytes(2 * static_cast<uint64_t>(n),
+                                  sizeof(void*) + sizeof(Interval) + 2 * (static_cast<uint64_t>(precision) / 8 + 16),
+                                  "the softmax line's exact terms"),
+                    "the softmax line's exact terms");
   std::vector<std::unique_ptr<Interval>> d(n), e(n);
   Interval m(precision), t(precision), denominator(precision), y(precision), lo_end(precision);
   numeric::set_point(m, line.m);
@@ -89,8 +91,10 @@ bool mpfr_line(const Line& line, bool logarithm, numeric::Format format, mpfr_pr
     numeric::apply_increasing(*e[j], *d[j], mpfr_exp);
     if (j != line.top) numeric::add(t, t, *e[j]);
   }
-  if (logarithm) numeric::apply_increasing(denominator, t, mpfr_log1p);  // log(1 + T)
-  else numeric::add_one(denominator, t);
+  if (logarithm)
+    numeric::apply_increasing(denominator, t, mpfr_log1p);  // log(1 + T)
+  else
+    numeric::add_one(denominator, t);
   bool all = true;
   for (size_t i = 0; i < n; ++i) {
     if (decided[i]) continue;
@@ -177,7 +181,9 @@ void one_line(const S* x, S* y, int64_t count, int64_t stride, bool logarithm, L
       // Every value is transcendental or decided exactly above, so the interval narrows to one
       // rounding; the bound is a guard against a mistake in that reasoning, never a guess.
       if (precision > (1 << 14))
-        throw Error("the MPFR interval evaluation of this line did not decide its rounding at 16384 bits; onnx-ref refuses it rather than guess");
+        throw Error(
+            "the MPFR interval evaluation of this line did not decide its rounding at 16384 bits; onnx-ref refuses it "
+            "rather than guess");
     }
   }
   for (size_t i = 0; i < n; ++i) store(i, result[i]);
@@ -185,8 +191,8 @@ void one_line(const S* x, S* y, int64_t count, int64_t stride, bool logarithm, L
 
 }  // namespace
 
-bool softmax_line_estimate(const std::vector<double>& x, double m, size_t top, bool logarithm, std::vector<double>& v, double& delta,
-                           std::vector<double>& terms) {
+bool softmax_line_estimate(const std::vector<double>& x, double m, size_t top, bool logarithm, std::vector<double>& v,
+                           double& delta, std::vector<double>& terms) {
   const size_t n = x.size();
   terms.resize(n);
   v.resize(n);
@@ -223,16 +229,18 @@ void softmax_lines(const Tensor& in, Tensor& out, const LineLayout& lines, bool 
     S* y = reinterpret_cast<S*>(out.mutable_data());
     // Lines are split over the threads; each line's outputs depend on that line alone.
     const int64_t total = lines.outer * lines.inner;
-    parallel_for(total, std::max<int64_t>(1, (int64_t{1} << 14) / std::max<int64_t>(lines.count, 1)), [&](int64_t l0, int64_t l1) {
-      numeric::free_mpfr_caches_at_thread_exit();  // the undecided lines use MPFR on this thread
-      const MemoryCharge line_charge = charge_scratch<double>(5 * static_cast<uint64_t>(lines.count), "the softmax line's work arrays");
-      Line line;
-      for (int64_t l = l0; l < l1; ++l) {
-        const int64_t o = l / lines.inner, i = l % lines.inner;
-        const int64_t base = o * lines.count * lines.inner + i;
-        one_line(x + base, y + base, lines.count, lines.inner, logarithm, line);
-      }
-    });
+    parallel_for(total, std::max<int64_t>(1, (int64_t{1} << 14) / std::max<int64_t>(lines.count, 1)),
+                 [&](int64_t l0, int64_t l1) {
+                   numeric::free_mpfr_caches_at_thread_exit();  // the undecided lines use MPFR on this thread
+                   const MemoryCharge line_charge =
+                       charge_scratch<double>(5 * static_cast<uint64_t>(lines.count), "the softmax line's work arrays");
+                   Line line;
+                   for (int64_t l = l0; l < l1; ++l) {
+                     const int64_t o = l / lines.inner, i = l % lines.inner;
+                     const int64_t base = o * lines.count * lines.inner + i;
+                     one_line(x + base, y + base, lines.count, lines.inner, logarithm, line);
+                   }
+                 });
   });
 }
 

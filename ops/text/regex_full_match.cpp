@@ -23,7 +23,8 @@ std::unique_ptr<RE2> regex_full_match_compile(const Attributes& attrs) {
   options.set_log_errors(false);
   auto re = std::make_unique<RE2>(pattern, options);
   if (!re->ok())
-    throw Error("attribute 'pattern' = " + quote_text(pattern) + " is not valid RE2 syntax: " + quote_text(re->error()));
+    throw Error("attribute 'pattern' = " + quote_text(pattern) +
+                " is not valid RE2 syntax: " + quote_text(re->error()));
   return re;
 }
 
@@ -49,8 +50,7 @@ void register_regex_full_match(Registry& registry) {
   v.type_constraints = {{"T1", TypeSet{ElementType::String}}, {"T2", TypeSet{ElementType::Bool}}};
   v.set_kernel(regex_full_match_compile, regex_full_match);
   registry.add(std::move(v));
-  registry.declare_accuracy("RegexFullMatch",
-                            {AccuracyKind::Exact, "a decision"});
+  registry.declare_accuracy("RegexFullMatch", {AccuracyKind::Exact, "a decision"});
 }
 
 }  // namespace onnx_ref

@@ -76,7 +76,8 @@ struct StringNormalizerParams {
 };
 
 StringNormalizerParams parse_string_normalizer(const Attributes& attrs) {
-  StringNormalizerParams p{string_normalizer_action(attrs), string_normalizer_locale(attrs), attrs.get_flag("is_case_sensitive"), {}};
+  StringNormalizerParams p{
+      string_normalizer_action(attrs), string_normalizer_locale(attrs), attrs.get_flag("is_case_sensitive"), {}};
   if (attrs.has("stopwords"))
     for (const std::string& w : std::get<std::vector<std::string>>(attrs.get("stopwords")))
       p.stops.insert(p.case_sensitive ? w : string_normalizer_fold(w, "the stopword"));
@@ -99,8 +100,10 @@ std::vector<Value> string_normalizer(const KernelContext& ctx, const StringNorma
       continue;
     }
     icu::UnicodeString u = string_normalizer_decode(s, "the element");
-    if (action == "LOWER") u.toLower(locale);
-    else u.toUpper(locale);
+    if (action == "LOWER")
+      u.toLower(locale);
+    else
+      u.toUpper(locale);
     std::string out;
     u.toUTF8String(out);
     kept.push_back(std::move(out));
@@ -125,8 +128,7 @@ void register_string_normalizer(Registry& registry) {
   v.type_constraints = {{"tensor(string)", TypeSet{ElementType::String}, "tensor(string)"}};
   v.set_kernel(parse_string_normalizer, string_normalizer);
   registry.add(std::move(v));
-  registry.declare_accuracy("StringNormalizer",
-                            {AccuracyKind::Exact, "a deterministic text transformation"});
+  registry.declare_accuracy("StringNormalizer", {AccuracyKind::Exact, "a deterministic text transformation"});
 }
 
 }  // namespace onnx_ref

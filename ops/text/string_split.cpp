@@ -102,7 +102,9 @@ std::vector<Value> string_split(const KernelContext& ctx, const StringSplitParam
   // one std::string per piece, so an element is never more than a bounded multiple of its size).
   MemoryCharge split_charge = charge_scratch<std::vector<std::string>>(x.strings().size(), "StringSplit's substrings");
   for (const std::string& s : x.strings()) {
-    split_charge.absorb(charge_memory(checked_bytes(s.size() / std::max<size_t>(delimiter.size(), 1) + 1, sizeof(std::string), "StringSplit's substrings") + s.size(),
+    split_charge.absorb(charge_memory(checked_bytes(s.size() / std::max<size_t>(delimiter.size(), 1) + 1,
+                                                    sizeof(std::string), "StringSplit's substrings") +
+                                          s.size(),
                                       "StringSplit's substrings"));
     split.push_back(string_split_one(s, delimiter, maxsplit));
     widest = std::max(widest, split.back().size());
@@ -133,12 +135,11 @@ void register_string_split(Registry& registry) {
   v.inputs = {{"X", "T1"}};
   v.outputs = {{"Y", "T2"}, {"Z", "T3"}};
   v.attributes = {{"delimiter", AttrType::String}, {"maxsplit", AttrType::Int}};
-  v.type_constraints = {{"T1", TypeSet{ElementType::String}}, {"T2", TypeSet{ElementType::String}},
-                        {"T3", TypeSet{ElementType::Int64}}};
+  v.type_constraints = {
+      {"T1", TypeSet{ElementType::String}}, {"T2", TypeSet{ElementType::String}}, {"T3", TypeSet{ElementType::Int64}}};
   v.set_kernel(parse_string_split, string_split);
   registry.add(std::move(v));
-  registry.declare_accuracy("StringSplit",
-                            {AccuracyKind::Exact, "substrings and counts"});
+  registry.declare_accuracy("StringSplit", {AccuracyKind::Exact, "substrings and counts"});
 }
 
 }  // namespace onnx_ref

@@ -30,7 +30,7 @@ namespace onnx_ref {
 namespace {
 
 struct TfIdfPlan {
-  std::vector<int64_t> sizes;  // the size n of each n-gram of the pool, in pool order
+  std::vector<int64_t> sizes;   // the size n of each n-gram of the pool, in pool order
   std::vector<int64_t> starts;  // where each n-gram starts in the pool
   int64_t output_size = 0;
 };
@@ -48,8 +48,9 @@ TfIdfPlan tfidf_plan(const Attributes& attrs) {
     throw Error("min_gram_length = " + std::to_string(min_n) + " and max_gram_length = " + std::to_string(max_n) +
                 " must satisfy 1 <= min_gram_length <= max_gram_length");
   if (skip < 0) throw Error("attribute 'max_skip_count' = " + std::to_string(skip) + " is negative");
-  const int64_t pool = ints ? static_cast<int64_t>(attrs.get_ints("pool_int64s").size())
-                            : static_cast<int64_t>(std::get<std::vector<std::string>>(attrs.get("pool_strings")).size());
+  const int64_t pool = ints
+                           ? static_cast<int64_t>(attrs.get_ints("pool_int64s").size())
+                           : static_cast<int64_t>(std::get<std::vector<std::string>>(attrs.get("pool_strings")).size());
   const std::vector<int64_t>& counts = attrs.get_ints("ngram_counts");
   TfIdfPlan plan;
   for (size_t i = 0; i < counts.size(); ++i) {
@@ -74,7 +75,8 @@ TfIdfPlan tfidf_plan(const Attributes& attrs) {
     throw Error("attribute 'weights' has " + std::to_string(std::get<std::vector<float>>(attrs.get("weights")).size()) +
                 " entries, but the pool holds " + std::to_string(indexes.size()) + " n-grams");
   for (int64_t i : indexes) {
-    if (i < 0 || i >= (int64_t{1} << 40)) throw Error("attribute 'ngram_indexes' holds " + std::to_string(i) + ", out of range");
+    if (i < 0 || i >= (int64_t{1} << 40))
+      throw Error("attribute 'ngram_indexes' holds " + std::to_string(i) + ", out of range");
     plan.output_size = std::max(plan.output_size, i + 1);
   }
   return plan;
@@ -111,10 +113,13 @@ TfIdfModel tfidf_model(const Attributes& attrs) {
   m.skip = attrs.get_int("max_skip_count");
   m.mode = std::get<std::string>(attrs.get("mode"));
   m.indexes = attrs.get_ints("ngram_indexes");
-  m.weights = attrs.has("weights") ? std::get<std::vector<float>>(attrs.get("weights")) : std::vector<float>(m.indexes.size(), 1.0f);
+  m.weights = attrs.has("weights") ? std::get<std::vector<float>>(attrs.get("weights"))
+                                   : std::vector<float>(m.indexes.size(), 1.0f);
   m.string_pool = attrs.has("pool_strings");
-  if (m.string_pool) m.string_lookup = tfidf_lookup(m.plan, std::get<std::vector<std::string>>(attrs.get("pool_strings")));
-  else m.int_lookup = tfidf_lookup(m.plan, attrs.get_ints("pool_int64s"));
+  if (m.string_pool)
+    m.string_lookup = tfidf_lookup(m.plan, std::get<std::vector<std::string>>(attrs.get("pool_strings")));
+  else
+    m.int_lookup = tfidf_lookup(m.plan, attrs.get_ints("pool_int64s"));
   return m;
 }
 
@@ -146,7 +151,8 @@ std::vector<Value> tfidf_vectorizer(const KernelContext& ctx, const TfIdfModel& 
   if (x.rank() != 1 && x.rank() != 2) throw Error("X must be [C] or [N, C], but it is " + x.describe());
   const bool string_pool = m.string_pool;
   if (string_pool != x.is_string())
-    throw Error(std::string("X must be ") + (string_pool ? "a string tensor, as pool_strings is set" : "int32 or int64, as pool_int64s is set") +
+    throw Error(std::string("X must be ") +
+                (string_pool ? "a string tensor, as pool_strings is set" : "int32 or int64, as pool_int64s is set") +
                 ", but it is " + x.describe());
   const int64_t rows = x.rank() == 1 ? 1 : x.shape()[0];
   const int64_t c = x.shape()[x.rank() - 1];
@@ -168,10 +174,14 @@ std::vector<Value> tfidf_vectorizer(const KernelContext& ctx, const TfIdfModel& 
       for (; g < order.size() && indexes[order[g]] == coordinate; ++g) {
         const int64_t cnt = counts[order[g]];
         const double w = weights[order[g]];
-        if (mode == "TF") s.add_product(static_cast<uint64_t>(cnt), 1.0);
-        else if (mode == "IDF") s.add(cnt > 0 ? w : 0.0);
-        else if (cnt > 0 && std::isfinite(w)) s.add_product(static_cast<uint64_t>(cnt), w);
-        else if (cnt > 0) s.add(w);  // an infinite or NaN weight times a positive count
+        if (mode == "TF")
+          s.add_product(static_cast<uint64_t>(cnt), 1.0);
+        else if (mode == "IDF")
+          s.add(cnt > 0 ? w : 0.0);
+        else if (cnt > 0 && std::isfinite(w))
+          s.add_product(static_cast<uint64_t>(cnt), w);
+        else if (cnt > 0)
+          s.add(w);  // an infinite or NaN weight times a positive count
       }
       first = g;
       // Rounding to odd, then to float, rounds the exact value once (numeric/exact_sum.h).
@@ -189,8 +199,10 @@ std::vector<Value> tfidf_vectorizer(const KernelContext& ctx, const TfIdfModel& 
   } else {
     for (int64_t r = 0; r < rows; ++r) {
       std::fill(counts.begin(), counts.end(), 0);
-      if (x.type() == ElementType::Int32) tfidf_count<int64_t>(m, m.int_lookup, x.data_as<int32_t>() + r * c, c, counts);
-      else tfidf_count<int64_t>(m, m.int_lookup, x.data_as<int64_t>() + r * c, c, counts);
+      if (x.type() == ElementType::Int32)
+        tfidf_count<int64_t>(m, m.int_lookup, x.data_as<int32_t>() + r * c, c, counts);
+      else
+        tfidf_count<int64_t>(m, m.int_lookup, x.data_as<int64_t>() + r * c, c, counts);
       emit(r);
     }
   }
@@ -205,17 +217,22 @@ void register_tfidf_vectorizer(Registry& registry) {
   v.since_version = 9;
   v.inputs = {{"X", "T"}};
   v.outputs = {{"Y", "T1"}};
-  v.attributes = {{"max_gram_length", AttrType::Int, true},  {"max_skip_count", AttrType::Int, true},
-                  {"min_gram_length", AttrType::Int, true},  {"mode", AttrType::String, true},
-                  {"ngram_counts", AttrType::Ints, true},    {"ngram_indexes", AttrType::Ints, true},
-                  {"pool_int64s", AttrType::Ints},           {"pool_strings", AttrType::Strings},
+  v.attributes = {{"max_gram_length", AttrType::Int, true},
+                  {"max_skip_count", AttrType::Int, true},
+                  {"min_gram_length", AttrType::Int, true},
+                  {"mode", AttrType::String, true},
+                  {"ngram_counts", AttrType::Ints, true},
+                  {"ngram_indexes", AttrType::Ints, true},
+                  {"pool_int64s", AttrType::Ints},
+                  {"pool_strings", AttrType::Strings},
                   {"weights", AttrType::Floats}};
   v.type_constraints = {{"T", TypeSet{ElementType::String, ElementType::Int32, ElementType::Int64}},
                         {"T1", TypeSet{ElementType::Float}}};
   v.set_kernel(tfidf_model, tfidf_vectorizer);
   registry.add(std::move(v));
-  registry.declare_accuracy("TfIdfVectorizer",
-                            {AccuracyKind::CorrectlyRounded, "exact counts; each output the exact sum of count x weight rounded once"});
+  registry.declare_accuracy(
+      "TfIdfVectorizer",
+      {AccuracyKind::CorrectlyRounded, "exact counts; each output the exact sum of count x weight rounded once"});
 }
 
 }  // namespace onnx_ref

@@ -8,8 +8,8 @@
 //   X_new = X - r * G_regularized / H_adaptive     ((r * G_regularized) / H_adaptive)
 // Contract: rounded at named points, every operation above one rounding (ops/training/
 // optimizer_rules.h). X, G and H of one tensor share its type (float or double) and shape.
-#include "ops/training/register.h"
 #include "ops/training/optimizer_rules.h"
+#include "ops/training/register.h"
 
 namespace onnx_ref {
 
@@ -21,7 +21,8 @@ struct AdagradParams {
 };
 
 AdagradParams parse_adagrad_params(const Attributes& attrs) {
-  return {std::get<float>(attrs.get("decay_factor")), std::get<float>(attrs.get("epsilon")), std::get<float>(attrs.get("norm_coefficient"))};
+  return {std::get<float>(attrs.get("decay_factor")), std::get<float>(attrs.get("epsilon")),
+          std::get<float>(attrs.get("norm_coefficient"))};
 }
 
 std::vector<Value> adagrad_kernel(const KernelContext& ctx, const AdagradParams& params) {
@@ -59,7 +60,11 @@ void register_adagrad(Registry& registry) {
                   {"norm_coefficient", AttrType::Float, false, 0.0f}};
   v.set_kernel(parse_adagrad_params, adagrad_kernel);
   registry.add(std::move(v));
-  registry.declare_accuracy("Adagrad", {AccuracyKind::RoundedAtNamedPoints, "each step of the spec's update formula rounded once, in order; the scalar learning-rate steps correctly rounded in double"}, {}, "ai.onnx.preview.training");
+  registry.declare_accuracy("Adagrad",
+                            {AccuracyKind::RoundedAtNamedPoints,
+                             "each step of the spec's update formula rounded once, in order; the scalar learning-rate "
+                             "steps correctly rounded in double"},
+                            {}, "ai.onnx.preview.training");
 }
 
 }  // namespace onnx_ref

@@ -12,8 +12,8 @@
 // optimizer_rules.h; alpha^T and beta^T correctly rounded powers). X, G, V and H of one tensor share
 // its type (float or double) and shape.
 #include "numeric/elementary.h"
-#include "ops/training/register.h"
 #include "ops/training/optimizer_rules.h"
+#include "ops/training/register.h"
 
 namespace onnx_ref {
 
@@ -25,8 +25,9 @@ struct AdamParams {
 };
 
 AdamParams parse_adam_params(const Attributes& attrs) {
-  return {std::get<float>(attrs.get("alpha")), std::get<float>(attrs.get("beta")), std::get<float>(attrs.get("epsilon")),
-          std::get<float>(attrs.get("norm_coefficient")), std::get<float>(attrs.get("norm_coefficient_post"))};
+  return {std::get<float>(attrs.get("alpha")), std::get<float>(attrs.get("beta")),
+          std::get<float>(attrs.get("epsilon")), std::get<float>(attrs.get("norm_coefficient")),
+          std::get<float>(attrs.get("norm_coefficient_post"))};
 }
 
 std::vector<Value> adam_kernel(const KernelContext& ctx, const AdamParams& params) {
@@ -80,7 +81,11 @@ void register_adam(Registry& registry) {
                   {"norm_coefficient_post", AttrType::Float, false, 0.0f}};
   v.set_kernel(parse_adam_params, adam_kernel);
   registry.add(std::move(v));
-  registry.declare_accuracy("Adam", {AccuracyKind::RoundedAtNamedPoints, "each step of the spec's update formula rounded once, in order; alpha^T and beta^T correctly rounded powers"}, {}, "ai.onnx.preview.training");
+  registry.declare_accuracy(
+      "Adam",
+      {AccuracyKind::RoundedAtNamedPoints,
+       "each step of the spec's update formula rounded once, in order; alpha^T and beta^T correctly rounded powers"},
+      {}, "ai.onnx.preview.training");
 }
 
 }  // namespace onnx_ref

@@ -9,8 +9,8 @@
 // Any other mode is an Error (the spec names these two). Contract: rounded at named points, every
 // operation above one rounding (ops/training/optimizer_rules.h). X, G and V of one tensor share its
 // type (float or double) and shape.
-#include "ops/training/register.h"
 #include "ops/training/optimizer_rules.h"
+#include "ops/training/register.h"
 
 namespace onnx_ref {
 
@@ -30,8 +30,8 @@ struct MomentumParams {
 };
 
 MomentumParams parse_momentum_params(const Attributes& attrs) {
-  return {std::get<float>(attrs.get("alpha")), std::get<float>(attrs.get("beta")), std::get<float>(attrs.get("norm_coefficient")),
-          momentum_is_nesterov(attrs)};
+  return {std::get<float>(attrs.get("alpha")), std::get<float>(attrs.get("beta")),
+          std::get<float>(attrs.get("norm_coefficient")), momentum_is_nesterov(attrs)};
 }
 
 std::vector<Value> momentum_kernel(const KernelContext& ctx, const MomentumParams& params) {
@@ -72,7 +72,9 @@ void register_momentum(Registry& registry) {
                   {"norm_coefficient", AttrType::Float, true}};
   v.set_kernel(parse_momentum_params, momentum_kernel);
   registry.add(std::move(v));
-  registry.declare_accuracy("Momentum", {AccuracyKind::RoundedAtNamedPoints, "each step of the spec's update formula rounded once, in order"}, {}, "ai.onnx.preview.training");
+  registry.declare_accuracy(
+      "Momentum", {AccuracyKind::RoundedAtNamedPoints, "each step of the spec's update formula rounded once, in order"},
+      {}, "ai.onnx.preview.training");
 }
 
 }  // namespace onnx_ref

@@ -29,8 +29,10 @@ inline const char* kTrainingDomain = "ai.onnx.preview.training";
 // rounded to odd (exact error terms by fma and TwoSum) and then to float.
 template <class S>
 inline double add(double a, double b) {
-  if constexpr (std::is_same_v<S, double>) return a + b;
-  else return static_cast<float>(add_round_odd(a, b));
+  if constexpr (std::is_same_v<S, double>)
+    return a + b;
+  else
+    return static_cast<float>(add_round_odd(a, b));
 }
 template <class S>
 inline double sub(double a, double b) {
@@ -102,9 +104,12 @@ std::vector<Value> update_groups(const KernelContext& ctx, size_t n, size_t per_
 // Applies f(element index) -> void for each element of a group, f writing into the outputs.
 template <class F>
 void dispatch_float_or_double(ElementType type, F&& f) {
-  if (type == ElementType::Float) f(TypeTag<float>{});
-  else if (type == ElementType::Double) f(TypeTag<double>{});
-  else throw std::logic_error("optimizer: no kernel for " + std::string(name_of(type)));
+  if (type == ElementType::Float)
+    f(TypeTag<float>{});
+  else if (type == ElementType::Double)
+    f(TypeTag<double>{});
+  else
+    throw std::logic_error("optimizer: no kernel for " + std::string(name_of(type)));
 }
 
 }  // namespace onnx_ref::training

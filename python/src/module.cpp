@@ -87,19 +87,29 @@ std::optional<ElementType> numpy_native_type(const py::dtype& dt) {
   const char kind = dt.kind();
   const auto size = dt.itemsize();
   switch (kind) {
-    case 'b': return ElementType::Bool;
+    case 'b':
+      return ElementType::Bool;
     case 'i':
-      return size == 1 ? ElementType::Int8 : size == 2 ? ElementType::Int16 : size == 4 ? ElementType::Int32
-           : size == 8 ? std::optional(ElementType::Int64) : std::nullopt;
+      return size == 1   ? ElementType::Int8
+             : size == 2 ? ElementType::Int16
+             : size == 4 ? ElementType::Int32
+             : size == 8 ? std::optional(ElementType::Int64)
+                         : std::nullopt;
     case 'u':
-      return size == 1 ? ElementType::UInt8 : size == 2 ? ElementType::UInt16 : size == 4 ? ElementType::UInt32
-           : size == 8 ? std::optional(ElementType::UInt64) : std::nullopt;
+      return size == 1   ? ElementType::UInt8
+             : size == 2 ? ElementType::UInt16
+             : size == 4 ? ElementType::UInt32
+             : size == 8 ? std::optional(ElementType::UInt64)
+                         : std::nullopt;
     case 'f':
-      return size == 2 ? ElementType::Float16 : size == 4 ? ElementType::Float
-           : size == 8 ? std::optional(ElementType::Double) : std::nullopt;
+      return size == 2   ? ElementType::Float16
+             : size == 4 ? ElementType::Float
+             : size == 8 ? std::optional(ElementType::Double)
+                         : std::nullopt;
     case 'c':
       return size == 8 ? ElementType::Complex64 : size == 16 ? std::optional(ElementType::Complex128) : std::nullopt;
-    default: return std::nullopt;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -107,21 +117,40 @@ std::optional<ElementType> numpy_native_type(const py::dtype& dt) {
 // does not need numpy: `import onnx_ref` works in an interpreter without it).
 const char* numpy_dtype_name(ElementType t) {
   switch (t) {
-    case ElementType::Bool: return "bool";
-    case ElementType::Int8: case ElementType::Int4: case ElementType::Int2: return "int8";
-    case ElementType::UInt8: case ElementType::UInt4: case ElementType::UInt2: return "uint8";
-    case ElementType::Int16: return "int16";
-    case ElementType::UInt16: return "uint16";
-    case ElementType::Int32: return "int32";
-    case ElementType::UInt32: return "uint32";
-    case ElementType::Int64: return "int64";
-    case ElementType::UInt64: return "uint64";
-    case ElementType::Float16: return "float16";
-    case ElementType::Float: return "float32";
-    case ElementType::Double: return "float64";
-    case ElementType::Complex64: return "complex64";
-    case ElementType::Complex128: return "complex128";
-    case ElementType::String: return "object";
+    case ElementType::Bool:
+      return "bool";
+    case ElementType::Int8:
+    case ElementType::Int4:
+    case ElementType::Int2:
+      return "int8";
+    case ElementType::UInt8:
+    case ElementType::UInt4:
+    case ElementType::UInt2:
+      return "uint8";
+    case ElementType::Int16:
+      return "int16";
+    case ElementType::UInt16:
+      return "uint16";
+    case ElementType::Int32:
+      return "int32";
+    case ElementType::UInt32:
+      return "uint32";
+    case ElementType::Int64:
+      return "int64";
+    case ElementType::UInt64:
+      return "uint64";
+    case ElementType::Float16:
+      return "float16";
+    case ElementType::Float:
+      return "float32";
+    case ElementType::Double:
+      return "float64";
+    case ElementType::Complex64:
+      return "complex64";
+    case ElementType::Complex128:
+      return "complex128";
+    case ElementType::String:
+      return "object";
     default:
       if (is_numpy_carried_as_float32(t)) return "float32";
       throw Error("element type " + std::string(name_of(t)) + " has no NumPy dtype");
@@ -179,7 +208,9 @@ Tensor tensor_from_array(const py::array& input, std::optional<ElementType> decl
   const char kind = dt.kind();
   if (kind == 'O' || kind == 'U' || kind == 'S') return strings_from_array(input, what);
   const auto native = numpy_native_type(dt);
-  if (!native) throw Error(what + ": NumPy dtype " + py::str(static_cast<const py::handle&>(dt)).cast<std::string>() + " has no ONNX element type");
+  if (!native)
+    throw Error(what + ": NumPy dtype " + py::str(static_cast<const py::handle&>(dt)).cast<std::string>() +
+                " has no ONNX element type");
   // Native byte order, C order.
   py::array a = py::module_::import("numpy").attr("asarray")(input, dt.attr("newbyteorder")("="), "C");
   const Shape shape = shape_of(a);
@@ -205,7 +236,8 @@ Tensor tensor_from_array(const py::array& input, std::optional<ElementType> decl
       const double v = read_real(*native, data, i);
       write_real(*declared, t.mutable_data(), i, v);
       if (std::isfinite(v) && !std::isfinite(read_real(*declared, t.data(), i)))
-        throw Error(at_index(what, i) + ": " + format_double(v) + " is beyond the range of " + std::string(name_of(*declared)));
+        throw Error(at_index(what, i) + ": " + format_double(v) + " is beyond the range of " +
+                    std::string(name_of(*declared)));
     }
     return t;
   }
@@ -216,12 +248,14 @@ Tensor tensor_from_array(const py::array& input, std::optional<ElementType> decl
       if (kind == 'i') {
         const int64_t v = read_int64(*native, data, i);
         if (!fits_integer(*declared, v))
-          throw Error(at_index(what, i) + ": " + std::to_string(v) + " does not fit " + std::string(name_of(*declared)));
+          throw Error(at_index(what, i) + ": " + std::to_string(v) + " does not fit " +
+                      std::string(name_of(*declared)));
         write_int64(*declared, t.mutable_data(), i, v);
       } else {
         const uint64_t v = read_uint64(*native, data, i);
         if (!fits_unsigned(*declared, v))
-          throw Error(at_index(what, i) + ": " + std::to_string(v) + " does not fit " + std::string(name_of(*declared)));
+          throw Error(at_index(what, i) + ": " + std::to_string(v) + " does not fit " +
+                      std::string(name_of(*declared)));
         if (info(*declared).kind == ElementKind::SignedInt)
           write_int64(*declared, t.mutable_data(), i, static_cast<int64_t>(v));
         else
@@ -234,7 +268,8 @@ Tensor tensor_from_array(const py::array& input, std::optional<ElementType> decl
   if (count) std::memcpy(t.mutable_data(), a.data(), static_cast<size_t>(a.nbytes()));
   if (*native == ElementType::Bool)  // NumPy bools are 0 or 1; anything else came from a view
     for (int64_t i = 0; i < count; ++i)
-      if (static_cast<const uint8_t*>(a.data())[i] > 1) throw Error(at_index(what, i) + ": a bool byte other than 0 or 1");
+      if (static_cast<const uint8_t*>(a.data())[i] > 1)
+        throw Error(at_index(what, i) + ": a bool byte other than 0 or 1");
   return t;
 }
 
@@ -272,8 +307,9 @@ py::array array_from_tensor(const Tensor& t) {
   } else if (is_narrow_int(t.type())) {
     auto* b = static_cast<uint8_t*>(out.mutable_data());
     for (int64_t i = 0; i < count; ++i)
-      b[i] = info(t.type()).kind == ElementKind::SignedInt ? static_cast<uint8_t>(static_cast<int8_t>(read_int64(t.type(), t.data(), i)))
-                                                           : static_cast<uint8_t>(read_uint64(t.type(), t.data(), i));
+      b[i] = info(t.type()).kind == ElementKind::SignedInt
+                 ? static_cast<uint8_t>(static_cast<int8_t>(read_int64(t.type(), t.data(), i)))
+                 : static_cast<uint8_t>(read_uint64(t.type(), t.data(), i));
   } else if (count) {
     std::memcpy(out.mutable_data(), t.data(), t.bytes().size());
   }
@@ -319,7 +355,8 @@ MapEntries map_from_object(const py::handle& obj, const ValueInfo& declared, con
       !py::isinstance<py::array>(obj[py::int_(1)]))
     throw Error(what + " is " + declared.describe() + ": feed a dict");
   Tensor keys = tensor_from_array(py::reinterpret_borrow<py::array>(obj[py::int_(0)]), declared.key, what + " keys");
-  Tensor values = tensor_from_array(py::reinterpret_borrow<py::array>(obj[py::int_(1)]), declared.type, what + " values");
+  Tensor values =
+      tensor_from_array(py::reinterpret_borrow<py::array>(obj[py::int_(1)]), declared.type, what + " values");
   if ((declared.key && keys.type() != *declared.key) || (declared.type && values.type() != *declared.type))
     throw Error(what + " is a map(" + std::string(name_of(keys.type())) + ", " + std::string(name_of(values.type())) +
                 ") but the model declares " + declared.describe());
@@ -343,7 +380,8 @@ Value value_from_object(const py::handle& obj, const ValueInfo* declared, const 
       throw Error(what + " is " + declared->describe() + ": feed a list of dicts");
     std::vector<MapEntries> maps;
     size_t i = 0;
-    for (const auto& item : obj) maps.push_back(map_from_object(item, *declared, what + " item " + std::to_string(i++)));
+    for (const auto& item : obj)
+      maps.push_back(map_from_object(item, *declared, what + " item " + std::to_string(i++)));
     if (!elem && maps.empty()) throw Error(what + ": an empty sequence of maps needs a declared value type");
     const ElementType value_type = elem ? *elem : maps.front().values.type();
     return Value::map_sequence(*declared->key, value_type, std::move(maps));
@@ -362,7 +400,8 @@ Value value_from_object(const py::handle& obj, const ValueInfo* declared, const 
     for (const auto& item : obj) {
       if (!py::isinstance<py::array>(item))
         throw Error(what + " item " + std::to_string(i) + ": a sequence item must be a NumPy array");
-      items.push_back(tensor_from_array(py::reinterpret_borrow<py::array>(item), elem, what + " item " + std::to_string(i)));
+      items.push_back(
+          tensor_from_array(py::reinterpret_borrow<py::array>(item), elem, what + " item " + std::to_string(i)));
       ++i;
     }
     if (!elem && items.empty()) throw Error(what + ": an empty sequence needs a declared element type");
@@ -383,7 +422,8 @@ py::dict describe_info(const ValueInfo& v) {
   d["key_type"] = v.key ? py::object(py::str(std::string(name_of(*v.key)))) : py::object(py::none());
   d["key_numpy_dtype"] = v.key ? py::object(py::str(numpy_dtype_name(*v.key))) : py::object(py::none());
   d["elem_type"] = v.type ? py::object(py::str(std::string(name_of(*v.type)))) : py::object(py::none());
-  d["numpy_dtype"] = v.type && *v.type != ElementType::Undefined ? py::object(py::str(numpy_dtype_name(*v.type))) : py::object(py::none());
+  d["numpy_dtype"] = v.type && *v.type != ElementType::Undefined ? py::object(py::str(numpy_dtype_name(*v.type)))
+                                                                 : py::object(py::none());
   py::list dims;
   if (v.has_shape)
     for (size_t i = 0; i < v.dims.size(); ++i)
@@ -448,7 +488,8 @@ class PySession {
   }
 
   // Returns [(name, value)] for the requested outputs (all of them, in graph order, when None).
-  py::list run(const py::dict& feeds, const std::optional<std::vector<std::string>>& names, const RunOptions& options) const {
+  py::list run(const py::dict& feeds, const std::optional<std::vector<std::string>>& names,
+               const RunOptions& options) const {
     std::map<std::string, Value> values;
     const Model& model = session_->model();
     for (const auto& [key, obj] : feeds) {
@@ -509,7 +550,8 @@ PYBIND11_MODULE(_core, m) {
   g_error = error.ptr();
   g_unsupported = unsupported.ptr();
   error.doc() = "A model or input onnx-ref refuses; the message is onnx-ref's one-line diagnostic.";
-  unsupported.doc() = "The model is valid but uses something onnx-ref does not implement (an operator version, a type).";
+  unsupported.doc() =
+      "The model is valid but uses something onnx-ref does not implement (an operator version, a type).";
 
   py::class_<PySession>(m, "Session")
       .def_property_readonly("input_names", [](const PySession& s) { return s.input_names(); })
@@ -519,54 +561,74 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("optional_inputs", &PySession::optional_inputs)
       .def_property_readonly("outputs", &PySession::outputs)
       .def_property_readonly("kernels", &PySession::kernels)
-      .def("run", [](const PySession& s, const py::dict& feeds, const std::optional<std::vector<std::string>>& names,
-                     int threads, uint64_t seed, int64_t max_loop_iterations, const std::string& max_memory, double timeout) {
+      .def(
+          "run",
+          [](const PySession& s, const py::dict& feeds, const std::optional<std::vector<std::string>>& names,
+             int threads, uint64_t seed, int64_t max_loop_iterations, const std::string& max_memory, double timeout) {
+            return guarded([&] {
+              return s.run(feeds, names, checked_run_options(threads, seed, max_loop_iterations, max_memory, timeout));
+            });
+          },
+          py::arg("feeds"), py::arg("output_names") = py::none(), py::arg("threads") = 1, py::arg("seed") = 0,
+          py::arg("max_loop_iterations") = RunOptions{}.max_loop_iterations, py::arg("max_memory") = "",
+          py::arg("timeout") = 0.0)
+      .def(
+          "random_feeds",
+          [](const PySession& s, uint64_t seed, const std::map<std::string, int64_t>& dims) {
+            return guarded([&] { return s.random_feeds(seed, dims); });
+          },
+          py::arg("seed") = 0, py::arg("dims") = std::map<std::string, int64_t>{})
+      .def(
+          "run_profile",
+          [](const PySession& s, const py::dict& feeds, int threads, uint64_t seed, int64_t max_loop_iterations,
+             const std::string& max_memory, double timeout) {
+            return guarded([&] {
+              return s.run_profile(feeds, checked_run_options(threads, seed, max_loop_iterations, max_memory, timeout));
+            });
+          },
+          py::arg("feeds"), py::arg("threads") = 1, py::arg("seed") = 0,
+          py::arg("max_loop_iterations") = RunOptions{}.max_loop_iterations, py::arg("max_memory") = "",
+          py::arg("timeout") = 0.0);
+
+  m.def(
+      "load",
+      [](const py::object& model, const std::string& base_dir, const std::vector<std::string>& extra_outputs,
+         bool every_node_output, bool sort_nodes, bool allow_deprecated, const std::string& origin) {
         return guarded([&] {
-          return s.run(feeds, names, checked_run_options(threads, seed, max_loop_iterations, max_memory, timeout));
+          return load(model, base_dir, ExposedValues{extra_outputs, every_node_output},
+                      LoadOptions{sort_nodes, allow_deprecated}, origin);
         });
-      }, py::arg("feeds"), py::arg("output_names") = py::none(), py::arg("threads") = 1, py::arg("seed") = 0,
-         py::arg("max_loop_iterations") = RunOptions{}.max_loop_iterations, py::arg("max_memory") = "",
-         py::arg("timeout") = 0.0)
-      .def("random_feeds", [](const PySession& s, uint64_t seed, const std::map<std::string, int64_t>& dims) {
-        return guarded([&] { return s.random_feeds(seed, dims); });
-      }, py::arg("seed") = 0, py::arg("dims") = std::map<std::string, int64_t>{})
-      .def("run_profile", [](const PySession& s, const py::dict& feeds, int threads, uint64_t seed, int64_t max_loop_iterations,
-                             const std::string& max_memory, double timeout) {
-        return guarded([&] {
-          return s.run_profile(feeds, checked_run_options(threads, seed, max_loop_iterations, max_memory, timeout));
-        });
-      }, py::arg("feeds"), py::arg("threads") = 1, py::arg("seed") = 0,
-         py::arg("max_loop_iterations") = RunOptions{}.max_loop_iterations, py::arg("max_memory") = "",
-         py::arg("timeout") = 0.0);
+      },
+      py::arg("model"), py::arg("base_dir") = "", py::arg("extra_outputs") = std::vector<std::string>{},
+      py::arg("every_node_output") = false, py::arg("sort_nodes") = false, py::arg("allow_deprecated") = false,
+      py::arg("origin") = "",
+      "Loads and checks a model from a path (str) or bytes; external data is looked up in base_dir for bytes. "
+      "extra_outputs names values of the model's graph returned after its outputs; every_node_output adds every node's "
+      "outputs. "
+      "sort_nodes and allow_deprecated are the loader's opt-ins (--sort-nodes, --allow-deprecated).");
 
-  m.def("load", [](const py::object& model, const std::string& base_dir, const std::vector<std::string>& extra_outputs,
-                   bool every_node_output, bool sort_nodes, bool allow_deprecated, const std::string& origin) {
-    return guarded([&] {
-      return load(model, base_dir, ExposedValues{extra_outputs, every_node_output}, LoadOptions{sort_nodes, allow_deprecated}, origin);
-    });
-  }, py::arg("model"), py::arg("base_dir") = "", py::arg("extra_outputs") = std::vector<std::string>{},
-        py::arg("every_node_output") = false, py::arg("sort_nodes") = false, py::arg("allow_deprecated") = false,
-        py::arg("origin") = "",
-        "Loads and checks a model from a path (str) or bytes; external data is looked up in base_dir for bytes. "
-        "extra_outputs names values of the model's graph returned after its outputs; every_node_output adds every node's outputs. "
-        "sort_nodes and allow_deprecated are the loader's opt-ins (--sort-nodes, --allow-deprecated).");
+  m.def(
+      "check",
+      [](const py::object& model, const std::string& base_dir, const std::string& origin) -> py::object {
+        try {
+          guarded([&] { return load(model, base_dir, {}, {}, origin); });
+        } catch (py::error_already_set& e) {
+          if (e.matches(g_unsupported)) return py::str(py::str(e.value()));
+          throw;
+        }
+        return py::none();
+      },
+      py::arg("model"), py::arg("base_dir") = "", py::arg("origin") = "",
+      "None when onnx-ref implements everything the model uses, else the UnsupportedError message. "
+      "Other problems raise onnx_ref.Error.");
 
-  m.def("check", [](const py::object& model, const std::string& base_dir, const std::string& origin) -> py::object {
-    try {
-      guarded([&] { return load(model, base_dir, {}, {}, origin); });
-    } catch (py::error_already_set& e) {
-      if (e.matches(g_unsupported)) return py::str(py::str(e.value()));
-      throw;
-    }
-    return py::none();
-  }, py::arg("model"), py::arg("base_dir") = "", py::arg("origin") = "",
-        "None when onnx-ref implements everything the model uses, else the UnsupportedError message. "
-        "Other problems raise onnx_ref.Error.");
-
-  m.def("element_types", [] {
-    py::dict d;
-    for (const auto& t : all_element_types())
-      d[py::str(std::string(t.name))] = py::make_tuple(code_of(t.type), py::str(numpy_dtype_name(t.type)));
-    return d;
-  }, "ONNX element type name -> (TensorProto code, NumPy dtype name it comes back as).");
+  m.def(
+      "element_types",
+      [] {
+        py::dict d;
+        for (const auto& t : all_element_types())
+          d[py::str(std::string(t.name))] = py::make_tuple(code_of(t.type), py::str(numpy_dtype_name(t.type)));
+        return d;
+      },
+      "ONNX element type name -> (TensorProto code, NumPy dtype name it comes back as).");
 }

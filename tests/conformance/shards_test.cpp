@@ -67,7 +67,8 @@ TEST_CASE("shards partition the tests, keep discovery order and balance the byte
 }
 
 TEST_CASE("a merged report names the unsharded run") {
-  CHECK(unsharded_command("onnx-ref test --rtol 0.001 -j 2 --shard 3/4 suite") == "onnx-ref test --rtol 0.001 -j 2 suite");
+  CHECK(unsharded_command("onnx-ref test --rtol 0.001 -j 2 --shard 3/4 suite") ==
+        "onnx-ref test --rtol 0.001 -j 2 suite");
   CHECK(unsharded_command("onnx-ref test suite") == "onnx-ref test suite");
 }
 

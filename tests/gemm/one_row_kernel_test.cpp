@@ -5,7 +5,8 @@
 // that reach the compensated and exact rechecks.
 #include "helpers/gemm.h"
 
-TEST_CASE("tiled engine, one row of A: float and bfloat16 against the integer oracle on every kernel and thread count") {
+TEST_CASE(
+    "tiled engine, one row of A: float and bfloat16 against the integer oracle on every kernel and thread count") {
   std::vector<gemm::GemmPath> paths{gemm::GemmPath::TiledPortable, gemm::GemmPath::TiledAvx512};
   for (const auto path : paths)
     for (int threads : {1, 2, 3}) {

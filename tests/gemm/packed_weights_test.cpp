@@ -13,7 +13,8 @@ Tensor weights_tensor(const Case& c) {
   return Tensor::from_values<float>(ElementType::Float, {c.M, c.K}, storage<float>(c.a));
 }
 
-std::vector<float> run_packed(const Case& c, const Tensor& a, const std::vector<float>& b, const gemm::PackedWeights* packed) {
+std::vector<float> run_packed(const Case& c, const Tensor& a, const std::vector<float>& b,
+                              const gemm::PackedWeights* packed) {
   std::vector<float> y(static_cast<size_t>(c.M * c.N));
   gemm::GemmArgs<float> g;
   g.M = c.M;
@@ -37,14 +38,16 @@ TEST_CASE("gemm_with_packed_a: two row tiles and three blocks of K, exact on eve
   const auto b = storage<float>(c.b);
   const auto packed = gemm::cached_packed_weights(a.storage(), a.data_as<float>(), c.M, c.K, c.K);
   REQUIRE(packed != nullptr);
-  CHECK(gemm::cached_packed_weights(a.storage(), a.data_as<float>(), c.M, c.K, c.K) == packed);  // kept, not packed again
+  CHECK(gemm::cached_packed_weights(a.storage(), a.data_as<float>(), c.M, c.K, c.K) ==
+        packed);  // kept, not packed again
   for (int threads : {1, 2, 3}) {
     ThreadCount t(threads);
     const auto y = run_packed(c, a, b, packed.get());
     int64_t wrong = 0;
     for (int64_t i = 0; i < c.M; ++i)
       for (int64_t j = 0; j < c.N; ++j)
-        if (static_cast<double>(y[static_cast<size_t>(i * c.N + j)]) != round_to_bits(exact_dot(c, i, j), -kShift, 24)) ++wrong;
+        if (static_cast<double>(y[static_cast<size_t>(i * c.N + j)]) != round_to_bits(exact_dot(c, i, j), -kShift, 24))
+          ++wrong;
     CHECK(wrong == 0);
   }
 }
@@ -79,8 +82,8 @@ TEST_CASE("gemm_with_packed: B packed in two column tiles, as stored and transpo
     for (int64_t j = 0; j < c.N; ++j) bt_values[static_cast<size_t>(j * c.K + k)] = b.data_as<float>()[k * c.N + j];
   const Tensor bt = Tensor::from_values<float>(ElementType::Float, {c.N, c.K}, bt_values);
   for (const bool transposed : {false, true}) {
-    const gemm::MatrixView<float> view =
-        transposed ? gemm::MatrixView<float>{bt.data_as<float>(), 1, c.K} : gemm::MatrixView<float>{b.data_as<float>(), c.N, 1};
+    const gemm::MatrixView<float> view = transposed ? gemm::MatrixView<float>{bt.data_as<float>(), 1, c.K}
+                                                    : gemm::MatrixView<float>{b.data_as<float>(), c.N, 1};
     const auto packed = gemm::cached_packed_b(transposed ? bt.storage() : b.storage(), view, c.K, c.N);
     REQUIRE(packed != nullptr);
     for (int threads : {1, 2, 3}) {
@@ -97,7 +100,9 @@ TEST_CASE("gemm_with_packed: B packed in two column tiles, as stored and transpo
       int64_t wrong = 0;
       for (int64_t i = 0; i < c.M; ++i)
         for (int64_t j = 0; j < c.N; ++j)
-          if (static_cast<double>(y[static_cast<size_t>(i * c.N + j)]) != round_to_bits(exact_dot(c, i, j), -kShift, 24)) ++wrong;
+          if (static_cast<double>(y[static_cast<size_t>(i * c.N + j)]) !=
+              round_to_bits(exact_dot(c, i, j), -kShift, 24))
+            ++wrong;
       INFO("transposed " << transposed << ", threads " << threads);
       CHECK(wrong == 0);
     }

@@ -128,7 +128,8 @@ void check_all_paths(const Problem& p, int bits, double alpha, double beta) {
     for (int64_t j = 0; j < p.N; ++j) {
       std::vector<double> row(p.a.begin() + i * p.K, p.a.begin() + (i + 1) * p.K), col;
       for (int64_t k = 0; k < p.K; ++k) col.push_back(p.b[static_cast<size_t>(k * p.N + j)]);
-      want[static_cast<size_t>(i * p.N + j)] = oracle(row, col, alpha, beta, p.c[static_cast<size_t>(i * p.N + j)], bits);
+      want[static_cast<size_t>(i * p.N + j)] =
+          oracle(row, col, alpha, beta, p.c[static_cast<size_t>(i * p.N + j)], bits);
     }
   for (const gemm::GemmPath path : tiled_paths())
     for (int threads : {1, 2, 3}) {
@@ -220,14 +221,14 @@ TEST_CASE("tiled GEMM: signed zeros, infinities and NaN") {
       for (int64_t j = 0; j < N; ++j) b.push_back(col[static_cast<size_t>(k)]);
     return run<float>(p, a, b, c, 1, 0, nullptr)[static_cast<size_t>(5 * N + 7)];
   };
-  CHECK(std::signbit(one({-0.0f, 0.0f, 1.0f}, {0.0f, -0.0f, -0.0f})));        // every product -0: -0
-  CHECK(!std::signbit(one({1.0f, 0.0f, 1.0f}, {0.0f, 1.0f, 0.0f})));          // +0 products: +0
-  CHECK(!std::signbit(one({1.0f, 1.0f, 0.0f}, {1.0f, -1.0f, 0.0f})));         // 1 - 1 = +0
-  CHECK(std::isnan(one({INFINITY, 1.0f, 1.0f}, {0.0f, 1.0f, 1.0f})));         // inf * 0
+  CHECK(std::signbit(one({-0.0f, 0.0f, 1.0f}, {0.0f, -0.0f, -0.0f})));  // every product -0: -0
+  CHECK(!std::signbit(one({1.0f, 0.0f, 1.0f}, {0.0f, 1.0f, 0.0f})));    // +0 products: +0
+  CHECK(!std::signbit(one({1.0f, 1.0f, 0.0f}, {1.0f, -1.0f, 0.0f})));   // 1 - 1 = +0
+  CHECK(std::isnan(one({INFINITY, 1.0f, 1.0f}, {0.0f, 1.0f, 1.0f})));   // inf * 0
   CHECK(one({INFINITY, 1.0f, 1.0f}, {2.0f, -5.0f, 1.0f}) == INFINITY);
   CHECK(std::isnan(one({NAN, 1.0f, 1.0f}, {1.0f, 1.0f, 1.0f})));
   CHECK(one({0x1p100f, 0x1p100f, 1.0f}, {0x1p100f, -0x1p100f, 0x1p-149f}) == 0x1p-149f);  // beyond float, back
-  CHECK(one({0x1p100f, 1.0f, 0.0f}, {0x1p100f, 0.0f, 0.0f}) == INFINITY);  // rounds beyond float's range
+  CHECK(one({0x1p100f, 1.0f, 0.0f}, {0x1p100f, 0.0f, 0.0f}) == INFINITY);                 // rounds beyond float's range
 }
 
 TEST_CASE("tiled GEMM: a transposed B (Gemm's transB) and a single row, every path and thread count") {
@@ -238,7 +239,8 @@ TEST_CASE("tiled GEMM: a transposed B (Gemm's transB) and a single row, every pa
     const auto a = to_storage<float>(p.a);
     std::vector<float> bt(static_cast<size_t>(p.K * p.N));
     for (int64_t k = 0; k < p.K; ++k)
-      for (int64_t j = 0; j < p.N; ++j) bt[static_cast<size_t>(j * p.K + k)] = static_cast<float>(p.b[static_cast<size_t>(k * p.N + j)]);
+      for (int64_t j = 0; j < p.N; ++j)
+        bt[static_cast<size_t>(j * p.K + k)] = static_cast<float>(p.b[static_cast<size_t>(k * p.N + j)]);
     for (const gemm::GemmPath path : tiled_paths())
       for (int threads : {1, 2, 3}) {
         PathScope scope(path);

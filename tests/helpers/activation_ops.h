@@ -16,12 +16,12 @@
 #include <random>
 
 #include "dyadic_oracle.h"
+#include "helpers/element_values.h"
 #include "model_builder.h"
 #include "numeric/exact_sum.h"
 #include "ops/registry.h"
 #include "runtime/error.h"
 #include "runtime/float_formats.h"
-#include "helpers/element_values.h"
 
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
@@ -36,7 +36,8 @@ struct Attrs {
 };
 
 // One node of `op` at `opset`; an input given as std::nullopt is left out (an empty name).
-Tensor run(const std::string& op, int64_t opset, const std::vector<std::optional<Tensor>>& inputs, const Attrs& attrs = {}) {
+Tensor run(const std::string& op, int64_t opset, const std::vector<std::optional<Tensor>>& inputs,
+           const Attrs& attrs = {}) {
   testing::OpTester t(op, opset);
   for (const auto& i : inputs) t.input(i ? std::optional<Value>(*i) : std::nullopt);
   for (const auto& [k, v] : attrs.ints) t.attribute(k, v);

@@ -37,19 +37,34 @@ Tensor from_bits(T type, const std::vector<uint32_t>& bits) {
   for (size_t i = 0; i < bits.size(); ++i) {
     const int64_t k = static_cast<int64_t>(i);
     switch (bits_of(type)) {
-      case 4: write_uint64(T::UInt4, t.mutable_data(), k, bits[i] & 0xF); break;
-      case 8: reinterpret_cast<uint8_t*>(t.mutable_data())[i] = static_cast<uint8_t>(bits[i]); break;
-      case 16: std::memcpy(t.mutable_data() + 2 * i, &bits[i], 2); break;
-      default: FAIL("from_bits: unsupported width");
+      case 4:
+        write_uint64(T::UInt4, t.mutable_data(), k, bits[i] & 0xF);
+        break;
+      case 8:
+        reinterpret_cast<uint8_t*>(t.mutable_data())[i] = static_cast<uint8_t>(bits[i]);
+        break;
+      case 16:
+        std::memcpy(t.mutable_data() + 2 * i, &bits[i], 2);
+        break;
+      default:
+        FAIL("from_bits: unsupported width");
     }
   }
   return t;
 }
 
-Tensor doubles(const std::vector<double>& v) { return Tensor::from_values(T::Double, {static_cast<int64_t>(v.size())}, v); }
-Tensor floats(const std::vector<float>& v) { return Tensor::from_values(T::Float, {static_cast<int64_t>(v.size())}, v); }
-Tensor int64s(const std::vector<int64_t>& v) { return Tensor::from_values(T::Int64, {static_cast<int64_t>(v.size())}, v); }
-Tensor uint64s(const std::vector<uint64_t>& v) { return Tensor::from_values(T::UInt64, {static_cast<int64_t>(v.size())}, v); }
+Tensor doubles(const std::vector<double>& v) {
+  return Tensor::from_values(T::Double, {static_cast<int64_t>(v.size())}, v);
+}
+Tensor floats(const std::vector<float>& v) {
+  return Tensor::from_values(T::Float, {static_cast<int64_t>(v.size())}, v);
+}
+Tensor int64s(const std::vector<int64_t>& v) {
+  return Tensor::from_values(T::Int64, {static_cast<int64_t>(v.size())}, v);
+}
+Tensor uint64s(const std::vector<uint64_t>& v) {
+  return Tensor::from_values(T::UInt64, {static_cast<int64_t>(v.size())}, v);
+}
 Tensor strings(const std::vector<std::string>& v) { return Tensor::from_strings({static_cast<int64_t>(v.size())}, v); }
 
 double value_at(const Tensor& t, int64_t i) { return read_real(t.type(), t.data(), i); }
@@ -131,8 +146,8 @@ bool same_value(double a, double b) {
   return a == b && std::signbit(a) == std::signbit(b);
 }
 
-const T kSmallFloats[] = {T::Float16,        T::BFloat16,   T::Float8E4M3FN, T::Float8E4M3FNUZ,
-                          T::Float8E5M2,     T::Float8E5M2FNUZ, T::Float4E2M1};
+const T kSmallFloats[] = {T::Float16,    T::BFloat16,       T::Float8E4M3FN, T::Float8E4M3FNUZ,
+                          T::Float8E5M2, T::Float8E5M2FNUZ, T::Float4E2M1};
 const T k8BitFloats[] = {T::Float8E4M3FN, T::Float8E4M3FNUZ, T::Float8E5M2, T::Float8E5M2FNUZ, T::Float8E8M0};
 
 std::vector<uint32_t> all_patterns(T type) {

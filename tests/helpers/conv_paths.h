@@ -46,7 +46,10 @@ void check_conv_every_path(const ConvNode& c, const Shape& out_shape, const std:
       t.input(Value(Tensor::from_values<float>(ElementType::Float, c.x_shape, c.x)));
       t.input(Value(Tensor::from_values<float>(ElementType::Float, c.w_shape, c.w)));
       if (!c.b.empty()) t.input(Value(Tensor::from_values<float>(ElementType::Float, {c.w_shape[0]}, c.b)));
-      t.attribute("group", c.group).attribute("pads", c.pads).attribute("strides", c.strides).attribute("dilations", c.dilations);
+      t.attribute("group", c.group)
+          .attribute("pads", c.pads)
+          .attribute("strides", c.strides)
+          .attribute("dilations", c.dilations);
       RunOptions options;
       options.threads = threads;
       t.run_options(options);

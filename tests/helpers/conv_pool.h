@@ -25,13 +25,14 @@ struct IntsAttr {
 };
 
 std::vector<Tensor> run_node(const std::string& op, int64_t opset, const std::vector<Tensor>& inputs,
-                             const std::vector<IntsAttr>& ints = {}, size_t outputs = 1, const std::string& auto_pad = "") {
+                             const std::vector<IntsAttr>& ints = {}, size_t outputs = 1,
+                             const std::string& auto_pad = "") {
   testing::OpTester t(op, opset);
   for (const auto& i : inputs) t.input(Value(i));
   t.outputs(outputs);
   for (const auto& a : ints) {
-    if (a.values.size() == 1 && (a.name == "group" || a.name == "storage_order" || a.name == "ceil_mode" ||
-                                 a.name == "count_include_pad"))
+    if (a.values.size() == 1 &&
+        (a.name == "group" || a.name == "storage_order" || a.name == "ceil_mode" || a.name == "count_include_pad"))
       t.attribute(a.name, a.values[0]);
     else
       t.attribute(a.name, a.values);

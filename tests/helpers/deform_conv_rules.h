@@ -17,10 +17,12 @@ using namespace onnx_ref::testing;
 using T = ElementType;
 
 inline Tensor f32(Shape s, std::vector<float> v) { return Tensor::from_values<float>(T::Float, std::move(s), v); }
-inline std::vector<float> floats(const Tensor& t) { return {t.data_as<float>(), t.data_as<float>() + t.element_count()}; }
+inline std::vector<float> floats(const Tensor& t) {
+  return {t.data_as<float>(), t.data_as<float>() + t.element_count()};
+}
 
 inline std::vector<float> deform(int64_t v, const Tensor& x, const Tensor& w, std::vector<std::optional<Tensor>> extra,
-                          const std::function<void(OpTester&)>& attrs = {}) {
+                                 const std::function<void(OpTester&)>& attrs = {}) {
   OpTester t("DeformConv", v);
   t.input(Value(x)).input(Value(w)).input(Value(Tensor::zeros(T::Float, {1, 2, 2, 2})));
   for (auto& e : extra) t.input(e ? std::optional<Value>(Value(*e)) : std::nullopt);

@@ -17,7 +17,8 @@ using T = ElementType;
 namespace {
 
 Tensor einsum_run(const std::string& equation, const std::vector<std::optional<Tensor>>& inputs) {
-  return run_single_node("Einsum", 12, inputs, [&](onnx::NodeProto& n) { set_string_attribute(n, "equation", equation); });
+  return run_single_node("Einsum", 12, inputs,
+                         [&](onnx::NodeProto& n) { set_string_attribute(n, "equation", equation); });
 }
 
 template <class V>

@@ -14,11 +14,11 @@
 #include <random>
 
 #include "gemm/dot.h"
-#include "model_builder.h"
-#include "runtime/numeric_dispatch.h"
-#include "runtime/error.h"
-#include "runtime/parallel_for.h"
 #include "helpers/element_values.h"
+#include "model_builder.h"
+#include "runtime/error.h"
+#include "runtime/numeric_dispatch.h"
+#include "runtime/parallel_for.h"
 
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
@@ -156,18 +156,20 @@ struct Attr {
   bool is_float;
 };
 
-Tensor run_op(const std::string& op, int64_t opset, const std::vector<Tensor>& inputs, const std::vector<Attr>& attrs = {}) {
+Tensor run_op(const std::string& op, int64_t opset, const std::vector<Tensor>& inputs,
+              const std::vector<Attr>& attrs = {}) {
   testing::OpTester t(op, opset);
   for (const auto& i : inputs) t.input(Value(i));
   for (const auto& at : attrs) {
-    if (at.is_float) t.attribute(at.name, static_cast<float>(at.value));
-    else t.attribute(at.name, static_cast<int64_t>(at.value));
+    if (at.is_float)
+      t.attribute(at.name, static_cast<float>(at.value));
+    else
+      t.attribute(at.name, static_cast<int64_t>(at.value));
   }
   const auto out = t.run();
   REQUIRE(out.size() == 1);
   return out[0].tensor();
 }
-
 
 struct ThreadCount {
   explicit ThreadCount(int n) : saved(thread_count()) { set_thread_count(n); }

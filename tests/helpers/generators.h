@@ -24,7 +24,8 @@ namespace {
 constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
 constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
 
-std::vector<Value> run_kernel(const std::string& op, int since, std::vector<std::optional<Value>> inputs, const Attributes& attrs) {
+std::vector<Value> run_kernel(const std::string& op, int since, std::vector<std::optional<Value>> inputs,
+                              const Attributes& attrs) {
   REQUIRE(Registry::builtin().resolve("", op, since) != nullptr);
   REQUIRE(Registry::builtin().resolve("", op, since)->since_version == since);
   return testing::run_node_rule(op, since, inputs, attrs);
@@ -75,7 +76,7 @@ Tensor run_constant(int64_t opset, const std::function<void(onnx::NodeProto&)>& 
   return constant_model(opset, set).build().run({})[0].second.tensor();
 }
 
-const std::vector<std::string> kAll{"sparse_value", "value", "value_float", "value_floats",
-                                    "value_int", "value_ints", "value_string", "value_strings"};
+const std::vector<std::string> kAll{"sparse_value", "value",      "value_float",  "value_floats",
+                                    "value_int",    "value_ints", "value_string", "value_strings"};
 
 }  // namespace

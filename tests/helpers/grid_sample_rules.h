@@ -16,7 +16,9 @@ using namespace onnx_ref;
 using namespace onnx_ref::testing;
 using T = ElementType;
 
-inline std::vector<float> floats(const Tensor& t) { return {t.data_as<float>(), t.data_as<float>() + t.element_count()}; }
+inline std::vector<float> floats(const Tensor& t) {
+  return {t.data_as<float>(), t.data_as<float>() + t.element_count()};
+}
 
 inline std::vector<float> sample(int64_t v, std::vector<float> xs, const std::function<void(OpTester&)>& attrs = {}) {
   const auto n = static_cast<int64_t>(xs.size());

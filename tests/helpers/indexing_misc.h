@@ -27,7 +27,9 @@ std::vector<Value> misc_run(const std::string& op, int opset, std::vector<std::o
   return testing::run_node_rule(op, opset, inputs, a, outputs);
 }
 
-Tensor misc_i64(Shape shape, std::vector<int64_t> v) { return Tensor::from_values<int64_t>(T::Int64, std::move(shape), v); }
+Tensor misc_i64(Shape shape, std::vector<int64_t> v) {
+  return Tensor::from_values<int64_t>(T::Int64, std::move(shape), v);
+}
 Tensor misc_f32(Shape shape, std::vector<float> v) { return Tensor::from_values<float>(T::Float, std::move(shape), v); }
 std::vector<int64_t> misc_ints(const Value& v) {
   const Tensor& t = v.tensor();

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "helpers/rule_tensors.h"
 #include "op_tester.h"
 #include "runtime/error.h"
-#include "helpers/rule_tensors.h"
 
 namespace indexing_rules_tests {
 namespace {
@@ -21,8 +21,8 @@ using namespace onnx_ref::testing;
 using T = ElementType;
 
 using rule_tensors::f32;
-using rule_tensors::i64;
 using rule_tensors::floats;
+using rule_tensors::i64;
 using rule_tensors::ints;
 
 OpTester node(const char* op, int64_t v, std::vector<Tensor> inputs, const std::function<void(OpTester&)>& attrs = {}) {

@@ -15,7 +15,8 @@ struct Int8Tensor {
   Shape shape;
   std::vector<int32_t> v;
   Tensor tensor() const {
-    if (type == ElementType::Int8) return Tensor::from_values<int8_t>(type, shape, std::vector<int8_t>(v.begin(), v.end()));
+    if (type == ElementType::Int8)
+      return Tensor::from_values<int8_t>(type, shape, std::vector<int8_t>(v.begin(), v.end()));
     return Tensor::from_values<uint8_t>(type, shape, std::vector<uint8_t>(v.begin(), v.end()));
   }
 };

@@ -122,12 +122,18 @@ Tensor naive_tile(const Tensor& in, const std::vector<int64_t>& repeats) {
   return out;
 }
 
-const ElementType kEveryWidth[] = {T::UInt8, T::Float16, T::Float, T::Double, T::Complex128,
-                                   T::Int4,  T::UInt2,   T::String, T::Bool, T::Complex64};
+const ElementType kEveryWidth[] = {T::UInt8, T::Float16, T::Float,  T::Double, T::Complex128,
+                                   T::Int4,  T::UInt2,   T::String, T::Bool,   T::Complex64};
 
-Tensor bools(Shape shape, const std::vector<uint8_t>& v) { return Tensor::from_values<uint8_t>(T::Bool, std::move(shape), v); }
-Tensor floats(Shape shape, const std::vector<float>& v) { return Tensor::from_values<float>(T::Float, std::move(shape), v); }
-Tensor int64s(Shape shape, const std::vector<int64_t>& v) { return Tensor::from_values<int64_t>(T::Int64, std::move(shape), v); }
+Tensor bools(Shape shape, const std::vector<uint8_t>& v) {
+  return Tensor::from_values<uint8_t>(T::Bool, std::move(shape), v);
+}
+Tensor floats(Shape shape, const std::vector<float>& v) {
+  return Tensor::from_values<float>(T::Float, std::move(shape), v);
+}
+Tensor int64s(Shape shape, const std::vector<int64_t>& v) {
+  return Tensor::from_values<int64_t>(T::Int64, std::move(shape), v);
+}
 
 std::vector<float> float_values(const Tensor& t) {
   return std::vector<float>(t.data_as<float>(), t.data_as<float>() + t.element_count());

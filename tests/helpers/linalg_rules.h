@@ -19,10 +19,15 @@ using T = ElementType;
 
 inline Tensor f32(Shape s, std::vector<float> v) { return Tensor::from_values<float>(T::Float, std::move(s), v); }
 inline Tensor u8(Shape s, std::vector<uint8_t> v) { return Tensor::from_values<uint8_t>(T::UInt8, std::move(s), v); }
-inline std::vector<float> floats(const Tensor& t) { return {t.data_as<float>(), t.data_as<float>() + t.element_count()}; }
-inline std::vector<int32_t> int32s(const Tensor& t) { return {t.data_as<int32_t>(), t.data_as<int32_t>() + t.element_count()}; }
+inline std::vector<float> floats(const Tensor& t) {
+  return {t.data_as<float>(), t.data_as<float>() + t.element_count()};
+}
+inline std::vector<int32_t> int32s(const Tensor& t) {
+  return {t.data_as<int32_t>(), t.data_as<int32_t>() + t.element_count()};
+}
 
-inline Tensor run(const char* op, int64_t v, std::vector<std::optional<Tensor>> inputs, const std::function<void(OpTester&)>& attrs = {}) {
+inline Tensor run(const char* op, int64_t v, std::vector<std::optional<Tensor>> inputs,
+                  const std::function<void(OpTester&)>& attrs = {}) {
   OpTester t(op, v);
   for (auto& i : inputs) t.input(i ? std::optional<Value>(Value(*i)) : std::nullopt);
   if (attrs) attrs(t);

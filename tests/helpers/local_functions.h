@@ -5,7 +5,8 @@
 
 #include "tests/model_builder.h"
 
-inline onnx::FunctionProto& add_twice_function(onnx_ref::testing::ModelBuilder& b, const std::string& domain, int64_t opset = 17) {
+inline onnx::FunctionProto& add_twice_function(onnx_ref::testing::ModelBuilder& b, const std::string& domain,
+                                               int64_t opset = 17) {
   auto& f = *b.proto().add_functions();
   f.set_name("Twice");
   f.set_domain(domain);

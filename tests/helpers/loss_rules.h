@@ -18,7 +18,9 @@ using namespace onnx_ref;
 using namespace onnx_ref::testing;
 using T = ElementType;
 
-inline std::vector<float> floats(const Tensor& t) { return {t.data_as<float>(), t.data_as<float>() + t.element_count()}; }
+inline std::vector<float> floats(const Tensor& t) {
+  return {t.data_as<float>(), t.data_as<float>() + t.element_count()};
+}
 inline Tensor i64(Shape s, std::vector<int64_t> v) { return Tensor::from_values<int64_t>(T::Int64, std::move(s), v); }
 
 // The text's Example 1: N, C, d1 = 2, 3, 2.
@@ -33,7 +35,8 @@ inline const Tensor& kTarget() {
   return t;
 }
 
-inline Tensor nll(int64_t v, const Tensor& target, std::optional<Tensor> weight, const std::function<void(OpTester&)>& attrs = {}) {
+inline Tensor nll(int64_t v, const Tensor& target, std::optional<Tensor> weight,
+                  const std::function<void(OpTester&)>& attrs = {}) {
   OpTester t("NegativeLogLikelihoodLoss", v);
   t.input(Value(kInput())).input(Value(target));
   if (weight) t.input(Value(*weight));

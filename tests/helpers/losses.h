@@ -17,13 +17,17 @@ using namespace onnx_ref;
 
 namespace {
 
-std::vector<Value> loss_run(const std::string& op, int opset, std::vector<std::optional<Value>> inputs, Attributes attrs = {},
-                            size_t outputs = 1) {
+std::vector<Value> loss_run(const std::string& op, int opset, std::vector<std::optional<Value>> inputs,
+                            Attributes attrs = {}, size_t outputs = 1) {
   REQUIRE(Registry::builtin().resolve("", op, opset) != nullptr);
   return testing::run_node_rule(op, opset, inputs, attrs, outputs);
 }
-Value loss_doubles(Shape s, std::vector<double> v) { return Value(Tensor::from_values<double>(ElementType::Double, std::move(s), v)); }
-Value loss_targets(Shape s, std::vector<int64_t> v) { return Value(Tensor::from_values<int64_t>(ElementType::Int64, std::move(s), v)); }
+Value loss_doubles(Shape s, std::vector<double> v) {
+  return Value(Tensor::from_values<double>(ElementType::Double, std::move(s), v));
+}
+Value loss_targets(Shape s, std::vector<int64_t> v) {
+  return Value(Tensor::from_values<int64_t>(ElementType::Int64, std::move(s), v));
+}
 std::vector<double> loss_values(const Value& v) {
   const Tensor& t = v.tensor();
   return std::vector<double>(t.data_as<double>(), t.data_as<double>() + t.element_count());

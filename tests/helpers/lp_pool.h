@@ -37,7 +37,9 @@ double lp_oracle(const std::vector<double>& xs, unsigned long p, numeric::Format
   return r;
 }
 
-Tensor lp_floats(Shape shape, const std::vector<float>& v) { return Tensor::from_values<float>(T::Float, std::move(shape), v); }
+Tensor lp_floats(Shape shape, const std::vector<float>& v) {
+  return Tensor::from_values<float>(T::Float, std::move(shape), v);
+}
 
 std::vector<float> lp_values(const Tensor& t) {
   std::vector<float> v(static_cast<size_t>(t.element_count()));

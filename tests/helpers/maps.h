@@ -22,8 +22,12 @@ using nlohmann::json;
 namespace {
 
 Tensor keys_i64(const std::vector<int64_t>& k) { return int64_tensor(k); }
-Tensor floats(const std::vector<float>& v) { return Tensor::from_values<float>(T::Float, {static_cast<int64_t>(v.size())}, v); }
-Tensor doubles(const std::vector<double>& v) { return Tensor::from_values<double>(T::Double, {static_cast<int64_t>(v.size())}, v); }
+Tensor floats(const std::vector<float>& v) {
+  return Tensor::from_values<float>(T::Float, {static_cast<int64_t>(v.size())}, v);
+}
+Tensor doubles(const std::vector<double>& v) {
+  return Tensor::from_values<double>(T::Double, {static_cast<int64_t>(v.size())}, v);
+}
 Tensor strings(const std::vector<std::string>& v) { return Tensor::from_strings({static_cast<int64_t>(v.size())}, v); }
 
 // A graph input or output of type map(key, value), or seq(map(key, value)).
@@ -66,6 +70,8 @@ struct MlNode {
   Value run(const Value& x) { return b.build().run({{"x", x}}).front().second; }
 };
 
-Value float_map(const std::vector<int64_t>& k, const std::vector<float>& v) { return Value::map(MapEntries::make(keys_i64(k), floats(v))); }
+Value float_map(const std::vector<int64_t>& k, const std::vector<float>& v) {
+  return Value::map(MapEntries::make(keys_i64(k), floats(v)));
+}
 
 }  // namespace

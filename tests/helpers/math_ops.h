@@ -13,11 +13,11 @@
 #include <limits>
 #include <random>
 
+#include "helpers/element_values.h"
 #include "model_builder.h"
 #include "ops/math/elementwise.h"
 #include "ops/registry.h"
 #include "runtime/float_formats.h"
-#include "helpers/element_values.h"
 
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
@@ -31,7 +31,8 @@ struct Attr {
 };
 
 // Runs one node of `op` at `opset` over the given inputs through the operator tester.
-Tensor run_op(const std::string& op, int64_t opset, const std::vector<Tensor>& inputs, const std::vector<Attr>& attrs = {}) {
+Tensor run_op(const std::string& op, int64_t opset, const std::vector<Tensor>& inputs,
+              const std::vector<Attr>& attrs = {}) {
   testing::OpTester t(op, opset);
   for (const auto& i : inputs) t.input(Value(i));
   for (const auto& a : attrs) t.attribute(a.name, a.value);

@@ -38,7 +38,8 @@ std::vector<Value> run_ml_op(const std::string& op, int since, const std::vector
   return testing::run_node_rule(op, since, inputs, attrs, outputs, "ai.onnx.ml");
 }
 
-std::string ml_op_error(const std::string& op, int since, const std::vector<Tensor>& xs, const Attributes& attrs, size_t outputs = 1) {
+std::string ml_op_error(const std::string& op, int since, const std::vector<Tensor>& xs, const Attributes& attrs,
+                        size_t outputs = 1) {
   try {
     run_ml_op(op, since, xs, attrs, outputs);
   } catch (const Error& e) {
@@ -52,8 +53,14 @@ std::vector<V> ml_op_values(const Tensor& t) {
   return std::vector<V>(t.data_as<V>(), t.data_as<V>() + t.element_count());
 }
 
-Tensor ml_floats(Shape shape, std::vector<float> v) { return Tensor::from_values<float>(T::Float, std::move(shape), v); }
-Tensor ml_int64s(Shape shape, std::vector<int64_t> v) { return Tensor::from_values<int64_t>(T::Int64, std::move(shape), v); }
-Tensor ml_strings(Shape shape, std::vector<std::string> v) { return Tensor::from_strings(std::move(shape), std::move(v)); }
+Tensor ml_floats(Shape shape, std::vector<float> v) {
+  return Tensor::from_values<float>(T::Float, std::move(shape), v);
+}
+Tensor ml_int64s(Shape shape, std::vector<int64_t> v) {
+  return Tensor::from_values<int64_t>(T::Int64, std::move(shape), v);
+}
+Tensor ml_strings(Shape shape, std::vector<std::string> v) {
+  return Tensor::from_strings(std::move(shape), std::move(v));
+}
 
 }  // namespace

@@ -10,7 +10,8 @@
 namespace ml_rules_tests {
 namespace {
 
-bool refused(const std::string& op, int since, const std::vector<Tensor>& xs, const Attributes& attrs, size_t outputs = 1) {
+bool refused(const std::string& op, int since, const std::vector<Tensor>& xs, const Attributes& attrs,
+             size_t outputs = 1) {
   const std::string message = ml_op_error(op, since, xs, attrs, outputs);
   INFO(op, "-", since, ": ", message);
   return !message.empty() && message.find('\n') == std::string::npos;

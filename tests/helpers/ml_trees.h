@@ -33,7 +33,8 @@ Attributes ml_tree_defaults(const std::string& op, int since) {
   return a;
 }
 
-std::vector<Value> run_ml_tree(const std::string& op, int since, const Tensor& x, const Attributes& attrs, size_t outputs = 1) {
+std::vector<Value> run_ml_tree(const std::string& op, int since, const Tensor& x, const Attributes& attrs,
+                               size_t outputs = 1) {
   REQUIRE(Registry::builtin().resolve(kMl, op, since) != nullptr);
   return testing::run_node_rule(op, since, {Value(x)}, attrs, outputs, kMl);
 }
@@ -66,7 +67,9 @@ void check_same(const std::vector<double>& got, const std::vector<double>& want)
 }
 
 Tensor floats(Shape shape, std::vector<float> v) { return Tensor::from_values<float>(T::Float, std::move(shape), v); }
-Tensor doubles(Shape shape, std::vector<double> v) { return Tensor::from_values<double>(T::Double, std::move(shape), v); }
+Tensor doubles(Shape shape, std::vector<double> v) {
+  return Tensor::from_values<double>(T::Double, std::move(shape), v);
+}
 
 // Two trees over two features, four targets' worth of leaves:
 //   tree 0: node 0 (x0 <= 0.5 ? leaf 0 : node 1), node 1 (x1 in {1, 3} ? leaf 1 : leaf 2)
@@ -135,7 +138,7 @@ Attributes classifier(std::vector<int64_t> class_ids, std::vector<float> weights
   a.set("post_transform", post);
   a.set("class_treeids", std::vector<int64_t>(class_ids.size(), 0));
   a.set("class_nodeids", std::vector<int64_t>{1, 1, 3, 4}.size() == class_ids.size() ? std::vector<int64_t>{1, 1, 3, 4}
-                                                                                       : std::vector<int64_t>{1, 3, 4});
+                                                                                     : std::vector<int64_t>{1, 3, 4});
   a.set("class_ids", class_ids);
   a.set("class_weights", weights);
   // Tree 1 (a single leaf) gives no votes.

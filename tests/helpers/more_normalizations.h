@@ -6,8 +6,8 @@
 #pragma once
 #include <doctest/doctest.h>
 
-#include "op_tester.h"
 #include <mpfr.h>
+#include "op_tester.h"
 
 #include <cmath>
 #include <vector>
@@ -19,11 +19,14 @@ using namespace onnx_ref;
 
 namespace {
 
-std::vector<Value> norm_run(const std::string& op, int opset, std::vector<std::optional<Value>> inputs, Attributes attrs = {}) {
+std::vector<Value> norm_run(const std::string& op, int opset, std::vector<std::optional<Value>> inputs,
+                            Attributes attrs = {}) {
   REQUIRE(Registry::builtin().resolve("", op, opset) != nullptr);
   return testing::run_node_rule(op, opset, inputs, attrs);
 }
-Value norm_doubles(Shape s, std::vector<double> v) { return Value(Tensor::from_values<double>(ElementType::Double, std::move(s), v)); }
+Value norm_doubles(Shape s, std::vector<double> v) {
+  return Value(Tensor::from_values<double>(ElementType::Double, std::move(s), v));
+}
 std::vector<double> norm_values(const Value& v) {
   const Tensor& t = v.tensor();
   return std::vector<double>(t.data_as<double>(), t.data_as<double>() + t.element_count());

@@ -18,10 +18,13 @@ using namespace onnx_ref::testing;
 using T = ElementType;
 
 Tensor f32(Shape s, std::vector<float> v) { return Tensor::from_values<float>(T::Float, std::move(s), v); }
-Tensor i64(std::vector<int64_t> v) { return Tensor::from_values<int64_t>(T::Int64, {static_cast<int64_t>(v.size())}, v); }
+Tensor i64(std::vector<int64_t> v) {
+  return Tensor::from_values<int64_t>(T::Int64, {static_cast<int64_t>(v.size())}, v);
+}
 std::vector<float> floats(const Tensor& t) { return {t.data_as<float>(), t.data_as<float>() + t.element_count()}; }
 
-Tensor run(const char* op, int64_t v, std::vector<std::optional<Tensor>> inputs, const std::function<void(OpTester&)>& attrs = {}) {
+Tensor run(const char* op, int64_t v, std::vector<std::optional<Tensor>> inputs,
+           const std::function<void(OpTester&)>& attrs = {}) {
   OpTester t(op, v);
   for (auto& i : inputs) t.input(i ? std::optional<Value>(Value(*i)) : std::nullopt);
   if (attrs) attrs(t);
@@ -36,7 +39,8 @@ const Tensor& kRow() {
 
 // Pad [[1, 2, 3]] by one on both sides of axis 1 (pads [0, 1, 0, 1]): constant [0, 1, 2, 3, 0],
 // reflect [2, 1, 2, 3, 2], edge [1, 1, 2, 3, 3], wrap [3, 1, 2, 3, 1].
-Tensor pad(int64_t v, const std::vector<int64_t>& pads, const char* mode = nullptr, std::optional<Tensor> axes = std::nullopt) {
+Tensor pad(int64_t v, const std::vector<int64_t>& pads, const char* mode = nullptr,
+           std::optional<Tensor> axes = std::nullopt) {
   if (v < 11) {
     return run("Pad", v, {kRow()}, [&](OpTester& t) {
       t.attribute(v == 1 ? "paddings" : "pads", pads);

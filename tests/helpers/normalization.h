@@ -36,7 +36,9 @@ std::vector<Value> run_norm(const std::string& op, int opset, const std::vector<
   return testing::run_node_rule(op, opset, inputs, a, outputs);
 }
 
-Tensor floats(const Shape& shape, std::vector<float> v) { return Tensor::from_values<float>(ElementType::Float, shape, v); }
+Tensor floats(const Shape& shape, std::vector<float> v) {
+  return Tensor::from_values<float>(ElementType::Float, shape, v);
+}
 
 std::vector<double> as_doubles(const Value& v) {
   const Tensor& t = v.tensor();

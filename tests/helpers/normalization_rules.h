@@ -17,9 +17,12 @@ using namespace onnx_ref::testing;
 using T = ElementType;
 
 inline Tensor f32(Shape s, std::vector<float> v) { return Tensor::from_values<float>(T::Float, std::move(s), v); }
-inline std::vector<float> floats(const Tensor& t) { return {t.data_as<float>(), t.data_as<float>() + t.element_count()}; }
+inline std::vector<float> floats(const Tensor& t) {
+  return {t.data_as<float>(), t.data_as<float>() + t.element_count()};
+}
 
-inline OpTester node(const char* op, int64_t v, std::vector<std::optional<Tensor>> inputs, const std::function<void(OpTester&)>& attrs = {}) {
+inline OpTester node(const char* op, int64_t v, std::vector<std::optional<Tensor>> inputs,
+                     const std::function<void(OpTester&)>& attrs = {}) {
   OpTester t(op, v);
   for (auto& i : inputs) t.input(i ? std::optional<Value>(Value(*i)) : std::nullopt);
   if (attrs) attrs(t);

@@ -20,14 +20,29 @@ namespace {
 // float8 since 19, 4-bit ints since 21, float4e2m1 since 23, float8e8m0 since 24, 2-bit since 25.
 int reshape_first_opset(T t) {
   switch (t) {
-    case T::Float16: case T::Float: case T::Double: return 1;
-    case T::BFloat16: return 13;
-    case T::Float8E4M3FN: case T::Float8E4M3FNUZ: case T::Float8E5M2: case T::Float8E5M2FNUZ: return 19;
-    case T::UInt4: case T::Int4: return 21;
-    case T::Float4E2M1: return 23;
-    case T::Float8E8M0: return 24;
-    case T::UInt2: case T::Int2: return 25;
-    default: return 5;
+    case T::Float16:
+    case T::Float:
+    case T::Double:
+      return 1;
+    case T::BFloat16:
+      return 13;
+    case T::Float8E4M3FN:
+    case T::Float8E4M3FNUZ:
+    case T::Float8E5M2:
+    case T::Float8E5M2FNUZ:
+      return 19;
+    case T::UInt4:
+    case T::Int4:
+      return 21;
+    case T::Float4E2M1:
+      return 23;
+    case T::Float8E8M0:
+      return 24;
+    case T::UInt2:
+    case T::Int2:
+      return 25;
+    default:
+      return 5;
   }
 }
 
@@ -35,14 +50,28 @@ int reshape_first_opset(T t) {
 // 4-bit ints since 21, float4e2m1 since 23, float8e8m0 since 24, 2-bit since 25.
 int flatten_first_opset(T t) {
   switch (t) {
-    case T::Float16: case T::Float: case T::Double: return 1;
-    case T::BFloat16: return 13;
-    case T::Float8E4M3FN: case T::Float8E4M3FNUZ: case T::Float8E5M2: case T::Float8E5M2FNUZ:
-    case T::UInt4: case T::Int4: return 21;
-    case T::Float4E2M1: return 23;
-    case T::Float8E8M0: return 24;
-    case T::UInt2: case T::Int2: return 25;
-    default: return 9;
+    case T::Float16:
+    case T::Float:
+    case T::Double:
+      return 1;
+    case T::BFloat16:
+      return 13;
+    case T::Float8E4M3FN:
+    case T::Float8E4M3FNUZ:
+    case T::Float8E5M2:
+    case T::Float8E5M2FNUZ:
+    case T::UInt4:
+    case T::Int4:
+      return 21;
+    case T::Float4E2M1:
+      return 23;
+    case T::Float8E8M0:
+      return 24;
+    case T::UInt2:
+    case T::Int2:
+      return 25;
+    default:
+      return 9;
   }
 }
 
@@ -51,7 +80,8 @@ Tensor sample(T type) {
   const Shape shape{2, 3};
   if (type == T::String) return Tensor::from_strings(shape, {"a", "b", std::string("c\0d", 3), "e", "\xff", ""});
   Tensor t = Tensor::zeros(type, shape);
-  for (size_t i = 0; i < t.bytes().size(); ++i) t.mutable_data()[i] = std::byte(i * 37 % 97 & (type == T::Bool ? 1 : 0xff));
+  for (size_t i = 0; i < t.bytes().size(); ++i)
+    t.mutable_data()[i] = std::byte(i * 37 % 97 & (type == T::Bool ? 1 : 0xff));
   return t;
 }
 

@@ -23,8 +23,12 @@ const PoolOp kAverage{"AveragePool", {1, 7, 10, 11, 19, 22}};
 const PoolOp kMax{"MaxPool", {1, 8, 10, 11, 12, 22}};
 const PoolOp kLp{"LpPool", {1, 2, 11, 18, 22}};
 
-inline Tensor row(std::vector<float> v) { return Tensor::from_values<float>(ElementType::Float, {1, 1, static_cast<int64_t>(v.size())}, v); }
-inline std::vector<float> values(const Tensor& t) { return {t.data_as<float>(), t.data_as<float>() + t.element_count()}; }
+inline Tensor row(std::vector<float> v) {
+  return Tensor::from_values<float>(ElementType::Float, {1, 1, static_cast<int64_t>(v.size())}, v);
+}
+inline std::vector<float> values(const Tensor& t) {
+  return {t.data_as<float>(), t.data_as<float>() + t.element_count()};
+}
 
 inline OpTester pool(const char* name, int64_t v, const Tensor& x, std::vector<int64_t> kernel) {
   OpTester t(name, v);

@@ -24,7 +24,8 @@ namespace {
 
 // An int8 or uint8 tensor of the values given.
 Tensor bytes_tensor(ElementType type, const Shape& shape, const std::vector<int32_t>& v) {
-  if (type == ElementType::Int8) return Tensor::from_values<int8_t>(type, shape, std::vector<int8_t>(v.begin(), v.end()));
+  if (type == ElementType::Int8)
+    return Tensor::from_values<int8_t>(type, shape, std::vector<int8_t>(v.begin(), v.end()));
   return Tensor::from_values<uint8_t>(type, shape, std::vector<uint8_t>(v.begin(), v.end()));
 }
 
@@ -37,7 +38,7 @@ std::vector<int32_t> random_values(std::mt19937& rng, ElementType type, int64_t 
 }
 
 Tensor qlinear_run(const std::string& op, int64_t opset, const std::vector<std::optional<Tensor>>& inputs,
-                  const std::vector<std::pair<std::string, std::vector<int64_t>>>& ints = {}) {
+                   const std::vector<std::pair<std::string, std::vector<int64_t>>>& ints = {}) {
   return run_single_node(op, opset, inputs, [&](onnx::NodeProto& node) {
     for (const auto& a : ints) set_ints(node, a.first, a.second);
   });

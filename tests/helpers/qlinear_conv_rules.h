@@ -23,8 +23,9 @@ Tensor scale(Shape s, std::vector<float> v) { return Tensor::from_values<float>(
 
 std::vector<uint8_t> qconv(std::vector<std::optional<Tensor>> replace, const std::function<void(OpTester&)>& attrs = {},
                            std::optional<Tensor> bias = std::nullopt) {
-  std::vector<std::optional<Tensor>> in = {u8({1, 1, 3}, {1, 2, 3}), scale({}, {1}), u8({}, {0}), u8({1, 1, 2}, {1, 1}),
-                                           scale({}, {1}), u8({}, {0}), scale({}, {1}), u8({}, {0})};
+  std::vector<std::optional<Tensor>> in = {u8({1, 1, 3}, {1, 2, 3}), scale({}, {1}), u8({}, {0}),
+                                           u8({1, 1, 2}, {1, 1}),    scale({}, {1}), u8({}, {0}),
+                                           scale({}, {1}),           u8({}, {0})};
   for (size_t i = 0; i < replace.size() && i < in.size(); ++i)
     if (replace[i]) in[i] = replace[i];
   OpTester t("QLinearConv", 10);

@@ -36,8 +36,10 @@ std::vector<Tensor> quant_run(const std::string& op, int64_t opset, const std::v
   for (const auto& i : inputs) t.input(i ? std::optional<Value>(*i) : std::nullopt);
   t.outputs(outputs);
   for (const auto& a : attrs) {
-    if (a.scalar) t.attribute(a.name, a.values[0]);
-    else t.attribute(a.name, a.values);
+    if (a.scalar)
+      t.attribute(a.name, a.values[0]);
+    else
+      t.attribute(a.name, a.values);
   }
   if (!auto_pad.empty()) t.attribute("auto_pad", auto_pad);
   std::vector<Tensor> result;

@@ -5,8 +5,8 @@
 #pragma once
 #include <doctest/doctest.h>
 
-#include "op_tester.h"
 #include <mpfr.h>
+#include "op_tester.h"
 
 #include <cmath>
 #include <vector>

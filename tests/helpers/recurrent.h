@@ -6,8 +6,8 @@
 #pragma once
 #include <doctest/doctest.h>
 
-#include "op_tester.h"
 #include <mpfr.h>
+#include "op_tester.h"
 
 #include <cstring>
 #include <functional>
@@ -27,10 +27,16 @@ namespace {
 
 class Big {
  public:
-  Big() { mpfr_init2(v_, 1000); mpfr_set_zero(v_, 1); }
+  Big() {
+    mpfr_init2(v_, 1000);
+    mpfr_set_zero(v_, 1);
+  }
   explicit Big(double x) : Big() { mpfr_set_d(v_, x, MPFR_RNDN); }
   Big(const Big& o) : Big() { mpfr_set(v_, o.v_, MPFR_RNDN); }
-  Big& operator=(const Big& o) { mpfr_set(v_, o.v_, MPFR_RNDN); return *this; }
+  Big& operator=(const Big& o) {
+    mpfr_set(v_, o.v_, MPFR_RNDN);
+    return *this;
+  }
   ~Big() { mpfr_clear(v_); }
   mpfr_ptr get() { return v_; }
   mpfr_srcptr get() const { return v_; }
@@ -41,8 +47,16 @@ class Big {
 
 // Exact at 1000 bits for the float data of these tests (products of floats have 48 bits; the sums
 // span far fewer than 1000 bits of exponent).
-Big operator+(const Big& a, const Big& b) { Big r; mpfr_add(r.get(), a.get(), b.get(), MPFR_RNDN); return r; }
-Big operator*(const Big& a, const Big& b) { Big r; mpfr_mul(r.get(), a.get(), b.get(), MPFR_RNDN); return r; }
+Big operator+(const Big& a, const Big& b) {
+  Big r;
+  mpfr_add(r.get(), a.get(), b.get(), MPFR_RNDN);
+  return r;
+}
+Big operator*(const Big& a, const Big& b) {
+  Big r;
+  mpfr_mul(r.get(), a.get(), b.get(), MPFR_RNDN);
+  return r;
+}
 
 float to_float(const Big& v, int ternary = 0) {
   return static_cast<float>(oracle::round_ieee(v.get(), ternary, numeric::Format::Float));
@@ -93,7 +107,9 @@ std::vector<float> data(size_t n, uint32_t seed) {
 
 // ---- running one node ------------------------------------------------------------------------
 
-Tensor floats(Shape shape, const std::vector<float>& v) { return Tensor::from_values<float>(T::Float, std::move(shape), v); }
+Tensor floats(Shape shape, const std::vector<float>& v) {
+  return Tensor::from_values<float>(T::Float, std::move(shape), v);
+}
 
 std::vector<float> values(const Tensor& t) {
   std::vector<float> v(static_cast<size_t>(t.element_count()));
@@ -116,8 +132,9 @@ void set_strings(onnx::NodeProto& node, const std::string& name, const std::vect
 }
 
 // Inputs by position; a null optional is an empty name. Returns the named outputs' tensors.
-std::vector<Tensor> run_recurrent(const std::string& op, int64_t opset, const std::vector<std::optional<Tensor>>& inputs,
-                                  size_t outputs, const std::function<void(onnx::NodeProto&)>& attrs) {
+std::vector<Tensor> run_recurrent(const std::string& op, int64_t opset,
+                                  const std::vector<std::optional<Tensor>>& inputs, size_t outputs,
+                                  const std::function<void(onnx::NodeProto&)>& attrs) {
   testing::OpTester t(op, opset);
   for (const auto& i : inputs) t.input(i ? std::optional<Value>(*i) : std::nullopt);
   t.outputs(outputs).edit_node(attrs);

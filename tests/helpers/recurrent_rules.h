@@ -19,9 +19,15 @@ using namespace onnx_ref;
 using namespace onnx_ref::testing;
 using T = ElementType;
 
-inline float tanh_f(double x) { return static_cast<float>(oracle::reference(numeric::Fn::Tanh, numeric::Format::Float, x)); }
-inline Tensor f3(std::vector<float> v) { return Tensor::from_values<float>(T::Float, {static_cast<int64_t>(v.size()), 1, 1}, v); }
-inline Tensor weights(std::vector<float> v) { return Tensor::from_values<float>(T::Float, {1, static_cast<int64_t>(v.size()), 1}, v); }
+inline float tanh_f(double x) {
+  return static_cast<float>(oracle::reference(numeric::Fn::Tanh, numeric::Format::Float, x));
+}
+inline Tensor f3(std::vector<float> v) {
+  return Tensor::from_values<float>(T::Float, {static_cast<int64_t>(v.size()), 1, 1}, v);
+}
+inline Tensor weights(std::vector<float> v) {
+  return Tensor::from_values<float>(T::Float, {1, static_cast<int64_t>(v.size()), 1}, v);
+}
 
 struct Recurrent {
   const char* name;
@@ -39,9 +45,12 @@ inline Tensor candidate_weights(const Recurrent& op) {
   return weights(w);
 }
 
-inline OpTester recurrent(const Recurrent& op, int64_t v, const Tensor& x, std::vector<std::optional<Value>> extra = {}) {
+inline OpTester recurrent(const Recurrent& op, int64_t v, const Tensor& x,
+                          std::vector<std::optional<Value>> extra = {}) {
   OpTester t(op.name, v);
-  t.input(Value(x)).input(Value(candidate_weights(op))).input(Value(weights(std::vector<float>(static_cast<size_t>(op.gates), 0.0f))));
+  t.input(Value(x))
+      .input(Value(candidate_weights(op)))
+      .input(Value(weights(std::vector<float>(static_cast<size_t>(op.gates), 0.0f))));
   for (auto& e : extra) t.input(std::move(e));
   t.attribute("hidden_size", int64_t{1}).output_names({"y", "y_h"});
   return t;

@@ -27,18 +27,26 @@ struct ReduceOp {
 };
 
 inline const std::vector<ReduceOp> kReduceOps = {
-    {"ReduceSum", {1, 11, 13}, 13},        {"ReduceMean", {1, 11, 13, 18}, 18},
-    {"ReduceMax", {1, 11, 12, 13, 18, 20}, 18}, {"ReduceMin", {1, 11, 12, 13, 18, 20}, 18},
-    {"ReduceProd", {1, 11, 13, 18}, 18},   {"ReduceL1", {1, 11, 13, 18}, 18},
-    {"ReduceL2", {1, 11, 13, 18}, 18},     {"ReduceLogSum", {1, 11, 13, 18}, 18},
-    {"ReduceLogSumExp", {1, 11, 13, 18}, 18}, {"ReduceSumSquare", {1, 11, 13, 18}, 18},
+    {"ReduceSum", {1, 11, 13}, 13},
+    {"ReduceMean", {1, 11, 13, 18}, 18},
+    {"ReduceMax", {1, 11, 12, 13, 18, 20}, 18},
+    {"ReduceMin", {1, 11, 12, 13, 18, 20}, 18},
+    {"ReduceProd", {1, 11, 13, 18}, 18},
+    {"ReduceL1", {1, 11, 13, 18}, 18},
+    {"ReduceL2", {1, 11, 13, 18}, 18},
+    {"ReduceLogSum", {1, 11, 13, 18}, 18},
+    {"ReduceLogSumExp", {1, 11, 13, 18}, 18},
+    {"ReduceSumSquare", {1, 11, 13, 18}, 18},
 };
 
-inline Tensor floats(Shape shape, std::vector<float> v) { return Tensor::from_values<float>(ElementType::Float, std::move(shape), v); }
+inline Tensor floats(Shape shape, std::vector<float> v) {
+  return Tensor::from_values<float>(ElementType::Float, std::move(shape), v);
+}
 
 // One Reduce node: axes (nullopt: none given) as the version takes them, keepdims when set.
-inline OpTester reduce_node(const ReduceOp& op, int64_t version, const Tensor& x, std::optional<std::vector<int64_t>> axes,
-                     std::optional<int64_t> keepdims = std::nullopt, std::optional<int64_t> noop = std::nullopt) {
+inline OpTester reduce_node(const ReduceOp& op, int64_t version, const Tensor& x,
+                            std::optional<std::vector<int64_t>> axes, std::optional<int64_t> keepdims = std::nullopt,
+                            std::optional<int64_t> noop = std::nullopt) {
   OpTester t(op.name, version);
   t.input(Value(x));
   if (axes) {

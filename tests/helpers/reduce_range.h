@@ -11,8 +11,8 @@
 #include <random>
 
 #include "model_builder.h"
-#include "ops/generators/range.h"
 #include "numeric/exact_sum.h"
+#include "ops/generators/range.h"
 #include "ops/reduce/accumulators.h"
 #include "ops/reduce/reduction.h"
 #include "ops/registry.h"
@@ -31,8 +31,12 @@ std::vector<T> values_of(const Tensor& t) {
   const T* p = t.data_as<T>();
   return std::vector<T>(p, p + t.element_count());
 }
-Tensor floats(Shape shape, std::vector<float> v) { return Tensor::from_values<float>(ElementType::Float, std::move(shape), v); }
-Tensor doubles(Shape shape, std::vector<double> v) { return Tensor::from_values<double>(ElementType::Double, std::move(shape), v); }
+Tensor floats(Shape shape, std::vector<float> v) {
+  return Tensor::from_values<float>(ElementType::Float, std::move(shape), v);
+}
+Tensor doubles(Shape shape, std::vector<double> v) {
+  return Tensor::from_values<double>(ElementType::Double, std::move(shape), v);
+}
 float sum_floats(std::vector<float> v) {
   const Tensor t = floats({static_cast<int64_t>(v.size())}, v);
   return values_of<float>(reduce_tensor(t, {}, false, row_kernel<SumAccumulator>()))[0];

@@ -36,7 +36,9 @@ Tensor tensor(ElementType type, Shape shape, std::vector<T> v) {
   return Tensor::from_values<T>(type, std::move(shape), v);
 }
 Tensor floats(Shape shape, std::vector<float> v) { return tensor(ElementType::Float, std::move(shape), std::move(v)); }
-Tensor doubles(Shape shape, std::vector<double> v) { return tensor(ElementType::Double, std::move(shape), std::move(v)); }
+Tensor doubles(Shape shape, std::vector<double> v) {
+  return tensor(ElementType::Double, std::move(shape), std::move(v));
+}
 Tensor small_floats(ElementType type, const std::vector<double>& v) {
   std::vector<uint16_t> bits;
   for (double x : v) bits.push_back(static_cast<uint16_t>(encode_small_float(type, x)));
@@ -45,9 +47,12 @@ Tensor small_floats(ElementType type, const std::vector<double>& v) {
 double small_value(ElementType type, const Tensor& t) { return decode_small_float(type, values_of<uint16_t>(t)[0]); }
 
 template <class Acc>
-Tensor reduce_all(const Tensor& x) { return reduce_tensor(x, V{}, false, row_kernel<Acc>()); }
+Tensor reduce_all(const Tensor& x) {
+  return reduce_tensor(x, V{}, false, row_kernel<Acc>());
+}
 
-std::vector<Value> run(const std::string& op, int opset, std::vector<std::optional<Value>> inputs, Attributes attrs = {}) {
+std::vector<Value> run(const std::string& op, int opset, std::vector<std::optional<Value>> inputs,
+                       Attributes attrs = {}) {
   REQUIRE(Registry::builtin().resolve("", op, opset) != nullptr);
   return testing::run_node_rule(op, opset, inputs, attrs);
 }

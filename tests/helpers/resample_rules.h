@@ -16,9 +16,15 @@ using namespace onnx_ref;
 using namespace onnx_ref::testing;
 using T = ElementType;
 
-inline Tensor f32(std::vector<float> v) { return Tensor::from_values<float>(T::Float, {static_cast<int64_t>(v.size())}, v); }
-inline Tensor i64(std::vector<int64_t> v) { return Tensor::from_values<int64_t>(T::Int64, {static_cast<int64_t>(v.size())}, v); }
-inline std::vector<float> floats(const Tensor& t) { return {t.data_as<float>(), t.data_as<float>() + t.element_count()}; }
+inline Tensor f32(std::vector<float> v) {
+  return Tensor::from_values<float>(T::Float, {static_cast<int64_t>(v.size())}, v);
+}
+inline Tensor i64(std::vector<int64_t> v) {
+  return Tensor::from_values<int64_t>(T::Int64, {static_cast<int64_t>(v.size())}, v);
+}
+inline std::vector<float> floats(const Tensor& t) {
+  return {t.data_as<float>(), t.data_as<float>() + t.element_count()};
+}
 // Built on first use: a namespace-scope Tensor would be made before the runtime's own statics.
 inline const Tensor& kX() {
   static const Tensor t = Tensor::from_values<float>(T::Float, {1, 2}, {1, 3});
@@ -32,7 +38,7 @@ inline const Tensor& kEmpty() {
 
 // Resize 11 and later: X, roi, scales, sizes (an omitted input as nullopt).
 inline Tensor resize(int64_t v, std::optional<Tensor> roi, std::optional<Tensor> scales, std::optional<Tensor> sizes,
-              const std::function<void(OpTester&)>& attrs = {}) {
+                     const std::function<void(OpTester&)>& attrs = {}) {
   OpTester t("Resize", v);
   t.input(Value(kX())).input(roi ? std::optional<Value>(Value(*roi)) : std::nullopt);
   t.input(scales ? std::optional<Value>(Value(*scales)) : std::nullopt);

@@ -54,8 +54,7 @@ Tensor float_tensor(std::vector<int64_t> shape, const std::vector<float>& v) {
 
 // Runs one Resize node; inputs named "" are left out.
 Tensor run_resize(int64_t opset, const Tensor& x, const std::vector<std::pair<std::string, Tensor>>& extra,
-                  const std::vector<std::pair<std::string, std::string>>& strings,
-                  const std::string& op = "Resize") {
+                  const std::vector<std::pair<std::string, std::string>>& strings, const std::string& op = "Resize") {
   testing::OpTester t(op, opset);
   t.input(Value(x));
   for (const auto& [name, v] : extra) t.input(name.empty() ? std::nullopt : std::optional<Value>(v));

@@ -38,10 +38,6 @@ inline std::vector<std::vector<float>> run_all(const ModelBuilder& b) {
   return out;
 }
 
-
-
-
-
 // Scan-8: a batch of two sequences of three, running sums.
 inline ModelBuilder scan8(const std::string& lengths, const Tensor& xs) {
   ModelBuilder b(8);

@@ -35,12 +35,16 @@ std::vector<T> scan_values(const Value& v) {
   return std::vector<T>(p, p + t.element_count());
 }
 
-Value int64_scalar(int64_t v) { return Value(Tensor::from_values<int64_t>(ElementType::Int64, {}, std::vector<int64_t>{v})); }
+Value int64_scalar(int64_t v) {
+  return Value(Tensor::from_values<int64_t>(ElementType::Int64, {}, std::vector<int64_t>{v}));
+}
 Value int64_vector(std::vector<int64_t> v) {
   const auto n = static_cast<int64_t>(v.size());
   return Value(Tensor::from_values<int64_t>(ElementType::Int64, {n}, v));
 }
-Value float_tensor(Shape s, std::vector<float> v) { return Value(Tensor::from_values<float>(ElementType::Float, std::move(s), v)); }
+Value float_tensor(Shape s, std::vector<float> v) {
+  return Value(Tensor::from_values<float>(ElementType::Float, std::move(s), v));
+}
 
 Attributes flags(int64_t exclusive, int64_t reverse) {
   Attributes a;

@@ -31,7 +31,8 @@ inline std::vector<Value> run_under_budget(OpTester tester, uint64_t bytes) {
 
 // `error` is one line naming node 'n' as `op_version` ("Gather-13"), and says that `what` needs
 // `bytes` bytes, over the budget the run was given.
-inline void check_scratch_refused(const std::string& error, const std::string& op_version, const std::string& what, uint64_t bytes) {
+inline void check_scratch_refused(const std::string& error, const std::string& op_version, const std::string& what,
+                                  uint64_t bytes) {
   INFO(error);
   CHECK(error.find('\n') == std::string::npos);
   CHECK(error.find("node 'n'") != std::string::npos);

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "helpers/rule_tensors.h"
 #include "op_tester.h"
 #include "runtime/error.h"
-#include "helpers/rule_tensors.h"
 
 namespace sequence_rules_tests {
 namespace {
@@ -26,8 +26,8 @@ float first(const Tensor& t) { return t.data_as<float>()[0]; }
 // A sequence of three one-element tensors [10], [20], [30].
 Value three() { return Value::sequence(T::Float, {f32({1}, {10}), f32({1}, {20}), f32({1}, {30})}); }
 
-std::vector<Value> run(const char* op, std::vector<std::optional<Value>> inputs, const std::function<void(OpTester&)>& attrs = {},
-                       int64_t v = 11) {
+std::vector<Value> run(const char* op, std::vector<std::optional<Value>> inputs,
+                       const std::function<void(OpTester&)>& attrs = {}, int64_t v = 11) {
   OpTester t(op, v);
   for (auto& i : inputs) t.input(std::move(i));
   if (attrs) attrs(t);

@@ -15,14 +15,17 @@ using namespace onnx_ref;
 using namespace onnx_ref::testing;
 using T = ElementType;
 
-inline Tensor i64(std::vector<int64_t> v) { return Tensor::from_values<int64_t>(T::Int64, {static_cast<int64_t>(v.size())}, v); }
+inline Tensor i64(std::vector<int64_t> v) {
+  return Tensor::from_values<int64_t>(T::Int64, {static_cast<int64_t>(v.size())}, v);
+}
 // Built on first use: a namespace-scope Tensor would be made before the runtime's own statics.
 inline const Tensor& kX() {
   static const Tensor t = Tensor::zeros(T::Float, {2, 3, 4});
   return t;
 }
 
-inline Tensor run(const char* op, int64_t v, std::vector<Tensor> inputs, const std::function<void(OpTester&)>& attrs = {}) {
+inline Tensor run(const char* op, int64_t v, std::vector<Tensor> inputs,
+                  const std::function<void(OpTester&)>& attrs = {}) {
   OpTester t(op, v);
   for (auto& i : inputs) t.input(Value(std::move(i)));
   if (attrs) attrs(t);

@@ -6,8 +6,8 @@
 #pragma once
 #include <doctest/doctest.h>
 
-#include "op_tester.h"
 #include <mpfr.h>
+#include "op_tester.h"
 
 #include <cmath>
 #include <vector>
@@ -54,8 +54,10 @@ void signal_oracle_trig(mpfr_t out, int64_t m, int64_t n, bool sine) {
   mpfr_const_pi(pi, MPFR_RNDN);
   mpfr_mul_si(out, pi, 2 * m, MPFR_RNDN);
   mpfr_div_si(out, out, n, MPFR_RNDN);
-  if (sine) mpfr_sin(out, out, MPFR_RNDN);
-  else mpfr_cos(out, out, MPFR_RNDN);
+  if (sine)
+    mpfr_sin(out, out, MPFR_RNDN);
+  else
+    mpfr_cos(out, out, MPFR_RNDN);
   if (!mpfr_zero_p(out) && mpfr_get_exp(out) < -250) mpfr_set_zero(out, 1);
   mpfr_clear(pi);
 }
@@ -99,8 +101,19 @@ double dft_oracle(const std::vector<double>& x, bool complex, const std::vector<
     const double s = mpfr_get_d(tr, MPFR_RNDN);
     // forward: re = xr c + xi s, im = xi c - xr s; inverse: re = xr c - xi s, im = xi c + xr s.
     double a1, b1, a2, b2, sign2;
-    if (!imaginary) { a1 = xr; b1 = c; a2 = xi; b2 = s; sign2 = inverse ? -1 : 1; }
-    else { a1 = xi; b1 = c; a2 = xr; b2 = s; sign2 = inverse ? 1 : -1; }
+    if (!imaginary) {
+      a1 = xr;
+      b1 = c;
+      a2 = xi;
+      b2 = s;
+      sign2 = inverse ? -1 : 1;
+    } else {
+      a1 = xi;
+      b1 = c;
+      a2 = xr;
+      b2 = s;
+      sign2 = inverse ? 1 : -1;
+    }
     mpfr_set_d(term, a1, MPFR_RNDN);
     mpfr_mul_d(term, term, b1, MPFR_RNDN);
     mpfr_mul_d(term, term, wi, MPFR_RNDN);
@@ -136,10 +149,14 @@ Tensor signal_tensor(T type, Shape shape, const std::vector<double>& values) {
 
 Format signal_format(T type) {
   switch (type) {
-    case T::Float16: return Format::Float16;
-    case T::BFloat16: return Format::BFloat16;
-    case T::Float: return Format::Float;
-    default: return Format::Double;
+    case T::Float16:
+      return Format::Float16;
+    case T::BFloat16:
+      return Format::BFloat16;
+    case T::Float:
+      return Format::Float;
+    default:
+      return Format::Double;
   }
 }
 

@@ -82,7 +82,8 @@ void check_lines(ElementType type, numeric::Format format, int lines, double sca
       const std::vector<double> got = outputs<S>(run(logarithm ? "LogSoftmax" : "Softmax", 13, t)[0].tensor());
       for (size_t i = 0; i < got.size(); ++i) {
         const double want = oracle_softmax(exact, i, logarithm, format);
-        INFO("line ", line, " element ", i, " log ", logarithm, " got ", got[i], " want ", want, " x ", exact[i], " n ", n);
+        INFO("line ", line, " element ", i, " log ", logarithm, " got ", got[i], " want ", want, " x ", exact[i], " n ",
+             n);
         CHECK(oracle::same_result(got[i], want));
       }
     }

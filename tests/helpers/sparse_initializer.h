@@ -7,7 +7,8 @@
 #include "tests/model_builder.h"
 
 inline onnx::SparseTensorProto sparse_initializer(const std::string& name, const std::vector<int64_t>& dims,
-                                                  const std::vector<int64_t>& indices, const std::vector<int64_t>& index_dims) {
+                                                  const std::vector<int64_t>& indices,
+                                                  const std::vector<int64_t>& index_dims) {
   onnx::SparseTensorProto s;
   for (int64_t d : dims) s.add_dims(d);
   auto* values = s.mutable_values();

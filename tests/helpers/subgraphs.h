@@ -10,12 +10,12 @@
 #include <cmath>
 #include <functional>
 
+#include "helpers/load_error.h"
 #include "interpreter/model.h"
+#include "ops/control/control_graph_builder.h"
 #include "runtime/error.h"
 #include "runtime/run_context.h"
-#include "ops/control/control_graph_builder.h"
 #include "tests/model_builder.h"
-#include "helpers/load_error.h"
 
 using namespace onnx_ref;
 using onnx_ref::testing::ModelBuilder;
@@ -32,7 +32,9 @@ void set_graph(onnx::NodeProto& node, const std::string& name, const Body& body)
   *a->mutable_g() = body.g;
 }
 
-Tensor floats(std::vector<float> v) { return Tensor::from_values<float>(ElementType::Float, {static_cast<int64_t>(v.size())}, v); }
+Tensor floats(std::vector<float> v) {
+  return Tensor::from_values<float>(ElementType::Float, {static_cast<int64_t>(v.size())}, v);
+}
 Tensor flag(bool b) { return Tensor::from_values<uint8_t>(ElementType::Bool, {}, {static_cast<uint8_t>(b)}); }
 std::vector<float> values_of(const Value& v) {
   const Tensor& t = v.tensor();

@@ -15,8 +15,8 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
-#include <set>
 #include <limits>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -135,8 +135,8 @@ void add_external(Proto& proto, const std::string& key, const std::string& value
   entry->set_value(value);
 }
 
-Proto external_proto(ElementType type, const Shape& shape, const std::string& location,
-                     const std::string& offset = "", const std::string& length = "") {
+Proto external_proto(ElementType type, const Shape& shape, const std::string& location, const std::string& offset = "",
+                     const std::string& length = "") {
   Proto proto = make_proto(type, shape, "w");
   proto.set_data_location(Proto::EXTERNAL);
   add_external(proto, "location", location);

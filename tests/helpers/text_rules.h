@@ -18,7 +18,8 @@ using namespace onnx_ref::testing;
 using T = ElementType;
 
 Tensor strings(Shape s, std::vector<std::string> v) { return Tensor::from_strings(std::move(s), std::move(v)); }
-Tensor run(const char* op, int64_t v, std::vector<Tensor> inputs, const std::function<void(OpTester&)>& attrs = {}, size_t outputs = 1) {
+Tensor run(const char* op, int64_t v, std::vector<Tensor> inputs, const std::function<void(OpTester&)>& attrs = {},
+           size_t outputs = 1) {
   OpTester t(op, v);
   for (auto& i : inputs) t.input(Value(std::move(i)));
   if (attrs) attrs(t);

@@ -111,7 +111,8 @@ Tensor scalar_t(int64_t t) { return Tensor::from_values<int64_t>(T::Int64, {}, {
 std::vector<double> random_values(std::mt19937_64& rng, size_t n, double lo, double hi, T type) {
   std::uniform_real_distribution<double> d(lo, hi);
   std::vector<double> v;
-  for (size_t i = 0; i < n; ++i) v.push_back(type == T::Float ? static_cast<double>(static_cast<float>(d(rng))) : d(rng));
+  for (size_t i = 0; i < n; ++i)
+    v.push_back(type == T::Float ? static_cast<double>(static_cast<float>(d(rng))) : d(rng));
   return v;
 }
 

@@ -14,11 +14,11 @@
 #include <string>
 #include <vector>
 
+#include "helpers/element_values.h"
 #include "model_builder.h"
 #include "runtime/error.h"
 #include "runtime/float_formats.h"
 #include "tests/mpfr_oracle.h"
-#include "helpers/element_values.h"
 
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
@@ -49,12 +49,15 @@ struct Attr {
   bool is_string = false;
 };
 
-Tensor run_op(const std::string& op, int64_t opset, const std::vector<Tensor>& inputs, const std::vector<Attr>& attrs = {}) {
+Tensor run_op(const std::string& op, int64_t opset, const std::vector<Tensor>& inputs,
+              const std::vector<Attr>& attrs = {}) {
   testing::OpTester t(op, opset);
   for (const auto& i : inputs) t.input(Value(i));
   for (const auto& a : attrs) {
-    if (a.is_string) t.attribute(a.name, a.s);
-    else t.attribute(a.name, a.f);
+    if (a.is_string)
+      t.attribute(a.name, a.s);
+    else
+      t.attribute(a.name, a.f);
   }
   const auto out = t.run();
   REQUIRE(out.size() == 1);
@@ -63,8 +66,8 @@ Tensor run_op(const std::string& op, int64_t opset, const std::vector<Tensor>& i
 
 // A spread of float inputs: zeros, tiny, moderate, large, both signs.
 std::vector<float> spread() {
-  std::vector<float> xs = {0.0f, -0.0f, 0x1p-149f, 1e-30f, 1e-7f, 0.1f, 0.5f, 0.75f, 1.0f, 1.5f, 2.0f, 3.0f, 7.5f,
-                           10.0f, 20.0f, 50.0f, 88.0f, 100.0f, 1e10f, 3e38f};
+  std::vector<float> xs = {0.0f, -0.0f, 0x1p-149f, 1e-30f, 1e-7f, 0.1f,  0.5f,  0.75f,  1.0f,  1.5f,
+                           2.0f, 3.0f,  7.5f,      10.0f,  20.0f, 50.0f, 88.0f, 100.0f, 1e10f, 3e38f};
   const size_t n = xs.size();
   for (size_t i = 0; i < n; ++i) xs.push_back(-xs[i]);
   return xs;

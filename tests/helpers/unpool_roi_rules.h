@@ -16,7 +16,9 @@ using namespace onnx_ref;
 using namespace onnx_ref::testing;
 using T = ElementType;
 
-inline std::vector<float> floats(const Tensor& t) { return {t.data_as<float>(), t.data_as<float>() + t.element_count()}; }
+inline std::vector<float> floats(const Tensor& t) {
+  return {t.data_as<float>(), t.data_as<float>() + t.element_count()};
+}
 inline Tensor i64(Shape s, std::vector<int64_t> v) { return Tensor::from_values<int64_t>(T::Int64, std::move(s), v); }
 // Built on first use: a namespace-scope Tensor would be made before the runtime's own statics.
 inline const Tensor& kX() {
@@ -24,7 +26,8 @@ inline const Tensor& kX() {
   return t;
 }
 
-inline Tensor unpool(int64_t v, const Tensor& indices, const std::function<void(OpTester&)>& attrs, std::optional<Tensor> output_shape = std::nullopt) {
+inline Tensor unpool(int64_t v, const Tensor& indices, const std::function<void(OpTester&)>& attrs,
+                     std::optional<Tensor> output_shape = std::nullopt) {
   OpTester t("MaxUnpool", v);
   t.input(Value(kX())).input(Value(indices));
   if (output_shape) t.input(Value(*output_shape));

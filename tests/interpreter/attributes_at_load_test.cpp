@@ -30,16 +30,18 @@ TEST_CASE("LinearClassifier-1: both classlabels lists are refused at load") {
       .attribute("classlabels_ints", std::vector<int64_t>{0, 1})
       .attribute("classlabels_strings", std::vector<std::string>{"a", "b"})
       .outputs(2);
-  check_refused_at_load(t, "test.onnx: node 'n' (#0, ai.onnx.ml:LinearClassifier-1): exactly one of attributes "
-                           "'classlabels_ints' and 'classlabels_strings' must be set");
+  check_refused_at_load(t,
+                        "test.onnx: node 'n' (#0, ai.onnx.ml:LinearClassifier-1): exactly one of attributes "
+                        "'classlabels_ints' and 'classlabels_strings' must be set");
 }
 
 // OneHotEncoder-1, cats_int64s: "One and only one of the 'cats_*' attributes must be defined."
 TEST_CASE("OneHotEncoder-1: no category list is refused at load") {
   testing::OpTester t("OneHotEncoder", 1, "ai.onnx.ml");
   t.input(Tensor::from_values<int64_t>(ElementType::Int64, {2}, {1, 2}));
-  check_refused_at_load(t, "test.onnx: node 'n' (#0, ai.onnx.ml:OneHotEncoder-1): exactly one of attributes "
-                           "'cats_int64s' and 'cats_strings' must be set");
+  check_refused_at_load(t,
+                        "test.onnx: node 'n' (#0, ai.onnx.ml:OneHotEncoder-1): exactly one of attributes "
+                        "'cats_int64s' and 'cats_strings' must be set");
 }
 
 // CategoryMapper-1, cats_int64s: "This sequence must be the same length as the 'cats_strings'
@@ -49,8 +51,9 @@ TEST_CASE("CategoryMapper-1: lists of different lengths are refused at load") {
   t.input(Tensor::from_strings({1}, {"a"}))
       .attribute("cats_int64s", std::vector<int64_t>{1, 2})
       .attribute("cats_strings", std::vector<std::string>{"a"});
-  check_refused_at_load(t, "test.onnx: node 'n' (#0, ai.onnx.ml:CategoryMapper-1): attribute 'cats_strings' has 1 "
-                           "values, 'cats_int64s' 2");
+  check_refused_at_load(t,
+                        "test.onnx: node 'n' (#0, ai.onnx.ml:CategoryMapper-1): attribute 'cats_strings' has 1 "
+                        "values, 'cats_int64s' 2");
 }
 
 // Without the conflict the parsed lists run: "a" maps to 7, an unknown string to default_int64
@@ -71,8 +74,9 @@ TEST_CASE("MaxRoiPool-1: a pooled_shape of 0 is refused at load") {
   t.input(Tensor::from_values<float>(ElementType::Float, {1, 1, 2, 2}, {1, 2, 3, 4}))
       .input(Tensor::from_values<float>(ElementType::Float, {1, 5}, {0, 0, 0, 1, 1}))
       .attribute("pooled_shape", std::vector<int64_t>{0, 1});
-  check_refused_at_load(t, "test.onnx: node 'n' (#0, MaxRoiPool-1): attribute 'pooled_shape' [0, 1] must be two "
-                           "values from 1 to 2^31");
+  check_refused_at_load(t,
+                        "test.onnx: node 'n' (#0, MaxRoiPool-1): attribute 'pooled_shape' [0, 1] must be two "
+                        "values from 1 to 2^31");
 }
 
 // StringSplit-20, maxsplit: "Maximum number of splits (from left to right). If left unset (or if

@@ -49,9 +49,12 @@ TEST_CASE("Upsample-10 is refused naming Resize; Upsample-9 is not") {
     ModelBuilder b(opset);
     b.input("x", T::Float, {1, 2}).input("scales", T::Float, {2}).output("y");
     b.node("Upsample", {"x", "scales"}, {"y"});
-    if (opset == 9) CHECK_NOTHROW(load(b, false));
+    if (opset == 9)
+      CHECK_NOTHROW(load(b, false));
     else {
-      CHECK_THROWS_WITH_AS(load(b, false), doctest::Contains("Upsample-10 is deprecated (ONNX's checker refuses it); use Resize"), Error);
+      CHECK_THROWS_WITH_AS(load(b, false),
+                           doctest::Contains("Upsample-10 is deprecated (ONNX's checker refuses it); use Resize"),
+                           Error);
       const auto out = load(b, true).run({{"x", Tensor::from_values<float>(T::Float, {1, 2}, {1, 2})},
                                           {"scales", Tensor::from_values<float>(T::Float, {2}, {1, 2})}});
       CHECK(out[0].second.tensor().shape() == Shape{1, 4});

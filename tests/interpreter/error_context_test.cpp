@@ -22,64 +22,139 @@ namespace {
 // local:f's body: Constant 'target' then `body_node` (named 'bad'), Y its output.
 std::string nested_model(const std::string& body_node) {
   return R"pb(
-ir_version: 8
-opset_import { domain: "" version: 21 }
-opset_import { domain: "local" version: 1 }
-graph {
-  name: "outer"
-  input { name: "cond" type { tensor_type { elem_type: 9 shape {} } } }
-  input { name: "x" type { tensor_type { elem_type: 1 shape { dim { dim_value: 2 } dim { dim_value: 3 } } } } }
-  output { name: "y" type { tensor_type { elem_type: 1 } } }
-  node {
-    name: "if" op_type: "If" input: "cond" output: "y"
-    attribute {
-      name: "then_branch" type: GRAPH
-      g {
-        name: "then"
-        output { name: "looped" type { tensor_type { elem_type: 1 } } }
-        node {
-          name: "trips" op_type: "Constant" output: "trip_count"
-          attribute { name: "value" type: TENSOR t { data_type: 7 int64_data: 1 } }
-        }
-        node {
-          name: "loop" op_type: "Loop" input: "trip_count" input: "" input: "x" output: "looped"
-          attribute {
-            name: "body" type: GRAPH
-            g {
-              name: "body"
-              input { name: "i" type { tensor_type { elem_type: 7 shape {} } } }
-              input { name: "keep_going" type { tensor_type { elem_type: 9 shape {} } } }
-              input { name: "v" type { tensor_type { elem_type: 1 } } }
-              output { name: "keep_going_out" type { tensor_type { elem_type: 9 } } }
-              output { name: "v_out" type { tensor_type { elem_type: 1 } } }
-              node { name: "pass" op_type: "Identity" input: "keep_going" output: "keep_going_out" }
-              node { name: "call" op_type: "f" domain: "local" input: "v" output: "v_out" }
-            }
-          }
-        }
-      }
+           ir_version: 8
+           opset_import { domain: "" version: 21 }
+           opset_import { domain: "local" version: 1 }
+           graph {
+             name: "outer"
+             input {
+               name: "cond"
+               type {
+                 tensor_type {
+                   elem_type: 9
+                   shape {}
+                 }
+               }
+             }
+             input {
+               name: "x"
+               type {
+                 tensor_type {
+                   elem_type: 1
+                   shape {
+                     dim { dim_value: 2 }
+                     dim { dim_value: 3 }
+                   }
+                 }
+               }
+             }
+             output {
+               name: "y"
+               type { tensor_type { elem_type: 1 } }
+             }
+             node {
+               name: "if"
+               op_type: "If"
+               input: "cond"
+               output: "y"
+               attribute {
+                 name: "then_branch"
+                 type: GRAPH
+                 g {
+                   name: "then"
+                   output {
+                     name: "looped"
+                     type { tensor_type { elem_type: 1 } }
+                   }
+                   node {
+                     name: "trips"
+                     op_type: "Constant"
+                     output: "trip_count"
+                     attribute {
+                       name: "value"
+                       type: TENSOR
+                       t { data_type: 7 int64_data: 1 }
+                     }
+                   }
+                   node {
+                     name: "loop"
+                     op_type: "Loop"
+                     input: "trip_count"
+                     input: ""
+                     input: "x"
+                     output: "looped"
+                     attribute {
+                       name: "body"
+                       type: GRAPH
+                       g {
+                         name: "body"
+                         input {
+                           name: "i"
+                           type {
+                             tensor_type {
+                               elem_type: 7
+                               shape {}
+                             }
+                           }
+                         }
+                         input {
+                           name: "keep_going"
+                           type {
+                             tensor_type {
+                               elem_type: 9
+                               shape {}
+                             }
+                           }
+                         }
+                         input {
+                           name: "v"
+                           type { tensor_type { elem_type: 1 } }
+                         }
+                         output {
+                           name: "keep_going_out"
+                           type { tensor_type { elem_type: 9 } }
+                         }
+                         output {
+                           name: "v_out"
+                           type { tensor_type { elem_type: 1 } }
+                         }
+                         node { name: "pass" op_type: "Identity" input: "keep_going" output: "keep_going_out" }
+                         node { name: "call" op_type: "f" domain: "local" input: "v" output: "v_out" }
+                       }
+                     }
+                   }
+                 }
+               }
+               attribute {
+                 name: "else_branch"
+                 type: GRAPH
+                 g {
+                   name: "else"
+                   output {
+                     name: "same"
+                     type { tensor_type { elem_type: 1 } }
+                   }
+                   node { name: "copy" op_type: "Identity" input: "x" output: "same" }
+                 }
+               }
+             }
+           }
+           functions { name: "f" domain: "local" input: "X" output: "Y"
+                       opset_import { domain: "" version: 21 }
+                       node {
+                         name: "target"
+                         op_type: "Constant"
+                         output: "shape"
+                         attribute {
+                           name: "value"
+                           type: TENSOR
+                           t { dims: 1 data_type: 7 int64_data: 5 }
+                         }
+                       }
+         )pb" +
+         body_node + R"pb(
     }
-    attribute {
-      name: "else_branch" type: GRAPH
-      g {
-        name: "else"
-        output { name: "same" type { tensor_type { elem_type: 1 } } }
-        node { name: "copy" op_type: "Identity" input: "x" output: "same" }
-      }
-    }
-  }
-}
-functions {
-  name: "f" domain: "local"
-  input: "X" output: "Y"
-  opset_import { domain: "" version: 21 }
-  node {
-    name: "target" op_type: "Constant" output: "shape"
-    attribute { name: "value" type: TENSOR t { dims: 1 data_type: 7 int64_data: 5 } }
-  }
-  )pb" + body_node + R"pb(
-}
-)pb";
+  )pb";
 }
 
 Model load(const std::string& text) {
@@ -100,7 +175,8 @@ void check_path(const std::string& message, const std::vector<std::string>& part
 }
 
 const std::vector<std::string> kPathToCall = {
-    "test.onnx: node 'if' (#0, If-21) \u203a then_branch \u203a node 'loop' (#1, Loop-21) \u203a body \u203a node 'call' (#1, ",
+    "test.onnx: node 'if' (#0, If-21) \u203a then_branch \u203a node 'loop' (#1, Loop-21) \u203a body \u203a node "
+    "'call' (#1, ",
     ") \u203a function 'local:f' \u203a node 'bad' (#1, "};
 
 std::map<std::string, Value> feeds() {
@@ -111,7 +187,8 @@ std::map<std::string, Value> feeds() {
 // Reshape-21: "The input tensor's shape and the output tensor's shape are required to have the
 // same number of elements." Shape [5] for 6 elements breaks it when the function runs.
 TEST_CASE("error context: a run-time rule broken in a function in a Loop body in an If branch") {
-  const Model model = load(nested_model(R"pb(node { name: "bad" op_type: "Reshape" input: "X" input: "shape" output: "Y" })pb"));
+  const Model model =
+      load(nested_model(R"pb(node { name: "bad" op_type: "Reshape" input: "X" input: "shape" output: "Y" })pb"));
   try {
     model.run(feeds());
     FAIL("the run should have been refused");
@@ -131,9 +208,13 @@ TEST_CASE("error context: a run-time rule broken in a function in a Loop body in
 // model loads.
 TEST_CASE("error context: a load-time rule broken in a function in a Loop body in an If branch") {
   const std::string node = R"pb(node {
-    name: "bad" op_type: "Reshape" input: "X" input: "shape" output: "Y"
-    attribute { name: "allowzero" type: FLOAT f: 1 }
-  })pb";
+                                  name: "bad"
+                                  op_type: "Reshape"
+                                  input: "X"
+                                  input: "shape"
+                                  output: "Y"
+                                  attribute { name: "allowzero" type: FLOAT f: 1 }
+                                })pb";
   try {
     load(nested_model(node));
     FAIL("the load should have been refused");
@@ -172,18 +253,22 @@ TEST_CASE("error context: joins") {
     }
     return std::make_pair(std::string(), std::string());
   };
-  CHECK(message_of(inner, ErrorContext::at("node 'r' (#0, Reshape-21)", "ignored")) ==
-        std::make_pair(std::string("node 'r' (#0, Reshape-21): shape [5] holds 5 elements"), std::string("Reshape-21")));
-  CHECK(message_of(Error("is tensor(int64)"), ErrorContext::subject("graph input 'x'")).first == "graph input 'x' is tensor(int64)");
+  CHECK(
+      message_of(inner, ErrorContext::at("node 'r' (#0, Reshape-21)", "ignored")) ==
+      std::make_pair(std::string("node 'r' (#0, Reshape-21): shape [5] holds 5 elements"), std::string("Reshape-21")));
+  CHECK(message_of(Error("is tensor(int64)"), ErrorContext::subject("graph input 'x'")).first ==
+        "graph input 'x' is tensor(int64)");
   CHECK(message_of(Error("bad", ""), ErrorContext::at("node #2 (Add-14)", "Add-14")).second == "Add-14");
   const auto graph = message_of(inner, ErrorContext::graph("body")).first;
   CHECK(graph == "\u203a body \u203a shape [5] holds 5 elements");
   CHECK(message_of(Error(graph), ErrorContext::at("node 'loop' (#1, Loop-21)")).first ==
         "node 'loop' (#1, Loop-21) \u203a body \u203a shape [5] holds 5 elements");
   // An UnsupportedError stays one, with what it misses, whatever context is added.
-  for (const ErrorContext& context : {ErrorContext::at("input 'x'"), ErrorContext::subject("graph input 'x'"), ErrorContext::graph("body")}) {
+  for (const ErrorContext& context :
+       {ErrorContext::at("input 'x'"), ErrorContext::subject("graph input 'x'"), ErrorContext::graph("body")}) {
     try {
-      rethrow_with_context(UnsupportedError("unsupported operator Foo (opset 21)", "Foo at opset 21 (not implemented)"), context);
+      rethrow_with_context(UnsupportedError("unsupported operator Foo (opset 21)", "Foo at opset 21 (not implemented)"),
+                           context);
     } catch (const UnsupportedError& e) {
       CHECK(e.missing() == "Foo at opset 21 (not implemented)");
       CHECK(std::string(e.what()) == context.applied_to("unsupported operator Foo (opset 21)"));

@@ -7,10 +7,10 @@
 
 #include <google/protobuf/unknown_field_set.h>
 
+#include "helpers/load_error.h"
 #include "interpreter/model.h"
 #include "runtime/error.h"
 #include "tests/model_builder.h"
-#include "helpers/load_error.h"
 
 using namespace onnx_ref;
 using onnx_ref::testing::ModelBuilder;
@@ -69,7 +69,9 @@ void add_unknown(google::protobuf::Message& m, int field, const std::string& byt
   m.GetReflection()->MutableUnknownFields(&m)->AddLengthDelimited(field, bytes);
 }
 
-Tensor floats(std::vector<float> v) { return Tensor::from_values<float>(ElementType::Float, {static_cast<int64_t>(v.size())}, v); }
+Tensor floats(std::vector<float> v) {
+  return Tensor::from_values<float>(ElementType::Float, {static_cast<int64_t>(v.size())}, v);
+}
 
 std::vector<float> run_c(const ModelBuilder& b) {
   const Model m = b.build();
@@ -156,7 +158,8 @@ TEST_CASE("functions: nested calls, own scope, recursion and unknown attributes"
   ModelBuilder scoped = caller(1.0f);
   mul_add(scoped).mutable_node(1)->set_input(1, "b");
   CHECK(load_error(scoped) ==
-        "test.onnx: node #0 (local:MulAdd) \u203a function 'local:MulAdd' \u203a node #1 (Mul-14): input 'b' is not defined "
+        "test.onnx: node #0 (local:MulAdd) \u203a function 'local:MulAdd' \u203a node #1 (Mul-14): input 'b' is not "
+        "defined "
         "by any graph input, initializer or earlier node");
 
   // A function that calls itself is refused at load, not run until the stack ends.
@@ -172,12 +175,14 @@ TEST_CASE("functions: nested calls, own scope, recursion and unknown attributes"
   self_import->set_domain(kDomain);
   self_import->set_version(1);
   // spec: onnx.proto: "One FunctionProto can reference other FunctionProto in the model, however, recursive reference is not allowed."
-  CHECK(load_error(recursive).find("nest more than 32 levels deep (a function that calls itself never ends)") != std::string::npos);
+  CHECK(load_error(recursive).find("nest more than 32 levels deep (a function that calls itself never ends)") !=
+        std::string::npos);
 
   ModelBuilder unknown = caller(1.0f);
   mul_add(unknown);
   auto* extra = unknown.proto().mutable_graph()->mutable_node(0)->add_attribute();
   extra->set_name("bogus");
   extra->set_type(onnx::AttributeProto::INT);
-  CHECK(load_error(unknown) == "test.onnx: node #0 (local:MulAdd): attribute 'bogus' is not an attribute of function 'local:MulAdd'");
+  CHECK(load_error(unknown) ==
+        "test.onnx: node #0 (local:MulAdd): attribute 'bogus' is not an attribute of function 'local:MulAdd'");
 }

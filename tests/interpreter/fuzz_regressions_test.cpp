@@ -45,7 +45,8 @@ TEST_CASE("fuzz regression: names from the model are escaped in errors") {
   ModelBuilder op(14);
   op.input("x", T::Float, {2}).output("y");
   op.node("Flat\nten", {"x"}, {"y"});
-  CHECK(error_of([&] { op.build(); }) == "test.onnx: node #0 (Flat\\x0aten): unsupported operator Flat\\x0aten (opset 14)");
+  CHECK(error_of([&] { op.build(); }) ==
+        "test.onnx: node #0 (Flat\\x0aten): unsupported operator Flat\\x0aten (opset 14)");
 
   ModelBuilder attr(14);
   attr.input("x", T::Float, {2}).output("y");
@@ -60,7 +61,8 @@ TEST_CASE("fuzz regression: a symbolic dimension name is escaped in feed errors"
   ModelBuilder b(14);
   b.input("x", T::Float, {2}).output("y");
   b.node("Flatten", {"x"}, {"y"});
-  auto* dim = b.proto().mutable_graph()->mutable_input(0)->mutable_type()->mutable_tensor_type()->mutable_shape()->add_dim();
+  auto* dim =
+      b.proto().mutable_graph()->mutable_input(0)->mutable_type()->mutable_tensor_type()->mutable_shape()->add_dim();
   dim->set_dim_param("N\nM");
   const Model model = b.build();
   const std::string message = error_of([&] { model.run({{"x", Tensor::zeros(T::Float, {2})}}); });
@@ -70,8 +72,11 @@ TEST_CASE("fuzz regression: a symbolic dimension name is escaped in feed errors"
 
 // fuzz_json: an unknown key holding "\r" or "\n" broke the message across lines.
 TEST_CASE("fuzz regression: unknown JSON keys are escaped in errors") {
-  const auto message = error_of([] { tensor_from_json(json::parse(R"({"dty\rpe": "float", "data": [1]})"), {"input 'x'", {}, {}}); });
-  CHECK(message == R"(input 'x': unknown key "dty\rpe" (a tensor object has "dtype", "shape" and "data", or only "file"))");
+  const auto message = error_of([] {
+    tensor_from_json(json::parse(R"({"dty\rpe": "float", "data": [1]})"), {"input 'x'", {}, {}});
+  });
+  CHECK(message ==
+        R"(input 'x': unknown key "dty\rpe" (a tensor object has "dtype", "shape" and "data", or only "file"))");
 }
 
 // `onnx-ref run` with {"dtype": [[[...]]]} or {"shape": [[[...]]]} nested 200,000 deep: printing the
@@ -82,8 +87,9 @@ TEST_CASE("fuzz regression: deeply nested JSON values in error messages") {
   const std::string cut = std::string(77, '[') + "...";
   CHECK(error_of([&] { tensor_from_json(json::parse(R"({"dtype": )" + deep + R"(, "data": 1})"), context); }) ==
         "input 'x': unknown dtype " + cut);
-  CHECK(error_of([&] { tensor_from_json(json::parse(R"({"dtype": "float", "shape": )" + deep + R"(, "data": []})"), context); }) ==
-        "input 'x': \"shape\" " + cut + " must hold non-negative integers");
+  CHECK(error_of([&] {
+          tensor_from_json(json::parse(R"({"dtype": "float", "shape": )" + deep + R"(, "data": []})"), context);
+        }) == "input 'x': \"shape\" " + cut + " must hold non-negative integers");
   // Shorter values are shown exactly as dump() writes them.
   const std::string small = R"({"a":null,"b":[1,2.5,{"c":"d\u0001"}]})";
   CHECK(error_of([&] { tensor_from_json(json::parse(R"({"dtype": )" + small + R"(, "data": 1})"), context); }) ==

@@ -5,11 +5,11 @@
 #include <map>
 #include <string>
 
+#include "helpers/load_error.h"
 #include "model_builder.h"
 #include "ops/control/control_graph_builder.h"
 #include "runtime/error.h"
 #include "runtime/tensor_proto.h"
-#include "helpers/load_error.h"
 
 namespace graph_rules_tests {
 using namespace onnx_ref;
@@ -33,7 +33,11 @@ ModelBuilder if_model(const std::string& out_name) {
 }
 
 TEST_CASE("IR: a nested subgraph names its outputs") {
-  CHECK(if_model("r").build().run({{"c", bool_scalar(true)}, {"x", float_scalar(2)}})[0].second.tensor().data_as<float>()[0] == 3.0f);
+  CHECK(if_model("r")
+            .build()
+            .run({{"c", bool_scalar(true)}, {"x", float_scalar(2)}})[0]
+            .second.tensor()
+            .data_as<float>()[0] == 3.0f);
   // spec: IR.md: "Nested subgraphs (specified as attribute values) MUST define the names of its inputs and outputs"
   CHECK(load_error(if_model("")) != "(loaded)");
 }
@@ -45,12 +49,14 @@ TEST_CASE("IR: an initializer not listed as a graph input is a constant no feed 
   const Model m = b.build();
   CHECK(floats_of(m.run({{"x", float_vector({3})}})[0].second) == std::vector<float>{6});
   // spec: IR.md: "Names of constants that are not meant to be overridden by the caller should appear only in the initializer list and not in the graph input list."
-  CHECK_THROWS_WITH_AS(m.run({{"x", float_vector({3})}, {"w", float_vector({5})}}), doctest::Contains("feed 'w' is not an input of the model"), Error);
+  CHECK_THROWS_WITH_AS(m.run({{"x", float_vector({3})}, {"w", float_vector({5})}}),
+                       doctest::Contains("feed 'w' is not an input of the model"), Error);
   // Listed as an input too, it is a default the caller may override: 3 * 5.
   ModelBuilder listed(14);
   listed.input("x", T::Float, {1}).input("w", T::Float, {1}).output("y").initializer("w", float_vector({2}));
   listed.node("Mul", {"x", "w"}, {"y"});
-  CHECK(floats_of(listed.build().run({{"x", float_vector({3})}, {"w", float_vector({5})}})[0].second) == std::vector<float>{15});
+  CHECK(floats_of(listed.build().run({{"x", float_vector({3})}, {"w", float_vector({5})}})[0].second) ==
+        std::vector<float>{15});
 }
 
 TEST_CASE("IR: a node names the optional outputs it computes, and only those") {
@@ -99,7 +105,8 @@ TEST_CASE("IR: the top-level graph's declared types and shapes are enforced; und
   CHECK(unshaped.build().run({{"x", Tensor::zeros(T::Float, {1, 2})}})[0].second.tensor().shape() == Shape{1, 2});
 }
 
-TEST_CASE("IR: a sequence type's element shape is not checked (docs/DEPARTURES.md, Sequence types with element shapes)") {
+TEST_CASE(
+    "IR: a sequence type's element shape is not checked (docs/DEPARTURES.md, Sequence types with element shapes)") {
   // SequenceConstruct of a [1] and a [2] tensor, the output declared seq(tensor(float)[1]): the
   // declaration should have left the dimension out; onnx-ref checks the element type only.
   ModelBuilder b(17);
@@ -119,8 +126,8 @@ TEST_CASE("IR: a sequence type's element shape is not checked (docs/DEPARTURES.m
 
 // Loop(M = 2, cond = true, x = 1) whose body adds its initializer w = 3 to x twice: 7. The body's
 // inputs are (iter, cond, x) plus `extra_inputs`, its initializer is named `init_name`.
-ModelBuilder loop_with_body_initializer(int64_t opset, int64_t ir, const std::string& init_name, std::vector<std::string> extra_inputs,
-                                        bool extra_first = false) {
+ModelBuilder loop_with_body_initializer(int64_t opset, int64_t ir, const std::string& init_name,
+                                        std::vector<std::string> extra_inputs, bool extra_first = false) {
   ModelBuilder b(opset);
   b.ir_version(ir);
   b.output("y").initializer("m", Tensor::from_values<int64_t>(T::Int64, {}, {2})).initializer("c", bool_scalar(true));
@@ -140,15 +147,19 @@ ModelBuilder loop_with_body_initializer(int64_t opset, int64_t ir, const std::st
   return b;
 }
 
-TEST_CASE("IR: a graph attribute's inputs are not its initializers (IR 4 on); before IR 4 initializers follow the inputs") {
+TEST_CASE(
+    "IR: a graph attribute's inputs are not its initializers (IR 4 on); before IR 4 initializers follow the inputs") {
   CHECK(floats_of(loop_with_body_initializer(11, 8, "w", {}).build().run({})[0].second) == std::vector<float>{7});
   // spec: IR.md: "In models with IR version >= 4, in nested subgraphs used as attribute values, users MUST NOT use the same name as both a subgraph initializer and subgraph input unless the corresponding op's specification explicitly allows it."
   // spec: IR.md: "In particular, the control-flow operator semantics determines the set of inputs supplied to the execution of the subgraph, and these input names MUST NOT appear as subgraph initializers."
-  CHECK(load_error(loop_with_body_initializer(11, 8, "x", {})).find("graph input 'x' is also an initializer of the graph") != std::string::npos);
+  CHECK(load_error(loop_with_body_initializer(11, 8, "x", {}))
+            .find("graph input 'x' is also an initializer of the graph") != std::string::npos);
   // IR 3: the initializer w listed as an input after the actual ones is a constant; listed first, refused.
   // spec: IR.md: "Subgraph initializer names must appear in the graph input list _after_ the actual inputs."
   CHECK(floats_of(loop_with_body_initializer(8, 3, "w", {"w"}).build().run({})[0].second) == std::vector<float>{7});
-  CHECK(load_error(loop_with_body_initializer(8, 3, "w", {"w"}, true)).find("follows an input that is an initializer") != std::string::npos);
+  CHECK(
+      load_error(loop_with_body_initializer(8, 3, "w", {"w"}, true)).find("follows an input that is an initializer") !=
+      std::string::npos);
 }
 
 }  // namespace graph_rules_tests

@@ -5,10 +5,10 @@
 #include <map>
 #include <string>
 
+#include "helpers/sparse_initializer.h"
 #include "model_builder.h"
 #include "node_runner.h"
 #include "runtime/error.h"
-#include "helpers/sparse_initializer.h"
 
 namespace ir_rules_tests {
 using namespace onnx_ref;
@@ -24,7 +24,9 @@ std::string error_of(const ModelBuilder& b, const std::map<std::string, Value>& 
   return "";
 }
 
-Tensor floats(std::vector<float> v) { return Tensor::from_values<float>(T::Float, {static_cast<int64_t>(v.size())}, v); }
+Tensor floats(std::vector<float> v) {
+  return Tensor::from_values<float>(T::Float, {static_cast<int64_t>(v.size())}, v);
+}
 
 // spec: IR.md: "An inference-only runtime can consume a training model ignoring the training-related extensions."
 TEST_CASE("IR: a model with training information runs, its training graphs ignored") {
@@ -86,7 +88,8 @@ TEST_CASE("IR: an optional input left out by omission (trailing) or by an empty 
   // Clip-13 (x, min, max): max = 1 with min given as "", and min = 0 with max omitted.
   ModelBuilder b(13);
   b.input("x", T::Float, {3}).output("upper").output("lower");
-  b.initializer("one", Tensor::from_values<float>(T::Float, {}, {1})).initializer("zero", Tensor::from_values<float>(T::Float, {}, {0}));
+  b.initializer("one", Tensor::from_values<float>(T::Float, {}, {1}))
+      .initializer("zero", Tensor::from_values<float>(T::Float, {}, {0}));
   b.node("Clip", {"x", "", "one"}, {"upper"});
   b.node("Clip", {"x", "zero"}, {"lower"});
   const auto out = b.build().run({{"x", Value(floats({-2, 0.5f, 3}))}});
@@ -102,7 +105,8 @@ TEST_CASE("IR: an optional value is not a tensor: a tensor operator reading it i
   b.output("y");
   auto* in = b.proto().mutable_graph()->add_input();
   in->set_name("x");
-  in->mutable_type()->mutable_optional_type()->mutable_elem_type()->mutable_tensor_type()->set_elem_type(code_of(T::Float));
+  in->mutable_type()->mutable_optional_type()->mutable_elem_type()->mutable_tensor_type()->set_elem_type(
+      code_of(T::Float));
   b.node("Abs", {"x"}, {"y"});
   CHECK_THROWS_AS(b.build(), Error);
 }
@@ -177,7 +181,14 @@ TEST_CASE("IR: two inputs declared with one dimension variable must be fed the s
   ModelBuilder b(14);
   b.input("x", T::Float, {1}).input("y", T::Float, {1}).output("z");
   for (int i = 0; i < 2; ++i)
-    b.proto().mutable_graph()->mutable_input(i)->mutable_type()->mutable_tensor_type()->mutable_shape()->mutable_dim(0)->set_dim_param("N");
+    b.proto()
+        .mutable_graph()
+        ->mutable_input(i)
+        ->mutable_type()
+        ->mutable_tensor_type()
+        ->mutable_shape()
+        ->mutable_dim(0)
+        ->set_dim_param("N");
   b.node("Add", {"x", "y"}, {"z"});
   const Model m = b.build();
   CHECK(m.run({{"x", Value(floats({1, 2}))}, {"y", Value(floats({3, 4}))}}).size() == 1);
@@ -305,7 +316,9 @@ TEST_CASE("IR: raw_data holds IEEE 754 little-endian values") {
 }
 
 // A sparse initializer: values [5, 7] at linear indices of a [4] tensor.
-onnx::SparseTensorProto sparse(const std::string& name, std::vector<int64_t> indices) { return sparse_initializer(name, {4}, indices, {2}); }
+onnx::SparseTensorProto sparse(const std::string& name, std::vector<int64_t> indices) {
+  return sparse_initializer(name, {4}, indices, {2});
+}
 
 // spec: onnx.proto: "The default-value is zero for numeric tensors, and empty-string for string tensors. values must have a non-empty name present which serves as a name for SparseTensorProto when used in sparse_initializer list."
 // spec: onnx.proto: "(b) Indices can be a tensor of shape [NNZ], in which case the i-th value must be the linearized-index of the i-th value (in the values tensor)."

@@ -1,9 +1,9 @@
 // Loading and checking graphs, feeding and running them.
 #include <doctest/doctest.h>
 
+#include "helpers/load_error.h"
 #include "model_builder.h"
 #include "runtime/error.h"
-#include "helpers/load_error.h"
 
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
@@ -22,7 +22,10 @@ ModelBuilder reshape_graph(int64_t opset = 14) {
 
 TEST_CASE("model: a chain of Reshape and Flatten shares the input's storage end to end") {
   ModelBuilder b(14);
-  b.input("x", T::Float, {2, 3, 4}).output("z").initializer("s1", int64_tensor({4, -1})).initializer("s2", int64_tensor({-1}));
+  b.input("x", T::Float, {2, 3, 4})
+      .output("z")
+      .initializer("s1", int64_tensor({4, -1}))
+      .initializer("s2", int64_tensor({-1}));
   b.node("Reshape", {"x", "s1"}, {"a"});
   b.node("Flatten", {"a"}, {"b"});
   b.node("Reshape", {"b", "s2"}, {"z"});
@@ -55,14 +58,16 @@ TEST_CASE("model: an initializer listed as an input is its default value, and a 
   CHECK(m.run({{"x", x}})[0].second.tensor().shape() == Shape{3, 2});
   CHECK(m.run({{"x", x}, {"shape", int64_tensor({6, 1})}})[0].second.tensor().shape() == Shape{6, 1});
   CHECK_THROWS_WITH_AS(m.run({{"x", x}, {"shape", int64_tensor({6})}}),
-                       "test.onnx: input 'shape' is int64[1] but the model declares tensor(int64)[2] (dimension 0)", Error);
+                       "test.onnx: input 'shape' is int64[1] but the model declares tensor(int64)[2] (dimension 0)",
+                       Error);
 }
 
 TEST_CASE("model: an initializer that contradicts its input declaration is refused") {
   ModelBuilder b = reshape_graph();
   b.input("shape", T::Int32, {2});
   CHECK(load_error(b) ==
-        "test.onnx: initializer 'shape' (default of the graph input) is int64[2] but the model declares tensor(int32)[2]");
+        "test.onnx: initializer 'shape' (default of the graph input) is int64[2] but the model declares "
+        "tensor(int32)[2]");
 }
 
 // spec: IR.md: "The list of nodes defining the top-level computation graph MUST be ordered topologically"
@@ -75,7 +80,8 @@ TEST_CASE("model: node inputs must be defined earlier (topological order, no cyc
   later.node("Flatten", {"a"}, {"z"});
   later.node("Reshape", {"x", "s"}, {"a"});
   CHECK(load_error(later) ==
-        "test.onnx: node #0 (Flatten-13): input 'a' is only produced by a later node, #1 (nodes must be in topological order; "
+        "test.onnx: node #0 (Flatten-13): input 'a' is only produced by a later node, #1 (nodes must be in topological "
+        "order; "
         "--sort-nodes sorts them)");
 
   ModelBuilder cycle(14);
@@ -83,18 +89,21 @@ TEST_CASE("model: node inputs must be defined earlier (topological order, no cyc
   cycle.node("Reshape", {"b", "s"}, {"a"});
   cycle.node("Reshape", {"a", "s"}, {"b"});
   CHECK(load_error(cycle) ==
-        "test.onnx: node #0 (Reshape-14): input 'b' is produced by node #1, which depends on this node's output: the graph has a cycle");
+        "test.onnx: node #0 (Reshape-14): input 'b' is produced by node #1, which depends on this node's output: the "
+        "graph has a cycle");
 
   ModelBuilder self_loop(14);
   self_loop.input("x", T::Float, {4}).output("a");
   self_loop.node("Flatten", {"a"}, {"a"});
-  CHECK(load_error(self_loop) == "test.onnx: node #0 (Flatten-13): input 'a' is the node's own output: the graph has a cycle");
+  CHECK(load_error(self_loop) ==
+        "test.onnx: node #0 (Flatten-13): input 'a' is the node's own output: the graph has a cycle");
 
   ModelBuilder nowhere(14);
   nowhere.input("x", T::Float, {4}).output("a");
   nowhere.node("Flatten", {"ghost"}, {"a"});
-  CHECK(load_error(nowhere) ==
-        "test.onnx: node #0 (Flatten-13): input 'ghost' is not defined by any graph input, initializer or earlier node");
+  CHECK(
+      load_error(nowhere) ==
+      "test.onnx: node #0 (Flatten-13): input 'ghost' is not defined by any graph input, initializer or earlier node");
 }
 
 // spec: IR.md: "The graph MUST use single static assignment for all node outputs, which means that all node output names MUST be unique within a graph."
@@ -112,7 +121,8 @@ TEST_CASE("model: every name is assigned once") {
   ModelBuilder shadow(14);
   shadow.input("x", T::Float, {4}).output("x");
   shadow.node("Flatten", {"x"}, {"x"});
-  CHECK(load_error(shadow).find("'x' is assigned by node #0 but is already assigned by graph input 'x'") != std::string::npos);
+  CHECK(load_error(shadow).find("'x' is assigned by node #0 but is already assigned by graph input 'x'") !=
+        std::string::npos);
 
   ModelBuilder duplicate_input(14);
   duplicate_input.input("x", T::Float, {4}).input("x", T::Float, {4}).output("x");
@@ -123,20 +133,24 @@ TEST_CASE("model: operators, domains and opsets") {
   ModelBuilder unknown(14);
   unknown.input("x", T::Float, {4}).output("y");
   unknown.node("NoSuchOperator", {"x"}, {"y"});
-  CHECK_THROWS_WITH_AS(unknown.build(), "test.onnx: node #0 (NoSuchOperator): unsupported operator NoSuchOperator (opset 14)", UnsupportedError);
+  CHECK_THROWS_WITH_AS(unknown.build(),
+                       "test.onnx: node #0 (NoSuchOperator): unsupported operator NoSuchOperator (opset 14)",
+                       UnsupportedError);
 
   ModelBuilder domain(14);
   domain.input("x", T::Float, {4}).output("y");
   domain.node("Gelu", {"x"}, {"y"}, "com.microsoft");
   CHECK_THROWS_WITH_AS(domain.build(),
-                       "test.onnx: node #0 (com.microsoft:Gelu): unsupported operator com.microsoft:Gelu (domain 'com.microsoft' is not imported either)",
+                       "test.onnx: node #0 (com.microsoft:Gelu): unsupported operator com.microsoft:Gelu (domain "
+                       "'com.microsoft' is not imported either)",
                        UnsupportedError);
 
   ModelBuilder no_import(14);
   no_import.input("x", T::Float, {4}).output("y").initializer("s", int64_tensor({4}));
   set_int(no_import.node("Reshape", {"x", "s"}, {"y"}, "org.openvinotoolkit"), "special_zero", 1);
   CHECK_THROWS_WITH_AS(no_import.build(),
-                       "test.onnx: node #0 (org.openvinotoolkit:Reshape): the model imports no opset for domain 'org.openvinotoolkit', which "
+                       "test.onnx: node #0 (org.openvinotoolkit:Reshape): the model imports no opset for domain "
+                       "'org.openvinotoolkit', which "
                        "org.openvinotoolkit:Reshape belongs to",
                        Error);
 
@@ -188,7 +202,8 @@ TEST_CASE("model: IR versions, missing graph, and node arity") {
 
   ModelBuilder undefined_output(14);
   undefined_output.input("x", T::Float, {4}).output("nothing");
-  CHECK(load_error(undefined_output) == "test.onnx: graph output 'nothing' is not produced by any node, graph input or initializer");
+  CHECK(load_error(undefined_output) ==
+        "test.onnx: graph output 'nothing' is not produced by any node, graph input or initializer");
 }
 
 // spec: IR.md: "Must be unique among attributes, inputs, and outputs for any given operator and node."
@@ -211,7 +226,8 @@ TEST_CASE("model: element types of declarations") {
   CHECK(load_error(bad) == "test.onnx: graph input 'x' declares undefined element type code 99");
 
   ModelBuilder output_type = reshape_graph();
-  output_type.proto().mutable_graph()->mutable_output(0)->mutable_type()->mutable_tensor_type()->set_elem_type(code_of(T::Double));
+  output_type.proto().mutable_graph()->mutable_output(0)->mutable_type()->mutable_tensor_type()->set_elem_type(
+      code_of(T::Double));
   CHECK(load_error(output_type) == "test.onnx: graph output 'y' is declared tensor(double) but is tensor(float)");
 
   ModelBuilder sequence(14);
@@ -220,7 +236,8 @@ TEST_CASE("model: element types of declarations") {
   in->set_name("x");
   in->mutable_type()->mutable_sequence_type();
   CHECK_THROWS_WITH_AS(sequence.build(),
-                       "test.onnx: graph input 'x' is a sequence of neither tensors nor maps; onnx-ref runs sequences of tensors and of maps only",
+                       "test.onnx: graph input 'x' is a sequence of neither tensors nor maps; onnx-ref runs sequences "
+                       "of tensors and of maps only",
                        UnsupportedError);
   ModelBuilder map(14);
   map.output("x");
@@ -241,7 +258,12 @@ TEST_CASE("model: a sequence or an optional may leave its element type unset, an
   in->mutable_type()->mutable_optional_type()->mutable_elem_type()->mutable_tensor_type();
   auto* out = graph->add_output();
   out->set_name("y");
-  out->mutable_type()->mutable_optional_type()->mutable_elem_type()->mutable_sequence_type()->mutable_elem_type()->mutable_tensor_type();
+  out->mutable_type()
+      ->mutable_optional_type()
+      ->mutable_elem_type()
+      ->mutable_sequence_type()
+      ->mutable_elem_type()
+      ->mutable_tensor_type();
   const Model m = b.build();
   CHECK(m.required_inputs()[0].describe() == "optional(tensor(?))");
   CHECK(m.outputs()[0].describe() == "optional(seq(tensor(?)))");
@@ -253,7 +275,8 @@ TEST_CASE("model: feeds are checked against the declared inputs") {
   CHECK_THROWS_WITH_AS(m.run({{"x", Tensor::zeros(T::Double, {2, 3})}}),
                        "test.onnx: input 'x' is double[2, 3] but the model declares tensor(float)[2, 3]", Error);
   CHECK_THROWS_WITH_AS(m.run({{"x", Tensor::zeros(T::Float, {3, 2})}}),
-                       "test.onnx: input 'x' is float[3, 2] but the model declares tensor(float)[2, 3] (dimension 0)", Error);
+                       "test.onnx: input 'x' is float[3, 2] but the model declares tensor(float)[2, 3] (dimension 0)",
+                       Error);
   CHECK_THROWS_WITH_AS(m.run({{"x", Tensor::zeros(T::Float, {6})}}),
                        "test.onnx: input 'x' is float[6] but the model declares tensor(float)[2, 3] (rank 2)", Error);
   CHECK_THROWS_WITH_AS(m.run({{"x", Tensor::zeros(T::Float, {2, 3})}, {"z", Tensor::zeros(T::Float, {1})}}),
@@ -263,7 +286,9 @@ TEST_CASE("model: feeds are checked against the declared inputs") {
 TEST_CASE("model: symbolic and unknown dimensions accept any size; untyped inputs are checked at run time") {
   ModelBuilder b(14);
   b.input("x", T::Float, {0, 3}).output("y").initializer("shape", int64_tensor({-1}));
-  auto* dim = b.proto().mutable_graph()->mutable_input(0)->mutable_type()->mutable_tensor_type()->mutable_shape()->mutable_dim(0);
+  auto* dim =
+      b.proto().mutable_graph()->mutable_input(0)->mutable_type()->mutable_tensor_type()->mutable_shape()->mutable_dim(
+          0);
   dim->set_dim_param("N");
   b.node("Reshape", {"x", "shape"}, {"y"});
   const Model m = b.build();
@@ -276,9 +301,11 @@ TEST_CASE("model: symbolic and unknown dimensions accept any size; untyped input
   untyped.node("Reshape", {"x", "shape"}, {"y"});
   const Model u = untyped.build();
   CHECK(u.run({{"x", Tensor::zeros(T::Int32, {2, 2})}})[0].second.tensor().shape() == Shape{4});
-  CHECK_THROWS_WITH_AS(u.run({{"x", Tensor::zeros(T::BFloat16, {2, 2})}}),
-                       doctest::Contains("test.onnx: node #0 (Reshape-5): input 0 ('data') is tensor(bfloat16), which Reshape-5 does not allow"),
-                       Error);
+  CHECK_THROWS_WITH_AS(
+      u.run({{"x", Tensor::zeros(T::BFloat16, {2, 2})}}),
+      doctest::Contains(
+          "test.onnx: node #0 (Reshape-5): input 0 ('data') is tensor(bfloat16), which Reshape-5 does not allow"),
+      Error);
 }
 
 TEST_CASE("model: run-time shape errors name the node and version") {
@@ -288,11 +315,14 @@ TEST_CASE("model: run-time shape errors name the node and version") {
     b.node("Reshape", {"x", "shape"}, {"y"}).set_name("bad");
     return b.build();
   }();
-  CHECK_THROWS_WITH_AS(m.run({{"x", Tensor::zeros(T::Float, {2, 3})}}),
-                       "test.onnx: node 'bad' (#0, Reshape-14): shape holds -1 at indices 0 and 1; at most one dimension may be -1",
-                       Error);
+  CHECK_THROWS_WITH_AS(
+      m.run({{"x", Tensor::zeros(T::Float, {2, 3})}}),
+      "test.onnx: node 'bad' (#0, Reshape-14): shape holds -1 at indices 0 and 1; at most one dimension may be -1",
+      Error);
   ModelBuilder matrix(14);
-  matrix.input("x", T::Float, {2, 3}).output("y").initializer("shape", Tensor::from_values<int64_t>(T::Int64, {1, 2}, {3, 2}));
+  matrix.input("x", T::Float, {2, 3})
+      .output("y")
+      .initializer("shape", Tensor::from_values<int64_t>(T::Int64, {1, 2}, {3, 2}));
   matrix.node("Reshape", {"x", "shape"}, {"y"});
   CHECK_THROWS_WITH_AS(matrix.build().run({{"x", Tensor::zeros(T::Float, {2, 3})}}),
                        "test.onnx: node #0 (Reshape-14): the shape input must be 1-D, but it is int64[1, 2]", Error);
@@ -306,6 +336,7 @@ TEST_CASE("model: bytes that are not a model") {
   onnx::TensorProto t;
   t.add_dims(2);
   t.set_data_type(1);
-  CHECK_THROWS_WITH_AS(Model::load_bytes(t.SerializeAsString(), {}, "m.onnx"), "m.onnx: not an ONNX model: it has no graph", Error);
+  CHECK_THROWS_WITH_AS(Model::load_bytes(t.SerializeAsString(), {}, "m.onnx"),
+                       "m.onnx: not an ONNX model: it has no graph", Error);
   CHECK_THROWS_WITH_AS(Model::load_file("/nonexistent/model.onnx"), "/nonexistent/model.onnx: no such file", Error);
 }

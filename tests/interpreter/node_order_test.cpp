@@ -28,7 +28,8 @@ onnx::ModelProto out_of_order() {
 }
 
 std::map<std::string, Value> feeds() {
-  return {{"x", Tensor::from_values<float>(T::Float, {3}, {1, -2, 3})}, {"x2", Tensor::from_values<float>(T::Float, {3}, {0, 0, 5})}};
+  return {{"x", Tensor::from_values<float>(T::Float, {3}, {1, -2, 3})},
+          {"x2", Tensor::from_values<float>(T::Float, {3}, {0, 0, 5})}};
 }
 
 }  // namespace
@@ -60,9 +61,10 @@ TEST_CASE("sort_nodes through a file and a Session; a sorted graph is left as it
   }
   CHECK_THROWS_AS(Session::from_file(path), Error);
   const Session session = Session::from_file(path, {}, LoadOptions{true, false});
-  CHECK(session.run({{"x", Tensor::from_values<float>(T::Float, {3}, {1, -2, 3})}, {"x2", Tensor::zeros(T::Float, {3})}})
-            .at("y")
-            .data_as<float>()[1] == 2.0f);
+  CHECK(
+      session.run({{"x", Tensor::from_values<float>(T::Float, {3}, {1, -2, 3})}, {"x2", Tensor::zeros(T::Float, {3})}})
+          .at("y")
+          .data_as<float>()[1] == 2.0f);
   std::filesystem::remove(path);
   // In order already: the same nodes in the same order.
   onnx::ModelProto sorted = out_of_order();
@@ -75,6 +77,7 @@ TEST_CASE("sort_nodes through a file and a Session; a sorted graph is left as it
   cycle.input("x", T::Float, {1}).output("a");
   cycle.node("Neg", {"b"}, {"a"});
   cycle.node("Neg", {"a"}, {"b"});
-  CHECK_THROWS_WITH_AS(Model::from_proto(std::make_shared<onnx::ModelProto>(cycle.proto()), {}, "c.onnx", LoadOptions{true, false}),
-                       doctest::Contains("cycle"), Error);
+  CHECK_THROWS_WITH_AS(
+      Model::from_proto(std::make_shared<onnx::ModelProto>(cycle.proto()), {}, "c.onnx", LoadOptions{true, false}),
+      doctest::Contains("cycle"), Error);
 }

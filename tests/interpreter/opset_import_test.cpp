@@ -2,16 +2,15 @@
 // imported twice binds to its highest version. Expected values by hand.
 #include <doctest/doctest.h>
 
+#include "helpers/local_functions.h"
 #include "model_builder.h"
 #include "runtime/error.h"
-#include "helpers/local_functions.h"
 
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
 using T = ElementType;
 
 namespace {
-
 
 Model twice_model(bool import_domain) {
   ModelBuilder b(17);
@@ -25,8 +24,10 @@ Model twice_model(bool import_domain) {
 }  // namespace
 
 // spec: IR.md: "Each model MUST explicitly name the operator sets that it relies on for its functionality."
-TEST_CASE("a node of a domain the model does not import is refused, even when a model-local function of that domain exists") {
-  CHECK_THROWS_WITH_AS(twice_model(false), doctest::Contains("the model imports no opset for domain 'local.test'"), Error);
+TEST_CASE(
+    "a node of a domain the model does not import is refused, even when a model-local function of that domain exists") {
+  CHECK_THROWS_WITH_AS(twice_model(false), doctest::Contains("the model imports no opset for domain 'local.test'"),
+                       Error);
   const auto out = twice_model(true).run({{"x", Tensor::from_values<float>(T::Float, {2}, {1.5f, -2})}});
   CHECK(out[0].second.tensor().data_as<float>()[0] == 3.0f);
   CHECK(out[0].second.tensor().data_as<float>()[1] == -4.0f);

@@ -97,15 +97,17 @@ void check_refused_at_load(const testing::OpTester& t, const std::string& messag
 TEST_CASE("Conv-22 and AveragePool-22: explicit pads with auto_pad are refused at load") {
   testing::OpTester conv = ones_conv();
   conv.attribute("auto_pad", "SAME_UPPER").attribute("pads", std::vector<int64_t>{1, 1, 0, 0});
-  check_refused_at_load(conv, "test.onnx: node 'n' (#0, Conv-22): explicit pads [1, 1, 0, 0] cannot be used with "
-                              "auto_pad 'SAME_UPPER'");
+  check_refused_at_load(conv,
+                        "test.onnx: node 'n' (#0, Conv-22): explicit pads [1, 1, 0, 0] cannot be used with "
+                        "auto_pad 'SAME_UPPER'");
   testing::OpTester pool("AveragePool", 22);
   pool.input(Tensor::from_values<float>(ElementType::Float, {1, 1, 3}, {1.0f, 2.0f, 3.0f}))
       .attribute("kernel_shape", std::vector<int64_t>{2})
       .attribute("auto_pad", "VALID")
       .attribute("pads", std::vector<int64_t>{0, 1});
-  check_refused_at_load(pool, "test.onnx: node 'n' (#0, AveragePool-22): explicit pads [0, 1] cannot be used with "
-                              "auto_pad 'VALID'");
+  check_refused_at_load(pool,
+                        "test.onnx: node 'n' (#0, AveragePool-22): explicit pads [0, 1] cannot be used with "
+                        "auto_pad 'VALID'");
 }
 
 // Without the conflict the node loads and its parsed window runs: auto_pad SAME_UPPER gives a 3x3

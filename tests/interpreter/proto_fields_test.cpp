@@ -7,14 +7,14 @@
 #include <google/protobuf/unknown_field_set.h>
 
 #include <map>
-#include <vector>
 #include <string>
+#include <vector>
 
-#include "model_builder.h"
-#include "runtime/error.h"
 #include "helpers/load_error.h"
 #include "helpers/local_functions.h"
 #include "helpers/sparse_initializer.h"
+#include "model_builder.h"
+#include "runtime/error.h"
 
 namespace proto_fields_tests {
 using namespace onnx_ref;
@@ -47,7 +47,8 @@ TEST_CASE("onnx.proto: an attribute without a name, a value type without its req
   CHECK(load_error(identity_with_input_type(sequence_without_elem)).find("graph input 'x'") != std::string::npos);
   onnx::TypeProto map_without_key;
   map_without_key.mutable_map_type()->mutable_value_type()->mutable_tensor_type()->set_elem_type(code_of(T::Float));
-  CHECK(load_error(identity_with_input_type(map_without_key)).find("declares a map without a key type") != std::string::npos);
+  CHECK(load_error(identity_with_input_type(map_without_key)).find("declares a map without a key type") !=
+        std::string::npos);
   onnx::TypeProto map_without_value;
   map_without_value.mutable_map_type()->set_key_type(code_of(T::Int64));
   CHECK(load_error(identity_with_input_type(map_without_value)).find("graph input 'x'") != std::string::npos);
@@ -136,11 +137,14 @@ TEST_CASE("onnx.proto: a function's value_info names its own values, each once")
   CHECK(load_error(twice).find("two value_info entries for 'Y'") != std::string::npos);
   ModelBuilder stranger = double_caller();
   add_unknown(add_double(stranger), 12, value_info("Z"));
-  CHECK(load_error(stranger).find("value_info for 'Z', which is none of its inputs, outputs or node outputs") != std::string::npos);
+  CHECK(load_error(stranger).find("value_info for 'Z', which is none of its inputs, outputs or node outputs") !=
+        std::string::npos);
 }
 
 // A sparse initializer of a [2, 2] tensor: values 5 and 7 at the [NNZ, rank] indices given.
-onnx::SparseTensorProto sparse_2d(std::vector<int64_t> indices) { return sparse_initializer("w", {2, 2}, indices, {2, 2}); }
+onnx::SparseTensorProto sparse_2d(std::vector<int64_t> indices) {
+  return sparse_initializer("w", {2, 2}, indices, {2, 2});
+}
 
 TEST_CASE("onnx.proto: [NNZ, rank] sparse indices in lexicographic order") {
   auto model = [](std::vector<int64_t> indices) {

@@ -12,8 +12,8 @@
 
 using namespace onnx_ref;
 using onnx_ref::testing::ModelBuilder;
-using onnx_ref::testing::set_ints;
 using onnx_ref::testing::set_int;
+using onnx_ref::testing::set_ints;
 
 namespace {
 
@@ -91,7 +91,8 @@ TEST_CASE("a run's memory budget is its own: a small one fails while a large one
   ts.join();
   tl.join();
   CHECK(small_error ==
-        "test.onnx: node 'draw' (#0, RandomNormal-1): needs 49152 bytes, more than the limit of 40000 bytes (--max-memory)");
+        "test.onnx: node 'draw' (#0, RandomNormal-1): needs 49152 bytes, more than the limit of 40000 bytes "
+        "(--max-memory)");
   for (const auto& t : large_results) CHECK(t.identical_to(alone));
 }
 

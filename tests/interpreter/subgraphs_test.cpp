@@ -17,7 +17,8 @@ TEST_CASE("subgraphs: outer names are resolved at load at any depth and become i
 TEST_CASE("subgraphs: a branch output with an empty TypeProto takes the type of the value it names") {
   // Exporters write If branch outputs as `type {}` (silero VAD v5): untyped, like no type at all.
   ModelBuilder empty = nested_scopes();
-  auto* then_output = empty.proto().mutable_graph()->mutable_node(0)->mutable_attribute(0)->mutable_g()->mutable_output(0);
+  auto* then_output =
+      empty.proto().mutable_graph()->mutable_node(0)->mutable_attribute(0)->mutable_g()->mutable_output(0);
   then_output->mutable_type()->Clear();
   REQUIRE(then_output->has_type());
   const Model m = empty.build();
@@ -31,16 +32,19 @@ TEST_CASE("subgraphs: a graph may not shadow an outer name, nor read a name defi
   auto* then_node = shadow.proto().mutable_graph()->mutable_node(0)->mutable_attribute(0)->mutable_g()->mutable_node(0);
   then_node->set_output(0, "c");  // c is a graph input of the model
   shadow.proto().mutable_graph()->mutable_node(0)->mutable_attribute(0)->mutable_g()->mutable_output(0)->set_name("c");
-  CHECK(load_error(shadow) ==
-        "test.onnx: node 'if' (#0, If-16) \u203a then_branch \u203a node #0 (Add-14): 'c' is assigned by node #0 but an "
-        "enclosing graph already defines it (a graph may not shadow an outer name)");
+  CHECK(
+      load_error(shadow) ==
+      "test.onnx: node 'if' (#0, If-16) \u203a then_branch \u203a node #0 (Add-14): 'c' is assigned by node #0 but an "
+      "enclosing graph already defines it (a graph may not shadow an outer name)");
 
   ModelBuilder undefined = nested_scopes();
   auto* else_graph = undefined.proto().mutable_graph()->mutable_node(0)->mutable_attribute(1)->mutable_g();
   else_graph->mutable_node(0)->mutable_attribute(0)->mutable_g()->mutable_node(1)->set_input(1, "nowhere");
   CHECK(load_error(undefined) ==
-        "test.onnx: node 'if' (#0, If-16) \u203a else_branch \u203a node #0 (Loop-16) \u203a body \u203a node #1 (Add-14): "
-        "input 'nowhere' is not defined by any graph input, initializer or earlier node of this graph or an enclosing one");
+        "test.onnx: node 'if' (#0, If-16) \u203a else_branch \u203a node #0 (Loop-16) \u203a body \u203a node #1 "
+        "(Add-14): "
+        "input 'nowhere' is not defined by any graph input, initializer or earlier node of this graph or an enclosing "
+        "one");
 }
 
 TEST_CASE("subgraphs: signatures and branch types are checked at load") {
@@ -53,11 +57,13 @@ TEST_CASE("subgraphs: signatures and branch types are checked at load") {
   copy->add_input("x");
   copy->add_output("t2");
   CHECK(load_error(two_outputs) ==
-        "test.onnx: node 'if' (#0, If-16): graph 'then_branch' has 0 input(s) and 2 output(s), but the node needs 0 and 1 "
+        "test.onnx: node 'if' (#0, If-16): graph 'then_branch' has 0 input(s) and 2 output(s), but the node needs 0 "
+        "and 1 "
         "(a branch takes no inputs and gives every output)");
 
   ModelBuilder float_cond = nested_scopes();
-  float_cond.proto().mutable_graph()->mutable_input(1)->mutable_type()->mutable_tensor_type()->set_elem_type(code_of(ElementType::Float));
+  float_cond.proto().mutable_graph()->mutable_input(1)->mutable_type()->mutable_tensor_type()->set_elem_type(
+      code_of(ElementType::Float));
   CHECK(load_error(float_cond).find("input 0 ('cond') is tensor(float)") != std::string::npos);
 
   ModelBuilder other_type = nested_scopes();
@@ -71,7 +77,8 @@ TEST_CASE("subgraphs: signatures and branch types are checked at load") {
   to->set_name("to");
   to->set_type(onnx::AttributeProto::INT);
   to->set_i(code_of(ElementType::Double));
-  CHECK(load_error(other_type).find("is tensor(double) in then_branch but tensor(float) in else_branch") != std::string::npos);
+  CHECK(load_error(other_type).find("is tensor(double) in then_branch but tensor(float) in else_branch") !=
+        std::string::npos);
 }
 
 TEST_CASE("subgraphs: values are freed after their last reader") {
@@ -131,7 +138,8 @@ TEST_CASE("subgraphs: errors inside a running graph carry the path") {
   set_graph(n, "body", body);
   const Model m = b.build();
   CHECK(run_error(m, {{"x", floats({1, 2})}}) ==
-        "test.onnx: node 'loop' (#1, Loop-16) \u203a body \u203a node #1 (SequenceAt-11): position 5 is out of range for a "
+        "test.onnx: node 'loop' (#1, Loop-16) \u203a body \u203a node #1 (SequenceAt-11): position 5 is out of range "
+        "for a "
         "sequence of 2 tensor(s) (valid: -2 to 1)");
 }
 
@@ -140,7 +148,9 @@ TEST_CASE("sequences and optionals: refusals") {
   insert.input("x", ElementType::Float, {2}).input("k", ElementType::Int64, {2}).output("s");
   insert.node("SequenceConstruct", {"x"}, {"s0"});
   insert.node("SequenceInsert", {"s0", "k"}, {"s"});
-  CHECK(load_error(insert) == "test.onnx: node #1 (SequenceInsert-11): the tensor to insert is tensor(int64) but the sequence holds tensor(float)");
+  CHECK(load_error(insert) ==
+        "test.onnx: node #1 (SequenceInsert-11): the tensor to insert is tensor(int64) but the sequence holds "
+        "tensor(float)");
 
   ModelBuilder get(18);
   get.input("x", ElementType::Float, {2}).output("y", ElementType::Float);
@@ -152,11 +162,13 @@ TEST_CASE("sequences and optionals: refusals") {
   get.node("OptionalGetElement", {"o"}, {"y"});
   const Model m = get.build();
   CHECK(run_error(m, {{"x", floats({1, 2})}}) ==
-        "test.onnx: node #1 (OptionalGetElement-18): the optional is empty (optional(tensor(float))): it has no element to get");
+        "test.onnx: node #1 (OptionalGetElement-18): the optional is empty (optional(tensor(float))): it has no "
+        "element to get");
 
   ModelBuilder erase(17);
   erase.output("s");
   erase.node("SequenceEmpty", {}, {"e"});
   erase.node("SequenceErase", {"e"}, {"s"});
-  CHECK(run_error(erase.build(), {}) == "test.onnx: node #1 (SequenceErase-11): the sequence is empty: there is nothing to erase");
+  CHECK(run_error(erase.build(), {}) ==
+        "test.onnx: node #1 (SequenceErase-11): the sequence is empty: there is nothing to erase");
 }

@@ -31,13 +31,27 @@ struct Case {
 
 const std::vector<Case>& all_functions() {
   static const std::vector<Case> cases = {
-      {Fn::Exp, "exp", {}},         {Fn::Log, "log", {}},           {Fn::Sqrt, "sqrt", {}},
-      {Fn::Sin, "sin", {}},         {Fn::Cos, "cos", {}},           {Fn::Tan, "tan", {}},
-      {Fn::Asin, "asin", {}},       {Fn::Acos, "acos", {}},         {Fn::Atan, "atan", {}},
-      {Fn::Sinh, "sinh", {}},       {Fn::Cosh, "cosh", {}},         {Fn::Tanh, "tanh", {}},
-      {Fn::Asinh, "asinh", {}},     {Fn::Acosh, "acosh", {}},       {Fn::Atanh, "atanh", {}},
-      {Fn::Erf, "erf", {}},         {Fn::Sigmoid, "sigmoid", {}},   {Fn::Softplus, "softplus", {}},
-      {Fn::Mish, "mish", {}},       {Fn::GeluErf, "gelu", {}},      {Fn::GeluTanh, "gelu_tanh", {}},
+      {Fn::Exp, "exp", {}},
+      {Fn::Log, "log", {}},
+      {Fn::Sqrt, "sqrt", {}},
+      {Fn::Sin, "sin", {}},
+      {Fn::Cos, "cos", {}},
+      {Fn::Tan, "tan", {}},
+      {Fn::Asin, "asin", {}},
+      {Fn::Acos, "acos", {}},
+      {Fn::Atan, "atan", {}},
+      {Fn::Sinh, "sinh", {}},
+      {Fn::Cosh, "cosh", {}},
+      {Fn::Tanh, "tanh", {}},
+      {Fn::Asinh, "asinh", {}},
+      {Fn::Acosh, "acosh", {}},
+      {Fn::Atanh, "atanh", {}},
+      {Fn::Erf, "erf", {}},
+      {Fn::Sigmoid, "sigmoid", {}},
+      {Fn::Softplus, "softplus", {}},
+      {Fn::Mish, "mish", {}},
+      {Fn::GeluErf, "gelu", {}},
+      {Fn::GeluTanh, "gelu_tanh", {}},
       {Fn::Swish, "swish", {0, 1.5f, 0}},
       {Fn::Elu, "elu", {0, 0.75f, 0}},
       {Fn::Selu, "selu", {0, 1.67326319217681884765625, 1.05070102214813232421875}},
@@ -63,14 +77,15 @@ double fast_as(S x, const Args& a) {
 template <class Visit>
 double dispatch(Fn f, Visit v) {
 #define ONNX_REF_CASE(name) \
-  case Fn::name: return v(std::integral_constant<Fn, Fn::name>{});
+  case Fn::name:            \
+    return v(std::integral_constant<Fn, Fn::name>{});
   switch (f) {
-    ONNX_REF_CASE(Exp) ONNX_REF_CASE(Log) ONNX_REF_CASE(Sqrt) ONNX_REF_CASE(Sin) ONNX_REF_CASE(Cos)
-    ONNX_REF_CASE(Tan) ONNX_REF_CASE(Asin) ONNX_REF_CASE(Acos) ONNX_REF_CASE(Atan) ONNX_REF_CASE(Sinh)
-    ONNX_REF_CASE(Cosh) ONNX_REF_CASE(Tanh) ONNX_REF_CASE(Asinh) ONNX_REF_CASE(Acosh) ONNX_REF_CASE(Atanh)
-    ONNX_REF_CASE(Erf) ONNX_REF_CASE(Sigmoid) ONNX_REF_CASE(Softplus) ONNX_REF_CASE(Mish) ONNX_REF_CASE(GeluErf)
-    ONNX_REF_CASE(GeluTanh) ONNX_REF_CASE(Swish) ONNX_REF_CASE(Elu) ONNX_REF_CASE(Selu) ONNX_REF_CASE(Celu)
-    ONNX_REF_CASE(Pow)
+    ONNX_REF_CASE(Exp)
+    ONNX_REF_CASE(Log) ONNX_REF_CASE(Sqrt) ONNX_REF_CASE(Sin) ONNX_REF_CASE(Cos) ONNX_REF_CASE(Tan) ONNX_REF_CASE(Asin)
+        ONNX_REF_CASE(Acos) ONNX_REF_CASE(Atan) ONNX_REF_CASE(Sinh) ONNX_REF_CASE(Cosh) ONNX_REF_CASE(Tanh)
+            ONNX_REF_CASE(Asinh) ONNX_REF_CASE(Acosh) ONNX_REF_CASE(Atanh) ONNX_REF_CASE(Erf) ONNX_REF_CASE(Sigmoid)
+                ONNX_REF_CASE(Softplus) ONNX_REF_CASE(Mish) ONNX_REF_CASE(GeluErf) ONNX_REF_CASE(GeluTanh)
+                    ONNX_REF_CASE(Swish) ONNX_REF_CASE(Elu) ONNX_REF_CASE(Selu) ONNX_REF_CASE(Celu) ONNX_REF_CASE(Pow)
   }
 #undef ONNX_REF_CASE
   return 0;
@@ -88,7 +103,8 @@ bool fast_decides(Fn f, S x, const Args& a) {
 
 template <class S>
 S from_bits(uint32_t bits) {
-  if constexpr (is_small_float_storage<S>) return S{static_cast<uint16_t>(bits)};
+  if constexpr (is_small_float_storage<S>)
+    return S{static_cast<uint16_t>(bits)};
   else {
     float f;
     std::memcpy(&f, &bits, 4);
@@ -177,17 +193,55 @@ TEST_CASE("elementary: every float16 and bfloat16 input of every function agains
 TEST_CASE("elementary: float32 hard cases") {
   const std::vector<float> hard = {
       // huge arguments: trig needs the full range reduction
-      0x1.fffffep127f, -0x1.fffffep127f, 1e38f, 1e22f, 0x1p100f, 0x1.921fb6p1f, 0x1.921fb6p0f, 0x1.921fb4p0f,
-      0x1.2d97c8p2f, 3.14159274f, 1e10f, 1e6f, 12582912.0f, 16777215.0f,
+      0x1.fffffep127f,
+      -0x1.fffffep127f,
+      1e38f,
+      1e22f,
+      0x1p100f,
+      0x1.921fb6p1f,
+      0x1.921fb6p0f,
+      0x1.921fb4p0f,
+      0x1.2d97c8p2f,
+      3.14159274f,
+      1e10f,
+      1e6f,
+      12582912.0f,
+      16777215.0f,
       // overflow thresholds of exp, sinh, cosh (exp(x) near FLT_MAX), underflow of exp (subnormal results)
-      0x1.62e42ep6f, 0x1.62e430p6f, 0x1.65a9f8p6f, 0x1.65a9fap6f, -0x1.9fe368p6f, -0x1.9d1d9ep6f, -0x1.9fe36ap6f,
-      -100.0f, -103.97f, -87.3f, -88.72283f,
+      0x1.62e42ep6f,
+      0x1.62e430p6f,
+      0x1.65a9f8p6f,
+      0x1.65a9fap6f,
+      -0x1.9fe368p6f,
+      -0x1.9d1d9ep6f,
+      -0x1.9fe36ap6f,
+      -100.0f,
+      -103.97f,
+      -87.3f,
+      -88.72283f,
       // subnormal and tiny inputs: erf, sin, tan, sinh, asinh, atanh of a subnormal are subnormal
-      0x1p-149f, -0x1p-149f, 0x1.fffffcp-127f, 0x1p-126f, 0x1p-60f, 1e-20f,
+      0x1p-149f,
+      -0x1p-149f,
+      0x1.fffffcp-127f,
+      0x1p-126f,
+      0x1p-60f,
+      1e-20f,
       // near the domain edges
-      1.0f, -1.0f, 0x1.fffffep-1f, -0x1.fffffep-1f, 0x1.000002p0f, 0.5f, 2.0f,
+      1.0f,
+      -1.0f,
+      0x1.fffffep-1f,
+      -0x1.fffffep-1f,
+      0x1.000002p0f,
+      0.5f,
+      2.0f,
       // sigmoid and softplus underflow and saturation
-      -88.0f, -104.0f, 16.0f, 17.0f, 88.0f, 89.0f, 0x1.c4p3f,
+      -88.0f,
+      -104.0f,
+      16.0f,
+      17.0f,
+      88.0f,
+      89.0f,
+      0x1.c4p3f,
   };
   int wrong = 0;
   for (const Case& c : all_functions()) {
@@ -287,8 +341,8 @@ TEST_CASE("elementary: sampled float32 against MPFR, with timings" * doctest::sk
     auto t2 = std::chrono::steady_clock::now();
     const double ns_float = std::chrono::duration<double, std::nano>(t1 - t0).count() / fx.size();
     const double ns_double = std::chrono::duration<double, std::nano>(t2 - t1).count() / 2000;
-    MESSAGE("| " << std::string(c.name) << " | " << samples - nan << " | " << wrong << " | " << slow << " | " << ns_float << " ns | "
-                 << ns_double / 1000 << " us | " << (sink == 0.5 ? "" : ""));
+    MESSAGE("| " << std::string(c.name) << " | " << samples - nan << " | " << wrong << " | " << slow << " | "
+                 << ns_float << " ns | " << ns_double / 1000 << " us | " << (sink == 0.5 ? "" : ""));
     total_wrong += wrong;
   }
   CHECK(total_wrong == 0);

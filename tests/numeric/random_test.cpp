@@ -12,16 +12,12 @@ using namespace onnx_ref;
 TEST_CASE("random.philox4x64_known_answers") {
   constexpr uint64_t kOnes = ~uint64_t{0};
   CHECK(philox4x64({0, 0, 0, 0}, {0, 0}) ==
-        PhiloxCounter{0x16554d9eca36314cULL, 0xdb20fe9d672d0fdcULL, 0xd7e772cee186176bULL,
-                      0x7e68b68aec7ba23bULL});
+        PhiloxCounter{0x16554d9eca36314cULL, 0xdb20fe9d672d0fdcULL, 0xd7e772cee186176bULL, 0x7e68b68aec7ba23bULL});
   CHECK(philox4x64({kOnes, kOnes, kOnes, kOnes}, {kOnes, kOnes}) ==
-        PhiloxCounter{0x87b092c3013fe90bULL, 0x438c3c67be8d0224ULL, 0x9cc7d7c69cd777b6ULL,
-                      0xa09caebf594f0ba0ULL});
-  CHECK(philox4x64({0x243f6a8885a308d3ULL, 0x13198a2e03707344ULL, 0xa4093822299f31d0ULL,
-                    0x082efa98ec4e6c89ULL},
+        PhiloxCounter{0x87b092c3013fe90bULL, 0x438c3c67be8d0224ULL, 0x9cc7d7c69cd777b6ULL, 0xa09caebf594f0ba0ULL});
+  CHECK(philox4x64({0x243f6a8885a308d3ULL, 0x13198a2e03707344ULL, 0xa4093822299f31d0ULL, 0x082efa98ec4e6c89ULL},
                    {0x452821e638d01377ULL, 0xbe5466cf34e90c6cULL}) ==
-        PhiloxCounter{0xa528f45403e61d95ULL, 0x38c72dbd566e9788ULL, 0xa5a1610e72fd18b5ULL,
-                      0x57bd43b5e52b7fe6ULL});
+        PhiloxCounter{0xa528f45403e61d95ULL, 0x38c72dbd566e9788ULL, 0xa5a1610e72fd18b5ULL, 0x57bd43b5e52b7fe6ULL});
 }
 
 TEST_CASE("random.stream_words_are_blocks_by_index") {

@@ -62,9 +62,9 @@ TEST_CASE("accuracy.versions_that_differ_declare_apart") {
 }
 
 TEST_CASE("accuracy.ladders_pass_the_operator_files_declaration") {
-  CHECK(kind_of("Add", 1) == AccuracyKind::CorrectlyRounded);     // register_arithmetic
-  CHECK(kind_of("Relu", 14) == AccuracyKind::Exact);              // register_unary_ladder
-  CHECK(kind_of("Exp", 13) == AccuracyKind::CorrectlyRounded);    // register_classic_unary
+  CHECK(kind_of("Add", 1) == AccuracyKind::CorrectlyRounded);      // register_arithmetic
+  CHECK(kind_of("Relu", 14) == AccuracyKind::Exact);               // register_unary_ladder
+  CHECK(kind_of("Exp", 13) == AccuracyKind::CorrectlyRounded);     // register_classic_unary
   CHECK(kind_of("Softmax", 1) == AccuracyKind::CorrectlyRounded);  // add_softmax_ladder
   CHECK(kind_of("Hardmax", 13) == AccuracyKind::Exact);
   CHECK(kind_of("ReduceProd", 18) == AccuracyKind::RoundedAtNamedPoints);

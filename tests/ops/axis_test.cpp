@@ -5,10 +5,14 @@
 TEST_CASE("axis: normalized or refused, extremes included") {
   CHECK(normalize_axis(-1, 3, AxisRange::Signed) == 2);
   CHECK(normalize_axis(2, 3, AxisRange::NonNegative) == 2);
-  CHECK_THROWS_WITH_AS(normalize_axis(-1, 3, AxisRange::NonNegative), "axis = -1 is out of range for rank 3 (valid: 0 to 2)", Error);
-  CHECK_THROWS_WITH_AS(normalize_axis(INT64_MIN, 3, AxisRange::Signed), "axis = -9223372036854775808 is out of range for rank 3 (valid: -3 to 2)", Error);
-  CHECK_THROWS_WITH_AS(normalize_axis(INT64_MAX, 3, AxisRange::Signed), doctest::Contains("is out of range for rank 3"), Error);
-  CHECK_THROWS_WITH_AS(normalize_axis(0, 0, AxisRange::Signed), "axis = 0 is out of range: a scalar has no axis", Error);
+  CHECK_THROWS_WITH_AS(normalize_axis(-1, 3, AxisRange::NonNegative),
+                       "axis = -1 is out of range for rank 3 (valid: 0 to 2)", Error);
+  CHECK_THROWS_WITH_AS(normalize_axis(INT64_MIN, 3, AxisRange::Signed),
+                       "axis = -9223372036854775808 is out of range for rank 3 (valid: -3 to 2)", Error);
+  CHECK_THROWS_WITH_AS(normalize_axis(INT64_MAX, 3, AxisRange::Signed), doctest::Contains("is out of range for rank 3"),
+                       Error);
+  CHECK_THROWS_WITH_AS(normalize_axis(0, 0, AxisRange::Signed), "axis = 0 is out of range: a scalar has no axis",
+                       Error);
 }
 
 TEST_CASE("normalize_axes: every axis in and out of range, for ranks 0 to 4") {
@@ -37,7 +41,8 @@ TEST_CASE("normalize_axes: messages, INT64 extremes and duplicates") {
                        "axes[1] = 5 is out of range for the input rank 3 (valid: -3 to 2)", Error);
   const std::vector<int64_t> neg{-1};
   CHECK_THROWS_WITH_AS(normalize_axes(neg, 3, Refused, "the input rank"),
-                       "axes[0] = -1 is out of range for the input rank 3 (valid: 0 to 2) (negative axes are allowed from version 11 on)",
+                       "axes[0] = -1 is out of range for the input rank 3 (valid: 0 to 2) (negative axes are allowed "
+                       "from version 11 on)",
                        Error);
   const std::vector<int64_t> min{kMin};
   CHECK_THROWS_WITH_AS(normalize_axes(min, 2, Back, "the output rank"),

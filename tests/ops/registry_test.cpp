@@ -24,7 +24,8 @@ TEST_CASE("formal parameters: optional, variadic and their arity") {
 
 TEST_CASE("type constraints list their types as the spec writes them") {
   TypeConstraint c{"V", TypeSet{T::Float, T::Int8}, "", TypeSet{T::Float}, TypeSet{}, TypeSet{T::Bool}};
-  CHECK(c.type_strings() == std::vector<std::string>{"optional(seq(tensor(bool)))", "seq(tensor(float))", "tensor(float)", "tensor(int8)"});
+  CHECK(c.type_strings() ==
+        std::vector<std::string>{"optional(seq(tensor(bool)))", "seq(tensor(float))", "tensor(float)", "tensor(int8)"});
   CHECK(c.allows({ValueKind::Sequence, T::Float}));
   CHECK_FALSE(c.allows({ValueKind::Sequence, T::Int8}));
   CHECK(c.allows({ValueKind::OptionalSequence, T::Bool}));

@@ -57,9 +57,12 @@ bool departs(const OpVersion& v, const std::string& what) { return kDepartures.c
 
 std::string option_name(ParamOption o) {
   switch (o) {
-    case ParamOption::Single: return "single";
-    case ParamOption::Optional: return "optional";
-    case ParamOption::Variadic: return "variadic";
+    case ParamOption::Single:
+      return "single";
+    case ParamOption::Optional:
+      return "optional";
+    case ParamOption::Variadic:
+      return "variadic";
   }
   return "?";
 }
@@ -74,16 +77,22 @@ json default_json(const AttrValue& v) {
   return std::visit(
       [](const auto& x) -> json {
         using X = std::decay_t<decltype(x)>;
-        if constexpr (std::is_same_v<X, Tensor>) return "tensor";
-        else if constexpr (std::is_same_v<X, GraphRef>) return "graph";
-        else if constexpr (std::is_same_v<X, ValueType>) return x.to_string();
-        else return json(x);
+        if constexpr (std::is_same_v<X, Tensor>)
+          return "tensor";
+        else if constexpr (std::is_same_v<X, GraphRef>)
+          return "graph";
+        else if constexpr (std::is_same_v<X, ValueType>)
+          return x.to_string();
+        else
+          return json(x);
       },
       v);
 }
 
-void check_params(const OpVersion& v, const std::vector<FormalParam>& ours, const json& theirs, const std::string& role) {
-  REQUIRE_MESSAGE(ours.size() == theirs.size(), v.label() << " has " << ours.size() << " " << role << ", the spec " << theirs.size());
+void check_params(const OpVersion& v, const std::vector<FormalParam>& ours, const json& theirs,
+                  const std::string& role) {
+  REQUIRE_MESSAGE(ours.size() == theirs.size(),
+                  v.label() << " has " << ours.size() << " " << role << ", the spec " << theirs.size());
   for (size_t i = 0; i < ours.size(); ++i) {
     const auto& p = ours[i];
     const auto& s = theirs[i];
@@ -159,7 +168,8 @@ TEST_CASE("schema: every registered ONNX operator version matches ONNX 1.22.0's 
       REQUIRE_MESSAGE(spec_types.count(c.type_var), "the spec has no type variable " << c.type_var);
       CHECK(c.type_strings() == spec_types[c.type_var]);
     }
-    for (const auto& entry : spec_types) CHECK_MESSAGE(our_vars.count(entry.first), "missing type variable " << entry.first);
+    for (const auto& entry : spec_types)
+      CHECK_MESSAGE(our_vars.count(entry.first), "missing type variable " << entry.first);
   }
   CHECK(checked > 0);
 }

@@ -22,7 +22,8 @@ TEST_CASE("reshape: plain shapes keep the element count") {
   CHECK(reshape({2, 3, 4}, {4, 2, 3}) == Shape{4, 2, 3});
   CHECK(reshape({2, 3, 4}, {24}) == Shape{24});
   CHECK(reshape({2, 3, 4}, {2, 3, 4, 1, 1}) == Shape{2, 3, 4, 1, 1});
-  CHECK_THROWS_WITH_AS(reshape({2, 3, 4}, {5, 5}), "shape [5, 5] holds 25 elements but the input [2, 3, 4] holds 24", Error);
+  CHECK_THROWS_WITH_AS(reshape({2, 3, 4}, {5, 5}), "shape [5, 5] holds 25 elements but the input [2, 3, 4] holds 24",
+                       Error);
 }
 
 // spec: Reshape-*: "At most one dimension of the new shape can be -1."
@@ -33,16 +34,19 @@ TEST_CASE("reshape: -1 is inferred from the element count") {
   CHECK(reshape({2, 3, 4}, {-1, 2, 3, 4}) == Shape{1, 2, 3, 4});
   CHECK(reshape({0, 3}, {-1, 3}) == Shape{0, 3});  // 0 elements / 3 = 0
   CHECK_THROWS_WITH_AS(reshape({2, 3, 4}, {5, -1}),
-                       "-1 at index 1 cannot be inferred: the input's 24 elements do not divide by 5, the product of the other dimensions",
+                       "-1 at index 1 cannot be inferred: the input's 24 elements do not divide by 5, the product of "
+                       "the other dimensions",
                        Error);
-  CHECK_THROWS_WITH_AS(reshape({2, 3, 4}, {-1, 2, -1}), "shape holds -1 at indices 0 and 2; at most one dimension may be -1", Error);
+  CHECK_THROWS_WITH_AS(reshape({2, 3, 4}, {-1, 2, -1}),
+                       "shape holds -1 at indices 0 and 2; at most one dimension may be -1", Error);
   CHECK_THROWS_WITH_AS(reshape({2, 3, 4}, {-2, 12}), "shape[0] = -2 is below -1", Error);
   CHECK_THROWS_AS(reshape({2, 3, 4}, {std::numeric_limits<int64_t>::min()}), Error);
 }
 
 TEST_CASE("reshape: -1 cannot be inferred when the other dimensions multiply to 0") {
   CHECK_THROWS_WITH_AS(reshape({0, 3}, {0, -1}, Literal),
-                       "shape holds both 0 (at index 0) and -1 (at index 1), which is invalid when a 0 is taken literally (allowzero = 1)",
+                       "shape holds both 0 (at index 0) and -1 (at index 1), which is invalid when a 0 is taken "
+                       "literally (allowzero = 1)",
                        Error);
   // With allowzero = 0 the 0 copies input dim 0 (which is 0), so the product is 0 as well.
   CHECK_THROWS_WITH_AS(reshape({0, 3}, {0, -1}, Copy),
@@ -55,15 +59,18 @@ TEST_CASE("reshape: a 0 copies the input dimension at the same index (allowzero 
   CHECK(reshape({2, 3, 4}, {0, 0, -1}) == Shape{2, 3, 4});
   CHECK(reshape({2, 3, 4}, {0, -1}) == Shape{2, 12});
   CHECK(reshape({2, 3, 4}, {2, 0, 1, -1}) == Shape{2, 3, 1, 4});  // ONNX's test_reshape_zero_and_negative_dim
-  CHECK_THROWS_WITH_AS(reshape({2, 12}, {2, 3, 0, 4}, Copy) , "shape[2] = 0 copies input dimension 2, but the input has rank 2", Error);
-  CHECK_THROWS_WITH_AS(reshape({24}, {0, 0, 0, 24}), "shape[1] = 0 copies input dimension 1, but the input has rank 1", Error);
+  CHECK_THROWS_WITH_AS(reshape({2, 12}, {2, 3, 0, 4}, Copy),
+                       "shape[2] = 0 copies input dimension 2, but the input has rank 2", Error);
+  CHECK_THROWS_WITH_AS(reshape({24}, {0, 0, 0, 24}), "shape[1] = 0 copies input dimension 1, but the input has rank 1",
+                       Error);
 }
 
 // spec: Reshape-*: "it is invalid for the specified shape to contain both a zero value and -1"
 TEST_CASE("reshape: a 0 is a literal zero under allowzero = 1") {
   CHECK(reshape({0, 3, 4}, {3, 4, 0}, Literal) == Shape{3, 4, 0});  // ONNX's test_reshape_allowzero_reordered
   CHECK(reshape({2, 0}, {0, 7}, Literal) == Shape{0, 7});
-  CHECK_THROWS_WITH_AS(reshape({2, 3}, {0, 6}, Literal), "shape [0, 6] holds 0 elements but the input [2, 3] holds 6", Error);
+  CHECK_THROWS_WITH_AS(reshape({2, 3}, {0, 6}, Literal), "shape [0, 6] holds 0 elements but the input [2, 3] holds 6",
+                       Error);
   CHECK_THROWS_AS(reshape({0, 3}, {3, -1, 0}, Literal), Error);
 }
 
@@ -128,9 +135,12 @@ TEST_CASE("flatten: axis range per version") {
     CHECK_THROWS_WITH_AS(flatten_output_shape(s, axis, false),
                          doctest::Contains("negative axes are allowed from Flatten-11 on"), Error);
   }
-  CHECK_THROWS_WITH_AS(flatten_output_shape(s, 4, true), "axis 4 is outside the range [-3, 3] for an input of rank 3", Error);
-  CHECK_THROWS_WITH_AS(flatten_output_shape(s, -4, true), "axis -4 is outside the range [-3, 3] for an input of rank 3", Error);
-  CHECK_THROWS_WITH_AS(flatten_output_shape(s, 4, false), "axis 4 is outside the range [0, 3] for an input of rank 3", Error);
+  CHECK_THROWS_WITH_AS(flatten_output_shape(s, 4, true), "axis 4 is outside the range [-3, 3] for an input of rank 3",
+                       Error);
+  CHECK_THROWS_WITH_AS(flatten_output_shape(s, -4, true), "axis -4 is outside the range [-3, 3] for an input of rank 3",
+                       Error);
+  CHECK_THROWS_WITH_AS(flatten_output_shape(s, 4, false), "axis 4 is outside the range [0, 3] for an input of rank 3",
+                       Error);
 }
 
 TEST_CASE("flatten: scalars accept only axis 0, zero-sized dims multiply directly") {

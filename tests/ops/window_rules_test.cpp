@@ -92,7 +92,8 @@ TEST_CASE("window rules: VALID and SAME over every small size") {
 // spec: MaxPool-*: "auto_pad must be either NOTSET, SAME_UPPER, SAME_LOWER or VALID."
 // spec: LpPool-*: "auto_pad must be either NOTSET, SAME_UPPER, SAME_LOWER or VALID."
 TEST_CASE("window rules: refusals name the rule") {
-  CHECK_THROWS_WITH_AS(window_axis(5, 0, 1, 1, 0, 0, AutoPad::NotSet, false), doctest::Contains("kernel size 0"), Error);
+  CHECK_THROWS_WITH_AS(window_axis(5, 0, 1, 1, 0, 0, AutoPad::NotSet, false), doctest::Contains("kernel size 0"),
+                       Error);
   CHECK_THROWS_WITH_AS(window_axis(5, 2, 0, 1, 0, 0, AutoPad::NotSet, false), doctest::Contains("stride 0"), Error);
   CHECK_THROWS_WITH_AS(window_axis(5, 2, 1, 0, 0, 0, AutoPad::NotSet, false), doctest::Contains("dilation 0"), Error);
   CHECK_THROWS_WITH_AS(window_axis(5, 2, 1, 1, -1, 0, AutoPad::NotSet, false, 2),
@@ -102,5 +103,6 @@ TEST_CASE("window rules: refusals name the rule") {
   CHECK_THROWS_AS(window_axis(5, 1 << 30, 1, 1 << 30, 0, 0, AutoPad::NotSet, false), Error);  // larger than the input
   CHECK_THROWS_AS(window_axis(5, int64_t{1} << 40, 1, int64_t{1} << 40, 0, 0, AutoPad::NotSet, false), Error);
   CHECK_THROWS_AS(window_axis(kMax, 1, 1, 1, 0, 0, AutoPad::NotSet, false), Error);
-  CHECK_THROWS_WITH_AS(parse_auto_pad("SAME"), doctest::Contains("must be NOTSET, SAME_UPPER, SAME_LOWER or VALID"), Error);
+  CHECK_THROWS_WITH_AS(parse_auto_pad("SAME"), doctest::Contains("must be NOTSET, SAME_UPPER, SAME_LOWER or VALID"),
+                       Error);
 }

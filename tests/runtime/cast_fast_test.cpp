@@ -24,8 +24,8 @@ Tensor patterns(ElementType type, int64_t n, uint64_t seed) {
     auto* f = reinterpret_cast<uint32_t*>(bytes);
     int64_t k = 0;
     for (uint32_t se = 0; se < 512 && k < n; ++se)
-      for (uint32_t m : {0u, 1u, 0x400000u, 0x7FFFFFu, 0x1000u, 0x1001u, 0xFFFu, 0x8000u, 0x8001u, 0x7FFFu, 0x80000u, 0x80001u,
-                         0x100000u, 0x100001u, 0x200000u, 0x200001u, 0x300000u, 0x600000u, 0x7FFFu << 1})
+      for (uint32_t m : {0u, 1u, 0x400000u, 0x7FFFFFu, 0x1000u, 0x1001u, 0xFFFu, 0x8000u, 0x8001u, 0x7FFFu, 0x80000u,
+                         0x80001u, 0x100000u, 0x100001u, 0x200000u, 0x200001u, 0x300000u, 0x600000u, 0x7FFFu << 1})
         if (k < n) f[k++] = se << 23 | m;
   }
   return t;
@@ -34,8 +34,9 @@ Tensor patterns(ElementType type, int64_t n, uint64_t seed) {
 }  // namespace
 
 TEST_CASE("cast fast paths agree with the element-by-element conversion") {
-  const ElementType sources[] = {T::Float, T::Double, T::Int64, T::UInt64, T::Int32, T::UInt32, T::Int16, T::Int8, T::UInt8,
-                                 T::Bool, T::Float16, T::BFloat16, T::Float8E4M3FN, T::Float8E5M2FNUZ, T::Float8E8M0};
+  const ElementType sources[] = {T::Float,   T::Double,   T::Int64,        T::UInt64,         T::Int32,
+                                 T::UInt32,  T::Int16,    T::Int8,         T::UInt8,          T::Bool,
+                                 T::Float16, T::BFloat16, T::Float8E4M3FN, T::Float8E5M2FNUZ, T::Float8E8M0};
   int compared = 0;
   for (ElementType from : sources) {
     const Tensor in = patterns(from, int64_t{1} << 16, static_cast<uint64_t>(code_of(from)));

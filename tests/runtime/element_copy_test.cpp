@@ -18,8 +18,7 @@ TEST_CASE("element copies move every element type bit for bit") {
     Tensor dst = Tensor::uninitialized(type, {3, 5});
     for (int64_t r = 0; r < 3; ++r) copy_elements(src, r * 5, dst, (2 - r) * 5, 5);
     for (int64_t r = 0; r < 3; ++r)
-      for (int64_t c = 0; c < 5; ++c)
-        CHECK(elem(dst, (2 - r) * 5 + c) == elem(src, r * 5 + c));
+      for (int64_t c = 0; c < 5; ++c) CHECK(elem(dst, (2 - r) * 5 + c) == elem(src, r * 5 + c));
     // Column 1 gathered with stride 5, and element 7 filled.
     Tensor col = Tensor::uninitialized(type, {3});
     gather_strided(src, 1, 5, col, 0, 3);

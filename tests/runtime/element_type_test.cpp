@@ -75,5 +75,6 @@ TEST_CASE("storage size must match type and shape") {
 
 TEST_CASE("allocating a tensor larger than the machine's memory is a clean error") {
   CHECK_THROWS_WITH_AS(Tensor::zeros(ElementType::Float, {int64_t{1} << 20, int64_t{1} << 20}),
-                       doctest::Contains("float[1048576, 1048576] needs 4398046511104 bytes, more than this machine's"), Error);
+                       doctest::Contains("float[1048576, 1048576] needs 4398046511104 bytes, more than this machine's"),
+                       Error);
 }

@@ -155,10 +155,11 @@ TEST_CASE("element values: write then read every non-string type") {
       case ElementKind::Float: {
         // Representable in every float format down to float4e2m1 (with e8m0, only positive powers of two).
         const bool e8m0 = t.type == ElementType::Float8E8M0;
-        const std::vector<double> values =
-            e8m0 ? std::vector<double>{1.0, 0.5, 4.0, 0x1p-127, 0x1p127} : std::vector<double>{1.0, -0.5, 3.0, 0.0, -6.0};
+        const std::vector<double> values = e8m0 ? std::vector<double>{1.0, 0.5, 4.0, 0x1p-127, 0x1p127}
+                                                : std::vector<double>{1.0, -0.5, 3.0, 0.0, -6.0};
         for (size_t i = 0; i < values.size(); ++i) write_real(t.type, data.data(), static_cast<int64_t>(i), values[i]);
-        for (size_t i = 0; i < values.size(); ++i) CHECK(read_real(t.type, data.data(), static_cast<int64_t>(i)) == values[i]);
+        for (size_t i = 0; i < values.size(); ++i)
+          CHECK(read_real(t.type, data.data(), static_cast<int64_t>(i)) == values[i]);
         if (is_small_float(t.type)) {
           CHECK(read_bits(t.type, data.data(), 0) == encode_small_float(t.type, 1.0));
         }
@@ -180,8 +181,10 @@ TEST_CASE("element values: write then read every non-string type") {
       case ElementKind::UnsignedInt: {
         const uint64_t hi = t.bits == 64 ? std::numeric_limits<uint64_t>::max() : (uint64_t{1} << t.bits) - 1;
         const std::vector<uint64_t> values = {0, hi, 1, hi - 1, 2};
-        for (size_t i = 0; i < values.size(); ++i) write_uint64(t.type, data.data(), static_cast<int64_t>(i), values[i]);
-        for (size_t i = 0; i < values.size(); ++i) CHECK(read_uint64(t.type, data.data(), static_cast<int64_t>(i)) == values[i]);
+        for (size_t i = 0; i < values.size(); ++i)
+          write_uint64(t.type, data.data(), static_cast<int64_t>(i), values[i]);
+        for (size_t i = 0; i < values.size(); ++i)
+          CHECK(read_uint64(t.type, data.data(), static_cast<int64_t>(i)) == values[i]);
         write_real(t.type, data.data(), 7, 3.0);
         CHECK(read_real(t.type, data.data(), 7) == 3.0);
         write_int64(t.type, data.data(), 8, 2);
@@ -195,7 +198,8 @@ TEST_CASE("element values: write then read every non-string type") {
         CHECK(read_int64(t.type, data.data(), 1) == 0);
         break;
       }
-      case ElementKind::String: break;
+      case ElementKind::String:
+        break;
     }
   }
 }

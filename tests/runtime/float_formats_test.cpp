@@ -66,8 +66,8 @@ double reference_decode(const Layout& l, uint32_t bits) {
   if (l.rule == NanRule::AllOnesIsNan && e == e_all_ones && m == m_all_ones) return kNaN;
   if (l.rule == NanRule::NegativeZeroIsNan && negative && e == 0 && m == 0) return kNaN;
   const double fraction = std::ldexp(static_cast<double>(m), -l.mantissa_bits);
-  const double magnitude = e == 0 ? std::ldexp(fraction, 1 - l.bias)
-                                  : std::ldexp(1.0 + fraction, static_cast<int>(e) - l.bias);
+  const double magnitude =
+      e == 0 ? std::ldexp(fraction, 1 - l.bias) : std::ldexp(1.0 + fraction, static_cast<int>(e) - l.bias);
   return negative ? -magnitude : magnitude;
 }
 
@@ -248,20 +248,16 @@ TEST_CASE("small float: values between the largest finite value and the next ste
     bool midpoint_overflows;
   };
   const Case cases[] = {
-      {ElementType::Float8E4M3FN, 448, 464, 0x7E, false},
-      {ElementType::Float8E4M3FNUZ, 240, 248, 0x7F, true},
-      {ElementType::Float8E5M2, 57344, 61440, 0x7B, true},
-      {ElementType::Float8E5M2FNUZ, 57344, 61440, 0x7F, true},
-      {ElementType::Float16, 65504, 65520, 0x7BFF, true},
-      {ElementType::Float4E2M1, 6, 7, 0x7, true},
+      {ElementType::Float8E4M3FN, 448, 464, 0x7E, false},  {ElementType::Float8E4M3FNUZ, 240, 248, 0x7F, true},
+      {ElementType::Float8E5M2, 57344, 61440, 0x7B, true}, {ElementType::Float8E5M2FNUZ, 57344, 61440, 0x7F, true},
+      {ElementType::Float16, 65504, 65520, 0x7BFF, true},  {ElementType::Float4E2M1, 6, 7, 0x7, true},
   };
   for (const auto& c : cases) {
     CAPTURE(name_of(c.type));
     CHECK(encode_small_float(c.type, std::nextafter(c.midpoint, 0.0), false) == c.max_bits);
     CHECK(encode_small_float(c.type, std::nextafter(c.midpoint, 0.0), true) == c.max_bits);
     // With saturation everything up there is max.
-    CHECK(encode_small_float(c.type, c.midpoint, true) ==
-          (c.type == ElementType::Float16 ? 0x7C00u : c.max_bits));
+    CHECK(encode_small_float(c.type, c.midpoint, true) == (c.type == ElementType::Float16 ? 0x7C00u : c.max_bits));
     CHECK(encode_small_float(c.type, std::nextafter(c.midpoint, kInf), true) ==
           (c.type == ElementType::Float16 ? 0x7C00u : c.max_bits));
     if (c.type == ElementType::Float4E2M1) continue;  // no inf or NaN to overflow to: checked below
@@ -391,7 +387,9 @@ TEST_CASE("small float: float4e2m1 rounding thresholds as in ONNX's float32_to_f
   for (int i = 0; i < 7; ++i) {
     const double t = up_thresholds[i];
     CAPTURE(t);
-    auto value = [](double x) { return decode_small_float(ElementType::Float4E2M1, encode_small_float(ElementType::Float4E2M1, x)); };
+    auto value = [](double x) {
+      return decode_small_float(ElementType::Float4E2M1, encode_small_float(ElementType::Float4E2M1, x));
+    };
     CHECK(value(std::nextafter(t, 0.0)) == results[i]);
     CHECK(value(std::nextafter(t, 10.0)) == results[i + 1]);
     CHECK(value(t) == (tie_goes_up[i] ? results[i + 1] : results[i]));

@@ -17,8 +17,8 @@ TEST_CASE("maps: the rules of a map") {
   CHECK(ValueType::map_sequence(T::String, T::Double).to_string() == "seq(map(string, double))");
   CHECK(Value::map(m).describe() == "map(int64, float) of 3");
 
-  CHECK_THROWS_WITH_AS(MapEntries::make(keys_i64({1, 2, 1}), floats({0, 0, 0})), "a map has the key at entry 2 twice (first at entry 0)",
-                       Error);
+  CHECK_THROWS_WITH_AS(MapEntries::make(keys_i64({1, 2, 1}), floats({0, 0, 0})),
+                       "a map has the key at entry 2 twice (first at entry 0)", Error);
   CHECK_THROWS_WITH_AS(MapEntries::make(strings({"a", "b", "b"}), floats({0, 0, 0})),
                        "a map has the key at entry 2 twice (first at entry 1)", Error);
   CHECK_THROWS_WITH_AS(MapEntries::make(keys_i64({1, 2}), floats({0})), "a map has 2 keys but 1 values", Error);
@@ -41,7 +41,9 @@ TEST_CASE("maps: MapProto and SequenceProto of maps round-trip") {
       Value::map(MapEntries::make(Tensor::from_values<int32_t>(T::Int32, {2}, {-5, 9}), strings({"a", "b\n"}))),
       Value::map(MapEntries::make(Tensor::from_values<uint64_t>(T::UInt64, {1}, {~uint64_t{0}}), keys_i64({-1}))),
       Value::map(MapEntries::make(keys_i64({}), floats({}))),
-      Value::map_sequence(T::String, T::Float, {MapEntries::make(strings({"a", "b"}), floats({1, 2})), MapEntries::make(strings({}), floats({}))}),
+      Value::map_sequence(
+          T::String, T::Float,
+          {MapEntries::make(strings({"a", "b"}), floats({1, 2})), MapEntries::make(strings({}), floats({}))}),
       Value::map_sequence(T::Int64, T::Float, {}),
   };
   for (const Value& v : values) {
@@ -58,10 +60,12 @@ TEST_CASE("maps: MapProto and SequenceProto of maps round-trip") {
   }
   // A map read where the model declares other key or value types is refused.
   write_value_file(dir / "m.pb", values[0], "m");
-  CHECK_THROWS_WITH_AS(read_value_file(dir / "m.pb", ValueType::map(T::String, T::Float)),
-                       ((dir / "m.pb").string() + ": the map's keys are int64 but the model declares string keys").c_str(), Error);
+  CHECK_THROWS_WITH_AS(
+      read_value_file(dir / "m.pb", ValueType::map(T::String, T::Float)),
+      ((dir / "m.pb").string() + ": the map's keys are int64 but the model declares string keys").c_str(), Error);
   CHECK_THROWS_WITH_AS(read_value_file(dir / "m.pb", ValueType::map(T::Int64, T::Double)),
-                       ((dir / "m.pb").string() + ": map value 0: is float but the map's values are double").c_str(), Error);
+                       ((dir / "m.pb").string() + ": map value 0: is float but the map's values are double").c_str(),
+                       Error);
   std::filesystem::remove_all(dir);
 }
 
@@ -71,8 +75,10 @@ TEST_CASE("maps: a MapProto that breaks the rules is refused") {
   p.add_keys(4);
   p.add_keys(4);
   p.mutable_values()->set_elem_type(onnx::SequenceProto::TENSOR);
-  for (float f : {1.f, 2.f}) *p.mutable_values()->add_tensor_values() = tensor_to_proto(Tensor::from_values<float>(T::Float, {}, {f}));
-  CHECK_THROWS_WITH_AS(map_from_proto(p, T::Int64, T::Float), "a map has the key at entry 1 twice (first at entry 0)", Error);
+  for (float f : {1.f, 2.f})
+    *p.mutable_values()->add_tensor_values() = tensor_to_proto(Tensor::from_values<float>(T::Float, {}, {f}));
+  CHECK_THROWS_WITH_AS(map_from_proto(p, T::Int64, T::Float), "a map has the key at entry 1 twice (first at entry 0)",
+                       Error);
   p.set_keys(1, 5);
   CHECK(map_from_proto(p, T::Int64, T::Float).size() == 2);
   p.add_keys(6);
@@ -98,7 +104,8 @@ TEST_CASE("maps: a MapProto that breaks the rules is refused") {
   r.add_keys(1);
   r.mutable_values()->set_elem_type(onnx::SequenceProto::TENSOR);
   *r.mutable_values()->add_tensor_values() = tensor_to_proto(floats({1, 2}));
-  CHECK_THROWS_WITH_AS(map_from_proto(r, T::Int64, T::Float), "map value 0: holds float[2]; a map value is one element", Error);
+  CHECK_THROWS_WITH_AS(map_from_proto(r, T::Int64, T::Float), "map value 0: holds float[2]; a map value is one element",
+                       Error);
   // Values that are not tensors.
   r.mutable_values()->set_elem_type(onnx::SequenceProto::MAP);
   CHECK_THROWS_AS(map_from_proto(r, T::Int64, T::Float), UnsupportedError);
@@ -106,22 +113,27 @@ TEST_CASE("maps: a MapProto that breaks the rules is refused") {
 
 TEST_CASE("maps: JSON in and out") {
   const JsonTensorContext c{"input 'x'", {}, T::Float};
-  const Value m = value_from_json(json::parse(R"({"map": {"keys": [3, 1], "values": [0.5, "nan"]}})"), c, ValueKind::Map, T::Int64);
+  const Value m =
+      value_from_json(json::parse(R"({"map": {"keys": [3, 1], "values": [0.5, "nan"]}})"), c, ValueKind::Map, T::Int64);
   CHECK(m.type() == ValueType::map(T::Int64, T::Float));
   CHECK(m.map_entries().keys.identical_to(keys_i64({3, 1})));
   CHECK(value_from_json(map_to_json(m.map_entries()), c, ValueKind::Map, T::Int64).identical_to(m));
   // Undeclared: the JSON names its types.
   const Value s = value_from_json(
-      json::parse(R"({"sequence": [{"map": {"keys": ["a"], "values": [1.5]}}], "key_type": "string", "value_type": "double"})"),
+      json::parse(
+          R"({"sequence": [{"map": {"keys": ["a"], "values": [1.5]}}], "key_type": "string", "value_type": "double"})"),
       {"input 'x'", {}, std::nullopt}, std::nullopt);
   CHECK(s.type() == ValueType::map_sequence(T::String, T::Double));
   CHECK(s.maps().at(0).values.identical_to(doubles({1.5})));
-  CHECK_THROWS_WITH_AS(value_from_json(json::parse(R"({"map": {"keys": [1, 1], "values": [0, 0]}})"), c, ValueKind::Map, T::Int64),
-                       "input 'x': a map has the key at entry 1 twice (first at entry 0)", Error);
-  CHECK_THROWS_WITH_AS(value_from_json(json::parse(R"({"map": {"keys": [1], "values": [0, 0]}})"), c, ValueKind::Map, T::Int64),
-                       "input 'x': a map has 1 keys but 2 values", Error);
-  CHECK_THROWS_WITH_AS(value_from_json(json::parse(R"({"map": {"keys": ["a"], "values": [0]}})"), c, ValueKind::Map, T::Int64),
-                       doctest::Contains("input 'x' keys"), Error);
+  CHECK_THROWS_WITH_AS(
+      value_from_json(json::parse(R"({"map": {"keys": [1, 1], "values": [0, 0]}})"), c, ValueKind::Map, T::Int64),
+      "input 'x': a map has the key at entry 1 twice (first at entry 0)", Error);
+  CHECK_THROWS_WITH_AS(
+      value_from_json(json::parse(R"({"map": {"keys": [1], "values": [0, 0]}})"), c, ValueKind::Map, T::Int64),
+      "input 'x': a map has 1 keys but 2 values", Error);
+  CHECK_THROWS_WITH_AS(
+      value_from_json(json::parse(R"({"map": {"keys": ["a"], "values": [0]}})"), c, ValueKind::Map, T::Int64),
+      doctest::Contains("input 'x' keys"), Error);
   CHECK_THROWS_WITH_AS(value_from_json(json::parse(R"({"map": {"keys": [], "values": []}, "key_type": "float"})"),
                                        {"input 'x'", {}, T::Float}, std::nullopt),
                        "input 'x': key_type float is not a map key type (an integer type or string)", Error);
@@ -134,8 +146,8 @@ TEST_CASE("maps: models declare maps and sequences of maps") {
   const Model model = n.b.build();
   REQUIRE(model.required_inputs().size() == 1);
   CHECK(model.required_inputs()[0].describe() == "map(string, int64)");
-  CHECK_THROWS_WITH_AS(model.run({{"x", float_map({1}, {1})}}), doctest::Contains("is map(int64, float) of 1 but the model declares map(string, int64)"),
-                       Error);
+  CHECK_THROWS_WITH_AS(model.run({{"x", float_map({1}, {1})}}),
+                       doctest::Contains("is map(int64, float) of 1 but the model declares map(string, int64)"), Error);
   // Other nestings are refused when loading.
   ModelBuilder b(17);
   auto* in = b.proto().mutable_graph()->add_input();
@@ -147,5 +159,7 @@ TEST_CASE("maps: models declare maps and sequences of maps") {
   ModelBuilder c(17);
   declare_map(c.proto().mutable_graph()->add_input(), "x", T::Float, T::Float, false);
   c.output("x");
-  CHECK_THROWS_WITH_AS(c.build(), doctest::Contains("declares map keys of tensor(float); a map key is an integer type or string"), Error);
+  CHECK_THROWS_WITH_AS(c.build(),
+                       doctest::Contains("declares map keys of tensor(float); a map key is an integer type or string"),
+                       Error);
 }

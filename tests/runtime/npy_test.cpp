@@ -76,8 +76,8 @@ Tensor random_npy_tensor(ElementType type, const Shape& shape, std::mt19937_64& 
 }
 
 const ElementType kNpyTypeList[] = {
-    ElementType::Bool,  ElementType::Int8,    ElementType::UInt8,   ElementType::Int16,     ElementType::UInt16,
-    ElementType::Int32, ElementType::UInt32,  ElementType::Int64,   ElementType::UInt64,    ElementType::Float16,
+    ElementType::Bool,  ElementType::Int8,   ElementType::UInt8,     ElementType::Int16,      ElementType::UInt16,
+    ElementType::Int32, ElementType::UInt32, ElementType::Int64,     ElementType::UInt64,     ElementType::Float16,
     ElementType::Float, ElementType::Double, ElementType::Complex64, ElementType::Complex128,
 };
 
@@ -203,10 +203,10 @@ TEST_CASE("npy corrupt or unsupported files are one-line errors naming the file"
         "dtype '>f4' is big-endian; only little-endian data is supported");
   CHECK(error_for(npy_file("{'descr': '<U5', 'fortran_order': False, 'shape': (2,), }", std::string(40, 'a'))) ==
         "unsupported dtype '<U5' (supported: little-endian b1, i1, u1, i2, u2, i4, u4, i8, u8, f2, f4, f8, c8, c16)");
-  CHECK(error_for(npy_file("{'descr': '|O', 'fortran_order': False, 'shape': (1,), }", "12345678")).starts_with(
-      "unsupported dtype '|O'"));
-  CHECK(error_for(npy_file("{'descr': '|f4', 'fortran_order': False, 'shape': (1,), }", "1234")).starts_with(
-      "unsupported dtype '|f4'"));
+  CHECK(error_for(npy_file("{'descr': '|O', 'fortran_order': False, 'shape': (1,), }", "12345678"))
+            .starts_with("unsupported dtype '|O'"));
+  CHECK(error_for(npy_file("{'descr': '|f4', 'fortran_order': False, 'shape': (1,), }", "1234"))
+            .starts_with("unsupported dtype '|f4'"));
   CHECK(error_for(npy_file("{'descr': [('a', '<f4'), ('b', '<i4')], 'fortran_order': False, 'shape': (1,), }",
                            "12345678")) == "structured dtype [('a', '<f4'), ('b', '<i4')] is not supported");
   CHECK(error_for(npy_file("{'descr': '|b1', 'fortran_order': False, 'shape': (3,), }", std::string("\1\2\0", 3))) ==
@@ -230,20 +230,21 @@ TEST_CASE("npy corrupt or unsupported files are one-line errors naming the file"
   CHECK(error_for(npy_file("{'descr': '<f4', 'fortran_order': False, 'shape': (3), }", "123412341234")) ==
         "malformed header: expected ',' after the only dimension, as in (3,) at column 53 of "
         "{'descr': '<f4', 'fortran_order': False, 'shape': (3), }");
-  CHECK(error_for(npy_file("{'descr': '<f4' 'fortran_order': False, 'shape': (), }", "1234")).starts_with(
-      "malformed header: expected ',' at column 17"));
-  CHECK(error_for(npy_file("{'descr': '<f4', 'fortran_order': false, 'shape': (), }", "1234")).starts_with(
-      "malformed header: expected True or False"));
-  CHECK(error_for(npy_file("{'descr': '<f4', 'fortran_order': False, 'shape': (-1,), }", "")).starts_with(
-      "malformed header: expected a dimension"));
-  CHECK(error_for(npy_file("{'descr': '<f4', 'fortran_order': False, 'shape': (), } x", "1234")).starts_with(
-      "malformed header: expected the end of the header after '}'"));
+  CHECK(error_for(npy_file("{'descr': '<f4' 'fortran_order': False, 'shape': (), }", "1234"))
+            .starts_with("malformed header: expected ',' at column 17"));
+  CHECK(error_for(npy_file("{'descr': '<f4', 'fortran_order': false, 'shape': (), }", "1234"))
+            .starts_with("malformed header: expected True or False"));
+  CHECK(error_for(npy_file("{'descr': '<f4', 'fortran_order': False, 'shape': (-1,), }", ""))
+            .starts_with("malformed header: expected a dimension"));
+  CHECK(error_for(npy_file("{'descr': '<f4', 'fortran_order': False, 'shape': (), } x", "1234"))
+            .starts_with("malformed header: expected the end of the header after '}'"));
 
   // The prefix.
   std::string version4 = npy_file(f4_23, data24);
   version4[6] = 4;
   CHECK(error_for(version4) == "unsupported .npy format version 4.0");
-  CHECK(error_for(npy_file(f4_23, data24).substr(0, 50)) == "the header is truncated (118 bytes announced, 40 present)");
+  CHECK(error_for(npy_file(f4_23, data24).substr(0, 50)) ==
+        "the header is truncated (118 bytes announced, 40 present)");
 
   const fs::path missing = dir.path / "missing.npy";
   CHECK(npy_error(missing) == missing.string() + ": no such file");

@@ -4,10 +4,10 @@
 TEST_CASE("run context: random streams are a function of the seed and the key") {
   RunContext a(RunOptions{1, 7, 10}), b(RunOptions{1, 7, 10}), c(RunOptions{1, 8, 10});
   const uint64_t a1 = a.stream_seed("node"), a2 = a.stream_seed("node");
-  CHECK(a1 != a2);                        // each request of a key is a new stream
-  CHECK(b.stream_seed("node") == a1);     // the same seed gives the same streams
+  CHECK(a1 != a2);                     // each request of a key is a new stream
+  CHECK(b.stream_seed("node") == a1);  // the same seed gives the same streams
   CHECK(b.stream_seed("node") == a2);
-  CHECK(c.stream_seed("node") != a1);     // another seed, other streams
+  CHECK(c.stream_seed("node") != a1);  // another seed, other streams
   CHECK(a.stream_seed("other") != b.stream_seed("node"));
 }
 
@@ -44,7 +44,8 @@ TEST_CASE("run context: the kernels split over threads give the same bits on 1, 
     uint32_t x = seed;
     for (auto& f : v) {
       x = x * 1664525u + 1013904223u;
-      f = std::ldexp(static_cast<float>(static_cast<int32_t>(x >> 8) - (1 << 23)), static_cast<int>(x % spread) - 23 - spread / 2);
+      f = std::ldexp(static_cast<float>(static_cast<int32_t>(x >> 8) - (1 << 23)),
+                     static_cast<int>(x % spread) - 23 - spread / 2);
     }
     return Tensor::from_values<float>(ElementType::Float, shape, v);
   };
@@ -69,13 +70,21 @@ TEST_CASE("run context: the kernels split over threads give the same bits on 1, 
     cases.push_back({op, b.build(), feeds});
   };
   one_node("Softmax", 13, {{"x", random_floats({64, 300}, 1, 12)}}, [](onnx::NodeProto&) {});
-  one_node("LogSoftmax", 13, {{"x", random_floats({300, 64}, 2, 12)}}, [](onnx::NodeProto& n) { testing::set_int(n, "axis", 0); });
-  one_node("LayerNormalization", 17, {{"x", random_floats({96, 200}, 3, 20)}, {"s", random_floats({200}, 4, 4)}, {"b", random_floats({200}, 5, 4)}},
-           [](onnx::NodeProto&) {});
+  one_node("LogSoftmax", 13, {{"x", random_floats({300, 64}, 2, 12)}},
+           [](onnx::NodeProto& n) { testing::set_int(n, "axis", 0); });
+  one_node(
+      "LayerNormalization", 17,
+      {{"x", random_floats({96, 200}, 3, 20)}, {"s", random_floats({200}, 4, 4)}, {"b", random_floats({200}, 5, 4)}},
+      [](onnx::NodeProto&) {});
   one_node("Conv", 11, {{"x", random_floats({1, 6, 23, 29}, 6, 30)}, {"w", random_floats({5, 6, 3, 3}, 7, 30)}},
-           [](onnx::NodeProto& n) { testing::set_ints(n, "pads", {1, 2, 0, 1}); });
-  one_node("ConvTranspose", 11, {{"x", random_floats({1, 7, 31, 17}, 8, 30)}, {"w", random_floats({7, 1, 2, 2}, 9, 30)}},
-           [](onnx::NodeProto& n) { testing::set_ints(n, "strides", {2, 2}); });
+           [](onnx::NodeProto& n) {
+             testing::set_ints(n, "pads", {1, 2, 0, 1});
+           });
+  one_node("ConvTranspose", 11,
+           {{"x", random_floats({1, 7, 31, 17}, 8, 30)}, {"w", random_floats({7, 1, 2, 2}, 9, 30)}},
+           [](onnx::NodeProto& n) {
+             testing::set_ints(n, "strides", {2, 2});
+           });
   {  // Resize's scales come as an initializer
     ModelBuilder b(19);
     b.input("x", ElementType::Float, {1, 3, 37, 41}).output("y", ElementType::Float);

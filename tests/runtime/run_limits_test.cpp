@@ -24,7 +24,9 @@ TEST_CASE("a memory budget holds the live total, refuses what passes it, and tak
   budget->charge(600, "a");
   CHECK(budget->live() == 600);
   // 600 + 401 = 1001 > 1000: refused, and nothing is added.
-  CHECK_THROWS_WITH_AS(budget->charge(401, "b"), "b needs 401 bytes, and the run holds 600: more than the limit of 1000 bytes (--max-memory)", Error);
+  CHECK_THROWS_WITH_AS(budget->charge(401, "b"),
+                       "b needs 401 bytes, and the run holds 600: more than the limit of 1000 bytes (--max-memory)",
+                       Error);
   CHECK(budget->live() == 600);
   budget->charge(400, "c");  // 1000: exactly the limit
   CHECK(budget->live() == 1000);
@@ -57,11 +59,13 @@ TEST_CASE("tensors allocated while a run's limits are current are charged to its
   limits.memory = std::make_shared<MemoryBudget>(4096);
   RunLimitsScope scope(&limits);
   {
-    Tensor a = Tensor::zeros(ElementType::Float, {256});  // 1024 bytes
+    Tensor a = Tensor::zeros(ElementType::Float, {256});          // 1024 bytes
     Tensor b = Tensor::uninitialized(ElementType::Int64, {256});  // 2048 bytes
     CHECK(limits.memory->live() == 3072);
     // 3072 + 1028 = 4100 > 4096.
-    CHECK_THROWS_WITH_AS(Tensor::zeros(ElementType::Float, {257}), "needs 1028 bytes, and the run holds 3072: more than the limit of 4096 bytes (--max-memory)", Error);
+    CHECK_THROWS_WITH_AS(Tensor::zeros(ElementType::Float, {257}),
+                         "needs 1028 bytes, and the run holds 3072: more than the limit of 4096 bytes (--max-memory)",
+                         Error);
     Tensor shared = a.reshaped({16, 16});  // no new storage: nothing charged
     CHECK(limits.memory->live() == 3072);
   }
@@ -103,7 +107,8 @@ TEST_CASE("outside a run nothing is accounted, but one allocation may not pass t
   set_default_memory_limit(1 << 20);
   CHECK(Tensor::zeros(ElementType::Float, {256, 1024}).element_count() == 262144);  // exactly 1 MiB
   CHECK_THROWS_WITH_AS(Tensor::zeros(ElementType::Float, {256, 1025}),
-                       "float[256, 1025] needs 1049600 bytes, more than the limit of 1048576 bytes (--max-memory)", Error);
+                       "float[256, 1025] needs 1049600 bytes, more than the limit of 1048576 bytes (--max-memory)",
+                       Error);
   set_default_memory_limit(0);
   CHECK(default_memory_budget() > (1 << 20));
 }

@@ -60,7 +60,8 @@ Tensor random_tensor(ElementType type, const Shape& shape, std::mt19937_64& rng)
   Tensor t = Tensor::zeros(type, shape);
   const size_t size = t.bytes().size();
   std::byte* data = t.mutable_data();
-  for (size_t i = 0; i < size; ++i) data[i] = static_cast<std::byte>(type == ElementType::Bool ? rng() & 1 : rng() & 0xFF);
+  for (size_t i = 0; i < size; ++i)
+    data[i] = static_cast<std::byte>(type == ElementType::Bool ? rng() & 1 : rng() & 0xFF);
   const auto used_bits = static_cast<uint64_t>(t.element_count()) * static_cast<uint64_t>(bits_of(type)) % 8;
   if (is_sub_byte(type) && used_bits != 0) data[size - 1] &= static_cast<std::byte>((1u << used_bits) - 1);
   return t;
@@ -150,22 +151,27 @@ TEST_CASE("json float and double round-trip for many random bit patterns") {
   CHECK(through_text(f32).identical_to(f32));
   std::vector<uint64_t> doubles(100000);
   for (auto& d : doubles) d = rng();
-  const Tensor f64 = Tensor::from_values<uint64_t>(ElementType::Double, {static_cast<int64_t>(doubles.size())}, doubles);
+  const Tensor f64 =
+      Tensor::from_values<uint64_t>(ElementType::Double, {static_cast<int64_t>(doubles.size())}, doubles);
   CHECK(through_text(f64).identical_to(f64));
 }
 
 TEST_CASE("json NaN: \"nan\" is the canonical NaN, every other NaN is \"nan:0x<bits>\"") {
   CHECK(data_text(float_tensor({0x7FC00000u, 0xFFC00000u, 0x7F800001u})) ==
         R"(["nan","nan:0xffc00000","nan:0x7f800001"])");
-  CHECK(data_text(Tensor::from_values<uint8_t>(ElementType::Float8E4M3FN, {2}, {0x7F, 0xFF})) == R"(["nan","nan:0xff"])");
+  CHECK(data_text(Tensor::from_values<uint8_t>(ElementType::Float8E4M3FN, {2}, {0x7F, 0xFF})) ==
+        R"(["nan","nan:0xff"])");
   CHECK(data_text(Tensor::from_values<uint8_t>(ElementType::Float8E5M2, {3}, {0x7F, 0x7D, 0xFE})) ==
         R"(["nan","nan:0x7d","nan:0xfe"])");
   CHECK(data_text(Tensor::from_values<uint8_t>(ElementType::Float8E4M3FNUZ, {1}, {0x80})) == R"(["nan"])");
   CHECK(data_text(Tensor::from_values<uint8_t>(ElementType::Float8E8M0, {1}, {0xFF})) == R"(["nan"])");
-  CHECK(data_text(Tensor::from_values<uint16_t>(ElementType::Float16, {2}, {0x7E00, 0x7C01})) == R"(["nan","nan:0x7c01"])");
-  CHECK(data_text(Tensor::from_values<uint16_t>(ElementType::BFloat16, {2}, {0x7FC0, 0xFFC1})) == R"(["nan","nan:0xffc1"])");
-  CHECK(data_text(Tensor::from_values<uint64_t>(ElementType::Double, {2}, {0x7FF8000000000000u, 0x7FF0000000000001u})) ==
-        R"(["nan","nan:0x7ff0000000000001"])");
+  CHECK(data_text(Tensor::from_values<uint16_t>(ElementType::Float16, {2}, {0x7E00, 0x7C01})) ==
+        R"(["nan","nan:0x7c01"])");
+  CHECK(data_text(Tensor::from_values<uint16_t>(ElementType::BFloat16, {2}, {0x7FC0, 0xFFC1})) ==
+        R"(["nan","nan:0xffc1"])");
+  CHECK(
+      data_text(Tensor::from_values<uint64_t>(ElementType::Double, {2}, {0x7FF8000000000000u, 0x7FF0000000000001u})) ==
+      R"(["nan","nan:0x7ff0000000000001"])");
 
   // Input: "nan" gives the canonical pattern, "nan:0x..." exactly the pattern given (any case of hex).
   CHECK(parse(R"({"dtype": "float", "data": ["nan", "nan:0x7F800001", "nan:0xffc00000"]})")
@@ -180,22 +186,25 @@ TEST_CASE("json NaN: \"nan\" is the canonical NaN, every other NaN is \"nan:0x<b
         R"(input 'x' [0]: "nan:0x7": float4e2m1 has no NaN)");
   CHECK(error_of(R"({"dtype": "float", "data": ["nan:0x"]})") ==
         R"(input 'x' [0]: "nan:0x" is not a NaN bit pattern ("nan:0x" and hex digits))");
-  CHECK(error_of(R"({"dtype": "double", "data": ["nan:0x7ff8g"]})").starts_with("input 'x' [0]: \"nan:0x7ff8g\" is not a NaN bit pattern"));
+  CHECK(error_of(R"({"dtype": "double", "data": ["nan:0x7ff8g"]})")
+            .starts_with("input 'x' [0]: \"nan:0x7ff8g\" is not a NaN bit pattern"));
 }
 
 TEST_CASE("json float inputs: infinities, spellings, and rounding as Cast does") {
   CHECK(parse(R"({"dtype": "float", "data": ["inf", "+inf", "-inf", 0.1, -0.0, 16777217, 3.4028235e38]})")
-            .identical_to(float_tensor({0x7F800000u, 0x7F800000u, 0xFF800000u, std::bit_cast<uint32_t>(0.1f), 0x80000000u,
-                                        std::bit_cast<uint32_t>(16777216.0f), 0x7F7FFFFFu})));
+            .identical_to(float_tensor({0x7F800000u, 0x7F800000u, 0xFF800000u, std::bit_cast<uint32_t>(0.1f),
+                                        0x80000000u, std::bit_cast<uint32_t>(16777216.0f), 0x7F7FFFFFu})));
   // A number that would round to an infinity is refused, as 300 is for uint8: FLT_MAX + half an ulp
   // (2^128 - 2^103, exact in the double JSON reads) is the first value that rounds to infinity.
   CHECK(error_of(R"({"dtype": "float", "data": [1e300]})") ==
         R"(input 'x' [0]: 1e+300 is beyond the range of float (write "inf" or "-inf" for an infinity))");
-  CHECK(error_of(R"({"dtype": "float", "data": [340282356779733661637539395458142568448]})").starts_with("input 'x' [0]: "));
+  CHECK(error_of(R"({"dtype": "float", "data": [340282356779733661637539395458142568448]})")
+            .starts_with("input 'x' [0]: "));
   CHECK(parse(R"({"dtype": "float", "data": [3.4028235677973362e38]})").identical_to(float_tensor({0x7F7FFFFFu})));
   CHECK(error_of(R"({"dtype": "float16", "data": [65520]})") ==
         R"(input 'x' [0]: 65520 is beyond the range of float16 (write "inf" or "-inf" for an infinity))");
-  CHECK(parse(R"({"dtype": "float16", "data": [65519]})").identical_to(Tensor::from_values<uint16_t>(ElementType::Float16, {1}, {0x7BFF})));
+  CHECK(parse(R"({"dtype": "float16", "data": [65519]})")
+            .identical_to(Tensor::from_values<uint16_t>(ElementType::Float16, {1}, {0x7BFF})));
   for (const char* bad : {"NaN", "Infinity", "-nan", "1.5", " inf", ""}) {
     CAPTURE(bad);
     CHECK(error_of(json{{"dtype", "float"}, {"data", json::array({bad})}}.dump()) ==
@@ -218,22 +227,27 @@ TEST_CASE("json float inputs: infinities, spellings, and rounding as Cast does")
 
   // Small float types round and saturate as Cast (saturate = 1) does.
   const Tensor e4m3 = parse(R"({"dtype": "float8e4m3fn", "data": [0.1, 1e6, "inf", -1e6, 448]})");
-  const std::vector<uint8_t> expected{static_cast<uint8_t>(encode_small_float(ElementType::Float8E4M3FN, 0.1)), 0x7E, 0x7E, 0xFE, 0x7E};
+  const std::vector<uint8_t> expected{static_cast<uint8_t>(encode_small_float(ElementType::Float8E4M3FN, 0.1)), 0x7E,
+                                      0x7E, 0xFE, 0x7E};
   CHECK(e4m3.identical_to(Tensor::from_values<uint8_t>(ElementType::Float8E4M3FN, {5}, expected)));
   // A JSON integer is rounded once, straight to the format: 2^60 + 2^52 + 1 lies just above the
   // midpoint between two bfloat16 values (0x5D80 = 2^60, 0x5D81), a distinction a double cannot hold.
-  CHECK(parse(R"({"dtype": "bfloat16", "data": [1152921504606846977, 1152921504606846976, 1157425104234217472, 1157425104234217473]})")
-            .identical_to(Tensor::from_values<uint16_t>(ElementType::BFloat16, {4}, {0x5D80, 0x5D80, 0x5D80, 0x5D81})));
+  CHECK(
+      parse(
+          R"({"dtype": "bfloat16", "data": [1152921504606846977, 1152921504606846976, 1157425104234217472, 1157425104234217473]})")
+          .identical_to(Tensor::from_values<uint16_t>(ElementType::BFloat16, {4}, {0x5D80, 0x5D80, 0x5D80, 0x5D81})));
   CHECK(parse(R"({"dtype": "float", "data": [9007199254740993, 18446744073709551615, -9223372036854775808]})")
-            .identical_to(Tensor::from_values<float>(ElementType::Float, {3}, {9007199254740992.0f, 18446744073709551616.0f, -9223372036854775808.0f})));
+            .identical_to(Tensor::from_values<float>(
+                ElementType::Float, {3}, {9007199254740992.0f, 18446744073709551616.0f, -9223372036854775808.0f})));
   CHECK(parse(R"({"dtype": "double", "data": [9007199254740993]})")
             .identical_to(Tensor::from_values<double>(ElementType::Double, {1}, {9007199254740992.0})));
 }
 
 TEST_CASE("json int64 and uint64 are exact, never through a double") {
-  const Tensor i64 = parse(R"({"dtype": "int64", "data": [9223372036854775807, -9223372036854775808, 9007199254740993, -1]})");
-  CHECK(i64.identical_to(Tensor::from_values<int64_t>(ElementType::Int64, {4},
-                                                      {INT64_MAX, INT64_MIN, 9007199254740993, -1})));
+  const Tensor i64 =
+      parse(R"({"dtype": "int64", "data": [9223372036854775807, -9223372036854775808, 9007199254740993, -1]})");
+  CHECK(i64.identical_to(
+      Tensor::from_values<int64_t>(ElementType::Int64, {4}, {INT64_MAX, INT64_MIN, 9007199254740993, -1})));
   CHECK(data_text(i64) == "[9223372036854775807,-9223372036854775808,9007199254740993,-1]");
   const Tensor u64 = parse(R"({"dtype": "uint64", "data": [18446744073709551615, 18446744073709551614, 0]})");
   CHECK(u64.identical_to(Tensor::from_values<uint64_t>(ElementType::UInt64, {3}, {UINT64_MAX, UINT64_MAX - 1, 0})));
@@ -242,7 +256,8 @@ TEST_CASE("json int64 and uint64 are exact, never through a double") {
   CHECK(parse(R"({"dtype": "int32", "data": [1e3, -2.0, 0.0, -0.0]})")
             .identical_to(Tensor::from_values<int32_t>(ElementType::Int32, {4}, {1000, -2, 0, 0})));
   CHECK(error_of(R"({"dtype": "int64", "data": [9007199254740993.0]})") ==
-        "input 'x' [0]: 9.007199254740992e+15 is not a JSON integer and not below 2^53, so it is not exact; write the integer digits");
+        "input 'x' [0]: 9.007199254740992e+15 is not a JSON integer and not below 2^53, so it is not exact; write the "
+        "integer digits");
   CHECK(error_of(R"({"dtype": "uint64", "data": [1e19]})").starts_with("input 'x' [0]: 1e+19 is not a JSON integer"));
   CHECK(parse("[9007199254740991.0]", ElementType::Int64)
             .identical_to(Tensor::from_values<int64_t>(ElementType::Int64, {1}, {9007199254740991})));
@@ -258,8 +273,10 @@ TEST_CASE("json range errors name the input, the flat index and the type") {
   CHECK(error_of("[4]", ElementType::UInt2) == "input 'x' [0]: 4 does not fit uint2");
   CHECK(error_of("[-3]", ElementType::Int2) == "input 'x' [0]: -3 does not fit int2");
   CHECK(error_of("[2147483648]", ElementType::Int32) == "input 'x' [0]: 2147483648 does not fit int32");
-  CHECK(error_of("[9223372036854775808]", ElementType::Int64) == "input 'x' [0]: 9223372036854775808 does not fit int64");
-  CHECK(error_of("[-9223372036854775808]", ElementType::UInt64) == "input 'x' [0]: -9223372036854775808 does not fit uint64");
+  CHECK(error_of("[9223372036854775808]", ElementType::Int64) ==
+        "input 'x' [0]: 9223372036854775808 does not fit int64");
+  CHECK(error_of("[-9223372036854775808]", ElementType::UInt64) ==
+        "input 'x' [0]: -9223372036854775808 does not fit uint64");
   CHECK(error_of("[65536]", ElementType::UInt16) == "input 'x' [0]: 65536 does not fit uint16");
   CHECK(error_of(R"([1, "2"])", ElementType::Int8) == R"(input 'x' [1]: "2" is not an integer)");
   CHECK(error_of(R"(["nan"])", ElementType::Int64) == R"(input 'x' [0]: "nan" is not an integer)");
@@ -288,20 +305,29 @@ TEST_CASE("json packed 4- and 2-bit values land in the right nibbles") {
 TEST_CASE("json complex numbers are [re, im] pairs") {
   const Tensor c = parse(R"({"dtype": "complex64", "shape": [2], "data": [[1.5, -2], ["nan", "-inf"]]})");
   CHECK(c.shape() == Shape{2});
-  const Tensor parts = float_tensor({std::bit_cast<uint32_t>(1.5f), std::bit_cast<uint32_t>(-2.0f), 0x7FC00000u, 0xFF800000u});
+  const Tensor parts =
+      float_tensor({std::bit_cast<uint32_t>(1.5f), std::bit_cast<uint32_t>(-2.0f), 0x7FC00000u, 0xFF800000u});
   REQUIRE(c.bytes().size() == 16);
   CHECK(std::memcmp(c.data(), parts.data(), 16) == 0);
   CHECK(data_text(c) == R"([[1.5,-2.0],["nan","-inf"]])");
   // Nested to a shape, and a rank-0 complex is a bare pair.
   CHECK(parse(R"({"dtype": "complex128", "data": [[[1, 2]], [[3, 4]]]})").shape() == Shape{2, 1});
   CHECK(parse("[1, 2]", ElementType::Complex128).shape() == Shape{});
-  CHECK(error_of(R"({"dtype": "complex64", "data": [1, 2, 3]})") == "input 'x' [0]: 1 is not a complex number [re, im]");
+  CHECK(error_of(R"({"dtype": "complex64", "data": [1, 2, 3]})") ==
+        "input 'x' [0]: 1 is not a complex number [re, im]");
   CHECK(error_of(R"({"dtype": "complex64", "data": [[1, "x"]]})").starts_with(R"(input 'x' [0]: "x" is not a number)"));
 }
 
 TEST_CASE("json strings keep any bytes: plain JSON strings for UTF-8, base64 otherwise") {
-  std::vector<std::string> values{"", "plain", std::string("nul\0inside", 10), "caf\xC3\xA9 \xF0\x9F\x98\x80",
-                                  "\xFF\xFE", "\xC0\x80", "\xED\xA0\x80", "\xF4\x90\x80\x80", "trunc\xE2\x82"};
+  std::vector<std::string> values{"",
+                                  "plain",
+                                  std::string("nul\0inside", 10),
+                                  "caf\xC3\xA9 \xF0\x9F\x98\x80",
+                                  "\xFF\xFE",
+                                  "\xC0\x80",
+                                  "\xED\xA0\x80",
+                                  "\xF4\x90\x80\x80",
+                                  "trunc\xE2\x82"};
   std::string all_bytes;
   for (int b = 0; b < 256; ++b) all_bytes += static_cast<char>(b);
   values.push_back(all_bytes);
@@ -312,8 +338,8 @@ TEST_CASE("json strings keep any bytes: plain JSON strings for UTF-8, base64 oth
   CHECK(j["data"][2] == std::string("nul\0inside", 10));
   CHECK(j["data"][3] == "caf\xC3\xA9 \xF0\x9F\x98\x80");
   CHECK(j["data"][4] == json{{"base64", "//4="}});
-  CHECK(j["data"][5] == json{{"base64", "wIA="}});   // overlong NUL
-  CHECK(j["data"][6] == json{{"base64", "7aCA"}});   // a UTF-16 surrogate
+  CHECK(j["data"][5] == json{{"base64", "wIA="}});      // overlong NUL
+  CHECK(j["data"][6] == json{{"base64", "7aCA"}});      // a UTF-16 surrogate
   CHECK(j["data"][7] == json{{"base64", "9JCAgA=="}});  // above U+10FFFF
   CHECK(j["data"][8].is_object());
   CHECK(j.dump().find("\\u0000") != std::string::npos);
@@ -332,7 +358,8 @@ TEST_CASE("json string input: escapes decode, anything else is an error") {
   }
   CHECK(error_of(R"({"dtype": "string", "data": ["a", 5]})") ==
         R"(input 'x' [1]: 5 is not a string (a JSON string, or {"base64": "..."} for other bytes))");
-  CHECK(error_of(R"({"dtype": "string", "data": [{"bytes": [1]}]})").starts_with(R"(input 'x' [0]: {"bytes":[1]} is not a string)"));
+  CHECK(error_of(R"({"dtype": "string", "data": [{"bytes": [1]}]})")
+            .starts_with(R"(input 'x' [0]: {"bytes":[1]} is not a string)"));
 }
 
 TEST_CASE("json shapes: flat or nested data, inferred shapes, scalars and zero-sized dims") {
@@ -344,8 +371,10 @@ TEST_CASE("json shapes: flat or nested data, inferred shapes, scalars and zero-s
   CHECK(parse(R"({"data": [[1, 2, 3], [4, 5, 6]]})", ElementType::Float).identical_to(expected));
 
   CHECK(parse("7", ElementType::Int64).identical_to(Tensor::from_values<int64_t>(ElementType::Int64, {}, {7})));
-  CHECK(parse(R"({"dtype": "int64", "shape": [], "data": 7})").identical_to(Tensor::from_values<int64_t>(ElementType::Int64, {}, {7})));
-  CHECK(parse(R"({"dtype": "int64", "shape": [], "data": [7]})").identical_to(Tensor::from_values<int64_t>(ElementType::Int64, {}, {7})));
+  CHECK(parse(R"({"dtype": "int64", "shape": [], "data": 7})")
+            .identical_to(Tensor::from_values<int64_t>(ElementType::Int64, {}, {7})));
+  CHECK(parse(R"({"dtype": "int64", "shape": [], "data": [7]})")
+            .identical_to(Tensor::from_values<int64_t>(ElementType::Int64, {}, {7})));
   CHECK(parse(R"({"dtype": "int64", "data": 7})").shape() == Shape{});
   CHECK(parse(R"({"dtype": "int64", "shape": [1, 1, 1], "data": [7]})").shape() == Shape{1, 1, 1});
 
@@ -374,7 +403,8 @@ TEST_CASE("json structure errors say where the data goes wrong") {
   CHECK(error_of(R"({"dtype": "float", "shape": [2], "data": [[1], [2]]})") ==
         "input 'x': data[0] is nested deeper than the shape [2]");
   CHECK(error_of(R"({"dtype": "float", "data": [[1, 2], 3]})") ==
-        "input 'x': data[1] is a single value where the shape [2, 2] (inferred from the first entries) needs a list of 2");
+        "input 'x': data[1] is a single value where the shape [2, 2] (inferred from the first entries) needs a list of "
+        "2");
   CHECK(error_of(R"({"dtype": "float", "shape": [3], "data": 1})") ==
         "input 'x': data is a single value where the shape [3] needs a list of 3");
   CHECK(error_of(R"({"dtype": "float", "shape": [], "data": [1, 2]})") ==
@@ -411,7 +441,8 @@ TEST_CASE("json structure errors say where the data goes wrong") {
 
 TEST_CASE("json file references: .npy and .pb, relative to base_dir or absolute") {
   std::random_device seed;
-  const fs::path dir = fs::temp_directory_path() / ("onnx-ref-json-test-" + std::to_string(seed()) + std::to_string(seed()));
+  const fs::path dir =
+      fs::temp_directory_path() / ("onnx-ref-json-test-" + std::to_string(seed()) + std::to_string(seed()));
   struct Cleanup {
     fs::path path;
     ~Cleanup() {
@@ -425,7 +456,8 @@ TEST_CASE("json file references: .npy and .pb, relative to base_dir or absolute"
   write_npy(dir / "sub" / "a.npy", t);
   const JsonTensorContext context{"input 'x'", dir, ElementType::Int32};
   CHECK(tensor_from_json(json::parse(R"({"file": "sub/a.npy"})"), context).identical_to(t));
-  CHECK(tensor_from_json(json{{"file", (dir / "sub" / "a.npy").string()}}, {"input 'x'", "/nonexistent", {}}).identical_to(t));
+  CHECK(tensor_from_json(json{{"file", (dir / "sub" / "a.npy").string()}}, {"input 'x'", "/nonexistent", {}})
+            .identical_to(t));
 
   write_tensor_file(dir / "b.pb", t);
   CHECK(tensor_from_json(json::parse(R"({"file": "b.pb"})"), context).identical_to(t));
@@ -434,7 +466,8 @@ TEST_CASE("json file references: .npy and .pb, relative to base_dir or absolute"
   CHECK(error_of(R"({"file": "nope.npy"})", std::nullopt, dir) == "input 'x': file '" + missing + "' does not exist");
   CHECK(error_of(R"({"file": "sub/a.npy"})", ElementType::Float, dir) ==
         "input 'x': dtype int32 does not match the model's declared tensor(float)");
-  CHECK(error_of(R"({"file": "sub"})", std::nullopt, dir) == "input 'x': '" + (dir / "sub").string() + "' is not a regular file");
+  CHECK(error_of(R"({"file": "sub"})", std::nullopt, dir) ==
+        "input 'x': '" + (dir / "sub").string() + "' is not a regular file");
   CHECK(error_of(R"({"file": "sub/a.npy", "dtype": "int32"})", std::nullopt, dir) ==
         R"(input 'x': unknown key "dtype" beside "file" (a file reference has only "file"))");
   CHECK(error_of(R"({"file": 3})", std::nullopt, dir) == R"(input 'x': "file" must be a path string, not 3)");
@@ -444,5 +477,6 @@ TEST_CASE("json file references: .npy and .pb, relative to base_dir or absolute"
   // Errors from the file reader get the input's name in front of the file's.
   std::filesystem::resize_file(dir / "sub" / "a.npy", 130);
   CHECK(error_of(R"({"file": "sub/a.npy"})", std::nullopt, dir) ==
-        "input 'x': " + (dir / "sub" / "a.npy").string() + ": the data is truncated: '<i4' (2, 2) needs 16 bytes, 2 follow the header");
+        "input 'x': " + (dir / "sub" / "a.npy").string() +
+            ": the data is truncated: '<i4' (2, 2) needs 16 bytes, 2 follow the header");
 }

@@ -31,7 +31,8 @@ TEST_CASE("proto double_data holds double and complex128 as pairs") {
   // spec: onnx.proto: "When this field is present, the data_type field MUST be DOUBLE or COMPLEX128"
   CHECK(bytes_of(tensor_from_proto(c)) == le_bytes(std::vector<double>{2.5, -3.5}));
   c.mutable_double_data()->RemoveLast();
-  CHECK_THROWS_WITH_AS(tensor_from_proto(c), doctest::Contains("needs 2 values (real, imaginary pairs) in double_data, found 1"), Error);
+  CHECK_THROWS_WITH_AS(tensor_from_proto(c),
+                       doctest::Contains("needs 2 values (real, imaginary pairs) in double_data, found 1"), Error);
 }
 
 TEST_CASE("proto int64_data and uint64_data (uint32, uint64)") {
@@ -98,9 +99,11 @@ TEST_CASE("proto int32_data holds bit patterns of float16, bfloat16 and the floa
   // spec: onnx.proto: "(b)float16 and float8 values MUST be converted bit-wise into an unsigned integer representation before being written to the buffer."
   CHECK(bytes_of(tensor_from_proto(f16)) == le_bytes(std::vector<uint16_t>{0x3C00, 0x8000, 0xFFFF}));
   f16.set_int32_data(0, 0x10000);
-  CHECK_THROWS_WITH_AS(tensor_from_proto(f16), "tensor: int32_data[0] = 65536 is not a float16 bit pattern (0 to 65535)", Error);
+  CHECK_THROWS_WITH_AS(tensor_from_proto(f16),
+                       "tensor: int32_data[0] = 65536 is not a float16 bit pattern (0 to 65535)", Error);
   f16.set_int32_data(0, -1);  // a sign-extended pattern is not the unsigned bit pattern the spec asks for
-  CHECK_THROWS_WITH_AS(tensor_from_proto(f16), doctest::Contains("int32_data[0] = -1 is not a float16 bit pattern"), Error);
+  CHECK_THROWS_WITH_AS(tensor_from_proto(f16), doctest::Contains("int32_data[0] = -1 is not a float16 bit pattern"),
+                       Error);
 
   Proto bf16 = make_proto(ElementType::BFloat16, {2});
   bf16.add_int32_data(0x3F80);
@@ -114,9 +117,10 @@ TEST_CASE("proto int32_data holds bit patterns of float16, bfloat16 and the floa
     for (int32_t v : {0x00, 0x7F, 0xFF}) p.add_int32_data(v);
     CHECK(bytes_of(tensor_from_proto(p)) == std::string("\x00\x7f\xff", 3));
     p.set_int32_data(1, 256);
-    CHECK_THROWS_WITH_AS(tensor_from_proto(p),
-                         ("tensor: int32_data[1] = 256 is not a " + std::string(name_of(type)) + " bit pattern (0 to 255)").c_str(),
-                         Error);
+    CHECK_THROWS_WITH_AS(
+        tensor_from_proto(p),
+        ("tensor: int32_data[1] = 256 is not a " + std::string(name_of(type)) + " bit pattern (0 to 255)").c_str(),
+        Error);
   }
 }
 
@@ -158,7 +162,8 @@ TEST_CASE("proto int32_data holds packed bytes of the 4- and 2-bit types") {
   SUBCASE("a packed entry is a byte") {
     Proto p = make_proto(ElementType::UInt4, {2});
     p.add_int32_data(256);
-    CHECK_THROWS_WITH_AS(tensor_from_proto(p), "tensor: int32_data[0] = 256 is not a packed byte of uint4 elements (-128 to 255)", Error);
+    CHECK_THROWS_WITH_AS(tensor_from_proto(p),
+                         "tensor: int32_data[0] = 256 is not a packed byte of uint4 elements (-128 to 255)", Error);
     p.set_int32_data(0, -129);
     CHECK_THROWS_WITH_AS(tensor_from_proto(p), doctest::Contains("int32_data[0] = -129 is not a packed byte"), Error);
     // A signed byte is the same byte: ONNX 1.16's own test data writes 0x88 as -120.
@@ -170,7 +175,8 @@ TEST_CASE("proto int32_data holds packed bytes of the 4- and 2-bit types") {
     p.add_int32_data(0x21);
     p.add_int32_data(0x1F);
     CHECK_THROWS_WITH_AS(tensor_from_proto(p),
-                         "tensor: the unused high bits of the last byte of int32_data are not zero (0x1f; int4[3] uses only its low 4 bits)",
+                         "tensor: the unused high bits of the last byte of int32_data are not zero (0x1f; int4[3] uses "
+                         "only its low 4 bits)",
                          Error);
     Proto q = make_proto(ElementType::Int2, {2});
     q.add_int32_data(0x1B);  // elements 3, 2 use bits 0-3; bit 4 is set
@@ -222,7 +228,8 @@ TEST_CASE("proto raw_data of packed types with odd counts") {
   CHECK_THROWS_WITH_AS(tensor_from_proto(p), "tensor: uint4[5] needs 3 bytes in raw_data, found 2", Error);
   p.set_raw_data(std::string("\x21\x43\xf5", 3));
   CHECK_THROWS_WITH_AS(tensor_from_proto(p),
-                       "tensor: the unused high bits of the last byte of raw_data are not zero (0xf5; uint4[5] uses only its low 4 bits)",
+                       "tensor: the unused high bits of the last byte of raw_data are not zero (0xf5; uint4[5] uses "
+                       "only its low 4 bits)",
                        Error);
 
   Proto q = make_proto(ElementType::Int2, {7});
@@ -243,11 +250,13 @@ TEST_CASE("proto too few or too many elements") {
 
   Proto typed = make_proto(ElementType::Float, {2, 3}, "x");
   for (int i = 0; i < 5; ++i) typed.add_float_data(1.f);
-  CHECK_THROWS_WITH_AS(tensor_from_proto(typed), "tensor 'x': float[2, 3] needs 6 values in float_data, found 5", Error);
+  CHECK_THROWS_WITH_AS(tensor_from_proto(typed), "tensor 'x': float[2, 3] needs 6 values in float_data, found 5",
+                       Error);
   typed.add_float_data(1.f);
   CHECK_NOTHROW(tensor_from_proto(typed));
   typed.add_float_data(1.f);
-  CHECK_THROWS_WITH_AS(tensor_from_proto(typed), "tensor 'x': float[2, 3] needs 6 values in float_data, found 7", Error);
+  CHECK_THROWS_WITH_AS(tensor_from_proto(typed), "tensor 'x': float[2, 3] needs 6 values in float_data, found 7",
+                       Error);
 
   Proto i64 = make_proto(ElementType::Int64, {4});
   i64.add_int64_data(1);
@@ -292,15 +301,18 @@ TEST_CASE("proto bool bytes are 0 or 1") {
 TEST_CASE("proto field that is wrong for the type") {
   Proto p = make_proto(ElementType::Int32, {1}, "k");
   p.add_float_data(1.f);
-  CHECK_THROWS_WITH_AS(tensor_from_proto(p), "tensor 'k': float_data cannot hold int32 elements (int32 uses int32_data or raw_data)", Error);
+  CHECK_THROWS_WITH_AS(tensor_from_proto(p),
+                       "tensor 'k': float_data cannot hold int32 elements (int32 uses int32_data or raw_data)", Error);
 
   Proto f = make_proto(ElementType::Float, {1});
   f.add_double_data(1.0);
-  CHECK_THROWS_WITH_AS(tensor_from_proto(f), doctest::Contains("double_data cannot hold float elements (float uses float_data"), Error);
+  CHECK_THROWS_WITH_AS(tensor_from_proto(f),
+                       doctest::Contains("double_data cannot hold float elements (float uses float_data"), Error);
   Proto i64 = make_proto(ElementType::Int64, {1});
   i64.add_int32_data(1);
   // spec: onnx.proto: "When this field is present, the data_type field MUST be INT32, INT16, INT8, INT4, INT2, UINT16, UINT8, UINT4, UINT2, BOOL, FLOAT16, BFLOAT16"
-  CHECK_THROWS_WITH_AS(tensor_from_proto(i64), doctest::Contains("int32_data cannot hold int64 elements (int64 uses int64_data"), Error);
+  CHECK_THROWS_WITH_AS(tensor_from_proto(i64),
+                       doctest::Contains("int32_data cannot hold int64 elements (int64 uses int64_data"), Error);
   Proto i32 = make_proto(ElementType::Int32, {1});
   i32.add_int64_data(1);
   // spec: onnx.proto: "When this field is present, the data_type field MUST be INT64"
@@ -311,24 +323,29 @@ TEST_CASE("proto field that is wrong for the type") {
   Proto c128 = make_proto(ElementType::Complex128, {1});
   c128.add_float_data(1.f);
   c128.add_float_data(2.f);
-  CHECK_THROWS_WITH_AS(tensor_from_proto(c128), doctest::Contains("float_data cannot hold complex128 elements (complex128 uses double_data"), Error);
+  CHECK_THROWS_WITH_AS(tensor_from_proto(c128),
+                       doctest::Contains("float_data cannot hold complex128 elements (complex128 uses double_data"),
+                       Error);
   Proto u16 = make_proto(ElementType::UInt16, {1});
   u16.add_uint64_data(1);
-  CHECK_THROWS_WITH_AS(tensor_from_proto(u16), doctest::Contains("uint64_data cannot hold uint16 elements (uint16 uses int32_data"), Error);
+  CHECK_THROWS_WITH_AS(tensor_from_proto(u16),
+                       doctest::Contains("uint64_data cannot hold uint16 elements (uint16 uses int32_data"), Error);
 }
 
 TEST_CASE("proto strings and numbers do not mix") {
   Proto s = make_proto(ElementType::String, {1});
   s.set_raw_data("abc");
   // spec: onnx.proto: "When this field is present, the data_type field MUST NOT be STRING or UNDEFINED"
-  CHECK_THROWS_WITH_AS(tensor_from_proto(s), "tensor: string tensors cannot use raw_data; strings are stored in string_data", Error);
+  CHECK_THROWS_WITH_AS(tensor_from_proto(s),
+                       "tensor: string tensors cannot use raw_data; strings are stored in string_data", Error);
   Proto f = make_proto(ElementType::Float, {1});
   f.add_string_data("1.0");
   // spec: onnx.proto: "When this field is present, the data_type field MUST be STRING"
   CHECK_THROWS_WITH_AS(tensor_from_proto(f), "tensor: string_data holds strings but the element type is float", Error);
   Proto si = make_proto(ElementType::String, {1});
   si.add_int32_data(1);
-  CHECK_THROWS_WITH_AS(tensor_from_proto(si), doctest::Contains("int32_data cannot hold string elements (string uses string_data"), Error);
+  CHECK_THROWS_WITH_AS(tensor_from_proto(si),
+                       doctest::Contains("int32_data cannot hold string elements (string uses string_data"), Error);
 }
 
 TEST_CASE("proto header errors: data_type, dims, segment, two sources") {
@@ -352,22 +369,26 @@ TEST_CASE("proto header errors: data_type, dims, segment, two sources") {
   // The element count fits int64 but the bytes do not fit the address space.
   Proto too_big = make_proto(ElementType::Complex128, {int64_t{1} << 60});
   too_big.set_raw_data("");
-  CHECK_THROWS_WITH_AS(tensor_from_proto(too_big), doctest::Contains("needs more bytes than memory can address"), Error);
+  CHECK_THROWS_WITH_AS(tensor_from_proto(too_big), doctest::Contains("needs more bytes than memory can address"),
+                       Error);
 
   Proto segmented = make_proto(ElementType::Float, {1});
   segmented.mutable_segment()->set_begin(0);
   segmented.add_float_data(1.f);
-  CHECK_THROWS_WITH_AS(tensor_from_proto(segmented), "tensor: segment is set; segmented tensors are not supported", Error);
+  CHECK_THROWS_WITH_AS(tensor_from_proto(segmented), "tensor: segment is set; segmented tensors are not supported",
+                       Error);
 
   Proto both = make_proto(ElementType::Float, {1});
   both.set_raw_data(std::string(4, '\0'));
   both.add_float_data(1.f);
-  CHECK_THROWS_WITH_AS(tensor_from_proto(both), "tensor: has both raw_data and float_data; exactly one data source may be used", Error);
+  CHECK_THROWS_WITH_AS(tensor_from_proto(both),
+                       "tensor: has both raw_data and float_data; exactly one data source may be used", Error);
 }
 
 TEST_CASE("proto names in messages stay on one line") {
   Proto p = make_proto(ElementType::Float, {1}, "bad\nname'");
-  CHECK_THROWS_WITH_AS(tensor_from_proto(p), "tensor 'bad\\x0aname\\'': float[1] has no data (it needs 1 elements)", Error);
+  CHECK_THROWS_WITH_AS(tensor_from_proto(p), "tensor 'bad\\x0aname\\'': float[1] has no data (it needs 1 elements)",
+                       Error);
 }
 
 TEST_CASE("proto zero copy: raw_data with an owner is used in place") {
@@ -439,9 +460,11 @@ TEST_CASE("proto read_tensor_file reads the official node-test files") {
     }
     // ONNX 1.4.1 published these two with 3 garbage strings for a [3, 4] tensor (memory addresses
     // serialized as bytes): they are refused, naming the count.
-    if (entry.path().string().find("v1.4.1/test_cast_") != std::string::npos && test.find("STRING") != std::string::npos &&
+    if (entry.path().string().find("v1.4.1/test_cast_") != std::string::npos &&
+        test.find("STRING") != std::string::npos &&
         (test == "test_cast_FLOAT_to_STRING" ? file == "output_0.pb" : file == "input_0.pb")) {
-      CHECK_THROWS_WITH_AS(read_tensor_file(entry.path()), doctest::Contains("string[3, 4] needs 12 values in string_data, found 3"), Error);
+      CHECK_THROWS_WITH_AS(read_tensor_file(entry.path()),
+                           doctest::Contains("string[3, 4] needs 12 values in string_data, found 3"), Error);
       ++not_tensors;
       continue;
     }
@@ -454,25 +477,31 @@ TEST_CASE("proto read_tensor_file reads the official node-test files") {
 
 TEST_CASE("proto read_tensor_file refuses what is not one TensorProto") {
   TempDir dir;
-  const std::string valid = tensor_to_proto(Tensor::from_values<float>(ElementType::Float, {2}, {1.f, 2.f}), "v").SerializeAsString();
+  const std::string valid =
+      tensor_to_proto(Tensor::from_values<float>(ElementType::Float, {2}, {1.f, 2.f}), "v").SerializeAsString();
   auto error_for_bytes = [&](const std::string& file, const std::string& bytes) {
     write_file(dir / file, bytes);
     return error_of([&] { read_tensor_file(dir / file); });
   };
   const std::string prefix = (dir / "f.pb").string() + ": ";
 
-  CHECK(error_of([&] { read_tensor_file(dir / "missing.pb"); }) == (dir / "missing.pb").string() + ": cannot open: No such file or directory");
+  CHECK(error_of([&] { read_tensor_file(dir / "missing.pb"); }) ==
+        (dir / "missing.pb").string() + ": cannot open: No such file or directory");
   CHECK(error_of([&] { read_tensor_file(dir.path()); }) == dir.path().string() + ": not a regular file");
   CHECK(error_for_bytes("f.pb", "") == prefix + "not a TensorProto (data_type is unset)");
-  const std::string stopped = "not a TensorProto (parsing stopped before the end of the file: trailing data, or another kind of file)";
+  const std::string stopped =
+      "not a TensorProto (parsing stopped before the end of the file: trailing data, or another kind of file)";
   CHECK(error_for_bytes("f.pb", "this is a text file\n") == prefix + stopped);  // 't' reads as an end-group tag
-  CHECK(error_for_bytes("f.pb", "\x12\x05" "ab") == prefix + "not a TensorProto (the protobuf encoding is invalid)");
+  CHECK(error_for_bytes("f.pb",
+                        "\x12\x05"
+                        "ab") == prefix + "not a TensorProto (the protobuf encoding is invalid)");
   CHECK(error_for_bytes("f.pb", valid + std::string(4, '\0')) == prefix + stopped);
   CHECK(error_for_bytes("f.pb", valid + "garbage") == prefix + "not a TensorProto (the protobuf encoding is invalid)");
   CHECK(error_for_bytes("f.pb", valid + valid) ==
         prefix + "not a TensorProto, or trailing data after one: field 2 (data_type) appears twice");
   // A well-formed message of another kind: field 15 is not a TensorProto field.
-  CHECK(error_for_bytes("f.pb", "\x78\x05") == prefix + "not a TensorProto (it has field 15, which TensorProto does not define)");
+  CHECK(error_for_bytes("f.pb", "\x78\x05") ==
+        prefix + "not a TensorProto (it has field 15, which TensorProto does not define)");
   // int64_data (field 7) with the wrong wire type lands in the unknown fields too.
   CHECK(error_for_bytes("f.pb", std::string("\x10\x01\x3d\x00\x00\x00\x00", 7)) ==
         prefix + "not a TensorProto (field 7, int64_data, has the wrong wire type)");
@@ -489,15 +518,18 @@ TEST_CASE("proto read_tensor_file refuses what is not one TensorProto") {
   empty_sequence.set_name("seq");
   empty_sequence.set_elem_type(onnx::SequenceProto::TENSOR);
   CHECK(error_for_bytes("f.pb", empty_sequence.SerializeAsString()) ==
-        prefix + "tensor: float[115, 101, 113] has no data (it needs 1312495 elements)"
-                 " (its dims are packed: is it a SequenceProto or OptionalProto?)");
-  CHECK(error_of([&] { read_tensor_file(kShared + "/onnx-node-tests/v1.12.0/test_reshape_reduced_dims/model.onnx"); })
-            .find("model.onnx: not a TensorProto") != std::string::npos);
+        prefix +
+            "tensor: float[115, 101, 113] has no data (it needs 1312495 elements)"
+            " (its dims are packed: is it a SequenceProto or OptionalProto?)");
+  CHECK(error_of([&] {
+          read_tensor_file(kShared + "/onnx-node-tests/v1.12.0/test_reshape_reduced_dims/model.onnx");
+        }).find("model.onnx: not a TensorProto") != std::string::npos);
 
   // Errors inside the tensor keep the file name in front.
   Proto short_data = make_proto(ElementType::Float, {3}, "s");
   short_data.set_raw_data(std::string(4, '\0'));
-  CHECK(error_for_bytes("f.pb", short_data.SerializeAsString()) == prefix + "tensor 's': float[3] needs 12 bytes in raw_data, found 4");
+  CHECK(error_for_bytes("f.pb", short_data.SerializeAsString()) ==
+        prefix + "tensor 's': float[3] needs 12 bytes in raw_data, found 4");
 }
 
 TEST_CASE("proto read_tensor_file accepts packed dims written by proto3 writers") {
@@ -516,7 +548,8 @@ TEST_CASE("proto read_tensor_file accepts metadata_props written by newer ONNX")
   entry.set_key("origin");
   entry.set_value("test");
   const std::string body = entry.SerializeAsString();
-  std::string file = tensor_to_proto(Tensor::from_values<int32_t>(ElementType::Int32, {1}, {42}), "m").SerializeAsString();
+  std::string file =
+      tensor_to_proto(Tensor::from_values<int32_t>(ElementType::Int32, {1}, {42}), "m").SerializeAsString();
   file += '\x82';  // field 16, wire type 2: two-byte tag
   file += '\x01';
   file += static_cast<char>(body.size());
@@ -540,7 +573,8 @@ TEST_CASE("proto read_tensor_file resolves external data next to the file") {
   CHECK(bytes_of(t) == le_bytes(std::vector<int64_t>{7, 8, 9}));
   write_file(dir / "escape.pb", external_proto(ElementType::Int64, {3}, "../values.bin").SerializeAsString());
   CHECK_THROWS_WITH_AS(read_tensor_file(dir / "escape.pb"),
-                       doctest::Contains("escape.pb: tensor 'w': external data '../values.bin' has a '..' component"), Error);
+                       doctest::Contains("escape.pb: tensor 'w': external data '../values.bin' has a '..' component"),
+                       Error);
 }
 
 TEST_CASE("proto write_tensor_file round trip of every type") {
@@ -548,9 +582,10 @@ TEST_CASE("proto write_tensor_file round trip of every type") {
   for (const auto& type_info : all_element_types()) {
     CAPTURE(type_info.name);
     const Shape shape = {3, 1, 3};
-    Tensor original = type_info.type == ElementType::String
-                          ? Tensor::from_strings(shape, {"", std::string("\0", 1), "\xc3\x28", "a", "b", "c", "d", "e", "f"})
-                          : tensor_of_bytes(type_info.type, shape, sample_bytes(type_info.type, 9));
+    Tensor original =
+        type_info.type == ElementType::String
+            ? Tensor::from_strings(shape, {"", std::string("\0", 1), "\xc3\x28", "a", "b", "c", "d", "e", "f"})
+            : tensor_of_bytes(type_info.type, shape, sample_bytes(type_info.type, 9));
     const fs::path path = dir / (std::string(type_info.name) + ".pb");
     write_tensor_file(path, original, "tensor_" + std::string(type_info.name));
     // Byte for byte what protobuf writes for the same message.
@@ -577,7 +612,8 @@ TEST_CASE("proto write_tensor_file streams a large tensor") {
   Tensor big = Tensor::zeros(ElementType::Float, {kCount});
   auto* words = reinterpret_cast<uint32_t*>(big.mutable_data());
   uint32_t state = 12345;
-  for (int64_t i = 0; i < kCount; ++i) words[i] = state = state * 1664525u + 1013904223u;  // every bit pattern, NaNs too
+  for (int64_t i = 0; i < kCount; ++i)
+    words[i] = state = state * 1664525u + 1013904223u;  // every bit pattern, NaNs too
   write_tensor_file(dir / "big.pb", big, "big");
   CHECK(fs::file_size(dir / "big.pb") > static_cast<uintmax_t>(8 << 20));
   Tensor back = read_tensor_file(dir / "big.pb");
@@ -589,15 +625,19 @@ TEST_CASE("proto write_tensor_file errors name the path") {
   TempDir dir;
   Tensor t = Tensor::from_values<uint8_t>(ElementType::UInt8, {1}, {1});
   const fs::path nowhere = dir / "no_such_folder" / "t.pb";
-  CHECK(error_of([&] { write_tensor_file(nowhere, t); }) == nowhere.string() + ": cannot create the file: No such file or directory");
-  CHECK(error_of([&] { write_tensor_file(dir / "u.pb", Tensor()); }) == (dir / "u.pb").string() + ": the tensor has no element type");
+  CHECK(error_of([&] { write_tensor_file(nowhere, t); }) ==
+        nowhere.string() + ": cannot create the file: No such file or directory");
+  CHECK(error_of([&] { write_tensor_file(dir / "u.pb", Tensor()); }) ==
+        (dir / "u.pb").string() + ": the tensor has no element type");
 
   // More than protobuf can read back is refused before a byte is written or read. The storage
   // below is a view whose bytes are never touched.
   static const std::byte never_read[1] = {};
   const size_t two_gib = size_t{1} << 31;
-  Tensor huge = Tensor::from_storage(ElementType::UInt8, {static_cast<int64_t>(two_gib)}, Storage::view(never_read, two_gib, nullptr));
+  Tensor huge = Tensor::from_storage(ElementType::UInt8, {static_cast<int64_t>(two_gib)},
+                                     Storage::view(never_read, two_gib, nullptr));
   CHECK(error_of([&] { write_tensor_file(dir / "huge.pb", huge); }) ==
-        (dir / "huge.pb").string() + ": the tensor would serialize to 2147483662 bytes, more than protobuf's 2 GiB message limit");
+        (dir / "huge.pb").string() +
+            ": the tensor would serialize to 2147483662 bytes, more than protobuf's 2 GiB message limit");
   CHECK_FALSE(fs::exists(dir / "huge.pb"));
 }

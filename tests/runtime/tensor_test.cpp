@@ -1,12 +1,15 @@
 // Unit tests: runtime tensor.
-#include "helpers/framework.h"
 #include "helpers/tensor.h"
+#include "helpers/framework.h"
 
 TEST_CASE("the tensor memory limit refuses allocations past it, with the sizes named") {
   set_tensor_memory_limit(1 << 20);
   CHECK(Tensor::uninitialized(T::Float, {256, 1024}).element_count() == 262144);  // exactly 1 MiB
-  CHECK_THROWS_WITH_AS(Tensor::zeros(T::Float, {256, 1025}), "float[256, 1025] needs 1049600 bytes, more than the limit of 1048576 bytes (--max-memory)", Error);
-  CHECK_THROWS_WITH_AS(Tensor::uninitialized(T::Int64, {1 << 20}), doctest::Contains("more than the limit of 1048576 bytes"), Error);
+  CHECK_THROWS_WITH_AS(Tensor::zeros(T::Float, {256, 1025}),
+                       "float[256, 1025] needs 1049600 bytes, more than the limit of 1048576 bytes (--max-memory)",
+                       Error);
+  CHECK_THROWS_WITH_AS(Tensor::uninitialized(T::Int64, {1 << 20}),
+                       doctest::Contains("more than the limit of 1048576 bytes"), Error);
   set_tensor_memory_limit(0);  // back to the machine's memory (available memory, which moves)
   CHECK(tensor_memory_limit() > (uint64_t{1} << 20));
   CHECK_THROWS_WITH_AS(Tensor::zeros(T::Float, {int64_t{1} << 40}), doctest::Contains("bytes of memory"), Error);

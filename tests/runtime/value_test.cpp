@@ -8,7 +8,8 @@ TEST_CASE("value: sequences, optionals and their types") {
   CHECK(seq.type().to_string() == "seq(tensor(float))");
   CHECK(seq.items().size() == 2);
   CHECK(seq.describe() == "seq(tensor(float)) of 2: [float[2], float[1]]");
-  CHECK_THROWS_WITH_AS(Value::sequence(T::Int64, {a}), "sequence item 0 is float[2] but the sequence holds tensor(int64)", Error);
+  CHECK_THROWS_WITH_AS(Value::sequence(T::Int64, {a}),
+                       "sequence item 0 is float[2] but the sequence holds tensor(int64)", Error);
   CHECK_THROWS_WITH_AS(seq.tensor(), "expected a tensor, got seq(tensor(float))", Error);
 
   const Value empty = Value::sequence(T::Int8, {});

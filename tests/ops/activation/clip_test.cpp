@@ -1,11 +1,11 @@
 // Unit tests of ops/activation/clip.cpp.
-#include "helpers/activation_ops.h"
 #include <doctest/doctest.h>
 #include <cmath>
 #include <limits>
+#include "helpers/activation_defaults.h"
+#include "helpers/activation_ops.h"
 #include "node_runner.h"
 #include "runtime/numeric_dispatch.h"
-#include "helpers/activation_defaults.h"
 
 TEST_CASE("Clip: attributes (1, 6), optional inputs (11+), min > max, absent bounds, NaN") {
   const Tensor x = vec<float>(T::Float, {-5, -1, 0, 1, 5, NAN});
@@ -30,14 +30,14 @@ TEST_CASE("Clip: attributes (1, 6), optional inputs (11+), min > max, absent bou
   // min > max: every element becomes max.
   const auto swapped = values<float>(run("Clip", 13, {x, hi, lo}));
   for (size_t i = 0; i < 5; ++i) CHECK(swapped[i] == -2);
-  const auto ints = values<int8_t>(run("Clip", 12, {vec<int8_t>(T::Int8, {-128, 0, 127}),
-                                                    Tensor::from_values<int8_t>(T::Int8, {}, {-3}),
-                                                    Tensor::from_values<int8_t>(T::Int8, {1}, {4})}));
+  const auto ints =
+      values<int8_t>(run("Clip", 12,
+                         {vec<int8_t>(T::Int8, {-128, 0, 127}), Tensor::from_values<int8_t>(T::Int8, {}, {-3}),
+                          Tensor::from_values<int8_t>(T::Int8, {1}, {4})}));
   CHECK(ints == std::vector<int8_t>{-3, 0, 4});
-  CHECK_THROWS_WITH_AS(run("Clip", 13, {x, vec<float>(T::Float, {1, 2})}), doctest::Contains("a bound must be a scalar"),
-                       Error);
+  CHECK_THROWS_WITH_AS(run("Clip", 13, {x, vec<float>(T::Float, {1, 2})}),
+                       doctest::Contains("a bound must be a scalar"), Error);
 }
-
 
 // spec: Clip-11: "They default to numeric_limits::lowest() and numeric_limits::max(), respectively."
 // spec: Clip-12: "They default to numeric_limits::lowest() and numeric_limits::max(), respectively."
@@ -82,14 +82,19 @@ TEST_CASE("Clip-11, -12, -13: scalar bounds; a [1] bound is taken (a listed depa
   const Tensor x = Tensor::from_values<float>(T::Float, {2}, {-5, 5});
   for (int opset : {11, 12, 13}) {
     CAPTURE(opset);
-    const Tensor y = run_single_node("Clip", opset, {x, Tensor::from_values<float>(T::Float, {1}, {-1}), Tensor::from_values<float>(T::Float, {1}, {1})});
+    const Tensor y = run_single_node(
+        "Clip", opset,
+        {x, Tensor::from_values<float>(T::Float, {1}, {-1}), Tensor::from_values<float>(T::Float, {1}, {1})});
     CHECK(y.data_as<float>()[0] == -1.0f);
     CHECK(y.data_as<float>()[1] == 1.0f);
-    const Tensor s = run_single_node("Clip", opset, {x, Tensor::from_values<float>(T::Float, {}, {-2}), Tensor::from_values<float>(T::Float, {}, {3})});
+    const Tensor s = run_single_node(
+        "Clip", opset,
+        {x, Tensor::from_values<float>(T::Float, {}, {-2}), Tensor::from_values<float>(T::Float, {}, {3})});
     CHECK(s.data_as<float>()[0] == -2.0f);
     CHECK(s.data_as<float>()[1] == 3.0f);
     CHECK_THROWS_AS(run_single_node("Clip", opset, {x, Tensor::from_values<float>(T::Float, {2}, {-1, -1})}), Error);
-    CHECK_THROWS_AS(run_single_node("Clip", opset, {x, std::nullopt, Tensor::from_values<float>(T::Float, {2}, {1, 1})}), Error);
+    CHECK_THROWS_AS(
+        run_single_node("Clip", opset, {x, std::nullopt, Tensor::from_values<float>(T::Float, {2}, {1, 1})}), Error);
   }
 }
 
@@ -103,7 +108,8 @@ TEST_CASE("Clip-1 and -6: without bounds, -inf and +inf clamp to the float range
     OpTester t("Clip", v);
     t.input(Value(Tensor::from_values<float>(T::Float, {3}, {-inf, 1, inf})));
     if (v == 1) t.attribute("consumed_inputs", std::vector<int64_t>{0});
-    CHECK(floats(t.run_tensor()) == std::vector<float>{std::numeric_limits<float>::lowest(), 1, std::numeric_limits<float>::max()});
+    CHECK(floats(t.run_tensor()) ==
+          std::vector<float>{std::numeric_limits<float>::lowest(), 1, std::numeric_limits<float>::max()});
   }
 }
 

@@ -13,7 +13,8 @@ TEST_CASE("Gelu-20 (erf by default, tanh on request), Swish-24 (alpha 1 by defau
   tanh_gelu.input(Value(kX())).attribute("approximate", "tanh");
   OpTester swish("Swish", 24);
   swish.input(Value(kX()));
-  const std::vector<float> g = floats(gelu.run_tensor()), gt = floats(tanh_gelu.run_tensor()), s = floats(swish.run_tensor());
+  const std::vector<float> g = floats(gelu.run_tensor()), gt = floats(tanh_gelu.run_tensor()),
+                           s = floats(swish.run_tensor());
   const auto F = numeric::Format::Float;
   for (size_t i = 0; i < 5; ++i) {
     const double x = kX().data_as<float>()[i];

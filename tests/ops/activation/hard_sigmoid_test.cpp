@@ -32,7 +32,8 @@ TEST_CASE("HardSigmoid: every float16 input, and sampled floats, against the exa
   std::uniform_real_distribution<float> dist(-6.0f, 6.0f);
   std::vector<float> fs;
   for (int i = 0; i < 20000; ++i) fs.push_back(dist(rng));
-  const auto gf = values<float>(run("HardSigmoid", 22, {vec<float>(T::Float, fs)}, {{}, {{"alpha", alpha}, {"beta", beta}}}));
+  const auto gf =
+      values<float>(run("HardSigmoid", 22, {vec<float>(T::Float, fs)}, {{}, {{"alpha", alpha}, {"beta", beta}}}));
   for (size_t i = 0; i < fs.size(); ++i) {
     if (std::fabs(fs[i]) < 0x1p-20f) continue;
     CAPTURE(fs[i]);

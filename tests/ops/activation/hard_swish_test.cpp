@@ -7,9 +7,12 @@ TEST_CASE("HardSwish: every float16 input against the exact value rounded once")
   for (size_t i = 0; i < xs.size(); ++i) {
     const double x = half_value(xs[i]);
     double expected;
-    if (x >= 3) expected = x;
-    else if (x <= -3) expected = x * 0.0;
-    else if (x == 0) expected = x;
+    if (x >= 3)
+      expected = x;
+    else if (x <= -3)
+      expected = x * 0.0;
+    else if (x == 0)
+      expected = x;
     else {
       // x = X 2^-24: x (x + 3) / 6 = X (X + 3 2^24) / (6 2^48)
       const int64_t X = half_units(xs[i]);

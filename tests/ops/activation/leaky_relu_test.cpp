@@ -7,8 +7,8 @@ TEST_CASE("LeakyRelu and ThresholdedRelu: the float32 attribute, one rounding") 
   const auto y = half_values(run("LeakyRelu", 16, {halves({0xc200, 0x4200})}, {{}, {{"alpha", 0.1f}}}));  // -3, 3
   CHECK(y[0] == -expected);
   CHECK(y[1] == 3.0);
-  const auto t = values<float>(run("ThresholdedRelu", 10, {vec<float>(T::Float, {1.0f, 1.5f, 2.0f, NAN})},
-                                   {{}, {{"alpha", 1.5f}}}));
+  const auto t = values<float>(
+      run("ThresholdedRelu", 10, {vec<float>(T::Float, {1.0f, 1.5f, 2.0f, NAN})}, {{}, {{"alpha", 1.5f}}}));
   CHECK(t == std::vector<float>{0.0f, 0.0f, 2.0f, 0.0f});
 }
 
@@ -41,9 +41,13 @@ TEST_CASE("LeakyRelu-16: float lanes and tail, alpha x rounded once, NaN and -0 
   REQUIRE(y.size() == x.size());
   for (size_t i = 0; i < y.size(); ++i) {
     INFO("element " << i);
-    if (i == 5) CHECK(std::isnan(y[i]));
-    else if (i == 12) CHECK((y[i] == 0 && std::signbit(y[i])));
-    else if (i == 33) CHECK(y[i] == -INFINITY);
-    else CHECK(static_cast<double>(y[i]) == want[i]);
+    if (i == 5)
+      CHECK(std::isnan(y[i]));
+    else if (i == 12)
+      CHECK((y[i] == 0 && std::signbit(y[i])));
+    else if (i == 33)
+      CHECK(y[i] == -INFINITY);
+    else
+      CHECK(static_cast<double>(y[i]) == want[i]);
   }
 }

@@ -1,6 +1,6 @@
 // Unit tests of ops/activation/prelu.cpp.
-#include "helpers/activation_ops.h"
 #include "helpers/activation_defaults.h"
+#include "helpers/activation_ops.h"
 
 TEST_CASE("PRelu: unidirectional broadcasting; versions 1 and 6 take a per-channel slope") {
   const Tensor x = Tensor::from_values<float>(T::Float, {1, 2, 2}, {-1, 2, -3, 4});

@@ -11,8 +11,8 @@ TEST_CASE("Shrink: floats rounded once, integers wrap, a fractional bias on inte
   CHECK(std::isnan(f[4]));
   const auto h = half_values(run("Shrink", 9, {halves({0x6800})}, {{}, {{"lambd", 0.0f}, {"bias", 0.5f}}}));  // 2048
   CHECK(h[0] == 2048.0);  // 2047.5 lies between 2047 and 2048: the tie goes to the even 2048
-  const auto i8 = values<int8_t>(run("Shrink", 9, {vec<int8_t>(T::Int8, {-128, 0, 1, 127})},
-                                     {{}, {{"lambd", 0.5f}, {"bias", 2.0f}}}));
+  const auto i8 = values<int8_t>(
+      run("Shrink", 9, {vec<int8_t>(T::Int8, {-128, 0, 1, 127})}, {{}, {{"lambd", 0.5f}, {"bias", 2.0f}}}));
   CHECK(i8 == std::vector<int8_t>{-126, 0, -1, 125});
   const auto big = values<int64_t>(run("Shrink", 9, {vec<int64_t>(T::Int64, {INT64_MAX})}, {{}, {{"bias", -1.0f}}}));
   CHECK(big[0] == INT64_MIN);  // wraps

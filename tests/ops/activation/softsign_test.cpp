@@ -16,8 +16,10 @@ TEST_CASE("Softsign: every float16 input, sampled floats and doubles, against th
   std::vector<float> fs;
   std::vector<double> ds;
   for (int i = 0; i < 20000; ++i) {
-    fs.push_back(static_cast<float>(std::ldexp(static_cast<double>((rng() >> 40) | (1u << 23)), static_cast<int>(rng() % 53) - 53)));
-    ds.push_back(std::ldexp(static_cast<double>((rng() >> 11) | (uint64_t{1} << 52)), -52 - static_cast<int>(rng() % 9)));
+    fs.push_back(static_cast<float>(
+        std::ldexp(static_cast<double>((rng() >> 40) | (1u << 23)), static_cast<int>(rng() % 53) - 53)));
+    ds.push_back(
+        std::ldexp(static_cast<double>((rng() >> 11) | (uint64_t{1} << 52)), -52 - static_cast<int>(rng() % 9)));
   }
   const auto gf = values<float>(run("Softsign", 22, {vec<float>(T::Float, fs)}));
   for (size_t i = 0; i < fs.size(); ++i) {
@@ -25,7 +27,8 @@ TEST_CASE("Softsign: every float16 input, sampled floats and doubles, against th
     int e;
     split(fs[i], m, e);  // x = m 2^e, -53 <= e < 0: x / (1 + x) = m / (2^-e + m)
     CAPTURE(fs[i]);
-    REQUIRE(gf[i] == round_quotient(static_cast<uint64_t>(m), (uint64_t{1} << -e) + static_cast<uint64_t>(m), 0, kSingle, 64));
+    REQUIRE(gf[i] ==
+            round_quotient(static_cast<uint64_t>(m), (uint64_t{1} << -e) + static_cast<uint64_t>(m), 0, kSingle, 64));
   }
   const auto gd = values<double>(run("Softsign", 22, {vec<double>(T::Double, ds)}));
   for (size_t i = 0; i < ds.size(); ++i) {

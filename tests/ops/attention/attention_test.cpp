@@ -83,8 +83,10 @@ AttentionOracle attention_oracle(const AttentionCase& c, numeric::Format f) {
           for (int64_t d = 0; d < c.D; ++d) {  // from the first term on, so that -0 alone stays -0
             mpfr_set_d(t, c.q[static_cast<size_t>(((b * c.Hq + h) * c.Sq + i) * c.D + d)], MPFR_RNDN);
             mpfr_mul_d(t, t, key(b, h / reps, j, d), MPFR_RNDN);
-            if (d == 0) mpfr_set(s, t, MPFR_RNDN);
-            else mpfr_add(s, s, t, MPFR_RNDN);
+            if (d == 0)
+              mpfr_set(s, t, MPFR_RNDN);
+            else
+              mpfr_add(s, s, t, MPFR_RNDN);
           }
           mpfr_mul_d(s, s, scale, MPFR_RNDN);
           const double score = attention_round(s, f);
@@ -125,8 +127,10 @@ AttentionOracle attention_oracle(const AttentionCase& c, numeric::Format f) {
           for (int64_t j = 0; j < T; ++j) {
             mpfr_set_d(t, p[static_cast<size_t>(j)], MPFR_RNDN);
             mpfr_mul_d(t, t, value(b, h / reps, j, d), MPFR_RNDN);
-            if (j == 0) mpfr_set(s, t, MPFR_RNDN);
-            else mpfr_add(s, s, t, MPFR_RNDN);
+            if (j == 0)
+              mpfr_set(s, t, MPFR_RNDN);
+            else
+              mpfr_add(s, s, t, MPFR_RNDN);
           }
           o.y.push_back(attention_round(s, f));
         }
@@ -191,7 +195,8 @@ void attention_check_random(ElementType type, numeric::Format f, uint64_t seed, 
     std::vector<std::optional<Tensor>> in{attention_tensor<S>(type, {c.B, c.Hq, c.Sq, c.D}, c.q),
                                           attention_tensor<S>(type, {c.B, c.Hkv, c.L, c.D}, c.k),
                                           attention_tensor<S>(type, {c.B, c.Hkv, c.L, c.Dv}, c.v)};
-    in.push_back(c.mask.empty() ? std::nullopt : std::optional<Tensor>(attention_tensor<S>(type, {c.B, c.Hq, c.Sq, T}, c.mask)));
+    in.push_back(c.mask.empty() ? std::nullopt
+                                : std::optional<Tensor>(attention_tensor<S>(type, {c.B, c.Hq, c.Sq, T}, c.mask)));
     if (c.P > 0) {
       in.push_back(attention_tensor<S>(type, {c.B, c.Hkv, c.P, c.D}, c.past_k));
       in.push_back(attention_tensor<S>(type, {c.B, c.Hkv, c.P, c.Dv}, c.past_v));
@@ -248,13 +253,15 @@ TEST_CASE("Attention: a hand-computed case, 3-D and 4-D layouts, bool and float 
         attention_values<float>(out[0].tensor()));
   // nonpad_kv_seqlen = 1 hides the second key as well.
   const Tensor nonpad = Tensor::from_values<int64_t>(ElementType::Int64, {1}, std::vector<int64_t>{1});
-  CHECK(attention_values<float>(attention_run(24, {q, k, v, std::nullopt, std::nullopt, std::nullopt, nonpad}, {})[0].tensor()) ==
+  CHECK(attention_values<float>(
+            attention_run(24, {q, k, v, std::nullopt, std::nullopt, std::nullopt, nonpad}, {})[0].tensor()) ==
         std::vector<double>{2});
 
   // 3-D: (batch 1, sequence 2, 2 heads x head_size 2) against the same data laid out 4-D.
   // spec: Attention-24: "Must be used with 3D inputs of Q, K and V."
   std::mt19937_64 rng(7);
-  const std::vector<double> q3 = attention_random<float>(rng, 8, 2, false), k3 = attention_random<float>(rng, 12, 2, false),
+  const std::vector<double> q3 = attention_random<float>(rng, 8, 2, false),
+                            k3 = attention_random<float>(rng, 12, 2, false),
                             v3 = attention_random<float>(rng, 6, 2, false);
   auto to4 = [](const std::vector<double>& x, int64_t S, int64_t H, int64_t D) {  // (S, H*D) -> (H, S, D)
     std::vector<double> y;
@@ -263,12 +270,15 @@ TEST_CASE("Attention: a hand-computed case, 3-D and 4-D layouts, bool and float 
         for (int64_t d = 0; d < D; ++d) y.push_back(x[static_cast<size_t>(s * H * D + h * D + d)]);
     return y;
   };
-  const auto y3 = attention_run(24, {attention_tensor<float>(ElementType::Float, {1, 2, 4}, q3), attention_tensor<float>(ElementType::Float, {1, 3, 4}, k3),
-                                     attention_tensor<float>(ElementType::Float, {1, 3, 2}, v3)},
+  const auto y3 = attention_run(24,
+                                {attention_tensor<float>(ElementType::Float, {1, 2, 4}, q3),
+                                 attention_tensor<float>(ElementType::Float, {1, 3, 4}, k3),
+                                 attention_tensor<float>(ElementType::Float, {1, 3, 2}, v3)},
                                 {{"q_num_heads", int64_t{2}}, {"kv_num_heads", int64_t{2}}, {"is_causal", int64_t{1}}});
-  const auto y4 = attention_run(24, {attention_tensor<float>(ElementType::Float, {1, 2, 2, 2}, to4(q3, 2, 2, 2)),
-                                     attention_tensor<float>(ElementType::Float, {1, 2, 3, 2}, to4(k3, 3, 2, 2)),
-                                     attention_tensor<float>(ElementType::Float, {1, 2, 3, 1}, to4(v3, 3, 2, 1))},
+  const auto y4 = attention_run(24,
+                                {attention_tensor<float>(ElementType::Float, {1, 2, 2, 2}, to4(q3, 2, 2, 2)),
+                                 attention_tensor<float>(ElementType::Float, {1, 2, 3, 2}, to4(k3, 3, 2, 2)),
+                                 attention_tensor<float>(ElementType::Float, {1, 2, 3, 1}, to4(v3, 3, 2, 1))},
                                 {{"is_causal", int64_t{1}}});
   CHECK(y3[0].tensor().shape() == Shape{1, 2, 2});
   CHECK(to4(attention_values<float>(y3[0].tensor()), 2, 2, 1) == attention_values<float>(y4[0].tensor()));
@@ -277,9 +287,12 @@ TEST_CASE("Attention: a hand-computed case, 3-D and 4-D layouts, bool and float 
 
 TEST_CASE("Attention: mixed element types, fully masked rows, softmax_precision") {
   // V in double, Q and K in float16: Y is float16, the exact sum P V rounded once.
-  const Tensor q = Tensor::from_values<Float16Bits>(ElementType::Float16, {1, 1, 1, 1}, std::vector<Float16Bits>{narrow<Float16Bits>(1.0)});
-  const Tensor k = Tensor::from_values<Float16Bits>(ElementType::Float16, {1, 1, 2, 1}, std::vector<Float16Bits>{narrow<Float16Bits>(0.0), narrow<Float16Bits>(0.0)});
-  const Tensor v = Tensor::from_values<double>(ElementType::Double, {1, 1, 2, 1}, std::vector<double>{2 + 0x1p-10, 0x1p-59});
+  const Tensor q = Tensor::from_values<Float16Bits>(ElementType::Float16, {1, 1, 1, 1},
+                                                    std::vector<Float16Bits>{narrow<Float16Bits>(1.0)});
+  const Tensor k = Tensor::from_values<Float16Bits>(
+      ElementType::Float16, {1, 1, 2, 1}, std::vector<Float16Bits>{narrow<Float16Bits>(0.0), narrow<Float16Bits>(0.0)});
+  const Tensor v =
+      Tensor::from_values<double>(ElementType::Double, {1, 1, 2, 1}, std::vector<double>{2 + 0x1p-10, 0x1p-59});
   // p = 1/2 each; Y = 1 + 2^-11 + 2^-60, just above float16's midpoint 1 + 2^-11: it rounds up
   // (through double first it would be the midpoint and round to even, 1).
   const auto out = attention_run(24, {q, k, v}, {});
@@ -292,7 +305,8 @@ TEST_CASE("Attention: mixed element types, fully masked rows, softmax_precision"
   // softmax_precision float16 for float inputs: the probabilities are rounded to float16 first.
   const Tensor k3 = Tensor::from_values<float>(ElementType::Float, {1, 1, 3, 1}, std::vector<float>{0, 0, 0});
   const Tensor v3 = Tensor::from_values<float>(ElementType::Float, {1, 1, 3, 1}, std::vector<float>{1, 1, 1});
-  const auto p16 = attention_run(24, {f, k3, v3}, {{"softmax_precision", int64_t{10}}, {"qk_matmul_output_mode", int64_t{3}}});
+  const auto p16 =
+      attention_run(24, {f, k3, v3}, {{"softmax_precision", int64_t{10}}, {"qk_matmul_output_mode", int64_t{3}}});
   CHECK(attention_values<float>(p16[3].tensor())[0] == widen(narrow<Float16Bits>(1.0 / 3)));
   CHECK(attention_values<float>(p16[0].tensor())[0] == static_cast<float>(3 * widen(narrow<Float16Bits>(1.0 / 3))));
 }
@@ -300,7 +314,8 @@ TEST_CASE("Attention: mixed element types, fully masked rows, softmax_precision"
 TEST_CASE("Attention: the rules, each a one-line error") {
   auto f = [](Shape s) {
     const auto n = checked_element_count(s).value();
-    return Tensor::from_values<float>(ElementType::Float, std::move(s), std::vector<float>(static_cast<size_t>(n), 0.5f));
+    return Tensor::from_values<float>(ElementType::Float, std::move(s),
+                                      std::vector<float>(static_cast<size_t>(n), 0.5f));
   };
   auto fails = [&](int opset, const std::vector<std::optional<Tensor>>& in, const AttentionAttrs& a, const char* text) {
     CHECK_THROWS_WITH_AS(attention_run(opset, in, a), doctest::Contains(text), Error);
@@ -308,25 +323,35 @@ TEST_CASE("Attention: the rules, each a one-line error") {
   fails(24, {f({1, 2, 3, 4}), f({1, 2, 5, 3}), f({1, 2, 5, 4})}, {}, "Q's head size 4 and K's head size 3 differ");
   fails(24, {f({1, 3, 3, 4}), f({1, 2, 5, 4}), f({1, 2, 5, 4})}, {}, "kv_num_heads 2 must divide q_num_heads 3");
   // spec: Attention-24: "They shall be used together, and not allowed to use only one of them."
-  fails(24, {f({1, 3, 8}), f({1, 5, 8}), f({1, 5, 8})}, {{"q_num_heads", int64_t{2}}}, "need both q_num_heads and kv_num_heads");
-  fails(24, {f({1, 3, 8}), f({1, 5, 8}), f({1, 5, 8})}, {{"q_num_heads", int64_t{3}}, {"kv_num_heads", int64_t{2}}}, "does not divide Q's hidden size");
+  fails(24, {f({1, 3, 8}), f({1, 5, 8}), f({1, 5, 8})}, {{"q_num_heads", int64_t{2}}},
+        "need both q_num_heads and kv_num_heads");
+  fails(24, {f({1, 3, 8}), f({1, 5, 8}), f({1, 5, 8})}, {{"q_num_heads", int64_t{3}}, {"kv_num_heads", int64_t{2}}},
+        "does not divide Q's hidden size");
   fails(24, {f({1, 2, 3, 4}), f({1, 2, 5, 4}), f({1, 2, 6, 4})}, {}, "must have K's heads and sequence length");
-  fails(24, {f({1, 2, 3, 4}), f({1, 2, 5, 4}), f({1, 2, 5, 4}), std::nullopt, f({1, 2, 4, 4}), f({1, 2, 3, 4})}, {}, "past_value is float[1, 2, 3, 4] but must be (1, 2, 4, 4)");
-  fails(24, {f({1, 2, 3, 4}), f({1, 2, 5, 4}), f({1, 2, 5, 4}), std::nullopt, f({1, 2, 4, 3}), f({1, 2, 4, 4})}, {}, "past_key is float[1, 2, 4, 3]");
+  fails(24, {f({1, 2, 3, 4}), f({1, 2, 5, 4}), f({1, 2, 5, 4}), std::nullopt, f({1, 2, 4, 4}), f({1, 2, 3, 4})}, {},
+        "past_value is float[1, 2, 3, 4] but must be (1, 2, 4, 4)");
+  fails(24, {f({1, 2, 3, 4}), f({1, 2, 5, 4}), f({1, 2, 5, 4}), std::nullopt, f({1, 2, 4, 3}), f({1, 2, 4, 4})}, {},
+        "past_key is float[1, 2, 4, 3]");
   // spec: Attention-24: "Shape must be broadcastable to `(batch_size, q_num_heads, q_sequence_length, total_sequence_length)`"
-  fails(24, {f({1, 2, 3, 4}), f({1, 2, 5, 4}), f({1, 2, 5, 4}), f({1, 2, 2, 5})}, {}, "attn_mask float[1, 2, 2, 5] does not broadcast to");
+  fails(24, {f({1, 2, 3, 4}), f({1, 2, 5, 4}), f({1, 2, 5, 4}), f({1, 2, 2, 5})}, {},
+        "attn_mask float[1, 2, 2, 5] does not broadcast to");
   fails(24, {f({1, 2, 3, 4}), f({1, 2, 5, 4}), f({1, 2, 5, 4}), f({3, 6})}, {}, "does not broadcast");
   // spec: Attention-23: "Shape must be broadcastable to 4D tensor with shape `(batch_size, q_num_heads, q_sequence_length, total_sequence_length)`"
   fails(23, {f({1, 2, 3, 4}), f({1, 2, 5, 4}), f({1, 2, 5, 4}), f({3, 4})}, {}, "does not broadcast");
   const Tensor nonpad = Tensor::from_values<int64_t>(ElementType::Int64, {1}, std::vector<int64_t>{6});
-  fails(24, {f({1, 2, 3, 4}), f({1, 2, 5, 4}), f({1, 2, 5, 4}), std::nullopt, std::nullopt, std::nullopt, nonpad}, {}, "nonpad_kv_seqlen[0] = 6 is outside [0, kv_sequence_length = 5]");
-  fails(24, {f({1, 1, 1, 1}), f({1, 1, 1, 1}), f({1, 1, 1, 1})}, {{"qk_matmul_output_mode", int64_t{4}}}, "qk_matmul_output_mode = 4");
-  fails(24, {f({1, 1, 1, 1}), f({1, 1, 1, 1}), f({1, 1, 1, 1})}, {{"softmax_precision", int64_t{7}}}, "softmax_precision = 7");
+  fails(24, {f({1, 2, 3, 4}), f({1, 2, 5, 4}), f({1, 2, 5, 4}), std::nullopt, std::nullopt, std::nullopt, nonpad}, {},
+        "nonpad_kv_seqlen[0] = 6 is outside [0, kv_sequence_length = 5]");
+  fails(24, {f({1, 1, 1, 1}), f({1, 1, 1, 1}), f({1, 1, 1, 1})}, {{"qk_matmul_output_mode", int64_t{4}}},
+        "qk_matmul_output_mode = 4");
+  fails(24, {f({1, 1, 1, 1}), f({1, 1, 1, 1}), f({1, 1, 1, 1})}, {{"softmax_precision", int64_t{7}}},
+        "softmax_precision = 7");
   fails(24, {f({1, 1, 1, 1}), f({1, 1, 1, 1}), f({1, 1, 1, 1})}, {{"scale", -1.0f}}, "must be finite and not negative");
 }
 
 TEST_CASE("Attention: defaults of scale, softcap, qk_matmul_output_mode and softmax_precision (hand-computed)") {
-  auto f32 = [](Shape s, std::vector<float> v) { return Tensor::from_values<float>(ElementType::Float, std::move(s), v); };
+  auto f32 = [](Shape s, std::vector<float> v) {
+    return Tensor::from_values<float>(ElementType::Float, std::move(s), v);
+  };
   for (int opset : {23, 24}) {
     CAPTURE(opset);
     // head_size 4: scale 1/sqrt(4) = 1/2, so the scores of q = (1, 1, 1, 1) against keys (1, 1, 1, 1)
@@ -346,11 +371,13 @@ TEST_CASE("Attention: defaults of scale, softcap, qk_matmul_output_mode and soft
     mpfr_set_d(a, 0.5, MPFR_RNDN);
     mpfr_exp(a, a, MPFR_RNDN);
     mpfr_add_ui(b, a, 1, MPFR_RNDN);
-    mpfr_div(a, a, b, MPFR_RNDN);  // p1
+    mpfr_div(a, a, b, MPFR_RNDN);     // p1
     mpfr_ui_div(b, 1, b, MPFR_RNDN);  // p0
-    const double p0 = oracle::round_ieee(b, 1, numeric::Format::Float), p1 = oracle::round_ieee(a, 1, numeric::Format::Float);
+    const double p0 = oracle::round_ieee(b, 1, numeric::Format::Float),
+                 p1 = oracle::round_ieee(a, 1, numeric::Format::Float);
     mpfr_clears(a, b, static_cast<mpfr_ptr>(nullptr));
-    const auto y = attention_run(opset, {f32({1, 1, 1, 1}, {1}), f32({1, 1, 2, 1}, {0, 0.5f}), f32({1, 1, 2, 1}, {1, -1})}, {});
+    const auto y =
+        attention_run(opset, {f32({1, 1, 1, 1}, {1}), f32({1, 1, 2, 1}, {0, 0.5f}), f32({1, 1, 2, 1}, {1, -1})}, {});
     // spec: Attention-23,24: "If softmax precision is not provided, the same precision as the input of softmax (Q and K) is used."
     CHECK(attention_values<float>(y[0].tensor())[0] == p0 - p1);
     CHECK(p0 - p1 == -0.24491867423057556);
@@ -358,12 +385,15 @@ TEST_CASE("Attention: defaults of scale, softcap, qk_matmul_output_mode and soft
 }
 
 TEST_CASE("Attention: attn_mask and is_causal together, past and present caches (hand-computed)") {
-  auto f32 = [](Shape s, std::vector<float> v) { return Tensor::from_values<float>(ElementType::Float, std::move(s), v); };
+  auto f32 = [](Shape s, std::vector<float> v) {
+    return Tensor::from_values<float>(ElementType::Float, std::move(s), v);
+  };
   // Two queries over two keys with equal scores (K = 0), V = (2, 4): an unmasked row is 3, a row
   // seeing only key 0 is 2, only key 1 is 4. The mask hides key 0 from row 1; causal hides key 1
   // from row 0.
   const Tensor q = f32({1, 1, 2, 1}, {1, 1}), k = f32({1, 1, 2, 1}, {0, 0}), v = f32({1, 1, 2, 1}, {2, 4});
-  const Tensor bmask = Tensor::from_values<BoolByte>(ElementType::Bool, {2, 2}, std::vector<BoolByte>{{1}, {1}, {0}, {1}});
+  const Tensor bmask =
+      Tensor::from_values<BoolByte>(ElementType::Bool, {2, 2}, std::vector<BoolByte>{{1}, {1}, {0}, {1}});
   const Tensor fmask = f32({2, 2}, {0, 0, -INFINITY, 0});
   const AttentionAttrs causal{{"is_causal", int64_t{1}}};
   for (int opset : {23, 24}) {
@@ -378,12 +408,16 @@ TEST_CASE("Attention: attn_mask and is_causal together, past and present caches 
     // follows its function body and ONNX's own opset-23 tests, which add both (docs/DEPARTURES.md).
     // spec: Attention-24: "Attention bias to be added is calculated based on `attn_mask` input and `is_causal` attribute: 1) `attn_mask`"
     // spec: Attention-23: "Attention bias to be added is calculated based on `attn_mask` input and `is_causal attribute`, only one of which can be provided."
-    CHECK(attention_values<float>(attention_run(opset, {q, k, v, bmask}, causal)[0].tensor()) == std::vector<double>{2, 4});
+    CHECK(attention_values<float>(attention_run(opset, {q, k, v, bmask}, causal)[0].tensor()) ==
+          std::vector<double>{2, 4});
   }
   // The cache inside the operator: present = past ++ new; Y attends over both (scores 0, Y = 3).
   // spec: Attention-24: "In this case, the `K` and `V` inputs contain only the incoming tokens for the current autoregressive step, and the four optional inputs/outputs past and present key and value are all needed."
   const Tensor one = f32({1, 1, 1, 1}, {1});
-  const auto cached = attention_run(24, {one, f32({1, 1, 1, 1}, {0}), f32({1, 1, 1, 1}, {4}), std::nullopt, f32({1, 1, 1, 1}, {0}), f32({1, 1, 1, 1}, {2})}, {});
+  const auto cached = attention_run(24,
+                                    {one, f32({1, 1, 1, 1}, {0}), f32({1, 1, 1, 1}, {4}), std::nullopt,
+                                     f32({1, 1, 1, 1}, {0}), f32({1, 1, 1, 1}, {2})},
+                                    {});
   CHECK(attention_values<float>(cached[0].tensor()) == std::vector<double>{3});
   CHECK(attention_values<float>(cached[1].tensor()) == std::vector<double>{0, 0});
   CHECK(attention_values<float>(cached[2].tensor()) == std::vector<double>{2, 4});
@@ -394,10 +428,14 @@ TEST_CASE("Attention: attn_mask and is_causal together, past and present caches 
   CHECK_THROWS_WITH_AS(attention_run(24, {one, one, one, std::nullopt, one, one, nonpad}, {}),
                        doctest::Contains("nonpad_kv_seqlen cannot be used with past_key and past_value"), Error);
   // spec: Attention-23: "They shall be used together, and not allowed to use only one of them."
-  CHECK_THROWS_WITH_AS(attention_run(23, {one, one, one, std::nullopt, one}, {}), doctest::Contains("past_key and past_value must be given together"), Error);
+  CHECK_THROWS_WITH_AS(attention_run(23, {one, one, one, std::nullopt, one}, {}),
+                       doctest::Contains("past_key and past_value must be given together"), Error);
   // 3-D inputs at version 23 need both head counts.
   // spec: Attention-23: "Must be used with 3D inputs of Q, K and V."
   const Tensor x3 = f32({1, 1, 2}, {1, 1});
-  CHECK_THROWS_WITH_AS(attention_run(23, {x3, x3, x3}, {{"q_num_heads", int64_t{2}}}), doctest::Contains("need both q_num_heads and kv_num_heads"), Error);
-  CHECK(attention_run(23, {x3, x3, x3}, {{"q_num_heads", int64_t{2}}, {"kv_num_heads", int64_t{2}}})[0].tensor().shape() == Shape{1, 1, 2});
+  CHECK_THROWS_WITH_AS(attention_run(23, {x3, x3, x3}, {{"q_num_heads", int64_t{2}}}),
+                       doctest::Contains("need both q_num_heads and kv_num_heads"), Error);
+  CHECK(attention_run(23, {x3, x3, x3}, {{"q_num_heads", int64_t{2}}, {"kv_num_heads", int64_t{2}}})[0]
+            .tensor()
+            .shape() == Shape{1, 1, 2});
 }

@@ -61,7 +61,9 @@ Tensor flex_run(const Tensor& q, const Tensor& k, const Tensor& v, const FlexCas
   return b.build().run({{"q", Value(q)}, {"k", Value(k)}, {"v", Value(v)}}).front().second.tensor();
 }
 
-Tensor flex_f32(Shape s, std::vector<float> v) { return Tensor::from_values<float>(ElementType::Float, std::move(s), v); }
+Tensor flex_f32(Shape s, std::vector<float> v) {
+  return Tensor::from_values<float>(ElementType::Float, std::move(s), v);
+}
 
 // p0 = 1 / (1 + e^d), p1 = e^d / (1 + e^d), each rounded once to float (MPFR at 200 bits).
 std::pair<double, double> flex_two_softmax(double d) {
@@ -87,10 +89,14 @@ TEST_CASE("FlexAttention: scores, score_mod, softmax, prob_mod and P V (MPFR ora
   CHECK(flex_run(q, k, v, {{}, 0.5f, {}}).data_as<float>()[0] == static_cast<float>(2 * p.first + 4 * p.second));
   // score_mod Neg: scores (-0.5, -1.5), the weights swap.
   p = flex_two_softmax(-1.0);
-  CHECK(flex_run(q, k, v, {{{"score_mod", flex_graph("Neg", false, ElementType::Float)}}, 0.5f, {}}).data_as<float>()[0] ==
-        static_cast<float>(2 * p.first + 4 * p.second));
+  CHECK(flex_run(q, k, v, {{{"score_mod", flex_graph("Neg", false, ElementType::Float)}}, 0.5f, {}})
+            .data_as<float>()[0] == static_cast<float>(2 * p.first + 4 * p.second));
   // prob_mod Add(p, p) doubles the probabilities and so Y.
-  const float doubled = flex_run(q, k, v, {{{"score_mod", flex_graph("Neg", false, ElementType::Float)}, {"prob_mod", flex_graph("Add", true, ElementType::Float)}}, 0.5f, {}})
+  const float doubled = flex_run(q, k, v,
+                                 {{{"score_mod", flex_graph("Neg", false, ElementType::Float)},
+                                   {"prob_mod", flex_graph("Add", true, ElementType::Float)}},
+                                  0.5f,
+                                  {}})
                             .data_as<float>()[0];
   CHECK(doubled == static_cast<float>(2 * (2 * p.first + 4 * p.second)));
   // Default scale 1/sqrt(4) = 1/2 exactly, with head size 4: q = (1, 0, 0, 0).
@@ -118,9 +124,11 @@ TEST_CASE("FlexAttention: float16 inputs score and normalize in float, Y rounds 
   const std::pair<double, double> p = flex_two_softmax(1.0);
   CHECK(y.type() == ElementType::Float16);
   CHECK(widen(y.data_as<Float16Bits>()[0]) == widen(narrow<Float16Bits>(2 * p.first + 4 * p.second)));
-  CHECK_THROWS_WITH_AS(flex_run(h({1, 1, 1, 1}, {1}), h({1, 1, 2, 1}, {1, 3}), h({1, 1, 2, 1}, {2, 4}),
-                                {{{"score_mod", flex_graph("Identity", false, ElementType::Float16)}}, {}, {}}),
-                       doctest::Contains("graph 'score_mod' declares input 0 as tensor(float16) but the node passes tensor(float)"), Error);
+  CHECK_THROWS_WITH_AS(
+      flex_run(h({1, 1, 1, 1}, {1}), h({1, 1, 2, 1}, {1, 3}), h({1, 1, 2, 1}, {2, 4}),
+               {{{"score_mod", flex_graph("Identity", false, ElementType::Float16)}}, {}, {}}),
+      doctest::Contains("graph 'score_mod' declares input 0 as tensor(float16) but the node passes tensor(float)"),
+      Error);
 }
 
 TEST_CASE("FlexAttention: the rules, each a one-line error") {
@@ -128,7 +136,8 @@ TEST_CASE("FlexAttention: the rules, each a one-line error") {
   CHECK_THROWS_WITH_AS(flex_run(flex_f32({1, 1, 1, 2}, {1, 1}), flex_f32({1, 1, 2, 1}, {1, 3}), v, {}),
                        doctest::Contains("Q's head size 2 and K's head size 1 differ"), Error);
   // spec: FlexAttention-1: "`q_num_heads` must be a multiple of `kv_num_heads`."
-  CHECK_THROWS_WITH_AS(flex_run(flex_f32({1, 3, 1, 1}, {1, 1, 1}), flex_f32({1, 2, 2, 1}, {1, 3, 1, 3}), flex_f32({1, 2, 2, 1}, {1, 3, 1, 3}), {}),
+  CHECK_THROWS_WITH_AS(flex_run(flex_f32({1, 3, 1, 1}, {1, 1, 1}), flex_f32({1, 2, 2, 1}, {1, 3, 1, 3}),
+                                flex_f32({1, 2, 2, 1}, {1, 3, 1, 3}), {}),
                        doctest::Contains("kv_num_heads 2 must divide q_num_heads 3"), Error);
   CHECK_THROWS_WITH_AS(flex_run(flex_f32({1, 1, 1, 1}, {1}), flex_f32({1, 1, 2, 1}, {1, 3}), v, {{}, {}, int64_t{7}}),
                        doctest::Contains("softmax_precision = 7"), Error);
@@ -150,17 +159,22 @@ TEST_CASE("FlexAttention: rank-4 inputs; modifier graphs keep their input's shap
   // prob_mod sees the probabilities in the softmax precision and the shape (B, Hq, L, S):
   // Identity keeps Y as without it.
   // spec: FlexAttention-1: "probs has softmax_precision element type and shape (B, Hq, L, S)."
-  CHECK(flex_run(q, k, v, {{{"prob_mod", flex_graph("Identity", false, ElementType::Float)}}, 0.5f, {}}).data_as<float>()[0] ==
-        flex_run(q, k, v, {{}, 0.5f, {}}).data_as<float>()[0]);
+  CHECK(flex_run(q, k, v, {{{"prob_mod", flex_graph("Identity", false, ElementType::Float)}}, 0.5f, {}})
+            .data_as<float>()[0] == flex_run(q, k, v, {{}, 0.5f, {}}).data_as<float>()[0]);
   // spec: FlexAttention-1: "scores has softmax_precision element type and shape (B, Hq, L, S)."
-  CHECK(flex_run(q, k, v, {{{"score_mod", flex_graph("Identity", false, ElementType::Float)}}, 0.5f, {}}).data_as<float>()[0] ==
-        flex_run(q, k, v, {{}, 0.5f, {}}).data_as<float>()[0]);
+  CHECK(flex_run(q, k, v, {{{"score_mod", flex_graph("Identity", false, ElementType::Float)}}, 0.5f, {}})
+            .data_as<float>()[0] == flex_run(q, k, v, {{}, 0.5f, {}}).data_as<float>()[0]);
   // Double inputs: the modifier graphs take double, so a float graph is refused.
-  auto d = [](Shape s, std::vector<double> x) { return Tensor::from_values<double>(ElementType::Double, std::move(s), x); };
+  auto d = [](Shape s, std::vector<double> x) {
+    return Tensor::from_values<double>(ElementType::Double, std::move(s), x);
+  };
   // spec: FlexAttention-1: "The element type is determined by softmax_precision (defaults to float32 for non-double inputs, otherwise double)."
-  CHECK_THROWS_WITH_AS(flex_run(d({1, 1, 1, 1}, {1}), d({1, 1, 2, 1}, {1, 3}), d({1, 1, 2, 1}, {2, 4}),
-                                {{{"score_mod", flex_graph("Identity", false, ElementType::Float)}}, 0.5f, {}}),
-                       doctest::Contains("graph 'score_mod' declares input 0 as tensor(float) but the node passes tensor(double)"), Error);
+  CHECK_THROWS_WITH_AS(
+      flex_run(d({1, 1, 1, 1}, {1}), d({1, 1, 2, 1}, {1, 3}), d({1, 1, 2, 1}, {2, 4}),
+               {{{"score_mod", flex_graph("Identity", false, ElementType::Float)}}, 0.5f, {}}),
+      doctest::Contains("graph 'score_mod' declares input 0 as tensor(float) but the node passes tensor(double)"),
+      Error);
   CHECK(flex_run(d({1, 1, 1, 1}, {1}), d({1, 1, 2, 1}, {1, 3}), d({1, 1, 2, 1}, {2, 4}),
-                 {{{"score_mod", flex_graph("Identity", false, ElementType::Double)}}, 0.5f, {}}).type() == ElementType::Double);
+                 {{{"score_mod", flex_graph("Identity", false, ElementType::Double)}}, 0.5f, {}})
+            .type() == ElementType::Double);
 }

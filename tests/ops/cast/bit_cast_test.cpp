@@ -63,7 +63,8 @@ TEST_CASE("BitCast: widths must match, and 'to' must name a non-string type") {
   // spec: BitCast-26: "Bitcasting to string is not supported."
   // spec: BitCast-26: "Must be one of the non-string types from DataType enum in TensorProto."
   CHECK_THROWS_WITH_AS(bit_cast_to(x, ElementType::String), doctest::Contains("no strings"), Error);
-  CHECK_THROWS_WITH_AS(bit_cast_to(x, static_cast<ElementType>(99)), doctest::Contains("not a TensorProto.DataType"), Error);
+  CHECK_THROWS_WITH_AS(bit_cast_to(x, static_cast<ElementType>(99)), doctest::Contains("not a TensorProto.DataType"),
+                       Error);
   // A string input is refused as a string target is; bool, of 8 bits, is one of the types.
   // spec: BitCast-26: "All types except string are supported."
   CHECK_THROWS_AS(bit_cast_to(Tensor::from_strings({1}, {"1"}), ElementType::String), Error);

@@ -111,8 +111,8 @@ TEST_CASE("Cast: int64 and uint64 extremes convert exactly, never through double
   const Tensor d = cast_tensor(in, T::Double);
   CHECK(value_at(d, 0) == 0x1p63);
   CHECK(value_at(d, 1) == -0x1p63);
-  CHECK(value_at(d, 2) == 0x1p53);            // the tie goes to even
-  CHECK(value_at(d, 3) == 0x1p53 + 4);        // 2^53 + 3: the tie goes to even, up
+  CHECK(value_at(d, 2) == 0x1p53);      // the tie goes to even
+  CHECK(value_at(d, 3) == 0x1p53 + 4);  // 2^53 + 3: the tie goes to even, up
   CHECK(value_at(d, 4) == -0x1p53);
   const Tensor f = cast_tensor(in, T::Float);
   CHECK(value_at(f, 2) == 0x1p53);
@@ -121,7 +121,7 @@ TEST_CASE("Cast: int64 and uint64 extremes convert exactly, never through double
   // double first would land on the tie and go down to 2^62.
   const Tensor bf = cast_tensor(in, T::BFloat16);
   CHECK(value_at(bf, 5) == 0x1p62 + 0x1p55);
-  CHECK(value_at(cast_tensor(in, T::Float16), 0) == kInf);  // beyond 65504: IEEE overflow
+  CHECK(value_at(cast_tensor(in, T::Float16), 0) == kInf);      // beyond 65504: IEEE overflow
   CHECK(value_at(cast_tensor(in, T::Float8E4M3FN), 0) == 448);  // saturated
   CHECK(std::isnan(value_at(cast_tensor(in, T::Float8E4M3FN, {.saturate = false}), 0)));
   CHECK(value_at(cast_tensor(in, T::Float8E5M2, {.saturate = false}), 1) == -kInf);
@@ -136,7 +136,8 @@ TEST_CASE("Cast: int64 and uint64 extremes convert exactly, never through double
   CHECK(value_at(cast_tensor(un, T::Double), 0) == 0x1p64);
   CHECK(value_at(cast_tensor(un, T::Float), 1) == 0x1p63);
   CHECK(read_int64(T::Int64, cast_tensor(un, T::Int64).data(), 0) == -1);
-  CHECK(read_int64(T::Int8, cast_tensor(Tensor::from_values(T::Int16, {1}, std::vector<int16_t>{200}), T::Int8).data(), 0) == -56);
+  CHECK(read_int64(T::Int8, cast_tensor(Tensor::from_values(T::Int16, {1}, std::vector<int16_t>{200}), T::Int8).data(),
+                   0) == -56);
   const Tensor b = cast_tensor(int64s({0, 36, -1, INT64_MIN}), T::Bool);
   CHECK(bits_at(b, 0) == 0);
   CHECK(bits_at(b, 1) == 1);
@@ -158,8 +159,10 @@ TEST_CASE("Cast: floats to integers truncate and wrap; NaN, infinities and far v
         "element 1 = NaN has no int32 value: the spec leaves the conversion of NaN, infinities and out-of-range "
         "floats to integers undefined (onnx-ref wraps integer parts in [-2^63, 2^64) and refuses the rest)");
   CHECK(cast_error(floats({-INFINITY}), T::UInt8).rfind("element 0 = -INF has no uint8 value", 0) == 0);
-  CHECK(cast_error(doubles({0x1p64}), T::UInt64).rfind("element 0 = 1.8446744073709552e+19 has no uint64 value", 0) == 0);
-  CHECK(cast_error(doubles({-0x1p63 - 2048}), T::Int64).rfind("element 0 = -9.223372036854778e+18 has no int64", 0) == 0);
+  CHECK(cast_error(doubles({0x1p64}), T::UInt64).rfind("element 0 = 1.8446744073709552e+19 has no uint64 value", 0) ==
+        0);
+  CHECK(cast_error(doubles({-0x1p63 - 2048}), T::Int64).rfind("element 0 = -9.223372036854778e+18 has no int64", 0) ==
+        0);
   // float -> bool: only ±0 is false.
   const Tensor b = cast_tensor(doubles({0.0, -0.0, 0.5, kNaN, -kInf}), T::Bool);
   CHECK(bits_at(b, 0) == 0);
@@ -210,8 +213,9 @@ TEST_CASE("Cast: packed int4, uint4, int2, uint2 and float4e2m1 in and out") {
   CHECK(read_uint64(T::UInt2, cast_tensor(cast_tensor(int64s({-8, 7}), T::Int4), T::UInt2).data(), 1) == 3);
   CHECK(value_at(cast_tensor(cast_tensor(int64s({15}), T::UInt4), T::Float16), 0) == 15.0);
   // float4e2m1: the official test's values.
-  const Tensor f4 = cast_tensor(floats({0.48f, 0.25f, 1.05f, -3.5f, -8, 9, 1e6f, 1e-7f, NAN, INFINITY, -INFINITY, -4, 0.01f, -0.0f}),
-                                T::Float4E2M1);
+  const Tensor f4 =
+      cast_tensor(floats({0.48f, 0.25f, 1.05f, -3.5f, -8, 9, 1e6f, 1e-7f, NAN, INFINITY, -INFINITY, -4, 0.01f, -0.0f}),
+                  T::Float4E2M1);
   const uint64_t expected_f4[] = {0x1, 0x0, 0x2, 0xE, 0xF, 0x7, 0x7, 0x0, 0x8, 0x7, 0xF, 0xE, 0x0, 0x8};
   for (int64_t i = 0; i < 14; ++i) {
     CAPTURE(i);
@@ -309,11 +313,13 @@ TEST_CASE("Cast: numbers to strings") {
   CHECK(cast_tensor(Tensor::from_values(T::Bool, {2}, std::vector<uint8_t>{1, 0}), T::String).strings() ==
         std::vector<std::string>{"1", "0"});
   CHECK(cast_tensor(cast_tensor(int64s({-8, 7}), T::Int4), T::String).strings() == std::vector<std::string>{"-8", "7"});
-  CHECK(cast_tensor(floats({0.5f, NAN, -INFINITY}), T::String).strings() == std::vector<std::string>{"0.5", "NaN", "-INF"});
+  CHECK(cast_tensor(floats({0.5f, NAN, -INFINITY}), T::String).strings() ==
+        std::vector<std::string>{"0.5", "NaN", "-INF"});
 }
 
 TEST_CASE("Cast: every float16, bfloat16 and float8 value survives a round trip through its string") {
-  for (T type : {T::Float16, T::BFloat16, T::Float8E4M3FN, T::Float8E4M3FNUZ, T::Float8E5M2, T::Float8E5M2FNUZ, T::Float4E2M1}) {
+  for (T type :
+       {T::Float16, T::BFloat16, T::Float8E4M3FN, T::Float8E4M3FNUZ, T::Float8E5M2, T::Float8E5M2FNUZ, T::Float4E2M1}) {
     const Tensor in = from_bits(type, all_patterns(type));
     // Without saturation, so that float8e5m2's "INF" reads back as inf.
     const Tensor back = cast_tensor(cast_tensor(in, T::String), type, {.saturate = false});
@@ -330,13 +336,16 @@ TEST_CASE("Cast: every float16, bfloat16 and float8 value survives a round trip 
     CHECK(mismatches == 0);
   }
   // float and double: a sample of awkward values.
-  const std::vector<double> sample = {0.1, 1.0 / 3, 5e-324, 1.7976931348623157e308, 2.2250738585072014e-308, 123456789012345678.0};
+  const std::vector<double> sample = {
+      0.1, 1.0 / 3, 5e-324, 1.7976931348623157e308, 2.2250738585072014e-308, 123456789012345678.0};
   const Tensor back = cast_tensor(cast_tensor(doubles(sample), T::String), T::Double);
   for (size_t i = 0; i < sample.size(); ++i) CHECK(value_at(back, static_cast<int64_t>(i)) == sample[i]);
 }
 
 TEST_CASE("Cast: strings to numbers") {
-  const Tensor f = cast_tensor(strings({"3.14", "1e-5", "1E8", "-INF", "+INF", "INF", "inf", "NaN", "nan", "-0", ".5", "5.", "Infinity"}), T::Float);
+  const Tensor f = cast_tensor(
+      strings({"3.14", "1e-5", "1E8", "-INF", "+INF", "INF", "inf", "NaN", "nan", "-0", ".5", "5.", "Infinity"}),
+      T::Float);
   CHECK(value_at(f, 0) == static_cast<double>(3.14f));
   CHECK(value_at(f, 1) == static_cast<double>(1e-5f));
   CHECK(value_at(f, 2) == 1e8);
@@ -351,7 +360,8 @@ TEST_CASE("Cast: strings to numbers") {
   CHECK(value_at(f, 11) == 5.0);
   CHECK(value_at(f, 12) == kInf);
   // float16: the decimal is rounded once. 1.00048828125 is the tie between 1 and 1 + 2^-10.
-  const Tensor h = cast_tensor(strings({"1.00048828125", "1.00048828125000000000001", "0.1", "1e400", "-1e-400", "65520"}), T::Float16);
+  const Tensor h = cast_tensor(
+      strings({"1.00048828125", "1.00048828125000000000001", "0.1", "1e400", "-1e-400", "65520"}), T::Float16);
   CHECK(bits_at(h, 0) == 0x3C00);
   CHECK(bits_at(h, 1) == 0x3C01);
   CHECK(bits_at(h, 2) == 0x2E66);
@@ -364,7 +374,8 @@ TEST_CASE("Cast: strings to numbers") {
   CHECK(bits_at(e, 2) == 0x7F);
   CHECK(value_at(cast_tensor(strings({"0.1"}), T::Double), 0) == 0.1);
   // Integers: exact, wrapped; other numbers truncated.
-  const Tensor i = cast_tensor(strings({"9223372036854775807", "-9223372036854775808", "300", "-2.7", "1e3", "100.5", "-0"}), T::Int64);
+  const Tensor i = cast_tensor(
+      strings({"9223372036854775807", "-9223372036854775808", "300", "-2.7", "1e3", "100.5", "-0"}), T::Int64);
   CHECK(read_int64(T::Int64, i.data(), 0) == INT64_MAX);
   CHECK(read_int64(T::Int64, i.data(), 1) == INT64_MIN);
   CHECK(read_int64(T::Int64, i.data(), 3) == -2);
@@ -379,7 +390,8 @@ TEST_CASE("Cast: strings to numbers") {
   const uint64_t expected_b[] = {0, 0, 0, 1, 1, 1};
   for (int64_t k = 0; k < 6; ++k) CHECK(bits_at(b, k) == expected_b[k]);
   // Errors name the element and the string.
-  CHECK(cast_error(strings({"1", "Hello World!"}), T::Float) == "element 1 is the string 'Hello World!', which is not a number");
+  CHECK(cast_error(strings({"1", "Hello World!"}), T::Float) ==
+        "element 1 is the string 'Hello World!', which is not a number");
   CHECK(cast_error(strings({" 1"}), T::Double) == "element 0 is the string ' 1', which is not a number");
   CHECK(cast_error(strings({"1e"}), T::Double) == "element 0 is the string '1e', which is not a number");
   CHECK(cast_error(strings({"0x10"}), T::Int32) == "element 0 is the string '0x10', which is not a number");
@@ -389,7 +401,9 @@ TEST_CASE("Cast: strings to numbers") {
         "element 0 is the string '18446744073709551616', which has no uint64 value: only numbers whose integer part "
         "lies in [-2^63, 2^64) convert to integers");
   CHECK(cast_error(strings({"NaN"}), T::Int8).rfind("element 0 is the string 'NaN', which has no int8 value", 0) == 0);
-  CHECK(cast_error(strings({"-1e30"}), T::Int64).rfind("element 0 is the string '-1e30', which has no int64 value", 0) == 0);
+  CHECK(
+      cast_error(strings({"-1e30"}), T::Int64).rfind("element 0 is the string '-1e30', which has no int64 value", 0) ==
+      0);
   CHECK(cast_error(strings({std::string(100, '7') + "x"}), T::Int64) ==
         "element 0 is the string '" + std::string(64, '7') + "...', which is not a number");
 }
@@ -414,20 +428,28 @@ TEST_CASE("Cast: the `to`, `saturate` and `round_mode` attributes at load") {
   const Model m1 = cast_model(1, [](auto& n) { set_string(n, "to", "DOUBLE"); });
   const auto out = m1.run({{"x", floats({1.5f, -2})}});
   CHECK(out[0].second.tensor().type() == T::Double);
-  CHECK(cast_load_error(1, [](auto& n) { set_string(n, "to", "double"); }).find(
-            "attribute 'to' = \"double\" is not a TensorProto.DataType name (FLOAT, INT64, FLOAT16, ...)") != std::string::npos);
-  CHECK(cast_load_error(1, [](auto& n) { set_string(n, "to", "FLOAT32"); }).find("is not a TensorProto.DataType name") !=
+  CHECK(cast_load_error(1, [](auto& n) { set_string(n, "to", "double"); })
+            .find("attribute 'to' = \"double\" is not a TensorProto.DataType name (FLOAT, INT64, FLOAT16, ...)") !=
         std::string::npos);
-  CHECK(cast_load_error(1, [](auto& n) { set_string(n, "to", "STRING"); }).find(
-            "would be tensor(string), which Cast-1 does not allow for T2") != std::string::npos);
-  CHECK(cast_load_error(6, [](auto& n) { set_string(n, "to", "DOUBLE"); }).find(
-            "attribute 'to' must be of type int, got string") != std::string::npos);
-  CHECK(cast_load_error(9, [](auto& n) { set_int(n, "to", 99); }).find(
-            "attribute 'to' = 99 is not a TensorProto.DataType code (1 to 26)") != std::string::npos);
-  CHECK(cast_load_error(9, [](auto& n) { set_int(n, "to", 0); }).find("attribute 'to' = 0 is not") != std::string::npos);
-  CHECK(cast_load_error(13, [](auto& n) { set_int(n, "to", 17); }).find(
-            "would be tensor(float8e4m3fn), which Cast-13 does not allow for T2") != std::string::npos);
-  CHECK(cast_load_error(25, [](auto& n) { set_int(n, "to", 14); }).find("would be tensor(complex64)") != std::string::npos);
+  CHECK(cast_load_error(1, [](auto& n) {
+          set_string(n, "to", "FLOAT32");
+        }).find("is not a TensorProto.DataType name") != std::string::npos);
+  CHECK(cast_load_error(1, [](auto& n) {
+          set_string(n, "to", "STRING");
+        }).find("would be tensor(string), which Cast-1 does not allow for T2") != std::string::npos);
+  CHECK(cast_load_error(6, [](auto& n) {
+          set_string(n, "to", "DOUBLE");
+        }).find("attribute 'to' must be of type int, got string") != std::string::npos);
+  CHECK(cast_load_error(9, [](auto& n) {
+          set_int(n, "to", 99);
+        }).find("attribute 'to' = 99 is not a TensorProto.DataType code (1 to 26)") != std::string::npos);
+  CHECK(cast_load_error(9, [](auto& n) { set_int(n, "to", 0); }).find("attribute 'to' = 0 is not") !=
+        std::string::npos);
+  CHECK(cast_load_error(13, [](auto& n) {
+          set_int(n, "to", 17);
+        }).find("would be tensor(float8e4m3fn), which Cast-13 does not allow for T2") != std::string::npos);
+  CHECK(cast_load_error(25, [](auto& n) { set_int(n, "to", 14); }).find("would be tensor(complex64)") !=
+        std::string::npos);
   CHECK(cast_load_error(21, [](auto& n) {
           set_int(n, "to", 1);
           set_int(n, "saturate", 2);
@@ -481,7 +503,6 @@ TEST_CASE("Cast, every version from 6: the shape kept, the type 'to' names; a 't
   }
 }
 
-
 // spec: Cast-1: "Casting to strings and complex are not supported."
 // spec: Cast-1,6: "NOTE: Casting to and from strings is not supported yet."
 // spec: Cast-9,13,19,21,23,24,25: "Casting to complex is not supported."
@@ -497,8 +518,10 @@ TEST_CASE("Cast, CastLike: casting to complex is refused at every version; to st
   for (int64_t v : {1, 6}) {
     INFO("Cast-", v);
     OpTester t("Cast", v);
-    if (v == 1) t.input(Value(x)).attribute("to", "STRING");
-    else t.input(Value(x)).attribute("to", static_cast<int64_t>(code_of(T::String)));
+    if (v == 1)
+      t.input(Value(x)).attribute("to", "STRING");
+    else
+      t.input(Value(x)).attribute("to", static_cast<int64_t>(code_of(T::String)));
     CHECK_THROWS_AS(t.run(), Error);
   }
   for (int64_t v : kCastLike) {
@@ -508,7 +531,6 @@ TEST_CASE("Cast, CastLike: casting to complex is refused at every version; to st
     CHECK_THROWS_AS(t.run(), Error);
   }
 }
-
 
 // spec: Cast-9,13,19,21,23,24,25: "Casting from string tensor in plain (e.g., "3.14" and "1000") and scientific numeric representations (e.g., "1e-5" and "1E8") to float types is supported."
 // spec: Cast-9,13,19,21,23,24,25: "Any string which can exactly match "+INF" in a case-insensitive way would be mapped to positive infinite."
@@ -527,7 +549,6 @@ TEST_CASE("Cast 9 and later: strings in plain and scientific notation, and +INF 
   }
 }
 
-
 // spec: Cast-13,19,21,23,24,25: "* Casting from floating point to: * floating point: +/- infinity if OOR (out of range)."
 // spec: Cast-13: "In more detail, the conversion among numerical types should follow these rules:"
 // spec: Cast-19,21,23,24,25: "In more detail, the conversion among numerical types should follow these rules if the destination type is not a float 8 type."
@@ -542,14 +563,14 @@ TEST_CASE("Cast 13 and later: float out of range to a float type is +/- infinity
     CHECK(f.data_as<float>()[0] == std::numeric_limits<float>::infinity());
     CHECK(f.data_as<float>()[1] == -std::numeric_limits<float>::infinity());
     const Tensor flags = cast(v, b, T::Bool);
-    CHECK(std::vector<uint8_t>(flags.data_as<uint8_t>(), flags.data_as<uint8_t>() + 5) == std::vector<uint8_t>{0, 0, 1, 1, 1});
+    CHECK(std::vector<uint8_t>(flags.data_as<uint8_t>(), flags.data_as<uint8_t>() + 5) ==
+          std::vector<uint8_t>{0, 0, 1, 1, 1});
     // Fixed point to float16 beyond 65504: +/- infinity (0x7C00, 0xFC00).
     const Tensor h = cast(v, wide, T::Float16);
     CHECK(h.data_as<uint16_t>()[0] == 0x7C00);
     CHECK(h.data_as<uint16_t>()[1] == 0xFC00);
   }
 }
-
 
 // 1e6 into float8e4m3fn: 448 (0x7E) saturated by default, NaN (0x7F) with saturate = 0: the
 // table's row "[x] > FLT_MAX".
@@ -565,17 +586,20 @@ TEST_CASE("Cast, CastLike 19 and later: saturate is true by default for float 8"
     INFO("version ", v);
     CHECK(cast(v, x, T::Float8E4M3FN).data_as<uint8_t>()[0] == 0x7E);
     OpTester off("Cast", v);
-    off.input(Value(x)).attribute("to", static_cast<int64_t>(code_of(T::Float8E4M3FN))).attribute("saturate", int64_t{0});
+    off.input(Value(x))
+        .attribute("to", static_cast<int64_t>(code_of(T::Float8E4M3FN)))
+        .attribute("saturate", int64_t{0});
     CHECK(off.run_tensor().data_as<uint8_t>()[0] == 0x7F);
     OpTester like("CastLike", v);
     like.input(Value(x)).input(Value(Tensor::from_values<uint8_t>(T::Float8E4M3FN, {1}, {0})));
     CHECK(like.run_tensor().data_as<uint8_t>()[0] == 0x7E);
     OpTester like_off("CastLike", v);
-    like_off.input(Value(x)).input(Value(Tensor::from_values<uint8_t>(T::Float8E4M3FN, {1}, {0}))).attribute("saturate", int64_t{0});
+    like_off.input(Value(x))
+        .input(Value(Tensor::from_values<uint8_t>(T::Float8E4M3FN, {1}, {0})))
+        .attribute("saturate", int64_t{0});
     CHECK(like_off.run_tensor().data_as<uint8_t>()[0] == 0x7F);
   }
 }
-
 
 // 3 into float8e8m0: up (the default) gives 4 (0x81); down gives 2 (0x80).
 // spec: Cast-24,25: "It only applies to casting to float8e8m0 and is `up` by default."
@@ -602,7 +626,6 @@ TEST_CASE("Cast, CastLike 24 and later: round_mode is up by default; the float8e
   }
 }
 
-
 // spec: Cast-9,13,19,21,23,24,25: "Casting from complex is not supported."
 // spec: Cast-1,6: "Casting from strings and complex are not supported."
 // spec: CastLike-*: "Casting from complex is not supported."
@@ -612,14 +635,18 @@ TEST_CASE("Cast, CastLike, BitCast: complex inputs (and strings before Cast-9, a
   for (int64_t v : {1, 6, 9, 13, 19, 21, 23, 24, 25}) {
     INFO("Cast-", v);
     OpTester t("Cast", v);
-    if (v == 1) t.input(Value(c)).attribute("to", "FLOAT");
-    else t.input(Value(c)).attribute("to", static_cast<int64_t>(code_of(T::Float)));
+    if (v == 1)
+      t.input(Value(c)).attribute("to", "FLOAT");
+    else
+      t.input(Value(c)).attribute("to", static_cast<int64_t>(code_of(T::Float)));
     CHECK_THROWS_AS(t.run(), Error);
   }
   for (int64_t v : {1, 6}) {
     OpTester s("Cast", v);
-    if (v == 1) s.input(Value(Tensor::from_strings({1}, {"1"}))).attribute("to", "FLOAT");
-    else s.input(Value(Tensor::from_strings({1}, {"1"}))).attribute("to", static_cast<int64_t>(code_of(T::Float)));
+    if (v == 1)
+      s.input(Value(Tensor::from_strings({1}, {"1"}))).attribute("to", "FLOAT");
+    else
+      s.input(Value(Tensor::from_strings({1}, {"1"}))).attribute("to", static_cast<int64_t>(code_of(T::Float)));
     CHECK_THROWS_AS(s.run(), Error);
   }
   for (int64_t v : kCastLike) {
@@ -632,14 +659,12 @@ TEST_CASE("Cast, CastLike, BitCast: complex inputs (and strings before Cast-9, a
   CHECK_THROWS_AS(bits.run(), Error);
 }
 
-
 // spec: Cast-6: "Casting to strings and complex are not supported."
 TEST_CASE("Cast-6: casting to string is refused") {
   OpTester t("Cast", 6);
   t.input(Value(Tensor::zeros(T::Float, {1}))).attribute("to", static_cast<int64_t>(code_of(T::String)));
   CHECK_THROWS_AS(t.run(), Error);
 }
-
 
 // 1e6 into float16 is +inf whatever saturate says: saturate concerns the float 8 types only.
 // spec: Cast-19,21,23: "It only applies for float 8 conversion (float8e4m3fn, float8e4m3fnuz, float8e5m2, float8e5m2fnuz)."

@@ -55,7 +55,9 @@ inline Tensor float_scalar(float v) { return Tensor::from_values<float>(ElementT
 inline Tensor float_vector(std::vector<float> v) {
   return Tensor::from_values<float>(ElementType::Float, {static_cast<int64_t>(v.size())}, v);
 }
-inline Tensor bool_scalar(bool v) { return Tensor::from_values<uint8_t>(ElementType::Bool, {}, {static_cast<uint8_t>(v)}); }
+inline Tensor bool_scalar(bool v) {
+  return Tensor::from_values<uint8_t>(ElementType::Bool, {}, {static_cast<uint8_t>(v)});
+}
 inline Tensor int64_scalar_tensor(int64_t v) { return Tensor::from_values<int64_t>(ElementType::Int64, {}, {v}); }
 inline std::vector<float> floats_of(const Value& v) {
   const Tensor& t = v.tensor();

@@ -57,13 +57,28 @@ TEST_CASE("If, every version: cond is a bool tensor of one element") {
   for (int64_t v : kIfVersions) {
     INFO("If-", v);
     ModelBuilder one = branches(v);
-    one.proto().mutable_graph()->mutable_input(0)->mutable_type()->mutable_tensor_type()->mutable_shape()->add_dim()->set_dim_value(1);
+    one.proto()
+        .mutable_graph()
+        ->mutable_input(0)
+        ->mutable_type()
+        ->mutable_tensor_type()
+        ->mutable_shape()
+        ->add_dim()
+        ->set_dim_value(1);
     CHECK(floats_of(run_if(one, Tensor::from_values<uint8_t>(T::Bool, {1}, {0}))) == std::vector<float>{3, 4, 5});
     ModelBuilder two = branches(v);
-    two.proto().mutable_graph()->mutable_input(0)->mutable_type()->mutable_tensor_type()->mutable_shape()->add_dim()->set_dim_value(2);
+    two.proto()
+        .mutable_graph()
+        ->mutable_input(0)
+        ->mutable_type()
+        ->mutable_tensor_type()
+        ->mutable_shape()
+        ->add_dim()
+        ->set_dim_value(2);
     CHECK_THROWS_AS(run_if(two, Tensor::from_values<uint8_t>(T::Bool, {2}, {1, 1})), Error);
     ModelBuilder number = branches(v);
-    number.proto().mutable_graph()->mutable_input(0)->mutable_type()->mutable_tensor_type()->set_elem_type(code_of(T::Float));
+    number.proto().mutable_graph()->mutable_input(0)->mutable_type()->mutable_tensor_type()->set_elem_type(
+        code_of(T::Float));
     CHECK_THROWS_AS(number.build(), Error);
   }
 }

@@ -15,7 +15,8 @@ using T = ElementType;
 
 const std::vector<int64_t> kLoopVersions = {1, 11, 13, 16, 19, 21, 23, 24, 25};
 
-std::vector<float> run_outputs(const ModelBuilder& b, const std::map<std::string, Value>& feeds, std::vector<float>* scan) {
+std::vector<float> run_outputs(const ModelBuilder& b, const std::map<std::string, Value>& feeds,
+                               std::vector<float>* scan) {
   const auto out = b.build().run(feeds);
   REQUIRE(out.size() == 2);
   *scan = floats_of(out[1].second);
@@ -33,12 +34,15 @@ ModelBuilder text_example(int64_t v) {
   b.output("b_final").output("user_defined_vals");
   BodyGraph body;
   body.input("i", T::Int64, true).input("keepgoing_in", T::Bool, true).input("b_in", T::Float, true);
-  body.output("keepgoing_out", T::Bool, true).output("b_out", T::Float, true).output("user_defined_val", T::Float, true);
+  body.output("keepgoing_out", T::Bool, true)
+      .output("b_out", T::Float, true)
+      .output("user_defined_val", T::Float, true);
   body.node("Add", {"a", "b_in"}, {"my_local"});
   body.node("Sub", {"a", "b_in"}, {"b_out"});
   body.node("Greater", {"my_local", "b_out"}, {"keepgoing_out"});
   body.node("Add", {"b_in", "b_in"}, {"user_defined_val"});
-  set_graph_attribute(b.node("Loop", {"max_trip_count", "keepgoing", "b"}, {"b_final", "user_defined_vals"}), "body", body);
+  set_graph_attribute(b.node("Loop", {"max_trip_count", "keepgoing", "b"}, {"b_final", "user_defined_vals"}), "body",
+                      body);
   return b;
 }
 
@@ -88,7 +92,8 @@ ModelBuilder counting_loop(int64_t v, const std::string& trip_count, const std::
 // spec: Loop-*: "Pass empty string to skip."
 // spec: Loop-*: "input (trip_count, "") // Note this is analogous to a for loop int trip_count = ... for (int i=0; i < trip_count; ++i) { cond = ...; // ignored }"
 // spec: Loop-*: "input ("", cond) // Note this is analogous to a while loop"
-TEST_CASE("Loop, every version: M or cond left out with an empty name: a for loop ignores cond, a while loop stops on it") {
+TEST_CASE(
+    "Loop, every version: M or cond left out with an empty name: a for loop ignores cond, a while loop stops on it") {
   for (int64_t v : kLoopVersions) {
     INFO("Loop-", v);
     std::vector<float> scan;
@@ -106,7 +111,8 @@ TEST_CASE("Loop, every version: M or cond left out with an empty name: a for loo
 TEST_CASE("Loop, every version: a body without the condition output is refused, with or without M and cond") {
   for (int64_t v : kLoopVersions) {
     INFO("Loop-", v);
-    for (const auto& [m, c] : std::vector<std::pair<std::string, std::string>>{{"M", ""}, {"", "go"}, {"M", "go"}, {"", ""}})
+    for (const auto& [m, c] :
+         std::vector<std::pair<std::string, std::string>>{{"M", ""}, {"", "go"}, {"M", "go"}, {"", ""}})
       CHECK(load_or_run_error(counting_loop(v, m, c, false), {}).find("body") != std::string::npos);
   }
 }
@@ -121,7 +127,8 @@ TEST_CASE("Loop, every version: M is an int64 and cond a bool of one element; ot
         tensor_to_proto(Tensor::from_values<int64_t>(T::Int64, {2}, {1, 2}), "M");
     CHECK(load_or_run_error(two_m, {}).find("must hold one element") != std::string::npos);
     ModelBuilder int32_m = counting_loop(v, "M", "");
-    *int32_m.proto().mutable_graph()->mutable_initializer(3) = tensor_to_proto(Tensor::from_values<int32_t>(T::Int32, {}, {2}), "M");
+    *int32_m.proto().mutable_graph()->mutable_initializer(3) =
+        tensor_to_proto(Tensor::from_values<int32_t>(T::Int32, {}, {2}), "M");
     CHECK(load_or_run_error(int32_m, {}) != "");
     ModelBuilder float_cond = counting_loop(v, "", "go");
     *float_cond.proto().mutable_graph()->mutable_initializer(4) = tensor_to_proto(float_scalar(1), "go");
@@ -167,7 +174,8 @@ TEST_CASE("Loop-13 and later: a scan output that is a sequence is refused") {
     body.output("cond_out", T::Bool, true).output("x_out", T::Float);
     auto* seq = body.g.add_output();
     seq->set_name("x_scan");
-    seq->mutable_type()->mutable_sequence_type()->mutable_elem_type()->mutable_tensor_type()->set_elem_type(code_of(T::Float));
+    seq->mutable_type()->mutable_sequence_type()->mutable_elem_type()->mutable_tensor_type()->set_elem_type(
+        code_of(T::Float));
     body.node("Identity", {"cond_in"}, {"cond_out"});
     body.node("Identity", {"x_in"}, {"x_out"});
     body.node("SequenceConstruct", {"x_in"}, {"x_scan"});

@@ -2,9 +2,9 @@
 // Expected values by hand.
 #include <doctest/doctest.h>
 
+#include "helpers/scan_rules.h"
 #include "model_builder.h"
 #include "runtime/error.h"
-#include "helpers/scan_rules.h"
 
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
@@ -24,8 +24,11 @@ Model scan_model(int opset, bool grow) {
   const bool batched = opset == 8;
   ModelBuilder b(opset);
   b.input("s0", T::Float, batched ? std::vector<int64_t>{1, 1} : std::vector<int64_t>{1});
-  b.input("xs", T::Float, batched ? std::vector<int64_t>{1, 2, 1} : std::vector<int64_t>{2, 1}).output("s").output("ys");
-  auto& node = b.node("Scan", batched ? std::vector<std::string>{"", "s0", "xs"} : std::vector<std::string>{"s0", "xs"}, {"s", "ys"});
+  b.input("xs", T::Float, batched ? std::vector<int64_t>{1, 2, 1} : std::vector<int64_t>{2, 1})
+      .output("s")
+      .output("ys");
+  auto& node = b.node("Scan", batched ? std::vector<std::string>{"", "s0", "xs"} : std::vector<std::string>{"s0", "xs"},
+                      {"s", "ys"});
   set_int(node, "num_scan_inputs", 1);
   auto* a = node.add_attribute();
   a->set_name("body");
@@ -50,7 +53,8 @@ Model scan_model(int opset, bool grow) {
 }
 
 std::map<std::string, Value> feeds() {
-  return {{"s0", Tensor::from_values<float>(T::Float, {1}, {10})}, {"xs", Tensor::from_values<float>(T::Float, {2, 1}, {1, 2})}};
+  return {{"s0", Tensor::from_values<float>(T::Float, {1}, {10})},
+          {"xs", Tensor::from_values<float>(T::Float, {2, 1}, {1, 2})}};
 }
 
 }  // namespace
@@ -67,7 +71,8 @@ std::map<std::string, Value> feeds() {
 TEST_CASE("Scan-9 and later: a state that grows from one iteration to the next is refused") {
   for (int opset : {9, 11, 16, 19, 21, 23, 24, 25}) {
     CAPTURE(opset);
-    CHECK_THROWS_WITH_AS(scan_model(opset, true).run(feeds()), doctest::Contains("every iteration must give the same shape"), Error);
+    CHECK_THROWS_WITH_AS(scan_model(opset, true).run(feeds()),
+                         doctest::Contains("every iteration must give the same shape"), Error);
     // The same body with a state of fixed shape runs: 10 + 1 + 2.
     const auto out = scan_model(opset, false).run(feeds());
     CHECK(out[0].second.tensor().data_as<float>()[0] == 13.0f);
@@ -80,7 +85,8 @@ TEST_CASE("Scan-9 and later: a state that grows from one iteration to the next i
 TEST_CASE("Scan-8: a state that grows from one iteration to the next is refused") {
   const std::map<std::string, Value> in = {{"s0", Tensor::from_values<float>(T::Float, {1, 1}, {10})},
                                            {"xs", Tensor::from_values<float>(T::Float, {1, 2, 1}, {1, 2})}};
-  CHECK_THROWS_WITH_AS(scan_model(8, true).run(in), doctest::Contains("every iteration must give the same shape"), Error);
+  CHECK_THROWS_WITH_AS(scan_model(8, true).run(in), doctest::Contains("every iteration must give the same shape"),
+                       Error);
   // With a state of fixed shape: 10 + 1 + 2.
   CHECK(scan_model(8, false).run(in)[0].second.tensor().data_as<float>()[0] == 13.0f);
 }
@@ -209,9 +215,11 @@ TEST_CASE("Scan-8: axis 0 is the batch, axis 1 the sequence; without sequence_le
   CHECK(shorter.at(1)[4] == 20);
   // Two scan inputs of one batch size but different sequence lengths are refused.
   // spec: Scan-8: "// scan_i.shape[1] denotes the (max) sequence-length of scan_i // scan_i.shape[1] is required to be equal to scan_j.shape[1] for all i,j."
-  CHECK_THROWS_AS(run_all(scan8_with_second_input(xs, Tensor::from_values<float>(T::Float, {2, 2, 1}, {1, 2, 3, 4}))), Error);
+  CHECK_THROWS_AS(run_all(scan8_with_second_input(xs, Tensor::from_values<float>(T::Float, {2, 2, 1}, {1, 2, 3, 4}))),
+                  Error);
   // Two scan inputs whose batch sizes differ are refused.
-  CHECK_THROWS_AS(run_all(scan8_with_second_input(xs, Tensor::from_values<float>(T::Float, {1, 3, 1}, {1, 2, 3}))), Error);
+  CHECK_THROWS_AS(run_all(scan8_with_second_input(xs, Tensor::from_values<float>(T::Float, {1, 3, 1}, {1, 2, 3}))),
+                  Error);
 }
 
 // xs [3, 2] scanned along axis 0: three elements of [2]; stacked along output axis -1 they give [2, 3].

@@ -1,15 +1,16 @@
 // Unit tests of ops/generators/constant_of_shape.cpp.
-#include "helpers/generators.h"
 #include <doctest/doctest.h>
-#include "node_runner.h"
-#include "runtime/error.h"
 #include "helpers/generator_rules.h"
 #include "helpers/generator_spec_rules.h"
+#include "helpers/generators.h"
+#include "node_runner.h"
+#include "runtime/error.h"
 
 TEST_CASE("ConstantOfShape: the value filled into the shape; default float 0") {
   const Tensor shape = int64_tensor({2, 3});
   Attributes none;
-  CHECK(run_kernel("ConstantOfShape", 9, {Value(shape)}, none)[0].tensor().identical_to(Tensor::zeros(T::Float, {2, 3})));
+  CHECK(
+      run_kernel("ConstantOfShape", 9, {Value(shape)}, none)[0].tensor().identical_to(Tensor::zeros(T::Float, {2, 3})));
   // Strings and complex numbers are outside T2 (the loader refuses them); the fill itself copies
   // any element by its bytes.
   Attributes c;
@@ -22,7 +23,8 @@ TEST_CASE("ConstantOfShape: the value filled into the shape; default float 0") {
   CHECK(std::memcmp(cout.data() + 16, parts, sizeof parts) == 0);
   Attributes s;
   s.set("value", Tensor::from_strings({1}, {"q"}));
-  CHECK(run_kernel_only("ConstantOfShape", 25, {Value(int64_tensor({2}))}, s)[0].tensor().strings() == std::vector<std::string>{"q", "q"});
+  CHECK(run_kernel_only("ConstantOfShape", 25, {Value(int64_tensor({2}))}, s)[0].tensor().strings() ==
+        std::vector<std::string>{"q", "q"});
   Attributes i4;
   Tensor v4 = Tensor::zeros(T::Int4, {1});
   v4.mutable_data()[0] = std::byte{0x0D};  // -3
@@ -51,11 +53,13 @@ TEST_CASE("ConstantOfShape: the value attribute and output type are checked at l
     return b;
   };
   CHECK(load_error(model(9, Tensor::zeros(T::Float, {2}))) ==
-        "test.onnx: node 'k' (#0, ConstantOfShape-9): attribute 'value' must hold exactly one element, but it is float[2]");
+        "test.onnx: node 'k' (#0, ConstantOfShape-9): attribute 'value' must hold exactly one element, but it is "
+        "float[2]");
   CHECK(load_error(model(9, Tensor::zeros(T::Float, {0}))) == doctest::Contains("but it is float[0]"));
   CHECK(load_error(model(9, Tensor::zeros(T::Float, {1, 1}))) == "(loaded)");
   CHECK(load_error(model(9, Tensor::zeros(T::BFloat16, {1}))) ==
-        doctest::Contains("output 0 ('output') would be tensor(bfloat16), which ConstantOfShape-9 does not allow for T2"));
+        doctest::Contains(
+            "output 0 ('output') would be tensor(bfloat16), which ConstantOfShape-9 does not allow for T2"));
   CHECK(load_error(model(20, Tensor::zeros(T::BFloat16, {1}))) == "(loaded)");
   CHECK(load_error(model(25, Tensor::from_strings({1}, {"s"}))) == doctest::Contains("would be tensor(string)"));
   CHECK(load_error(model(25, Tensor::zeros(T::Complex64, {1}))) == doctest::Contains("would be tensor(complex64)"));
@@ -64,11 +68,11 @@ TEST_CASE("ConstantOfShape: the value attribute and output type are checked at l
   CHECK(load_error(model(9, std::nullopt)) == "(loaded)");
 }
 
-
 // spec: ConstantOfShape-*: "If not specified, it defaults to a tensor of value 0 and datatype float32"
 // spec: ConstantOfShape-*: "If empty tensor is given, the output would be a scalar."
 // spec: ConstantOfShape-*: "All values must be >= 0."
-TEST_CASE("ConstantOfShape, every version: float32 zeros by default, a scalar for an empty shape, negative sizes refused") {
+TEST_CASE(
+    "ConstantOfShape, every version: float32 zeros by default, a scalar for an empty shape, negative sizes refused") {
   for (int opset : {9, 20, 21, 23, 24, 25}) {
     CAPTURE(opset);
     const Tensor y = run_single_node("ConstantOfShape", opset, {int64_tensor({2, 3})});

@@ -1,10 +1,10 @@
 // Unit tests of ops/generators/eye_like.cpp.
-#include "helpers/generators.h"
 #include <doctest/doctest.h>
-#include "node_runner.h"
-#include "runtime/error.h"
 #include "helpers/generator_rules.h"
 #include "helpers/generator_spec_rules.h"
+#include "helpers/generators.h"
+#include "node_runner.h"
+#include "runtime/error.h"
 
 TEST_CASE("EyeLike: ones on the shifted diagonal, in the input's type or dtype") {
   Attributes a;
@@ -44,12 +44,15 @@ TEST_CASE("EyeLike: dtype is checked at load") {
     set_int(n, "dtype", dtype);
     return b;
   };
-  CHECK(load_error(model(9, 99)) == "test.onnx: node 'e' (#0, EyeLike-9): attribute 'dtype' = 99 is not a defined element type");
-  CHECK(load_error(model(9, 16)) == doctest::Contains("output 0 ('output') would be tensor(bfloat16), which EyeLike-9 does not allow for T2"));
+  CHECK(load_error(model(9, 99)) ==
+        "test.onnx: node 'e' (#0, EyeLike-9): attribute 'dtype' = 99 is not a defined element type");
+  CHECK(load_error(model(9, 16)) ==
+        doctest::Contains("output 0 ('output') would be tensor(bfloat16), which EyeLike-9 does not allow for T2"));
   CHECK(load_error(model(22, 16)) == "(loaded)");
   CHECK(load_error(model(22, 8)) == doctest::Contains("would be tensor(string)"));
   CHECK(load_error(model(22, 14)) == doctest::Contains("would be tensor(complex64)"));
-  CHECK(load_error(model(22, kMin)) == doctest::Contains("attribute 'dtype' = -9223372036854775808 is not a defined element type"));
+  CHECK(load_error(model(22, kMin)) ==
+        doctest::Contains("attribute 'dtype' = -9223372036854775808 is not a defined element type"));
 }
 
 // The rules of the ONNX 1.22.0 text, each test citing its sentence.
@@ -59,7 +62,9 @@ TEST_CASE("EyeLike: dtype is checked at load") {
 TEST_CASE("EyeLike-9 and -22: a rank-2 input's shape, ones on diagonal k; other ranks refused") {
   for (int opset : {9, 22}) {
     CAPTURE(opset);
-    const auto eye_like = [opset](Shape shape) { return testing::OpTester("EyeLike", opset).input(Value(Tensor::zeros(ElementType::Float, shape))); };
+    const auto eye_like = [opset](Shape shape) {
+      return testing::OpTester("EyeLike", opset).input(Value(Tensor::zeros(ElementType::Float, shape)));
+    };
     const Tensor y = eye_like({2, 3}).run_tensor();
     REQUIRE(y.shape() == Shape{2, 3});
     const std::vector<float> identity{1, 0, 0, 0, 1, 0};
@@ -106,7 +111,8 @@ TEST_CASE("eye_like_dtype: a defined element type code") {
   CHECK(eye_like_dtype(16) == T::BFloat16);
   CHECK_THROWS_WITH_AS(eye_like_dtype(0), "attribute 'dtype' = 0 is not a defined element type", Error);
   CHECK_THROWS_WITH_AS(eye_like_dtype(99), "attribute 'dtype' = 99 is not a defined element type", Error);
-  CHECK_THROWS_WITH_AS(eye_like_dtype(kMax), "attribute 'dtype' = 9223372036854775807 is not a defined element type", Error);
+  CHECK_THROWS_WITH_AS(eye_like_dtype(kMax), "attribute 'dtype' = 9223372036854775807 is not a defined element type",
+                       Error);
   CHECK_THROWS_AS(eye_like_dtype(kMin), Error);
   CHECK_THROWS_AS(eye_like_dtype(int64_t{1} << 32 | 1), Error);  // would truncate to 1
 }
@@ -125,7 +131,8 @@ TEST_CASE("EyeLike, every version: the main diagonal (k = 0) by default, the inp
     t.input(Value(x));
     const Tensor y = t.run_tensor();
     REQUIRE(y.type() == T::Int32);
-    CHECK(std::vector<int32_t>(y.data_as<int32_t>(), y.data_as<int32_t>() + 6) == std::vector<int32_t>{1, 0, 0, 0, 1, 0});
+    CHECK(std::vector<int32_t>(y.data_as<int32_t>(), y.data_as<int32_t>() + 6) ==
+          std::vector<int32_t>{1, 0, 0, 0, 1, 0});
     OpTester d("EyeLike", v);
     d.input(Value(x)).attribute("dtype", static_cast<int64_t>(code_of(T::Double)));
     CHECK(d.run_tensor().type() == T::Double);

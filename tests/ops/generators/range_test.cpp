@@ -1,6 +1,6 @@
 // Unit tests of ops/generators/range.cpp.
-#include "helpers/reduce_range.h"
 #include "helpers/generator_spec_rules.h"
+#include "helpers/reduce_range.h"
 
 TEST_CASE("Range: integer counts exactly, without overflow") {
   CHECK(range_count_integer(3, 9, 3) == 2);
@@ -11,18 +11,20 @@ TEST_CASE("Range: integer counts exactly, without overflow") {
   CHECK(range_count_integer(0, 5, -1) == 0);
   CHECK(range_count_integer(kMin, kMax, kMax) == 3);  // -2^63, -1, 2^63 - 2
   CHECK(range_count_integer(kMax, kMin, kMin) == 2);
-  CHECK(range_count_integer(kMin, kMax - 1, 2) == kMax);  // 2^63 - 1 elements: counted, not allocatable
+  CHECK(range_count_integer(kMin, kMax - 1, 2) == kMax);       // 2^63 - 1 elements: counted, not allocatable
   CHECK_THROWS_AS(range_count_integer(kMin, kMax, 2), Error);  // 2^63 elements
   CHECK_THROWS_WITH_AS(range_count_integer(kMin, kMax, 1),
                        "Range(start = -9223372036854775808, limit = 9223372036854775807, delta = 1) would hold "
                        "18446744073709551615 elements, more than int64 can count",
                        Error);
-  CHECK_THROWS_WITH_AS(range_count_integer(1, 2, 0), "Range's delta is 0: the element count max(ceil((limit - start) / delta), 0) is undefined", Error);
+  CHECK_THROWS_WITH_AS(range_count_integer(1, 2, 0),
+                       "Range's delta is 0: the element count max(ceil((limit - start) / delta), 0) is undefined",
+                       Error);
 }
 
 TEST_CASE("Range: floating counts are the exact ceiling") {
   CHECK(range_count_floating(1, 5, 2) == 2);
-  CHECK(range_count_floating(0, 1, 0.1) == 10);  // 1 / 0.1000000000000000055... = 9.99...: ceil 10
+  CHECK(range_count_floating(0, 1, 0.1) == 10);   // 1 / 0.1000000000000000055... = 9.99...: ceil 10
   CHECK(range_count_floating(0, 0.3, 0.1) == 3);  // 0.3 is just below 3 * 0.1
   CHECK(range_count_floating(0, 1, 0.25) == 4);   // exactly 4: no fifth element
   CHECK(range_count_floating(1, 0, -0.25) == 4);
@@ -32,10 +34,13 @@ TEST_CASE("Range: floating counts are the exact ceiling") {
   CHECK(range_count_floating(0, 9007199254740993.0 * 0.5, 0.5) == 9007199254740992);
   CHECK(range_count_floating(-std::ldexp(1.0, 60), std::ldexp(1.0, 60), std::ldexp(1.0, 59)) == 4);
   CHECK_THROWS_WITH_AS(range_count_floating(0, 1e300, 1e-300),
-                       "Range(start = 0, limit = 1.0000000000000001e+300, delta = 1e-300) would hold about inf elements, more than can ever be allocated",
+                       "Range(start = 0, limit = 1.0000000000000001e+300, delta = 1e-300) would hold about inf "
+                       "elements, more than can ever be allocated",
                        Error);
   CHECK_THROWS_AS(range_count_floating(-1e308, 1e308, 1), Error);
-  CHECK_THROWS_WITH_AS(range_count_floating(0, 1, 0), "Range's delta is 0: the element count max(ceil((limit - start) / delta), 0) is undefined", Error);
+  CHECK_THROWS_WITH_AS(range_count_floating(0, 1, 0),
+                       "Range's delta is 0: the element count max(ceil((limit - start) / delta), 0) is undefined",
+                       Error);
   CHECK_THROWS_WITH_AS(range_count_floating(0, std::numeric_limits<double>::infinity(), 1),
                        "Range needs finite start, limit and delta; got start = 0, limit = inf, delta = 1", Error);
   CHECK_THROWS_AS(range_count_floating(std::nan(""), 1, 1), Error);
@@ -44,7 +49,8 @@ TEST_CASE("Range: floating counts are the exact ceiling") {
 TEST_CASE("Range: elements are start + i * delta rounded once") {
   CHECK(range_element(1, 2, 1, false) == 3);
   CHECK(range_element(0, 0.1, 3, false) == 0.30000000000000004);  // 3 * 0.1 exactly, then rounded: not 0.1+0.1+0.1
-  CHECK(range_element(0.5, 0.1, 7, false) == 1.2);  // 0.5 + 7 * 0.1 in double arithmetic rounds twice: 1.2000000000000002
+  CHECK(range_element(0.5, 0.1, 7, false) ==
+        1.2);  // 0.5 + 7 * 0.1 in double arithmetic rounds twice: 1.2000000000000002
   CHECK(range_element(1e16, 1, 1, false) == 1e16);  // 1e16 + 1 is a tie: to even
   CHECK(range_element(1e16, 1.5, 1, false) == 1e16 + 2);
   // float elements: the exact value rounded to float, not the double rounded again.
@@ -59,30 +65,51 @@ TEST_CASE("Range versions: types, scalars, stash_type") {
     Tensor x = Tensor::zeros(t, {});
     dispatch_real(t, [&](auto tag) {
       using S = typename decltype(tag)::type;
-      if constexpr (is_float_storage<S>) *reinterpret_cast<S*>(x.mutable_data()) = narrow<S>(v);
-      else if constexpr (std::is_integral_v<S>) *reinterpret_cast<S*>(x.mutable_data()) = static_cast<S>(v);
+      if constexpr (is_float_storage<S>)
+        *reinterpret_cast<S*>(x.mutable_data()) = narrow<S>(v);
+      else if constexpr (std::is_integral_v<S>)
+        *reinterpret_cast<S*>(x.mutable_data()) = static_cast<S>(v);
     });
     return Value(x);
   };
-  const auto out = run("Range", 11, {scalar(ElementType::Int16, 10), scalar(ElementType::Int16, 4), scalar(ElementType::Int16, -2)}, {})[0].tensor();
+  const auto out =
+      run("Range", 11, {scalar(ElementType::Int16, 10), scalar(ElementType::Int16, 4), scalar(ElementType::Int16, -2)},
+          {})[0]
+          .tensor();
   CHECK(values_of<int16_t>(out) == std::vector<int16_t>{10, 8, 6});
-  const auto h = run("Range", 27, {scalar(ElementType::Float16, 1), scalar(ElementType::Float16, 5), scalar(ElementType::Float16, 2)}, {})[0].tensor();
+  const auto h =
+      run("Range", 27,
+          {scalar(ElementType::Float16, 1), scalar(ElementType::Float16, 5), scalar(ElementType::Float16, 2)}, {})[0]
+          .tensor();
   CHECK(h.type() == ElementType::Float16);
   CHECK(values_of<uint16_t>(h) == std::vector<uint16_t>{0x3c00, 0x4200});  // 1, 3
   // float16 2048 + i: 2049 is not a float16 (spacing 2); each element is rounded once, to even.
-  const auto g = run("Range", 27, {scalar(ElementType::Float16, 2048), scalar(ElementType::Float16, 2052), scalar(ElementType::Float16, 1)}, {})[0].tensor();
+  const auto g =
+      run("Range", 27,
+          {scalar(ElementType::Float16, 2048), scalar(ElementType::Float16, 2052), scalar(ElementType::Float16, 1)},
+          {})[0]
+          .tensor();
   CHECK(values_of<uint16_t>(g) == std::vector<uint16_t>{0x6800, 0x6800, 0x6801, 0x6802});
   Attributes bad;
   bad.set("stash_type", int64_t{10});
-  CHECK_THROWS_WITH_AS(run("Range", 27, {scalar(ElementType::BFloat16, 0), scalar(ElementType::BFloat16, 1), scalar(ElementType::BFloat16, 1)}, bad),
-                       "attribute 'stash_type' = 10 is neither 1 (float) nor 11 (double)", Error);
-  CHECK_NOTHROW(run("Range", 27, {scalar(ElementType::Int32, 0), scalar(ElementType::Int32, 1), scalar(ElementType::Int32, 1)}, bad));
-  CHECK_THROWS_WITH_AS(run("Range", 11, {Value(floats({2}, {0, 1})), scalar(ElementType::Float, 1), scalar(ElementType::Float, 1)}, {}),
-                       "Range's start must be a scalar, but it is float[2]", Error);
+  CHECK_THROWS_WITH_AS(
+      run("Range", 27,
+          {scalar(ElementType::BFloat16, 0), scalar(ElementType::BFloat16, 1), scalar(ElementType::BFloat16, 1)}, bad),
+      "attribute 'stash_type' = 10 is neither 1 (float) nor 11 (double)", Error);
+  CHECK_NOTHROW(run(
+      "Range", 27, {scalar(ElementType::Int32, 0), scalar(ElementType::Int32, 1), scalar(ElementType::Int32, 1)}, bad));
+  CHECK_THROWS_WITH_AS(
+      run("Range", 11, {Value(floats({2}, {0, 1})), scalar(ElementType::Float, 1), scalar(ElementType::Float, 1)}, {}),
+      "Range's start must be a scalar, but it is float[2]", Error);
   // One element in a 1-D tensor is a scalar too (ONNX's RMSNormalization-23 body writes them): 0, 1.
-  const auto one_d = run("Range", 11, {Value(floats({1}, {0})), scalar(ElementType::Float, 2), Value(floats({1}, {1}))}, {})[0].tensor();
+  const auto one_d =
+      run("Range", 11, {Value(floats({1}, {0})), scalar(ElementType::Float, 2), Value(floats({1}, {1}))}, {})[0]
+          .tensor();
   CHECK(values_of<float>(one_d) == std::vector<float>{0, 1});
-  const auto i64 = run("Range", 11, {scalar(ElementType::Int64, 0), scalar(ElementType::Int64, -5), scalar(ElementType::Int64, 1)}, {})[0].tensor();
+  const auto i64 =
+      run("Range", 11, {scalar(ElementType::Int64, 0), scalar(ElementType::Int64, -5), scalar(ElementType::Int64, 1)},
+          {})[0]
+          .tensor();
   CHECK(i64.shape() == Shape{0});
 }
 
@@ -93,7 +120,9 @@ TEST_CASE("Range versions: types, scalars, stash_type") {
 // stash_type says (docs/DEPARTURES.md, Range-27), and checks stash_type is float or double.
 // spec: Range-27: "Defaults to 1 (float)."
 TEST_CASE("Range-27: float16 elements are the exact values rounded once, with the default stash_type and with double") {
-  const auto half = [](uint16_t bits) { return Value(Tensor::from_values<uint16_t>(ElementType::Float16, {}, {bits})); };
+  const auto half = [](uint16_t bits) {
+    return Value(Tensor::from_values<uint16_t>(ElementType::Float16, {}, {bits}));
+  };
   Attributes as_double;
   as_double.set("stash_type", int64_t{11});
   for (const Attributes& attrs : {Attributes{}, as_double}) {
@@ -118,7 +147,9 @@ TEST_CASE("Range, every version: the text's two examples; scalar inputs; a 1-D o
     t.input(Value(i64({}, {start}))).input(Value(i64({}, {limit}))).input(Value(i64({}, {delta})));
     return t.run_tensor();
   };
-  const auto ints = [](const Tensor& t) { return std::vector<int64_t>(t.data_as<int64_t>(), t.data_as<int64_t>() + t.element_count()); };
+  const auto ints = [](const Tensor& t) {
+    return std::vector<int64_t>(t.data_as<int64_t>(), t.data_as<int64_t>() + t.element_count());
+  };
   for (int64_t v : {11, 27}) {
     INFO("Range-", v);
     const Tensor a = range(v, 3, 9, 3);

@@ -13,11 +13,11 @@
 #include <vector>
 
 #include "op_tester.h"
-#include "scoped_memory_limit.h"
 #include "ops/registry.h"
 #include "runtime/error.h"
 #include "runtime/tensor.h"
 #include "runtime/tensor_proto.h"
+#include "scoped_memory_limit.h"
 
 using namespace onnx_ref;
 
@@ -29,7 +29,8 @@ Tensor image_decoder_run(const Bytes& stream, const std::string& pixel_format = 
   REQUIRE(Registry::builtin().resolve("", "ImageDecoder", 20) != nullptr);
   Attributes attrs;
   attrs.set("pixel_format", pixel_format);
-  const Tensor encoded = Tensor::from_values<uint8_t>(ElementType::UInt8, {static_cast<int64_t>(stream.size())}, stream);
+  const Tensor encoded =
+      Tensor::from_values<uint8_t>(ElementType::UInt8, {static_cast<int64_t>(stream.size())}, stream);
   return testing::run_node_rule("ImageDecoder", 20, {Value(encoded)}, attrs).at(0).tensor();
 }
 
@@ -61,7 +62,8 @@ void put_u32le(Bytes& b, uint32_t v) { put_u16le(b, v & 0xFFFF), put_u16le(b, v 
 // A BMP file: 14-byte file header, a BITMAPINFOHEADER of header_size bytes (40, or 108 with the
 // masks given at offset 54), then `extra` (masks after a 40-byte header, palette), then pixels.
 Bytes bmp_file(uint32_t header_size, int32_t width, int32_t height, uint16_t bits, uint32_t compression,
-               uint32_t colours_used, const Bytes& extra, const Bytes& pixels, const std::vector<uint32_t>& header_masks = {}) {
+               uint32_t colours_used, const Bytes& extra, const Bytes& pixels,
+               const std::vector<uint32_t>& header_masks = {}) {
   Bytes b{'B', 'M'};
   const uint32_t offset = 14 + header_size + static_cast<uint32_t>(extra.size());
   put_u32le(b, offset + static_cast<uint32_t>(pixels.size()));
@@ -126,17 +128,20 @@ Bytes png_encode(uint32_t width, uint32_t height, uint32_t format, const void* p
   return out;
 }
 
-uint8_t luma(uint32_t r, uint32_t g, uint32_t b) { return static_cast<uint8_t>((19595 * r + 38470 * g + 7471 * b + 32768) >> 16); }
+uint8_t luma(uint32_t r, uint32_t g, uint32_t b) {
+  return static_cast<uint8_t>((19595 * r + 38470 * g + 7471 * b + 32768) >> 16);
+}
 
 Bytes official_image_stream(const std::string& test) {
-  const std::string path = std::string(ONNX_REF_SHARED_DIR) + "/onnx-node-tests/v1.20.0/" + test + "/test_data_set_0/input_0.pb";
+  const std::string path =
+      std::string(ONNX_REF_SHARED_DIR) + "/onnx-node-tests/v1.20.0/" + test + "/test_data_set_0/input_0.pb";
   const Tensor t = read_tensor_file(path);
   return image_pixels(t);
 }
 
 const char* const kImageDecoderOfficialTests[] = {
-    "test_image_decoder_decode_bmp_rgb",  "test_image_decoder_decode_jpeg2k_rgb", "test_image_decoder_decode_jpeg_rgb",
-    "test_image_decoder_decode_png_rgb",  "test_image_decoder_decode_pnm_rgb",    "test_image_decoder_decode_tiff_rgb",
+    "test_image_decoder_decode_bmp_rgb", "test_image_decoder_decode_jpeg2k_rgb", "test_image_decoder_decode_jpeg_rgb",
+    "test_image_decoder_decode_png_rgb", "test_image_decoder_decode_pnm_rgb",    "test_image_decoder_decode_tiff_rgb",
     "test_image_decoder_decode_webp_rgb"};
 
 }  // namespace
@@ -148,7 +153,8 @@ TEST_CASE("ImageDecoder: PNM plain and raw, every maxval scaled to round(v * 255
   CHECK(p6.shape() == Shape{2, 2, 3});
   CHECK(image_pixels(p6) == rgb);
   // BGR reverses each pixel; Grayscale is the luma by hand: (19595 + 2 * 38470 + 3 * 7471 + 32768) >> 16 = 2.
-  CHECK(image_pixels(image_decoder_run(text_bytes("P6\n2 2\n255\n") + rgb, "BGR")) == Bytes{3, 2, 1, 6, 5, 4, 9, 8, 7, 252, 251, 250});
+  CHECK(image_pixels(image_decoder_run(text_bytes("P6\n2 2\n255\n") + rgb, "BGR")) ==
+        Bytes{3, 2, 1, 6, 5, 4, 9, 8, 7, 252, 251, 250});
   const Tensor grey = image_decoder_run(text_bytes("P6\n2 2\n255\n") + rgb, "Grayscale");
   CHECK(grey.shape() == Shape{2, 2, 1});
   CHECK(image_pixels(grey) == Bytes{2, 5, 8, 251});
@@ -165,13 +171,16 @@ TEST_CASE("ImageDecoder: PNM plain and raw, every maxval scaled to round(v * 255
   // P4: 10 pixels a row, rows padded to 2 bytes, most significant bit first.
   const Tensor p4 = image_decoder_run(text_bytes("P4\n10 2\n") + Bytes{0x80, 0x40, 0x00, 0x00}, "Grayscale");
   CHECK(p4.shape() == Shape{2, 10, 1});
-  CHECK(image_pixels(p4) == Bytes{0, 255, 255, 255, 255, 255, 255, 255, 255, 0, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255});
+  CHECK(image_pixels(p4) ==
+        Bytes{0, 255, 255, 255, 255, 255, 255, 255, 255, 0, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255});
 
-  CHECK(image_decoder_error(text_bytes("P2 2 1 10 3 11")) == "PNM stream: the sample of pixel (1, 0) is 11, above maxval 10");
+  CHECK(image_decoder_error(text_bytes("P2 2 1 10 3 11")) ==
+        "PNM stream: the sample of pixel (1, 0) is 11, above maxval 10");
   CHECK(image_decoder_error(text_bytes("P6\n2 2\n255\n") + Bytes{1, 2, 3}) ==
         "PNM stream: truncated: 2 rows need at least 6 bytes each, 3 bytes are left");
   CHECK(image_decoder_error(text_bytes("P7\nWIDTH 1\n")) == "PNM stream: PAM (P7) is not supported");
-  CHECK(image_decoder_error(text_bytes("P5 0 1 255\n")) == "PNM stream: the image is 0 x 1 pixels; an image has at least one");
+  CHECK(image_decoder_error(text_bytes("P5 0 1 255\n")) ==
+        "PNM stream: the image is 0 x 1 pixels; an image has at least one");
   CHECK(image_decoder_error(text_bytes("P5 1 1 65536\n")) == "PNM stream: the maxval exceeds 65535");
 }
 
@@ -202,8 +211,8 @@ TEST_CASE("ImageDecoder: BMP headers, depths, palettes, bit fields, row order") 
   CHECK(image_pixels(image_decoder_run(bmp_file(40, 1, 1, 16, 3, 0, masks565, {p565 & 0xFF, p565 >> 8, 0, 0}))) ==
         Bytes{8, 130, 255});
   // A V4 header (108 bytes) with R, G, B masks inside it: bytes R G B X.
-  CHECK(image_pixels(image_decoder_run(bmp_file(108, 1, 1, 32, 3, 0, {}, {10, 20, 30, 0}, {0xFF, 0xFF00, 0xFF0000, 0}))) ==
-        Bytes{10, 20, 30});
+  CHECK(image_pixels(image_decoder_run(
+            bmp_file(108, 1, 1, 32, 3, 0, {}, {10, 20, 30, 0}, {0xFF, 0xFF00, 0xFF0000, 0}))) == Bytes{10, 20, 30});
   // A BITMAPCOREHEADER with 3-byte palette entries (B G R): 1-bit, pixels 0 1.
   Bytes core{'B', 'M'};
   put_u32le(core, 14 + 12 + 6 + 4), put_u32le(core, 0), put_u32le(core, 14 + 12 + 6);
@@ -235,12 +244,13 @@ TEST_CASE("ImageDecoder: PNG from libpng's encoder, every colour type to RGB") {
   CHECK(luma(200, 100, 0) == 118);  // (3919000 + 3847000 + 32768) >> 16 = 7798768 >> 16, by hand
   // RGBA: alpha dropped, colours kept.
   const Bytes rgba{10, 20, 30, 0, 40, 50, 60, 128};
-  CHECK(image_pixels(image_decoder_run(png_encode(2, 1, PNG_FORMAT_RGBA, rgba.data()))) == Bytes{10, 20, 30, 40, 50, 60});
+  CHECK(image_pixels(image_decoder_run(png_encode(2, 1, PNG_FORMAT_RGBA, rgba.data()))) ==
+        Bytes{10, 20, 30, 40, 50, 60});
   // A palette of 3 colours.
   const Bytes colormap{255, 0, 0, 0, 255, 0, 7, 8, 9};
   const Bytes indices{2, 0, 1, 2};
-  CHECK(image_pixels(image_decoder_run(png_encode(4, 1, PNG_FORMAT_RGB_COLORMAP, indices.data(), colormap.data(), 3))) ==
-        Bytes{7, 8, 9, 255, 0, 0, 0, 255, 0, 7, 8, 9});
+  CHECK(image_pixels(image_decoder_run(png_encode(4, 1, PNG_FORMAT_RGB_COLORMAP, indices.data(), colormap.data(),
+                                                  3))) == Bytes{7, 8, 9, 255, 0, 0, 0, 255, 0, 7, 8, 9});
   // 16-bit grey: round(v / 257); 25828 = 257 * 100 + 128 is 100.498, 25829 is 100.502; 128 -> 0, 129 -> 1.
   const std::vector<uint16_t> grey16{0, 128, 129, 25828, 25829, 65535};
   CHECK(image_pixels(image_decoder_run(png_encode(6, 1, PNG_FORMAT_LINEAR_Y, grey16.data()), "Grayscale")) ==
@@ -266,7 +276,8 @@ TEST_CASE("ImageDecoder: TIFF, RGB and grey, 8 and 16 bits") {
   CHECK(image_pixels(image_decoder_run(tiff_file(2, 1, 3, 8, 2, rgb))) == rgb);
   CHECK(image_pixels(image_decoder_run(tiff_file(2, 1, 3, 8, 2, rgb), "BGR")) == Bytes{3, 2, 1, 7, 128, 250});
   // 8-bit grey (BlackIsZero) replicated; Grayscale gives it back.
-  CHECK(image_pixels(image_decoder_run(tiff_file(3, 1, 1, 8, 1, {0, 77, 255}))) == Bytes{0, 0, 0, 77, 77, 77, 255, 255, 255});
+  CHECK(image_pixels(image_decoder_run(tiff_file(3, 1, 1, 8, 1, {0, 77, 255}))) ==
+        Bytes{0, 0, 0, 77, 77, 77, 255, 255, 255});
   CHECK(image_pixels(image_decoder_run(tiff_file(3, 1, 1, 8, 1, {0, 77, 255}), "Grayscale")) == Bytes{0, 77, 255});
   // 16-bit RGB, little-endian samples: libtiff's table (v + 128) / 257, i.e. round(v / 257):
   // 25828 -> 100, 25829 -> 101, 129 -> 1.
@@ -281,7 +292,8 @@ TEST_CASE("ImageDecoder: TIFF, RGB and grey, 8 and 16 bits") {
   Bytes cut = tiff_file(2, 1, 3, 8, 2, rgb);
   cut.resize(cut.size() - 2);
   CHECK(image_decoder_error(cut).rfind("TIFF stream: ", 0) == 0);
-  CHECK(image_decoder_error(Bytes{'I', 'I', 42, 0, 8, 0}).rfind("TIFF stream: the header is corrupt or truncated", 0) == 0);
+  CHECK(image_decoder_error(Bytes{'I', 'I', 42, 0, 8, 0}).rfind("TIFF stream: the header is corrupt or truncated", 0) ==
+        0);
 }
 
 TEST_CASE("ImageDecoder: the attribute, the input's rank, unknown signatures, the memory limit") {
@@ -289,15 +301,18 @@ TEST_CASE("ImageDecoder: the attribute, the input's rank, unknown signatures, th
   Attributes bad;
   bad.set("pixel_format", std::string("RGBA"));
   const Tensor one = Tensor::from_values<uint8_t>(ElementType::UInt8, {1}, Bytes{'P'});
-  CHECK_THROWS_WITH_AS(testing::run_node_rule("ImageDecoder", 20, {Value(one)}, bad), "attribute 'pixel_format' = 'RGBA' is none of RGB, BGR, Grayscale", Error);
+  CHECK_THROWS_WITH_AS(testing::run_node_rule("ImageDecoder", 20, {Value(one)}, bad),
+                       "attribute 'pixel_format' = 'RGBA' is none of RGB, BGR, Grayscale", Error);
   CHECK(image_decoder_error({}) == "input 'encoded_stream' is empty: it holds no image");
   CHECK(image_decoder_error(text_bytes("GIF89a")) ==
-        "input 'encoded_stream' starts with bytes 47 49 46 38 39 61, the signature of none of BMP, JPEG, JPEG 2000, TIFF, PNG, WebP, PNM");
+        "input 'encoded_stream' starts with bytes 47 49 46 38 39 61, the signature of none of BMP, JPEG, JPEG 2000, "
+        "TIFF, PNG, WebP, PNM");
   {
     Attributes attrs;
     attrs.set("pixel_format", std::string("RGB"));
     const Tensor two_d = Tensor::from_values<uint8_t>(ElementType::UInt8, {1, 2}, Bytes{'P', '6'});
-    CHECK_THROWS_WITH_AS(testing::run_node_rule("ImageDecoder", 20, {Value(two_d)}, attrs), "input 'encoded_stream' has shape [1, 2]; it must be 1-D", Error);
+    CHECK_THROWS_WITH_AS(testing::run_node_rule("ImageDecoder", 20, {Value(two_d)}, attrs),
+                         "input 'encoded_stream' has shape [1, 2]; it must be 1-D", Error);
   }
   std::string message;
   {
@@ -323,9 +338,11 @@ TEST_CASE("ImageDecoder: cut and corrupted official streams give an Error, never
     INFO(test);
     CHECK(image_decoder_error(stream).empty());
     const size_t n = stream.size();
-    for (size_t length : {size_t{1}, size_t{3}, size_t{8}, size_t{16}, size_t{40}, n / 4, n / 2, 3 * n / 4, n - 2, n - 1}) {
+    for (size_t length :
+         {size_t{1}, size_t{3}, size_t{8}, size_t{16}, size_t{40}, n / 4, n / 2, 3 * n / 4, n - 2, n - 1}) {
       CAPTURE(length);
-      const std::string message = image_decoder_error(Bytes(stream.begin(), stream.begin() + static_cast<long>(length)));
+      const std::string message =
+          image_decoder_error(Bytes(stream.begin(), stream.begin() + static_cast<long>(length)));
       CHECK(!message.empty());
       CHECK(message.find('\n') == std::string::npos);
     }
@@ -346,15 +363,19 @@ TEST_CASE("ImageDecoder: cut and corrupted official streams give an Error, never
 // spec: ImageDecoder-20: "This method, is the default chroma upsampling method in the well-established libjpeg-turbo library, also referred as "smooth" or "fancy" upsampling."
 // spec: ImageDecoder-20: "Can be one of "RGB", "BGR", or "Grayscale"."
 TEST_CASE("ImageDecoder-20: every official case decodes to its expected pixels") {
-  const std::pair<const char*, const char*> cases[] = {
-      {"test_image_decoder_decode_bmp_rgb", "RGB"},       {"test_image_decoder_decode_jpeg2k_rgb", "RGB"},
-      {"test_image_decoder_decode_jpeg_rgb", "RGB"},      {"test_image_decoder_decode_jpeg_bgr", "BGR"},
-      {"test_image_decoder_decode_jpeg_grayscale", "Grayscale"}, {"test_image_decoder_decode_png_rgb", "RGB"},
-      {"test_image_decoder_decode_pnm_rgb", "RGB"},       {"test_image_decoder_decode_tiff_rgb", "RGB"},
-      {"test_image_decoder_decode_webp_rgb", "RGB"}};
+  const std::pair<const char*, const char*> cases[] = {{"test_image_decoder_decode_bmp_rgb", "RGB"},
+                                                       {"test_image_decoder_decode_jpeg2k_rgb", "RGB"},
+                                                       {"test_image_decoder_decode_jpeg_rgb", "RGB"},
+                                                       {"test_image_decoder_decode_jpeg_bgr", "BGR"},
+                                                       {"test_image_decoder_decode_jpeg_grayscale", "Grayscale"},
+                                                       {"test_image_decoder_decode_png_rgb", "RGB"},
+                                                       {"test_image_decoder_decode_pnm_rgb", "RGB"},
+                                                       {"test_image_decoder_decode_tiff_rgb", "RGB"},
+                                                       {"test_image_decoder_decode_webp_rgb", "RGB"}};
   for (const auto& c : cases) {
     CAPTURE(c.first);
-    const std::string dir = std::string(ONNX_REF_SHARED_DIR) + "/onnx-node-tests/v1.20.0/" + c.first + "/test_data_set_0/";
+    const std::string dir =
+        std::string(ONNX_REF_SHARED_DIR) + "/onnx-node-tests/v1.20.0/" + c.first + "/test_data_set_0/";
     const Tensor want = read_tensor_file(dir + "output_0.pb");
     const Tensor got = image_decoder_run(image_pixels(read_tensor_file(dir + "input_0.pb")), c.second);
     CHECK(got.shape() == want.shape());

@@ -1,6 +1,6 @@
 // Unit tests of ops/indexing/compress.cpp.
-#include "helpers/layout_ops.h"
 #include "helpers/indexing_rules.h"
+#include "helpers/layout_ops.h"
 
 TEST_CASE("Compress: every axis of ranks 0 to 4, in range and out of range, both versions") {
   for (int64_t rank = 0; rank <= 4; ++rank) {
@@ -28,17 +28,22 @@ TEST_CASE("Compress: every axis of ranks 0 to 4, in range and out of range, both
 TEST_CASE("Compress: error messages") {
   CHECK_THROWS_WITH_AS(compress_axis(2, 2, true), "axis = 2 is out of range for rank 2 (valid: -2 to 1)", Error);
   CHECK_THROWS_WITH_AS(compress_axis(-1, 2, false), "axis = -1 is out of range for rank 2 (valid: 0 to 1)", Error);
-  CHECK_THROWS_WITH_AS(compress_axis(kMin, 3, true), "axis = -9223372036854775808 is out of range for rank 3 (valid: -3 to 2)", Error);
-  CHECK_THROWS_WITH_AS(compress_axis(0, 0, true), "axis = 0 is out of range: the input is a scalar, which has no axis", Error);
-  CHECK_THROWS_WITH_AS(check_condition_length(4, 3, 1), "condition has 4 entries but axis 1 has size 3; it may be shorter, not longer",
+  CHECK_THROWS_WITH_AS(compress_axis(kMin, 3, true),
+                       "axis = -9223372036854775808 is out of range for rank 3 (valid: -3 to 2)", Error);
+  CHECK_THROWS_WITH_AS(compress_axis(0, 0, true), "axis = 0 is out of range: the input is a scalar, which has no axis",
                        Error);
+  CHECK_THROWS_WITH_AS(check_condition_length(4, 3, 1),
+                       "condition has 4 entries but axis 1 has size 3; it may be shorter, not longer", Error);
   CHECK_THROWS_WITH_AS(check_condition_length(7, 6, std::nullopt),
-                       "condition has 7 entries but the input has 6 elements (no axis: the input is flattened); it may be shorter, not longer",
+                       "condition has 7 entries but the input has 6 elements (no axis: the input is flattened); it may "
+                       "be shorter, not longer",
                        Error);
   CHECK_NOTHROW(check_condition_length(0, 3, 0));
   CHECK_NOTHROW(check_condition_length(3, 3, 0));
-  CHECK_THROWS_WITH_AS(compress(floats({2}, {1, 2}), bools({1, 1}, {1}), 0), "condition must be 1-D, but it is bool[1, 1]", Error);
-  CHECK_THROWS_WITH_AS(compress(floats({2}, {1, 2}), bools({}, {1}), std::nullopt), "condition must be 1-D, but it is bool[]", Error);
+  CHECK_THROWS_WITH_AS(compress(floats({2}, {1, 2}), bools({1, 1}, {1}), 0),
+                       "condition must be 1-D, but it is bool[1, 1]", Error);
+  CHECK_THROWS_WITH_AS(compress(floats({2}, {1, 2}), bools({}, {1}), std::nullopt),
+                       "condition must be 1-D, but it is bool[]", Error);
 }
 
 TEST_CASE("Compress: selections by hand") {
@@ -98,7 +103,8 @@ TEST_CASE("Compress: kernels match numpy.compress semantics on random conditions
       const auto st = row_major_strides(shape);
       for_each_index(out, [&](const std::vector<int64_t>& idx, int64_t flat) {
         int64_t src = 0;
-        for (size_t d = 0; d < 3; ++d) src += (d == static_cast<size_t>(axis) ? kept[static_cast<size_t>(idx[d])] : idx[d]) * st[d];
+        for (size_t d = 0; d < 3; ++d)
+          src += (d == static_cast<size_t>(axis) ? kept[static_cast<size_t>(idx[d])] : idx[d]) * st[d];
         copy_elements(x, src, want, flat, 1);
       });
       CHECK(got.identical_to(want));

@@ -1,6 +1,6 @@
 // Unit tests of ops/indexing/gather.cpp.
-#include "helpers/movement_indexing.h"
 #include "helpers/indexing_rules.h"
+#include "helpers/movement_indexing.h"
 
 // spec: Gather-13: "All index values are expected to be within bounds [-s, s-1] along axis of size s."
 // spec: GatherND-13: "The `indices_shape[-1]` should have a value between 1 (inclusive) and rank `r-b` (inclusive)"
@@ -8,14 +8,20 @@
 TEST_CASE("Gather family: indices checked before use, rows copied whole") {
   const Tensor data = i64({3, 2}, {0, 1, 2, 3, 4, 5});
   CHECK(ints(run_op("Gather", 13, {data, i64({2}, {-1, 0})})[0]) == std::vector<int64_t>{4, 5, 0, 1});
-  CHECK_THROWS_WITH_AS(run_op("Gather", 1, {data, i64({1}, {-1})}), "indices[0] = -1 is out of range for a dimension of 3 (valid: 0 to 2)", Error);
-  CHECK_THROWS_WITH_AS(run_op("Gather", 13, {data, i64({2}, {0, INT64_MIN})}), doctest::Contains("indices[1] = -9223372036854775808 is out of range"), Error);
-  CHECK_THROWS_WITH_AS(run_op("Gather", 13, {data, i64({1}, {INT64_MAX})}, {{"axis", int64_t{1}}}), doctest::Contains("(valid: -2 to 1)"), Error);
-  CHECK(ints(run_op("GatherElements", 13, {data, i64({3, 1}, {1, 0, 1})}, {{"axis", int64_t{1}}})[0]) == std::vector<int64_t>{1, 2, 5});
+  CHECK_THROWS_WITH_AS(run_op("Gather", 1, {data, i64({1}, {-1})}),
+                       "indices[0] = -1 is out of range for a dimension of 3 (valid: 0 to 2)", Error);
+  CHECK_THROWS_WITH_AS(run_op("Gather", 13, {data, i64({2}, {0, INT64_MIN})}),
+                       doctest::Contains("indices[1] = -9223372036854775808 is out of range"), Error);
+  CHECK_THROWS_WITH_AS(run_op("Gather", 13, {data, i64({1}, {INT64_MAX})}, {{"axis", int64_t{1}}}),
+                       doctest::Contains("(valid: -2 to 1)"), Error);
+  CHECK(ints(run_op("GatherElements", 13, {data, i64({3, 1}, {1, 0, 1})}, {{"axis", int64_t{1}}})[0]) ==
+        std::vector<int64_t>{1, 2, 5});
   CHECK(ints(run_op("GatherND", 13, {data, i64({2, 2}, {2, 1, 0, -1})})[0]) == std::vector<int64_t>{5, 1});
-  CHECK_THROWS_WITH_AS(run_op("GatherND", 13, {data, i64({1, 3}, {0, 0, 0})}), doctest::Contains("it must lie in [1, 2]"), Error);
+  CHECK_THROWS_WITH_AS(run_op("GatherND", 13, {data, i64({1, 3}, {0, 0, 0})}),
+                       doctest::Contains("it must lie in [1, 2]"), Error);
   const Tensor strings = Tensor::from_strings({3}, {"x", "y", "z"});
-  CHECK(run_op("Gather", 13, {strings, i64({4}, {2, 2, 0, 1})})[0].tensor().strings() == std::vector<std::string>{"z", "z", "x", "y"});
+  CHECK(run_op("Gather", 13, {strings, i64({4}, {2, 2, 0, 1})})[0].tensor().strings() ==
+        std::vector<std::string>{"z", "z", "x", "y"});
 }
 
 // The text's table: data (P, Q) = (3, 2), (P, Q, R) = (2, 3, 2); indices a scalar or (R, S) = (2, 1).

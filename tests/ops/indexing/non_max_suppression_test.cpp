@@ -23,31 +23,38 @@ TEST_CASE("NonMaxSuppression: selection order, thresholds, exact IoU at the boun
   const Tensor two = misc_f32({1, 2}, {0.9f, 0.8f});
   auto pair = [&](float top) {
     const Tensor b = misc_f32({1, 2, 4}, {0, 0, 1, 1, 0, 0, top, 1});
-    return misc_ints(misc_run("NonMaxSuppression", 10, {b, two.reshaped({1, 1, 2}), misc_i64({}, {2}), misc_f32({}, {0.5f})})[0]);
+    return misc_ints(
+        misc_run("NonMaxSuppression", 10, {b, two.reshaped({1, 1, 2}), misc_i64({}, {2}), misc_f32({}, {0.5f})})[0]);
   };
   CHECK(pair(0.5f).size() == 6);
   CHECK(pair(0.5f + 0x1p-24f).size() == 3);
   // Two identical unit boxes centred at 2^24: each spans [2^24 - 0.5, 2^24 + 0.5], which float
   // arithmetic rounds to nothing; exactly, IoU = 1 and the second is suppressed.
   const Tensor far = misc_f32({1, 2, 4}, {16777216.0f, 0, 1, 1, 16777216.0f, 0, 1, 1});
-  CHECK(misc_ints(misc_run("NonMaxSuppression", 11, {far, two.reshaped({1, 1, 2}), misc_i64({}, {5}), misc_f32({}, {0.5f})},
+  CHECK(misc_ints(misc_run("NonMaxSuppression", 11,
+                           {far, two.reshaped({1, 1, 2}), misc_i64({}, {5}), misc_f32({}, {0.5f})},
                            {{"center_point_box", int64_t{1}}})[0]) == std::vector<int64_t>{0, 0, 0});
   CHECK_THROWS_WITH_AS(misc_run("NonMaxSuppression", 11, {boxes, scores, misc_i64({}, {1}), misc_f32({}, {1.5f})}),
                        "iou_threshold = 1.5 is outside [0, 1]", Error);
-  CHECK_THROWS_WITH_AS(misc_run("NonMaxSuppression", 11, {boxes, scores, misc_i64({}, {-1})}), "max_output_boxes_per_class = -1 is negative", Error);
+  CHECK_THROWS_WITH_AS(misc_run("NonMaxSuppression", 11, {boxes, scores, misc_i64({}, {-1})}),
+                       "max_output_boxes_per_class = -1 is negative", Error);
   CHECK_THROWS_WITH_AS(misc_run("NonMaxSuppression", 11, {boxes, scores, misc_i64({2}, {1, 1})}),
                        "max_output_boxes_per_class must hold one value, but it is int64[2]", Error);
-  CHECK_THROWS_WITH_AS(misc_run("NonMaxSuppression", 11, {boxes, misc_f32({1, 1, 2}, {0, 0})}), doctest::Contains("it must be [1, num_classes, 3]"), Error);
-  CHECK_THROWS_WITH_AS(misc_run("NonMaxSuppression", 11, {misc_f32({1, 1, 4}, {0, 0, NAN, 1}), misc_f32({1, 1, 1}, {1})}),
-                       "boxes[0, 0, 2] = nan is not finite", Error);
-  CHECK_THROWS_WITH_AS(misc_run("NonMaxSuppression", 11, {boxes, scores}, {{"center_point_box", int64_t{2}}}), "center_point_box = 2 must be 0 or 1", Error);
+  CHECK_THROWS_WITH_AS(misc_run("NonMaxSuppression", 11, {boxes, misc_f32({1, 1, 2}, {0, 0})}),
+                       doctest::Contains("it must be [1, num_classes, 3]"), Error);
+  CHECK_THROWS_WITH_AS(
+      misc_run("NonMaxSuppression", 11, {misc_f32({1, 1, 4}, {0, 0, NAN, 1}), misc_f32({1, 1, 1}, {1})}),
+      "boxes[0, 0, 2] = nan is not finite", Error);
+  CHECK_THROWS_WITH_AS(misc_run("NonMaxSuppression", 11, {boxes, scores}, {{"center_point_box", int64_t{2}}}),
+                       "center_point_box = 2 must be 0 or 1", Error);
 }
 
 namespace non_max_suppression_spec_tests {
 
 // Three unit squares (corners y1, x1, y2, x2): box 1 is box 0 moved by 0.5 (IoU 1/3), box 2 far
 // away; scores 0.5, 0.9, 0.7. With IoU threshold 0.3: box 1, then box 2; box 0 is suppressed.
-std::vector<int64_t> selected(int64_t v, const Tensor& boxes, const Tensor& count, const Tensor& iou, const Tensor& score) {
+std::vector<int64_t> selected(int64_t v, const Tensor& boxes, const Tensor& count, const Tensor& iou,
+                              const Tensor& score) {
   const Tensor scores = misc_f32({1, 1, 3}, {0.5f, 0.9f, 0.7f});
   return misc_ints(misc_run("NonMaxSuppression", v, {boxes, scores, count, iou, score})[0]);
 }
@@ -58,7 +65,9 @@ std::vector<int64_t> selected(int64_t v, const Tensor& boxes, const Tensor& coun
 // spec: NonMaxSuppression-10,11: "It is a scalar."
 // spec: NonMaxSuppression-10,11: "It is scalar."
 // spec: NonMaxSuppression-10,11: "Value range [0, 1]."
-TEST_CASE("NonMaxSuppression-10 and -11: the selection is invariant to translation and reflection; scalar inputs; IoU threshold in [0, 1]") {
+TEST_CASE(
+    "NonMaxSuppression-10 and -11: the selection is invariant to translation and reflection; scalar inputs; IoU "
+    "threshold in [0, 1]") {
   const Tensor boxes = misc_f32({1, 3, 4}, {0, 0, 1, 1, 0, 0.5f, 1, 1.5f, 5, 5, 6, 6});
   const Tensor moved = misc_f32({1, 3, 4}, {10, -3, 11, -2, 10, -2.5f, 11, -1.5f, 15, 2, 16, 3});
   const Tensor mirrored = misc_f32({1, 3, 4}, {-1, -1, 0, 0, -1, -1.5f, 0, -0.5f, -6, -6, -5, -5});

@@ -10,7 +10,8 @@ TEST_CASE("NonZero: floats are non-zero when unequal to 0: NaN counts, -0 does n
   CHECK(nonzero_flat_indices(bf) == std::vector<int64_t>{1});
   const Tensor d = Tensor::from_values<double>(T::Double, {3}, {-0.0, 5e-324, 0.0});
   CHECK(nonzero_flat_indices(d) == std::vector<int64_t>{1});
-  const Tensor c64 = Tensor::from_values<std::complex<float>>(T::Complex64, {4}, {{0, 0}, {-0.0f, -0.0f}, {0, 1}, {2, 0}});
+  const Tensor c64 =
+      Tensor::from_values<std::complex<float>>(T::Complex64, {4}, {{0, 0}, {-0.0f, -0.0f}, {0, 1}, {2, 0}});
   CHECK(nonzero_flat_indices(c64) == std::vector<int64_t>{2, 3});
   const Tensor c128 = Tensor::from_values<std::complex<double>>(T::Complex128, {3}, {{-0.0, 0}, {0, NAN}, {0, 0}});
   CHECK(nonzero_flat_indices(c128) == std::vector<int64_t>{1});
@@ -19,9 +20,11 @@ TEST_CASE("NonZero: floats are non-zero when unequal to 0: NaN counts, -0 does n
 TEST_CASE("NonZero: integers, bool and strings") {
   CHECK(nonzero_flat_indices(int64s({4}, {0, kMin, 0, 1})) == std::vector<int64_t>{1, 3});
   CHECK(nonzero_flat_indices(Tensor::from_values<int8_t>(T::Int8, {3}, {-128, 0, 1})) == std::vector<int64_t>{0, 2});
-  CHECK(nonzero_flat_indices(Tensor::from_values<uint32_t>(T::UInt32, {2}, {0x80000000u, 0})) == std::vector<int64_t>{0});
+  CHECK(nonzero_flat_indices(Tensor::from_values<uint32_t>(T::UInt32, {2}, {0x80000000u, 0})) ==
+        std::vector<int64_t>{0});
   CHECK(nonzero_flat_indices(bools({3}, {1, 0, 1})) == std::vector<int64_t>{0, 2});
-  CHECK(nonzero_flat_indices(Tensor::from_strings({4}, {"", "a", std::string(1, '\0'), ""})) == std::vector<int64_t>{1, 2});
+  CHECK(nonzero_flat_indices(Tensor::from_strings({4}, {"", "a", std::string(1, '\0'), ""})) ==
+        std::vector<int64_t>{1, 2});
   CHECK(nonzero_flat_indices(Tensor::zeros(T::Float, {0, 3})).empty());
 }
 

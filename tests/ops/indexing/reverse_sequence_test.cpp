@@ -15,7 +15,8 @@ TEST_CASE("ReverseSequence: the spec's two examples, strings, lengths checked") 
                              {{"batch_axis", int64_t{0}}, {"time_axis", int64_t{1}}})[0]) ==
         std::vector<float>{0, 1, 2, 3, 5, 4, 6, 7, 10, 9, 8, 11, 15, 14, 13, 12});
   // Rank 3: the trailing axis moves whole.
-  const auto s = misc_run("ReverseSequence", 10, {Tensor::from_strings({3, 1, 2}, {"a", "b", "c", "d", "e", "f"}), misc_i64({1}, {3})});
+  const auto s = misc_run("ReverseSequence", 10,
+                          {Tensor::from_strings({3, 1, 2}, {"a", "b", "c", "d", "e", "f"}), misc_i64({1}, {3})});
   CHECK(s[0].tensor().strings() == std::vector<std::string>{"e", "f", "c", "d", "a", "b"});
   CHECK_THROWS_WITH_AS(misc_run("ReverseSequence", 10, {misc_f32({4, 4}, x), misc_i64({4}, {1, 5, 0, 0})}),
                        "sequence_lens[1] = 5 is out of range for a time axis of 4 (valid: 0 to 4)", Error);
@@ -25,8 +26,9 @@ TEST_CASE("ReverseSequence: the spec's two examples, strings, lengths checked") 
                        doctest::Contains("it must be int64[4]"), Error);
   CHECK_THROWS_WITH_AS(misc_run("ReverseSequence", 10, {misc_f32({4}, {0, 1, 2, 3}), misc_i64({4}, {1, 1, 1, 1})}),
                        doctest::Contains("rank 2 or more"), Error);
-  CHECK_THROWS_WITH_AS(misc_run("ReverseSequence", 10, {misc_f32({4, 4}, x), misc_i64({4}, {1, 1, 1, 1})}, {{"time_axis", int64_t{1}}}),
-                       "batch_axis and time_axis are both 1; they must differ", Error);
+  CHECK_THROWS_WITH_AS(
+      misc_run("ReverseSequence", 10, {misc_f32({4, 4}, x), misc_i64({4}, {1, 1, 1, 1})}, {{"time_axis", int64_t{1}}}),
+      "batch_axis and time_axis are both 1; they must differ", Error);
 }
 
 namespace indexing_rules_tests {
@@ -38,8 +40,10 @@ TEST_CASE("ReverseSequence-10: time axis 0 and batch axis 1 by default; other ax
   const Tensor x = f32({3, 2}, {1, 10, 2, 20, 3, 30});
   const Tensor lens = i64({2}, {3, 1});
   CHECK(floats(run("ReverseSequence", 10, {x, lens})) == std::vector<float>{3, 10, 2, 20, 1, 30});
-  CHECK_THROWS_AS(run("ReverseSequence", 10, {x, lens}, [](OpTester& t) { t.attribute("batch_axis", int64_t{2}); }), Error);
-  CHECK_THROWS_AS(run("ReverseSequence", 10, {x, lens}, [](OpTester& t) { t.attribute("time_axis", int64_t{2}); }), Error);
+  CHECK_THROWS_AS(run("ReverseSequence", 10, {x, lens}, [](OpTester& t) { t.attribute("batch_axis", int64_t{2}); }),
+                  Error);
+  CHECK_THROWS_AS(run("ReverseSequence", 10, {x, lens}, [](OpTester& t) { t.attribute("time_axis", int64_t{2}); }),
+                  Error);
 }
 
 }  // namespace indexing_rules_tests

@@ -1,26 +1,34 @@
 // Unit tests of ops/indexing/scatter_elements.cpp.
-#include "helpers/movement_indexing.h"
 #include "helpers/indexing_rules.h"
+#include "helpers/movement_indexing.h"
 
 TEST_CASE("Scatter reductions in the element type: wrap, round once, NaN, bool") {
   const Tensor data = Tensor::from_values<int8_t>(T::Int8, {2}, {120, -128});
   const Tensor upd = Tensor::from_values<int8_t>(T::Int8, {2}, {10, -1});
-  auto out = run_op("ScatterElements", 18, {data, i64({2}, {0, 1}), upd}, {{"reduction", std::string("add")}})[0].tensor();
+  auto out =
+      run_op("ScatterElements", 18, {data, i64({2}, {0, 1}), upd}, {{"reduction", std::string("add")}})[0].tensor();
   CHECK(out.data_as<int8_t>()[0] == -126);  // 130 wraps
   CHECK(out.data_as<int8_t>()[1] == 127);
-  out = run_op("ScatterND", 18, {f32({2}, {1, 2}), i64({2, 1}, {0, 0}), f32({2}, {NAN, 5})}, {{"reduction", std::string("max")}})[0].tensor();
+  out = run_op("ScatterND", 18, {f32({2}, {1, 2}), i64({2, 1}, {0, 0}), f32({2}, {NAN, 5})},
+               {{"reduction", std::string("max")}})[0]
+            .tensor();
   CHECK(std::isnan(out.data_as<float>()[0]));
   const Tensor b = Tensor::from_values<uint8_t>(T::Bool, {2}, {0, 1});
-  out = run_op("ScatterND", 16, {b, i64({2, 1}, {0, 1}), Tensor::from_values<uint8_t>(T::Bool, {2}, {1, 0})}, {{"reduction", std::string("mul")}})[0].tensor();
+  out = run_op("ScatterND", 16, {b, i64({2, 1}, {0, 1}), Tensor::from_values<uint8_t>(T::Bool, {2}, {1, 0})},
+               {{"reduction", std::string("mul")}})[0]
+            .tensor();
   CHECK(out.data_as<uint8_t>()[0] == 0);
   CHECK(out.data_as<uint8_t>()[1] == 0);
-  CHECK_THROWS_WITH_AS(run_op("ScatterND", 16, {Tensor::from_strings({1}, {"a"}), i64({1, 1}, {0}), Tensor::from_strings({1}, {"b"})},
-                              {{"reduction", std::string("add")}}),
-                       "a reduction other than 'none' is not defined for string", Error);
-  CHECK_THROWS_WITH_AS(run_op("ScatterND", 13, {data, i64({1, 1}, {2}), Tensor::from_values<int8_t>(T::Int8, {1}, {1})}),
-                       doctest::Contains("indices[0] = 2 is out of range"), Error);
+  CHECK_THROWS_WITH_AS(
+      run_op("ScatterND", 16, {Tensor::from_strings({1}, {"a"}), i64({1, 1}, {0}), Tensor::from_strings({1}, {"b"})},
+             {{"reduction", std::string("add")}}),
+      "a reduction other than 'none' is not defined for string", Error);
+  CHECK_THROWS_WITH_AS(
+      run_op("ScatterND", 13, {data, i64({1, 1}, {2}), Tensor::from_values<int8_t>(T::Int8, {1}, {1})}),
+      doctest::Contains("indices[0] = 2 is out of range"), Error);
   // Repeated indices with reduction none: the last update wins.
-  CHECK(ints(run_op("ScatterND", 13, {i64({2}, {0, 0}), i64({3, 1}, {1, 1, 1}), i64({3}, {7, 8, 9})})[0]) == std::vector<int64_t>{0, 9});
+  CHECK(ints(run_op("ScatterND", 13, {i64({2}, {0, 0}), i64({3, 1}, {1, 1, 1}), i64({3}, {7, 8, 9})})[0]) ==
+        std::vector<int64_t>{0, 9});
 }
 
 // Repeated indices with reduction none: the text says they "should not" occur and leaves the result
@@ -66,7 +74,8 @@ TEST_CASE("ScatterElements, every version: axis 0 by default, data's shape, boun
     CHECK_THROWS_AS(run("ScatterElements", v, {kData(), i64({1, 1}, {-3}), f32({1, 1}, {9})}), Error);
     if (v < 16) continue;
     const auto reduction = [](const char* r) { return [r](OpTester& t) { t.attribute("reduction", r); }; };
-    CHECK(floats(run("ScatterElements", v, {kData(), i64({1, 1}, {1}), f32({1, 1}, {10})}, reduction("none")))[3] == 10);
+    CHECK(floats(run("ScatterElements", v, {kData(), i64({1, 1}, {1}), f32({1, 1}, {10})}, reduction("none")))[3] ==
+          10);
     CHECK(floats(run("ScatterElements", v, {kData(), i64({1, 1}, {1}), f32({1, 1}, {10})}, reduction("add")))[3] == 14);
     CHECK(floats(run("ScatterElements", v, {kData(), i64({1, 1}, {1}), f32({1, 1}, {10})}, reduction("mul")))[3] == 40);
     if (v < 18) continue;

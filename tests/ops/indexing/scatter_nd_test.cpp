@@ -14,12 +14,14 @@ TEST_CASE("ScatterND, every version: data's shape, k at most r, negative indices
   for (int64_t v : {11, 13, 16, 18}) {
     INFO("ScatterND-", v);
     // A whole row (k = 1) and one element (k = 2, negative indices).
-    CHECK(floats(run("ScatterND", v, {kData(), i64({1, 1}, {-1}), f32({1, 3}, {7, 8, 9})})) == std::vector<float>{1, 2, 3, 7, 8, 9});
+    CHECK(floats(run("ScatterND", v, {kData(), i64({1, 1}, {-1}), f32({1, 3}, {7, 8, 9})})) ==
+          std::vector<float>{1, 2, 3, 7, 8, 9});
     const Tensor y = run("ScatterND", v, {kData(), i64({1, 2}, {0, -1}), f32({1}, {30})});
     CHECK(y.shape() == Shape{2, 3});
     CHECK(floats(y) == std::vector<float>{1, 2, 30, 4, 5, 6});
-    CHECK_THROWS_AS(run("ScatterND", v, {kData(), i64({1, 3}, {0, 0, 0}), f32({1}, {1})}), Error);   // k = 3 > r
-    CHECK_THROWS_AS(run("ScatterND", v, {kData(), i64({1, 1}, {0}), f32({1, 2}, {1, 2})}), Error);  // updates [1, 2], not [1, 3]
+    CHECK_THROWS_AS(run("ScatterND", v, {kData(), i64({1, 3}, {0, 0, 0}), f32({1}, {1})}), Error);  // k = 3 > r
+    CHECK_THROWS_AS(run("ScatterND", v, {kData(), i64({1, 1}, {0}), f32({1, 2}, {1, 2})}),
+                    Error);  // updates [1, 2], not [1, 3]
     CHECK_THROWS_AS(run("ScatterND", v, {kData(), i64({1, 1}, {0}), f32({2, 3}, {1, 2, 3, 4, 5, 6})}), Error);
     CHECK_THROWS_AS(run("ScatterND", v, {kData(), i64({1, 1}, {-3}), f32({1, 3}, {1, 2, 3})}), Error);
     if (v < 16) continue;

@@ -4,8 +4,8 @@
 TEST_CASE("Scatter: ScatterElements' kernel; 9 refuses negative indices, 11 counts them from the back") {
   // The spec's example 2.
   const Tensor data = misc_f32({1, 5}, {1, 2, 3, 4, 5});
-  CHECK(misc_floats(misc_run("Scatter", 9, {data, misc_i64({1, 2}, {1, 3}), misc_f32({1, 2}, {1.1f, 2.1f})}, {{"axis", int64_t{1}}})[0]) ==
-        std::vector<float>{1, 1.1f, 3, 2.1f, 5});
+  CHECK(misc_floats(misc_run("Scatter", 9, {data, misc_i64({1, 2}, {1, 3}), misc_f32({1, 2}, {1.1f, 2.1f})},
+                             {{"axis", int64_t{1}}})[0]) == std::vector<float>{1, 1.1f, 3, 2.1f, 5});
   // Scatter-11 is deprecated: it runs only with the loader's opt-in.
   testing::OpTester scatter11("Scatter", 11);
   scatter11.input(data).input(misc_i64({1, 2}, {1, -1})).input(misc_f32({1, 2}, {1.1f, 2.1f}));
@@ -14,8 +14,9 @@ TEST_CASE("Scatter: ScatterElements' kernel; 9 refuses negative indices, 11 coun
   LoadOptions allow;
   allow.allow_deprecated = true;
   CHECK(misc_floats(scatter11.load_options(allow).run()[0]) == std::vector<float>{1, 1.1f, 3, 4, 2.1f});
-  CHECK_THROWS_WITH_AS(misc_run("Scatter", 9, {data, misc_i64({1, 2}, {1, -1}), misc_f32({1, 2}, {1.1f, 2.1f})}, {{"axis", int64_t{1}}}),
-                       "indices[1] = -1 is out of range for a dimension of 5 (valid: 0 to 4)", Error);
+  CHECK_THROWS_WITH_AS(
+      misc_run("Scatter", 9, {data, misc_i64({1, 2}, {1, -1}), misc_f32({1, 2}, {1.1f, 2.1f})}, {{"axis", int64_t{1}}}),
+      "indices[1] = -1 is out of range for a dimension of 5 (valid: 0 to 4)", Error);
   CHECK(Registry::builtin().resolve("", "Scatter", 11)->deprecated);
   CHECK(!Registry::builtin().resolve("", "Scatter", 10)->deprecated);
 }
@@ -43,7 +44,8 @@ TEST_CASE("Scatter-9 and -11: axis 0 by default, axis in [-r, r-1], inputs of ra
     CHECK(y.shape() == Shape{2, 2});
     CHECK(misc_floats(y) == std::vector<float>{1, 8, 7, 4});
     // axis -1 is axis 1: data[0][1] = 9.
-    CHECK(misc_floats(scatter(data, misc_i64({1, 1}, {1}), misc_f32({1, 1}, {9}), -1).run()[0]) == std::vector<float>{1, 9, 3, 4});
+    CHECK(misc_floats(scatter(data, misc_i64({1, 1}, {1}), misc_f32({1, 1}, {9}), -1).run()[0]) ==
+          std::vector<float>{1, 9, 3, 4});
     CHECK(!scatter(data, misc_i64({1, 1}, {1}), misc_f32({1, 1}, {9}), 2).error_of().empty());
     CHECK(!scatter(data, misc_i64({1, 1}, {1}), misc_f32({1, 1}, {9}), -3).error_of().empty());
     CHECK(!scatter(misc_f32({}, {1}), misc_i64({}, {0}), misc_f32({}, {9}), std::nullopt).error_of().empty());

@@ -25,7 +25,8 @@ OpTester gather_of_many_indices() {
 
 TEST_CASE("Gather: its index table (8 bytes per index) is charged before it is built") {
   // The output, float[100000], takes 400000 bytes and fits; the table takes 800000 and does not.
-  check_scratch_refused(error_under_budget(gather_of_many_indices(), 600000), "Gather-13", "Gather's index table", 8 * kIndices);
+  check_scratch_refused(error_under_budget(gather_of_many_indices(), 600000), "Gather-13", "Gather's index table",
+                        8 * kIndices);
   const auto out = run_under_budget(gather_of_many_indices(), 2000000);
   const Tensor& y = out.at(0).tensor();
   REQUIRE(y.element_count() == kIndices);
@@ -34,10 +35,13 @@ TEST_CASE("Gather: its index table (8 bytes per index) is charged before it is b
 }
 
 TEST_CASE("GatherElements, GatherND, ScatterElements: each index table is charged") {
-  const auto ints = [](int64_t n, int64_t v) { return Value(Tensor::from_values<int64_t>(ElementType::Int64, {n}, std::vector<int64_t>(n, v))); };
+  const auto ints = [](int64_t n, int64_t v) {
+    return Value(Tensor::from_values<int64_t>(ElementType::Int64, {n}, std::vector<int64_t>(n, v)));
+  };
   OpTester ge("GatherElements", 13);
   ge.input(Value(Tensor::from_values<float>(ElementType::Float, {2}, {1.5f, 2.5f}))).input(ints(kIndices, 0));
-  check_scratch_refused(error_under_budget(ge, 600000), "GatherElements-13", "GatherElements' index table", 8 * kIndices);
+  check_scratch_refused(error_under_budget(ge, 600000), "GatherElements-13", "GatherElements' index table",
+                        8 * kIndices);
   OpTester gnd("GatherND", 13);
   gnd.input(Value(Tensor::from_values<float>(ElementType::Float, {2}, {1.5f, 2.5f})));
   gnd.input(Value(Tensor::from_values<int64_t>(ElementType::Int64, {kIndices, 1}, std::vector<int64_t>(kIndices, 1))));
@@ -47,7 +51,8 @@ TEST_CASE("GatherElements, GatherND, ScatterElements: each index table is charge
   se.input(Value(Tensor::from_values<float>(ElementType::Float, {1}, {0.0f}))).input(ints(kIndices, 0));
   se.input(Value(Tensor::from_values<float>(ElementType::Float, {kIndices}, std::vector<float>(kIndices, 1.0f))));
   se.attribute("reduction", "add");
-  check_scratch_refused(error_under_budget(se, 600000), "ScatterElements-18", "ScatterElements' index table", 8 * kIndices);
+  check_scratch_refused(error_under_budget(se, 600000), "ScatterElements-18", "ScatterElements' index table",
+                        8 * kIndices);
   // The same under a budget that holds it: 100000 additions of 1 to 0, exact in float.
   CHECK(run_under_budget(se, 2000000).at(0).tensor().data_as<float>()[0] == 100000.0f);
 }

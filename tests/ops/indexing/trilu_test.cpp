@@ -1,19 +1,22 @@
 // Unit tests of ops/indexing/trilu.cpp.
-#include "helpers/movement_indexing.h"
 #include <doctest/doctest.h>
 #include "helpers/indexing_rules.h"
+#include "helpers/movement_indexing.h"
 
 TEST_CASE("Trilu, OneHot, DepthToSpace and SpaceToDepth") {
   const Tensor m = i64({3, 3}, {1, 2, 3, 4, 5, 6, 7, 8, 9});
   CHECK(ints(run_op("Trilu", 14, {m, i64({}, {1})})[0]) == std::vector<int64_t>{0, 2, 3, 0, 0, 6, 0, 0, 0});
-  CHECK(ints(run_op("Trilu", 14, {m, i64({}, {-1})}, {{"upper", int64_t{0}}})[0]) == std::vector<int64_t>{0, 0, 0, 4, 0, 0, 7, 8, 0});
+  CHECK(ints(run_op("Trilu", 14, {m, i64({}, {-1})}, {{"upper", int64_t{0}}})[0]) ==
+        std::vector<int64_t>{0, 0, 0, 4, 0, 0, 7, 8, 0});
   CHECK(ints(run_op("Trilu", 14, {m, i64({}, {INT64_MIN})})[0]) == ints(m));
   CHECK(ints(run_op("Trilu", 14, {m, i64({}, {INT64_MAX})})[0]) == std::vector<int64_t>(9, 0));
   const auto hot = run_op("OneHot", 11, {i64({3}, {0, -1, 7}), i64({}, {3}), i64({2}, {5, 6})});
   CHECK(hot[0].tensor().shape() == Shape{3, 3});
   CHECK(ints(hot[0]) == std::vector<int64_t>{6, 5, 5, 5, 5, 6, 5, 5, 5});
-  CHECK_THROWS_WITH_AS(run_op("OneHot", 11, {i64({1}, {0}), i64({}, {0}), i64({2}, {0, 1})}), "depth = 0 must be at least 1", Error);
-  CHECK_THROWS_WITH_AS(run_op("OneHot", 11, {i64({1}, {0}), i64({}, {int64_t{1} << 50}), i64({2}, {0, 1})}), doctest::Contains("bytes"), Error);
+  CHECK_THROWS_WITH_AS(run_op("OneHot", 11, {i64({1}, {0}), i64({}, {0}), i64({2}, {0, 1})}),
+                       "depth = 0 must be at least 1", Error);
+  CHECK_THROWS_WITH_AS(run_op("OneHot", 11, {i64({1}, {0}), i64({}, {int64_t{1} << 50}), i64({2}, {0, 1})}),
+                       doctest::Contains("bytes"), Error);
   std::vector<int64_t> v(16);
   for (int64_t i = 0; i < 16; ++i) v[static_cast<size_t>(i)] = i;
   const Tensor x = i64({1, 4, 2, 2}, v);
@@ -24,7 +27,8 @@ TEST_CASE("Trilu, OneHot, DepthToSpace and SpaceToDepth") {
   CHECK(run_op("SpaceToDepth", 13, {dcr}, {{"blocksize", int64_t{2}}})[0].tensor().identical_to(x));
   CHECK_THROWS_WITH_AS(run_op("DepthToSpace", 13, {i64({1, 3, 1, 1}, {0, 1, 2})}, {{"blocksize", int64_t{2}}}),
                        "the input's 3 channels do not divide by blocksize² (blocksize 2)", Error);
-  CHECK_THROWS_WITH_AS(run_op("SpaceToDepth", 13, {x}, {{"blocksize", int64_t{0}}}), "blocksize = 0 must be at least 1", Error);
+  CHECK_THROWS_WITH_AS(run_op("SpaceToDepth", 13, {x}, {{"blocksize", int64_t{0}}}), "blocksize = 0 must be at least 1",
+                       Error);
 }
 
 // The rules of the ONNX 1.22.0 text, each test citing its sentence.
@@ -53,7 +57,8 @@ TEST_CASE("Trilu-14: upper by default; k a 0-D tensor") {
   const Tensor m = f32({2, 2}, {1, 2, 3, 4});
   CHECK(floats(run("Trilu", 14, {m})) == std::vector<float>{1, 2, 0, 4});
   CHECK(floats(run("Trilu", 14, {m, i64({}, {1})})) == std::vector<float>{0, 2, 0, 0});
-  CHECK(floats(run("Trilu", 14, {m, i64({}, {0})}, [](OpTester& t) { t.attribute("upper", int64_t{0}); })) == std::vector<float>{1, 0, 3, 4});
+  CHECK(floats(run("Trilu", 14, {m, i64({}, {0})}, [](OpTester& t) { t.attribute("upper", int64_t{0}); })) ==
+        std::vector<float>{1, 0, 3, 4});
 }
 
 }  // namespace indexing_rules_tests

@@ -24,7 +24,8 @@ TEST_CASE("Unique: the spec's four examples") {
   CHECK(misc_ints(r[2]) == std::vector<int64_t>{0, 0, 1});
   CHECK(misc_ints(r[3]) == std::vector<int64_t>{2, 1});
   // Example 4: slices along axis 1 of a [2, 4, 2] tensor.
-  r = misc_run("Unique", 11, {misc_f32({2, 4, 2}, {1, 1, 0, 1, 2, 1, 0, 1, 1, 1, 0, 1, 2, 1, 0, 1})}, {{"axis", int64_t{-2}}}, 4);
+  r = misc_run("Unique", 11, {misc_f32({2, 4, 2}, {1, 1, 0, 1, 2, 1, 0, 1, 1, 1, 0, 1, 2, 1, 0, 1})},
+               {{"axis", int64_t{-2}}}, 4);
   CHECK(r[0].tensor().shape() == Shape{2, 3, 2});
   CHECK(misc_floats(r[0]) == std::vector<float>{0, 1, 1, 1, 2, 1, 0, 1, 1, 1, 2, 1});
   CHECK(misc_ints(r[1]) == std::vector<int64_t>{1, 0, 2});
@@ -47,13 +48,15 @@ TEST_CASE("Unique: NaN is one value above +inf, -0 equals +0, strings and comple
   r = misc_run("Unique", 11, {Tensor::from_strings({4}, {"b", "", "ab", "b"})}, {}, 2);
   CHECK(r[0].tensor().strings() == std::vector<std::string>{"", "ab", "b"});
   CHECK(misc_ints(r[1]) == std::vector<int64_t>{1, 2, 0});
-  const auto c = misc_run("Unique", 11, {Tensor::from_values<std::complex<double>>(T::Complex128, {3}, {{1, 2}, {1, -1}, {1, 2}})});
+  const auto c = misc_run("Unique", 11,
+                          {Tensor::from_values<std::complex<double>>(T::Complex128, {3}, {{1, 2}, {1, -1}, {1, 2}})});
   CHECK(c[0].tensor().element_count() == 2);
   CHECK(c[0].tensor().data_as<std::complex<double>>()[0] == std::complex<double>(1, -1));
   r = misc_run("Unique", 11, {misc_f32({0, 3}, {})}, {{"axis", int64_t{1}}}, 4);
   CHECK(r[0].tensor().shape() == Shape{0, 1});  // three empty columns are equal
   CHECK(misc_ints(r[2]) == std::vector<int64_t>{0, 0, 0});
-  CHECK_THROWS_WITH_AS(misc_run("Unique", 11, {misc_f32({2}, {1, 2})}, {{"axis", int64_t{1}}}), "axis = 1 is out of range for rank 1 (valid: -1 to 0)", Error);
+  CHECK_THROWS_WITH_AS(misc_run("Unique", 11, {misc_f32({2}, {1, 2})}, {{"axis", int64_t{1}}}),
+                       "axis = 1 is out of range for rank 1 (valid: -1 to 0)", Error);
   CHECK_THROWS_AS(misc_run("Unique", 11, {misc_f32({2}, {1, 2})}, {{"sorted", int64_t{2}}}), Error);
 }
 
@@ -76,7 +79,8 @@ TEST_CASE("Unique-11: sorted by default; first occurrences, inverse indices and 
   CHECK(ints(out[1].tensor()) == std::vector<int64_t>{1, 0, 3});
   CHECK(ints(out[2].tensor()) == std::vector<int64_t>{1, 0, 1, 2});
   CHECK(ints(out[3].tensor()) == std::vector<int64_t>{1, 2, 1});
-  CHECK(floats(run("Unique", 11, {x}, [](OpTester& u) { u.attribute("sorted", int64_t{0}); })) == std::vector<float>{2, 1, 3});
+  CHECK(floats(run("Unique", 11, {x}, [](OpTester& u) { u.attribute("sorted", int64_t{0}); })) ==
+        std::vector<float>{2, 1, 3});
   CHECK(run("Unique", 11, {kData()}, axis(-1)).shape() == Shape{2, 3});
   CHECK_THROWS_AS(run("Unique", 11, {kData()}, axis(2)), Error);
 }

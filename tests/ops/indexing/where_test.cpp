@@ -6,11 +6,14 @@ TEST_CASE("Where: output shape is the three-way broadcast") {
   CHECK(where_output_shape({}, {}, {}) == Shape{});
   CHECK(where_output_shape({4, 1, 1}, {3, 1}, {2}) == Shape{4, 3, 2});
   CHECK(where_output_shape({0}, {1}, {1}) == Shape{0});
-  CHECK_THROWS_WITH_AS(where_output_shape({2}, {3}, {1}), "shapes [2] and [3] cannot be broadcast (dimension 2 vs 3)", Error);
-  CHECK_THROWS_WITH_AS(where_output_shape({4294967296, 1}, {1, 4294967296}, {}),
-                       "condition [4294967296, 1], X [1, 4294967296] and Y [] broadcast to [4294967296, 4294967296], whose element count overflows int64",
+  CHECK_THROWS_WITH_AS(where_output_shape({2}, {3}, {1}), "shapes [2] and [3] cannot be broadcast (dimension 2 vs 3)",
                        Error);
-  CHECK_THROWS_WITH_AS(where_output_shape({1}, {3}, {2, 4}), "shapes [3] and [2, 4] cannot be broadcast (dimension 3 vs 4)", Error);
+  CHECK_THROWS_WITH_AS(where_output_shape({4294967296, 1}, {1, 4294967296}, {}),
+                       "condition [4294967296, 1], X [1, 4294967296] and Y [] broadcast to [4294967296, 4294967296], "
+                       "whose element count overflows int64",
+                       Error);
+  CHECK_THROWS_WITH_AS(where_output_shape({1}, {3}, {2, 4}),
+                       "shapes [3] and [2, 4] cannot be broadcast (dimension 3 vs 4)", Error);
 }
 
 TEST_CASE("Where: a float example by hand") {
@@ -24,8 +27,8 @@ TEST_CASE("Where: a float example by hand") {
 }
 
 TEST_CASE("Where: kernels match the reference, every width, every broadcast pattern") {
-  const Shape shapes[][3] = {{{2, 3}, {2, 3}, {2, 3}}, {{2, 1}, {1, 3}, {}},  {{3}, {2, 3}, {1}},  {{}, {2, 3}, {3}},
-                             {{1, 5}, {4, 1}, {4, 5}}, {{2, 1, 7}, {7}, {3, 1}}, {{0, 3}, {3}, {}}, {{9}, {1}, {9}}};
+  const Shape shapes[][3] = {{{2, 3}, {2, 3}, {2, 3}}, {{2, 1}, {1, 3}, {}},     {{3}, {2, 3}, {1}}, {{}, {2, 3}, {3}},
+                             {{1, 5}, {4, 1}, {4, 5}}, {{2, 1, 7}, {7}, {3, 1}}, {{0, 3}, {3}, {}},  {{9}, {1}, {9}}};
   for (ElementType type : kEveryWidth) {
     CAPTURE(name_of(type));
     for (const auto& s : shapes) {
@@ -38,8 +41,10 @@ TEST_CASE("Where: kernels match the reference, every width, every broadcast patt
       Tensor want = Tensor::zeros(type, out);
       for_each_index(out, [&](const std::vector<int64_t>& idx, int64_t flat) {
         const int64_t ci = broadcast_source(s[0], out, idx);
-        if (c.data_as<uint8_t>()[ci]) copy_elements(x, broadcast_source(s[1], out, idx), want, flat, 1);
-        else copy_elements(y, broadcast_source(s[2], out, idx), want, flat, 1);
+        if (c.data_as<uint8_t>()[ci])
+          copy_elements(x, broadcast_source(s[1], out, idx), want, flat, 1);
+        else
+          copy_elements(y, broadcast_source(s[2], out, idx), want, flat, 1);
       });
       CHECK(where(c, x, y).identical_to(want));
     }

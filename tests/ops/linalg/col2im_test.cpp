@@ -36,8 +36,8 @@ TEST_CASE("Col2Im: the spec's example (blocks of one row)") {
   const std::vector<float> in{1, 6, 11, 16, 21, 2, 7, 12, 17, 22, 3, 8, 13, 18, 23, 4, 9, 14, 19, 24, 5, 0, 15, 20, 25};
   const Tensor y = col2im_run(Tensor::from_values<float>(T::Float, {1, 5, 5}, in), {5, 5}, {1, 5});
   REQUIRE(y.shape() == Shape{1, 1, 5, 5});
-  CHECK(col2im_values<float>(y) == std::vector<float>{1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 11, 12, 13, 14, 15, 16, 17, 18,
-                                                      19, 20, 21, 22, 23, 24, 25});
+  CHECK(col2im_values<float>(y) ==
+        std::vector<float>{1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25});
 }
 
 TEST_CASE("Col2Im: overlapping blocks, strides, dilations and pads against a scatter loop") {
@@ -66,8 +66,8 @@ TEST_CASE("Col2Im: overlapping blocks, strides, dilations and pads against a sca
   CHECK(col2im_values<int32_t>(y) == expect);
   // float: image position 2 gathers 1, 2^-24 and 2^-24 from three blocks: exactly 1 + 2^-23 (adding
   // in float in order would give 1).
-  const Tensor f = col2im_run(Tensor::from_values<float>(T::Float, {1, 3, 3}, {0, 0, 1, 0, 0x1p-24f, 0, 0x1p-24f, 0, 0}),
-                              {1, 5}, {1, 3});
+  const Tensor f = col2im_run(
+      Tensor::from_values<float>(T::Float, {1, 3, 3}, {0, 0, 1, 0, 0x1p-24f, 0, 0x1p-24f, 0, 0}), {1, 5}, {1, 3});
   CHECK(col2im_values<float>(f) == std::vector<float>{0, 0, 1.0f + 0x1p-23f, 0, 0});
 }
 
@@ -76,16 +76,20 @@ TEST_CASE("Col2Im: shapes that do not fit are one-line errors") {
   CHECK_THROWS_WITH_AS(col2im_run(in, {3, 3}, {2, 2, 1}), doctest::Contains("must have one length, at least 2"), Error);
   CHECK_THROWS_WITH_AS(col2im_run(in, {3, 4}, {2, 2}), doctest::Contains("must have L = 6 blocks"), Error);
   CHECK_THROWS_WITH_AS(col2im_run(in, {3, 3}, {3, 1}), doctest::Contains("(the block size) along axis 1"), Error);
-  CHECK_THROWS_WITH_AS(col2im_run(in, {3, 3}, {2, 2}, {{"strides", {1}}}), doctest::Contains("attribute 'strides'"), Error);
+  CHECK_THROWS_WITH_AS(col2im_run(in, {3, 3}, {2, 2}, {{"strides", {1}}}), doctest::Contains("attribute 'strides'"),
+                       Error);
   // An unbatched input (C * prod(block), L) is refused.
   // spec: Col2Im-18: "Col2Im behaves similarly to PyTorch's fold https://pytorch.org/docs/stable/generated/torch.nn.Fold.html, but it only supports *batched* multi-dimensional image tensors."
-  CHECK_THROWS_AS(col2im_run(Tensor::from_values<float>(T::Float, {4, 4}, std::vector<float>(16, 1)), {3, 3}, {2, 2}), Error);
+  CHECK_THROWS_AS(col2im_run(Tensor::from_values<float>(T::Float, {4, 4}, std::vector<float>(16, 1)), {3, 3}, {2, 2}),
+                  Error);
   // Three 1x1 blocks at stride 2 fit an image of width 5 and one of width 6: only image_shape tells
   // which (the last column of the wider one is not covered, so it is 0).
   // spec: Col2Im-18: "NOTE: Although specifying image_shape looks redundant because it could be calculated from convolution formulas, it is required as input"
   const Tensor three = Tensor::from_values<float>(T::Float, {1, 1, 3}, {1, 2, 3});
-  CHECK(col2im_values<float>(col2im_run(three, {1, 5}, {1, 1}, {{"strides", {1, 2}}})) == std::vector<float>{1, 0, 2, 0, 3});
-  CHECK(col2im_values<float>(col2im_run(three, {1, 6}, {1, 1}, {{"strides", {1, 2}}})) == std::vector<float>{1, 0, 2, 0, 3, 0});
+  CHECK(col2im_values<float>(col2im_run(three, {1, 5}, {1, 1}, {{"strides", {1, 2}}})) ==
+        std::vector<float>{1, 0, 2, 0, 3});
+  CHECK(col2im_values<float>(col2im_run(three, {1, 6}, {1, 1}, {{"strides", {1, 2}}})) ==
+        std::vector<float>{1, 0, 2, 0, 3, 0});
 }
 
 // spec: Col2Im-18: "T : tensor(uint8), tensor(uint16), tensor(uint32), tensor(uint64), tensor(int8), tensor(int16), tensor(int32), tensor(int64), tensor(bfloat16), tensor(float16), tensor(float), tensor(double), tensor(string)"
@@ -99,8 +103,7 @@ TEST_CASE("Col2Im-18: string blocks are rearranged where no two overlap, refused
   const Tensor gap = col2im_run(cols, {1, 5}, {1, 2}, {{"strides", {1, 3}}});
   CHECK(gap.strings() == std::vector<std::string>{"a", "b", "", "c", "d"});
   // Stride 1 over an image of 3: blocks at 0-1 and 1-2 share element 1.
-  CHECK_THROWS_WITH_AS(col2im_run(cols, {1, 3}, {1, 2}),
-                       doctest::Contains("strings have no sum"), Error);
+  CHECK_THROWS_WITH_AS(col2im_run(cols, {1, 3}, {1, 2}), doctest::Contains("strings have no sum"), Error);
 }
 
 // Image [2, 2], block [1, 2]: two blocks (rows 0 and 1); column k of block l goes to pixel (l, k).

@@ -49,8 +49,15 @@ std::vector<float> oracle(const DepthwiseCase& c, int64_t OH, int64_t OW, const 
 
 void check_depthwise(const DepthwiseCase& c, uint64_t seed) {
   std::mt19937_64 rng(seed);
-  ConvNode node{{c.N, c.C, c.H, c.W}, {c.C, 1, c.KH, c.KW}, random_conv_floats(rng, c.N * c.C * c.H * c.W),
-                random_conv_floats(rng, c.C * c.KH * c.KW), {}, c.C, c.pads, c.strides, c.dilations};
+  ConvNode node{{c.N, c.C, c.H, c.W},
+                {c.C, 1, c.KH, c.KW},
+                random_conv_floats(rng, c.N * c.C * c.H * c.W),
+                random_conv_floats(rng, c.C * c.KH * c.KW),
+                {},
+                c.C,
+                c.pads,
+                c.strides,
+                c.dilations};
   const auto b = random_conv_floats(rng, c.C);
   if (c.bias) node.b = b;
   const int64_t OH = (c.H + c.pads[0] + c.pads[2] - c.dilations[0] * (c.KH - 1) - 1) / c.strides[0] + 1;
@@ -60,7 +67,8 @@ void check_depthwise(const DepthwiseCase& c, uint64_t seed) {
 
 }  // namespace
 
-TEST_CASE("Conv-22 depthwise rows: 5x5 windows over 70 outputs (two 32-output blocks and a tail), padding on all sides") {
+TEST_CASE(
+    "Conv-22 depthwise rows: 5x5 windows over 70 outputs (two 32-output blocks and a tail), padding on all sides") {
   check_depthwise({2, 3, 9, 70, 5, 5, {2, 2, 2, 2}, {1, 1}, {1, 1}}, 31);
 }
 

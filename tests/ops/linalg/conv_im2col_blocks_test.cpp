@@ -45,13 +45,14 @@ void check_dense(const DenseCase& c, uint64_t seed) {
       }
   mpfr_clear(sum);
   mpfr_clear(p);
-  check_conv_every_path({{1, c.C, c.H, c.W}, {c.M, c.C, c.KH, c.KW}, x, w, b, 1, c.pads, c.strides, {1, 1}}, {1, c.M, OH, OW},
-                        want);
+  check_conv_every_path({{1, c.C, c.H, c.W}, {c.M, c.C, c.KH, c.KW}, x, w, b, 1, c.pads, c.strides, {1, 1}},
+                        {1, c.M, OH, OW}, want);
 }
 
 }  // namespace
 
-TEST_CASE("Conv-22 im2col blocks: output rows of 13 over two column tiles (blocks start mid-row), padding on both sides") {
+TEST_CASE(
+    "Conv-22 im2col blocks: output rows of 13 over two column tiles (blocks start mid-row), padding on both sides") {
   // 70 x 13 = 910 outputs: the second column tile (768 columns) starts inside output row 59.
   check_dense({3, 70, 13, 5, 3, 3, {1, 1, 1, 1}, {1, 1}}, 41);
 }

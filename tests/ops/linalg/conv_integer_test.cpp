@@ -8,11 +8,11 @@
 #include <optional>
 #include <random>
 
-#include "int8_kernel_configs.h"
 #include "helpers/int8_tensors.h"
-#include "node_runner.h"
-#include "helpers/quant.h"
 #include "helpers/linalg_rules.h"
+#include "helpers/quant.h"
+#include "int8_kernel_configs.h"
+#include "node_runner.h"
 
 // The kernel tests, in a namespace of their own so that their helpers and those of the
 // operator tests below do not meet.
@@ -67,14 +67,18 @@ std::vector<int32_t> oracle(const ConvCase& c, Shape& out_shape) {
             }
             if (inside) sum += (c.x.v[xi] - xz) * (c.w.v[wi] - wz);
             for (size_t a = r; a-- > 0;)
-              if (++k[a] < ker[a]) break;
-              else k[a] = 0;
+              if (++k[a] < ker[a])
+                break;
+              else
+                k[a] = 0;
           }
         }
         y.push_back(wrap32(sum));
         for (size_t a = r; a-- > 0;)
-          if (++o[a] < out[a]) break;
-          else o[a] = 0;
+          if (++o[a] < out[a])
+            break;
+          else
+            o[a] = 0;
       }
     }
   return y;
@@ -111,7 +115,8 @@ ConvCase random_case(std::mt19937& rng, ET tx, ET tw, size_t spatial, bool extre
   const int64_t Cg = 1 + pick(rng) % 6, Mg = 1 + pick(rng) % 9, N = 1 + pick(rng) % 2;
   Shape xs{N, c.group * Cg}, ws{c.group * Mg, Cg};
   for (size_t a = 0; a < spatial; ++a) {
-    const int64_t kernel = 1 + pick(rng) % 4, dilation = 1 + pick(rng) % 4 / 3, stride = 1 + pick(rng) % 7 / 2 + (pick(rng) % 8 == 0 ? 3 : 0);
+    const int64_t kernel = 1 + pick(rng) % 4, dilation = 1 + pick(rng) % 4 / 3,
+                  stride = 1 + pick(rng) % 7 / 2 + (pick(rng) % 8 == 0 ? 3 : 0);
     const int64_t pb = pick(rng) % 3, pe = pick(rng) % 3;
     const int64_t ek = (kernel - 1) * dilation + 1;
     const int64_t in = std::max<int64_t>(ek - pb - pe, 1) + pick(rng) % (spatial == 1 ? 80 : spatial == 2 ? 40 : 6);
@@ -240,12 +245,11 @@ TEST_CASE("ConvInteger: zero points and padding against a hand loop") {
   std::vector<uint8_t> x{10, 20, 30, 40, 50, 60, 70, 80, 90};
   std::vector<int8_t> w{1, -2, 3, -4, 5, 6, -7, 8};
   const std::vector<int8_t> wzp{1, -1};
-  const auto y = quant_run("ConvInteger", 10,
-                           {Tensor::from_values<uint8_t>(T::UInt8, {1, 1, 3, 3}, x),
-                            Tensor::from_values<int8_t>(T::Int8, {2, 1, 2, 2}, w),
-                            Tensor::from_values<uint8_t>(T::UInt8, {}, {10}),
-                            Tensor::from_values<int8_t>(T::Int8, {2}, wzp)},
-                           {{"pads", {1, 1, 1, 1}}})[0];
+  const auto y = quant_run(
+      "ConvInteger", 10,
+      {Tensor::from_values<uint8_t>(T::UInt8, {1, 1, 3, 3}, x), Tensor::from_values<int8_t>(T::Int8, {2, 1, 2, 2}, w),
+       Tensor::from_values<uint8_t>(T::UInt8, {}, {10}), Tensor::from_values<int8_t>(T::Int8, {2}, wzp)},
+      {{"pads", {1, 1, 1, 1}}})[0];
   REQUIRE(y.shape() == Shape{1, 2, 4, 4});
   std::vector<int32_t> expect(32, 0);
   for (int m = 0; m < 2; ++m)
@@ -286,7 +290,8 @@ TEST_CASE("ConvInteger-10: zero points 0 by default, kernel from w, stride, dila
   CHECK(int32s(run("ConvInteger", 10, {x, w})) == std::vector<int32_t>{3, 5});
   CHECK(int32s(run("ConvInteger", 10, {x, w, u8({}, {1})})) == std::vector<int32_t>{1, 3});
   CHECK(int32s(run("ConvInteger", 10, {x, w, std::nullopt, u8({}, {1})})) == std::vector<int32_t>{0, 0});
-  CHECK(int32s(run("ConvInteger", 10, {u8({1, 1, 2}, {255, 255}), u8({1, 1, 2}, {255, 255})})) == std::vector<int32_t>{130050});
+  CHECK(int32s(run("ConvInteger", 10, {u8({1, 1, 2}, {255, 255}), u8({1, 1, 2}, {255, 255})})) ==
+        std::vector<int32_t>{130050});
   CHECK_THROWS_AS(run("ConvInteger", 10, {x, u8({1, 2, 2}, {1, 1, 1, 1})}), Error);
 }
 

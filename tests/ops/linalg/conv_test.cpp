@@ -1,5 +1,4 @@
 // Unit tests of ops/linalg/conv.cpp.
-#include "helpers/conv_pool.h"
 #include <doctest/doctest.h>
 #include <mpfr.h>
 #include <cmath>
@@ -7,6 +6,7 @@
 #include <random>
 #include <vector>
 #include "gemm/dot.h"
+#include "helpers/conv_pool.h"
 #include "runtime/numeric_dispatch.h"
 #include "runtime/parallel_for.h"
 
@@ -31,7 +31,8 @@ TEST_CASE("Conv: groups, padding, strides and dilations against a hand loop over
             for (int kw = 0; kw < 2; ++kw) {
               const int ih = oh * 2 - 1 + kh * 2, iw = ow - 0 + kw * 2;
               if (ih < 0 || ih >= 5 || iw < 0 || iw >= 5) continue;
-              want += x[static_cast<size_t>(((g * 2 + c) * 5 + ih) * 5 + iw)] * w[static_cast<size_t>(((m * 2 + c) * 2 + kh) * 2 + kw)];
+              want += x[static_cast<size_t>(((g * 2 + c) * 5 + ih) * 5 + iw)] *
+                      w[static_cast<size_t>(((m * 2 + c) * 2 + kh) * 2 + kw)];
             }
         CHECK(got[static_cast<size_t>((m * 3 + oh) * 5 + ow)] == want);
       }
@@ -48,8 +49,9 @@ TEST_CASE("Conv 2-D: every window geometry against a hand loop (the row-segment 
   };
   int checked = 0;
   for (int trial = 0; trial < 400; ++trial) {
-    const int64_t H = 1 + next(7), W = 1 + next(9), KH = 1 + next(3), KW = 1 + next(3), SH = 1 + next(3), SW = 1 + next(3),
-                  DH = 1 + next(2), DW = 1 + next(2), PT = next(3), PL = next(3), PB = next(3), PR = next(3), C = 1 + next(2);
+    const int64_t H = 1 + next(7), W = 1 + next(9), KH = 1 + next(3), KW = 1 + next(3), SH = 1 + next(3),
+                  SW = 1 + next(3), DH = 1 + next(2), DW = 1 + next(2), PT = next(3), PL = next(3), PB = next(3),
+                  PR = next(3), C = 1 + next(2);
     const int64_t OH = (H + PT + PB - (KH - 1) * DH - 1) / SH + 1, OW = (W + PL + PR - (KW - 1) * DW - 1) / SW + 1;
     if (H + PT + PB < (KH - 1) * DH + 1 || W + PL + PR < (KW - 1) * DW + 1) continue;
     std::vector<float> x(static_cast<size_t>(C * H * W)), w(static_cast<size_t>(C * KH * KW));
@@ -69,8 +71,9 @@ TEST_CASE("Conv 2-D: every window geometry against a hand loop (the row-segment 
               if (ih < 0 || ih >= H || iw < 0 || iw >= W) continue;
               want += x[static_cast<size_t>((c * H + ih) * W + iw)] * w[static_cast<size_t>((c * KH + kh) * KW + kw)];
             }
-        INFO("trial " << trial << " H " << H << " W " << W << " kernel " << KH << "x" << KW << " strides " << SH << "," << SW
-                      << " dilations " << DH << "," << DW << " pads " << PT << "," << PL << "," << PB << "," << PR);
+        INFO("trial " << trial << " H " << H << " W " << W << " kernel " << KH << "x" << KW << " strides " << SH << ","
+                      << SW << " dilations " << DH << "," << DW << " pads " << PT << "," << PL << "," << PB << ","
+                      << PR);
         CHECK(got[static_cast<size_t>(oh * OW + ow)] == want);
       }
     ++checked;
@@ -80,7 +83,8 @@ TEST_CASE("Conv 2-D: every window geometry against a hand loop (the row-segment 
 
 TEST_CASE("Conv: a 1x1 convolution rounds its dot product once") {
   // Channels 1, 2^-24, 2^-30 times weights 1, 1, 2^-30: 1 + 2^-24 + 2^-60 rounds up to 1 + 2^-23.
-  const auto y = run_node("Conv", 11, {floats({1, 3, 1, 1}, {1.0f, 0x1p-24f, 0x1p-30f}), floats({1, 3, 1, 1}, {1.0f, 1.0f, 0x1p-30f})})[0];
+  const auto y = run_node(
+      "Conv", 11, {floats({1, 3, 1, 1}, {1.0f, 0x1p-24f, 0x1p-30f}), floats({1, 3, 1, 1}, {1.0f, 1.0f, 0x1p-30f})})[0];
   CHECK(values<float>(y)[0] == 1.0f + 0x1p-23f);
 }
 
@@ -94,13 +98,17 @@ TEST_CASE("Conv: bad inputs are one-line errors") {
                        doctest::Contains("group 2 must divide"), Error);
   CHECK_THROWS_WITH_AS(run_node("Conv", 22, {x, floats({1, 4, 5, 5}, std::vector<float>(100))}),
                        doctest::Contains("is larger than the padded input"), Error);
-  CHECK_THROWS_WITH_AS(run_node("Conv", 22, {x, floats({1, 4, 1, 1}, std::vector<float>(4))}, {{"pads", {-1, 0, 0, 0}}}),
-                       doctest::Contains("pads must not be negative"), Error);
-  CHECK_THROWS_WITH_AS(run_node("Conv", 22, {x, floats({1, 4, 1, 1}, std::vector<float>(4))}, {{"pads", {1, 0, 0, 0}}}, 1, "SAME_UPPER"),
-                       doctest::Contains("cannot be used with auto_pad 'SAME_UPPER'"), Error);
+  CHECK_THROWS_WITH_AS(
+      run_node("Conv", 22, {x, floats({1, 4, 1, 1}, std::vector<float>(4))}, {{"pads", {-1, 0, 0, 0}}}),
+      doctest::Contains("pads must not be negative"), Error);
+  CHECK_THROWS_WITH_AS(
+      run_node("Conv", 22, {x, floats({1, 4, 1, 1}, std::vector<float>(4))}, {{"pads", {1, 0, 0, 0}}}, 1, "SAME_UPPER"),
+      doctest::Contains("cannot be used with auto_pad 'SAME_UPPER'"), Error);
   // An empty [1, 1, 2^31, 0] input padded to width 1, with 2^20 output channels: 2^51 floats of
   // output, refused before allocating.
-  CHECK_THROWS_AS(run_node("Conv", 22, {floats({1, 1, int64_t{1} << 31, 0}, {}), floats({int64_t{1} << 20, 1, 1, 1}, std::vector<float>(size_t{1} << 20))},
+  CHECK_THROWS_AS(run_node("Conv", 22,
+                           {floats({1, 1, int64_t{1} << 31, 0}, {}),
+                            floats({int64_t{1} << 20, 1, 1, 1}, std::vector<float>(size_t{1} << 20))},
                            {{"pads", {0, 0, 0, 1}}}),
                   Error);
 }
@@ -171,7 +179,7 @@ std::vector<float> oracle(const ConvCase& c, const std::vector<float>& x, const 
             const float xv = x[static_cast<size_t>((n * C + g * Cg + cg) * in_size + flat)];
             const float wv = w[static_cast<size_t>((m * Cg + cg) * k_size + kk)];
             mpfr_set_d(p, xv, MPFR_RNDN);
-            mpfr_mul_d(p, p, wv, MPFR_RNDN);  // exact
+            mpfr_mul_d(p, p, wv, MPFR_RNDN);   // exact
             mpfr_add(sum, sum, p, MPFR_RNDN);  // exact
           }
         y.push_back(mpfr_get_flt(sum, MPFR_RNDN));
@@ -197,10 +205,12 @@ void check_case(const ConvCase& c, uint64_t seed) {
       const int saved_threads = thread_count();
       gemm::set_gemm_path(path);
       set_thread_count(threads);
-      const Tensor y = run_node("Conv", 22,
-                                {Tensor::from_values<float>(ElementType::Float, c.x_shape, x), Tensor::from_values<float>(ElementType::Float, c.w_shape, w),
-                                 Tensor::from_values<float>(ElementType::Float, {c.w_shape[0]}, b)},
-                                {{"group", {c.group}}, {"pads", c.pads}, {"strides", c.strides}, {"dilations", c.dilations}})[0];
+      const Tensor y =
+          run_node("Conv", 22,
+                   {Tensor::from_values<float>(ElementType::Float, c.x_shape, x),
+                    Tensor::from_values<float>(ElementType::Float, c.w_shape, w),
+                    Tensor::from_values<float>(ElementType::Float, {c.w_shape[0]}, b)},
+                   {{"group", {c.group}}, {"pads", c.pads}, {"strides", c.strides}, {"dilations", c.dilations}})[0];
       gemm::set_gemm_path(saved_path);
       set_thread_count(saved_threads);
       INFO("path " << static_cast<int>(path) << ", threads " << threads);
@@ -224,7 +234,8 @@ TEST_CASE("Conv-22: 2-D windows with pads, strides, dilations and groups, every 
 TEST_CASE("Conv-22: depthwise 2-D windows (summed directly), against MPFR") {
   check_case({{2, 5, 13, 17}, {5, 1, 3, 3}, 5, {1, 2, 1, 0}, {2, 1}, {1, 2}}, 6);
   check_case({{1, 3, 9, 40}, {3, 1, 5, 5}, 3, {2, 2, 2, 2}, {1, 3}, {1, 1}}, 7);
-  check_case({{1, 2, 6, 7}, {4, 1, 3, 3}, 2, {1, 1, 1, 1}, {1, 1}, {1, 1}}, 8);  // two outputs per channel: the GEMM path
+  check_case({{1, 2, 6, 7}, {4, 1, 3, 3}, 2, {1, 1, 1, 1}, {1, 1}, {1, 1}},
+             8);  // two outputs per channel: the GEMM path
 }
 
 TEST_CASE("Conv-22: 1-D windows (run as 2-D with one row), against MPFR") {
@@ -255,7 +266,8 @@ TEST_CASE("Conv-22 3-D: padding, strides, dilations and groups against a hand lo
               for (int kw = 0; kw < 2; ++kw) {
                 const int id = od * 2 - 1 + kd, ih = oh - 1 + kh * 2, iw = ow * 2 - 1 + kw;
                 if (id < 0 || id >= D || ih < 0 || ih >= H || iw < 0 || iw >= W) continue;
-                sum += x[static_cast<size_t>(((m * D + id) * H + ih) * W + iw)] * w[static_cast<size_t>(m * 8 + (kd * 2 + kh) * 2 + kw)];
+                sum += x[static_cast<size_t>(((m * D + id) * H + ih) * W + iw)] *
+                       w[static_cast<size_t>(m * 8 + (kd * 2 + kh) * 2 + kw)];
               }
           want[static_cast<size_t>(((m * OD + od) * OH + oh) * OW + ow)] = sum;
         }
@@ -302,7 +314,8 @@ TEST_CASE("Conv, every version: W's input channels times group are X's channels;
     CHECK(values<float>(run_node("Conv", v, {x, floats({1, 2, 1}, {1, 10})})[0]) == std::vector<float>{31, 42});
     CHECK_THROWS_AS(run_node("Conv", v, {x, floats({1, 1, 1}, {1})}), Error);
     // Each channel its own filter: [1, 2] * 2 and [3, 4] * 3.
-    CHECK(values<float>(run_node("Conv", v, {x, floats({2, 1, 1}, {2, 3})}, {{"group", {2}}})[0]) == std::vector<float>{2, 4, 9, 12});
+    CHECK(values<float>(run_node("Conv", v, {x, floats({2, 1, 1}, {2, 3})}, {{"group", {2}}})[0]) ==
+          std::vector<float>{2, 4, 9, 12});
     CHECK_THROWS_AS(run_node("Conv", v, {x, floats({3, 1, 1}, {1, 1, 1})}, {{"group", {2}}}), Error);
   }
 }

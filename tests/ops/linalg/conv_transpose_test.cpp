@@ -1,5 +1,4 @@
 // Unit tests of ops/linalg/conv_transpose.cpp.
-#include "helpers/quant.h"
 #include <doctest/doctest.h>
 #include <mpfr.h>
 #include <cmath>
@@ -7,10 +6,11 @@
 #include <random>
 #include <vector>
 #include "gemm/dot.h"
-#include "node_runner.h"
-#include "runtime/parallel_for.h"
-#include "runtime/error.h"
 #include "helpers/linalg_rules.h"
+#include "helpers/quant.h"
+#include "node_runner.h"
+#include "runtime/error.h"
+#include "runtime/parallel_for.h"
 
 TEST_CASE("ConvTranspose: groups, strides, dilations, pads and bias against a scatter loop over small integers") {
   // X [2, 4, 3, 2], W [4, 3, 2, 3] with group 2: M = 6 output channels.
@@ -101,23 +101,29 @@ TEST_CASE("ConvTranspose: output_shape and auto_pad reproduce the spec's example
 
 TEST_CASE("ConvTranspose: bad inputs are one-line errors") {
   const Tensor x = Tensor::from_values<float>(T::Float, {1, 4, 2, 2}, std::vector<float>(16));
-  CHECK_THROWS_WITH_AS(quant_run("ConvTranspose", 22, {x, Tensor::from_values<float>(T::Float, {3, 1, 1, 1}, std::vector<float>(3))}),
-                       doctest::Contains("must have X's 4 channels"), Error);
-  CHECK_THROWS_WITH_AS(quant_run("ConvTranspose", 22, {x, Tensor::from_values<float>(T::Float, {4, 1, 1, 1}, std::vector<float>(4))},
-                                 {{"group", {3}, true}}),
-                       doctest::Contains("group 3 must divide"), Error);
-  CHECK_THROWS_WITH_AS(quant_run("ConvTranspose", 22, {x, Tensor::from_values<float>(T::Float, {4, 1, 1}, std::vector<float>(4))}),
-                       doctest::Contains("must have X's rank 4"), Error);
-  CHECK_THROWS_WITH_AS(quant_run("ConvTranspose", 22, {x, Tensor::from_values<float>(T::Float, {4, 1, 1, 1}, std::vector<float>(4))},
-                                 {{"output_shape", {2}}}),
-                       doctest::Contains("'output_shape' [2] must have 2 values"), Error);
-  CHECK_THROWS_WITH_AS(quant_run("ConvTranspose", 22, {x, Tensor::from_values<float>(T::Float, {4, 1, 1, 1}, std::vector<float>(4))},
-                                 {{"pads", {2, 0, 2, 0}}}),
-                       doctest::Contains("larger than the full output"), Error);
+  CHECK_THROWS_WITH_AS(
+      quant_run("ConvTranspose", 22, {x, Tensor::from_values<float>(T::Float, {3, 1, 1, 1}, std::vector<float>(3))}),
+      doctest::Contains("must have X's 4 channels"), Error);
+  CHECK_THROWS_WITH_AS(
+      quant_run("ConvTranspose", 22, {x, Tensor::from_values<float>(T::Float, {4, 1, 1, 1}, std::vector<float>(4))},
+                {{"group", {3}, true}}),
+      doctest::Contains("group 3 must divide"), Error);
+  CHECK_THROWS_WITH_AS(
+      quant_run("ConvTranspose", 22, {x, Tensor::from_values<float>(T::Float, {4, 1, 1}, std::vector<float>(4))}),
+      doctest::Contains("must have X's rank 4"), Error);
+  CHECK_THROWS_WITH_AS(
+      quant_run("ConvTranspose", 22, {x, Tensor::from_values<float>(T::Float, {4, 1, 1, 1}, std::vector<float>(4))},
+                {{"output_shape", {2}}}),
+      doctest::Contains("'output_shape' [2] must have 2 values"), Error);
+  CHECK_THROWS_WITH_AS(
+      quant_run("ConvTranspose", 22, {x, Tensor::from_values<float>(T::Float, {4, 1, 1, 1}, std::vector<float>(4))},
+                {{"pads", {2, 0, 2, 0}}}),
+      doctest::Contains("larger than the full output"), Error);
   // A huge output_shape is refused before allocating.
-  CHECK_THROWS_AS(quant_run("ConvTranspose", 22, {x, Tensor::from_values<float>(T::Float, {4, 1, 1, 1}, std::vector<float>(4))},
-                            {{"output_shape", {int64_t{1} << 40, int64_t{1} << 20}}}),
-                  Error);
+  CHECK_THROWS_AS(
+      quant_run("ConvTranspose", 22, {x, Tensor::from_values<float>(T::Float, {4, 1, 1, 1}, std::vector<float>(4))},
+                {{"output_shape", {int64_t{1} << 40, int64_t{1} << 20}}}),
+      Error);
 }
 
 // The engine-path cases (every GEMM path and thread count against MPFR).
@@ -134,7 +140,8 @@ TEST_CASE("ConvTranspose-22: 2-D, stride 2, pads, dilation and groups, every pat
   std::uniform_int_distribution<int64_t> mant(-(int64_t{1} << 24) + 1, (int64_t{1} << 24) - 1);
   std::uniform_int_distribution<int> ex(-6, 6);
   auto draw = [&] { return std::ldexp(static_cast<float>(mant(rng)), ex(rng) - 24); };
-  std::vector<float> x(static_cast<size_t>(N * C * H * W)), w(static_cast<size_t>(C * Mg * KH * KW)), b(static_cast<size_t>(M));
+  std::vector<float> x(static_cast<size_t>(N * C * H * W)), w(static_cast<size_t>(C * Mg * KH * KW)),
+      b(static_cast<size_t>(M));
   for (auto& v : x) v = draw();
   for (auto& v : w) v = draw();
   for (auto& v : b) v = draw();
@@ -158,8 +165,8 @@ TEST_CASE("ConvTranspose-22: 2-D, stride 2, pads, dilation and groups, every pat
               const int64_t m = (c / Cg) * Mg + mg;
               mpfr_set_d(p, x[static_cast<size_t>((c * H + i) * W + j)], MPFR_RNDN);
               mpfr_mul_d(p, p, w[static_cast<size_t>(((c * Mg + mg) * KH + kh) * KW + kw)], MPFR_RNDN);
-              mpfr_add(acc[static_cast<size_t>((m * OH + oh) * OW + ow)], acc[static_cast<size_t>((m * OH + oh) * OW + ow)], p,
-                       MPFR_RNDN);
+              mpfr_add(acc[static_cast<size_t>((m * OH + oh) * OW + ow)],
+                       acc[static_cast<size_t>((m * OH + oh) * OW + ow)], p, MPFR_RNDN);
             }
   std::vector<float> want;
   for (auto& a : acc) {
@@ -176,16 +183,16 @@ TEST_CASE("ConvTranspose-22: 2-D, stride 2, pads, dilation and groups, every pat
       const int saved_threads = thread_count();
       gemm::set_gemm_path(path);
       set_thread_count(threads);
-      const Tensor y = run_single_node(
-          "ConvTranspose", 22,
-          {Tensor::from_values<float>(ElementType::Float, {N, C, H, W}, x),
-           Tensor::from_values<float>(ElementType::Float, {C, Mg, KH, KW}, w), Tensor::from_values<float>(ElementType::Float, {M}, b)},
-          [&](onnx::NodeProto& node) {
-            set_int(node, "group", group);
-            set_ints(node, "strides", {sh, sw});
-            set_ints(node, "dilations", {dh, dw});
-            set_ints(node, "pads", {ph0, pw0, ph1, pw1});
-          });
+      const Tensor y = run_single_node("ConvTranspose", 22,
+                                       {Tensor::from_values<float>(ElementType::Float, {N, C, H, W}, x),
+                                        Tensor::from_values<float>(ElementType::Float, {C, Mg, KH, KW}, w),
+                                        Tensor::from_values<float>(ElementType::Float, {M}, b)},
+                                       [&](onnx::NodeProto& node) {
+                                         set_int(node, "group", group);
+                                         set_ints(node, "strides", {sh, sw});
+                                         set_ints(node, "dilations", {dh, dw});
+                                         set_ints(node, "pads", {ph0, pw0, ph1, pw1});
+                                       });
       gemm::set_gemm_path(saved_path);
       set_thread_count(saved_threads);
       INFO("path " << static_cast<int>(path) << ", threads " << threads);
@@ -200,7 +207,8 @@ namespace linalg_rules_tests {
 
 // spec: ConvTranspose-11: "Note that the output_shape attribute value should not include dimensions for batch size and channels, which are automatically inferred."
 // spec: ConvTranspose-22: "Note that the output_shape attribute value should not include dimensions for batch size and channels, which are automatically inferred."
-TEST_CASE("ConvTranspose-11 and -22: an output_shape with batch and channel dimensions is refused; version 1 takes it") {
+TEST_CASE(
+    "ConvTranspose-11 and -22: an output_shape with batch and channel dimensions is refused; version 1 takes it") {
   const Tensor x = f32({1, 1, 2}, {3, 4});
   const Tensor w = f32({1, 1, 1}, {1});
   auto attrs = [](std::vector<int64_t> shape) {
@@ -228,7 +236,8 @@ TEST_CASE("ConvTranspose-11 and -22: an output_shape with batch and channel dime
 // spec: ConvTranspose-*: "If output_shape is specified pads values are ignored."
 // spec: ConvTranspose-11,22: "If not present, the dilation defaults to 1 along each spatial axis."
 // spec: ConvTranspose-11,22: "If not present, the stride defaults to 1 along each spatial axis."
-TEST_CASE("ConvTranspose, every version: kernel from W, pads 0 by default and [begin, end]; output_shape overrides pads") {
+TEST_CASE(
+    "ConvTranspose, every version: kernel from W, pads 0 by default and [begin, end]; output_shape overrides pads") {
   const Tensor x = f32({1, 1, 2}, {1, 2});
   const Tensor w = f32({1, 1, 2}, {1, 1});
   for (int64_t v : {1, 11, 22}) {
@@ -239,9 +248,10 @@ TEST_CASE("ConvTranspose, every version: kernel from W, pads 0 by default and [b
     CHECK(floats(run("ConvTranspose", v, {x, w}, [](OpTester& t) {
             t.attribute("pads", std::vector<int64_t>{1, 0}).attribute("output_shape", std::vector<int64_t>{3});
           })) == std::vector<float>{1, 3, 2});
-    CHECK_THROWS_AS(run("ConvTranspose", v, {x, w}, [](OpTester& t) {
-                      t.attribute("pads", std::vector<int64_t>{1, 0}).attribute("auto_pad", "SAME_UPPER");
-                    }),
+    CHECK_THROWS_AS(run("ConvTranspose", v, {x, w},
+                        [](OpTester& t) {
+                          t.attribute("pads", std::vector<int64_t>{1, 0}).attribute("auto_pad", "SAME_UPPER");
+                        }),
                     Error);
   }
 }
@@ -250,14 +260,16 @@ TEST_CASE("ConvTranspose, every version: kernel from W, pads 0 by default and [b
 // spec: ConvTranspose-11,22: "Each padding value in "output_padding" must be less than the corresponding stride/dilation dimension."
 // spec: ConvTranspose-11,22: "By default, this attribute is a zero vector."
 // spec: ConvTranspose-11,22: "It only controls the selection of the computed values, so changing this attribute only adds or removes output elements."
-TEST_CASE("ConvTranspose: W.shape[1] * group output channels; output_padding 0 by default, below the stride, adding elements") {
+TEST_CASE(
+    "ConvTranspose: W.shape[1] * group output channels; output_padding 0 by default, below the stride, adding "
+    "elements") {
   const Tensor x = f32({1, 1, 2}, {1, 2});
   for (int64_t v : {1, 11, 22}) {
     INFO("ConvTranspose-", v);
     CHECK(run("ConvTranspose", v, {x, f32({1, 3, 2}, {1, 1, 1, 1, 1, 1})}).shape() == Shape{1, 3, 3});
-    CHECK(run("ConvTranspose", v, {f32({1, 2, 2}, {1, 2, 3, 4}), f32({2, 1, 2}, {1, 1, 1, 1})},
-              [](OpTester& t) { t.attribute("group", int64_t{2}); })
-              .shape() == Shape{1, 2, 3});
+    CHECK(run("ConvTranspose", v, {f32({1, 2, 2}, {1, 2, 3, 4}), f32({2, 1, 2}, {1, 1, 1, 1})}, [](OpTester& t) {
+            t.attribute("group", int64_t{2});
+          }).shape() == Shape{1, 2, 3});
     if (v < 11) continue;
     const Tensor w = f32({1, 1, 2}, {1, 1});
     // Stride 2: x[0] lands on 0 and 1, x[1] on 2 and 3: [1, 1, 2, 2]; output_padding 1 adds a 0.

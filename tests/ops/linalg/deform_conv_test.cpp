@@ -10,11 +10,11 @@
 #include <cstring>
 #include <random>
 
+#include "helpers/deform_conv_rules.h"
 #include "node_runner.h"
 #include "runtime/error.h"
 #include "runtime/float_formats.h"
 #include "runtime/parallel_for.h"
-#include "helpers/deform_conv_rules.h"
 
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
@@ -48,9 +48,12 @@ Tensor deform_tensor(T type, const Shape& shape, const std::vector<double>& v) {
 std::vector<double> deform_values(const Tensor& t) {
   std::vector<double> v;
   for (int64_t i = 0; i < t.element_count(); ++i) {
-    if (t.type() == T::Double) v.push_back(t.data_as<double>()[i]);
-    else if (t.type() == T::Float) v.push_back(t.data_as<float>()[i]);
-    else v.push_back(decode_small_float(t.type(), t.data_as<uint16_t>()[i]));
+    if (t.type() == T::Double)
+      v.push_back(t.data_as<double>()[i]);
+    else if (t.type() == T::Float)
+      v.push_back(t.data_as<float>()[i]);
+    else
+      v.push_back(decode_small_float(t.type(), t.data_as<uint16_t>()[i]));
   }
   return v;
 }
@@ -78,10 +81,14 @@ Tensor deform_run(const DeformCase& c, int opset = 22) {
 
 int deform_precision(T type) {
   switch (type) {
-    case T::Float16: return 11;
-    case T::BFloat16: return 8;
-    case T::Float: return 24;
-    default: return 53;
+    case T::Float16:
+      return 11;
+    case T::BFloat16:
+      return 8;
+    case T::Float:
+      return 24;
+    default:
+      return 53;
   }
 }
 
@@ -110,9 +117,8 @@ std::vector<double> deform_oracle(const DeformCase& c) {
               const int64_t stride = c.strides.empty() ? 1 : c.strides[a];
               const int64_t dil = c.dilations.empty() ? 1 : c.dilations[a];
               const int64_t pad = c.pads.empty() ? 0 : c.pads[a];
-              const double off =
-                  c.offset[static_cast<size_t>(((n * c.offset_group + og) * K + k) * static_cast<int64_t>(r) * O +
-                                               static_cast<int64_t>(a) * O + o)];
+              const double off = c.offset[static_cast<size_t>(
+                  ((n * c.offset_group + og) * K + k) * static_cast<int64_t>(r) * O + static_cast<int64_t>(a) * O + o)];
               mpq_class pos(off);
               pos += at(c.out, o, a) * stride - pad + at(c.kernel, k, a) * dil;
               mpz_fdiv_q(lower[a].get_mpz_t(), pos.get_num_mpz_t(), pos.get_den_mpz_t());
@@ -127,12 +133,16 @@ std::vector<double> deform_oracle(const DeformCase& c) {
                 const bool up = (bits >> a) & 1u;
                 weight *= up ? frac[a] : mpq_class(1 - frac[a]);
                 const mpz_class idx = lower[a] + (up ? 1 : 0);
-                if (idx < 0 || idx >= c.in[a]) inside = false;
-                else flat = flat * c.in[a] + idx.get_si();
+                if (idx < 0 || idx >= c.in[a])
+                  inside = false;
+                else
+                  flat = flat * c.in[a] + idx.get_si();
               }
-              if (inside && weight != 0) sample += weight * mpq_class(c.x[static_cast<size_t>((n * c.C + ch) * I + flat)]);
+              if (inside && weight != 0)
+                sample += weight * mpq_class(c.x[static_cast<size_t>((n * c.C + ch) * I + flat)]);
             }
-            const double m = c.has_mask ? c.mask[static_cast<size_t>(((n * c.offset_group + og) * K + k) * O + o)] : 1.0;
+            const double m =
+                c.has_mask ? c.mask[static_cast<size_t>(((n * c.offset_group + og) * K + k) * O + o)] : 1.0;
             sum += sample * mpq_class(m) * mpq_class(c.w[static_cast<size_t>((oc * Cg + cl) * K + k)]);
           }
         }
@@ -175,7 +185,8 @@ DeformCase deform_random_case(std::mt19937_64& rng, T type, std::vector<int64_t>
   c.x = deform_random(rng, static_cast<size_t>(N * C * deform_prod(in)), bits, bits - 4);
   c.w = deform_random(rng, static_cast<size_t>(M * (C / group) * K), bits, bits - 2);
   // Offsets within about +-3 pixels, a quarter of them whole (one corner per axis).
-  c.offset = deform_random(rng, static_cast<size_t>(N * offset_group * K * static_cast<int64_t>(r) * O), bits, bits - 3, 0.25);
+  c.offset =
+      deform_random(rng, static_cast<size_t>(N * offset_group * K * static_cast<int64_t>(r) * O), bits, bits - 3, 0.25);
   c.has_bias = true;
   c.bias = deform_random(rng, static_cast<size_t>(M), bits, bits - 5);
   c.has_mask = true;
@@ -208,8 +219,8 @@ TEST_CASE("DeformConv: the spec's examples") {
   c.w = {1, 1, 1, 1};
   c.out = {2, 2};
   c.offset.assign(8 * 4, 0.0);
-  c.offset[0 * 4 + 0] = 0.5;                            // h of kernel point (0, 0) at output (0, 0)
-  c.offset[5 * 4 + 1] = static_cast<double>(-0.1f);     // w of kernel point (1, 0) at output (0, 1)
+  c.offset[0 * 4 + 0] = 0.5;                         // h of kernel point (0, 0) at output (0, 0)
+  c.offset[5 * 4 + 1] = static_cast<double>(-0.1f);  // w of kernel point (1, 0) at output (0, 1)
   // Output (0, 0): X(0.5, 0) = 1.5, then 1, 3, 4: 9.5. Output (0, 1): 1 + 2 + X(1, 0.9) = 3.9 + 5: 11.9.
   const std::vector<double> y = deform_values(deform_run(c, 19));
   CHECK(y[0] == 9.5);
@@ -229,7 +240,8 @@ TEST_CASE("DeformConv: the spec's examples") {
   CHECK(ym == deform_oracle(c));
 }
 
-TEST_CASE("DeformConv: random 2-D cases with groups, offset groups, strides, dilations and pads match exact rationals") {
+TEST_CASE(
+    "DeformConv: random 2-D cases with groups, offset groups, strides, dilations and pads match exact rationals") {
   std::mt19937_64 rng(19);
   for (T type : {T::Float, T::Double, T::Float16, T::BFloat16}) {
     CAPTURE(name_of(type));
@@ -246,7 +258,8 @@ TEST_CASE("DeformConv: 1-D and 3-D cases match exact rationals") {
   std::mt19937_64 rng(22);
   deform_check(deform_random_case(rng, T::Float, {7}, {3}, {2}, {2}, {2, 1}, 2, 2, 4, 2, 1));
   deform_check(deform_random_case(rng, T::Double, {7}, {3}, {1}, {1}, {0, 0}, 1, 2, 2, 1, 2));
-  deform_check(deform_random_case(rng, T::Float, {3, 3, 4}, {2, 2, 2}, {1, 1, 2}, {}, {1, 0, 0, 0, 1, 1}, 1, 2, 2, 1, 2));
+  deform_check(
+      deform_random_case(rng, T::Float, {3, 3, 4}, {2, 2, 2}, {1, 1, 2}, {}, {1, 0, 0, 0, 1, 1}, 1, 2, 2, 1, 2));
   deform_check(deform_random_case(rng, T::Double, {3, 3, 3}, {2, 1, 2}, {}, {}, {}, 1, 2, 1, 1, 1));
 }
 
@@ -324,16 +337,19 @@ TEST_CASE("DeformConv: bad shapes, attributes and offsets are one-line errors") 
   bad.offset_group = 1;
   CHECK(deform_values(deform_run(bad)) == std::vector<double>{4, 4, 4, 4});
   // A mask shaped like the offset (with the spatial rank) is refused.
-  CHECK_THROWS_WITH_AS(run_single_node("DeformConv", 19,
-                                       {deform_tensor(T::Float, {1, 1, 3, 3}, c.x), deform_tensor(T::Float, {1, 1, 2, 2}, c.w),
-                                        deform_tensor(T::Float, {1, 8, 2, 2}, c.offset), std::nullopt,
-                                        deform_tensor(T::Float, {1, 8, 2, 2}, c.offset)}),
-                       doctest::Contains("mask must have shape [1, 4, 2, 2]"), Error);
+  CHECK_THROWS_WITH_AS(
+      run_single_node("DeformConv", 19,
+                      {deform_tensor(T::Float, {1, 1, 3, 3}, c.x), deform_tensor(T::Float, {1, 1, 2, 2}, c.w),
+                       deform_tensor(T::Float, {1, 8, 2, 2}, c.offset), std::nullopt,
+                       deform_tensor(T::Float, {1, 8, 2, 2}, c.offset)}),
+      doctest::Contains("mask must have shape [1, 4, 2, 2]"), Error);
   bad = c;
   bad.offset_group = 2;  // does not divide C = 1
   bad.offset.assign(64, 0.0);
   // spec: DeformConv-19,22: "C must be divisible by offset_group."
-  for (int opset : {19, 22}) CHECK_THROWS_WITH_AS(deform_run(bad, opset), doctest::Contains("offset_group 2 must divide X's channels (1)"), Error);
+  for (int opset : {19, 22})
+    CHECK_THROWS_WITH_AS(deform_run(bad, opset), doctest::Contains("offset_group 2 must divide X's channels (1)"),
+                         Error);
   bad = c;
   bad.offset[5] = std::nan("");
   CHECK_THROWS_WITH_AS(deform_run(bad), doctest::Contains("offset element 5 (flat index) is NaN"), Error);
@@ -345,7 +361,8 @@ TEST_CASE("DeformConv: bad shapes, attributes and offsets are one-line errors") 
   bad.offset.assign(32, 1e30);
   CHECK(deform_values(deform_run(bad)) == std::vector<double>{0, 0, 0, 0});
   CHECK_THROWS_WITH_AS(run_single_node("DeformConv", 22,
-                                       {deform_tensor(T::Float, {1, 1, 3, 3}, c.x), deform_tensor(T::Float, {1, 2, 2, 2}, {1, 1, 1, 1, 1, 1, 1, 1}),
+                                       {deform_tensor(T::Float, {1, 1, 3, 3}, c.x),
+                                        deform_tensor(T::Float, {1, 2, 2, 2}, {1, 1, 1, 1, 1, 1, 1, 1}),
                                         deform_tensor(T::Float, {1, 8, 2, 2}, c.offset)}),
                        doctest::Contains("must have C/group = 1 input channels"), Error);
 }
@@ -357,7 +374,8 @@ namespace deform_conv_rules_tests {
 // spec: DeformConv-19,22: "Default is 0 along each axis."
 // spec: DeformConv-19,22: "Default is a tensor of zeros."
 // spec: DeformConv-19,22: "Default is a tensor of ones."
-TEST_CASE("DeformConv, every version: dilations, strides, group, offset_group 1, pads 0, B zeros and mask ones by default") {
+TEST_CASE(
+    "DeformConv, every version: dilations, strides, group, offset_group 1, pads 0, B zeros and mask ones by default") {
   const Tensor x = f32({1, 1, 2, 2}, {1, 2, 3, 4});
   const Tensor w = f32({1, 1, 1, 1}, {2});
   for (int64_t v : {19, 22}) {
@@ -366,7 +384,9 @@ TEST_CASE("DeformConv, every version: dilations, strides, group, offset_group 1,
     CHECK(plain == std::vector<float>{2, 4, 6, 8});
     CHECK(plain == deform(v, x, w, {f32({1}, {0}), f32({1, 1, 2, 2}, {1, 1, 1, 1})}, [](OpTester& t) {
             t.attribute("dilations", std::vector<int64_t>{1, 1}).attribute("strides", std::vector<int64_t>{1, 1});
-            t.attribute("group", int64_t{1}).attribute("offset_group", int64_t{1}).attribute("pads", std::vector<int64_t>{0, 0, 0, 0});
+            t.attribute("group", int64_t{1})
+                .attribute("offset_group", int64_t{1})
+                .attribute("pads", std::vector<int64_t>{0, 0, 0, 0});
           }));
   }
 }
@@ -376,7 +396,8 @@ TEST_CASE("DeformConv, every version: C and oC divisible by group") {
   const Tensor x = f32({1, 1, 2, 2}, {1, 2, 3, 4});
   for (int64_t v : {19, 22}) {
     INFO("DeformConv-", v);
-    CHECK_THROWS_AS(deform(v, x, f32({2, 1, 1, 1}, {1, 1}), {}, [](OpTester& t) { t.attribute("group", int64_t{2}); }), Error);
+    CHECK_THROWS_AS(deform(v, x, f32({2, 1, 1, 1}, {1, 1}), {}, [](OpTester& t) { t.attribute("group", int64_t{2}); }),
+                    Error);
   }
 }
 

@@ -5,9 +5,9 @@
 #include <cmath>
 #include <cstring>
 
+#include "helpers/linalg_rules.h"
 #include "node_runner.h"
 #include "runtime/error.h"
-#include "helpers/linalg_rules.h"
 
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
@@ -29,15 +29,16 @@ TEST_CASE("Det: small matrices, batches, zero pivots and singular matrices") {
   // [[0, 1, 2], [3, 0, 1], [1, 1, 0]] (a zero first pivot) -> 0(0 - 1) - 1(0 - 1) + 2(3 - 0) = 7.
   const Tensor a = Tensor::from_values<float>(T::Float, {2, 2}, {1, 2, 3, 4});
   CHECK(det_values<float>(run_single_node("Det", 11, {a})) == std::vector<float>{-2});
-  const Tensor b = Tensor::from_values<double>(T::Double, {2, 3, 3}, {2, 0, 1, 1, 3, 2, 1, 1, 1, 0, 1, 2, 3, 0, 1, 1, 1, 0});
+  const Tensor b =
+      Tensor::from_values<double>(T::Double, {2, 3, 3}, {2, 0, 1, 1, 3, 2, 1, 1, 1, 0, 1, 2, 3, 0, 1, 1, 1, 0});
   const Tensor yb = run_single_node("Det", 22, {b});
   CHECK(yb.shape() == Shape{2});
   CHECK(det_values<double>(yb) == std::vector<double>{0, 7});
   // 1x1 and 0x0 (the empty product: 1), and an all-zero matrix.
   CHECK(det_values<float>(run_single_node("Det", 11, {Tensor::from_values<float>(T::Float, {1, 1}, {-3.5f})})) ==
         std::vector<float>{-3.5f});
-  CHECK(det_values<float>(run_single_node("Det", 11, {Tensor::from_values<float>(T::Float, {0, 0}, std::vector<float>{})})) ==
-        std::vector<float>{1});
+  CHECK(det_values<float>(run_single_node(
+            "Det", 11, {Tensor::from_values<float>(T::Float, {0, 0}, std::vector<float>{})})) == std::vector<float>{1});
   CHECK(det_values<float>(run_single_node("Det", 11, {Tensor::from_values<float>(T::Float, {2, 2}, {0, 0, 0, 0})})) ==
         std::vector<float>{0});
 }
@@ -50,7 +51,8 @@ TEST_CASE("Det: the exact value rounded once, where elimination in floating poin
   const Tensor f = Tensor::from_values<float>(T::Float, {2, 2}, {4097, 4095, 4096, 4094});
   CHECK(det_values<float>(run_single_node("Det", 11, {f})) == std::vector<float>{-2});
   // Elements of very different magnitudes: [[2^100, 1], [1, 2^-100]] = 1 - 1 = 0; [[2^100, 1], [3, 2^-100]] = -2.
-  const Tensor g = Tensor::from_values<double>(T::Double, {2, 2, 2}, {0x1p100, 1, 1, 0x1p-100, 0x1p100, 1, 3, 0x1p-100});
+  const Tensor g =
+      Tensor::from_values<double>(T::Double, {2, 2, 2}, {0x1p100, 1, 1, 0x1p-100, 0x1p100, 1, 3, 0x1p-100});
   CHECK(det_values<double>(run_single_node("Det", 11, {g})) == std::vector<double>{0, -2});
   // NaN or infinity: NaN.
   const Tensor n = Tensor::from_values<float>(T::Float, {2, 2}, {1, INFINITY, 0, 1});

@@ -11,7 +11,8 @@ TEST_CASE("Einsum: contractions, diagonals and transposes against loops") {
     for (int64_t i = 0; i < I; ++i)
       for (int64_t k = 0; k < K; ++k) {
         double s = 0;  // small multiples of 1/8: exact in any order
-        for (int64_t j = 0; j < J; ++j) s += a[static_cast<size_t>((n * I + i) * J + j)] * b[static_cast<size_t>((n * J + j) * K + k)];
+        for (int64_t j = 0; j < J; ++j)
+          s += a[static_cast<size_t>((n * I + i) * J + j)] * b[static_cast<size_t>((n * J + j) * K + k)];
         CHECK(y[static_cast<size_t>((n * I + i) * K + k)] == s);
       }
   // "kji" with an output order that transposes: y[k][i] = sum_j A[?]; here a diagonal and a sum.
@@ -23,10 +24,12 @@ TEST_CASE("Einsum: contractions, diagonals and transposes against loops") {
   const auto t = einsum_values<double>(einsum_run("bij->jbi", {D}));
   for (int64_t j = 0; j < 3; ++j)
     for (int64_t n = 0; n < 2; ++n)
-      for (int64_t i = 0; i < 3; ++i) CHECK(t[static_cast<size_t>((j * 2 + n) * 3 + i)] == d[static_cast<size_t>((n * 3 + i) * 3 + j)]);
+      for (int64_t i = 0; i < 3; ++i)
+        CHECK(t[static_cast<size_t>((j * 2 + n) * 3 + i)] == d[static_cast<size_t>((n * 3 + i) * 3 + j)]);
   // A label of length 0 sums nothing: zeros.
-  CHECK(einsum_values<float>(einsum_run("ij,jk->ik", {Tensor::from_values<float>(T::Float, {2, 0}, std::vector<float>{}),
-                                                        Tensor::from_values<float>(T::Float, {0, 2}, std::vector<float>{})})) ==
+  CHECK(einsum_values<float>(
+            einsum_run("ij,jk->ik", {Tensor::from_values<float>(T::Float, {2, 0}, std::vector<float>{}),
+                                     Tensor::from_values<float>(T::Float, {0, 2}, std::vector<float>{})})) ==
         std::vector<float>(4, 0.0f));
 }
 

@@ -9,7 +9,7 @@ TEST_CASE("Gemm: alpha * A'B' + beta * C is rounded once") {
   // alpha = 0.75, beta = 3: Y = 0.75 * (A B) + 3 C, every value small integers / quarters: exact.
   const Tensor a = make<float>(T::Float, {3, 2}, {1, 4, 2, 5, 3, 6});  // A' = [[1,2,3],[4,5,6]] with transA
   const Tensor b = make<float>(T::Float, {2, 3}, {1, 0, 1, 0, 1, 1});  // B' = [[1,0],[0,1],[1,1]] with transB
-  const Tensor c = make<float>(T::Float, {2}, {1, -1});                 // broadcast along rows
+  const Tensor c = make<float>(T::Float, {2}, {1, -1});                // broadcast along rows
   const Tensor y = run_op("Gemm", 13, {a, b, c},
                           {{"alpha", 0.75, true}, {"beta", 3, true}, {"transA", 1, false}, {"transB", 1, false}});
   CHECK(y.shape() == Shape{2, 2});
@@ -24,22 +24,27 @@ TEST_CASE("Gemm: alpha * A'B' + beta * C is rounded once") {
                            {{"alpha", e, true}});
   CHECK(values<float>(y2)[0] == 0x1p-46f);
   // Without C (11 and later), and integer Gemm with whole alpha.
-  CHECK(values<float>(run_op("Gemm", 11, {make<float>(T::Float, {1, 2}, {1, 2}), make<float>(T::Float, {2, 1}, {3, 4})}))[0] == 11.0f);
-  CHECK(values<int32_t>(run_op("Gemm", 13, {make<int32_t>(T::Int32, {1, 1}, {65536}), make<int32_t>(T::Int32, {1, 1}, {65536}),
-                                            make<int32_t>(T::Int32, {1, 1}, {5})},
+  CHECK(values<float>(run_op(
+            "Gemm", 11, {make<float>(T::Float, {1, 2}, {1, 2}), make<float>(T::Float, {2, 1}, {3, 4})}))[0] == 11.0f);
+  CHECK(values<int32_t>(run_op("Gemm", 13,
+                               {make<int32_t>(T::Int32, {1, 1}, {65536}), make<int32_t>(T::Int32, {1, 1}, {65536}),
+                                make<int32_t>(T::Int32, {1, 1}, {5})},
                                {{"alpha", 3, true}, {"beta", -1, true}}))[0] == -5);  // 3 * 2^32 wraps to 0
 }
 
 // spec: Gemm-13: "The shape of C should be unidirectional broadcastable to (M, N)."
 TEST_CASE("Gemm: bad inputs are one-line errors") {
   const Tensor a = make<float>(T::Float, {2, 3}, std::vector<float>(6));
-  CHECK_THROWS_WITH_AS(run_op("Gemm", 13, {a, a}), doctest::Contains("Gemm inner dimensions differ: A has 3 columns but B has 2 rows"), Error);
+  CHECK_THROWS_WITH_AS(run_op("Gemm", 13, {a, a}),
+                       doctest::Contains("Gemm inner dimensions differ: A has 3 columns but B has 2 rows"), Error);
   CHECK_THROWS_WITH_AS(run_op("Gemm", 13, {a, a, make<float>(T::Float, {3}, {1, 2, 3})}, {{"transB", 1, false}}),
                        doctest::Contains("C of shape [3] does not broadcast to [2, 2]"), Error);
   CHECK_THROWS_WITH_AS(run_op("Gemm", 6, {a, a, make<float>(T::Float, {2}, {1, 2})}, {{"transB", 1, false}}),
                        doctest::Contains("broadcast = 0 needs C of shape [2, 2]"), Error);
-  CHECK_THROWS_WITH_AS(run_op("Gemm", 13, {a, a}, {{"transB", 2, false}}), doctest::Contains("'transB' must be 0 or 1, got 2"), Error);
-  CHECK_THROWS_WITH_AS(run_op("Gemm", 13, {make<float>(T::Float, {6}, std::vector<float>(6)), a}), doctest::Contains("Gemm needs 2-D A and B"), Error);
+  CHECK_THROWS_WITH_AS(run_op("Gemm", 13, {a, a}, {{"transB", 2, false}}),
+                       doctest::Contains("'transB' must be 0 or 1, got 2"), Error);
+  CHECK_THROWS_WITH_AS(run_op("Gemm", 13, {make<float>(T::Float, {6}, std::vector<float>(6)), a}),
+                       doctest::Contains("Gemm needs 2-D A and B"), Error);
   const Tensor i = make<int64_t>(T::Int64, {1, 1}, {1});
   CHECK_THROWS_WITH_AS(run_op("Gemm", 13, {i, i}, {{"alpha", 0.5, true}}), doctest::Contains("whole alpha"), Error);
 }
@@ -63,8 +68,10 @@ TEST_CASE("Gemm, every version: alpha and beta 1 by default; transA and transB")
     CHECK(floats(run("Gemm", v, {a, b, c})) == std::vector<float>{20, 23, 44, 51});
     CHECK(floats(run("Gemm", v, {a, b, c}, [](OpTester& t) { t.attribute("alpha", 2.0f).attribute("beta", 3.0f); })) ==
           std::vector<float>{41, 47, 89, 103});
-    CHECK(floats(run("Gemm", v, {a, b, c}, [](OpTester& t) { t.attribute("transA", int64_t{1}); })) == std::vector<float>{27, 31, 39, 45});
-    CHECK(floats(run("Gemm", v, {a, b, c}, [](OpTester& t) { t.attribute("transB", int64_t{1}); })) == std::vector<float>{18, 24, 40, 54});
+    CHECK(floats(run("Gemm", v, {a, b, c}, [](OpTester& t) { t.attribute("transA", int64_t{1}); })) ==
+          std::vector<float>{27, 31, 39, 45});
+    CHECK(floats(run("Gemm", v, {a, b, c}, [](OpTester& t) { t.attribute("transB", int64_t{1}); })) ==
+          std::vector<float>{18, 24, 40, 54});
   }
 }
 

@@ -8,13 +8,13 @@
 #include <optional>
 #include <random>
 
-#include "int8_kernel_configs.h"
 #include "helpers/int8_tensors.h"
-#include "scoped_memory_limit.h"
+#include "helpers/linalg_rules.h"
+#include "helpers/quant.h"
+#include "int8_kernel_configs.h"
 #include "node_runner.h"
 #include "runtime/error.h"
-#include "helpers/quant.h"
-#include "helpers/linalg_rules.h"
+#include "scoped_memory_limit.h"
 
 // The kernel tests, in a namespace of their own so that their helpers and those of the
 // operator tests below do not meet.
@@ -53,11 +53,16 @@ std::vector<int32_t> oracle(const Case& c) {
     for (int64_t m = 0; m < M; ++m)
       for (int64_t n = 0; n < N; ++n) {
         int64_t za = 0, zb = 0;
-        if (c.za) za = c.a_kind == Zp::Vector ? c.za->v[m] : c.a_kind == Zp::Full ? c.za->v[(c.za->shape[0] == 1 ? 0 : ia) * M + m] : c.za->v[0];
-        if (c.zb) zb = c.b_kind == Zp::Vector ? c.zb->v[n] : c.b_kind == Zp::Full ? c.zb->v[(c.zb->shape[0] == 1 ? 0 : ib) * N + n] : c.zb->v[0];
+        if (c.za)
+          za = c.a_kind == Zp::Vector ? c.za->v[m]
+               : c.a_kind == Zp::Full ? c.za->v[(c.za->shape[0] == 1 ? 0 : ia) * M + m]
+                                      : c.za->v[0];
+        if (c.zb)
+          zb = c.b_kind == Zp::Vector ? c.zb->v[n]
+               : c.b_kind == Zp::Full ? c.zb->v[(c.zb->shape[0] == 1 ? 0 : ib) * N + n]
+                                      : c.zb->v[0];
         int64_t sum = 0;
-        for (int64_t k = 0; k < K; ++k)
-          sum += (c.a.v[(ia * M + m) * K + k] - za) * (c.b.v[(ib * K + k) * N + n] - zb);
+        for (int64_t k = 0; k < K; ++k) sum += (c.a.v[(ia * M + m) * K + k] - za) * (c.b.v[(ib * K + k) * N + n] - zb);
         y.push_back(wrap32(sum));
       }
   }
@@ -97,11 +102,16 @@ Case random_case(std::mt19937& rng, ET ta, ET tb, bool extreme, int64_t max_k) {
     // The zero point's length: the rows of A or the columns of B (a 1-D operand only takes a scalar).
     const int64_t len = x.shape.size() == 1 ? 1 : is_b ? x.shape.back() : x.shape[x.shape.size() - 2];
     switch (kind) {
-      case Zp::None: return std::nullopt;
-      case Zp::Scalar: return random_int8(rng, x.type, {}, extreme);
-      case Zp::One: return random_int8(rng, x.type, {1}, extreme);
-      case Zp::Vector: return random_int8(rng, x.type, {len}, extreme);
-      case Zp::Full: return random_int8(rng, x.type, is_b ? Shape{x.shape[0], 1, len} : Shape{x.shape[0], len, 1}, extreme);
+      case Zp::None:
+        return std::nullopt;
+      case Zp::Scalar:
+        return random_int8(rng, x.type, {}, extreme);
+      case Zp::One:
+        return random_int8(rng, x.type, {1}, extreme);
+      case Zp::Vector:
+        return random_int8(rng, x.type, {len}, extreme);
+      case Zp::Full:
+        return random_int8(rng, x.type, is_b ? Shape{x.shape[0], 1, len} : Shape{x.shape[0], len, 1}, extreme);
     }
     return std::nullopt;
   };
@@ -203,9 +213,9 @@ TEST_CASE("MatMulInteger: zero points per tensor, per row and per column against
     return y;
   };
   CHECK(quant_values<int32_t>(quant_run("MatMulInteger", 10, {A, B})[0]) == expect(false, false));
-  const auto y = quant_run("MatMulInteger", 10,
-                           {A, B, Tensor::from_values<uint8_t>(T::UInt8, {M}, azp),
-                            Tensor::from_values<int8_t>(T::Int8, {N}, bzp)})[0];
+  const auto y = quant_run(
+      "MatMulInteger", 10,
+      {A, B, Tensor::from_values<uint8_t>(T::UInt8, {M}, azp), Tensor::from_values<int8_t>(T::Int8, {N}, bzp)})[0];
   CHECK(y.type() == T::Int32);
   CHECK(quant_values<int32_t>(y) == expect(true, true));
   // The same zero points in their N-D forms [M, 1] and [1, N].
@@ -213,8 +223,9 @@ TEST_CASE("MatMulInteger: zero points per tensor, per row and per column against
                             {A, B, Tensor::from_values<uint8_t>(T::UInt8, {M, 1}, azp),
                              Tensor::from_values<int8_t>(T::Int8, {1, N}, bzp)})[0];
   CHECK(quant_values<int32_t>(y2) == expect(true, true));
-  CHECK_THROWS_WITH_AS(quant_run("MatMulInteger", 10, {A, B, Tensor::from_values<uint8_t>(T::UInt8, {K}, {1, 2, 3, 4})}),
-                       doctest::Contains("a_zero_point"), Error);
+  CHECK_THROWS_WITH_AS(
+      quant_run("MatMulInteger", 10, {A, B, Tensor::from_values<uint8_t>(T::UInt8, {K}, {1, 2, 3, 4})}),
+      doctest::Contains("a_zero_point"), Error);
   CHECK_THROWS_AS(quant_run("MatMulInteger", 10, {A, A}), Error);
 }
 

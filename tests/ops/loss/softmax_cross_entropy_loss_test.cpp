@@ -1,6 +1,6 @@
 // Unit tests of ops/loss/softmax_cross_entropy_loss.cpp.
-#include "helpers/losses.h"
 #include "helpers/loss_rules.h"
+#include "helpers/losses.h"
 
 TEST_CASE("SoftmaxCrossEntropyLoss: the NLL of the correctly rounded log-softmax, log_prob output") {
   const double ln2 = 0x1.62e42fefa39efp-1;  // ln 2 rounded to double
@@ -8,11 +8,13 @@ TEST_CASE("SoftmaxCrossEntropyLoss: the NLL of the correctly rounded log-softmax
   CHECK(loss_values(r.at(0)) == std::vector<double>{ln2});
   CHECK(loss_values(r.at(1)) == std::vector<double>{-ln2, -ln2});
   // Three classes with equal scores in two positions, (N, C, d) = (1, 3, 2); sum.
-  const auto s = loss_run("SoftmaxCrossEntropyLoss", 12, {loss_doubles({1, 3, 2}, {0, 1, 0, 1, 0, 1}), loss_targets({1, 2}, {0, 2})},
-                          loss_reduction("sum"));
+  const auto s =
+      loss_run("SoftmaxCrossEntropyLoss", 12,
+               {loss_doubles({1, 3, 2}, {0, 1, 0, 1, 0, 1}), loss_targets({1, 2}, {0, 2})}, loss_reduction("sum"));
   const double ln3 = 0x1.193ea7aad030bp+0;  // ln 3 rounded to double: each log_prob is -ln 3
   CHECK(loss_values(s.at(0)) == std::vector<double>{2 * ln3});
-  CHECK_THROWS_AS(loss_run("SoftmaxCrossEntropyLoss", 12, {loss_doubles({1, 2}, {5, 5}), loss_targets({1}, {2})}), Error);
+  CHECK_THROWS_AS(loss_run("SoftmaxCrossEntropyLoss", 12, {loss_doubles({1, 2}, {5, 5}), loss_targets({1}, {2})}),
+                  Error);
 }
 
 namespace loss_rules_tests {
@@ -28,11 +30,14 @@ namespace loss_rules_tests {
 // spec: SoftmaxCrossEntropyLoss-12,13: "If ignore_index is specified, it may have a value outside [0, C) and the label values should either be in the range [0, C) or have the value ignore_index."
 // spec: SoftmaxCrossEntropyLoss-12,13: "Specifies a target value that is ignored and does not contribute to the input gradient."
 // spec: SoftmaxCrossEntropyLoss-12,13: "If given, it has to be a 1D Tensor assigning weight to each of the classes."
-TEST_CASE("SoftmaxCrossEntropyLoss, every version: the loss shape (N, D...), mean by default, sum; labels, ignore_index, weights") {
+TEST_CASE(
+    "SoftmaxCrossEntropyLoss, every version: the loss shape (N, D...), mean by default, sum; labels, ignore_index, "
+    "weights") {
   const float ln2 = static_cast<float>(oracle::reference(numeric::Fn::Log, numeric::Format::Float, 2.0));
   const Tensor scores = Tensor::zeros(T::Float, {2, 2, 1});
   const Tensor labels = i64({2, 1}, {0, 1});
-  const auto sce = [&](int64_t v, const Tensor& l, std::optional<Tensor> w, const std::function<void(OpTester&)>& attrs) {
+  const auto sce = [&](int64_t v, const Tensor& l, std::optional<Tensor> w,
+                       const std::function<void(OpTester&)>& attrs) {
     OpTester t("SoftmaxCrossEntropyLoss", v);
     t.input(Value(scores)).input(Value(l));
     if (w) t.input(Value(*w));

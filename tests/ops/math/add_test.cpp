@@ -24,7 +24,8 @@ TEST_CASE("Add Sub Mul Div: every int8 pair against a wrapping, truncating refer
   bad = 0;
   for (size_t i = 0; i < dx.size(); ++i) bad += div[i] != wrap8(static_cast<int>(dx[i]) / dy[i]);  // C++ truncates
   CHECK(bad == 0);
-  CHECK(values<int8_t>(run_op("Div", 14, {vec<int8_t>(T::Int8, {-128, -7, 7, -7}), vec<int8_t>(T::Int8, {-1, 2, -2, -2})})) ==
+  CHECK(values<int8_t>(
+            run_op("Div", 14, {vec<int8_t>(T::Int8, {-128, -7, 7, -7}), vec<int8_t>(T::Int8, {-1, 2, -2, -2})})) ==
         std::vector<int8_t>{-128, -3, -3, 3});
 }
 
@@ -47,16 +48,19 @@ TEST_CASE("Add Sub Mul Div: every uint8 pair, wrapping modulo 256") {
 
 TEST_CASE("Add Sub Mul Div: 16-, 32- and 64-bit integers wrap at the extremes") {
   // uint16 * uint16 would overflow a promoted int without the unsigned computation.
-  CHECK(values<uint16_t>(run_op("Mul", 14, {vec<uint16_t>(T::UInt16, {65535, 300}), vec<uint16_t>(T::UInt16, {65535, 300})})) ==
+  CHECK(values<uint16_t>(
+            run_op("Mul", 14, {vec<uint16_t>(T::UInt16, {65535, 300}), vec<uint16_t>(T::UInt16, {65535, 300})})) ==
         std::vector<uint16_t>{1, static_cast<uint16_t>(90000)});
   CHECK(values<int16_t>(run_op("Add", 14, {vec<int16_t>(T::Int16, {32767}), vec<int16_t>(T::Int16, {1})})) ==
         std::vector<int16_t>{-32768});
   constexpr int32_t imin = std::numeric_limits<int32_t>::min(), imax = std::numeric_limits<int32_t>::max();
   CHECK(values<int32_t>(run_op("Add", 7, {vec<int32_t>(T::Int32, {imax, imin}), vec<int32_t>(T::Int32, {1, -1})})) ==
         std::vector<int32_t>{imin, imax});
-  CHECK(values<int32_t>(run_op("Mul", 13, {vec<int32_t>(T::Int32, {imax, 65536}), vec<int32_t>(T::Int32, {2, 65536})})) ==
-        std::vector<int32_t>{-2, 0});
-  CHECK(values<int32_t>(run_op("Div", 13, {vec<int32_t>(T::Int32, {imin, imin, 7}), vec<int32_t>(T::Int32, {-1, 1, -2})})) ==
+  CHECK(
+      values<int32_t>(run_op("Mul", 13, {vec<int32_t>(T::Int32, {imax, 65536}), vec<int32_t>(T::Int32, {2, 65536})})) ==
+      std::vector<int32_t>{-2, 0});
+  CHECK(values<int32_t>(
+            run_op("Div", 13, {vec<int32_t>(T::Int32, {imin, imin, 7}), vec<int32_t>(T::Int32, {-1, 1, -2})})) ==
         std::vector<int32_t>{imin, imin, -3});
   constexpr int64_t lmin = std::numeric_limits<int64_t>::min(), lmax = std::numeric_limits<int64_t>::max();
   CHECK(values<int64_t>(run_op("Sub", 13, {vec<int64_t>(T::Int64, {lmin, lmax}), vec<int64_t>(T::Int64, {1, -1})})) ==
@@ -65,7 +69,8 @@ TEST_CASE("Add Sub Mul Div: 16-, 32- and 64-bit integers wrap at the extremes") 
         std::vector<int64_t>{lmin, -2});
   CHECK(values<uint64_t>(run_op("Sub", 13, {vec<uint64_t>(T::UInt64, {0}), vec<uint64_t>(T::UInt64, {1})})) ==
         std::vector<uint64_t>{std::numeric_limits<uint64_t>::max()});
-  CHECK(values<uint32_t>(run_op("Div", 7, {vec<uint32_t>(T::UInt32, {4000000000u, 7}), vec<uint32_t>(T::UInt32, {3, 2})})) ==
+  CHECK(values<uint32_t>(
+            run_op("Div", 7, {vec<uint32_t>(T::UInt32, {4000000000u, 7}), vec<uint32_t>(T::UInt32, {3, 2})})) ==
         std::vector<uint32_t>{1333333333u, 3});
 }
 
@@ -99,11 +104,13 @@ TEST_CASE("Add Sub Mul Div: float16 results are the exact result rounded once") 
   }
   CHECK(bad == 0);
   // Overflow gives infinity (IEEE), not the largest finite value.
-  CHECK(values<uint16_t>(run_op("Add", 14, {vec<uint16_t>(T::Float16, {0x7bff}), vec<uint16_t>(T::Float16, {0x7bff})})) ==
-        std::vector<uint16_t>{0x7c00});
+  CHECK(
+      values<uint16_t>(run_op("Add", 14, {vec<uint16_t>(T::Float16, {0x7bff}), vec<uint16_t>(T::Float16, {0x7bff})})) ==
+      std::vector<uint16_t>{0x7c00});
   // 1 + 2^-11 is a tie between 1 and 1 + 2^-10: it goes to the even 1.
-  CHECK(values<uint16_t>(run_op("Add", 14, {vec<uint16_t>(T::Float16, {0x3c00}), vec<uint16_t>(T::Float16, {0x1000})})) ==
-        std::vector<uint16_t>{0x3c00});
+  CHECK(
+      values<uint16_t>(run_op("Add", 14, {vec<uint16_t>(T::Float16, {0x3c00}), vec<uint16_t>(T::Float16, {0x1000})})) ==
+      std::vector<uint16_t>{0x3c00});
 }
 
 TEST_CASE("Add Mul: bfloat16 results are the exact result rounded once") {
@@ -138,7 +145,8 @@ TEST_CASE("Add Sub Mul Div: float and double use the native IEEE operations") {
         std::vector<float>{big, big + 4});
   CHECK(values<double>(run_op("Mul", 6, {vec<double>(T::Double, {0.1}), vec<double>(T::Double, {3})})) ==
         std::vector<double>{0.1 * 3});
-  const auto nan_sum = values<float>(run_op("Sub", 1, {vec<float>(T::Float, {INFINITY}), vec<float>(T::Float, {INFINITY})}));
+  const auto nan_sum =
+      values<float>(run_op("Sub", 1, {vec<float>(T::Float, {INFINITY}), vec<float>(T::Float, {INFINITY})}));
   CHECK(std::isnan(nan_sum[0]));
 }
 
@@ -170,7 +178,9 @@ namespace math_rules_tests {
 // spec: Sub-1,6: "If broadcasting is disabled it should be of the same size."
 // spec: Mul-1,6: "If broadcasting is disabled it should be of the same size."
 // spec: Div-1,6: "If broadcasting is disabled it should be of the same size."
-TEST_CASE("Add, Sub, Mul, Div 1 and 6, Pow-1: broadcast = 1 with a one-element B, suffix matching or axis; else same shapes") {
+TEST_CASE(
+    "Add, Sub, Mul, Div 1 and 6, Pow-1: broadcast = 1 with a one-element B, suffix matching or axis; else same "
+    "shapes") {
   const Tensor a = f32({2, 3}, {0, 1, 2, 3, 4, 5});
   const std::vector<std::pair<const char*, std::vector<int64_t>>> ops = {
       {"Add", {1, 6}}, {"Sub", {1, 6}}, {"Mul", {1, 6}}, {"Div", {1, 6}}, {"Pow", {1}}};
@@ -193,17 +203,19 @@ TEST_CASE("Add, Sub, Mul, Div 1 and 6, Pow-1: broadcast = 1 with a one-element B
       // Suffix matching: B (3,) = [1, 2, 4] per column.
       const std::vector<float> cols = {1, 2, 4};
       want.clear();
-      for (int i = 0; i < 6; ++i) want.push_back(apply(floats(a)[static_cast<size_t>(i)], cols[static_cast<size_t>(i % 3)]));
+      for (int i = 0; i < 6; ++i)
+        want.push_back(apply(floats(a)[static_cast<size_t>(i)], cols[static_cast<size_t>(i % 3)]));
       CHECK(floats(run(name, v, {a, f32({3}, cols)}, kBroadcast)) == want);
       // axis = 0: B (2,) = [1, 2] per row.
       want.clear();
       for (int i = 0; i < 6; ++i) want.push_back(apply(floats(a)[static_cast<size_t>(i)], i < 3 ? 1.0f : 2.0f));
-      CHECK(floats(run(name, v, {a, f32({2}, {1, 2})}, [](OpTester& t) { t.attribute("broadcast", int64_t{1}).attribute("axis", int64_t{0}); })) == want);
+      CHECK(floats(run(name, v, {a, f32({2}, {1, 2})}, [](OpTester& t) {
+              t.attribute("broadcast", int64_t{1}).attribute("axis", int64_t{0});
+            })) == want);
       // Without broadcast = 1, B of another shape is refused.
       CHECK_THROWS_AS(run(name, v, {a, f32({3}, cols)}), Error);
     }
 }
-
 
 // spec: Add-1,6: "First operand, should share the type with the second operand."
 // spec: Sub-1,6: "First operand, should share the type with the second operand."
@@ -218,7 +230,6 @@ TEST_CASE("Add, Sub, Mul, Div 1 and 6: operands of different types are refused")
       CHECK_THROWS_AS(run(name, v, {a, b}), Error);
     }
 }
-
 
 // spec: Add-14: "(Opset 14 change): Extend supported types to include uint8, int8, uint16, and int16."
 // spec: Sub-14: "(Opset 14 change): Extend supported types to include uint8, int8, uint16, and int16."

@@ -21,11 +21,13 @@ TEST_CASE("broadcasting: multidirectional from version 7") {
   CHECK(values<float>(run_op("Sub", 13, {vec<float>(T::Float, {1, 2}), make<float>(T::Float, {}, {10})})) ==
         std::vector<float>{-9, -8});
   // Zero-size dimensions broadcast against 1 and give empty outputs.
-  CHECK(run_op("Mul", 14, {make<float>(T::Float, {0, 3}, {}), make<float>(T::Float, {1, 3}, {1, 2, 3})}).shape() == Shape{0, 3});
-  CHECK(run_op("Mul", 14, {make<float>(T::Float, {2, 1}, {1, 2}), make<float>(T::Float, {0}, {})}).shape() == Shape{2, 0});
-  CHECK_THROWS_WITH_AS(run_op("Add", 14, {make<float>(T::Float, {2, 3}, {0, 0, 0, 0, 0, 0}), vec<float>(T::Float, {1, 2})}),
-                       doctest::Contains("node 'n' (#0, Add-14): shapes [2, 3] and [2] cannot be broadcast (dimension 3 vs 2)"),
-                       Error);
+  CHECK(run_op("Mul", 14, {make<float>(T::Float, {0, 3}, {}), make<float>(T::Float, {1, 3}, {1, 2, 3})}).shape() ==
+        Shape{0, 3});
+  CHECK(run_op("Mul", 14, {make<float>(T::Float, {2, 1}, {1, 2}), make<float>(T::Float, {0}, {})}).shape() ==
+        Shape{2, 0});
+  CHECK_THROWS_WITH_AS(
+      run_op("Add", 14, {make<float>(T::Float, {2, 3}, {0, 0, 0, 0, 0, 0}), vec<float>(T::Float, {1, 2})}),
+      doctest::Contains("node 'n' (#0, Add-14): shapes [2, 3] and [2] cannot be broadcast (dimension 3 vs 2)"), Error);
   CHECK_THROWS_WITH_AS(run_op("Equal", 11, {make<float>(T::Float, {0}, {}), vec<float>(T::Float, {1, 2})}),
                        doctest::Contains("shapes [0] and [2] cannot be broadcast (dimension 0 vs 2)"), Error);
 }
@@ -50,9 +52,9 @@ TEST_CASE("broadcasting: adjacent dimensions walked the same way collapse into o
 TEST_CASE("broadcasting: the output element count must fit in int64") {
   const Shape big{int64_t{1} << 40, 1}, wide{1, int64_t{1} << 40};
   const Shape both[] = {big, wide};
-  CHECK_THROWS_WITH_AS(math::broadcast_output_shape(both),
-                       "the broadcast output shape [1099511627776, 1099511627776] has more elements than int64 can count",
-                       Error);
+  CHECK_THROWS_WITH_AS(
+      math::broadcast_output_shape(both),
+      "the broadcast output shape [1099511627776, 1099511627776] has more elements than int64 can count", Error);
 }
 
 TEST_CASE("legacy broadcasting (versions 1 and 6): B stretched to A") {
@@ -75,29 +77,34 @@ TEST_CASE("legacy broadcasting (versions 1 and 6): B stretched to A") {
 TEST_CASE("legacy broadcasting: errors") {
   using math::legacy_broadcast_shape;
   const Shape a{2, 3, 4, 5};
-  CHECK_THROWS_WITH_AS(legacy_broadcast_shape(a, {5}, false, std::nullopt),
-                       "shapes [2, 3, 4, 5] and [5] differ and attribute 'broadcast' is 0 (this version stretches B to A only "
-                       "with broadcast = 1)",
+  CHECK_THROWS_WITH_AS(
+      legacy_broadcast_shape(a, {5}, false, std::nullopt),
+      "shapes [2, 3, 4, 5] and [5] differ and attribute 'broadcast' is 0 (this version stretches B to A only "
+      "with broadcast = 1)",
+      Error);
+  CHECK_THROWS_WITH_AS(
+      legacy_broadcast_shape({5}, {2, 5}, true, std::nullopt),
+      "B [2, 5] has a higher rank than A [5]; legacy broadcasting (broadcast = 1) stretches B to A's shape only",
+      Error);
+  CHECK_THROWS_WITH_AS(legacy_broadcast_shape({1}, {1, 1}, true, std::nullopt), doctest::Contains("has a higher rank"),
                        Error);
-  CHECK_THROWS_WITH_AS(legacy_broadcast_shape({5}, {2, 5}, true, std::nullopt),
-                       "B [2, 5] has a higher rank than A [5]; legacy broadcasting (broadcast = 1) stretches B to A's shape only",
-                       Error);
-  CHECK_THROWS_WITH_AS(legacy_broadcast_shape({1}, {1, 1}, true, std::nullopt), doctest::Contains("has a higher rank"), Error);
-  CHECK_THROWS_WITH_AS(legacy_broadcast_shape(a, {3, 4}, true, 3),
-                       "attribute 'axis' = 3 does not place B [3, 4] inside A [2, 3, 4, 5] (valid: 0 to 2, or -4 to -2 counting "
-                       "from the back)",
-                       Error);
-  CHECK_THROWS_WITH_AS(legacy_broadcast_shape(a, {3, 4}, true, -1), doctest::Contains("attribute 'axis' = -1 does not place"),
-                       Error);
+  CHECK_THROWS_WITH_AS(
+      legacy_broadcast_shape(a, {3, 4}, true, 3),
+      "attribute 'axis' = 3 does not place B [3, 4] inside A [2, 3, 4, 5] (valid: 0 to 2, or -4 to -2 counting "
+      "from the back)",
+      Error);
+  CHECK_THROWS_WITH_AS(legacy_broadcast_shape(a, {3, 4}, true, -1),
+                       doctest::Contains("attribute 'axis' = -1 does not place"), Error);
   CHECK_THROWS_WITH_AS(legacy_broadcast_shape(a, {3, 4}, true, -5), doctest::Contains("attribute 'axis' = -5"), Error);
   CHECK_THROWS_WITH_AS(legacy_broadcast_shape(a, {3, 4}, true, std::numeric_limits<int64_t>::min()),
                        doctest::Contains("attribute 'axis' = -9223372036854775808"), Error);
   CHECK_THROWS_WITH_AS(legacy_broadcast_shape(a, {3, 4}, true, std::numeric_limits<int64_t>::max()),
                        doctest::Contains("attribute 'axis' = 9223372036854775807"), Error);
-  CHECK_THROWS_WITH_AS(legacy_broadcast_shape(a, {3, 4}, true, std::nullopt),
-                       "B [3, 4] does not match A [2, 3, 4, 5] from axis 2 (dimension 4 vs 3); legacy broadcasting needs each "
-                       "of B's dimensions to equal A's or be 1",
-                       Error);
+  CHECK_THROWS_WITH_AS(
+      legacy_broadcast_shape(a, {3, 4}, true, std::nullopt),
+      "B [3, 4] does not match A [2, 3, 4, 5] from axis 2 (dimension 4 vs 3); legacy broadcasting needs each "
+      "of B's dimensions to equal A's or be 1",
+      Error);
   // A is never stretched.
   CHECK_THROWS_WITH_AS(legacy_broadcast_shape({2, 1}, {2, 3}, true, std::nullopt),
                        doctest::Contains("(dimension 1 vs 3)"), Error);
@@ -122,32 +129,34 @@ TEST_CASE("legacy broadcasting through Add-1, Add-6, Mul-6 and Equal-1 nodes") {
     CHECK(values<float>(out[0].second.tensor()) == std::vector<float>{4, 6});
   }
   // Without broadcast = 1 the shapes must be equal, even for a one-element B.
-  CHECK_THROWS_WITH_AS(run_op("Add", 6, {a, make<float>(T::Float, {}, {2})}),
-                       doctest::Contains("node 'n' (#0, Add-6): shapes [2, 3] and [] differ and attribute 'broadcast' is 0"), Error);
+  CHECK_THROWS_WITH_AS(
+      run_op("Add", 6, {a, make<float>(T::Float, {}, {2})}),
+      doctest::Contains("node 'n' (#0, Add-6): shapes [2, 3] and [] differ and attribute 'broadcast' is 0"), Error);
   // Version 7 no longer has the attributes.
-  CHECK_THROWS_WITH_AS(run_op("Add", 7, {a, a}, {{"broadcast", 1}}), doctest::Contains("'broadcast' is not an attribute of Add-7"),
-                       Error);
+  CHECK_THROWS_WITH_AS(run_op("Add", 7, {a, a}, {{"broadcast", 1}}),
+                       doctest::Contains("'broadcast' is not an attribute of Add-7"), Error);
 }
 
 TEST_CASE("legacy broadcasting: attribute values are checked when the model loads") {
   const Tensor a = make<float>(T::Float, {2}, {1, 2});
-  CHECK_THROWS_WITH_AS(run_op("Sub", 6, {a, a}, {{"broadcast", 2}}), doctest::Contains("attribute 'broadcast' must be 0 or 1, got 2"),
-                       Error);
-  CHECK_THROWS_WITH_AS(run_op("Less", 1, {a, a}, {{"broadcast", -1}}), doctest::Contains("attribute 'broadcast' must be 0 or 1, got -1"),
-                       Error);
-  CHECK_THROWS_WITH_AS(run_op("Div", 1, {a, a}, {{"axis", 0}}),
-                       doctest::Contains("attribute 'axis' = 0 is set but 'broadcast' is 0; axis only applies with broadcast = 1"),
-                       Error);
+  CHECK_THROWS_WITH_AS(run_op("Sub", 6, {a, a}, {{"broadcast", 2}}),
+                       doctest::Contains("attribute 'broadcast' must be 0 or 1, got 2"), Error);
+  CHECK_THROWS_WITH_AS(run_op("Less", 1, {a, a}, {{"broadcast", -1}}),
+                       doctest::Contains("attribute 'broadcast' must be 0 or 1, got -1"), Error);
+  CHECK_THROWS_WITH_AS(
+      run_op("Div", 1, {a, a}, {{"axis", 0}}),
+      doctest::Contains("attribute 'axis' = 0 is set but 'broadcast' is 0; axis only applies with broadcast = 1"),
+      Error);
 }
 
 TEST_CASE("math operators: opsets resolve to the expected versions") {
   const auto& r = Registry::builtin();
   const std::vector<std::tuple<std::string, int, std::string>> cases = {
-      {"Add", 1, "Add-1"},       {"Add", 5, "Add-1"},       {"Add", 6, "Add-6"},        {"Add", 12, "Add-7"},
-      {"Add", 13, "Add-13"},     {"Add", 27, "Add-14"},     {"Div", 13, "Div-13"},      {"Equal", 10, "Equal-7"},
-      {"Equal", 18, "Equal-13"}, {"Equal", 19, "Equal-19"}, {"Less", 8, "Less-7"},      {"Greater", 9, "Greater-9"},
-      {"Not", 27, "Not-1"},      {"Neg", 12, "Neg-6"},      {"Abs", 13, "Abs-13"},      {"Min", 11, "Min-8"},
-      {"Max", 12, "Max-12"},     {"Max", 27, "Max-13"},     {"Sub", 7, "Sub-7"},        {"Mul", 14, "Mul-14"}};
+      {"Add", 1, "Add-1"},       {"Add", 5, "Add-1"},       {"Add", 6, "Add-6"},   {"Add", 12, "Add-7"},
+      {"Add", 13, "Add-13"},     {"Add", 27, "Add-14"},     {"Div", 13, "Div-13"}, {"Equal", 10, "Equal-7"},
+      {"Equal", 18, "Equal-13"}, {"Equal", 19, "Equal-19"}, {"Less", 8, "Less-7"}, {"Greater", 9, "Greater-9"},
+      {"Not", 27, "Not-1"},      {"Neg", 12, "Neg-6"},      {"Abs", 13, "Abs-13"}, {"Min", 11, "Min-8"},
+      {"Max", 12, "Max-12"},     {"Max", 27, "Max-13"},     {"Sub", 7, "Sub-7"},   {"Mul", 14, "Mul-14"}};
   for (const auto& entry : cases) {  // no structured binding: clang 14 cannot capture one
     const auto& op = std::get<0>(entry);
     const auto& opset = std::get<1>(entry);

@@ -8,7 +8,8 @@ TEST_CASE("Equal Less Greater: every int8 pair, NaN, signed zeros, small floats"
   const auto lt = bools(run_op("Less", 9, {a, b}));
   const auto gt = bools(run_op("Greater", 13, {a, b}));
   size_t bad = 0;
-  for (size_t i = 0; i < xs.size(); ++i) bad += eq[i] != (xs[i] == ys[i]) || lt[i] != (xs[i] < ys[i]) || gt[i] != (xs[i] > ys[i]);
+  for (size_t i = 0; i < xs.size(); ++i)
+    bad += eq[i] != (xs[i] == ys[i]) || lt[i] != (xs[i] < ys[i]) || gt[i] != (xs[i] > ys[i]);
   CHECK(bad == 0);
 
   const Tensor x = vec<double>(T::Double, {kNaN, kNaN, 1, -0.0, 0.0, -kInf, 2});
@@ -27,7 +28,8 @@ TEST_CASE("Equal Less Greater: every int8 pair, NaN, signed zeros, small floats"
   CHECK(bools(run_op("Equal", 13, {bh, bk})) == std::vector<bool>{true, false});
   CHECK(bools(run_op("Greater", 13, {bk, bh})) == std::vector<bool>{false, true});
   // Unsigned extremes.
-  CHECK(bools(run_op("Less", 13, {vec<uint64_t>(T::UInt64, {0, ~uint64_t{0}}), vec<uint64_t>(T::UInt64, {~uint64_t{0}, 0})})) ==
+  CHECK(bools(run_op("Less", 13,
+                     {vec<uint64_t>(T::UInt64, {0, ~uint64_t{0}}), vec<uint64_t>(T::UInt64, {~uint64_t{0}, 0})})) ==
         std::vector<bool>{true, false});
 }
 

@@ -1,6 +1,6 @@
 // Unit tests of ops/math/max.cpp.
-#include "helpers/math_rules.h"
 #include "helpers/activation_ops.h"
+#include "helpers/math_rules.h"
 
 namespace math_rules_tests {
 
@@ -24,8 +24,10 @@ TEST_CASE("Max, Min, Mean, Sum: one data type; one shape before 8, broadcasting 
       const char* name = entry.first;
       INFO(name, "-", v);
       const std::string op = name;
-      const std::vector<float> want = op == "Max" ? std::vector<float>{3, 4} : op == "Min" ? std::vector<float>{1, 2}
-                                      : op == "Mean" ? std::vector<float>{2, 3} : std::vector<float>{4, 6};
+      const std::vector<float> want = op == "Max"    ? std::vector<float>{3, 4}
+                                      : op == "Min"  ? std::vector<float>{1, 2}
+                                      : op == "Mean" ? std::vector<float>{2, 3}
+                                                     : std::vector<float>{4, 6};
       CHECK(floats(run(name, v, {a, b})) == want);
       CHECK_THROWS_AS(run(name, v, {a, d}), Error);
       if (v < 8) {
@@ -82,6 +84,7 @@ TEST_CASE("Max-13 and Min-13 on float: NaN, signed zeros and order over vector l
     CHECK(same(mn[i], min_rule(a[i], b[i])));
   }
   // A scalar second input (the broadcast loop): -0 against every element.
-  const auto ms = values<float>(run("Max", 13, {vec<float>(T::Float, a), Tensor::from_values<float>(T::Float, {}, {-0.0f})}));
+  const auto ms =
+      values<float>(run("Max", 13, {vec<float>(T::Float, a), Tensor::from_values<float>(T::Float, {}, {-0.0f})}));
   for (size_t i = 0; i < a.size(); ++i) CHECK(same(ms[i], max_rule(a[i], -0.0f)));
 }

@@ -55,7 +55,6 @@ TEST_CASE("Mod, every version: integer mod by default (the divisor's sign); fmod
   }
 }
 
-
 // spec: Mod-13: "- If `x` is `±∞` and `y` is not `NaN`, `NaN` is returned. - If `y` is `±0` and `x` is not `NaN`, `NaN` should be returned. - If `y` is `±∞` and `x` is finite, `x` is returned. - If either argument is `NaN`, `NaN` is returned."
 TEST_CASE("Mod-13 with fmod = 1: the special cases of infinities, zeros and NaN") {
   const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();

@@ -13,10 +13,12 @@ TEST_CASE("Neg Abs: every int8 value, wrapping at the most negative one") {
   CHECK(neg[0] == -128);
   CHECK(abs[0] == -128);
   constexpr int64_t lmin = std::numeric_limits<int64_t>::min();
-  CHECK(values<int64_t>(run_op("Neg", 13, {vec<int64_t>(T::Int64, {lmin, -5, 0})})) == std::vector<int64_t>{lmin, 5, 0});
+  CHECK(values<int64_t>(run_op("Neg", 13, {vec<int64_t>(T::Int64, {lmin, -5, 0})})) ==
+        std::vector<int64_t>{lmin, 5, 0});
   CHECK(values<int64_t>(run_op("Abs", 6, {vec<int64_t>(T::Int64, {lmin, -5, 7})})) == std::vector<int64_t>{lmin, 5, 7});
   // Unsigned Abs is the identity.
-  CHECK(values<uint32_t>(run_op("Abs", 6, {vec<uint32_t>(T::UInt32, {0, 0xffffffffu})})) == std::vector<uint32_t>{0, 0xffffffffu});
+  CHECK(values<uint32_t>(run_op("Abs", 6, {vec<uint32_t>(T::UInt32, {0, 0xffffffffu})})) ==
+        std::vector<uint32_t>{0, 0xffffffffu});
   // Neg has no unsigned types.
   CHECK_THROWS_WITH_AS(run_op("Neg", 13, {vec<uint8_t>(T::UInt8, {1})}), doctest::Contains("Neg-13"), Error);
   CHECK_THROWS_WITH_AS(run_op("Abs", 1, {vec<int32_t>(T::Int32, {1})}), doctest::Contains("Abs-1"), Error);

@@ -1,9 +1,9 @@
 // Unit tests of ops/math/sum.cpp.
-#include "helpers/activation_ops.h"
 #include <doctest/doctest.h>
 #include <cmath>
 #include <cstring>
 #include <vector>
+#include "helpers/activation_ops.h"
 #include "node_runner.h"
 
 TEST_CASE("Sum and Mean: the exact sum (divided by n) rounded once") {
@@ -13,7 +13,8 @@ TEST_CASE("Sum and Mean: the exact sum (divided by n) rounded once") {
   // Positive floats m 2^e with e in [-43, -4]: every sum is an integer number of 2^-43 units.
   std::vector<float> a, b, c;
   for (int i = 0; i < 5000; ++i)
-    for (auto* v : {&a, &b, &c}) v->push_back(static_cast<float>(std::ldexp(static_cast<double>(mants(rng)), exps(rng) - 23)));
+    for (auto* v : {&a, &b, &c})
+      v->push_back(static_cast<float>(std::ldexp(static_cast<double>(mants(rng)), exps(rng) - 23)));
   const Tensor ta = vec<float>(T::Float, a), tb = vec<float>(T::Float, b), tc = vec<float>(T::Float, c);
   const auto sum = values<float>(run("Sum", 13, {ta, tb, tc}));
   const auto mean = values<float>(run("Mean", 13, {ta, tb, tc}));
@@ -47,14 +48,14 @@ std::vector<float> sum2(const std::vector<float>& a, const std::vector<float>& b
 TEST_CASE("Sum-13, two inputs: the exact sum rounded once, by hand") {
   const auto y = sum2({1.0f, 1.0f + 0x1p-23f, 0x1p100f, 3.0f, -0.0f, -0.0f, 1.5f},
                       {0x1p-24f, 0x1p-24f, 0x1p-100f, -3.0f, -0.0f, 0.0f, 0x1p-30f});
-  CHECK(y[0] == 1.0f);                // 1 + 2^-24: a tie, to even
-  CHECK(y[1] == 1.0f + 0x1p-22f);     // (1 + 2^-23) + 2^-24: a tie, to even (up)
-  CHECK(y[2] == 0x1p100f);            // 2^100 + 2^-100 rounds to 2^100
+  CHECK(y[0] == 1.0f);             // 1 + 2^-24: a tie, to even
+  CHECK(y[1] == 1.0f + 0x1p-22f);  // (1 + 2^-23) + 2^-24: a tie, to even (up)
+  CHECK(y[2] == 0x1p100f);         // 2^100 + 2^-100 rounds to 2^100
   CHECK(y[3] == 0.0f);
-  CHECK(!std::signbit(y[3]));         // an exact zero is +0
-  CHECK(!std::signbit(y[4]));         // -0 + -0: the exact sum is zero, +0 as the n-input path gives
+  CHECK(!std::signbit(y[3]));  // an exact zero is +0
+  CHECK(!std::signbit(y[4]));  // -0 + -0: the exact sum is zero, +0 as the n-input path gives
   CHECK(!std::signbit(y[5]));
-  CHECK(y[6] == 1.5f);                // 2^-30 is below half an ulp of 1.5
+  CHECK(y[6] == 1.5f);  // 2^-30 is below half an ulp of 1.5
 }
 
 TEST_CASE("Sum-13, two inputs: infinities and NaN") {

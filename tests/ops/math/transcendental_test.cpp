@@ -3,13 +3,26 @@
 
 TEST_CASE("transcendental ops: float, double and float16 outputs equal the MPFR oracle") {
   const std::vector<OpCase> cases = {
-      {"Exp", 13, Fn::Exp, {}, {}},         {"Log", 13, Fn::Log, {}, {}},       {"Sqrt", 13, Fn::Sqrt, {}, {}},
-      {"Tanh", 13, Fn::Tanh, {}, {}},       {"Erf", 13, Fn::Erf, {}, {}},       {"Sin", 22, Fn::Sin, {}, {}},
-      {"Cos", 22, Fn::Cos, {}, {}},         {"Tan", 22, Fn::Tan, {}, {}},       {"Asin", 22, Fn::Asin, {}, {}},
-      {"Acos", 22, Fn::Acos, {}, {}},       {"Atan", 22, Fn::Atan, {}, {}},     {"Sinh", 22, Fn::Sinh, {}, {}},
-      {"Cosh", 22, Fn::Cosh, {}, {}},       {"Asinh", 22, Fn::Asinh, {}, {}},   {"Acosh", 22, Fn::Acosh, {}, {}},
-      {"Atanh", 22, Fn::Atanh, {}, {}},     {"Sigmoid", 13, Fn::Sigmoid, {}, {}}, {"Softplus", 22, Fn::Softplus, {}, {}},
-      {"Mish", 22, Fn::Mish, {}, {}},       {"Gelu", 20, Fn::GeluErf, {}, {}},
+      {"Exp", 13, Fn::Exp, {}, {}},
+      {"Log", 13, Fn::Log, {}, {}},
+      {"Sqrt", 13, Fn::Sqrt, {}, {}},
+      {"Tanh", 13, Fn::Tanh, {}, {}},
+      {"Erf", 13, Fn::Erf, {}, {}},
+      {"Sin", 22, Fn::Sin, {}, {}},
+      {"Cos", 22, Fn::Cos, {}, {}},
+      {"Tan", 22, Fn::Tan, {}, {}},
+      {"Asin", 22, Fn::Asin, {}, {}},
+      {"Acos", 22, Fn::Acos, {}, {}},
+      {"Atan", 22, Fn::Atan, {}, {}},
+      {"Sinh", 22, Fn::Sinh, {}, {}},
+      {"Cosh", 22, Fn::Cosh, {}, {}},
+      {"Asinh", 22, Fn::Asinh, {}, {}},
+      {"Acosh", 22, Fn::Acosh, {}, {}},
+      {"Atanh", 22, Fn::Atanh, {}, {}},
+      {"Sigmoid", 13, Fn::Sigmoid, {}, {}},
+      {"Softplus", 22, Fn::Softplus, {}, {}},
+      {"Mish", 22, Fn::Mish, {}, {}},
+      {"Gelu", 20, Fn::GeluErf, {}, {}},
       {"Gelu", 20, Fn::GeluTanh, {}, {{"approximate", 0, "tanh", true}}},
       {"Swish", 24, Fn::Swish, {0, 0.1f, 0}, {{"alpha", 0.1f}}},
       {"Elu", 22, Fn::Elu, {0, 0.3f, 0}, {{"alpha", 0.3f}}},
@@ -26,7 +39,8 @@ TEST_CASE("transcendental ops: float, double and float16 outputs equal the MPFR 
     const auto yf = values<float>(run_op(c.op, c.opset, {vec(T::Float, xs)}, c.attrs));
     const bool celu = std::string(c.op) == "Celu";  // float only
     const auto yd = celu ? std::vector<double>{} : values<double>(run_op(c.op, c.opset, {vec(T::Double, xd)}, c.attrs));
-    const auto yh = celu ? std::vector<uint16_t>{} : values<uint16_t>(run_op(c.op, c.opset, {vec(T::Float16, xh)}, c.attrs));
+    const auto yh =
+        celu ? std::vector<uint16_t>{} : values<uint16_t>(run_op(c.op, c.opset, {vec(T::Float16, xh)}, c.attrs));
     int wrong = 0;
     for (size_t i = 0; i < xs.size(); ++i) {
       wrong += !oracle::same_result(yf[i], oracle::reference(c.fn, Format::Float, xs[i], c.args));
@@ -34,7 +48,8 @@ TEST_CASE("transcendental ops: float, double and float16 outputs equal the MPFR 
       wrong += !oracle::same_result(yd[i], oracle::reference(c.fn, Format::Double, xd[i], c.args));
       const double h = decode_small_float(T::Float16, xh[i]);
       if (std::isinf(h)) continue;  // the oracle's textbook formulas give NaN where the limit is taken
-      wrong += !oracle::same_result(decode_small_float(T::Float16, yh[i]), oracle::reference(c.fn, Format::Float16, h, c.args));
+      wrong += !oracle::same_result(decode_small_float(T::Float16, yh[i]),
+                                    oracle::reference(c.fn, Format::Float16, h, c.args));
     }
     CHECK(wrong == 0);
   }

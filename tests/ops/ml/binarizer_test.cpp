@@ -7,7 +7,8 @@ TEST_CASE("Binarizer: greater than the threshold is 1, NaN is 0") {
   a.set("threshold", 0.5f);
   CHECK(ml_op_values<float>(run_ml_op("Binarizer", 1, {ml_floats({3}, {0.5f, 0.6f, NAN})}, a)[0].tensor()) ==
         std::vector<float>{0, 1, 0});
-  CHECK(ml_op_values<int64_t>(run_ml_op("Binarizer", 1, {ml_int64s({2}, {0, 1})}, a)[0].tensor()) == std::vector<int64_t>{0, 1});
+  CHECK(ml_op_values<int64_t>(run_ml_op("Binarizer", 1, {ml_int64s({2}, {0, 1})}, a)[0].tensor()) ==
+        std::vector<int64_t>{0, 1});
 }
 
 namespace ml_rules_tests {
@@ -22,7 +23,9 @@ TEST_CASE("Binarizer-1, ArrayFeatureExtractor-1, Imputer-1: the output keeps the
   const Tensor y = run_ml_op("Binarizer", 1, {d}, b)[0].tensor();
   REQUIRE(y.type() == T::Double);
   CHECK(ml_op_values<double>(y) == std::vector<double>{0, 1, 1});
-  const Tensor picked = run_ml_op("ArrayFeatureExtractor", 1, {ml_int64s({1, 3}, {7, 8, 9}), ml_int64s({1}, {2})}, Attributes{})[0].tensor();
+  const Tensor picked =
+      run_ml_op("ArrayFeatureExtractor", 1, {ml_int64s({1, 3}, {7, 8, 9}), ml_int64s({1}, {2})}, Attributes{})[0]
+          .tensor();
   REQUIRE(picked.type() == T::Int64);
   CHECK(ml_op_values<int64_t>(picked) == std::vector<int64_t>{9});
   Attributes im;
@@ -34,7 +37,6 @@ TEST_CASE("Binarizer-1, ArrayFeatureExtractor-1, Imputer-1: the output keeps the
   CHECK(ml_op_values<int64_t>(filled) == std::vector<int64_t>{5, 3});
 }
 
-
 // spec: Binarizer-1: "The input must be a tensor of a numeric type."
 // spec: Normalizer-1: "The input must be a tensor of a numeric type."
 // spec: Scaler-1: "The input must be a tensor of a numeric type."
@@ -42,7 +44,9 @@ TEST_CASE("Binarizer-1, ArrayFeatureExtractor-1, Imputer-1: the output keeps the
 // spec: SVMRegressor-1: "The input type must be a tensor of a numeric type"
 // spec: Imputer-1: "The input type must be a tensor of a numeric type"
 // spec: FeatureVectorizer-1: "The input type must be a tensor of a numeric type."
-TEST_CASE("Binarizer, Normalizer, Scaler, LinearRegressor, SVMRegressor, Imputer, FeatureVectorizer: a string input is refused") {
+TEST_CASE(
+    "Binarizer, Normalizer, Scaler, LinearRegressor, SVMRegressor, Imputer, FeatureVectorizer: a string input is "
+    "refused") {
   const Tensor s = ml_strings({1, 2}, {"a", "b"});
   CHECK(refused("Binarizer", 1, {s}, Attributes{}));
   CHECK(refused("Normalizer", 1, {s}, Attributes{}));

@@ -24,15 +24,17 @@ TEST_CASE("CastMap: dense and sparse, every target") {
   CHECK(cast("TO_INT64", "DENSE", 1, s).identical_to(keys_i64({7, -10})));
   CHECK(cast("TO_FLOAT", "SPARSE", 3, s).identical_to(floats({7, 0, -10})));
   // spec: CastMap-1: "If using sparse packing, the key cannot exceed the max_map-1 value."
-  CHECK_THROWS_WITH_AS(cast("TO_FLOAT", "SPARSE", 3, x), doctest::Contains("map key 3 lies outside [0, max_map) = [0, 3) of the SPARSE form"),
-                       Error);
+  CHECK_THROWS_WITH_AS(cast("TO_FLOAT", "SPARSE", 3, x),
+                       doctest::Contains("map key 3 lies outside [0, max_map) = [0, 3) of the SPARSE form"), Error);
   CHECK_THROWS_WITH_AS(cast("TO_FLOAT", "DENSE", 1, Value::map(MapEntries::make(keys_i64({0}), strings({"one"})))),
                        doctest::Contains("one"), Error);
   // spec: CastMap-1: "A string indicating the desired element type of the output tensor, one of 'TO_FLOAT', 'TO_STRING', 'TO_INT64'."
-  CHECK_THROWS_WITH_AS(cast("TO_DOUBLE", "DENSE", 1, x),
-                       doctest::Contains("attribute 'cast_to' is 'TO_DOUBLE'; it is one of 'TO_FLOAT', 'TO_STRING', 'TO_INT64'"), Error);
+  CHECK_THROWS_WITH_AS(
+      cast("TO_DOUBLE", "DENSE", 1, x),
+      doctest::Contains("attribute 'cast_to' is 'TO_DOUBLE'; it is one of 'TO_FLOAT', 'TO_STRING', 'TO_INT64'"), Error);
   CHECK_THROWS_WITH_AS(cast("TO_FLOAT", "SPARSE", 0, x), doctest::Contains("attribute 'max_map' is 0"), Error);
-  CHECK_THROWS_WITH_AS(cast("TO_FLOAT", "SPARSE", INT64_MAX, x), doctest::Contains("larger than the memory limit"), Error);
+  CHECK_THROWS_WITH_AS(cast("TO_FLOAT", "SPARSE", INT64_MAX, x), doctest::Contains("larger than the memory limit"),
+                       Error);
   // spec: CastMap-1: "The input must be an integer map to either string or float."
   MlNode string_keys("CastMap", std::pair{T::String, T::Float});
   CHECK_THROWS_AS(string_keys.run(Value::map(MapEntries::make(strings({"a"}), floats({1})))), Error);

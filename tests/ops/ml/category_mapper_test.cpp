@@ -7,8 +7,10 @@ TEST_CASE("CategoryMapper-1: [N, C] and [C] inputs of strings or integers; a flo
   Attributes a = ml_op_defaults("CategoryMapper", 1);
   a.set("cats_strings", std::vector<std::string>{"a", "b"});
   a.set("cats_int64s", std::vector<int64_t>{5, 6});
-  CHECK(ml_op_values<int64_t>(run_ml_op("CategoryMapper", 1, {ml_strings({2, 1}, {"b", "a"})}, a)[0].tensor()) == std::vector<int64_t>{6, 5});
-  CHECK(run_ml_op("CategoryMapper", 1, {ml_int64s({2}, {6, 5})}, a)[0].tensor().strings() == std::vector<std::string>{"b", "a"});
+  CHECK(ml_op_values<int64_t>(run_ml_op("CategoryMapper", 1, {ml_strings({2, 1}, {"b", "a"})}, a)[0].tensor()) ==
+        std::vector<int64_t>{6, 5});
+  CHECK(run_ml_op("CategoryMapper", 1, {ml_int64s({2}, {6, 5})}, a)[0].tensor().strings() ==
+        std::vector<std::string>{"b", "a"});
   CHECK(!ml_op_error("CategoryMapper", 1, {ml_floats({1}, {5})}, a).empty());
 }
 
@@ -30,7 +32,8 @@ TEST_CASE("CategoryMapper-1: two sequences of one length; the input's shape; def
   const Tensor ints = run_ml_op("CategoryMapper", 1, {ml_strings({1, 3}, {"y", "z", "x"})}, a)[0].tensor();
   CHECK(ints.shape() == Shape{1, 3});
   CHECK(ml_op_values<int64_t>(ints) == std::vector<int64_t>{20, -7, 10});
-  CHECK(run_ml_op("CategoryMapper", 1, {ml_int64s({2}, {20, 30})}, a)[0].tensor().strings() == std::vector<std::string>{"y", "?"});
+  CHECK(run_ml_op("CategoryMapper", 1, {ml_int64s({2}, {20, 30})}, a)[0].tensor().strings() ==
+        std::vector<std::string>{"y", "?"});
   Attributes unequal = a;
   unequal.set("cats_int64s", std::vector<int64_t>{10});
   CHECK(refused("CategoryMapper", 1, {ml_strings({1}, {"x"})}, unequal));

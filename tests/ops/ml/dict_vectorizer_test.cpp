@@ -21,16 +21,19 @@ TEST_CASE("DictVectorizer: values at their vocabulary positions") {
 
   MlNode s("DictVectorizer", std::pair{T::Int64, T::String});
   set_ints(*s.node, "int64_vocabulary", {1, 2});
-  CHECK(s.run(Value::map(MapEntries::make(keys_i64({2}), strings({"v"})))).tensor().identical_to(
-      Tensor::from_strings({1, 2}, {"", "v"})));
+  CHECK(s.run(Value::map(MapEntries::make(keys_i64({2}), strings({"v"}))))
+            .tensor()
+            .identical_to(Tensor::from_strings({1, 2}, {"", "v"})));
 
   // The vocabulary must be of the map's key type, and hold each key once.
   MlNode wrong("DictVectorizer", std::pair{T::Int64, T::Float});
   set_strings(*wrong.node, "string_vocabulary", {"a"});
-  CHECK_THROWS_WITH_AS(wrong.b.build(), doctest::Contains("X is map(int64, float) but the node sets string_vocabulary"), Error);
+  CHECK_THROWS_WITH_AS(wrong.b.build(), doctest::Contains("X is map(int64, float) but the node sets string_vocabulary"),
+                       Error);
   MlNode dup("DictVectorizer", std::pair{T::String, T::Float});
   set_strings(*dup.node, "string_vocabulary", {"a", "b", "a"});
-  CHECK_THROWS_WITH_AS(dup.b.build(), doctest::Contains("attribute 'string_vocabulary' holds 'a' twice (entries 0 and 2)"), Error);
+  CHECK_THROWS_WITH_AS(dup.b.build(),
+                       doctest::Contains("attribute 'string_vocabulary' holds 'a' twice (entries 0 and 2)"), Error);
   // spec: DictVectorizer-1: "An integer vocabulary array.<br>One and only one of the vocabularies must be defined."
   // spec: DictVectorizer-1: "A string vocabulary array.<br>One and only one of the vocabularies must be defined."
   MlNode none("DictVectorizer", std::pair{T::String, T::Float});

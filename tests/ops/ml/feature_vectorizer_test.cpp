@@ -6,7 +6,8 @@
 TEST_CASE("FeatureVectorizer-1: inputs of one element type; an int64 beside a float is refused") {
   Attributes a = ml_op_defaults("FeatureVectorizer", 1);
   a.set("inputdimensions", std::vector<int64_t>{1, 1});
-  CHECK(ml_op_values<float>(run_ml_op("FeatureVectorizer", 1, {ml_floats({1, 1}, {2}), ml_floats({1, 1}, {3})}, a)[0].tensor()) ==
+  CHECK(ml_op_values<float>(
+            run_ml_op("FeatureVectorizer", 1, {ml_floats({1, 1}, {2}), ml_floats({1, 1}, {3})}, a)[0].tensor()) ==
         std::vector<float>{2, 3});
   CHECK(!ml_op_error("FeatureVectorizer", 1, {ml_floats({1, 1}, {2}), ml_int64s({1, 1}, {3})}, a).empty());
 }

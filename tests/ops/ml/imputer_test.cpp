@@ -12,11 +12,14 @@ TEST_CASE("Imputer, FeatureVectorizer, OneHotEncoder, CategoryMapper") {
         std::vector<float>{1, 8, 7, 4});
   Attributes ii = ml_op_defaults("Imputer", 1);
   ii.set("imputed_value_int64s", std::vector<int64_t>{9});
-  CHECK(ml_op_values<int64_t>(run_ml_op("Imputer", 1, {ml_int64s({2}, {0, 5})}, ii)[0].tensor()) == std::vector<int64_t>{9, 5});
+  CHECK(ml_op_values<int64_t>(run_ml_op("Imputer", 1, {ml_int64s({2}, {0, 5})}, ii)[0].tensor()) ==
+        std::vector<int64_t>{9, 5});
 
   Attributes fv = ml_op_defaults("FeatureVectorizer", 1);
   fv.set("inputdimensions", std::vector<int64_t>{2, 1});
-  const Tensor y = run_ml_op("FeatureVectorizer", 1, {ml_int64s({2, 2}, {1, 2, 3, 16777217}), ml_int64s({2, 1}, {5, 6})}, fv)[0].tensor();
+  const Tensor y =
+      run_ml_op("FeatureVectorizer", 1, {ml_int64s({2, 2}, {1, 2, 3, 16777217}), ml_int64s({2, 1}, {5, 6})}, fv)[0]
+          .tensor();
   CHECK(y.shape() == Shape{2, 3});
   CHECK(ml_op_values<float>(y) == std::vector<float>{1, 2, 5, 3, 16777216, 6});
   CHECK(ml_op_error("FeatureVectorizer", 1, {ml_int64s({2, 2}, {1, 2, 3, 4}), ml_int64s({1, 1}, {5})}, fv) ==
@@ -36,7 +39,8 @@ TEST_CASE("Imputer, FeatureVectorizer, OneHotEncoder, CategoryMapper") {
   cm.set("cats_int64s", std::vector<int64_t>{5, 6});
   CHECK(ml_op_values<int64_t>(run_ml_op("CategoryMapper", 1, {ml_strings({2}, {"b", "q"})}, cm)[0].tensor()) ==
         std::vector<int64_t>{6, -1});
-  CHECK(run_ml_op("CategoryMapper", 1, {ml_int64s({2}, {5, 7})}, cm)[0].tensor().strings() == std::vector<std::string>{"a", "_Unused"});
+  CHECK(run_ml_op("CategoryMapper", 1, {ml_int64s({2}, {5, 7})}, cm)[0].tensor().strings() ==
+        std::vector<std::string>{"a", "_Unused"});
 }
 
 // replaced_value_float defaults to 0.
@@ -48,9 +52,10 @@ TEST_CASE("Imputer-1: both imputed value lists, or neither, are refused") {
   CHECK(ml_op_values<float>(run_ml_op("Imputer", 1, {x}, floats)[0].tensor()) == std::vector<float>{1, 7, 2});
   Attributes both = floats;
   both.set("imputed_value_int64s", std::vector<int64_t>{7});
-  CHECK(ml_op_error("Imputer", 1, {x}, both).find("both of imputed_value_floats and imputed_value_int64s") != std::string::npos);
-  CHECK(ml_op_error("Imputer", 1, {x}, ml_op_defaults("Imputer", 1)).find("neither of imputed_value_floats and imputed_value_int64s") !=
+  CHECK(ml_op_error("Imputer", 1, {x}, both).find("both of imputed_value_floats and imputed_value_int64s") !=
         std::string::npos);
+  CHECK(ml_op_error("Imputer", 1, {x}, ml_op_defaults("Imputer", 1))
+            .find("neither of imputed_value_floats and imputed_value_int64s") != std::string::npos);
 }
 
 // spec: Imputer-1: "The imputed values must all fit within the width of the tensor element type."

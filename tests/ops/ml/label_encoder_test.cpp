@@ -8,7 +8,8 @@ TEST_CASE("LabelEncoder: versions 1, 2 and 4, NaN keys, repeated keys, defaults,
   v1.set("classes_strings", std::vector<std::string>{"a", "b", "a"});
   CHECK(ml_op_values<int64_t>(run_ml_op("LabelEncoder", 1, {ml_strings({3}, {"b", "z", "a"})}, v1)[0].tensor()) ==
         std::vector<int64_t>{1, -1, 0});
-  CHECK(run_ml_op("LabelEncoder", 1, {ml_int64s({2}, {2, 5})}, v1)[0].tensor().strings() == std::vector<std::string>{"a", "_Unused"});
+  CHECK(run_ml_op("LabelEncoder", 1, {ml_int64s({2}, {2, 5})}, v1)[0].tensor().strings() ==
+        std::vector<std::string>{"a", "_Unused"});
 
   Attributes v2 = ml_op_defaults("LabelEncoder", 2);
   v2.set("keys_floats", std::vector<float>{NAN, 0.0f, 1.5f});
@@ -18,11 +19,13 @@ TEST_CASE("LabelEncoder: versions 1, 2 and 4, NaN keys, repeated keys, defaults,
   Attributes rep = ml_op_defaults("LabelEncoder", 2);
   rep.set("keys_int64s", std::vector<int64_t>{1, 1});
   rep.set("values_int64s", std::vector<int64_t>{10, 20});
-  CHECK(ml_op_values<int64_t>(run_ml_op("LabelEncoder", 2, {ml_int64s({2}, {1, 2})}, rep)[0].tensor()) == std::vector<int64_t>{20, -1});
+  CHECK(ml_op_values<int64_t>(run_ml_op("LabelEncoder", 2, {ml_int64s({2}, {1, 2})}, rep)[0].tensor()) ==
+        std::vector<int64_t>{20, -1});
   Attributes bad = ml_op_defaults("LabelEncoder", 2);
   bad.set("keys_strings", std::vector<std::string>{"a", "b", "c"});
   bad.set("values_int64s", std::vector<int64_t>{1, 2});
-  CHECK(ml_op_error("LabelEncoder", 2, {ml_strings({1}, {"a"})}, bad) == "attribute 'keys_strings' has 3 values, 'values_int64s' 2");
+  CHECK(ml_op_error("LabelEncoder", 2, {ml_strings({1}, {"a"})}, bad) ==
+        "attribute 'keys_strings' has 3 values, 'values_int64s' 2");
 
   Attributes v4 = ml_op_defaults("LabelEncoder", 4);
   v4.set("keys_tensor", Tensor::from_values<int32_t>(T::Int32, {2}, {1, 2}));
@@ -32,7 +35,8 @@ TEST_CASE("LabelEncoder: versions 1, 2 and 4, NaN keys, repeated keys, defaults,
   CHECK(y.data_as<double>()[0] == 1.5);
   CHECK(y.data_as<double>()[1] == 0.0);
   CHECK(std::signbit(y.data_as<double>()[1]));
-  CHECK(ml_op_error("LabelEncoder", 4, {ml_int64s({1}, {2})}, v4) == "X holds int64 but the keys ('keys_tensor') are int32");
+  CHECK(ml_op_error("LabelEncoder", 4, {ml_int64s({1}, {2})}, v4) ==
+        "X holds int64 but the keys ('keys_tensor') are int32");
 }
 
 // spec: LabelEncoder-1: "Each operator converts either integers to strings or strings to integers, depending on which default value attribute is provided."
@@ -41,7 +45,8 @@ TEST_CASE("LabelEncoder: versions 1, 2 and 4, NaN keys, repeated keys, defaults,
 // spec: LabelEncoder-1: "An integer to use when an input string value is not found in the map."
 // spec: LabelEncoder-1: "A string to use when an input integer value is not found in the map."
 // spec: LabelEncoder-1: "The input type must be a tensor of integers or strings, of any shape."
-TEST_CASE("LabelEncoder-1: strings to their index, integers by indexing, the defaults when not found; a float X is refused") {
+TEST_CASE(
+    "LabelEncoder-1: strings to their index, integers by indexing, the defaults when not found; a float X is refused") {
   Attributes a = ml_op_defaults("LabelEncoder", 1);
   a.set("classes_strings", std::vector<std::string>{"p", "q", "r"});
   a.set("default_int64", int64_t{-9});
@@ -76,7 +81,8 @@ TEST_CASE("LabelEncoder-2: a NaN key maps a NaN input") {
   Attributes a = ml_op_defaults("LabelEncoder", 2);
   a.set("keys_floats", std::vector<float>{NAN, 2});
   a.set("values_int64s", std::vector<int64_t>{1, 2});
-  CHECK(ml_op_values<int64_t>(run_ml_op("LabelEncoder", 2, {ml_floats({3}, {NAN, 2, 3})}, a)[0].tensor()) == std::vector<int64_t>{1, 2, -1});
+  CHECK(ml_op_values<int64_t>(run_ml_op("LabelEncoder", 2, {ml_floats({3}, {NAN, 2, 3})}, a)[0].tensor()) ==
+        std::vector<int64_t>{1, 2, -1});
 }
 
 // spec: LabelEncoder-4: "The type of the 'default_*' attribute must match the 'values_*' attribute chosen."
@@ -90,7 +96,8 @@ TEST_CASE("LabelEncoder-4: default_tensor of the values' type; X of the keys' ty
   REQUIRE(y.type() == T::Int32);
   CHECK(ml_op_values<int32_t>(y) == std::vector<int32_t>{20, -3, 10});
   a.set("default_tensor", Tensor::from_values<int64_t>(T::Int64, {1}, {-3}));
-  CHECK(ml_op_error("LabelEncoder", 4, {ml_int64s({1}, {1})}, a) == "attribute 'default_tensor' must hold one int32 value, got 1 of int64");
+  CHECK(ml_op_error("LabelEncoder", 4, {ml_int64s({1}, {1})}, a) ==
+        "attribute 'default_tensor' must hold one int32 value, got 1 of int64");
   a.set("default_tensor", Tensor::from_values<int32_t>(T::Int32, {1}, {-3}));
   CHECK(ml_op_error("LabelEncoder", 4, {Tensor::from_values<int32_t>(T::Int32, {1}, {1})}, a) ==
         "X holds int32 but the keys ('keys_int64s') are int64");
@@ -111,7 +118,8 @@ TEST_CASE("LabelEncoder-2 and -4: the text's example; one keys_* and one values_
     a.set("keys_strings", std::vector<std::string>{"Amy", "Sally", "Sulley"});
     a.set("values_int64s", std::vector<int64_t>{5, 6, 7});
     a.set("default_int64", int64_t{-1});
-    const Tensor y = run_ml_op("LabelEncoder", since, {ml_strings({5, 1}, {"Dori", "Amy", "Amy", "Sally", "Sally"})}, a)[0].tensor();
+    const Tensor y =
+        run_ml_op("LabelEncoder", since, {ml_strings({5, 1}, {"Dori", "Amy", "Amy", "Sally", "Sally"})}, a)[0].tensor();
     REQUIRE(y.type() == T::Int64);
     CHECK(y.shape() == Shape{5, 1});
     CHECK(ml_op_values<int64_t>(y) == std::vector<int64_t>{-1, 5, 5, 6, 6});
@@ -131,7 +139,6 @@ TEST_CASE("LabelEncoder-2 and -4: the text's example; one keys_* and one values_
   }
 }
 
-
 // spec: LabelEncoder-4: "Float keys with value 'NaN' match any input 'NaN' value regardless of bit value."
 // spec: LabelEncoder-4: "If an input element can not be found in the specified 'keys_*' attribute, the 'default_*' that matches the specified 'values_*' attribute may be used as its output value."
 TEST_CASE("LabelEncoder-4: a NaN key matches every NaN; a missing key gives the default") {
@@ -143,7 +150,6 @@ TEST_CASE("LabelEncoder-4: a NaN key matches every NaN; a missing key gives the 
   CHECK(ml_op_values<int64_t>(run_ml_op("LabelEncoder", 4, {ml_floats({3}, {other_nan, 1.0f, 2.0f})}, a)[0].tensor()) ==
         std::vector<int64_t>{7, 8, -5});
 }
-
 
 // spec: LabelEncoder-1: "The output type will be a tensor of strings or integers, and will have the same shape as the input."
 // spec: LabelEncoder-1: "If the string default value is set, it will convert integers to strings."

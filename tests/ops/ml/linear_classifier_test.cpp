@@ -13,7 +13,8 @@ TEST_CASE("LinearClassifier-1: X of [N, C] or [C], numeric") {
   CHECK(ml_op_values<float>(one[1].tensor()) == std::vector<float>{1, 2});
   const auto rows = run_ml_op("LinearClassifier", 1, {ml_int64s({2, 2}, {5, 1, 0, 7})}, a, 2);
   CHECK(ml_op_values<int64_t>(rows[0].tensor()) == std::vector<int64_t>{3, 4});
-  CHECK(ml_op_error("LinearClassifier", 1, {ml_floats({1, 1, 2}, {1, 2})}, a, 2) == "X must be [N, F] or [F], got rank 3");
+  CHECK(ml_op_error("LinearClassifier", 1, {ml_floats({1, 1, 2}, {1, 2})}, a, 2) ==
+        "X must be [N, F] or [F], got rank 3");
   CHECK(!ml_op_error("LinearClassifier", 1, {ml_strings({2}, {"1", "2"})}, a, 2).empty());
 }
 

@@ -23,7 +23,8 @@ TEST_CASE("LinearRegressor and LinearClassifier: exact dot products, binary scor
   CHECK(ml_op_values<float>(out[1].tensor()) == std::vector<float>{-2, 2, 2, -2});
   c.set("post_transform", std::string("LOGISTIC"));
   out = run_ml_op("LinearClassifier", 1, {ml_floats({2, 2}, {3, 1, 1, 3})}, c, 2);
-  CHECK(ml_op_values<float>(out[1].tensor()) == std::vector<float>{0x1.e84152p-4f, 0x1.c2f7d6p-1f, 0x1.c2f7d6p-1f, 0x1.e84152p-4f});
+  CHECK(ml_op_values<float>(out[1].tensor()) ==
+        std::vector<float>{0x1.e84152p-4f, 0x1.c2f7d6p-1f, 0x1.c2f7d6p-1f, 0x1.e84152p-4f});
 
   Attributes m = ml_op_defaults("LinearClassifier", 1);
   m.set("coefficients", std::vector<float>{1, 0, 0, 1, 1, 1});

@@ -7,7 +7,8 @@
 TEST_CASE("OneHotEncoder-1: a bool X is refused") {
   Attributes a = ml_op_defaults("OneHotEncoder", 1);
   a.set("cats_int64s", std::vector<int64_t>{0, 1});
-  CHECK(ml_op_values<float>(run_ml_op("OneHotEncoder", 1, {ml_int64s({1}, {1})}, a)[0].tensor()) == std::vector<float>{0, 1});
+  CHECK(ml_op_values<float>(run_ml_op("OneHotEncoder", 1, {ml_int64s({1}, {1})}, a)[0].tensor()) ==
+        std::vector<float>{0, 1});
   CHECK(!ml_op_error("OneHotEncoder", 1, {Tensor::from_values<uint8_t>(T::Bool, {1}, {1})}, a).empty());
 }
 

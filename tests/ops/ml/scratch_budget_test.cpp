@@ -24,7 +24,8 @@ OpTester encode(std::vector<int64_t> x) {
 TEST_CASE("OneHotEncoder: the category table is charged") {
   constexpr int64_t n = 100000;
   // The output, float[100000, 1], takes 400000 bytes; the table 800000.
-  check_scratch_refused(error_under_budget(encode(std::vector<int64_t>(n, 2)), 1000000), "OneHotEncoder-1", "OneHotEncoder's category table", 8 * n);
+  check_scratch_refused(error_under_budget(encode(std::vector<int64_t>(n, 2)), 1000000), "OneHotEncoder-1",
+                        "OneHotEncoder's category table", 8 * n);
   // OneHotEncoder-1: a 1 in the column of the element's category, 0 elsewhere (zeros = 1: no error
   // for a value outside the categories).
   const Tensor y = run_under_budget(encode({1, 2}), 1000000).at(0).tensor();

@@ -52,7 +52,9 @@ std::vector<V> svmc_values(const Tensor& t) {
 
 std::vector<std::string> svmc_strings(const Tensor& t) { return t.strings(); }
 
-Tensor svmc_floats(Shape shape, std::vector<float> v) { return Tensor::from_values<float>(ElementType::Float, std::move(shape), v); }
+Tensor svmc_floats(Shape shape, std::vector<float> v) {
+  return Tensor::from_values<float>(ElementType::Float, std::move(shape), v);
+}
 
 // Binary, LINEAR kernel: class 0 owns [1, 2], class 1 owns [0, 1] and [2, -1]; with coefficients
 // [1/2, -1/4, -1/4] and rho 1/8 the decision value is d(x) = x1 + 1/8.
@@ -190,10 +192,12 @@ TEST_CASE("SVMClassifier: bad attributes and inputs are refused naming the rule"
   CHECK(svmc_error(x, a) == "attribute 'vectors_per_class' gives class 1 a negative count -1");
   a.set("vectors_per_class", std::vector<int64_t>{2, 2});
   CHECK(svmc_error(x, a) ==
-        "attribute 'support_vectors' has 6 values, not a whole number of features for each of the 4 support vectors 'vectors_per_class' gives");
+        "attribute 'support_vectors' has 6 values, not a whole number of features for each of the 4 support vectors "
+        "'vectors_per_class' gives");
   a = svmc_binary_linear();
   a.set("coefficients", std::vector<float>{1, 2});
-  CHECK(svmc_error(x, a) == "attribute 'coefficients' has 2 values, not 1 x 3 (classes - 1 rows of one per support vector)");
+  CHECK(svmc_error(x, a) ==
+        "attribute 'coefficients' has 2 values, not 1 x 3 (classes - 1 rows of one per support vector)");
   a = svmc_binary_linear();
   a.set("rho", std::vector<float>{1, 2});
   CHECK(svmc_error(x, a) == "attribute 'rho' has 2 values, not 1 (one per pair of the 2 classes)");
@@ -219,7 +223,8 @@ TEST_CASE("SVMClassifier: bad attributes and inputs are refused naming the rule"
   l.set("coefficients", std::vector<float>{1, 2, 3, 4, 5, 6});
   CHECK(svmc_error(x, l) == "X has 2 features, the coefficients 3 per class");
   l.set("rho", std::vector<float>{});
-  CHECK(svmc_error(x, l) == "attribute 'rho' has 0 values, not 1 or 2 (one per class; rho[0] is added to every class score)");
+  CHECK(svmc_error(x, l) ==
+        "attribute 'rho' has 0 values, not 1 or 2 (one per class; rho[0] is added to every class score)");
   const Attributes labelled = svmc_binary_linear();
   a = Attributes{};
   for (const auto& entry : labelled.values())
@@ -228,6 +233,7 @@ TEST_CASE("SVMClassifier: bad attributes and inputs are refused naming the rule"
   a = svmc_binary_linear();
   a.set("post_transform", std::string("SQUARE"));
   // spec: SVMClassifier-1: "Indicates the transform to apply to the score. <br>One of 'NONE,' 'SOFTMAX,' 'LOGISTIC,' 'SOFTMAX_ZERO,' or 'PROBIT'"
-  CHECK(svmc_error(x, a) == "attribute 'post_transform' = 'SQUARE' is none of NONE, SOFTMAX, LOGISTIC, SOFTMAX_ZERO, PROBIT");
+  CHECK(svmc_error(x, a) ==
+        "attribute 'post_transform' = 'SQUARE' is none of NONE, SOFTMAX, LOGISTIC, SOFTMAX_ZERO, PROBIT");
   CHECK(!svmc_error(Tensor::from_strings({1, 2}, {"1", "1"}), svmc_binary_linear()).empty());
 }

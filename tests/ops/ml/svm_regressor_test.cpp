@@ -9,7 +9,8 @@ TEST_CASE("SVMRegressor: LINEAR, POLY, RBF, SIGMOID kernels, linear mode, one_cl
   a.set("coefficients", std::vector<float>{0.5f, -1});
   a.set("rho", std::vector<float>{0.25f});
   // 0.5 (2 + 6) - 3 + 0.25
-  CHECK(ml_op_values<float>(run_ml_op("SVMRegressor", 1, {ml_floats({1, 2}, {2, 3})}, a)[0].tensor()) == std::vector<float>{1.25f});
+  CHECK(ml_op_values<float>(run_ml_op("SVMRegressor", 1, {ml_floats({1, 2}, {2, 3})}, a)[0].tensor()) ==
+        std::vector<float>{1.25f});
   Attributes p = ml_op_defaults("SVMRegressor", 1);
   p.set("kernel_type", std::string("POLY"));
   p.set("kernel_params", std::vector<float>{1, 1, 2});
@@ -18,9 +19,11 @@ TEST_CASE("SVMRegressor: LINEAR, POLY, RBF, SIGMOID kernels, linear mode, one_cl
   p.set("coefficients", std::vector<float>{2});
   p.set("rho", std::vector<float>{-1});
   // 2 (1 * 11 + 1)^2 - 1
-  CHECK(ml_op_values<float>(run_ml_op("SVMRegressor", 1, {ml_floats({1, 2}, {1, 2})}, p)[0].tensor()) == std::vector<float>{287});
+  CHECK(ml_op_values<float>(run_ml_op("SVMRegressor", 1, {ml_floats({1, 2}, {1, 2})}, p)[0].tensor()) ==
+        std::vector<float>{287});
   p.set("one_class", int64_t{1});
-  CHECK(ml_op_values<float>(run_ml_op("SVMRegressor", 1, {ml_floats({1, 2}, {1, 2})}, p)[0].tensor()) == std::vector<float>{1});
+  CHECK(ml_op_values<float>(run_ml_op("SVMRegressor", 1, {ml_floats({1, 2}, {1, 2})}, p)[0].tensor()) ==
+        std::vector<float>{1});
   // SIGMOID: 2 tanh(1 * 2 + 1), tanh rounded to double, the score to float.
   p.set("one_class", int64_t{0});
   p.set("kernel_type", std::string("SIGMOID"));
@@ -45,7 +48,8 @@ TEST_CASE("SVMRegressor: LINEAR, POLY, RBF, SIGMOID kernels, linear mode, one_cl
   CHECK(ml_op_values<float>(run_ml_op("SVMRegressor", 1, {ml_floats({1, 3}, {1e8f, 1, -1e8f})}, l)[0].tensor()) ==
         std::vector<float>{1.5f});
   l.set("kernel_type", std::string("CUBIC"));
-  CHECK(ml_op_error("SVMRegressor", 1, {ml_floats({1, 3}, {1, 1, 1})}, l) == "attribute 'kernel_type' = 'CUBIC' is none of LINEAR, POLY, RBF, SIGMOID");
+  CHECK(ml_op_error("SVMRegressor", 1, {ml_floats({1, 3}, {1, 1, 1})}, l) ==
+        "attribute 'kernel_type' = 'CUBIC' is none of LINEAR, POLY, RBF, SIGMOID");
 }
 
 namespace ml_rules_tests {

@@ -12,14 +12,18 @@ TEST_CASE("TreeEnsembleClassifier: scores, labels, SOFTMAX") {
   check_same(ml_tree_values<float>(out[1].tensor()), {1, 0, 0.75, 0, 2, 0, 0, 0, 0.5});
   a.set("post_transform", std::string("SOFTMAX"));
   a.set("classlabels_strings", std::vector<std::string>{"a", "b", "c"});
-  CHECK(ml_tree_error("TreeEnsembleClassifier", 3, x, a) == "exactly one of attributes 'classlabels_int64s' and 'classlabels_strings' must be set");
+  CHECK(ml_tree_error("TreeEnsembleClassifier", 3, x, a) ==
+        "exactly one of attributes 'classlabels_int64s' and 'classlabels_strings' must be set");
   Attributes s = classifier({0, 2, 1, 2}, {1, 0.75f, 2, 0.5f}, "SOFTMAX");
   s.set("classlabels_strings", std::vector<std::string>{"a", "b", "c"});
-  out = run_ml_tree("TreeEnsembleClassifier", 1, floats({1, 2}, {0, 0}), [&] {
-    Attributes b = ml_tree_defaults("TreeEnsembleClassifier", 1);
-    for (const auto& entry : s.values()) b.set(entry.first, entry.second);
-    return b;
-  }(), 2);
+  out = run_ml_tree(
+      "TreeEnsembleClassifier", 1, floats({1, 2}, {0, 0}),
+      [&] {
+        Attributes b = ml_tree_defaults("TreeEnsembleClassifier", 1);
+        for (const auto& entry : s.values()) b.set(entry.first, entry.second);
+        return b;
+      }(),
+      2);
   CHECK(out[0].tensor().strings() == std::vector<std::string>{"a"});
   check_same(ml_tree_values<float>(out[1].tensor()), {0x1.dd04p-2, 0x1.5ef7eep-3, 0x1.73800ap-2});
 }
@@ -79,7 +83,9 @@ Attributes without(const Attributes& a, const std::string& dropped) {
 // spec: TreeEnsembleClassifier-1,3: "There is no comparison to make at a leaf node.<br>One of 'BRANCH_LEQ', 'BRANCH_LT', 'BRANCH_GTE', 'BRANCH_GT', 'BRANCH_EQ', 'BRANCH_NEQ', 'LEAF'"
 // spec: TreeEnsembleClassifier-1,3: "Indicates the transform to apply to the score. <br> One of 'NONE,' 'SOFTMAX,' 'LOGISTIC,' 'SOFTMAX_ZERO,' or 'PROBIT.'"
 // spec: TreeEnsembleClassifier-1,3: "The input type must be a tensor of a numeric type."
-TEST_CASE("TreeEnsembleClassifier-1, -3, -5: weighted votes, node lists of one length, one label list, named enumerations, numeric X") {
+TEST_CASE(
+    "TreeEnsembleClassifier-1, -3, -5: weighted votes, node lists of one length, one label list, named enumerations, "
+    "numeric X") {
   const Tensor x = floats({2, 2}, {0, 0, 1, 1});
   for (int since : {1, 3, 5}) {
     CAPTURE(since);
@@ -92,7 +98,8 @@ TEST_CASE("TreeEnsembleClassifier-1, -3, -5: weighted votes, node lists of one l
     CHECK(classifier_error(since, x, a) == "attribute 'nodes_values' has 3 values, 'nodes_nodeids' 6");
     a = three_classes();
     a.set("classlabels_strings", std::vector<std::string>{"a", "b", "c"});
-    CHECK(classifier_error(since, x, a) == "exactly one of attributes 'classlabels_int64s' and 'classlabels_strings' must be set");
+    CHECK(classifier_error(since, x, a) ==
+          "exactly one of attributes 'classlabels_int64s' and 'classlabels_strings' must be set");
     CHECK(classifier_error(since, x, without(three_classes(), "classlabels_int64s")) ==
           "exactly one of attributes 'classlabels_int64s' and 'classlabels_strings' must be set");
     a = three_classes();
@@ -107,7 +114,8 @@ TEST_CASE("TreeEnsembleClassifier-1, -3, -5: weighted votes, node lists of one l
 
 // spec: TreeEnsembleClassifier-1,3: "Base values for classification, added to final class score; the size must be the same as the classes or can be left unassigned (assumed 0)"
 // spec: TreeEnsembleClassifier-1,3: "This attribute may be left undefined, and the default value is false (0) for all nodes."
-TEST_CASE("TreeEnsembleClassifier-1, -3: base values per class or none (0); NaN goes to the false branch unless tracked") {
+TEST_CASE(
+    "TreeEnsembleClassifier-1, -3: base values per class or none (0); NaN goes to the false branch unless tracked") {
   const Tensor nan_x = floats({1, 2}, {NAN, 1});
   for (int since : {1, 3}) {
     CAPTURE(since);
@@ -119,7 +127,10 @@ TEST_CASE("TreeEnsembleClassifier-1, -3: base values per class or none (0); NaN 
     based.set("base_values", std::vector<float>{0.5f, 0.25f});
     CHECK(!classifier_error(since, nan_x, based).empty());
     // Untracked, NaN takes node 0's false branch to node 2 (1 < 2): leaf 3, scores [0, 2, 0].
-    check_same(ml_tree_values<float>(legacy_classifier(since, nan_x, without(three_classes(), "nodes_missing_value_tracks_true")).run()[1].tensor()),
+    check_same(ml_tree_values<float>(
+                   legacy_classifier(since, nan_x, without(three_classes(), "nodes_missing_value_tracks_true"))
+                       .run()[1]
+                       .tensor()),
                {0, 2, 0});
   }
   // The tensor form of version 3 has the same rule.
@@ -149,7 +160,8 @@ TEST_CASE("TreeEnsembleClassifier-3, -5: the double forms stand for the float on
 TEST_CASE("TreeEnsembleClassifier-1, -3: a tree without node id 0 is refused (its root is not named)") {
   Attributes a = three_classes();
   a.set("nodes_nodeids", std::vector<int64_t>{0, 1, 2, 3, 4, 5});
-  for (int since : {1, 3}) CHECK(classifier_error(since, floats({1, 2}, {0, 0}), a) == "tree 1 has no node id 0, its root");
+  for (int since : {1, 3})
+    CHECK(classifier_error(since, floats({1, 2}, {0, 0}), a) == "tree 1 has no node id 0, its root");
 }
 
 }  // namespace tree_ensemble_classifier_versions
@@ -167,7 +179,8 @@ TEST_CASE("TreeEnsembleClassifier-3: exactly one class label list") {
   Attributes both = ints;
   both.set("classlabels_strings", std::vector<std::string>{"a", "b"});
   CHECK(!ml_tree_error("TreeEnsembleClassifier", 3, x, both).empty());
-  const Attributes neither = without(classifier({0, 1, 1}, {1, 1, 1}, "NONE"), {"classlabels_int64s", "classlabels_strings"});
+  const Attributes neither =
+      without(classifier({0, 1, 1}, {1, 1, 1}, "NONE"), {"classlabels_int64s", "classlabels_strings"});
   CHECK(!ml_tree_error("TreeEnsembleClassifier", 3, x, neither).empty());
 }
 

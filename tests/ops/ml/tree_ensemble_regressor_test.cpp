@@ -2,17 +2,20 @@
 #include "helpers/ml_trees.h"
 #include "helpers/tree_rules.h"
 
-TEST_CASE("TreeEnsembleRegressor: SUM, AVERAGE, MIN, MAX with base values, versions 1 and 3 (5 is deprecated: tests/interpreter/deprecated_versions_test.cpp)") {
+TEST_CASE(
+    "TreeEnsembleRegressor: SUM, AVERAGE, MIN, MAX with base values, versions 1 and 3 (5 is deprecated: "
+    "tests/interpreter/deprecated_versions_test.cpp)") {
   // Rows [0.5, 9], [1, 1], [1, 3], [NaN, 3] (NaN tracks true at node 0).
   const Tensor x = floats({4, 2}, {0.5f, 9, 1, 1, 1, 3, NAN, 3});
   for (int since : {1, 3}) {
     CAPTURE(since);
     Attributes a = regressor("SUM");
-    if (since == 1) a = [&] {
-      Attributes b = ml_tree_defaults("TreeEnsembleRegressor", 1);
-      for (const auto& entry : a.values()) b.set(entry.first, entry.second);
-      return b;
-    }();
+    if (since == 1)
+      a = [&] {
+        Attributes b = ml_tree_defaults("TreeEnsembleRegressor", 1);
+        for (const auto& entry : a.values()) b.set(entry.first, entry.second);
+        return b;
+      }();
     check_same(ml_tree_values<float>(run_ml_tree("TreeEnsembleRegressor", since, x, a)[0].tensor()),
                {11.25, 20.5, 12.75, 20.5, 10.25, 19.5, 11.25, 20.5});
   }
@@ -29,14 +32,16 @@ TEST_CASE("TreeEnsembleRegressor: SUM, AVERAGE, MIN, MAX with base values, versi
   // The double forms of version 3.
   Attributes d = regressor("SUM");
   d.set("target_weights_as_tensor", doubles({5}, {1, 2.5, -1, 0.25, 0.5}));
-  CHECK(ml_tree_error("TreeEnsembleRegressor", 3, x, d) == "attributes 'target_weights' and 'target_weights_as_tensor' are both set; give one");
+  CHECK(ml_tree_error("TreeEnsembleRegressor", 3, x, d) ==
+        "attributes 'target_weights' and 'target_weights_as_tensor' are both set; give one");
 }
 
 TEST_CASE("TreeEnsembleRegressor: bad node lists are refused") {
   const Tensor x = floats({1, 2}, {0, 0});
   Attributes a = regressor("SUM");
   a.set("nodes_truenodeids", std::vector<int64_t>{1, 0, 7, 0, 0, 0});
-  CHECK(ml_tree_error("TreeEnsembleRegressor", 3, x, a) == "tree 0 node 2's true branch points to node id 7, which tree 0 does not have");
+  CHECK(ml_tree_error("TreeEnsembleRegressor", 3, x, a) ==
+        "tree 0 node 2's true branch points to node id 7, which tree 0 does not have");
   a = regressor("SUM");
   a.set("nodes_falsenodeids", std::vector<int64_t>{2, 0, 0, 0, 0, 0});  // node 2 -> node 0: a cycle
   CHECK(ml_tree_error("TreeEnsembleRegressor", 3, x, a) == "node 1 leads back to node 0: the trees have a cycle");
@@ -46,7 +51,8 @@ TEST_CASE("TreeEnsembleRegressor: bad node lists are refused") {
   CHECK(ml_tree_error("TreeEnsembleRegressor", 3, x, a) == "attribute 'target_ids' has 4 values, 'target_nodeids' 5");
   a = regressor("MEDIAN");
   // spec: TreeEnsembleRegressor-3: "Defines how to aggregate leaf values within a target. <br>One of 'AVERAGE,' 'SUM,' 'MIN,' 'MAX.'"
-  CHECK(ml_tree_error("TreeEnsembleRegressor", 3, x, a) == "attribute 'aggregate_function' = 'MEDIAN' is none of AVERAGE, SUM, MIN, MAX");
+  CHECK(ml_tree_error("TreeEnsembleRegressor", 3, x, a) ==
+        "attribute 'aggregate_function' = 'MEDIAN' is none of AVERAGE, SUM, MIN, MAX");
   a = regressor("SUM");
   a.set("post_transform", std::string("SOFTPLUS"));
   // spec: TreeEnsembleRegressor-3: "Indicates the transform to apply to the score. <br>One of 'NONE,' 'SOFTMAX,' 'LOGISTIC,' 'SOFTMAX_ZERO,' or 'PROBIT'"
@@ -84,7 +90,9 @@ std::string regressor_error(int since, const Tensor& x, const Attributes& a) {
 // spec: TreeEnsembleRegressor-1: "Indicates the transform to apply to the score. <br>One of 'NONE,' 'SOFTMAX,' 'LOGISTIC,' 'SOFTMAX_ZERO,' or 'PROBIT'"
 // spec: TreeEnsembleRegressor-1: "There is no comparison to make at a leaf node.<br>One of 'BRANCH_LEQ', 'BRANCH_LT', 'BRANCH_GTE', 'BRANCH_GT', 'BRANCH_EQ', 'BRANCH_NEQ', 'LEAF'"
 // spec: TreeEnsembleRegressor-1,3: "The input type must be a tensor of a numeric type."
-TEST_CASE("TreeEnsembleRegressor-1, -3, -5: node lists of one length, node ids once per tree from 0, named enumerations, numeric X") {
+TEST_CASE(
+    "TreeEnsembleRegressor-1, -3, -5: node lists of one length, node ids once per tree from 0, named enumerations, "
+    "numeric X") {
   const Tensor x = floats({1, 2}, {0.5f, 9});
   for (int since : {1, 3, 5}) {
     CAPTURE(since);
@@ -109,13 +117,16 @@ TEST_CASE("TreeEnsembleRegressor-1, -3, -5: node lists of one length, node ids o
     a.set("nodes_falsenodeids", std::vector<int64_t>{2, 0, 7, 0, 0, 0});
     a.set("target_nodeids", std::vector<int64_t>{1, 3, 7, 0, 0});
     // Row [1, 3] reaches the renumbered leaf: target 1 += -1, then tree 1 and the base values.
-    check_same(ml_tree_values<float>(legacy_tree("TreeEnsembleRegressor", since, floats({2, 2}, {0.5f, 9, 1, 3}), a).run()[0].tensor()),
+    check_same(ml_tree_values<float>(
+                   legacy_tree("TreeEnsembleRegressor", since, floats({2, 2}, {0.5f, 9, 1, 3}), a).run()[0].tensor()),
                {11.25, 20.5, 10.25, 19.5});
     a = regressor("MEDIAN");
-    CHECK(regressor_error(since, x, a) == "attribute 'aggregate_function' = 'MEDIAN' is none of AVERAGE, SUM, MIN, MAX");
+    CHECK(regressor_error(since, x, a) ==
+          "attribute 'aggregate_function' = 'MEDIAN' is none of AVERAGE, SUM, MIN, MAX");
     a = regressor("SUM");
     a.set("post_transform", std::string("SOFTPLUS"));
-    CHECK(regressor_error(since, x, a) == "attribute 'post_transform' = 'SOFTPLUS' is none of NONE, SOFTMAX, LOGISTIC, SOFTMAX_ZERO, PROBIT");
+    CHECK(regressor_error(since, x, a) ==
+          "attribute 'post_transform' = 'SOFTPLUS' is none of NONE, SOFTMAX, LOGISTIC, SOFTMAX_ZERO, PROBIT");
     a = regressor("SUM");
     a.set("nodes_modes", std::vector<std::string>{"BRANCH_LEQ", "LEAF", "BRANCH_XX", "LEAF", "LEAF", "LEAF"});
     CHECK(regressor_error(since, x, a).find("attribute 'nodes_modes' holds 'BRANCH_XX'") == 0);
@@ -125,7 +136,8 @@ TEST_CASE("TreeEnsembleRegressor-1, -3, -5: node lists of one length, node ids o
 
 // spec: TreeEnsembleRegressor-1: "Base values for classification, added to final class score; the size must be the same as the classes or can be left unassigned (assumed 0)"
 // spec: TreeEnsembleRegressor-1,3: "This attribute may be left undefined and the default value is false (0) for all nodes."
-TEST_CASE("TreeEnsembleRegressor-1, -3: base values per target or none (0); NaN goes to the false branch unless tracked") {
+TEST_CASE(
+    "TreeEnsembleRegressor-1, -3: base values per target or none (0); NaN goes to the false branch unless tracked") {
   const Tensor nan_x = floats({1, 2}, {NAN, 9});
   for (int since : {1, 3}) {
     CAPTURE(since);
@@ -134,7 +146,8 @@ TEST_CASE("TreeEnsembleRegressor-1, -3: base values per target or none (0); NaN 
     for (const auto& [name, value] : full.values())
       if (name != "base_values") none.set(name, value);
     // NaN x0 tracks true at node 0: leaf 1 (target 0 += 1), tree 1 adds [0.25, 0.5].
-    check_same(ml_tree_values<float>(legacy_tree("TreeEnsembleRegressor", since, nan_x, none).run()[0].tensor()), {1.25, 0.5});
+    check_same(ml_tree_values<float>(legacy_tree("TreeEnsembleRegressor", since, nan_x, none).run()[0].tensor()),
+               {1.25, 0.5});
     Attributes one_base = regressor("SUM");
     one_base.set("base_values", std::vector<float>{10});
     CHECK(!regressor_error(since, nan_x, one_base).empty());
@@ -143,7 +156,8 @@ TEST_CASE("TreeEnsembleRegressor-1, -3: base values per target or none (0); NaN 
     Attributes untracked;
     for (const auto& [name, value] : none.values())
       if (name != "nodes_missing_value_tracks_true") untracked.set(name, value);
-    check_same(ml_tree_values<float>(legacy_tree("TreeEnsembleRegressor", since, nan_x, untracked).run()[0].tensor()), {0.25, -0.5});
+    check_same(ml_tree_values<float>(legacy_tree("TreeEnsembleRegressor", since, nan_x, untracked).run()[0].tensor()),
+               {0.25, -0.5});
   }
 }
 
@@ -155,7 +169,9 @@ namespace tree_rules_tests {
 // spec: TreeEnsembleRegressor-3: "Returns the regressed values for each input in N.<br> All args with nodes_ are fields of a tuple of tree nodes, and it is assumed they are the same length, and an index i will decode the tuple across these inputs."
 TEST_CASE("TreeEnsembleRegressor-3: base values per target or none (0); node lists of one length") {
   const Tensor x = floats({1, 2}, {0, 0});
-  const auto values = [&](const Attributes& a) { return ml_tree_values<float>(run_ml_tree("TreeEnsembleRegressor", 3, x, a)[0].tensor()); };
+  const auto values = [&](const Attributes& a) {
+    return ml_tree_values<float>(run_ml_tree("TreeEnsembleRegressor", 3, x, a)[0].tensor());
+  };
   const Attributes none = without(regressor("SUM"), {"base_values"});
   const std::vector<double> with = values(regressor("SUM")), without = values(none);
   REQUIRE(with.size() == 2);

@@ -27,8 +27,8 @@ TEST_CASE("TreeEnsemble-5: post_transform LOGISTIC, SOFTMAX_ZERO and PROBIT are 
               0x1.136561454ba86p-2, 0x1.3eb2fd4d34391p-1, 0x1.c2f7d5a8a79cap-1});
   // SOFTMAX_ZERO: a zero score stays 0, the others are the softmax of the nonzero ones.
   check_same(ml_tree_values<double>(run_ml_tree("TreeEnsemble", 5, x, two_trees(1, 3))[0].tensor()),
-             {1, 0, 0x1.759b8355a1bb0p-3, 0x1.a2991f2a97914p-1, 0x1.c2f7d5a8a79cap-1,
-              0x1.e84152bac31afp-4, 0x1.759b8355a1bb0p-3, 0x1.a2991f2a97914p-1});
+             {1, 0, 0x1.759b8355a1bb0p-3, 0x1.a2991f2a97914p-1, 0x1.c2f7d5a8a79cap-1, 0x1.e84152bac31afp-4,
+              0x1.759b8355a1bb0p-3, 0x1.a2991f2a97914p-1});
   // PROBIT of the AVERAGE scores 0.375, 0, 0.25, 1, 0.5, -0.5: probit(0) = -inf, probit(1) = inf,
   // probit(1/2) = 0, below 0 NaN.
   check_same(ml_tree_values<double>(run_ml_tree("TreeEnsemble", 5, x, two_trees(0, 4))[0].tensor()),
@@ -79,17 +79,20 @@ TEST_CASE("TreeEnsemble-5: a far-tail PROBIT and a float PROBIT") {
   check_same(ml_tree_values<double>(run_ml_tree("TreeEnsemble", 5, doubles({2, 1}, {0, 1}), a)[0].tensor()),
              {-0x1.286074064c26ep+5, 0x1.5956b87528a49p-1});
   a.set("leaf_weights", floats({2}, {0.1f, 0.75f}));
-  check_same(ml_tree_values<float>(run_ml_tree("TreeEnsemble", 5, floats({1, 1}, {0}), a)[0].tensor()), {-0x1.4813c4p+0});
+  check_same(ml_tree_values<float>(run_ml_tree("TreeEnsemble", 5, floats({1, 1}, {0}), a)[0].tensor()),
+             {-0x1.4813c4p+0});
 }
 
 TEST_CASE("TreeEnsemble-5: references outside the tree, cycles and bad lengths are refused") {
   const Tensor x = doubles({1, 2}, {0, 0});
   Attributes a = two_trees(1, 0);
   a.set("nodes_falsenodeids", std::vector<int64_t>{7, 2, 4});
-  CHECK(ml_tree_error("TreeEnsemble", 5, x, a) == "node 0's false branch points to node 7, outside the tree's 3 nodes and 5 leaves");
+  CHECK(ml_tree_error("TreeEnsemble", 5, x, a) ==
+        "node 0's false branch points to node 7, outside the tree's 3 nodes and 5 leaves");
   a = two_trees(1, 0);
   a.set("nodes_truenodeids", std::vector<int64_t>{0, 9, 3});
-  CHECK(ml_tree_error("TreeEnsemble", 5, x, a) == "node 1's true branch points to leaf 9, outside the tree's 3 nodes and 5 leaves");
+  CHECK(ml_tree_error("TreeEnsemble", 5, x, a) ==
+        "node 1's true branch points to leaf 9, outside the tree's 3 nodes and 5 leaves");
   a = two_trees(1, 0);  // node 1's true branch back to node 0
   a.set("nodes_truenodeids", std::vector<int64_t>{0, 0, 3});
   a.set("nodes_trueleafs", std::vector<int64_t>{1, 0, 1});
@@ -106,7 +109,8 @@ TEST_CASE("TreeEnsemble-5: references outside the tree, cycles and bad lengths a
   a = two_trees(1, 0);
   a.set("membership_values", floats({2}, {3, 1}));
   // spec: TreeEnsemble-5: "Will have the same number of sets of values as nodes with mode 'BRANCH_MEMBER'."
-  CHECK(ml_tree_error("TreeEnsemble", 5, x, a) == "attribute 'membership_values' must end each set with a NaN, and its last value is not NaN");
+  CHECK(ml_tree_error("TreeEnsemble", 5, x, a) ==
+        "attribute 'membership_values' must end each set with a NaN, and its last value is not NaN");
 }
 
 // spec: TreeEnsemble-5: "To represent a tree that is a leaf (only has one node), one can do so by having a single `nodes_*` entry with true and false branches referencing the same `leaf_*` entry"
@@ -114,7 +118,8 @@ TEST_CASE("TreeEnsemble-5: references outside the tree, cycles and bad lengths a
 TEST_CASE("TreeEnsemble-5: a one-node tree is a branch whose both sides are one leaf; a string X is refused") {
   const Attributes a = one_branch_tree(0, floats({1}, {2.5f}));
   // Either side of the split (-1 <= 0, 3 > 0, NaN) reaches the one leaf.
-  check_same(ml_tree_values<double>(run_ml_tree("TreeEnsemble", 5, doubles({3, 1}, {-1, 3, NAN}), a)[0].tensor()), {2.5, 2.5, 2.5});
+  check_same(ml_tree_values<double>(run_ml_tree("TreeEnsemble", 5, doubles({3, 1}, {-1, 3, NAN}), a)[0].tensor()),
+             {2.5, 2.5, 2.5});
   CHECK(!ml_tree_error("TreeEnsemble", 5, Tensor::from_strings({1, 1}, {"a"}), a).empty());
 }
 
@@ -124,7 +129,8 @@ namespace tree_rules_tests {
 // spec: TreeEnsemble-5: "This attribute may be left undefined and the default value is false (0) for all nodes."
 // spec: TreeEnsemble-5: "The index of the target that this leaf contributes to (this must be in range `[0, n_targets)`)."
 // spec: TreeEnsemble-5: "The attributes `nodes_*` must all have the same length and encode a sequence of tuples, as defined by taking all the `nodes_*` fields at a given position."
-TEST_CASE("TreeEnsemble-5: SUM and NONE by default; NaN to the false branch by default; targets and node lists checked") {
+TEST_CASE(
+    "TreeEnsemble-5: SUM and NONE by default; NaN to the false branch by default; targets and node lists checked") {
   const Tensor x = doubles({1, 2}, {0, 1});
   const Attributes plain = without(two_trees(1, 0), {"aggregate_function", "post_transform"});
   CHECK(run_tree(plain, x) == run_tree(two_trees(1, 0), x));

@@ -14,9 +14,10 @@ TEST_CASE("ZipMap: one map per row, keys from the class labels") {
   // A 1-D X is one row; no rows give an empty sequence.
   CHECK(n.run(floats({0.5f, 0.5f})).maps().size() == 1);
   CHECK(n.run(Tensor::from_values<float>(T::Float, {0, 2}, {})).maps().empty());
-  CHECK_THROWS_WITH_AS(n.run(floats({1, 2, 3})), doctest::Contains("X has 3 columns but the node has 2 class labels"), Error);
-  CHECK_THROWS_WITH_AS(n.run(Tensor::from_values<float>(T::Float, {1, 1, 2}, {1, 2})), doctest::Contains("ZipMap takes [N, C] or [C]"),
+  CHECK_THROWS_WITH_AS(n.run(floats({1, 2, 3})), doctest::Contains("X has 3 columns but the node has 2 class labels"),
                        Error);
+  CHECK_THROWS_WITH_AS(n.run(Tensor::from_values<float>(T::Float, {1, 1, 2}, {1, 2})),
+                       doctest::Contains("ZipMap takes [N, C] or [C]"), Error);
 
   MlNode i("ZipMap", std::nullopt);
   set_ints(*i.node, "classlabels_int64s", {10, -3});
@@ -27,11 +28,15 @@ TEST_CASE("ZipMap: one map per row, keys from the class labels") {
   MlNode both("ZipMap", std::nullopt);
   set_ints(*both.node, "classlabels_int64s", {1});
   set_strings(*both.node, "classlabels_strings", {"a"});
-  CHECK_THROWS_WITH_AS(both.b.build(), doctest::Contains("one and only one of the attributes 'classlabels_int64s' and 'classlabels_strings' must be set (both are)"),
-                       Error);
+  CHECK_THROWS_WITH_AS(
+      both.b.build(),
+      doctest::Contains(
+          "one and only one of the attributes 'classlabels_int64s' and 'classlabels_strings' must be set (both are)"),
+      Error);
   MlNode twice("ZipMap", std::nullopt);
   set_ints(*twice.node, "classlabels_int64s", {4, 4});
-  CHECK_THROWS_WITH_AS(twice.b.build(), doctest::Contains("attribute 'classlabels_int64s' holds 4 twice (entries 0 and 1)"), Error);
+  CHECK_THROWS_WITH_AS(twice.b.build(),
+                       doctest::Contains("attribute 'classlabels_int64s' holds 4 twice (entries 0 and 1)"), Error);
 }
 
 namespace ml_rules_tests {

@@ -1,8 +1,8 @@
 // Unit tests of ops/movement/concat.cpp.
-#include "helpers/movement_indexing.h"
 #include <doctest/doctest.h>
-#include "runtime/error.h"
+#include "helpers/movement_indexing.h"
 #include "helpers/movement_rules.h"
+#include "runtime/error.h"
 
 // spec: Concat-*: "All input tensors must have the same shape, except for the dimension size of the axis to concatenate on."
 // spec: Split-13,18: "Sum of the values must be equal to the dim value at 'axis' specified."
@@ -10,16 +10,23 @@ TEST_CASE("Concat and Split: shapes, sizes and their errors") {
   CHECK(concat_output_shape({{2, 3}, {2, 5}}, 1, AxisRange::NonNegative) == Shape{2, 8});
   CHECK(concat_output_shape({{0, 3}, {2, 3}}, -2, AxisRange::Signed) == Shape{2, 3});
   CHECK_THROWS_WITH_AS(concat_output_shape({{2, 3}, {3, 3}}, 1, AxisRange::Signed),
-                       "input 1 is [3, 3] and input 0 is [2, 3]: they differ in dimension 0, which is not the axis 1", Error);
-  CHECK_THROWS_WITH_AS(concat_output_shape({{2, 3}, {3}}, 0, AxisRange::Signed), "input 1 is [3], whose rank differs from input 0's [2, 3]", Error);
-  CHECK_THROWS_WITH_AS(concat_output_shape({{INT64_MAX}, {1}}, 0, AxisRange::Signed), "the sizes along axis 0 add up beyond int64", Error);
+                       "input 1 is [3, 3] and input 0 is [2, 3]: they differ in dimension 0, which is not the axis 1",
+                       Error);
+  CHECK_THROWS_WITH_AS(concat_output_shape({{2, 3}, {3}}, 0, AxisRange::Signed),
+                       "input 1 is [3], whose rank differs from input 0's [2, 3]", Error);
+  CHECK_THROWS_WITH_AS(concat_output_shape({{INT64_MAX}, {1}}, 0, AxisRange::Signed),
+                       "the sizes along axis 0 add up beyond int64", Error);
   CHECK(split_sizes(6, std::nullopt, std::nullopt, 3) == std::vector<int64_t>{2, 2, 2});
   CHECK(split_sizes(7, std::nullopt, 3, 3) == std::vector<int64_t>{3, 3, 1});
   CHECK(split_sizes(5, std::vector<int64_t>{0, 5}, std::nullopt, 2) == std::vector<int64_t>{0, 5});
-  CHECK_THROWS_WITH_AS(split_sizes(7, std::nullopt, std::nullopt, 3), "an axis of 7 elements cannot be cut into 3 equal parts (give `split`)", Error);
-  CHECK_THROWS_WITH_AS(split_sizes(5, std::vector<int64_t>{2, 2}, std::nullopt, 2), "the split sizes add up to 4 but the axis has 5 elements", Error);
-  CHECK_THROWS_WITH_AS(split_sizes(5, std::vector<int64_t>{6, -1}, std::nullopt, 2), "split[1] = -1 is negative", Error);
-  CHECK_THROWS_WITH_AS(split_sizes(5, std::vector<int64_t>{5}, std::nullopt, 2), "split has 1 entries but the node has 2 outputs", Error);
+  CHECK_THROWS_WITH_AS(split_sizes(7, std::nullopt, std::nullopt, 3),
+                       "an axis of 7 elements cannot be cut into 3 equal parts (give `split`)", Error);
+  CHECK_THROWS_WITH_AS(split_sizes(5, std::vector<int64_t>{2, 2}, std::nullopt, 2),
+                       "the split sizes add up to 4 but the axis has 5 elements", Error);
+  CHECK_THROWS_WITH_AS(split_sizes(5, std::vector<int64_t>{6, -1}, std::nullopt, 2), "split[1] = -1 is negative",
+                       Error);
+  CHECK_THROWS_WITH_AS(split_sizes(5, std::vector<int64_t>{5}, std::nullopt, 2),
+                       "split has 1 entries but the node has 2 outputs", Error);
   CHECK_THROWS_WITH_AS(split_sizes(2, std::nullopt, 4, 4), doctest::Contains("cannot be cut into 4 chunks"), Error);
   CHECK_THROWS_WITH_AS(split_sizes(4, std::nullopt, 3, 2), "num_outputs = 3 but the node has 2 outputs", Error);
 

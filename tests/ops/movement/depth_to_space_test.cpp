@@ -13,8 +13,9 @@ TEST_CASE("DepthToSpace-11 and -13: DCR by default") {
     INFO("DepthToSpace-", v);
     const auto block = [](OpTester& t) { t.attribute("blocksize", int64_t{2}); };
     CHECK(floats(run("DepthToSpace", v, {x}, block)) == std::vector<float>{0, 2, 4, 6, 1, 3, 5, 7});
-    CHECK(floats(run("DepthToSpace", v, {x}, [](OpTester& t) { t.attribute("blocksize", int64_t{2}).attribute("mode", "CRD"); })) ==
-          std::vector<float>{0, 1, 2, 3, 4, 5, 6, 7});
+    CHECK(floats(run("DepthToSpace", v, {x}, [](OpTester& t) {
+            t.attribute("blocksize", int64_t{2}).attribute("mode", "CRD");
+          })) == std::vector<float>{0, 1, 2, 3, 4, 5, 6, 7});
   }
 }
 

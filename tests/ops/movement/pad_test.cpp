@@ -34,18 +34,24 @@ TEST_CASE("pad_source: every mode against brute force") {
 // spec: Pad-13: "`pads` should be a 1D tensor of shape [2 * input_rank]."
 TEST_CASE("Pad kernels: negative pads crop, strings, empty dimensions") {
   const Tensor x = f32({2, 3}, {1, 2, 3, 4, 5, 6});
-  const Tensor y = run_op("Pad", 19, {x, i64({4}, {0, -1, 1, 2}), std::nullopt, std::nullopt}, {{"mode", std::string("wrap")}})[0].tensor();
+  const Tensor y =
+      run_op("Pad", 19, {x, i64({4}, {0, -1, 1, 2}), std::nullopt, std::nullopt}, {{"mode", std::string("wrap")}})[0]
+          .tensor();
   CHECK(y.shape() == Shape{3, 4});
   const std::vector<float> want = {2, 3, 1, 2, 5, 6, 4, 5, 2, 3, 1, 2};
   CHECK(std::vector<float>(y.data_as<float>(), y.data_as<float>() + 12) == want);
   const Tensor s = Tensor::from_strings({2}, {"a", "b"});
   CHECK(run_op("Pad", 13, {s, i64({2}, {1, 1}), Tensor::from_strings({}, {"z"})})[0].tensor().strings() ==
         std::vector<std::string>{"z", "a", "b", "z"});
-  CHECK_THROWS_WITH_AS(run_op("Pad", 13, {f32({0}, {}), i64({2}, {1, 0}), std::nullopt}, {{"mode", std::string("edge")}}),
-                       "dimension 0 is empty, so there is nothing to pad it with in this mode", Error);
-  CHECK_THROWS_WITH_AS(run_op("Pad", 13, {x, i64({4}, {0, -4, 0, 0}), std::nullopt}), "dimension 1 of 3 padded by -4 and 0 would be negative", Error);
-  CHECK_THROWS_WITH_AS(run_op("Pad", 13, {x, i64({2}, {0, 0}), std::nullopt}), "pads has 2 entries; 2 padded axes need 4", Error);
-  CHECK_THROWS_WITH_AS(run_op("Pad", 13, {x, i64({4}, {0, 0, int64_t{1} << 30, int64_t{1} << 30}), std::nullopt}), doctest::Contains("bytes"), Error);
+  CHECK_THROWS_WITH_AS(
+      run_op("Pad", 13, {f32({0}, {}), i64({2}, {1, 0}), std::nullopt}, {{"mode", std::string("edge")}}),
+      "dimension 0 is empty, so there is nothing to pad it with in this mode", Error);
+  CHECK_THROWS_WITH_AS(run_op("Pad", 13, {x, i64({4}, {0, -4, 0, 0}), std::nullopt}),
+                       "dimension 1 of 3 padded by -4 and 0 would be negative", Error);
+  CHECK_THROWS_WITH_AS(run_op("Pad", 13, {x, i64({2}, {0, 0}), std::nullopt}),
+                       "pads has 2 entries; 2 padded axes need 4", Error);
+  CHECK_THROWS_WITH_AS(run_op("Pad", 13, {x, i64({4}, {0, 0, int64_t{1} << 30, int64_t{1} << 30}), std::nullopt}),
+                       doctest::Contains("bytes"), Error);
 }
 
 namespace movement_rules_tests {
@@ -67,7 +73,9 @@ namespace movement_rules_tests {
 // spec: Pad-1: "`paddings` rank should be double of the input's rank."
 // spec: Pad-2: "`pads` rank should be double of the input's rank."
 // spec: Pad-11: "`pads` should be a 1D tensor of shape [2 * input_rank]."
-TEST_CASE("Pad, every version: constant 0 by default, reflect, edge (and wrap from 19); pads [begin..., end...] of 2 * rank") {
+TEST_CASE(
+    "Pad, every version: constant 0 by default, reflect, edge (and wrap from 19); pads [begin..., end...] of 2 * "
+    "rank") {
   for (int64_t v : {1, 2, 11, 13, 18, 19, 21, 23, 24, 25}) {
     INFO("Pad-", v);
     CHECK(floats(pad(v, {0, 1, 0, 1})) == std::vector<float>{0, 1, 2, 3, 0});
@@ -89,7 +97,6 @@ TEST_CASE("Pad, every version: constant 0 by default, reflect, edge (and wrap fr
     CHECK(std::vector<uint8_t>(b.data_as<uint8_t>(), b.data_as<uint8_t>() + 3) == std::vector<uint8_t>{0, 1, 0});
   }
 }
-
 
 // spec: Pad-18,19,21,23,24,25: "`pads` should be a 1D tensor of shape [2 * num_axes] where `num_axes` refers to the number of elements in the `axes` input or the input rank if `axes` are not provided explicitly."
 // spec: Pad-18,19,21,23,24,25: "1-D tensor of axes that `pads` apply to."

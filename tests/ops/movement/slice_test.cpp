@@ -44,7 +44,8 @@ TEST_CASE("slice_range agrees with brute force over every small case and the int
 
 TEST_CASE("Slice kernels: steps, negative steps, strings, packed and 16-byte elements") {
   const Tensor x = i64({3, 4}, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11});
-  auto out = run_op("Slice", 13, {x, i64({2}, {2, -1}), i64({2}, {INT64_MIN, INT64_MIN}), i64({2}, {0, 1}), i64({2}, {-1, -2})});
+  auto out = run_op("Slice", 13,
+                    {x, i64({2}, {2, -1}), i64({2}, {INT64_MIN, INT64_MIN}), i64({2}, {0, 1}), i64({2}, {-1, -2})});
   CHECK(out[0].tensor().shape() == Shape{3, 2});
   CHECK(ints(out[0]) == std::vector<int64_t>{11, 9, 7, 5, 3, 1});
   const Tensor s = Tensor::from_strings({5}, {"a", "b", "c", "d", "e"});
@@ -53,12 +54,16 @@ TEST_CASE("Slice kernels: steps, negative steps, strings, packed and 16-byte ele
   Tensor i4 = Tensor::zeros(T::Int4, {6});
   for (int64_t i = 0; i < 6; ++i) write_int64(T::Int4, i4.mutable_data(), i, i - 3);
   // Slice-13 allows no int4: the kernel alone, for its packed copy.
-  const Tensor r4 = run_kernel_only("Slice", 13, {i4, i64({1}, {-1}), i64({1}, {-7}), std::nullopt, i64({1}, {-2})}, {})[0].tensor();
+  const Tensor r4 =
+      run_kernel_only("Slice", 13, {i4, i64({1}, {-1}), i64({1}, {-7}), std::nullopt, i64({1}, {-2})}, {})[0].tensor();
   REQUIRE(r4.element_count() == 3);
   for (int64_t i = 0; i < 3; ++i) CHECK(read_int64(T::Int4, r4.data(), i) == 2 - 2 * i);
-  CHECK_THROWS_WITH_AS(run_op("Slice", 13, {x, i64({1}, {0}), i64({1}, {1}), i64({1}, {0}), i64({1}, {0})}), "steps[0] is 0", Error);
-  CHECK_THROWS_WITH_AS(run_op("Slice", 13, {x, i64({2}, {0, 0}), i64({2}, {1, 1}), i64({2}, {1, -1})}), "axes[1] repeats axis 1", Error);
-  CHECK_THROWS_WITH_AS(run_op("Slice", 10, {x, i64({1}, {0}), i64({1}, {1}), i64({1}, {-1})}), doctest::Contains("axes[0] = -1 is out of range"), Error);
+  CHECK_THROWS_WITH_AS(run_op("Slice", 13, {x, i64({1}, {0}), i64({1}, {1}), i64({1}, {0}), i64({1}, {0})}),
+                       "steps[0] is 0", Error);
+  CHECK_THROWS_WITH_AS(run_op("Slice", 13, {x, i64({2}, {0, 0}), i64({2}, {1, 1}), i64({2}, {1, -1})}),
+                       "axes[1] repeats axis 1", Error);
+  CHECK_THROWS_WITH_AS(run_op("Slice", 10, {x, i64({1}, {0}), i64({1}, {1}), i64({1}, {-1})}),
+                       doctest::Contains("axes[0] = -1 is out of range"), Error);
 }
 
 namespace movement_rules_tests {
@@ -81,7 +86,8 @@ TEST_CASE("Slice 10 and later: starts, ends (exclusive), axes in [-r, r-1], step
     INFO("Slice-", v);
     CHECK(floats(run("Slice", v, {x, i64({1}), i64({5}), i64({1})})) == std::vector<float>{1, 2, 3, 4});
     CHECK(floats(run("Slice", v, {x, i64({1}), i64({5}), i64({1}), i64({2})})) == std::vector<float>{1, 3});
-    CHECK(floats(run("Slice", v, {x, i64({0, 1}), i64({1, 5})})) == std::vector<float>{1, 2, 3, 4});  // axes default [0, 1]
+    CHECK(floats(run("Slice", v, {x, i64({0, 1}), i64({1, 5})})) ==
+          std::vector<float>{1, 2, 3, 4});  // axes default [0, 1]
     CHECK_THROWS_AS(run("Slice", v, {x, i64({1}), i64({5}), i64({1}), i64({0})}), Error);
     CHECK_THROWS_AS(run("Slice", v, {x, i64({1}), i64({5}), i64({2})}), Error);
     if (v >= 11) {  // negative axes arrive with Slice-11
@@ -102,12 +108,14 @@ namespace movement_spec_tests {
 TEST_CASE("Slice-13: effective starts and ends clamped by the sign of the step") {
   const Tensor x = f32({6}, {0, 1, 2, 3, 4, 5});
   CHECK(floats(run("Slice", 13, {x, i64({-100}), i64({100})})) == std::vector<float>{0, 1, 2, 3, 4, 5});
-  CHECK(floats(run("Slice", 13, {x, i64({100}), i64({-100}), i64({0}), i64({-1})})) == std::vector<float>{5, 4, 3, 2, 1, 0});
+  CHECK(floats(run("Slice", 13, {x, i64({100}), i64({-100}), i64({0}), i64({-1})})) ==
+        std::vector<float>{5, 4, 3, 2, 1, 0});
   CHECK(floats(run("Slice", 13, {x, i64({4}), i64({-100}), i64({0}), i64({-2})})) == std::vector<float>{4, 2, 0});
   CHECK(run("Slice", 13, {x, i64({3}), i64({-100})}).shape() == Shape{0});
   CHECK(run("Slice", 13, {x, i64({-100}), i64({100}), i64({0}), i64({-1})}).shape() == Shape{0});
   // Axes not named take the whole dimension.
-  CHECK(floats(run("Slice", 13, {f32({2, 2}, {1, 2, 3, 4}), i64({1}), i64({2}), i64({1})})) == std::vector<float>{2, 4});
+  CHECK(floats(run("Slice", 13, {f32({2, 2}, {1, 2, 3, 4}), i64({1}), i64({2}), i64({1})})) ==
+        std::vector<float>{2, 4});
 }
 
 }  // namespace movement_spec_tests

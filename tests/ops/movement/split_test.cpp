@@ -1,9 +1,9 @@
 // Split-18: split sizes or num_outputs, not both; the axis range. Expected shapes by hand.
 #include <doctest/doctest.h>
 
+#include "helpers/movement_rules.h"
 #include "model_builder.h"
 #include "runtime/error.h"
-#include "helpers/movement_rules.h"
 
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
@@ -11,7 +11,8 @@ using T = ElementType;
 
 namespace {
 
-std::vector<Shape> split_shapes(const std::optional<std::vector<int64_t>>& sizes, std::optional<int64_t> num_outputs, int64_t axis) {
+std::vector<Shape> split_shapes(const std::optional<std::vector<int64_t>>& sizes, std::optional<int64_t> num_outputs,
+                                int64_t axis) {
   ModelBuilder b(18);
   b.input("x", T::Float, {4, 6}).output("a").output("b");
   std::vector<std::string> inputs{"x"};

@@ -1,6 +1,6 @@
 // Unit tests of ops/movement/tile.cpp.
-#include "helpers/layout_ops.h"
 #include <doctest/doctest.h>
+#include "helpers/layout_ops.h"
 #include "node_runner.h"
 #include "runtime/error.h"
 
@@ -18,12 +18,13 @@ TEST_CASE("Tile: errors") {
   CHECK_THROWS_WITH_AS(tile_output_shape({}, std::vector<int64_t>{2}),
                        "repeats has 1 entries but the input has rank 0; it needs one per input dimension", Error);
   CHECK_THROWS_WITH_AS(tile_output_shape({2, 3}, std::vector<int64_t>{1, -1}), "repeats[1] = -1 is negative", Error);
-  CHECK_THROWS_WITH_AS(tile_output_shape({2, 3}, std::vector<int64_t>{kMin, 1}), "repeats[0] = -9223372036854775808 is negative",
-                       Error);
+  CHECK_THROWS_WITH_AS(tile_output_shape({2, 3}, std::vector<int64_t>{kMin, 1}),
+                       "repeats[0] = -9223372036854775808 is negative", Error);
   CHECK_THROWS_WITH_AS(tile_output_shape({2, 3}, std::vector<int64_t>{kMax, 1}),
                        "repeats[0] = 9223372036854775807 times input dimension 0 (2) overflows int64", Error);
   CHECK_THROWS_WITH_AS(tile_output_shape({4, 4}, std::vector<int64_t>{1LL << 31, 1LL << 31}),
-                       "tiling [4, 4] gives the shape [8589934592, 8589934592], whose element count overflows int64", Error);
+                       "tiling [4, 4] gives the shape [8589934592, 8589934592], whose element count overflows int64",
+                       Error);
   // Countable but far beyond memory: refused before allocating.
   CHECK_THROWS_AS(tile(Tensor::zeros(T::Float, {2, 2}), std::vector<int64_t>{1000000, 1000000}), Error);
 }
@@ -37,22 +38,37 @@ TEST_CASE("Tile-1: tiles and axis") {
   CHECK_THROWS_WITH_AS(tile1_repeats({2}, -3, 0), "tiles = -3 is negative", Error);
   CHECK(integer_from_float_tensor(floats({}, {3}), "tiles") == 3);
   CHECK(integer_from_float_tensor(floats({1}, {-0.0f}), "tiles") == 0);
-  CHECK(integer_from_float_tensor(Tensor::from_values<double>(T::Double, {}, {-9223372036854775808.0}), "axis") == kMin);
+  CHECK(integer_from_float_tensor(Tensor::from_values<double>(T::Double, {}, {-9223372036854775808.0}), "axis") ==
+        kMin);
   CHECK(integer_from_float_tensor(Tensor::from_values<uint16_t>(T::Float16, {1, 1}, {0x4200}), "tiles") == 3);  // 3.0
-  CHECK_THROWS_WITH_AS(integer_from_float_tensor(floats({}, {2.5f}), "tiles"), "tiles = 2.5 is not an integer that fits int64", Error);
-  CHECK_THROWS_WITH_AS(integer_from_float_tensor(floats({}, {NAN}), "axis"), "axis = nan is not an integer that fits int64", Error);
-  CHECK_THROWS_WITH_AS(integer_from_float_tensor(floats({}, {INFINITY}), "tiles"), "tiles = inf is not an integer that fits int64",
-                       Error);
-  CHECK_THROWS_WITH_AS(integer_from_float_tensor(Tensor::from_values<double>(T::Double, {}, {9223372036854775808.0}), "tiles"),
-                       "tiles = 9.2233720368547758e+18 is not an integer that fits int64", Error);
-  CHECK_THROWS_WITH_AS(integer_from_float_tensor(floats({2}, {1, 2}), "tiles"), "tiles must hold one value, but it is float[2]", Error);
-  CHECK_THROWS_WITH_AS(integer_from_float_tensor(floats({0}, {}), "axis"), "axis must hold one value, but it is float[0]", Error);
+  CHECK_THROWS_WITH_AS(integer_from_float_tensor(floats({}, {2.5f}), "tiles"),
+                       "tiles = 2.5 is not an integer that fits int64", Error);
+  CHECK_THROWS_WITH_AS(integer_from_float_tensor(floats({}, {NAN}), "axis"),
+                       "axis = nan is not an integer that fits int64", Error);
+  CHECK_THROWS_WITH_AS(integer_from_float_tensor(floats({}, {INFINITY}), "tiles"),
+                       "tiles = inf is not an integer that fits int64", Error);
+  CHECK_THROWS_WITH_AS(
+      integer_from_float_tensor(Tensor::from_values<double>(T::Double, {}, {9223372036854775808.0}), "tiles"),
+      "tiles = 9.2233720368547758e+18 is not an integer that fits int64", Error);
+  CHECK_THROWS_WITH_AS(integer_from_float_tensor(floats({2}, {1, 2}), "tiles"),
+                       "tiles must hold one value, but it is float[2]", Error);
+  CHECK_THROWS_WITH_AS(integer_from_float_tensor(floats({0}, {}), "axis"),
+                       "axis must hold one value, but it is float[0]", Error);
 }
 
 TEST_CASE("Tile: kernels match the reference, every width") {
-  const std::pair<Shape, std::vector<int64_t>> cases[] = {
-      {{2, 3}, {1, 2}}, {{2, 3}, {3, 1}}, {{2, 3}, {2, 2}},     {{}, {}},          {{5}, {7}},          {{1, 1}, {3, 4}},
-      {{2, 3}, {0, 2}}, {{2, 1, 3}, {1, 5, 1}}, {{3, 2, 2}, {2, 1, 3}}, {{2, 3}, {1, 1}}, {{1, 4, 1}, {3, 1, 2}}, {{3}, {1}}};
+  const std::pair<Shape, std::vector<int64_t>> cases[] = {{{2, 3}, {1, 2}},
+                                                          {{2, 3}, {3, 1}},
+                                                          {{2, 3}, {2, 2}},
+                                                          {{}, {}},
+                                                          {{5}, {7}},
+                                                          {{1, 1}, {3, 4}},
+                                                          {{2, 3}, {0, 2}},
+                                                          {{2, 1, 3}, {1, 5, 1}},
+                                                          {{3, 2, 2}, {2, 1, 3}},
+                                                          {{2, 3}, {1, 1}},
+                                                          {{1, 4, 1}, {3, 1, 2}},
+                                                          {{3}, {1}}};
   for (ElementType type : kEveryWidth) {
     CAPTURE(name_of(type));
     for (const auto& entry : cases) {  // no structured binding: clang 14 cannot capture one
@@ -89,7 +105,6 @@ TEST_CASE("Tile-1: through a model, tiles and axis of the data's float type") {
   CHECK_THROWS_WITH_AS(m.run({{"x", x}, {"tiles", floats({}, {2})}, {"axis", floats({}, {2})}}),
                        "test.onnx: node 't' (#0, Tile-1): axis = 2 is out of range for rank 2 (valid: 0 to 1)", Error);
 }
-
 
 // spec: Tile-6,13: "1D int64 tensor of the same length as input's dimension number, includes numbers of repeated copies along input's dimensions."
 // spec: Tile-6,13: "Output tensor of the same dimensions and type as tensor input. output_dim[i] = input_dim[i] * repeats[i]"

@@ -30,24 +30,29 @@ TEST_CASE("Transpose: every permutation of ranks 0 to 4 is accepted, and everyth
 
 // spec: Transpose-*: "Its length must be equal to the rank of the input."
 TEST_CASE("Transpose: perm errors name the entry and the value") {
-  CHECK_THROWS_WITH_AS(transpose_perm(3, std::vector<int64_t>{0, 1}), "perm has 2 entries but the input has rank 3", Error);
-  CHECK_THROWS_WITH_AS(transpose_perm(2, std::vector<int64_t>{0, 1, 2}), "perm has 3 entries but the input has rank 2", Error);
+  CHECK_THROWS_WITH_AS(transpose_perm(3, std::vector<int64_t>{0, 1}), "perm has 2 entries but the input has rank 3",
+                       Error);
+  CHECK_THROWS_WITH_AS(transpose_perm(2, std::vector<int64_t>{0, 1, 2}), "perm has 3 entries but the input has rank 2",
+                       Error);
   CHECK_THROWS_WITH_AS(transpose_perm(2, std::vector<int64_t>{}), "perm has 0 entries but the input has rank 2", Error);
   CHECK(transpose_perm(0, std::vector<int64_t>{}).empty());  // an empty perm fits a scalar
   CHECK_THROWS_WITH_AS(transpose_perm(3, std::vector<int64_t>{0, 3, 1}),
                        "perm[1] = 3 is out of range: perm has 3 entries, so it must be a permutation of 0 to 2", Error);
   CHECK_THROWS_WITH_AS(transpose_perm(3, std::vector<int64_t>{0, -1, 1}),
-                       "perm[1] = -1 is out of range: perm has 3 entries, so it must be a permutation of 0 to 2", Error);
-  CHECK_THROWS_WITH_AS(transpose_perm(2, std::vector<int64_t>{kMin, 0}),
-                       "perm[0] = -9223372036854775808 is out of range: perm has 2 entries, so it must be a permutation of 0 to 1",
+                       "perm[1] = -1 is out of range: perm has 3 entries, so it must be a permutation of 0 to 2",
                        Error);
-  CHECK_THROWS_WITH_AS(transpose_perm(2, std::vector<int64_t>{0, kMax}),
-                       "perm[1] = 9223372036854775807 is out of range: perm has 2 entries, so it must be a permutation of 0 to 1",
-                       Error);
+  CHECK_THROWS_WITH_AS(
+      transpose_perm(2, std::vector<int64_t>{kMin, 0}),
+      "perm[0] = -9223372036854775808 is out of range: perm has 2 entries, so it must be a permutation of 0 to 1",
+      Error);
+  CHECK_THROWS_WITH_AS(
+      transpose_perm(2, std::vector<int64_t>{0, kMax}),
+      "perm[1] = 9223372036854775807 is out of range: perm has 2 entries, so it must be a permutation of 0 to 1",
+      Error);
   CHECK_THROWS_WITH_AS(transpose_perm(3, std::vector<int64_t>{2, 0, 2}),
                        "perm[2] = 2 repeats perm[0]; perm must be a permutation of 0 to 2", Error);
-  CHECK_THROWS_WITH_AS(check_perm_values(std::vector<int64_t>{1, 1}), "perm[1] = 1 repeats perm[0]; perm must be a permutation of 0 to 1",
-                       Error);
+  CHECK_THROWS_WITH_AS(check_perm_values(std::vector<int64_t>{1, 1}),
+                       "perm[1] = 1 repeats perm[0]; perm must be a permutation of 0 to 1", Error);
   CHECK_NOTHROW(check_perm_values(std::vector<int64_t>{}));
 }
 
@@ -141,7 +146,8 @@ TEST_CASE("Transpose: a perm that is no permutation is refused when the model lo
   ModelBuilder b(13);
   b.input("x", T::Float, {2, 3}).output("y");
   set_ints(b.node("Transpose", {"x"}, {"y"}), "perm", {1, 1});
-  CHECK_THROWS_WITH_AS(b.build(), doctest::Contains("perm[1] = 1 repeats perm[0]; perm must be a permutation of 0 to 1"), Error);
+  CHECK_THROWS_WITH_AS(b.build(),
+                       doctest::Contains("perm[1] = 1 repeats perm[0]; perm must be a permutation of 0 to 1"), Error);
   ModelBuilder ok(13);
   ok.input("x", T::Float, {2, 3}).output("y");
   auto& node = ok.node("Transpose", {"x"}, {"y"});

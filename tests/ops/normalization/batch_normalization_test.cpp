@@ -1,15 +1,15 @@
 // Unit tests of ops/normalization/batch_normalization.cpp.
-#include "helpers/normalization.h"
 #include <doctest/doctest.h>
-#include "runtime/error.h"
-#include "helpers/normalization_rules.h"
 #include <cmath>
-#include "dyadic_oracle.h"
-#include "node_runner.h"
 #include <functional>
 #include <string>
 #include <vector>
+#include "dyadic_oracle.h"
+#include "helpers/normalization.h"
+#include "helpers/normalization_rules.h"
+#include "node_runner.h"
 #include "op_tester.h"
+#include "runtime/error.h"
 
 TEST_CASE("BatchNormalization inference: hand-computed values at every version") {
   // epsilon 0.25 with var 3.75 and 8.75: standard deviations 2 and 3 exactly.
@@ -43,14 +43,15 @@ TEST_CASE("BatchNormalization training: exact batch statistics where E[x^2]-E[x]
   CHECK(as_doubles(old[3]) == std::vector<double>{10001});
   CHECK(as_doubles(old[4]) == std::vector<double>{0.25});
   // One output: test mode, the given statistics.
-  const auto test = run_norm("BatchNormalization", 9, {x, one, zero, floats({1}, {10001}), floats({1}, {1})},
-                             {{"epsilon", 0.0f}}, 1);
+  const auto test =
+      run_norm("BatchNormalization", 9, {x, one, zero, floats({1}, {10001}), floats({1}, {1})}, {{"epsilon", 0.0f}}, 1);
   CHECK(as_doubles(test[0]) == std::vector<double>{-0.5, 0.5});
   // spatial = 0 (version 7): statistics per element of [C, D] over the batch.
   const Tensor x3 = floats({2, 1, 2}, {1, 10, 3, 30});
-  const auto ns = run_norm("BatchNormalization", 7,
-                           {x3, floats({1, 2}, {1, 1}), floats({1, 2}, {0, 0}), floats({1, 2}, {0, 0}), floats({1, 2}, {0, 0})},
-                           {{"spatial", int64_t{0}}, {"epsilon", 0.0f}}, 5);
+  const auto ns =
+      run_norm("BatchNormalization", 7,
+               {x3, floats({1, 2}, {1, 1}), floats({1, 2}, {0, 0}), floats({1, 2}, {0, 0}), floats({1, 2}, {0, 0})},
+               {{"spatial", int64_t{0}}, {"epsilon", 0.0f}}, 5);
   CHECK(as_doubles(ns[0]) == std::vector<double>{-1, -1, 1, 1});
   CHECK(as_doubles(ns[3]) == std::vector<double>{2, 20});
   CHECK(as_doubles(ns[4]) == std::vector<double>{1, 100});
@@ -65,10 +66,12 @@ TEST_CASE("BatchNormalization training and InstanceNormalization match the MPFR 
     const double offset = trial % 2 ? 1000.0 : 0.0;  // a large common offset makes E[x^2]-E[x]^2 cancel
     std::vector<float> xv, sv, bv;
     for (int64_t i = 0; i < n * c * d; ++i) xv.push_back(static_cast<float>(offset + dist(rng)));
-    for (int64_t i = 0; i < c; ++i) sv.push_back(static_cast<float>(dist(rng) * 4)), bv.push_back(static_cast<float>(dist(rng)));
+    for (int64_t i = 0; i < c; ++i)
+      sv.push_back(static_cast<float>(dist(rng) * 4)), bv.push_back(static_cast<float>(dist(rng)));
     const float eps = 1e-5f;
     const Tensor x = floats({n, c, d}, xv), s = floats({c}, sv), b = floats({c}, bv);
-    const auto bn = run_norm("BatchNormalization", 15, {x, s, b, floats({c}, std::vector<float>(c, 0)), floats({c}, std::vector<float>(c, 1))},
+    const auto bn = run_norm("BatchNormalization", 15,
+                             {x, s, b, floats({c}, std::vector<float>(c, 0)), floats({c}, std::vector<float>(c, 1))},
                              {{"training_mode", int64_t{1}}}, 1);
     const auto in = run_norm("InstanceNormalization", 22, {x, s, b});
     const std::vector<double> ybn = as_doubles(bn[0]), yin = as_doubles(in[0]);
@@ -105,8 +108,10 @@ TEST_CASE("BatchNormalization-9, -14, -15: a rank-1 input of size N is normalize
   const Tensor x = f32({3}, {1, 3, 5});
   for (int opset : {9, 14, 15}) {
     CAPTURE(opset);
-    const Tensor y = node("BatchNormalization", opset, {x, f32({1}, {2}), f32({1}, {0.5f}), f32({1}, {1}), f32({1}, {4})},
-                          [](OpTester& t) { t.attribute("epsilon", 0.0f); }).run_tensor();
+    const Tensor y =
+        node("BatchNormalization", opset, {x, f32({1}, {2}), f32({1}, {0.5f}), f32({1}, {1}), f32({1}, {4})},
+             [](OpTester& t) { t.attribute("epsilon", 0.0f); })
+            .run_tensor();
     REQUIRE(y.shape() == Shape{3});
     CHECK(y.data_as<float>()[0] == 0.5f);
     CHECK(y.data_as<float>()[1] == 2.5f);
@@ -115,14 +120,17 @@ TEST_CASE("BatchNormalization-9, -14, -15: a rank-1 input of size N is normalize
   // Training (14, 15): the batch [1, 3] has mean 2 and variance 1, so y = (x - 2) * 2 + 0.5.
   for (int opset : {14, 15}) {
     CAPTURE(opset);
-    const Tensor y = node("BatchNormalization", opset, {f32({2}, {1, 3}), f32({1}, {2}), f32({1}, {0.5f}), f32({1}, {7}), f32({1}, {9})},
-                          [](OpTester& t) { t.attribute("epsilon", 0.0f).attribute("training_mode", int64_t{1}); }).run_tensor();
+    const Tensor y = node("BatchNormalization", opset,
+                          {f32({2}, {1, 3}), f32({1}, {2}), f32({1}, {0.5f}), f32({1}, {7}), f32({1}, {9})},
+                          [](OpTester& t) { t.attribute("epsilon", 0.0f).attribute("training_mode", int64_t{1}); })
+                         .run_tensor();
     CHECK(y.data_as<float>()[0] == -1.5f);
     CHECK(y.data_as<float>()[1] == 2.5f);
   }
   // Version 7's text has no such sentence: rank 1 is refused there.
-  CHECK_THROWS_WITH_AS(node("BatchNormalization", 7, {x, f32({1}, {2}), f32({1}, {0.5f}), f32({1}, {1}), f32({1}, {4})}).run_tensor(),
-                       doctest::Contains("rank 2 or more"), Error);
+  CHECK_THROWS_WITH_AS(
+      node("BatchNormalization", 7, {x, f32({1}, {2}), f32({1}, {0.5f}), f32({1}, {1}), f32({1}, {4})}).run_tensor(),
+      doctest::Contains("rank 2 or more"), Error);
 }
 
 // X [2, 1] = {1, 3}: batch mean 2. scale 1, B 0, input_mean 0, input_var 1; five outputs asked.
@@ -185,7 +193,8 @@ TEST_CASE("BatchNormalization-14 and -15: inference by default; the running stat
     OpTester extra = node("BatchNormalization", v, {x, scale, bias, mean, var});
     extra.outputs(3);
     CHECK_THROWS_AS(extra.run(), Error);
-    OpTester trained = node("BatchNormalization", v, {x, scale, bias, mean, var}, [](OpTester& b) { b.attribute("training_mode", int64_t{1}); });
+    OpTester trained = node("BatchNormalization", v, {x, scale, bias, mean, var},
+                            [](OpTester& b) { b.attribute("training_mode", int64_t{1}); });
     trained.outputs(3);
     CHECK(trained.run().size() == 3);
   }
@@ -196,7 +205,10 @@ TEST_CASE("BatchNormalization-14 and -15: five inputs are required") {
   for (int64_t v : {14, 15}) {
     INFO("BatchNormalization-", v);
     OpTester t("BatchNormalization", v);
-    t.input(Value(f32({1, 1, 2}, {1, 2}))).input(Value(f32({1}, {1}))).input(Value(f32({1}, {0}))).input(Value(f32({1}, {0})));
+    t.input(Value(f32({1, 1, 2}, {1, 2})))
+        .input(Value(f32({1}, {1})))
+        .input(Value(f32({1}, {0})))
+        .input(Value(f32({1}, {0})));
     CHECK_THROWS_AS(t.run(), Error);
   }
 }
@@ -219,18 +231,24 @@ TEST_CASE("BatchNormalization-15 inference: 19 elements per channel, lanes and t
   const Tensor x = floats({1, 2, 19}, xs);
   const Tensor scale = floats({2}, {3, 0.5f}), bias = floats({2}, {1, -1});
   const Tensor mean = floats({2}, {1, 4}), var = floats({2}, {3.75f, 8.75f});
-  const auto y = as_doubles(run_norm("BatchNormalization", 15, {x, scale, bias, mean, var}, AttrList{{"epsilon", 0.25f}})[0]);
+  const auto y =
+      as_doubles(run_norm("BatchNormalization", 15, {x, scale, bias, mean, var}, AttrList{{"epsilon", 0.25f}})[0]);
   REQUIRE(y.size() == 38);
   for (int i = 0; i < 19; ++i) {
     INFO("element " << i);
     const double x0 = i * 3 - 20, x1 = i * 3 - 19;
-    if (i == 9) CHECK(std::isnan(y[9]));
-    else CHECK(y[static_cast<size_t>(i)] == (x0 - 1) / 2 * 3 + 1);  // exact: halves of integers times 3
+    if (i == 9)
+      CHECK(std::isnan(y[9]));
+    else
+      CHECK(y[static_cast<size_t>(i)] == (x0 - 1) / 2 * 3 + 1);  // exact: halves of integers times 3
     // Channel 1 rounds: (x1 - 4) / 3 * 0.5 - 1 = (3i - 29) / 6, never a multiple of 1/3's dyadic
     // neighbours, so the double steps (within a few double ulps) round to the float nearest the
     // exact rational, which the integer oracle gives.
     const int64_t n = 3 * i - 29;
-    const double want = n == 0 ? 0.0 : (n < 0 ? -1 : 1) * testing::round_quotient(static_cast<unsigned __int128>(n < 0 ? -n : n), 6, 0, testing::kSingle);
+    const double want = n == 0
+                            ? 0.0
+                            : (n < 0 ? -1 : 1) * testing::round_quotient(static_cast<unsigned __int128>(n < 0 ? -n : n),
+                                                                         6, 0, testing::kSingle);
     CHECK(y[static_cast<size_t>(19 + i)] == want);
   }
 }

@@ -1,6 +1,6 @@
 // Unit tests of ops/normalization/dropout.cpp.
-#include "helpers/scan_topk_dropout.h"
 #include "helpers/normalization_rules.h"
+#include "helpers/scan_topk_dropout.h"
 
 TEST_CASE("Dropout: outside training the data passes through and the mask is all true") {
   const Value x = float_tensor({2, 2}, {1, -2, NAN, 4});
@@ -19,12 +19,15 @@ TEST_CASE("Dropout: outside training the data passes through and the mask is all
   CHECK(zero_ratio.at(0).tensor().shares_storage_with(x.tensor()));
   CHECK(scan_values<uint8_t>(zero_ratio.at(1)) == std::vector<uint8_t>{1, 1, 1, 1});
   const Value one(Tensor::from_values<float>(ElementType::Float, {}, std::vector<float>{1.0f}));
-  CHECK_THROWS_WITH_AS(scan_topk_run("Dropout", 12, {x, one}), "input ratio must lie in [0, 1) (a drop probability; 1 would divide by zero), got 1.000000", Error);
+  CHECK_THROWS_WITH_AS(scan_topk_run("Dropout", 12, {x, one}),
+                       "input ratio must lie in [0, 1) (a drop probability; 1 would divide by zero), got 1.000000",
+                       Error);
   Attributes bad;
   bad.set("ratio", -0.5f);
   CHECK_THROWS_AS(scan_topk_run("Dropout", 10, {x}, bad), Error);
   const Value vec_ratio(Tensor::from_values<float>(ElementType::Float, {1}, std::vector<float>{0.5f}));
-  CHECK_THROWS_WITH_AS(scan_topk_run("Dropout", 13, {x, vec_ratio}), "input ratio must be a scalar, but it is float[1]", Error);
+  CHECK_THROWS_WITH_AS(scan_topk_run("Dropout", 13, {x, vec_ratio}), "input ratio must be a scalar, but it is float[1]",
+                       Error);
 }
 
 TEST_CASE("Dropout: training mode keeps element i when the seeded stream's u_i >= ratio, and scales it") {
@@ -81,7 +84,6 @@ TEST_CASE("Dropout-1 and -6: is_test 0 by default (training), ratio 0.5 by defau
     CHECK(test_mode.run_tensor().identical_to(x));
   }
 }
-
 
 // spec: Dropout-12,13,22: "It is an optional value, if not specified it will default to 0.5."
 // spec: Dropout-12,13,22: "Dropout takes an input floating-point tensor, an optional input ratio (floating-point scalar) and an optional input training_mode (boolean scalar)."

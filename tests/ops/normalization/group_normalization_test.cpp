@@ -1,7 +1,7 @@
 // Unit tests of ops/normalization/group_normalization.cpp.
+#include "helpers/group_normalization_rules.h"
 #include "helpers/more_normalizations.h"
 #include "helpers/normalization_rules.h"
-#include "helpers/group_normalization_rules.h"
 
 TEST_CASE("GroupNormalization: 18 scales per group, 21 per channel; channels must divide into groups") {
   // X [1, 4, 2]: groups {c0, c1} = {1, 3, 5, 7} and {c2, c3} = {0, 0, 4, 4}.
@@ -23,7 +23,9 @@ TEST_CASE("GroupNormalization: 18 scales per group, 21 per channel; channels mus
   CHECK(y18[0] == (1 - 4) / d0 * 2);
   CHECK(y18[3] == (7 - 4) / d0 * 2);
   CHECK(y18[4] == (0 - 2) / d1 + 1);
-  const auto y21 = norm_values(norm_run("GroupNormalization", 21, {x, norm_doubles({4}, {1, 2, 3, 4}), norm_doubles({4}, {0, 0, 0, 5})}, a).at(0));
+  const auto y21 = norm_values(
+      norm_run("GroupNormalization", 21, {x, norm_doubles({4}, {1, 2, 3, 4}), norm_doubles({4}, {0, 0, 0, 5})}, a)
+          .at(0));
   CHECK(y21[2] == (5 - 4) / d0 * 2);
   CHECK(y21[7] == (4 - 2) / d1 * 4 + 5);
   CHECK_THROWS_WITH_AS(norm_run("GroupNormalization", 21, {x, norm_doubles({2}, {1, 1}), norm_doubles({2}, {0, 0})}, a),
@@ -31,12 +33,16 @@ TEST_CASE("GroupNormalization: 18 scales per group, 21 per channel; channels mus
   // No channels: the output is empty at once, whatever num_groups says.
   Attributes many;
   many.set("num_groups", int64_t{1} << 50);
-  CHECK(norm_run("GroupNormalization", 21, {norm_doubles({1, 0, 2}, {}), norm_doubles({0}, {}), norm_doubles({0}, {})}, many)
-            .at(0).tensor().shape() == Shape{1, 0, 2});
+  CHECK(norm_run("GroupNormalization", 21, {norm_doubles({1, 0, 2}, {}), norm_doubles({0}, {}), norm_doubles({0}, {})},
+                 many)
+            .at(0)
+            .tensor()
+            .shape() == Shape{1, 0, 2});
   Attributes three;
   three.set("num_groups", int64_t{3});
-  CHECK_THROWS_WITH_AS(norm_run("GroupNormalization", 21, {x, norm_doubles({4}, {1, 1, 1, 1}), norm_doubles({4}, {0, 0, 0, 0})}, three),
-                       "num_groups = 3 must be at least 1 and divide the channel count 4", Error);
+  CHECK_THROWS_WITH_AS(
+      norm_run("GroupNormalization", 21, {x, norm_doubles({4}, {1, 1, 1, 1}), norm_doubles({4}, {0, 0, 0, 0})}, three),
+      "num_groups = 3 must be at least 1 and divide the channel count 4", Error);
 }
 
 namespace group_normalization_rules_tests {
@@ -48,7 +54,9 @@ Tensor group_norm_18(int64_t groups) {
   allow.allow_deprecated = true;
   OpTester t("GroupNormalization", 18);
   t.input(Value(f32({1, 2, 4}, kData))).input(Value(f32({groups}, std::vector<float>(static_cast<size_t>(groups), 1))));
-  t.input(Value(f32({groups}, std::vector<float>(static_cast<size_t>(groups), 0)))).attribute("num_groups", groups).load_options(allow);
+  t.input(Value(f32({groups}, std::vector<float>(static_cast<size_t>(groups), 0))))
+      .attribute("num_groups", groups)
+      .load_options(allow);
   return t.run_tensor();
 }
 
@@ -124,7 +132,9 @@ TEST_CASE("GroupNormalization-21: one channel per group is InstanceNormalization
 // spec: GroupNormalization-21: "When there is only one group, this operator is equivalent to LayerNormalization."
 TEST_CASE("GroupNormalization-21: one group is LayerNormalization over the channels and the rest") {
   OpTester layer("LayerNormalization", 17);
-  layer.input(Value(f32({1, 2, 4}, kData))).input(Value(f32({2, 4}, std::vector<float>(8, 1)))).input(Value(f32({2, 4}, std::vector<float>(8, 0))));
+  layer.input(Value(f32({1, 2, 4}, kData)))
+      .input(Value(f32({2, 4}, std::vector<float>(8, 1))))
+      .input(Value(f32({2, 4}, std::vector<float>(8, 0))));
   layer.attribute("axis", int64_t{1});
   CHECK(group_norm(1).identical_to(layer.run_tensor()));
 }

@@ -5,8 +5,8 @@
 TEST_CASE("LayerNormalization: statistics, Mean and InvStdDev outputs, broadcast Scale, no B") {
   // Rows {1, 3} and {10, 14}: means 2 and 12, variances 1 and 4; eps 0: InvStdDev 1 and 0.5.
   const Tensor x = floats({2, 2}, {1, 3, 10, 14});
-  const auto out = run_norm("LayerNormalization", 17, {x, floats({2}, {2, 3}), floats({2}, {1, 1})},
-                            {{"epsilon", 0.0f}}, 3);
+  const auto out =
+      run_norm("LayerNormalization", 17, {x, floats({2}, {2, 3}), floats({2}, {1, 1})}, {{"epsilon", 0.0f}}, 3);
   REQUIRE(out.size() == 3);
   CHECK(as_doubles(out[0]) == std::vector<double>{-1, 4, -1, 4});
   CHECK(out[1].tensor().shape() == Shape{2, 1});
@@ -47,7 +47,6 @@ TEST_CASE("LayerNormalization-17: stash_type sets the precision of the statistic
   CHECK(widen(bf.data_as<BFloat16Bits>()[0]) == 1.0);
 }
 
-
 // spec: LayerNormalization-17: "`Y` and `X` have the same shape."
 // spec: LayerNormalization-17: "If rank(X) is r, axis' allowed range is [-r, r)."
 // spec: LayerNormalization-17: "This operator supports unidirectional broadcasting (tensors `Scale` and `B` should be unidirectional broadcastable to tensor `X`)"
@@ -62,14 +61,21 @@ TEST_CASE("LayerNormalization-17, RMSNormalization-23: Y has X's shape; axis fro
   const Tensor y = node("LayerNormalization", 17, {x, scale, bias}).run_tensor();
   CHECK(y.shape() == Shape{2, 2});
   CHECK(floats(y) == std::vector<float>{0.5f, 0.5f, 0.5f, 0.5f});
-  CHECK(node("LayerNormalization", 17, {x, scale, bias}, [](OpTester& t) { t.attribute("axis", int64_t{-2}); }).run_tensor().shape() == Shape{2, 2});
-  CHECK_THROWS_AS(node("LayerNormalization", 17, {x, scale, bias}, [](OpTester& t) { t.attribute("axis", int64_t{2}); }).run(), Error);
-  CHECK_THROWS_AS(node("LayerNormalization", 17, {x, scale, bias}, [](OpTester& t) { t.attribute("axis", int64_t{-3}); }).run(), Error);
+  CHECK(node("LayerNormalization", 17, {x, scale, bias}, [](OpTester& t) { t.attribute("axis", int64_t{-2}); })
+            .run_tensor()
+            .shape() == Shape{2, 2});
+  CHECK_THROWS_AS(
+      node("LayerNormalization", 17, {x, scale, bias}, [](OpTester& t) { t.attribute("axis", int64_t{2}); }).run(),
+      Error);
+  CHECK_THROWS_AS(
+      node("LayerNormalization", 17, {x, scale, bias}, [](OpTester& t) { t.attribute("axis", int64_t{-3}); }).run(),
+      Error);
   CHECK_THROWS_AS(node("LayerNormalization", 17, {x, f32({3}, {1, 1, 1}), bias}).run(), Error);
   const Tensor r = node("RMSNormalization", 23, {x, scale}).run_tensor();
   CHECK(r.shape() == Shape{2, 2});
   CHECK(floats(r)[2] == 0.0f);
-  CHECK_THROWS_AS(node("RMSNormalization", 23, {x, scale}, [](OpTester& t) { t.attribute("axis", int64_t{2}); }).run(), Error);
+  CHECK_THROWS_AS(node("RMSNormalization", 23, {x, scale}, [](OpTester& t) { t.attribute("axis", int64_t{2}); }).run(),
+                  Error);
   CHECK_THROWS_AS(node("RMSNormalization", 23, {x, f32({3}, {1, 1, 1})}).run(), Error);
 }
 

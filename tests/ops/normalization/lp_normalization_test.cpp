@@ -1,10 +1,10 @@
 // Unit tests of ops/normalization/lp_normalization.cpp.
-#include "helpers/normalization.h"
 #include <doctest/doctest.h>
 #include <mpfr.h>
 #include <cmath>
 #include <random>
 #include <vector>
+#include "helpers/normalization.h"
 #include "mpfr_oracle.h"
 
 TEST_CASE("LpNormalization: x divided by the exact L1 or correctly rounded L2 norm of its line") {
@@ -13,7 +13,8 @@ TEST_CASE("LpNormalization: x divided by the exact L1 or correctly rounded L2 no
   CHECK(y[0] == static_cast<double>(0.6f));  // 3/5 and 4/5, rounded to nearest float
   CHECK(y[1] == static_cast<double>(0.8f));
   CHECK(y[2] == 0.0);  // a zero norm gives zero (LpNormalization-22: "the output is defined to be zero")
-  const auto l1 = run_norm("LpNormalization", 1, {floats({2, 2}, {1, -2, 3, 6})}, {{"axis", int64_t{0}}, {"p", int64_t{1}}});
+  const auto l1 =
+      run_norm("LpNormalization", 1, {floats({2, 2}, {1, -2, 3, 6})}, {{"axis", int64_t{0}}, {"p", int64_t{1}}});
   CHECK(as_doubles(l1[0]) == std::vector<double>{0.25, -0.25, 0.75, 0.75});
   // 2^70 squares to 2^140, beyond float but exact in the sum: no overflow, 1/sqrt(2) rounded.
   const float big = 0x1p70f;
@@ -50,16 +51,18 @@ TEST_CASE("LpNormalization-1 and -22: a line whose norm is zero gives zeros, not
     for (int64_t p : {1, 2}) {
       CAPTURE(opset);
       CAPTURE(p);
-      const Tensor y = run_norm("LpNormalization", opset, {floats({2, 2}, {0.0f, -0.0f, 3.0f, -4.0f})}, {{"p", p}}).at(0).tensor();
+      const Tensor y =
+          run_norm("LpNormalization", opset, {floats({2, 2}, {0.0f, -0.0f, 3.0f, -4.0f})}, {{"p", p}}).at(0).tensor();
       const float* v = y.data_as<float>();
       CHECK(v[0] == 0.0f);
       CHECK(v[1] == 0.0f);
-      CHECK(v[2] == (p == 1 ? 3.0f / 7.0f : 0.6f));  // 3/7 and 3/5 each rounded once: float division is
+      CHECK(v[2] == (p == 1 ? 3.0f / 7.0f : 0.6f));    // 3/7 and 3/5 each rounded once: float division is
       CHECK(v[3] == (p == 1 ? -4.0f / 7.0f : -0.8f));  // correctly rounded, and 3, 4, 5, 7 are exact
     }
 }
 
-TEST_CASE("LpNormalization-22: every element is x / ||x||_p rounded once (random double and float lines against MPFR)") {
+TEST_CASE(
+    "LpNormalization-22: every element is x / ||x||_p rounded once (random double and float lines against MPFR)") {
   std::mt19937_64 rng(26);
   std::uniform_real_distribution<double> value(-1.0, 1.0);
   int checked = 0;
@@ -70,7 +73,10 @@ TEST_CASE("LpNormalization-22: every element is x / ||x||_p rounded once (random
     const std::vector<double> line_fd(line_f.begin(), line_f.end());
     const auto n = static_cast<int64_t>(line.size());
     for (int64_t p : {1, 2}) {
-      const Tensor yd = run_norm("LpNormalization", 22, {Tensor::from_values<double>(ElementType::Double, {n}, line)}, {{"p", p}}).at(0).tensor();
+      const Tensor yd =
+          run_norm("LpNormalization", 22, {Tensor::from_values<double>(ElementType::Double, {n}, line)}, {{"p", p}})
+              .at(0)
+              .tensor();
       const Tensor yf = run_norm("LpNormalization", 22, {floats({n}, line_f)}, {{"p", p}}).at(0).tensor();
       for (size_t k = 0; k < line.size(); ++k) {
         CHECK(yd.data_as<double>()[k] == lp_normalized_oracle(line, k, static_cast<int>(p), numeric::Format::Double));
@@ -94,7 +100,8 @@ TEST_CASE("LpNormalization-1: the quotient is rounded once, not after a rounded 
       const double twice = a / std::sqrt(static_cast<double>(a * a + b * b));
       if (once == twice) continue;
       ++differing;
-      const Tensor y = run_norm("LpNormalization", 1, {Tensor::from_values<double>(ElementType::Double, {2}, line)}).at(0).tensor();
+      const Tensor y =
+          run_norm("LpNormalization", 1, {Tensor::from_values<double>(ElementType::Double, {2}, line)}).at(0).tensor();
       CHECK(y.data_as<double>()[0] == once);
     }
   CHECK(differing == 3);

@@ -1,5 +1,4 @@
 // Unit tests of ops/normalization/lrn.cpp.
-#include "helpers/more_normalizations.h"
 #include <doctest/doctest.h>
 #include <mpfr.h>
 #include <algorithm>
@@ -8,6 +7,7 @@
 #include <random>
 #include <tuple>
 #include <vector>
+#include "helpers/more_normalizations.h"
 
 TEST_CASE("LRN: x / (bias + alpha / size * square_sum)^beta over a window of channels") {
   Attributes a;
@@ -22,7 +22,8 @@ TEST_CASE("LRN: x / (bias + alpha / size * square_sum)^beta over a window of cha
   CHECK(y[2] == 3 / mpfr_power(2 + k * 9, 0.75));   // 9
   Attributes zero;
   zero.set("size", int64_t{0});
-  CHECK_THROWS_WITH_AS(norm_run("LRN", 1, {norm_doubles({1, 1}, {1})}, zero), "attribute size = 0 must be at least 1 (the channels summed over)", Error);
+  CHECK_THROWS_WITH_AS(norm_run("LRN", 1, {norm_doubles({1, 1}, {1})}, zero),
+                       "attribute size = 0 must be at least 1 (the channels summed over)", Error);
   CHECK_THROWS_AS(norm_run("LRN", 1, {norm_doubles({1}, {1})}, a), Error);
 }
 
@@ -31,19 +32,19 @@ namespace {
 double round_double(mpfr_t v) { return mpfr_get_d(v, MPFR_RNDN); }
 
 float lrn_oracle(const std::vector<float>& x, int64_t C, int64_t inner, int64_t c, int64_t i, int64_t size, float alpha,
-             float beta, float bias) {
+                 float beta, float bias) {
   mpfr_t acc, t, u;
   mpfr_inits2(2000, acc, t, u, static_cast<mpfr_ptr>(nullptr));
   mpfr_set_zero(acc, 1);
   const int64_t lo = std::max<int64_t>(0, c - (size - 1) / 2), hi = std::min<int64_t>(C - 1, c + size / 2);
   for (int64_t k = lo; k <= hi; ++k) {
     mpfr_set_d(t, x[static_cast<size_t>(k * inner + i)], MPFR_RNDN);
-    mpfr_sqr(t, t, MPFR_RNDN);  // exact
+    mpfr_sqr(t, t, MPFR_RNDN);         // exact
     mpfr_add(acc, acc, t, MPFR_RNDN);  // exact
   }
   const double square_sum = round_double(acc);
   const double a_over_n = static_cast<double>(alpha) / static_cast<double>(size);  // one rounding
-  const double base = static_cast<double>(bias) + a_over_n * square_sum;  // two roundings, named points
+  const double base = static_cast<double>(bias) + a_over_n * square_sum;           // two roundings, named points
   mpfr_set_d(t, base, MPFR_RNDN);
   mpfr_set_d(u, static_cast<double>(beta), MPFR_RNDN);
   mpfr_pow(acc, t, u, MPFR_RNDN);  // exact enough at 2000 bits, then rounded once to double
@@ -72,7 +73,9 @@ TEST_CASE("LRN-13: float outputs follow the named points, against MPFR") {
     a.set("alpha", alpha);
     a.set("beta", beta);
     a.set("bias", bias);
-    const Tensor y = norm_run("LRN", 13, {Value(Tensor::from_values<float>(ElementType::Float, {1, C, inner}, x))}, a).at(0).tensor();
+    const Tensor y = norm_run("LRN", 13, {Value(Tensor::from_values<float>(ElementType::Float, {1, C, inner}, x))}, a)
+                         .at(0)
+                         .tensor();
     std::vector<float> got(static_cast<size_t>(C * inner));
     std::memcpy(got.data(), y.data(), got.size() * sizeof(float));
     int64_t wrong = 0;

@@ -4,17 +4,21 @@
 
 TEST_CASE("MeanVarianceNormalization: (x - mean) / (sqrt(variance) + 1e-9) per group of the axes") {
   // Shape [2, 1, 1, 2], default axes [0, 2, 3]: one group of the four values per channel.
-  const auto y = norm_values(norm_run("MeanVarianceNormalization", 9, {norm_doubles({2, 1, 1, 2}, {1, 2, 3, 4})}).at(0));
+  const auto y =
+      norm_values(norm_run("MeanVarianceNormalization", 9, {norm_doubles({2, 1, 1, 2}, {1, 2, 3, 4})}).at(0));
   const double divisor = std::sqrt(1.25) + static_cast<double>(1e-9f);  // mean 2.5, variance 1.25 exactly
   CHECK(y == std::vector<double>{-1.5 / divisor, -0.5 / divisor, 0.5 / divisor, 1.5 / divisor});
   // Axes [1]: groups are the columns.
   Attributes axes;
   axes.set("axes", std::vector<int64_t>{1});
-  const auto rows = norm_values(norm_run("MeanVarianceNormalization", 13, {norm_doubles({2, 2}, {1, 3, 10, 10})}, axes).at(0));
+  const auto rows =
+      norm_values(norm_run("MeanVarianceNormalization", 13, {norm_doubles({2, 2}, {1, 3, 10, 10})}, axes).at(0));
   CHECK(rows[0] == -1 / (1 + static_cast<double>(1e-9f)));
   CHECK(rows[2] == 0);
   // No cancellation: a large offset leaves the deviations exact.
-  const auto big = norm_values(norm_run("MeanVarianceNormalization", 13, {norm_doubles({2, 1, 1, 1}, {1e17 + 16, 1e17 - 16})}, Attributes{}).at(0));
+  const auto big = norm_values(
+      norm_run("MeanVarianceNormalization", 13, {norm_doubles({2, 1, 1, 1}, {1e17 + 16, 1e17 - 16})}, Attributes{})
+          .at(0));
   CHECK(big[0] == 16 / (16 + static_cast<double>(1e-9f)));
   Attributes bad;
   bad.set("axes", std::vector<int64_t>{4});

@@ -40,5 +40,6 @@ TEST_CASE("LayerNormalization: a scale that must be broadcast to X's whole shape
   t.input(Value(Tensor::from_values<float>(ElementType::Float, {rows, cols}, std::vector<float>(rows * cols, 1.0f))));
   t.input(Value(Tensor::from_values<float>(ElementType::Float, {rows, 1}, std::vector<float>(rows, 1.0f))));
   t.attribute("axis", int64_t{1});
-  check_scratch_refused(error_under_budget(t, 700000), "LayerNormalization-17", "LayerNormalization's broadcast Scale", 8 * (rows * cols + rows));
+  check_scratch_refused(error_under_budget(t, 700000), "LayerNormalization-17", "LayerNormalization's broadcast Scale",
+                        8 * (rows * cols + rows));
 }

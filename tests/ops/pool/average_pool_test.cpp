@@ -1,10 +1,10 @@
 // Unit tests of ops/pool/average_pool.cpp.
-#include "helpers/conv_pool.h"
 #include <doctest/doctest.h>
 #include <cmath>
 #include <cstring>
 #include <random>
 #include <vector>
+#include "helpers/conv_pool.h"
 #include "rational_oracle.h"
 
 TEST_CASE("AveragePool: exact sum over the count, count_include_pad") {
@@ -14,7 +14,9 @@ TEST_CASE("AveragePool: exact sum over the count, count_include_pad") {
   r = run_node("AveragePool", 19, {x}, {{"kernel_shape", {2}}, {"pads", {1, 1}}, {"count_include_pad", {1}}});
   CHECK(values<float>(r[0]) == std::vector<float>{0.5f, 1.5f, 3, 2});
   // (1 + 1 + 1 + 2^-24 * 3 + 2^-80) / 3 = 1 + 2^-24 + 2^-80/3: just above the tie, so 1 + 2^-23.
-  const auto g = run_node("GlobalAveragePool", 22, {Tensor::from_values<double>(T::Double, {1, 1, 3}, {1 + 0x1p-24, 1 + 0x1p-24, 1 + 0x1p-24})})[0];
+  const auto g =
+      run_node("GlobalAveragePool", 22,
+               {Tensor::from_values<double>(T::Double, {1, 1, 3}, {1 + 0x1p-24, 1 + 0x1p-24, 1 + 0x1p-24})})[0];
   CHECK(values<double>(g)[0] == 1 + 0x1p-24);
 }
 
@@ -41,7 +43,10 @@ void check_pool(int64_t H, int64_t W, int64_t k, int64_t pad, int64_t stride, in
     units.push_back(m * (int64_t{1} << (e + kScale)));
   }
   const Tensor y = run_node("AveragePool", 22, {Tensor::from_values<float>(ElementType::Float, {1, C, H, W}, x)},
-                            {{"kernel_shape", {k, k}}, {"pads", {pad, pad, pad, pad}}, {"strides", {stride, stride}}, {"count_include_pad", {include_pad}}})[0];
+                            {{"kernel_shape", {k, k}},
+                             {"pads", {pad, pad, pad, pad}},
+                             {"strides", {stride, stride}},
+                             {"count_include_pad", {include_pad}}})[0];
   const int64_t OH = (H + 2 * pad - k) / stride + 1, OW = (W + 2 * pad - k) / stride + 1;
   REQUIRE(y.shape() == Shape{1, C, OH, OW});
   std::vector<float> got(static_cast<size_t>(y.element_count()));
@@ -101,6 +106,7 @@ TEST_CASE("AveragePool, every version: pads default to 0, [begin..., end...]; th
     CHECK(pooled({}) == std::vector<float>{3, 3.5f, 2.5f});
     CHECK(pooled({{"pads", {1, 0}}}) == std::vector<float>{1, 3, 3.5f, 2.5f});
     CHECK(pooled({{"pads", {0, 1}}}) == std::vector<float>{3, 3.5f, 2.5f, 3});
-    if (v >= 7) CHECK(pooled({{"pads", {1, 0}}, {"count_include_pad", {1}}}) == std::vector<float>{0.5f, 3, 3.5f, 2.5f});
+    if (v >= 7)
+      CHECK(pooled({{"pads", {1, 0}}, {"count_include_pad", {1}}}) == std::vector<float>{0.5f, 3, 3.5f, 2.5f});
   }
 }

@@ -31,7 +31,8 @@ std::vector<float> check(int64_t C, int64_t H, int64_t W, const std::function<fl
       x.push_back(value(c, i));
       sums[static_cast<size_t>(c)] += static_cast<__int128>(std::ldexp(static_cast<double>(x.back()), kScale));
     }
-  const Tensor y = run_single_node("GlobalAveragePool", 22, {Tensor::from_values<float>(ElementType::Float, {1, C, H, W}, x)});
+  const Tensor y =
+      run_single_node("GlobalAveragePool", 22, {Tensor::from_values<float>(ElementType::Float, {1, C, H, W}, x)});
   std::vector<float> got(static_cast<size_t>(C));
   std::memcpy(got.data(), y.data(), got.size() * sizeof(float));
   for (int64_t c = 0; c < C; ++c) {
@@ -61,7 +62,9 @@ TEST_CASE("GlobalAveragePool-22: a channel that cancels and an exact tie take th
   // Channel 0: +v, -v pairs, the exact sum is zero: +0. Channel 1: 2048 values 1 + 2^-23 and 2048
   // ones, the mean 1 + 2^-24 is a tie between floats, to even: 1.
   const auto got = check(2, 64, 64, [](int64_t c, int64_t i) {
-    if (c == 0) return (i % 2 ? -1.0f : 1.0f) * std::ldexp(1.0f + static_cast<float>(i / 2 % 1000) * 0x1p-12f, static_cast<int>(i / 2 % 7));
+    if (c == 0)
+      return (i % 2 ? -1.0f : 1.0f) *
+             std::ldexp(1.0f + static_cast<float>(i / 2 % 1000) * 0x1p-12f, static_cast<int>(i / 2 % 7));
     return i % 2 ? 1.0f + 0x1p-23f : 1.0f;
   });
   CHECK(got[0] == 0.0f);

@@ -23,8 +23,10 @@ TEST_CASE("lp_norm_rounded: exact cases, ties and random windows against MPFR") 
       for (int i = 0; i < 300; ++i) {
         std::vector<double> xs(static_cast<size_t>(len(rng)));
         for (double& x : xs) x = f == Format::Double ? std::ldexp(u(rng), ex(rng)) : static_cast<float>(u(rng));
-        if (f == Format::Float16) for (double& x : xs) x = widen(narrow<Float16Bits>(x));
-        if (f == Format::BFloat16) for (double& x : xs) x = widen(narrow<BFloat16Bits>(x));
+        if (f == Format::Float16)
+          for (double& x : xs) x = widen(narrow<Float16Bits>(x));
+        if (f == Format::BFloat16)
+          for (double& x : xs) x = widen(narrow<BFloat16Bits>(x));
         CAPTURE(p);
         CAPTURE(i);
         CHECK(pool::lp_norm_rounded(xs, static_cast<int64_t>(p), f) == lp_oracle(xs, p, f));

@@ -32,15 +32,17 @@ TEST_CASE("LpPool: windows with pads, strides and dilations against the oracle")
     set_float_attribute(n, "p", 2.0f);
   });
   CHECK(lp_values(y1) == std::vector<float>{5});
-  CHECK_THROWS_WITH_AS(run_single_node("LpPool", 1, {lp_floats({1, 1, 2}, {3, 4})}, [](onnx::NodeProto& n) {
-                         set_ints(n, "kernel_shape", {2});
-                         set_float_attribute(n, "p", 1.5f);
-                       }),
+  CHECK_THROWS_WITH_AS(run_single_node("LpPool", 1, {lp_floats({1, 1, 2}, {3, 4})},
+                                       [](onnx::NodeProto& n) {
+                                         set_ints(n, "kernel_shape", {2});
+                                         set_float_attribute(n, "p", 1.5f);
+                                       }),
                        doctest::Contains("attribute 'p' must be a whole number from 1 to 1024"), Error);
-  CHECK_THROWS_WITH_AS(run_single_node("LpPool", 11, {lp_floats({1, 1, 2}, {3, 4})}, [](onnx::NodeProto& n) {
-                         set_ints(n, "kernel_shape", {2});
-                         set_int(n, "p", 0);
-                       }),
+  CHECK_THROWS_WITH_AS(run_single_node("LpPool", 11, {lp_floats({1, 1, 2}, {3, 4})},
+                                       [](onnx::NodeProto& n) {
+                                         set_ints(n, "kernel_shape", {2});
+                                         set_int(n, "p", 0);
+                                       }),
                        doctest::Contains("attribute 'p' must be a whole number"), Error);
 }
 
@@ -59,8 +61,10 @@ TEST_CASE("LpPool, every version: p defaults to 2; pads default to 0, [begin...,
   for (int64_t v : kLp.versions) {
     INFO("LpPool-", v);
     CHECK(values(pool("LpPool", v, x, {2}).run_tensor()) == std::vector<float>{5, 4, 5});
-    CHECK(values(pool("LpPool", v, x, {2}).attribute("pads", std::vector<int64_t>{1, 0}).run_tensor()) == std::vector<float>{3, 5, 4, 5});
-    CHECK(values(pool("LpPool", v, x, {2}).attribute("pads", std::vector<int64_t>{0, 1}).run_tensor()) == std::vector<float>{5, 4, 5, 5});
+    CHECK(values(pool("LpPool", v, x, {2}).attribute("pads", std::vector<int64_t>{1, 0}).run_tensor()) ==
+          std::vector<float>{3, 5, 4, 5});
+    CHECK(values(pool("LpPool", v, x, {2}).attribute("pads", std::vector<int64_t>{0, 1}).run_tensor()) ==
+          std::vector<float>{5, 4, 5, 5});
   }
 }
 

@@ -30,8 +30,10 @@ TEST_CASE("MaxPool, every version: pads default to 0, [begin..., end...]; stride
   for (int64_t v : kMax.versions) {
     INFO("MaxPool-", v);
     CHECK(values(pool("MaxPool", v, x, {2}).run_tensor()) == std::vector<float>{5, 5, 3});
-    CHECK(values(pool("MaxPool", v, x, {2}).attribute("pads", std::vector<int64_t>{1, 0}).run_tensor()) == std::vector<float>{1, 5, 5, 3});
-    CHECK(values(pool("MaxPool", v, x, {2}).attribute("pads", std::vector<int64_t>{0, 1}).run_tensor()) == std::vector<float>{5, 5, 3, 3});
+    CHECK(values(pool("MaxPool", v, x, {2}).attribute("pads", std::vector<int64_t>{1, 0}).run_tensor()) ==
+          std::vector<float>{1, 5, 5, 3});
+    CHECK(values(pool("MaxPool", v, x, {2}).attribute("pads", std::vector<int64_t>{0, 1}).run_tensor()) ==
+          std::vector<float>{5, 5, 3, 3});
   }
 }
 
@@ -52,7 +54,10 @@ TEST_CASE("MaxPool-8 and later: Indices are flat row-major indices into X, blind
     CHECK(out.at(1).tensor().data_as<int64_t>()[0] == 1);
     CHECK(out.at(1).tensor().data_as<int64_t>()[1] == 6);
     OpTester padded("MaxPool", v);
-    padded.input(Value(x)).attribute("kernel_shape", std::vector<int64_t>{3, 3}).attribute("pads", std::vector<int64_t>{1, 1, 1, 1}).outputs(2);
+    padded.input(Value(x))
+        .attribute("kernel_shape", std::vector<int64_t>{3, 3})
+        .attribute("pads", std::vector<int64_t>{1, 1, 1, 1})
+        .outputs(2);
     const auto p = padded.run();
     REQUIRE(p.at(1).tensor().shape() == Shape{1, 2, 2, 2});
     for (int i = 0; i < 4; ++i) CHECK(p.at(1).tensor().data_as<int64_t>()[i] == 1);
@@ -60,7 +65,10 @@ TEST_CASE("MaxPool-8 and later: Indices are flat row-major indices into X, blind
     // storage_order = 1 (column major): channel 0's maximum at (h 0, w 1) is 0 + 1 * 2 = 2; channel 1's at
     // (h 1, w 0) is 4 + 1 = 5. It changes the index only, not the values.
     OpTester columns("MaxPool", v);
-    columns.input(Value(x)).attribute("kernel_shape", std::vector<int64_t>{2, 2}).attribute("storage_order", int64_t{1}).outputs(2);
+    columns.input(Value(x))
+        .attribute("kernel_shape", std::vector<int64_t>{2, 2})
+        .attribute("storage_order", int64_t{1})
+        .outputs(2);
     const auto c = columns.run();
     CHECK(c.at(1).tensor().data_as<int64_t>()[0] == 2);
     CHECK(c.at(1).tensor().data_as<int64_t>()[1] == 5);

@@ -4,9 +4,9 @@
 
 #include <cstring>
 
+#include "helpers/unpool_roi_rules.h"
 #include "node_runner.h"
 #include "runtime/error.h"
-#include "helpers/unpool_roi_rules.h"
 
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
@@ -49,12 +49,14 @@ TEST_CASE("MaxRoiPool: bins of Caffe's RoIPool over a ramp") {
 }
 
 TEST_CASE("MaxRoiPool: bad ROIs and pooled shapes are one-line errors") {
-  CHECK_THROWS_WITH_AS(roi_pool_run({1, 0, 0, 1, 1}, {1, 1}), doctest::Contains("(batch_id) must be a whole number in [0, 1)"),
+  CHECK_THROWS_WITH_AS(roi_pool_run({1, 0, 0, 1, 1}, {1, 1}),
+                       doctest::Contains("(batch_id) must be a whole number in [0, 1)"), Error);
+  CHECK_THROWS_WITH_AS(roi_pool_run({0.5f, 0, 0, 1, 1}, {1, 1}), doctest::Contains("(batch_id) must be a whole number"),
                        Error);
-  CHECK_THROWS_WITH_AS(roi_pool_run({0.5f, 0, 0, 1, 1}, {1, 1}), doctest::Contains("(batch_id) must be a whole number"), Error);
-  CHECK_THROWS_WITH_AS(roi_pool_run({0, 0, 0, 1e30f, 1}, {1, 1}), doctest::Contains("at most 2^40 in magnitude"), Error);
-  CHECK_THROWS_WITH_AS(roi_pool_run({0, 0, 0, 1, 1}, {1}), doctest::Contains("attribute 'pooled_shape' [1] must be two values"),
+  CHECK_THROWS_WITH_AS(roi_pool_run({0, 0, 0, 1e30f, 1}, {1, 1}), doctest::Contains("at most 2^40 in magnitude"),
                        Error);
+  CHECK_THROWS_WITH_AS(roi_pool_run({0, 0, 0, 1, 1}, {1}),
+                       doctest::Contains("attribute 'pooled_shape' [1] must be two values"), Error);
 }
 
 namespace unpool_roi_rules_tests {

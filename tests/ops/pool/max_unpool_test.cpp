@@ -10,22 +10,25 @@ TEST_CASE("MaxUnpool: elements go to their indices; output_shape pads at the end
   CHECK(unpool_values(y) == std::vector<float>{0, 0, 0, 0, 0, 1, 0, 2, 0, 0, 0, 0, 0, 3, 0, 4});
   const Tensor y5 = unpool_run({x, i, Tensor::from_values<int64_t>(T::Int64, {4}, {1, 1, 5, 5})}, {2, 2}, {2, 2});
   REQUIRE(y5.shape() == Shape{1, 1, 5, 5});
-  CHECK(unpool_values(y5) == std::vector<float>{0, 0, 0, 0, 0, 0, 1, 0, 2, 0, 0, 0, 0, 0, 0, 0, 3, 0, 4, 0, 0, 0, 0, 0, 0});
+  CHECK(unpool_values(y5) ==
+        std::vector<float>{0, 0, 0, 0, 0, 0, 1, 0, 2, 0, 0, 0, 0, 0, 0, 0, 3, 0, 4, 0, 0, 0, 0, 0, 0});
   // Pads shrink the unpooled shape: (2 - 1) * 2 - 2 + 2 = 2; a repeated index keeps the later element.
   // The indices address the 2x2 output itself, not a padded one.
   // spec: MaxUnpool-22: "Also, the linear indices should not consider padding."
-  const Tensor yp = unpool_run({x, Tensor::from_values<int64_t>(T::Int64, {1, 1, 2, 2}, {0, 3, 3, 1})}, {2, 2}, {2, 2},
-                               {1, 1, 1, 1});
+  const Tensor yp =
+      unpool_run({x, Tensor::from_values<int64_t>(T::Int64, {1, 1, 2, 2}, {0, 3, 3, 1})}, {2, 2}, {2, 2}, {1, 1, 1, 1});
   CHECK(yp.shape() == Shape{1, 1, 2, 2});
   CHECK(unpool_values(yp) == std::vector<float>{1, 4, 0, 3});
 }
 
 TEST_CASE("MaxUnpool: bad indices and shapes are one-line errors") {
   const Tensor x = Tensor::from_values<float>(T::Float, {1, 1, 2, 2}, {1, 2, 3, 4});
-  CHECK_THROWS_WITH_AS(unpool_run({x, Tensor::from_values<int64_t>(T::Int64, {1, 1, 2, 2}, {0, 1, 16, 2})}, {2, 2}, {2, 2}),
-                       doctest::Contains("I element 2 is 16, outside [0, 16)"), Error);
-  CHECK_THROWS_WITH_AS(unpool_run({x, Tensor::from_values<int64_t>(T::Int64, {1, 1, 2, 2}, {0, -1, 2, 3})}, {2, 2}, {2, 2}),
-                       doctest::Contains("I element 1 is -1"), Error);
+  CHECK_THROWS_WITH_AS(
+      unpool_run({x, Tensor::from_values<int64_t>(T::Int64, {1, 1, 2, 2}, {0, 1, 16, 2})}, {2, 2}, {2, 2}),
+      doctest::Contains("I element 2 is 16, outside [0, 16)"), Error);
+  CHECK_THROWS_WITH_AS(
+      unpool_run({x, Tensor::from_values<int64_t>(T::Int64, {1, 1, 2, 2}, {0, -1, 2, 3})}, {2, 2}, {2, 2}),
+      doctest::Contains("I element 1 is -1"), Error);
   CHECK_THROWS_WITH_AS(unpool_run({x, Tensor::from_values<int64_t>(T::Int64, {1, 1, 4}, {0, 1, 2, 3})}, {2, 2}, {2, 2}),
                        doctest::Contains("must have X's shape"), Error);
   CHECK_THROWS_WITH_AS(unpool_run({x, Tensor::from_values<int64_t>(T::Int64, {1, 1, 2, 2}, {0, 1, 2, 3}),
@@ -66,17 +69,21 @@ namespace unpool_roi_rules_tests {
 // spec: MaxUnpool-9,11,22: "Dimensions must be the same as input tensor X."
 // spec: MaxUnpool-9,11,22: "If not present, the padding defaults to 0 along start and end of each spatial axis."
 // spec: MaxUnpool-11,22: "If not present, the stride defaults to 1 along each spatial axis."
-TEST_CASE("MaxUnpool, every version: values at their flat indices; MaxPool undoes it; indices in range and of X's shape") {
+TEST_CASE(
+    "MaxUnpool, every version: values at their flat indices; MaxPool undoes it; indices in range and of X's shape") {
   for (int64_t v : {9, 11, 22}) {
     INFO("MaxUnpool-", v);
     const Tensor y = unpool(v, i64({1, 1, 2}, {1, 2}), strides2);
     CHECK(floats(y) == std::vector<float>{0, 5, 7, 0});
     OpTester pool("MaxPool", 12);
-    pool.input(Value(y)).attribute("kernel_shape", std::vector<int64_t>{2}).attribute("strides", std::vector<int64_t>{2});
+    pool.input(Value(y))
+        .attribute("kernel_shape", std::vector<int64_t>{2})
+        .attribute("strides", std::vector<int64_t>{2});
     CHECK(floats(pool.run_tensor()) == floats(kX()));
     CHECK_THROWS_AS(unpool(v, i64({1, 1, 2}, {1, 4}), strides2), Error);
     CHECK_THROWS_AS(unpool(v, i64({1, 1, 3}, {0, 1, 2}), strides2), Error);
-    if (v >= 11) CHECK(floats(unpool(v, i64({1, 1, 2}, {0, 2}), {})) == std::vector<float>{5, 0, 7});  // stride 1: 3 outputs
+    if (v >= 11)
+      CHECK(floats(unpool(v, i64({1, 1, 2}, {0, 2}), {})) == std::vector<float>{5, 0, 7});  // stride 1: 3 outputs
   }
 }
 
@@ -84,17 +91,23 @@ TEST_CASE("MaxUnpool, every version: values at their flat indices; MaxPool undoe
 // spec: MaxUnpool-9,11,22: "If 'output_shape' is specified, 'pads' values are ignored."
 // spec: MaxUnpool-9,11,22: "MaxUnpool can produce the same output size for several input sizes, which makes unpooling op ambiguous."
 // spec: MaxUnpool-9,11,22: "This attribute cannot be used simultaneously with auto_pad attribute."
-TEST_CASE("MaxUnpool, every version: pads shrink the output; output_shape overrides them; pads with auto_pad are refused") {
+TEST_CASE(
+    "MaxUnpool, every version: pads shrink the output; output_shape overrides them; pads with auto_pad are refused") {
   for (int64_t v : {9, 11, 22}) {
     INFO("MaxUnpool-", v);
-    const auto padded = [](OpTester& t) { t.attribute("strides", std::vector<int64_t>{2}).attribute("pads", std::vector<int64_t>{1, 0}); };
+    const auto padded = [](OpTester& t) {
+      t.attribute("strides", std::vector<int64_t>{2}).attribute("pads", std::vector<int64_t>{1, 0});
+    };
     CHECK(unpool(v, i64({1, 1, 2}, {1, 2}), padded).shape() == Shape{1, 1, 3});
     const Tensor y = unpool(v, i64({1, 1, 2}, {1, 2}), padded, i64({3}, {1, 1, 5}));
     CHECK(y.shape() == Shape{1, 1, 5});
     CHECK(floats(y) == std::vector<float>{0, 5, 7, 0, 0});
-    CHECK_THROWS_AS(unpool(v, i64({1, 1, 2}, {1, 2}), [](OpTester& t) {
-                      t.attribute("strides", std::vector<int64_t>{2}).attribute("pads", std::vector<int64_t>{1, 0}).attribute("auto_pad", "SAME_UPPER");
-                    }),
+    CHECK_THROWS_AS(unpool(v, i64({1, 1, 2}, {1, 2}),
+                           [](OpTester& t) {
+                             t.attribute("strides", std::vector<int64_t>{2})
+                                 .attribute("pads", std::vector<int64_t>{1, 0})
+                                 .attribute("auto_pad", "SAME_UPPER");
+                           }),
                     Error);
   }
 }

@@ -5,9 +5,9 @@
 #include <cmath>
 #include <cstring>
 
+#include "helpers/unpool_roi_rules.h"
 #include "node_runner.h"
 #include "runtime/error.h"
-#include "helpers/unpool_roi_rules.h"
 
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
@@ -24,10 +24,10 @@ std::vector<double> roi_values(const Tensor& t) {
 Tensor roi_run(int opset, const Tensor& x, const std::vector<double>& rois, const std::vector<int64_t>& batch,
                const std::function<void(onnx::NodeProto&)>& attrs) {
   const int64_t R = static_cast<int64_t>(batch.size());
-  return run_single_node("RoiAlign", opset,
-                         {x, Tensor::from_values<double>(T::Double, {R, 4}, rois),
-                          Tensor::from_values<int64_t>(T::Int64, {R}, batch)},
-                         attrs);
+  return run_single_node(
+      "RoiAlign", opset,
+      {x, Tensor::from_values<double>(T::Double, {R, 4}, rois), Tensor::from_values<int64_t>(T::Int64, {R}, batch)},
+      attrs);
 }
 
 }  // namespace
@@ -74,12 +74,14 @@ TEST_CASE("RoiAlign: samples at pixel centres and between pixels") {
 
 TEST_CASE("RoiAlign: bad ROIs, batch indices and attributes are one-line errors") {
   const Tensor x = Tensor::from_values<double>(T::Double, {1, 1, 2, 2}, {1, 2, 3, 4});
-  CHECK_THROWS_WITH_AS(roi_run(16, x, {0, 0, 1, 1}, {1}, {}), doctest::Contains("batch_indices element 0 is 1, outside [0, 1)"),
+  CHECK_THROWS_WITH_AS(roi_run(16, x, {0, 0, 1, 1}, {1}, {}),
+                       doctest::Contains("batch_indices element 0 is 1, outside [0, 1)"), Error);
+  CHECK_THROWS_WITH_AS(roi_run(16, x, {0, NAN, 1, 1}, {0}, {}), doctest::Contains("rois element [0, 1] is not finite"),
                        Error);
-  CHECK_THROWS_WITH_AS(roi_run(16, x, {0, NAN, 1, 1}, {0}, {}), doctest::Contains("rois element [0, 1] is not finite"), Error);
   CHECK_THROWS_WITH_AS(roi_run(16, x, {0, 0, 1e30, 1e30}, {0}, {}), doctest::Contains("beyond 2^24 samples"), Error);
-  CHECK_THROWS_WITH_AS(roi_run(16, x, {0, 0, 1, 1}, {0}, [](onnx::NodeProto& n) { set_string_attribute(n, "mode", "min"); }),
-                       doctest::Contains("attribute 'mode' must be 'avg' or 'max'"), Error);
+  CHECK_THROWS_WITH_AS(
+      roi_run(16, x, {0, 0, 1, 1}, {0}, [](onnx::NodeProto& n) { set_string_attribute(n, "mode", "min"); }),
+      doctest::Contains("attribute 'mode' must be 'avg' or 'max'"), Error);
 }
 
 // X [1, 1, 3, 3] with 1 at the centre, 0 elsewhere; ROI (0, 0)-(2, 2), one bin. One sample per axis
@@ -111,7 +113,9 @@ namespace unpool_roi_rules_tests {
 // spec: RoiAlign-10,16,22: "Default is 0."
 // spec: RoiAlign-10,16,22: "E.g.; default is 1.0f."
 // spec: RoiAlign-10,16,22: "1-D tensor of shape (num_rois,) with each element denoting the index of the corresponding image in the batch."
-TEST_CASE("RoiAlign, every version: avg, a 1 x 1 output, adaptive sampling and spatial_scale 1 by default; batch_indices 1-D") {
+TEST_CASE(
+    "RoiAlign, every version: avg, a 1 x 1 output, adaptive sampling and spatial_scale 1 by default; batch_indices "
+    "1-D") {
   std::vector<float> data(16);
   for (int i = 0; i < 16; ++i) data[static_cast<size_t>(i)] = static_cast<float>(i * i % 7);
   const Tensor x = Tensor::from_values<float>(T::Float, {1, 1, 4, 4}, data);
@@ -130,9 +134,9 @@ TEST_CASE("RoiAlign, every version: avg, a 1 x 1 output, adaptive sampling and s
     const std::vector<float> plain = roi_align({})(v);
     CHECK(plain.size() == 1);
     CHECK(plain == roi_align([](OpTester& t) {
-                     t.attribute("mode", "avg").attribute("output_height", int64_t{1}).attribute("output_width", int64_t{1});
-                     t.attribute("sampling_ratio", int64_t{0}).attribute("spatial_scale", 1.0f);
-                   })(v));
+            t.attribute("mode", "avg").attribute("output_height", int64_t{1}).attribute("output_width", int64_t{1});
+            t.attribute("sampling_ratio", int64_t{0}).attribute("spatial_scale", 1.0f);
+          })(v));
     CHECK(plain != roi_align([](OpTester& t) { t.attribute("mode", "max"); })(v));
     CHECK(plain != roi_align([](OpTester& t) { t.attribute("spatial_scale", 0.5f); })(v));
     CHECK(roi_align([](OpTester& t) { t.attribute("output_height", int64_t{2}); })(v).size() == 2);

@@ -24,7 +24,8 @@ OpTester average_over(std::vector<float> x) {
 TEST_CASE("AveragePool: the window table of a wide kernel is charged") {
   constexpr int64_t n = 100000;
   // One output element (4 bytes); the table of the window's 100000 taps takes 800000.
-  check_scratch_refused(error_under_budget(average_over(std::vector<float>(n, 1.0f)), 500000), "AveragePool-19", "the pool's window table", 8 * n);
+  check_scratch_refused(error_under_budget(average_over(std::vector<float>(n, 1.0f)), 500000), "AveragePool-19",
+                        "the pool's window table", 8 * n);
   // AveragePool-19: the mean of the window, (1 + 3 + 2 + 2) / 4 = 2.
   CHECK(run_under_budget(average_over({1, 3, 2, 2}), 500000).at(0).tensor().data_as<float>()[0] == 2.0f);
 }

@@ -8,12 +8,11 @@
 #include <cstring>
 #include <random>
 
+#include "helpers/qlinear.h"
+#include "helpers/qlinear_conv_rules.h"
 #include "int8_kernel_configs.h"
 #include "node_runner.h"
 #include "requantize_oracle.h"
-#include "helpers/qlinear.h"
-#include "helpers/qlinear_conv_rules.h"
-
 
 using ET = ElementType;
 
@@ -31,7 +30,8 @@ TEST_CASE("QLinearConv-10: random layers, per-channel scales and bias, every typ
           const int64_t C = group * Cg, M = group * Mg, KH = 1 + pick(rng) % 3, KW = 1 + pick(rng) % 3;
           const int64_t H = KH + pick(rng) % 20, W = KW + pick(rng) % 40, s = 1 + pick(rng) % 2, pad = pick(rng) % 2;
           const int64_t OH = (H + 2 * pad - KH) / s + 1, OW = (W + 2 * pad - KW) / s + 1;
-          const std::vector<int32_t> x = random_values(rng, tx, C * H * W), w = random_values(rng, tw, M * Cg * KH * KW);
+          const std::vector<int32_t> x = random_values(rng, tx, C * H * W),
+                                     w = random_values(rng, tw, M * Cg * KH * KW);
           const int32_t xz = random_values(rng, tx, 1)[0];
           const std::vector<int32_t> wz = random_values(rng, tw, M);
           const int32_t yz = random_values(rng, ty, 1)[0];
@@ -54,7 +54,8 @@ TEST_CASE("QLinearConv-10: random layers, per-channel scales and bias, every typ
                     for (int64_t kw = 0; kw < KW; ++kw) {
                       const int64_t ih = oh * s - pad + kh, iw = ow * s - pad + kw;
                       if (ih < 0 || ih >= H || iw < 0 || iw >= W) continue;
-                      acc += (x[((g * Cg + c) * H + ih) * W + iw] - xz) * (w[((m * Cg + c) * KH + kh) * KW + kw] - wz[m]);
+                      acc +=
+                          (x[((g * Cg + c) * H + ih) * W + iw] - xz) * (w[((m * Cg + c) * KH + kh) * KW + kw] - wz[m]);
                     }
                 expected.push_back(static_cast<int32_t>(requantize_oracle(acc, xs, ws[m], ys, yz, lo, hi)));
               }
@@ -63,18 +64,18 @@ TEST_CASE("QLinearConv-10: random layers, per-channel scales and bias, every typ
           CAPTURE(name_of(tw));
           CAPTURE(name_of(ty));
           for_each_int8_kernel_config([&] {
-            const Tensor y = run_single_node(
-                "QLinearConv", 10,
-                {bytes_tensor(tx, {1, C, H, W}, x), Tensor::from_values<float>(ET::Float, {}, {xs}),
-                 bytes_tensor(tx, {}, {xz}), bytes_tensor(tw, {M, Cg, KH, KW}, w),
-                 Tensor::from_values<float>(ET::Float, {M}, ws), bytes_tensor(tw, {M}, wz),
-                 Tensor::from_values<float>(ET::Float, {}, {ys}), bytes_tensor(ty, {}, {yz}),
-                 Tensor::from_values<int32_t>(ET::Int32, {M}, bias)},
-                [&](onnx::NodeProto& node) {
-                  set_int(node, "group", group);
-                  set_ints(node, "strides", {s, s});
-                  set_ints(node, "pads", {pad, pad, pad, pad});
-                });
+            const Tensor y =
+                run_single_node("QLinearConv", 10,
+                                {bytes_tensor(tx, {1, C, H, W}, x), Tensor::from_values<float>(ET::Float, {}, {xs}),
+                                 bytes_tensor(tx, {}, {xz}), bytes_tensor(tw, {M, Cg, KH, KW}, w),
+                                 Tensor::from_values<float>(ET::Float, {M}, ws), bytes_tensor(tw, {M}, wz),
+                                 Tensor::from_values<float>(ET::Float, {}, {ys}), bytes_tensor(ty, {}, {yz}),
+                                 Tensor::from_values<int32_t>(ET::Int32, {M}, bias)},
+                                [&](onnx::NodeProto& node) {
+                                  set_int(node, "group", group);
+                                  set_ints(node, "strides", {s, s});
+                                  set_ints(node, "pads", {pad, pad, pad, pad});
+                                });
             REQUIRE(y.shape() == Shape{1, M, OH, OW});
             REQUIRE(y.type() == ty);
             std::vector<int32_t> got;
@@ -85,7 +86,6 @@ TEST_CASE("QLinearConv-10: random layers, per-channel scales and bias, every typ
         }
 }
 
-
 TEST_CASE("QLinearConv: per-channel weight scales, bias and padding against a rational oracle") {
   // x [1, 1, 3, 3] uint8 (zero point 10), w [2, 1, 2, 2] int8 (zero point per channel), pads 1.
   const std::vector<uint8_t> x{0, 10, 20, 30, 40, 50, 60, 70, 255};
@@ -94,14 +94,14 @@ TEST_CASE("QLinearConv: per-channel weight scales, bias and padding against a ra
   const std::vector<float> ws{0.02f, 0.0013f};
   const std::vector<int32_t> bias{100, -7000};
   const float xs = 0.05f, ys = 0.37f;
-  const Tensor y = qlinear_run("QLinearConv", 10,
-                               {Tensor::from_values<uint8_t>(T::UInt8, {1, 1, 3, 3}, x), qlinear_scalar(xs),
-                                Tensor::from_values<uint8_t>(T::UInt8, {}, {10}),
-                                Tensor::from_values<int8_t>(T::Int8, {2, 1, 2, 2}, w),
-                                Tensor::from_values<float>(T::Float, {2}, ws), Tensor::from_values<int8_t>(T::Int8, {2}, wzp),
-                                qlinear_scalar(ys), Tensor::from_values<uint8_t>(T::UInt8, {}, {120}),
-                                Tensor::from_values<int32_t>(T::Int32, {2}, bias)},
-                               {{"pads", {1, 1, 1, 1}}});
+  const Tensor y = qlinear_run(
+      "QLinearConv", 10,
+      {Tensor::from_values<uint8_t>(T::UInt8, {1, 1, 3, 3}, x), qlinear_scalar(xs),
+       Tensor::from_values<uint8_t>(T::UInt8, {}, {10}), Tensor::from_values<int8_t>(T::Int8, {2, 1, 2, 2}, w),
+       Tensor::from_values<float>(T::Float, {2}, ws), Tensor::from_values<int8_t>(T::Int8, {2}, wzp),
+       qlinear_scalar(ys), Tensor::from_values<uint8_t>(T::UInt8, {}, {120}),
+       Tensor::from_values<int32_t>(T::Int32, {2}, bias)},
+      {{"pads", {1, 1, 1, 1}}});
   REQUIRE(y.shape() == Shape{1, 2, 4, 4});
   std::vector<uint8_t> expect;
   for (int m = 0; m < 2; ++m)
@@ -112,7 +112,8 @@ TEST_CASE("QLinearConv: per-channel weight scales, bias and padding against a ra
           for (int kx = 0; kx < 2; ++kx) {
             const int iy = oy - 1 + ky, ix = ox - 1 + kx;
             if (iy < 0 || iy >= 3 || ix < 0 || ix >= 3) continue;
-            s += (x[static_cast<size_t>(iy * 3 + ix)] - 10) * (w[static_cast<size_t>(m * 4 + ky * 2 + kx)] - wzp[static_cast<size_t>(m)]);
+            s += (x[static_cast<size_t>(iy * 3 + ix)] - 10) *
+                 (w[static_cast<size_t>(m * 4 + ky * 2 + kx)] - wzp[static_cast<size_t>(m)]);
           }
         expect.push_back(static_cast<uint8_t>(requantize_oracle(s, xs, ws[static_cast<size_t>(m)], ys, 120, 0, 255)));
       }
@@ -130,15 +131,17 @@ namespace qlinear_conv_rules_tests {
 // spec: QLinearConv-10: "Padding for the beginning and ending along each spatial axis, it can take any value greater than or equal to 0."
 TEST_CASE("QLinearConv-10: kernel from w, dilations, strides and group 1, explicit padding by default") {
   CHECK(qconv({}) == std::vector<uint8_t>{3, 5});
+  CHECK(
+      qconv({}, [](OpTester& t) {
+        t.attribute("kernel_shape", std::vector<int64_t>{2}).attribute("dilations", std::vector<int64_t>{1});
+        t.attribute("strides", std::vector<int64_t>{1}).attribute("group", int64_t{1}).attribute("auto_pad", "NOTSET");
+      }) == std::vector<uint8_t>{3, 5});
   CHECK(qconv({}, [](OpTester& t) {
-          t.attribute("kernel_shape", std::vector<int64_t>{2}).attribute("dilations", std::vector<int64_t>{1});
-          t.attribute("strides", std::vector<int64_t>{1}).attribute("group", int64_t{1}).attribute("auto_pad", "NOTSET");
-        }) == std::vector<uint8_t>{3, 5});
-  CHECK(qconv({}, [](OpTester& t) { t.attribute("pads", std::vector<int64_t>{1, 0}); }) == std::vector<uint8_t>{1, 3, 5});
+          t.attribute("pads", std::vector<int64_t>{1, 0});
+        }) == std::vector<uint8_t>{1, 3, 5});
   CHECK_THROWS_AS(qconv({}, [](OpTester& t) { t.attribute("auto_pad", "SAME"); }), Error);
   CHECK_THROWS_AS(qconv({}, [](OpTester& t) { t.attribute("pads", std::vector<int64_t>{-1, 0}); }), Error);
 }
-
 
 // spec: QLinearConv-10: "It could be a scalar or a 1-D tensor, which means a per-tensor/layer or per output channel quantization."
 // spec: QLinearConv-10: "If it's a 1-D tensor, its number of elements should be equal to the number of output channels (M)."
@@ -147,12 +150,13 @@ TEST_CASE("QLinearConv-10: kernel from w, dilations, strides and group 1, explic
 TEST_CASE("QLinearConv-10: per-channel w scales of M elements; zero points of their input's type; channels agree") {
   // Two output channels with w scales [1, 2]: channel 1 doubled.
   const Tensor w2 = u8({2, 1, 2}, {1, 1, 1, 1});
-  CHECK(qconv({std::nullopt, std::nullopt, std::nullopt, w2, scale({2}, {1, 2}), u8({2}, {0, 0})}) == std::vector<uint8_t>{3, 5, 6, 10});
-  CHECK_THROWS_AS(qconv({std::nullopt, std::nullopt, std::nullopt, w2, scale({3}, {1, 2, 3}), u8({3}, {0, 0, 0})}), Error);
+  CHECK(qconv({std::nullopt, std::nullopt, std::nullopt, w2, scale({2}, {1, 2}), u8({2}, {0, 0})}) ==
+        std::vector<uint8_t>{3, 5, 6, 10});
+  CHECK_THROWS_AS(qconv({std::nullopt, std::nullopt, std::nullopt, w2, scale({3}, {1, 2, 3}), u8({3}, {0, 0, 0})}),
+                  Error);
   CHECK_THROWS_AS(qconv({std::nullopt, std::nullopt, Tensor::from_values<int8_t>(T::Int8, {}, {0})}), Error);
   CHECK_THROWS_AS(qconv({std::nullopt, std::nullopt, std::nullopt, u8({1, 2, 2}, {1, 1, 1, 1})}), Error);
 }
-
 
 // spec: QLinearConv-10: "When bias is present it must be quantized using scale = input scale * weight scale and zero point as 0."
 // spec: QLinearConv-10: "Bias must be quantized using scale = x_scale * w_scale and zero_point = 0"
@@ -174,14 +178,19 @@ namespace qlinear_conv_pair_tests {
 TEST_CASE("QLinearConv-10: x and y scales and zero points per tensor; each scale and its zero point of one shape") {
   CHECK_THROWS_AS(qconv({std::nullopt, scale({2}, {1, 1})}), Error);
   CHECK_THROWS_AS(qconv({std::nullopt, std::nullopt, u8({2}, {0, 0})}), Error);
-  CHECK_THROWS_AS(qconv({std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt, scale({2}, {1, 1})}), Error);
-  CHECK_THROWS_AS(qconv({std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt, u8({2}, {0, 0})}),
+  CHECK_THROWS_AS(
+      qconv({std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt, scale({2}, {1, 1})}),
+      Error);
+  CHECK_THROWS_AS(qconv({std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt,
+                         std::nullopt, u8({2}, {0, 0})}),
                   Error);
   const Tensor w2 = u8({2, 1, 2}, {1, 1, 1, 1});
-  CHECK(qconv({std::nullopt, std::nullopt, std::nullopt, w2, scale({2}, {1, 2}), u8({2}, {0, 0})}) == std::vector<uint8_t>{3, 5, 6, 10});
+  CHECK(qconv({std::nullopt, std::nullopt, std::nullopt, w2, scale({2}, {1, 2}), u8({2}, {0, 0})}) ==
+        std::vector<uint8_t>{3, 5, 6, 10});
   CHECK_THROWS_AS(qconv({std::nullopt, std::nullopt, std::nullopt, w2, scale({2}, {1, 2}), u8({}, {0})}), Error);
   CHECK_THROWS_AS(qconv({std::nullopt, std::nullopt, std::nullopt, w2, scale({}, {1}), u8({2}, {0, 0})}), Error);
-  CHECK_THROWS_AS(qconv({std::nullopt, std::nullopt, std::nullopt, w2, scale({1, 2}, {1, 2}), u8({1, 2}, {0, 0})}), Error);
+  CHECK_THROWS_AS(qconv({std::nullopt, std::nullopt, std::nullopt, w2, scale({1, 2}, {1, 2}), u8({1, 2}, {0, 0})}),
+                  Error);
 }
 
 }  // namespace qlinear_conv_pair_tests

@@ -6,12 +6,11 @@
 #include <cmath>
 #include <random>
 
+#include "helpers/qlinear.h"
+#include "helpers/quantize_linear_rules.h"
 #include "int8_kernel_configs.h"
 #include "node_runner.h"
 #include "requantize_oracle.h"
-#include "helpers/qlinear.h"
-#include "helpers/quantize_linear_rules.h"
-
 
 using ET = ElementType;
 
@@ -30,8 +29,10 @@ TEST_CASE("QLinearMatMul-10/21: batched, per-row a and per-column b quantization
         const std::vector<int32_t> a = random_values(rng, ta, D * M * K), b = random_values(rng, tb, D * K * N);
         const std::vector<int32_t> az = random_values(rng, ta, D * M), bz = random_values(rng, tb, D * N);
         std::vector<float> as, bs;
-        for (int64_t i = 0; i < D * M; ++i) as.push_back(std::ldexp(1.0f + static_cast<float>(pick(rng)) / 1000.0f, -7));
-        for (int64_t i = 0; i < D * N; ++i) bs.push_back(std::ldexp(1.0f + static_cast<float>(pick(rng)) / 1000.0f, -8));
+        for (int64_t i = 0; i < D * M; ++i)
+          as.push_back(std::ldexp(1.0f + static_cast<float>(pick(rng)) / 1000.0f, -7));
+        for (int64_t i = 0; i < D * N; ++i)
+          bs.push_back(std::ldexp(1.0f + static_cast<float>(pick(rng)) / 1000.0f, -8));
         const float ys = 0.37f;
         const int32_t yz = random_values(rng, ty, 1)[0];
         const int64_t lo = ty == ET::Int8 ? -128 : 0, hi = ty == ET::Int8 ? 127 : 255;
@@ -42,18 +43,19 @@ TEST_CASE("QLinearMatMul-10/21: batched, per-row a and per-column b quantization
               int64_t acc = 0;
               for (int64_t k = 0; k < K; ++k)
                 acc += (a[(d * M + m) * K + k] - az[d * M + m]) * (b[(d * K + k) * N + n] - bz[d * N + n]);
-              expected.push_back(static_cast<int32_t>(requantize_oracle(acc, as[d * M + m], bs[d * N + n], ys, yz, lo, hi)));
+              expected.push_back(
+                  static_cast<int32_t>(requantize_oracle(acc, as[d * M + m], bs[d * N + n], ys, yz, lo, hi)));
             }
         CAPTURE(opset);
         CAPTURE(name_of(ta));
         CAPTURE(name_of(tb));
         for_each_int8_kernel_config([&] {
-          const Tensor y = run_single_node(
-              "QLinearMatMul", opset,
-              {bytes_tensor(ta, {D, M, K}, a), Tensor::from_values<float>(ET::Float, {D, M, 1}, as),
-               bytes_tensor(ta, {D, M, 1}, az), bytes_tensor(tb, {D, K, N}, b),
-               Tensor::from_values<float>(ET::Float, {D, 1, N}, bs), bytes_tensor(tb, {D, 1, N}, bz),
-               Tensor::from_values<float>(ET::Float, {}, {ys}), bytes_tensor(ty, {}, {yz})});
+          const Tensor y =
+              run_single_node("QLinearMatMul", opset,
+                              {bytes_tensor(ta, {D, M, K}, a), Tensor::from_values<float>(ET::Float, {D, M, 1}, as),
+                               bytes_tensor(ta, {D, M, 1}, az), bytes_tensor(tb, {D, K, N}, b),
+                               Tensor::from_values<float>(ET::Float, {D, 1, N}, bs), bytes_tensor(tb, {D, 1, N}, bz),
+                               Tensor::from_values<float>(ET::Float, {}, {ys}), bytes_tensor(ty, {}, {yz})});
           REQUIRE(y.shape() == Shape{D, M, N});
           std::vector<int32_t> got;
           for (int64_t i = 0; i < y.element_count(); ++i)
@@ -62,7 +64,6 @@ TEST_CASE("QLinearMatMul-10/21: batched, per-row a and per-column b quantization
         });
       }
 }
-
 
 // spec: QLinearMatMul-10: "They must be either scalar (per tensor) or N-D tensor (per row for 'a' and per column for 'b')."
 // spec: QLinearMatMul-10: "Scalar refers to per tensor quantization whereas N-D refers to per row or per column quantization."
@@ -89,8 +90,9 @@ TEST_CASE("QLinearMatMul: per-tensor, per-row and per-column scales against a ra
     const Tensor AZ = Tensor::from_values<uint8_t>(T::UInt8, ash, per_row ? azp : std::vector<uint8_t>{azp[0]});
     const Tensor BS = Tensor::from_values<float>(T::Float, bsh, per_row ? bs : std::vector<float>{bs[0]});
     const Tensor BZ = Tensor::from_values<int8_t>(T::Int8, bsh, per_row ? bzp : std::vector<int8_t>{bzp[0]});
-    const Tensor y = qlinear_run("QLinearMatMul", 10,
-                                 {A, AS, AZ, B, BS, BZ, qlinear_scalar(ys), Tensor::from_values<int8_t>(T::Int8, {}, {-9})});
+    const Tensor y =
+        qlinear_run("QLinearMatMul", 10,
+                    {A, AS, AZ, B, BS, BZ, qlinear_scalar(ys), Tensor::from_values<int8_t>(T::Int8, {}, {-9})});
     REQUIRE(y.type() == T::Int8);
     std::vector<int8_t> expect(M * N);
     for (int64_t m = 0; m < M; ++m)
@@ -110,11 +112,11 @@ TEST_CASE("QLinearMatMul-21: float16 scales are taken exactly, 1-D and batched o
   const std::vector<int8_t> b{7, -3, 127};
   const uint16_t h_as = 0x2c00, h_bs = 0x3555, h_ys = 0x2e66;  // 0.0625, 0.33325195..., 0.0999755...
   const auto f16 = [](uint16_t bits) { return Tensor::from_values<uint16_t>(T::Float16, {}, {bits}); };
-  const Tensor y = qlinear_run("QLinearMatMul", 21,
-                               {Tensor::from_values<int8_t>(T::Int8, {2, 1, 3}, a), f16(h_as),
-                                Tensor::from_values<int8_t>(T::Int8, {}, {1}), Tensor::from_values<int8_t>(T::Int8, {3}, b),
-                                f16(h_bs), Tensor::from_values<int8_t>(T::Int8, {}, {-1}), f16(h_ys),
-                                Tensor::from_values<uint8_t>(T::UInt8, {}, {128})});
+  const Tensor y = qlinear_run(
+      "QLinearMatMul", 21,
+      {Tensor::from_values<int8_t>(T::Int8, {2, 1, 3}, a), f16(h_as), Tensor::from_values<int8_t>(T::Int8, {}, {1}),
+       Tensor::from_values<int8_t>(T::Int8, {3}, b), f16(h_bs), Tensor::from_values<int8_t>(T::Int8, {}, {-1}),
+       f16(h_ys), Tensor::from_values<uint8_t>(T::UInt8, {}, {128})});
   CHECK(y.shape() == Shape{2, 1});
   // float16 values: 0x2c00 = 2^-4; 0x3555 = 1365 * 2^-12; 0x2e66 = 1638 * 2^-14.
   const double s1 = 0.0625, s2 = 1365.0 / 4096, s3 = 1638.0 / 16384;
@@ -130,19 +132,22 @@ TEST_CASE("QLinearMatMul-21: float16 scales are taken exactly, 1-D and batched o
 TEST_CASE("QLinearMatMul and QLinearConv: bad inputs are one-line errors") {
   const Tensor A = Tensor::from_values<uint8_t>(T::UInt8, {2, 2}, {1, 2, 3, 4});
   const Tensor Z = Tensor::from_values<uint8_t>(T::UInt8, {}, {0});
-  CHECK_THROWS_WITH_AS(qlinear_run("QLinearMatMul", 10, {A, qlinear_scalar(1), Z, A, qlinear_scalar(1), Z, qlinear_scalar(0), Z}),
-                       doctest::Contains("y_scale element 0 is 0"), Error);
+  CHECK_THROWS_WITH_AS(
+      qlinear_run("QLinearMatMul", 10, {A, qlinear_scalar(1), Z, A, qlinear_scalar(1), Z, qlinear_scalar(0), Z}),
+      doctest::Contains("y_scale element 0 is 0"), Error);
   CHECK_THROWS_WITH_AS(qlinear_run("QLinearMatMul", 10,
                                    {A, Tensor::from_values<float>(T::Float, {2}, {1, 2}), Z, A, qlinear_scalar(1), Z,
                                     qlinear_scalar(1), Z}),
-                       doctest::Contains("must have the same shape"), Error);  // spec: QLinearMatMul-10: "Scale and zero point must have same shape."
+                       doctest::Contains("must have the same shape"),
+                       Error);  // spec: QLinearMatMul-10: "Scale and zero point must have same shape."
   CHECK_THROWS_WITH_AS(qlinear_run("QLinearMatMul", 10,
                                    {A, Tensor::from_values<float>(T::Float, {3}, {1, 2, 3}),
                                     Tensor::from_values<uint8_t>(T::UInt8, {3}, {1, 2, 3}), A, qlinear_scalar(1), Z,
                                     qlinear_scalar(1), Z}),
                        doctest::Contains("a_scale"), Error);
-  CHECK_THROWS_WITH_AS(qlinear_run("QLinearMatMul", 10, {A, qlinear_scalar(NAN), Z, A, qlinear_scalar(1), Z, qlinear_scalar(1), Z}),
-                       doctest::Contains("a_scale element 0 is NaN"), Error);
+  CHECK_THROWS_WITH_AS(
+      qlinear_run("QLinearMatMul", 10, {A, qlinear_scalar(NAN), Z, A, qlinear_scalar(1), Z, qlinear_scalar(1), Z}),
+      doctest::Contains("a_scale element 0 is NaN"), Error);
   const Tensor X = Tensor::from_values<uint8_t>(T::UInt8, {1, 1, 2, 2}, {1, 2, 3, 4});
   CHECK_THROWS_WITH_AS(qlinear_run("QLinearConv", 10,
                                    {X, qlinear_scalar(1), Z, X, Tensor::from_values<float>(T::Float, {3}, {1, 2, 3}), Z,
@@ -168,11 +173,14 @@ TEST_CASE("QLinearMatMul 10 and 21: a product beyond 16 bits kept whole; scale a
   const Tensor zero = Tensor::from_values<uint8_t>(T::UInt8, {}, {0});
   for (int64_t v : {10, 21}) {
     INFO("QLinearMatMul-", v);
-    const Tensor y = quant_run("QLinearMatMul", v, {a, scalar_scale(1), zero, a, scalar_scale(1), zero, scalar_scale(256), zero})[0];
+    const Tensor y =
+        quant_run("QLinearMatMul", v, {a, scalar_scale(1), zero, a, scalar_scale(1), zero, scalar_scale(256), zero})[0];
     CHECK(quant_values<uint8_t>(y) == std::vector<uint8_t>{254});
     // Per-row scales of a (one row) of shape [1, 1] with a scalar zero point: refused.
-    CHECK_THROWS_AS(quant_run("QLinearMatMul", v, {a, Tensor::from_values<float>(T::Float, {1, 1}, {1}), Tensor::from_values<uint8_t>(T::UInt8, {2}, {0, 0}),
-                                                   a, scalar_scale(1), zero, scalar_scale(256), zero}),
+    CHECK_THROWS_AS(quant_run("QLinearMatMul", v,
+                              {a, Tensor::from_values<float>(T::Float, {1, 1}, {1}),
+                               Tensor::from_values<uint8_t>(T::UInt8, {2}, {0, 0}), a, scalar_scale(1), zero,
+                               scalar_scale(256), zero}),
                     Error);
   }
 }

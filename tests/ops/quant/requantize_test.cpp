@@ -8,10 +8,9 @@
 #include <cmath>
 #include <random>
 
+#include "helpers/qlinear.h"
 #include "ops/quant/requantize.h"
 #include "requantize_oracle.h"
-#include "helpers/qlinear.h"
-
 
 namespace {
 
@@ -54,7 +53,6 @@ TEST_CASE("requantize_fast: the correctly rounded requantization, ties and near-
   check(INT32_MIN, 1.0f, 1.0f, std::ldexp(1.0f, -20), 0, 0, 255);
   check(12345, 0.0f, 1.0f, 1.0f, 17, 0, 255);
 }
-
 
 TEST_CASE("requantize: exact rounding of acc * s1 * s2 / s3 against GMP rationals") {
   // Ties: 0.5 -> 0, 1.5 -> 2, 2.5 -> 2, -2.5 -> -2, -3.5 -> -4.

@@ -19,8 +19,10 @@ TEST_CASE("Multinomial: samples from the row's softmax, -inf classes never drawn
   }
   a.set("dtype", int64_t{7});
   CHECK(run_random_op("Multinomial", 22, {Value(x)}, a)[0].tensor().type() == T::Int64);
-  CHECK_THROWS_WITH_AS(run_random_op("Multinomial", 7, {Value(Tensor::from_values<float>(T::Float, {1, 2}, {ninf, ninf}))}, a),
-                       "row 0 is all -inf: every class has probability 0", Error);
+  CHECK_THROWS_WITH_AS(
+      run_random_op("Multinomial", 7, {Value(Tensor::from_values<float>(T::Float, {1, 2}, {ninf, ninf}))}, a),
+      "row 0 is all -inf: every class has probability 0", Error);
   a.set("sample_size", int64_t{0});
-  CHECK_THROWS_WITH_AS(run_random_op("Multinomial", 7, {Value(x)}, a), "attribute 'sample_size' = 0 must be at least 1", Error);
+  CHECK_THROWS_WITH_AS(run_random_op("Multinomial", 7, {Value(x)}, a), "attribute 'sample_size' = 0 must be at least 1",
+                       Error);
 }

@@ -9,7 +9,9 @@ namespace random_rules_tests {
 // spec: RandomUniformLike-*: "The 'dtype' argument must be one of the data types specified in the 'DataType' enum field in the TensorProto message and be valid as an output type."
 // spec: RandomNormalLike-*: "If the dtype attribute is not provided this must be a valid output type."
 // spec: RandomUniformLike-*: "If the dtype attribute is not provided this must be a valid output type."
-TEST_CASE("RandomNormalLike, RandomUniformLike, every version: the input's shape and type, or dtype; both must be output types") {
+TEST_CASE(
+    "RandomNormalLike, RandomUniformLike, every version: the input's shape and type, or dtype; both must be output "
+    "types") {
   const Tensor d = Tensor::zeros(T::Double, {2, 2});
   for (int64_t v : {1, 22})
     for (const char* op : {"RandomNormalLike", "RandomUniformLike"}) {

@@ -12,8 +12,10 @@ TEST_CASE("RandomUniform: each element is low + (high - low) u_i rounded once, u
     a.set("dtype", dtype);
     const Tensor y = run_random_op("RandomUniform", 22, {}, a)[0].tensor();
     CHECK(y.shape() == Shape{3, 50});
-    const numeric::Format f = dtype == 1 ? numeric::Format::Float : dtype == 10 ? numeric::Format::Float16
-                              : dtype == 11 ? numeric::Format::Double : numeric::Format::BFloat16;
+    const numeric::Format f = dtype == 1    ? numeric::Format::Float
+                              : dtype == 10 ? numeric::Format::Float16
+                              : dtype == 11 ? numeric::Format::Double
+                                            : numeric::Format::BFloat16;
     const std::vector<double> got = random_values(y);
     for (size_t i = 0; i < got.size(); ++i) {
       mpfr_t v, t;
@@ -33,7 +35,8 @@ TEST_CASE("RandomUniform: each element is low + (high - low) u_i rounded once, u
   }
   // The same seed gives the same tensor; the run's streams differ per call but repeat per run seed.
   a.set("dtype", int64_t{1});
-  CHECK(run_random_op("RandomUniform", 22, {}, a)[0].tensor().identical_to(run_random_op("RandomUniform", 22, {}, a)[0].tensor()));
+  CHECK(run_random_op("RandomUniform", 22, {}, a)[0].tensor().identical_to(
+      run_random_op("RandomUniform", 22, {}, a)[0].tensor()));
   Attributes u = random_defaults("RandomUniform", 1);
   u.set("shape", std::vector<int64_t>{16});
   RunContext r1(RunOptions{1, 5, 1000}), r2(RunOptions{1, 5, 1000});
@@ -42,7 +45,8 @@ TEST_CASE("RandomUniform: each element is low + (high - low) u_i rounded once, u
   CHECK(!a1.identical_to(a2));
   CHECK(run_random_op("RandomUniform", 1, {}, u, &r2)[0].tensor().identical_to(a1));
   u.set("dtype", int64_t{16});  // bfloat16 arrived with version 22
-  CHECK_THROWS_WITH_AS(run_random_op("RandomUniform", 1, {}, u), doctest::Contains("attribute 'dtype' = 16 is not"), Error);
+  CHECK_THROWS_WITH_AS(run_random_op("RandomUniform", 1, {}, u), doctest::Contains("attribute 'dtype' = 16 is not"),
+                       Error);
   u.set("dtype", int64_t{1});
   u.set("shape", std::vector<int64_t>{2, -1});
   CHECK_THROWS_AS(run_random_op("RandomUniform", 1, {}, u), Error);

@@ -14,7 +14,8 @@ TEST_CASE("Multinomial: the cumulative weights of many classes are charged") {
   OpTester t("Multinomial", 7);
   t.input(Value(Tensor::from_values<float>(ElementType::Float, {1, classes}, std::vector<float>(classes, 0.0f))));
   // The output, int32[1, 1], is 4 bytes; the weights take 800000.
-  check_scratch_refused(error_under_budget(t, 500000), "Multinomial-7", "Multinomial's cumulative weights", 8 * classes);
+  check_scratch_refused(error_under_budget(t, 500000), "Multinomial-7", "Multinomial's cumulative weights",
+                        8 * classes);
   // One class: every draw is class 0, whatever the stream.
   OpTester one("Multinomial", 7);
   one.input(Value(Tensor::from_values<float>(ElementType::Float, {1, 1}, {0.0f})));

@@ -15,8 +15,8 @@ struct LstmWeights {
 };
 
 LstmWeights make_weights(int64_t I, int64_t H, uint32_t seed) {
-  return {I, H, Mat{4 * H, I, data(static_cast<size_t>(4 * H * I), seed)}, Mat{4 * H, H, data(static_cast<size_t>(4 * H * H), seed + 1)},
-          data(static_cast<size_t>(8 * H), seed + 2)};
+  return {I, H, Mat{4 * H, I, data(static_cast<size_t>(4 * H * I), seed)},
+          Mat{4 * H, H, data(static_cast<size_t>(4 * H * H), seed + 1)}, data(static_cast<size_t>(8 * H), seed + 2)};
 }
 
 // One forward LSTM over x [S, N, I] from zero state, by the oracle: Y [S, 1, N, H].

@@ -9,7 +9,8 @@ TEST_CASE("GRU: both linear_before_reset forms, bidirectional, against the MPFR 
   for (int lbr = 0; lbr <= 1; ++lbr) {
     CAPTURE(lbr);
     const auto got = run_recurrent(
-        "GRU", 14, {floats({S, N, I}, x), floats({2, 3 * H, I}, w.v), floats({2, 3 * H, H}, r.v), floats({2, 6 * H}, bias)}, 2,
+        "GRU", 14,
+        {floats({S, N, I}, x), floats({2, 3 * H, I}, w.v), floats({2, 3 * H, H}, r.v), floats({2, 6 * H}, bias)}, 2,
         [&](onnx::NodeProto& n) {
           set_int(n, "hidden_size", H);
           set_int(n, "linear_before_reset", lbr);
@@ -35,13 +36,15 @@ TEST_CASE("GRU: both linear_before_reset forms, bidirectional, against the MPFR 
           float cand;
           if (lbr == 0) {
             for (int64_t k = 0; k < H; ++k)
-              rh[static_cast<size_t>(k)] = o_mul(o_sigmoid(o_gate(xt, h, wd, rd, wb, rb, H + k)), h[static_cast<size_t>(k)]);
+              rh[static_cast<size_t>(k)] =
+                  o_mul(o_sigmoid(o_gate(xt, h, wd, rd, wb, rb, H + k)), h[static_cast<size_t>(k)]);
             cand = o_tanh(o_gate(xt, rh, wd, rd, wb, rb, 2 * H + j));
           } else {
             const float rj = o_sigmoid(o_gate(xt, h, wd, rd, wb, rb, H + j));
             const float inner = o_gate({}, h, wd, rd, zeros, rb, 2 * H + j);  // H R_h^T + Rb_h
             const float v = o_mul(rj, inner);
-            cand = o_tanh(o_gate(xt, {}, wd, rd, wb, std::vector<float>(static_cast<size_t>(3 * H)), 2 * H + j, 1.0f, v));
+            cand =
+                o_tanh(o_gate(xt, {}, wd, rd, wb, std::vector<float>(static_cast<size_t>(3 * H)), 2 * H + j, 1.0f, v));
           }
           h_new[u] = o_add(o_mul(o_one_minus(z), cand), o_mul(z, h[u]));
           CHECK(y[static_cast<size_t>(((t * 2 + d) * N) * H + j)] == h_new[u]);

@@ -8,11 +8,11 @@ TEST_CASE("LSTM: peepholes, biases, initial state and sequence_lens against the 
   const std::vector<float> bias = data(8 * H, 3), p = data(3 * H, 4), x = data(S * N * I, 5), h0 = data(N * H, 6),
                            c0 = data(N * H, 7);
   const std::vector<int32_t> lens{3, 2};
-  const auto got = run_recurrent(
-      "LSTM", 22,
-      {floats({S, N, I}, x), floats({1, 4 * H, I}, w.v), floats({1, 4 * H, H}, r.v), floats({1, 8 * H}, bias),
-       Tensor::from_values<int32_t>(T::Int32, {N}, lens), floats({1, N, H}, h0), floats({1, N, H}, c0), floats({1, 3 * H}, p)},
-      3, [&](onnx::NodeProto& n) { set_int(n, "hidden_size", H); });
+  const auto got = run_recurrent("LSTM", 22,
+                                 {floats({S, N, I}, x), floats({1, 4 * H, I}, w.v), floats({1, 4 * H, H}, r.v),
+                                  floats({1, 8 * H}, bias), Tensor::from_values<int32_t>(T::Int32, {N}, lens),
+                                  floats({1, N, H}, h0), floats({1, N, H}, c0), floats({1, 3 * H}, p)},
+                                 3, [&](onnx::NodeProto& n) { set_int(n, "hidden_size", H); });
   REQUIRE(got[0].shape() == Shape{S, 1, N, H});
   const std::vector<float> wb(bias.begin(), bias.begin() + 4 * H), rb(bias.begin() + 4 * H, bias.end());
   const auto y = values(got[0]), yh = values(got[1]), yc = values(got[2]);
@@ -54,10 +54,12 @@ TEST_CASE("LSTM, GRU, RNN: bad inputs and attributes are one-line errors") {
     return run_recurrent("LSTM", 14, in, 2, attrs);
   };
   const auto hidden2 = [](onnx::NodeProto& n) { set_int(n, "hidden_size", 2); };
-  CHECK_THROWS_WITH_AS(lstm({x, floats({1, 4, 3}, std::vector<float>(12)), floats({1, 8, 2}, std::vector<float>(16))}, hidden2),
-                       doctest::Contains("W must have shape [num_directions, 4*hidden_size, input_size] = [1, 8, 3]"), Error);
-  CHECK_THROWS_WITH_AS(lstm({x, floats({2, 8, 3}, std::vector<float>(48)), floats({2, 8, 2}, std::vector<float>(32))}, hidden2),
-                       doctest::Contains("W must have shape"), Error);
+  CHECK_THROWS_WITH_AS(
+      lstm({x, floats({1, 4, 3}, std::vector<float>(12)), floats({1, 8, 2}, std::vector<float>(16))}, hidden2),
+      doctest::Contains("W must have shape [num_directions, 4*hidden_size, input_size] = [1, 8, 3]"), Error);
+  CHECK_THROWS_WITH_AS(
+      lstm({x, floats({2, 8, 3}, std::vector<float>(48)), floats({2, 8, 2}, std::vector<float>(32))}, hidden2),
+      doctest::Contains("W must have shape"), Error);
   const Tensor w = floats({1, 8, 3}, std::vector<float>(24)), r = floats({1, 8, 2}, std::vector<float>(16));
   CHECK_THROWS_WITH_AS(lstm({x, w, r, std::nullopt, Tensor::from_values<int32_t>(T::Int32, {1}, {3})}, hidden2),
                        doctest::Contains("sequence_lens[0] = 3 is outside [0, seq_length = 2]"), Error);
@@ -83,18 +85,18 @@ TEST_CASE("LSTM, GRU, RNN: bad inputs and attributes are one-line errors") {
                        doctest::Contains("must be forward, reverse or bidirectional"), Error);
   CHECK_THROWS_WITH_AS(lstm({x, w, r, std::nullopt, std::nullopt, floats({1, 2, 2}, std::vector<float>(4))}, hidden2),
                        doctest::Contains("initial_h must have shape [1, 1, 2]"), Error);
-  CHECK_THROWS_WITH_AS(run_recurrent("GRU", 7, {x, floats({1, 6, 3}, std::vector<float>(18)), floats({1, 6, 2}, std::vector<float>(12))}, 2,
-                                     [](onnx::NodeProto& n) {
-                                       set_int(n, "hidden_size", 3);
-                                     }),
-                       doctest::Contains("W must have shape [num_directions, 3*hidden_size, input_size] = [1, 9, 3]"), Error);
+  CHECK_THROWS_WITH_AS(
+      run_recurrent("GRU", 7, {x, floats({1, 6, 3}, std::vector<float>(18)), floats({1, 6, 2}, std::vector<float>(12))},
+                    2, [](onnx::NodeProto& n) { set_int(n, "hidden_size", 3); }),
+      doctest::Contains("W must have shape [num_directions, 3*hidden_size, input_size] = [1, 9, 3]"), Error);
 }
 
 TEST_CASE("LSTM: float16, bfloat16 and double; an absent hidden_size is R's last dimension") {
   // Zero weights and Wb_c = 1: every sigmoid gate is 1/2 and c = tanh(1), so C = tanh(1) / 2 (exact
   // halving) and H = tanh(C) / 2, each tanh correctly rounded (the MPFR oracle of tests/mpfr_oracle.h).
-  const std::pair<T, numeric::Format> cases[] = {
-      {T::Float16, numeric::Format::Float16}, {T::BFloat16, numeric::Format::BFloat16}, {T::Double, numeric::Format::Double}};
+  const std::pair<T, numeric::Format> cases[] = {{T::Float16, numeric::Format::Float16},
+                                                 {T::BFloat16, numeric::Format::BFloat16},
+                                                 {T::Double, numeric::Format::Double}};
   for (const auto& entry : cases) {  // no structured binding: clang 14 cannot capture one
     const auto& type = std::get<0>(entry);
     const auto& format = std::get<1>(entry);
@@ -103,8 +105,8 @@ TEST_CASE("LSTM: float16, bfloat16 and double; an absent hidden_size is R's last
     bias[3] = 1.0f;  // Wb_c for hidden_size 1
     const auto cast = [&](Shape shape, std::vector<float> v) { return cast_tensor(floats(std::move(shape), v), type); };
     const auto got = run_recurrent("LSTM", 22,
-                                   {cast({1, 1, 1}, {0.5f}), cast({1, 4, 1}, std::vector<float>(4)), cast({1, 4, 1}, std::vector<float>(4)),
-                                    cast({1, 8}, bias)},
+                                   {cast({1, 1, 1}, {0.5f}), cast({1, 4, 1}, std::vector<float>(4)),
+                                    cast({1, 4, 1}, std::vector<float>(4)), cast({1, 8}, bias)},
                                    3, [](onnx::NodeProto&) {});
     const double g = oracle::reference(numeric::Fn::Tanh, format, 1.0);
     const double want_h = oracle::reference(numeric::Fn::Tanh, format, g / 2) / 2;

@@ -45,7 +45,8 @@ TEST_CASE("RNN, GRU, LSTM, every version: default activations, zero biases and s
       sideways.attribute("direction", "sideways");
       CHECK_THROWS_AS(sideways.run(), Error);
       // sequence_lens = [1] stops after the first step.
-      OpTester one_step = recurrent(*op, v, f3(xs), {std::nullopt, Value(Tensor::from_values<int32_t>(T::Int32, {1}, {1}))});
+      OpTester one_step =
+          recurrent(*op, v, f3(xs), {std::nullopt, Value(Tensor::from_values<int32_t>(T::Int32, {1}, {1}))});
       CHECK(last_h(one_step) == expected_last(*op, {xs[0]}));
     }
 }

@@ -24,7 +24,8 @@ TEST_CASE("RNN: layout 1, reverse, Y left out, against the MPFR oracle") {
       const std::vector<float> xt(x.begin() + (b * S + t) * I, x.begin() + (b * S + t + 1) * I);
       std::vector<float> h_new(static_cast<size_t>(H));
       for (int64_t j = 0; j < H; ++j) h_new[static_cast<size_t>(j)] = o_tanh(o_gate(xt, h, w, r, zeros, zeros, j));
-      for (int64_t j = 0; j < H; ++j) CHECK(y[static_cast<size_t>((b * S + t) * H + j)] == h_new[static_cast<size_t>(j)]);
+      for (int64_t j = 0; j < H; ++j)
+        CHECK(y[static_cast<size_t>((b * S + t) * H + j)] == h_new[static_cast<size_t>(j)]);
       h = h_new;
     }
     for (int64_t t = lens[static_cast<size_t>(b)]; t < S; ++t)
@@ -38,8 +39,8 @@ TEST_CASE("RNN: the pre-activation is one exact sum rounded once") {
   // Affine with alpha 1, beta 0 passes it through; ThresholdedRelu (x >= alpha, alpha 1) too.
   for (const char* act : {"Affine", "ThresholdedRelu"}) {
     const auto got = run_recurrent("RNN", 7,
-                                   {floats({1, 1, 3}, {1.0f, 0x1p-24f, 0x1p-30f}), floats({1, 1, 3}, {1.0f, 1.0f, 0x1p-30f}),
-                                    floats({1, 1, 1}, {0.0f})},
+                                   {floats({1, 1, 3}, {1.0f, 0x1p-24f, 0x1p-30f}),
+                                    floats({1, 1, 3}, {1.0f, 1.0f, 0x1p-30f}), floats({1, 1, 1}, {0.0f})},
                                    2, [&](onnx::NodeProto& n) {
                                      set_int(n, "hidden_size", 1);
                                      set_strings(n, "activations", {act});

@@ -1,8 +1,8 @@
 // Unit tests of ops/reduce/arg_max.cpp.
-#include "helpers/reductions.h"
 #include <doctest/doctest.h>
-#include "runtime/error.h"
 #include "helpers/reduce_common_rules.h"
+#include "helpers/reductions.h"
+#include "runtime/error.h"
 
 // spec: ArgMax-13: "Accepted range is [-r, r-1] where r = rank(data)."
 // spec: ArgMin-12: "If select_last_index is True (default False), the index of the last occurrence of the min is selected if the min appears more than once in the input."
@@ -20,7 +20,8 @@ TEST_CASE("ArgMax, ArgMin: ties, select_last_index, NaN, axes, empty axis") {
   Attributes b;
   b.set("axis", int64_t{-2});
   b.set("keepdims", int64_t{0});
-  CHECK(values_of<int64_t>(tensor_of(run("ArgMax", 11, {Value(x)}, b))) == std::vector<int64_t>{1, 0, 0, 0});  // the last column ties
+  CHECK(values_of<int64_t>(tensor_of(run("ArgMax", 11, {Value(x)}, b))) ==
+        std::vector<int64_t>{1, 0, 0, 0});  // the last column ties
   CHECK(tensor_of(run("ArgMax", 11, {Value(x)}, b)).shape() == Shape{4});
   // NaN is the extreme for both, the first one (the last with select_last_index).
   const Tensor n = floats({4}, {1, NAN, 3, NAN});
@@ -31,17 +32,25 @@ TEST_CASE("ArgMax, ArgMin: ties, select_last_index, NaN, axes, empty axis") {
   CHECK(values_of<int64_t>(tensor_of(run("ArgMin", 13, {Value(n)}, last))) == std::vector<int64_t>{3});
   // int64 beyond 2^53 compared exactly.
   const int64_t p = (int64_t{1} << 60);
-  CHECK(values_of<int64_t>(tensor_of(run("ArgMax", 13, {Value(tensor<int64_t>(ElementType::Int64, {2}, {p, p + 1}))}))) == std::vector<int64_t>{1});
+  CHECK(values_of<int64_t>(tensor_of(run(
+            "ArgMax", 13, {Value(tensor<int64_t>(ElementType::Int64, {2}, {p, p + 1}))}))) == std::vector<int64_t>{1});
   // Bad input: an axis out of range, an axis of size 0, a bad flag; ArgMax-11 has no select_last_index.
   Attributes far;
   far.set("axis", int64_t{2});
-  CHECK_THROWS_WITH_AS(run("ArgMax", 13, {Value(x)}, far), "axis = 2 is out of range for rank 2 (valid: -2 to 1)", Error);
+  CHECK_THROWS_WITH_AS(run("ArgMax", 13, {Value(x)}, far), "axis = 2 is out of range for rank 2 (valid: -2 to 1)",
+                       Error);
   Attributes zero;
   zero.set("axis", int64_t{1});
   CHECK_THROWS_WITH_AS(run("ArgMin", 13, {Value(floats({2, 0}, {}))}, zero),
                        "axis 1 has size 0: an empty set of values has no smallest element", Error);
   CHECK(tensor_of(run("ArgMin", 13, {Value(floats({0, 3}, {}))}, zero)).shape() == Shape{0, 1});
-  CHECK_THROWS_AS(run("ArgMax", 13, {Value(x)}, [] { Attributes s; s.set("select_last_index", int64_t{-1}); return s; }()), Error);
+  CHECK_THROWS_AS(run("ArgMax", 13, {Value(x)},
+                      [] {
+                        Attributes s;
+                        s.set("select_last_index", int64_t{-1});
+                        return s;
+                      }()),
+                  Error);
   CHECK(Registry::builtin().resolve("", "ArgMax", 11)->attribute("select_last_index") == nullptr);
 }
 
@@ -49,10 +58,13 @@ TEST_CASE("ArgMax, ArgMin: ties, select_last_index, NaN, axes, empty axis") {
 // spec: ArgMax-11: "The input tensor must not be empty."
 TEST_CASE("ArgMax-11: an empty input is refused; 12 and 13 give the empty result") {
   const Tensor empty = Tensor::zeros(ElementType::Float, {0, 3});
-  const auto arg_max_axis1 = [](int opset, const Tensor& x) { return testing::OpTester("ArgMax", opset).input(Value(x)).attribute("axis", int64_t{1}); };
+  const auto arg_max_axis1 = [](int opset, const Tensor& x) {
+    return testing::OpTester("ArgMax", opset).input(Value(x)).attribute("axis", int64_t{1});
+  };
   CHECK_THROWS_WITH_AS(arg_max_axis1(11, empty).run_tensor(), doctest::Contains("must not be"), Error);
   for (int opset : {12, 13}) CHECK(arg_max_axis1(opset, empty).run_tensor().shape() == Shape{0, 1});
-  CHECK(arg_max_axis1(11, Tensor::from_values<float>(ElementType::Float, {1, 2}, {1, 2})).run_tensor().shape() == Shape{1, 1});
+  CHECK(arg_max_axis1(11, Tensor::from_values<float>(ElementType::Float, {1, 2}, {1, 2})).run_tensor().shape() ==
+        Shape{1, 1});
 }
 
 namespace reduce_common_rules_tests {

@@ -1,7 +1,7 @@
 // Unit tests of ops/reduce/cum_sum.cpp.
-#include "helpers/scan_topk_dropout.h"
 #include <doctest/doctest.h>
 #include <string>
+#include "helpers/scan_topk_dropout.h"
 #include "runtime/error.h"
 
 TEST_CASE("CumSum: each float prefix is the exact prefix sum rounded once (exact rationals)") {
@@ -19,7 +19,8 @@ TEST_CASE("CumSum: each float prefix is the exact prefix sum rounded once (exact
       units[static_cast<size_t>(i)] = static_cast<__int128>(m) << (e + 20);
     }
     const bool exclusive = trial % 3 == 1, reverse = trial % 4 >= 2;
-    const auto y = scan_values<float>(scan_topk_run("CumSum", 14, {float_tensor({n}, x), int64_scalar(0)}, flags(exclusive, reverse)).at(0));
+    const auto y = scan_values<float>(
+        scan_topk_run("CumSum", 14, {float_tensor({n}, x), int64_scalar(0)}, flags(exclusive, reverse)).at(0));
     __int128 acc = 0;
     for (int k = 0; k < n; ++k) {
       const int i = reverse ? n - 1 - k : k;
@@ -35,37 +36,54 @@ TEST_CASE("CumSum: each float prefix is the exact prefix sum rounded once (exact
 TEST_CASE("CumSum: axes, exclusive, reverse, integers wrap, signed zeros, float16, bad axis") {
   // [[1, 2, 3], [4, 5, 6]] along axis 1 and axis -2.
   const Value x = float_tensor({2, 3}, {1, 2, 3, 4, 5, 6});
-  CHECK(scan_values<float>(scan_topk_run("CumSum", 11, {x, int64_scalar(1)}, flags(0, 0)).at(0)) == std::vector<float>{1, 3, 6, 4, 9, 15});
-  CHECK(scan_values<float>(scan_topk_run("CumSum", 11, {x, int64_scalar(-2)}, flags(0, 0)).at(0)) == std::vector<float>{1, 2, 3, 5, 7, 9});
-  CHECK(scan_values<float>(scan_topk_run("CumSum", 11, {x, int64_scalar(1)}, flags(1, 0)).at(0)) == std::vector<float>{0, 1, 3, 0, 4, 9});
-  CHECK(scan_values<float>(scan_topk_run("CumSum", 11, {x, int64_scalar(1)}, flags(0, 1)).at(0)) == std::vector<float>{6, 5, 3, 15, 11, 6});
-  CHECK(scan_values<float>(scan_topk_run("CumSum", 11, {x, int64_scalar(1)}, flags(1, 1)).at(0)) == std::vector<float>{5, 3, 0, 11, 6, 0});
+  CHECK(scan_values<float>(scan_topk_run("CumSum", 11, {x, int64_scalar(1)}, flags(0, 0)).at(0)) ==
+        std::vector<float>{1, 3, 6, 4, 9, 15});
+  CHECK(scan_values<float>(scan_topk_run("CumSum", 11, {x, int64_scalar(-2)}, flags(0, 0)).at(0)) ==
+        std::vector<float>{1, 2, 3, 5, 7, 9});
+  CHECK(scan_values<float>(scan_topk_run("CumSum", 11, {x, int64_scalar(1)}, flags(1, 0)).at(0)) ==
+        std::vector<float>{0, 1, 3, 0, 4, 9});
+  CHECK(scan_values<float>(scan_topk_run("CumSum", 11, {x, int64_scalar(1)}, flags(0, 1)).at(0)) ==
+        std::vector<float>{6, 5, 3, 15, 11, 6});
+  CHECK(scan_values<float>(scan_topk_run("CumSum", 11, {x, int64_scalar(1)}, flags(1, 1)).at(0)) ==
+        std::vector<float>{5, 3, 0, 11, 6, 0});
   // Exact prefixes: float addition in order would give 0 for the last one, and 2^-30 is kept.
-  const auto big = scan_values<float>(scan_topk_run("CumSum", 11, {float_tensor({3}, {1e30f, 0x1p-30f, -1e30f}), int64_scalar(0)}, flags(0, 0)).at(0));
+  const auto big = scan_values<float>(
+      scan_topk_run("CumSum", 11, {float_tensor({3}, {1e30f, 0x1p-30f, -1e30f}), int64_scalar(0)}, flags(0, 0)).at(0));
   CHECK(big[2] == 0x1p-30f);
-  const auto zeros = scan_values<float>(scan_topk_run("CumSum", 11, {float_tensor({3}, {-0.0f, -0.0f, 0.0f}), int64_scalar(0)}, flags(0, 0)).at(0));
+  const auto zeros = scan_values<float>(
+      scan_topk_run("CumSum", 11, {float_tensor({3}, {-0.0f, -0.0f, 0.0f}), int64_scalar(0)}, flags(0, 0)).at(0));
   CHECK(std::signbit(zeros[0]));
   CHECK(std::signbit(zeros[1]));
   CHECK(!std::signbit(zeros[2]));
-  const auto excl = scan_values<float>(scan_topk_run("CumSum", 11, {float_tensor({2}, {-0.0f, -0.0f}), int64_scalar(0)}, flags(1, 0)).at(0));
+  const auto excl = scan_values<float>(
+      scan_topk_run("CumSum", 11, {float_tensor({2}, {-0.0f, -0.0f}), int64_scalar(0)}, flags(1, 0)).at(0));
   CHECK(!std::signbit(excl[0]));  // the empty prefix is +0
   CHECK(std::signbit(excl[1]));
-  const auto inf = scan_values<float>(scan_topk_run("CumSum", 11, {float_tensor({3}, {1, INFINITY, -INFINITY}), int64_scalar(0)}, flags(0, 0)).at(0));
+  const auto inf = scan_values<float>(
+      scan_topk_run("CumSum", 11, {float_tensor({3}, {1, INFINITY, -INFINITY}), int64_scalar(0)}, flags(0, 0)).at(0));
   CHECK(inf[1] == INFINITY);
   CHECK(std::isnan(inf[2]));
   const Value ints(Tensor::from_values<int32_t>(ElementType::Int32, {3}, std::vector<int32_t>{INT32_MAX, 1, 5}));
-  CHECK(scan_values<int32_t>(scan_topk_run("CumSum", 11, {ints, int64_scalar(0)}, flags(0, 0)).at(0)) == std::vector<int32_t>{INT32_MAX, INT32_MIN, INT32_MIN + 5});
+  CHECK(scan_values<int32_t>(scan_topk_run("CumSum", 11, {ints, int64_scalar(0)}, flags(0, 0)).at(0)) ==
+        std::vector<int32_t>{INT32_MAX, INT32_MIN, INT32_MIN + 5});
   // float16: 2048 + 1 + 1 is 2050 exactly, where float16 addition in order gives 2048.
   std::vector<uint16_t> h;
   for (double v : {2048.0, 1.0, 1.0}) h.push_back(static_cast<uint16_t>(encode_small_float(ElementType::Float16, v)));
-  const auto hs = scan_values<uint16_t>(scan_topk_run("CumSum", 14, {Value(Tensor::from_values<uint16_t>(ElementType::Float16, {3}, h)), int64_scalar(0)}, flags(0, 0)).at(0));
+  const auto hs = scan_values<uint16_t>(
+      scan_topk_run("CumSum", 14, {Value(Tensor::from_values<uint16_t>(ElementType::Float16, {3}, h)), int64_scalar(0)},
+                    flags(0, 0))
+          .at(0));
   CHECK(decode_small_float(ElementType::Float16, hs[1]) == 2048);  // 2049 ties to even
   CHECK(decode_small_float(ElementType::Float16, hs[2]) == 2050);
   const Value axis32(Tensor::from_values<int32_t>(ElementType::Int32, {}, std::vector<int32_t>{0}));  // "A 0-D tensor"
-  CHECK(scan_values<float>(scan_topk_run("CumSum", 11, {float_tensor({2}, {1, 2}), axis32}, flags(0, 0)).at(0)) == std::vector<float>{1, 3});
-  CHECK_THROWS_WITH_AS(scan_topk_run("CumSum", 11, {x, int64_scalar(2)}, flags(0, 0)), "axis = 2 is out of range for rank 2 (valid: -2 to 1)", Error);
-  CHECK_THROWS_WITH_AS(scan_topk_run("CumSum", 11, {x, int64_vector({0, 1})}, flags(0, 0)), "input axis must be a 0-D tensor (a scalar), but it is int64[2]", Error);
-  CHECK_THROWS_WITH_AS(scan_topk_run("CumSum", 11, {x, int64_scalar(0)}, flags(2, 0)), "attribute 'exclusive' must be 0 or 1, got 2", Error);
+  CHECK(scan_values<float>(scan_topk_run("CumSum", 11, {float_tensor({2}, {1, 2}), axis32}, flags(0, 0)).at(0)) ==
+        std::vector<float>{1, 3});
+  CHECK_THROWS_WITH_AS(scan_topk_run("CumSum", 11, {x, int64_scalar(2)}, flags(0, 0)),
+                       "axis = 2 is out of range for rank 2 (valid: -2 to 1)", Error);
+  CHECK_THROWS_WITH_AS(scan_topk_run("CumSum", 11, {x, int64_vector({0, 1})}, flags(0, 0)),
+                       "input axis must be a 0-D tensor (a scalar), but it is int64[2]", Error);
+  CHECK_THROWS_WITH_AS(scan_topk_run("CumSum", 11, {x, int64_scalar(0)}, flags(2, 0)),
+                       "attribute 'exclusive' must be 0 or 1, got 2", Error);
 }
 
 // spec: CumSum-11: "A 0-D tensor. Must be in the range [-rank(x), rank(x)-1]."

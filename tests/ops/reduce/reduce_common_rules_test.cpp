@@ -205,17 +205,22 @@ TEST_CASE("Reduce* with axes as an input: an explicitly empty axes tensor is the
 // spec: ReduceMax-18,20: "reduction over an empty set of axes means that the reduction step behaves like a no-op (identity function)"
 // spec: ReduceMin-18,20: "reduction over an empty set of axes means that the reduction step behaves like a no-op (identity function)"
 // spec: ReduceProd-18: "reduction over an empty set of axes means that the reduction step behaves like a no-op (identity function)"
-TEST_CASE("ReduceSum-13, ReduceMean/Max/Min/Prod-18 (and Max/Min-20): noop_with_empty_axes = 1 without axes is the identity") {
+TEST_CASE(
+    "ReduceSum-13, ReduceMean/Max/Min/Prod-18 (and Max/Min-20): noop_with_empty_axes = 1 without axes is the "
+    "identity") {
   const Tensor x = floats({2, 2}, {-1.5f, 2, 0.25f, -0.0f});
   for (const auto& op : kReduceOps) {
     const std::string name = op.name;
-    if (name != "ReduceSum" && name != "ReduceMean" && name != "ReduceMax" && name != "ReduceMin" && name != "ReduceProd") continue;
+    if (name != "ReduceSum" && name != "ReduceMean" && name != "ReduceMax" && name != "ReduceMin" &&
+        name != "ReduceProd")
+      continue;
     for (int64_t v : op.versions) {
       if (v < op.axes_input_from) continue;
       INFO(op.name, "-", v);
       const Tensor y = reduce_node(op, v, x, std::nullopt, std::nullopt, 1).run_tensor();
       REQUIRE(y.shape() == Shape{2, 2});
-      for (int i = 0; i < 4; ++i) CHECK(std::bit_cast<uint32_t>(y.data_as<float>()[i]) == std::bit_cast<uint32_t>(x.data_as<float>()[i]));
+      for (int i = 0; i < 4; ++i)
+        CHECK(std::bit_cast<uint32_t>(y.data_as<float>()[i]) == std::bit_cast<uint32_t>(x.data_as<float>()[i]));
     }
   }
 }

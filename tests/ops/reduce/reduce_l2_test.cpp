@@ -1,6 +1,6 @@
 // Unit tests of ops/reduce/reduce_l2.cpp.
-#include "helpers/softmax.h"
 #include <doctest/doctest.h>
+#include "helpers/softmax.h"
 
 TEST_CASE("ReduceL2: the square root of the exact sum of squares, rounded once (MPFR oracle)") {
   std::mt19937_64 rng(2718);
@@ -33,24 +33,30 @@ TEST_CASE("ReduceL2: the square root of the exact sum of squares, rounded once (
       h.push_back(static_cast<uint16_t>(encode_small_float(ElementType::Float16, hv)));
       hd.push_back(hv);
     }
-    CHECK(outputs<float>(l2(Tensor::from_values<float>(ElementType::Float, {n}, f)))[0] == oracle_l2(fd, numeric::Format::Float));
-    CHECK(outputs<double>(l2(Tensor::from_values<double>(ElementType::Double, {n}, d)))[0] == oracle_l2(d, numeric::Format::Double));
+    CHECK(outputs<float>(l2(Tensor::from_values<float>(ElementType::Float, {n}, f)))[0] ==
+          oracle_l2(fd, numeric::Format::Float));
+    CHECK(outputs<double>(l2(Tensor::from_values<double>(ElementType::Double, {n}, d)))[0] ==
+          oracle_l2(d, numeric::Format::Double));
     CHECK(outputs<Float16Bits>(l2(Tensor::from_values<uint16_t>(ElementType::Float16, {n}, h)))[0] ==
           oracle_l2(hd, numeric::Format::Float16));
   }
   // Exact cases, specials, huge doubles, integers (floor of the exact root, truncated to the width).
   CHECK(outputs<float>(l2(Tensor::from_values<float>(ElementType::Float, {2}, std::vector<float>{3, -4})))[0] == 5);
-  CHECK(outputs<float>(l2(Tensor::from_values<float>(ElementType::Float, {2}, std::vector<float>{NAN, INFINITY})))[0] != 0);
-  CHECK(std::isinf(outputs<float>(l2(Tensor::from_values<float>(ElementType::Float, {2}, std::vector<float>{1, -INFINITY})))[0]));
+  CHECK(outputs<float>(l2(Tensor::from_values<float>(ElementType::Float, {2}, std::vector<float>{NAN, INFINITY})))[0] !=
+        0);
+  CHECK(std::isinf(
+      outputs<float>(l2(Tensor::from_values<float>(ElementType::Float, {2}, std::vector<float>{1, -INFINITY})))[0]));
   const double big = 1e300;
   CHECK(outputs<double>(l2(Tensor::from_values<double>(ElementType::Double, {2}, std::vector<double>{big, big})))[0] ==
         doctest::Approx(big * std::sqrt(2.0)).epsilon(1e-15));
   CHECK(outputs<float>(l2(Tensor::from_values<float>(ElementType::Float, {0}, std::vector<float>{})))[0] == 0);
   const Tensor i = Tensor::from_values<int32_t>(ElementType::Int32, {2}, std::vector<int32_t>{2, -2});
   CHECK(l2(i).data_as<int32_t>()[0] == 2);
-  const Tensor u = Tensor::from_values<uint64_t>(ElementType::UInt64, {2}, std::vector<uint64_t>{1ull << 32, 1ull << 32});
+  const Tensor u =
+      Tensor::from_values<uint64_t>(ElementType::UInt64, {2}, std::vector<uint64_t>{1ull << 32, 1ull << 32});
   CHECK(l2(u).data_as<uint64_t>()[0] == 6074000999ull);  // floor(sqrt(2^65)), by Python's math.isqrt
-  const Tensor huge = Tensor::from_values<uint64_t>(ElementType::UInt64, {2}, std::vector<uint64_t>{UINT64_MAX, UINT64_MAX});
+  const Tensor huge =
+      Tensor::from_values<uint64_t>(ElementType::UInt64, {2}, std::vector<uint64_t>{UINT64_MAX, UINT64_MAX});
   CHECK_THROWS_WITH_AS(l2(huge), "ReduceL2: the exact sum of squares exceeds 2^128", Error);
 }
 
@@ -65,6 +71,8 @@ TEST_CASE("ReduceL2-18: noop_with_empty_axes = 1 without axes gives sqrt(x * x) 
   for (size_t i = 0; i < 3; ++i) CHECK(y.data_as<float>()[i] == expected[i]);
   // With axes given, it reduces as usual.
   testing::OpTester all("ReduceL2", 18);
-  all.input(Value(x)).input(Value(Tensor::from_values<int64_t>(ElementType::Int64, {1}, std::vector<int64_t>{0}))).attribute("keepdims", int64_t{0});
+  all.input(Value(x))
+      .input(Value(Tensor::from_values<int64_t>(ElementType::Int64, {1}, std::vector<int64_t>{0})))
+      .attribute("keepdims", int64_t{0});
   CHECK(all.run_tensor().shape() == Shape{});
 }

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "mpfr_oracle.h"
+#include "op_tester.h"
 #include "ops/reduce/log_accumulators.h"
 #include "ops/reduce/reduction.h"
-#include "op_tester.h"
 #include "ops/registry.h"
 #include "runtime/error.h"
 #include "runtime/float_formats.h"
@@ -38,8 +38,10 @@ double log_oracle(const std::vector<double>& x, bool exp_first, numeric::Format 
   mpfr_init2(s, 600);
   mpfr_sum(s, pointers.data(), x.size(), MPFR_RNDN);
   const int exact = mpfr_cmp_ui(s, 1) == 0 || (exp_first && x.size() == 1);
-  if (exp_first && x.size() == 1) mpfr_set_d(s, x[0], MPFR_RNDN);
-  else mpfr_log(s, s, MPFR_RNDN);
+  if (exp_first && x.size() == 1)
+    mpfr_set_d(s, x[0], MPFR_RNDN);
+  else
+    mpfr_log(s, s, MPFR_RNDN);
   const double r = oracle::round_ieee(s, exact ? 0 : 1, format);
   mpfr_clear(s);
   for (auto& t : terms) mpfr_clear(&t);
@@ -69,7 +71,8 @@ void check_random_runs(std::mt19937_64& rng, bool exp_first, int trials, double 
   }
 }
 
-std::vector<Value> log_run(const std::string& op, int opset, std::vector<std::optional<Value>> inputs, Attributes attrs = {}) {
+std::vector<Value> log_run(const std::string& op, int opset, std::vector<std::optional<Value>> inputs,
+                           Attributes attrs = {}) {
   REQUIRE(Registry::builtin().resolve("", op, opset) != nullptr);
   return testing::run_node_rule(op, opset, inputs, attrs);
 }
@@ -87,15 +90,18 @@ TEST_CASE("ReduceLogSum, ReduceLogSumExp: every floating format is correctly rou
   check_random_runs<Float16Bits>(rng, true, 300, 8.0);
   check_random_runs<BFloat16Bits>(rng, true, 300, 30.0);
   // Sums near 1, where log is near 0 and a double estimate cannot decide the rounding.
-  for (const std::vector<double>& x : std::vector<std::vector<double>>{{0.5, 0.5}, {0.25, 0.75, 0x1p-30}, {1, -0x1p-40}, {0.5, 0.5 + 0x1p-24}}) {
+  for (const std::vector<double>& x :
+       std::vector<std::vector<double>>{{0.5, 0.5}, {0.25, 0.75, 0x1p-30}, {1, -0x1p-40}, {0.5, 0.5 + 0x1p-24}}) {
     CHECK(oracle::same_result(log_kernel_result<float>(x, false), log_oracle(x, false, numeric::Format::Float)));
     CHECK(oracle::same_result(log_kernel_result<double>(x, false), log_oracle(x, false, numeric::Format::Double)));
   }
   // Large elements: LogSumExp never overflows, the sum of logs stays exact.
   CHECK(log_kernel_result<float>({3e38, 3e38}, true) == static_cast<double>(3e38f));
-  CHECK(oracle::same_result(log_kernel_result<double>({700, 710, 1e5}, true), log_oracle({700, 710, 1e5}, true, numeric::Format::Double)));
+  CHECK(oracle::same_result(log_kernel_result<double>({700, 710, 1e5}, true),
+                            log_oracle({700, 710, 1e5}, true, numeric::Format::Double)));
   // The sum 6e38 is beyond float's range; its log is not.
-  CHECK(oracle::same_result(log_kernel_result<float>({3e38, 3e38}, false), log_oracle({widen(3e38f), widen(3e38f)}, false, numeric::Format::Float)));
+  CHECK(oracle::same_result(log_kernel_result<float>({3e38, 3e38}, false),
+                            log_oracle({widen(3e38f), widen(3e38f)}, false, numeric::Format::Float)));
 }
 
 TEST_CASE("ReduceLogSum, ReduceLogSumExp: special values and empty sets") {
@@ -118,16 +124,16 @@ TEST_CASE("ReduceLogSum, ReduceLogSumExp: integers truncate the exact value towa
   const auto i32 = [](std::vector<int32_t> v) { return v; };
   auto ls = [](std::vector<int32_t> v) { return LogSumAccumulator{}(v.data(), static_cast<int64_t>(v.size())); };
   auto lse = [](std::vector<int64_t> v) { return LogSumExpAccumulator{}(v.data(), static_cast<int64_t>(v.size())); };
-  CHECK(ls(i32({1, 2, 3, 4})) == 2);      // log 10 = 2.30
+  CHECK(ls(i32({1, 2, 3, 4})) == 2);  // log 10 = 2.30
   CHECK(ls(i32({1})) == 0);
-  CHECK(ls(i32({7, 13})) == 2);           // log 20 = 2.996
-  CHECK(ls(i32({21})) == 3);              // log 21 = 3.04
+  CHECK(ls(i32({7, 13})) == 2);  // log 20 = 2.996
+  CHECK(ls(i32({21})) == 3);     // log 21 = 3.04
   CHECK_THROWS_AS(ls(i32({0})), Error);
   CHECK_THROWS_AS(ls(i32({3, -5})), Error);
-  CHECK(lse({3, 3}) == 3);                // 3 + log 2
-  CHECK(lse({-5, -5}) == -4);             // -4.31
-  CHECK(lse({-1, -1, -1}) == 0);          // 0.0986
-  CHECK(lse({-2, -2, -2}) == 0);          // -0.901
+  CHECK(lse({3, 3}) == 3);        // 3 + log 2
+  CHECK(lse({-5, -5}) == -4);     // -4.31
+  CHECK(lse({-1, -1, -1}) == 0);  // 0.0986
+  CHECK(lse({-2, -2, -2}) == 0);  // -0.901
   CHECK(lse({-9}) == -9);
   CHECK(lse({INT64_MIN, INT64_MAX}) == INT64_MAX);
   CHECK_THROWS_AS(lse({}), Error);
@@ -169,8 +175,11 @@ TEST_CASE("ReduceLogSum-18: noop_with_empty_axes = 1 without axes gives log(x) f
   const std::vector<float> xs{1, 4, 0.3f};
   Attributes noop;
   noop.set("noop_with_empty_axes", int64_t{1});
-  const Tensor y = log_run("ReduceLogSum", 18, {Value(Tensor::from_values<float>(ElementType::Float, {3}, xs))}, noop).at(0).tensor();
+  const Tensor y = log_run("ReduceLogSum", 18, {Value(Tensor::from_values<float>(ElementType::Float, {3}, xs))}, noop)
+                       .at(0)
+                       .tensor();
   REQUIRE(y.shape() == Shape{3});
   for (size_t i = 0; i < 3; ++i)
-    CHECK(static_cast<double>(y.data_as<float>()[i]) == oracle::reference(numeric::Fn::Log, numeric::Format::Float, xs[i]));
+    CHECK(static_cast<double>(y.data_as<float>()[i]) ==
+          oracle::reference(numeric::Fn::Log, numeric::Format::Float, xs[i]));
 }

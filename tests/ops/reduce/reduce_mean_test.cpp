@@ -36,8 +36,12 @@ TEST_CASE("ReduceMean: float, double, float16, bfloat16 means are the exact mean
 }
 
 TEST_CASE("ReduceMean: ties to even, cancellation, overflow-free, subnormal midpoints, empty sets") {
-  auto mean_f = [](std::vector<float> v) { return values_of<float>(reduce_all<MeanAccumulator>(floats({static_cast<int64_t>(v.size())}, v)))[0]; };
-  auto mean_d = [](std::vector<double> v) { return values_of<double>(reduce_all<MeanAccumulator>(doubles({static_cast<int64_t>(v.size())}, v)))[0]; };
+  auto mean_f = [](std::vector<float> v) {
+    return values_of<float>(reduce_all<MeanAccumulator>(floats({static_cast<int64_t>(v.size())}, v)))[0];
+  };
+  auto mean_d = [](std::vector<double> v) {
+    return values_of<double>(reduce_all<MeanAccumulator>(doubles({static_cast<int64_t>(v.size())}, v)))[0];
+  };
   const float u = std::ldexp(1.0f, -23);
   CHECK(mean_f({1.0f, 1.0f + u}) == 1.0f);                  // 1 + 2^-24: a tie, to the even 1
   CHECK(mean_f({1.0f + u, 1.0f + 2 * u}) == 1.0f + 2 * u);  // 1 + 3·2^-24: a tie, to the even side
@@ -47,14 +51,14 @@ TEST_CASE("ReduceMean: ties to even, cancellation, overflow-free, subnormal midp
   CHECK(mean_d({dmax, dmax, dmax}) == dmax);  // the double sum overflows; the mean does not
   CHECK(mean_d({dmax, -dmax, 1.0}) == round_rational(1, 3, 53));
   const double tiny = std::numeric_limits<double>::denorm_min();
-  CHECK(mean_d({tiny, 0}) == 0);                    // half a unit: a tie, to the even 0
-  CHECK(mean_d({3 * tiny, 0}) == 2 * tiny);         // 1.5 units: to the even 2
+  CHECK(mean_d({tiny, 0}) == 0);             // half a unit: a tie, to the even 0
+  CHECK(mean_d({3 * tiny, 0}) == 2 * tiny);  // 1.5 units: to the even 2
   CHECK(mean_d({-3 * tiny, 0}) == -2 * tiny);
   CHECK(mean_d({tiny, 0, 0}) == 0);
-  CHECK(mean_d({tiny, tiny, 0}) == tiny);           // 2/3 of a unit
-  CHECK(std::signbit(mean_d({-tiny, 0, 0})));        // rounds to zero from below: -0
+  CHECK(mean_d({tiny, tiny, 0}) == tiny);      // 2/3 of a unit
+  CHECK(std::signbit(mean_d({-tiny, 0, 0})));  // rounds to zero from below: -0
   const float ftiny = std::numeric_limits<float>::denorm_min();
-  CHECK(mean_f({ftiny, 0}) == 0);                    // float subnormals: the same ties to even
+  CHECK(mean_f({ftiny, 0}) == 0);  // float subnormals: the same ties to even
   CHECK(mean_f({3 * ftiny, 0}) == 2 * ftiny);
   CHECK(mean_f({ftiny, ftiny, 0}) == ftiny);
   CHECK(std::signbit(mean_f({-ftiny, 0, 0})));
@@ -71,9 +75,12 @@ TEST_CASE("ReduceMean: ties to even, cancellation, overflow-free, subnormal midp
   const Tensor i = tensor<int32_t>(ElementType::Int32, {2}, {-3, -4});
   CHECK(values_of<int32_t>(reduce_all<MeanAccumulator>(i))[0] == -3);
   const int64_t big = std::numeric_limits<int64_t>::max();
-  CHECK(values_of<int64_t>(reduce_all<MeanAccumulator>(tensor<int64_t>(ElementType::Int64, {3}, {big, big, big - 3})))[0] == big - 1);
-  CHECK(values_of<uint64_t>(reduce_all<MeanAccumulator>(tensor<uint64_t>(ElementType::UInt64, {2}, {UINT64_MAX, UINT64_MAX})))[0] == UINT64_MAX);
-  CHECK_THROWS_AS(reduce_tensor(tensor<int32_t>(ElementType::Int32, {0}, {}), V{0}, false, row_kernel<MeanAccumulator>()), Error);
+  CHECK(values_of<int64_t>(
+            reduce_all<MeanAccumulator>(tensor<int64_t>(ElementType::Int64, {3}, {big, big, big - 3})))[0] == big - 1);
+  CHECK(values_of<uint64_t>(reduce_all<MeanAccumulator>(
+            tensor<uint64_t>(ElementType::UInt64, {2}, {UINT64_MAX, UINT64_MAX})))[0] == UINT64_MAX);
+  CHECK_THROWS_AS(
+      reduce_tensor(tensor<int32_t>(ElementType::Int32, {0}, {}), V{0}, false, row_kernel<MeanAccumulator>()), Error);
 }
 
 // spec: ReduceMax-18: "The resulting tensor has the same rank as the input if `keepdims` equals 1."
@@ -89,7 +96,8 @@ TEST_CASE("Reduce* versions: axes attribute and input, keepdims, noop_with_empty
   // noop_with_empty_axes with no axes: no reduction, but ReduceL1 still takes |x| (its non-reduction step).
   Attributes noop;
   noop.set("noop_with_empty_axes", int64_t{1});
-  CHECK(values_of<float>(tensor_of(run("ReduceL1", 18, {Value(floats({2}, {-1, 2}))}, noop))) == std::vector<float>{1, 2});
+  CHECK(values_of<float>(tensor_of(run("ReduceL1", 18, {Value(floats({2}, {-1, 2}))}, noop))) ==
+        std::vector<float>{1, 2});
   CHECK(values_of<float>(tensor_of(run("ReduceSumSquare", 18, {Value(x), std::nullopt}))) == std::vector<float>{91});
   // Repeated or out-of-range axes, a bad keepdims.
   const Tensor twice = tensor<int64_t>(ElementType::Int64, {2}, {1, -1});

@@ -8,9 +8,12 @@ TEST_CASE("ReduceSum: kernels over any axes, integer wrap, empty reductions") {
   CHECK(values_of<float>(reduce_tensor(x, V{}, false, row_kernel<SumAccumulator>())) == std::vector<float>{21});
   CHECK(values_of<float>(reduce_tensor(x, V{0}, true, row_kernel<ProdAccumulator>())) == std::vector<float>{4, 10, 18});
   // Axes 0 and 2 of [2, 2, 2]: the elements of each output are not contiguous.
-  const Tensor y = Tensor::from_values<int32_t>(ElementType::Int32, {2, 2, 2}, std::vector<int32_t>{1, 2, 3, 4, 5, 6, 7, 8});
-  CHECK(values_of<int32_t>(reduce_tensor(y, V{0, 2}, false, row_kernel<SumAccumulator>())) == std::vector<int32_t>{14, 22});
-  CHECK(values_of<int32_t>(reduce_tensor(y, V{0, 2}, false, row_kernel<ProdAccumulator>())) == std::vector<int32_t>{60, 672});
+  const Tensor y =
+      Tensor::from_values<int32_t>(ElementType::Int32, {2, 2, 2}, std::vector<int32_t>{1, 2, 3, 4, 5, 6, 7, 8});
+  CHECK(values_of<int32_t>(reduce_tensor(y, V{0, 2}, false, row_kernel<SumAccumulator>())) ==
+        std::vector<int32_t>{14, 22});
+  CHECK(values_of<int32_t>(reduce_tensor(y, V{0, 2}, false, row_kernel<ProdAccumulator>())) ==
+        std::vector<int32_t>{60, 672});
   // Two's complement wrap.
   const Tensor big = Tensor::from_values<int32_t>(ElementType::Int32, {2}, std::vector<int32_t>{INT32_MAX, 1});
   CHECK(values_of<int32_t>(reduce_tensor(big, V{}, false, row_kernel<SumAccumulator>()))[0] == INT32_MIN);
@@ -28,7 +31,8 @@ TEST_CASE("ReduceSum: kernels over any axes, integer wrap, empty reductions") {
   CHECK(reduce_tensor(e, V{2}, true, row_kernel<SumAccumulator>()).shape() == Shape{2, 0, 1});
   CHECK(std::signbit(values_of<float>(reduce_tensor(e, V{}, false, row_kernel<SumAccumulator>()))[0]) == false);
   // A scalar reduced over every axis is itself.
-  CHECK(values_of<double>(reduce_tensor(doubles({}, {2.5}), V{}, true, row_kernel<SumAccumulator>())) == std::vector<double>{2.5});
+  CHECK(values_of<double>(reduce_tensor(doubles({}, {2.5}), V{}, true, row_kernel<SumAccumulator>())) ==
+        std::vector<double>{2.5});
 }
 
 TEST_CASE("ReduceSum: floating sums are exact and rounded once") {
@@ -39,7 +43,7 @@ TEST_CASE("ReduceSum: floating sums are exact and rounded once") {
   // 2^24 + 1 + 2^-30: the exact sum is just above the tie, so it rounds up (ties-to-even would not).
   CHECK(sum_floats({16777216.0f, 1.0f, std::ldexp(1.0f, -30)}) == 16777218.0f);
   CHECK(sum_floats({16777216.0f, 1.0f}) == 16777216.0f);  // a real tie: to even
-  CHECK(sum_doubles({1e308, 1e308, -1e308}) == 1e308);  // no intermediate overflow
+  CHECK(sum_doubles({1e308, 1e308, -1e308}) == 1e308);    // no intermediate overflow
   CHECK(sum_doubles({1.0, 1e-300, -1.0}) == 1e-300);
   CHECK(sum_doubles({std::ldexp(1.0, -1074), std::ldexp(1.0, -1074)}) == std::ldexp(1.0, -1073));
   CHECK(sum_doubles({1e308, 1e308}) == std::numeric_limits<double>::infinity());
@@ -112,6 +116,7 @@ TEST_CASE("ReduceSum/ReduceProd versions: axes attribute or input, noop_with_emp
         std::vector<float>{4, 10, 18});
   CHECK_THROWS_WITH_AS(run("ReduceSum", 13, {Value(x), Value(testing::int64_tensor({1, -1}))}, {}),
                        "axes[0] and axes[1] both name axis 1; an axis may be reduced only once", Error);
-  CHECK_THROWS_WITH_AS(run("ReduceSum", 13, {Value(x), Value(Tensor::from_values<int64_t>(ElementType::Int64, {}, V{0}))}, {}),
-                       "the axes input must be 1-D, but it is int64[]", Error);
+  CHECK_THROWS_WITH_AS(
+      run("ReduceSum", 13, {Value(x), Value(Tensor::from_values<int64_t>(ElementType::Int64, {}, V{0}))}, {}),
+      "the axes input must be 1-D, but it is int64[]", Error);
 }

@@ -7,8 +7,10 @@ TEST_CASE("reduce axes: every axis in and out of range, negative, repeated") {
       const V axes{a};
       if (a >= -rank && a < rank) {
         CHECK(normalize_reduce_axes(axes, rank, true) == V{a < 0 ? a + rank : a});
-        if (a >= 0) CHECK(normalize_reduce_axes(axes, rank, false) == V{a});
-        else CHECK_THROWS_AS(normalize_reduce_axes(axes, rank, false), Error);
+        if (a >= 0)
+          CHECK(normalize_reduce_axes(axes, rank, false) == V{a});
+        else
+          CHECK_THROWS_AS(normalize_reduce_axes(axes, rank, false), Error);
       } else {
         CHECK_THROWS_AS(normalize_reduce_axes(axes, rank, true), Error);
       }
@@ -16,10 +18,15 @@ TEST_CASE("reduce axes: every axis in and out of range, negative, repeated") {
   }
   CHECK(normalize_reduce_axes(V{2, -3, 1}, 3, true) == V{0, 1, 2});
   CHECK(normalize_reduce_axes(V{}, 3, true).empty());
-  CHECK_THROWS_WITH_AS(normalize_reduce_axes(V{3}, 3, true), "axes[0] = 3 is out of range for an input of rank 3 (valid: -3 to 2)", Error);
-  CHECK_THROWS_WITH_AS(normalize_reduce_axes(V{0, -1}, 3, false), "axes[1] = -1 is out of range for an input of rank 3 (valid: 0 to 2)", Error);
-  CHECK_THROWS_WITH_AS(normalize_reduce_axes(V{0}, 0, true), "axes[0] = 0 is out of range for an input of rank 0 (valid: none: the input is a scalar)", Error);
-  CHECK_THROWS_WITH_AS(normalize_reduce_axes(V{1, -2}, 3, true), "axes[0] and axes[1] both name axis 1; an axis may be reduced only once", Error);
+  CHECK_THROWS_WITH_AS(normalize_reduce_axes(V{3}, 3, true),
+                       "axes[0] = 3 is out of range for an input of rank 3 (valid: -3 to 2)", Error);
+  CHECK_THROWS_WITH_AS(normalize_reduce_axes(V{0, -1}, 3, false),
+                       "axes[1] = -1 is out of range for an input of rank 3 (valid: 0 to 2)", Error);
+  CHECK_THROWS_WITH_AS(normalize_reduce_axes(V{0}, 0, true),
+                       "axes[0] = 0 is out of range for an input of rank 0 (valid: none: the input is a scalar)",
+                       Error);
+  CHECK_THROWS_WITH_AS(normalize_reduce_axes(V{1, -2}, 3, true),
+                       "axes[0] and axes[1] both name axis 1; an axis may be reduced only once", Error);
   CHECK_THROWS_AS(normalize_reduce_axes(V{kMin}, 3, true), Error);
   CHECK_THROWS_AS(normalize_reduce_axes(V{kMax}, 3, true), Error);
 }
@@ -42,4 +49,3 @@ TEST_CASE("reduce output shape: every subset of axes, keepdims on and off") {
   CHECK(reduce_output_shape({}, V{}, true) == Shape{});
   CHECK(reduce_output_shape({}, V{}, false) == Shape{});
 }
-

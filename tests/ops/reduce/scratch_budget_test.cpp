@@ -20,8 +20,8 @@ TEST_CASE("TopK: the sort buffer of a line (8 bytes per element of the axis) is 
   // The outputs are 12 bytes; the buffer, 800000, is over a 500000-byte budget.
   check_scratch_refused(error_under_budget(t, 500000), "TopK-11", "TopK's sort buffer", 8 * n);
   const auto out = run_under_budget(t, 2000000);
-  CHECK(out.at(0).tensor().data_as<float>()[0] == 999.0f);   // the largest value
-  CHECK(out.at(1).tensor().data_as<int64_t>()[0] == 999);    // its first index (ties go to the lower index)
+  CHECK(out.at(0).tensor().data_as<float>()[0] == 999.0f);  // the largest value
+  CHECK(out.at(1).tensor().data_as<int64_t>()[0] == 999);   // its first index (ties go to the lower index)
 }
 
 TEST_CASE("ReduceLogSumExp on int32: the run widened to int64 (8 bytes per element) is charged") {

@@ -6,7 +6,8 @@ TEST_CASE("AffineGrid: base positions as exact fractions, each coordinate rounde
   // align_corners 0: pixel centres (2 i + 1 - n) / n; align_corners 1: corners (2 i - (n - 1)) / (n - 1).
   auto g = misc_run("AffineGrid", 20, {identity, misc_i64({4}, {1, 1, 2, 3})});
   CHECK(g[0].tensor().shape() == Shape{1, 2, 3, 2});
-  CHECK(misc_floats(g[0]) == std::vector<float>{-2.0f / 3, -0.5f, 0, -0.5f, 2.0f / 3, -0.5f, -2.0f / 3, 0.5f, 0, 0.5f, 2.0f / 3, 0.5f});
+  CHECK(misc_floats(g[0]) ==
+        std::vector<float>{-2.0f / 3, -0.5f, 0, -0.5f, 2.0f / 3, -0.5f, -2.0f / 3, 0.5f, 0, 0.5f, 2.0f / 3, 0.5f});
   g = misc_run("AffineGrid", 20, {identity, misc_i64({4}, {1, 1, 2, 3})}, {{"align_corners", int64_t{1}}});
   CHECK(misc_floats(g[0]) == std::vector<float>{-1, -1, 0, -1, 1, -1, -1, 1, 0, 1, 1, 1});
   // x' = 0.1f * x + 2^-30 y + 0.25 at x = 2/3, y = -1/2 (align_corners 0, W = 3, H = 2): the exact
@@ -22,5 +23,6 @@ TEST_CASE("AffineGrid: base positions as exact fractions, each coordinate rounde
   CHECK(misc_floats(g[0]) == std::vector<float>{-1, 0, 5, 1, 0, 5});
   CHECK_THROWS_WITH_AS(misc_run("AffineGrid", 20, {identity, misc_i64({5}, {1, 1, 2, 2, 2})}),
                        "theta is float[1, 2, 3] but size [1, 1, 2, 2, 2] calls for [1, 3, 4]", Error);
-  CHECK_THROWS_WITH_AS(misc_run("AffineGrid", 20, {identity, misc_i64({4}, {1, 1, -2, 2})}), "size[2] = -2 is negative", Error);
+  CHECK_THROWS_WITH_AS(misc_run("AffineGrid", 20, {identity, misc_i64({4}, {1, 1, -2, 2})}), "size[2] = -2 is negative",
+                       Error);
 }

@@ -3,8 +3,8 @@
 
 TEST_CASE("resize rules: output lengths from scales, aspect-ratio policies and refusals") {
   CHECK(scaled_length(3, 0.5f, 0) == 1);
-  CHECK(scaled_length(4, 0.6f, 0) == 2);  // 4 * 0.60000002384 = 2.4000001
-  CHECK(scaled_length(5, 0.6f, 0) == 3);  // 3.0000001: the float, not 0.6, decides
+  CHECK(scaled_length(4, 0.6f, 0) == 2);   // 4 * 0.60000002384 = 2.4000001
+  CHECK(scaled_length(5, 0.6f, 0) == 3);   // 3.0000001: the float, not 0.6, decides
   CHECK(scaled_length(10, 0.3f, 0) == 3);  // 0.3f = 0.30000001192...: 3.0000001
   CHECK(scaled_length(10, 0.7f, 0) == 6);  // 0.7f = 0.69999998807...: 6.9999998
   CHECK(scaled_length(0, 2.0f, 0) == 0);
@@ -13,7 +13,7 @@ TEST_CASE("resize rules: output lengths from scales, aspect-ratio policies and r
     CHECK_THROWS_WITH_AS(scaled_length(3, bad, 0), doctest::Contains("finite number greater than 0"), Error);
 
   const Scale small = aspect_scale({4, 6}, {2, 2}, true);  // min(1/2, 1/3)
-  CHECK(aspect_length(4, small) == 1);                      // round_half_up(4/3)
+  CHECK(aspect_length(4, small) == 1);                     // round_half_up(4/3)
   CHECK(aspect_length(6, small) == 2);
   const Scale large = aspect_scale({4, 6}, {2, 2}, false);  // 1/2
   CHECK(aspect_length(4, large) == 2);
@@ -107,8 +107,7 @@ TEST_CASE("resize rules: linear, cubic and antialias weights, clamping and exclu
   o.exclude_outside = false;
   // x = 1 of 1 to 3 is 1/3, a = -0.5: W(4/3) = a * 4/27 = -2/27, W(1/3) = 1.5/27 - 2.5/9 + 1 = 21/27,
   // W(2/3) = 1.5 * 8/27 - 2.5 * 4/9 + 1 = 9/27, W(5/3) = a * 2/27 = -1/27 (every tap reads element 0).
-  CHECK(taps_of(axis_taps(sized_axis(1, 3), o)[1]) ==
-        V{{0, -2.0 / 27}, {0, 21.0 / 27}, {0, 9.0 / 27}, {0, -1.0 / 27}});
+  CHECK(taps_of(axis_taps(sized_axis(1, 3), o)[1]) == V{{0, -2.0 / 27}, {0, 21.0 / 27}, {0, 9.0 / 27}, {0, -1.0 / 27}});
 
   // Antialias, linear, 8 to 4 (scale 1/2), half_pixel x = 0 at 1/2: the tent stretched to 4 taps,
   // 1/4, 3/4, 3/4, 1/4 over 2.

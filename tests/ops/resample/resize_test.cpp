@@ -1,9 +1,9 @@
 // Unit tests of ops/resample/resize.cpp.
-#include "helpers/resize_rules.h"
 #include <doctest/doctest.h>
+#include "helpers/resample_rules.h"
+#include "helpers/resize_rules.h"
 #include "node_runner.h"
 #include "runtime/error.h"
-#include "helpers/resample_rules.h"
 
 TEST_CASE("resize kernel: bilinear 3x3 to 5x5 (weights in fifths) against an exact rational oracle") {
   std::mt19937 rng(17);
@@ -26,7 +26,9 @@ TEST_CASE("resize kernel: bilinear 3x3 to 5x5 (weights in fifths) against an exa
       mpq_class wr, wc;
       axis(r, r0, r1, wr);
       axis(c, c0, c1, wc);
-      auto at = [&](int64_t i, int64_t j) { return mpq_class(static_cast<double>(xv[static_cast<size_t>(i * 3 + j)])); };
+      auto at = [&](int64_t i, int64_t j) {
+        return mpq_class(static_cast<double>(xv[static_cast<size_t>(i * 3 + j)]));
+      };
       const mpq_class exact = (1 - wr) * (1 - wc) * at(r0, c0) + (1 - wr) * wc * at(r0, c1) +
                               wr * (1 - wc) * at(r1, c0) + wr * wc * at(r1, c1);
       CAPTURE(r);
@@ -47,7 +49,8 @@ TEST_CASE("resize kernel: cubic with weights in 27ths, each rounded to double, t
   o.coordinate = CoordinateMode::Asymmetric;
   const auto taps = axis_taps({2, 6, Scale::of_ratio(6, 2)}, o)[1].taps;
   mpq_class exact = 0;
-  for (const auto& t : taps) exact += mpq_class(t.weight) * mpq_class(static_cast<double>(xv[static_cast<size_t>(t.index)]));
+  for (const auto& t : taps)
+    exact += mpq_class(t.weight) * mpq_class(static_cast<double>(xv[static_cast<size_t>(t.index)]));
   CHECK(y.data_as<float>()[1] == round_to_float(exact));
   // a = -0.75: W(4/3) = a * 4/27 = -1/9, W(5/3) = a * 2/27 = -1/18 (hand computation).
   REQUIRE(taps.size() == 4);
@@ -64,7 +67,8 @@ TEST_CASE("resize kernel: nearest copies any type; integers interpolate to neare
   const Tensor u = Tensor::from_values<uint8_t>(ElementType::UInt8, {2}, {0, 255});
   const Tensor yu = run_resize(19, u, {{"", {}}, {"", {}}, {"sizes", int64_tensor({4})}},
                                {{"mode", "linear"}, {"coordinate_transformation_mode", "asymmetric"}});
-  CHECK(std::vector<uint8_t>(yu.data_as<uint8_t>(), yu.data_as<uint8_t>() + 4) == std::vector<uint8_t>{0, 128, 255, 255});
+  CHECK(std::vector<uint8_t>(yu.data_as<uint8_t>(), yu.data_as<uint8_t>() + 4) ==
+        std::vector<uint8_t>{0, 128, 255, 255});
   // Cubic overshoot saturates: 0, 255 to 4 half_pixel; x = 2 at 5/4 clamps at 255.
   const Tensor yc = run_resize(19, u, {{"", {}}, {"", {}}, {"sizes", int64_tensor({8})}}, {{"mode", "cubic"}});
   CHECK(yc.data_as<uint8_t>()[7] == 255);
@@ -106,7 +110,8 @@ TEST_CASE("Resize-18 refuses half_pixel_symmetric; Resize-19 takes it") {
   REQUIRE(y.shape() == Shape{1, 4});
   CHECK(y.data_as<float>()[0] == 1.0f);
   CHECK(y.data_as<float>()[3] == 3.0f);
-  CHECK_THROWS_WITH_AS(resize(18, std::nullopt, f32({1, 2}), std::nullopt, mode), doctest::Contains("got 'half_pixel_symmetric'"), Error);
+  CHECK_THROWS_WITH_AS(resize(18, std::nullopt, f32({1, 2}), std::nullopt, mode),
+                       doctest::Contains("got 'half_pixel_symmetric'"), Error);
 }
 
 // spec: Resize-11,13: "Three interpolation modes: nearest (default), linear and cubic."
@@ -168,8 +173,9 @@ TEST_CASE("Resize 11 and later: tf_crop_and_resize reads roi; outside it the ext
             t.attribute("coordinate_transformation_mode", "tf_crop_and_resize").attribute("extrapolation_value", 9.0f);
           })) == std::vector<float>{9, 1, 3, 9});
     // Another coordinate mode ignores roi and the extrapolation value.
-    CHECK(floats(resize(v, roi, no_scales(v), i64({1, 4}), [](OpTester& t) { t.attribute("extrapolation_value", 9.0f); })) ==
-          std::vector<float>{1, 1, 3, 3});
+    CHECK(floats(resize(v, roi, no_scales(v), i64({1, 4}), [](OpTester& t) {
+            t.attribute("extrapolation_value", 9.0f);
+          })) == std::vector<float>{1, 1, 3, 3});
   }
 }
 
@@ -194,13 +200,17 @@ TEST_CASE("Resize 18 and later: axes select the resized axes, in [-r, r-1]; scal
 // spec: Resize-18,19: "This attribute is valid only if mode is "cubic"."
 // spec: Resize-11,13,18,19: "It indicates how to get "nearest" pixel in input tensor from x_original, so this attribute is valid only if "mode" is "nearest"."
 // spec: Resize-11,13,18,19: "The default value is 0."
-TEST_CASE("Resize 11 and later: cubic_coeff_a and exclude_outside act in cubic mode only, nearest_mode in nearest only") {
+TEST_CASE(
+    "Resize 11 and later: cubic_coeff_a and exclude_outside act in cubic mode only, nearest_mode in nearest only") {
   for (int64_t v : {11, 13, 18, 19}) {
     INFO("Resize-", v);
     const auto linear = [](OpTester& t) { t.attribute("mode", "linear"); };
     const std::vector<float> plain = floats(resize(v, kEmpty(), f32({1, 2}), std::nullopt, linear));
     CHECK(plain == floats(resize(v, kEmpty(), f32({1, 2}), std::nullopt, [](OpTester& t) {
-            t.attribute("mode", "linear").attribute("cubic_coeff_a", -0.5f).attribute("nearest_mode", "ceil").attribute("exclude_outside", int64_t{1});
+            t.attribute("mode", "linear")
+                .attribute("cubic_coeff_a", -0.5f)
+                .attribute("nearest_mode", "ceil")
+                .attribute("exclude_outside", int64_t{1});
           })));
     // exclude_outside is 0 by default: in cubic mode, setting it to 0 changes nothing.
     const auto cubic = [](int64_t exclude) {
@@ -209,8 +219,10 @@ TEST_CASE("Resize 11 and later: cubic_coeff_a and exclude_outside act in cubic m
         if (exclude >= 0) t.attribute("exclude_outside", exclude);
       };
     };
-    CHECK(floats(resize(v, kEmpty(), f32({1, 2}), std::nullopt, cubic(-1))) == floats(resize(v, kEmpty(), f32({1, 2}), std::nullopt, cubic(0))));
-    CHECK(floats(resize(v, kEmpty(), f32({1, 2}), std::nullopt, cubic(1))) != floats(resize(v, kEmpty(), f32({1, 2}), std::nullopt, cubic(0))));
+    CHECK(floats(resize(v, kEmpty(), f32({1, 2}), std::nullopt, cubic(-1))) ==
+          floats(resize(v, kEmpty(), f32({1, 2}), std::nullopt, cubic(0))));
+    CHECK(floats(resize(v, kEmpty(), f32({1, 2}), std::nullopt, cubic(1))) !=
+          floats(resize(v, kEmpty(), f32({1, 2}), std::nullopt, cubic(0))));
   }
 }
 

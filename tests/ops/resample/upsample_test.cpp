@@ -17,13 +17,17 @@ TEST_CASE("Upsample-7/9, Resize-10: nearest by default; one scale per axis of X"
     INFO("Upsample-", v);
     OpTester t("Upsample", v);
     t.input(Value(kX()));
-    if (v == 7) t.attribute("scales", std::vector<float>{1, 2});
-    else t.input(Value(f32({1, 2})));
+    if (v == 7)
+      t.attribute("scales", std::vector<float>{1, 2});
+    else
+      t.input(Value(f32({1, 2})));
     CHECK(floats(t.run_tensor()) == std::vector<float>{1, 1, 3, 3});
     OpTester bad("Upsample", v);
     bad.input(Value(kX()));
-    if (v == 7) bad.attribute("scales", std::vector<float>{2});
-    else bad.input(Value(f32({2})));
+    if (v == 7)
+      bad.attribute("scales", std::vector<float>{2});
+    else
+      bad.input(Value(f32({2})));
     CHECK_THROWS_AS(bad.run(), Error);
   }
   OpTester r("Resize", 10);

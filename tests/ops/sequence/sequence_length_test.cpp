@@ -13,11 +13,13 @@ TEST_CASE("SequenceLength, SequenceConstruct, SequenceEmpty (11)") {
   // spec: SequenceLength-11: "It must be a scalar(tensor of empty shape)."
   CHECK(n.shape() == Shape{});
   CHECK(n.data_as<int64_t>()[0] == 3);
-  CHECK_THROWS_AS(run("SequenceConstruct", {Value(f32({1}, {1})), Value(Tensor::from_values<double>(T::Double, {1}, {1}))}), Error);
+  CHECK_THROWS_AS(
+      run("SequenceConstruct", {Value(f32({1}, {1})), Value(Tensor::from_values<double>(T::Double, {1}, {1}))}), Error);
   const Value empty = run("SequenceEmpty", {})[0];
   CHECK(empty.items().empty());
   CHECK(empty.type().elem == T::Float);
-  const Value ints = run("SequenceEmpty", {}, [](OpTester& t) { t.attribute("dtype", static_cast<int64_t>(code_of(T::Int64))); })[0];
+  const Value ints =
+      run("SequenceEmpty", {}, [](OpTester& t) { t.attribute("dtype", static_cast<int64_t>(code_of(T::Int64))); })[0];
   CHECK(ints.type().elem == T::Int64);
 }
 

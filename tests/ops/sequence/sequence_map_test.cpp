@@ -2,10 +2,10 @@
 // Expected values by hand.
 #include <doctest/doctest.h>
 
+#include "helpers/rule_tensors.h"
 #include "op_tester.h"
 #include "ops/control/control_graph_builder.h"
 #include "runtime/error.h"
-#include "helpers/rule_tensors.h"
 
 namespace sequence_map_tests {
 using namespace onnx_ref;
@@ -43,7 +43,8 @@ TEST_CASE("SequenceMap-17: one body run per item, in order; a tensor input passe
   CHECK(floats_of(Value(with_tensor.items()[1])) == std::vector<float>{12, 13});
   CHECK(floats_of(Value(with_tensor.items()[2])) == std::vector<float>{14});
   // With a sequence of as many items: item by item.
-  const Value pairs = sequence_map({items, floats_seq({f32({1}, {100}), f32({1}, {200}), f32({1}, {300})})}, add_body()).run()[0];
+  const Value pairs =
+      sequence_map({items, floats_seq({f32({1}, {100}), f32({1}, {200}), f32({1}, {300})})}, add_body()).run()[0];
   REQUIRE(pairs.items().size() == 3);
   CHECK(floats_of(Value(pairs.items()[1])) == std::vector<float>{202, 203});
   CHECK(floats_of(Value(pairs.items()[2])) == std::vector<float>{304});

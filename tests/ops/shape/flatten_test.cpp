@@ -25,7 +25,8 @@ TEST_CASE("Flatten: the axis range follows the version") {
                        Error);
   CHECK(flatten_model(T::Float, 11, -1).run({{"x", x}})[0].second.tensor().shape() == Shape{2, 3});
   CHECK_THROWS_WITH_AS(flatten_model(T::Float, 25, 3).run({{"x", x}}),
-                       "test.onnx: node #0 (Flatten-25): axis 3 is outside the range [-2, 2] for an input of rank 2", Error);
+                       "test.onnx: node #0 (Flatten-25): axis 3 is outside the range [-2, 2] for an input of rank 2",
+                       Error);
   CHECK_THROWS_WITH_AS(flatten_model(T::Int32, 1), doctest::Contains("which Flatten-1 does not allow for T"), Error);
 }
 

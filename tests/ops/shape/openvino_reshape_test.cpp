@@ -37,10 +37,19 @@ TEST_CASE("OpenVINO Reshape-1: special_zero and integer shape inputs") {
   ModelBuilder no_attr(1, "org.openvinotoolkit");
   no_attr.input("x", T::Float, {2}).output("y").initializer("shape", int64_tensor({2}));
   no_attr.node("Reshape", {"x", "shape"}, {"y"}, "org.openvinotoolkit");
-  CHECK_THROWS_WITH_AS(no_attr.build(), doctest::Contains("node #0 (org.openvinotoolkit:Reshape-1): required attribute 'special_zero' is not set"), Error);
+  CHECK_THROWS_WITH_AS(
+      no_attr.build(),
+      doctest::Contains("node #0 (org.openvinotoolkit:Reshape-1): required attribute 'special_zero' is not set"),
+      Error);
 
   ModelBuilder float_shape(1, "org.openvinotoolkit");
-  float_shape.input("x", T::Float, {2}).output("y").initializer("shape", Tensor::from_values<float>(T::Float, {1}, {2}));
+  float_shape.input("x", T::Float, {2})
+      .output("y")
+      .initializer("shape", Tensor::from_values<float>(T::Float, {1}, {2}));
   set_int(float_shape.node("Reshape", {"x", "shape"}, {"y"}, "org.openvinotoolkit"), "special_zero", 1);
-  CHECK_THROWS_WITH_AS(float_shape.build(), doctest::Contains("input 1 ('shape') is tensor(float), which org.openvinotoolkit:Reshape-1 does not allow for T_SHAPE"), Error);
+  CHECK_THROWS_WITH_AS(
+      float_shape.build(),
+      doctest::Contains(
+          "input 1 ('shape') is tensor(float), which org.openvinotoolkit:Reshape-1 does not allow for T_SHAPE"),
+      Error);
 }

@@ -48,9 +48,11 @@ TEST_CASE("Reshape-14: allowzero takes 0 or 1; earlier versions do not know it")
   CHECK(model(14, 1).run({{"x", x}})[0].second.tensor().shape() == Shape{3, 0});
   // allowzero = 0: the 0 copies input dim 1 (3), giving [3, 3], which does not hold 0 elements.
   CHECK_THROWS_WITH_AS(model(14, 0).run({{"x", x}}),
-                       "test.onnx: node #0 (Reshape-14): shape [3, 3] holds 9 elements but the input [0, 3] holds 0", Error);
+                       "test.onnx: node #0 (Reshape-14): shape [3, 3] holds 9 elements but the input [0, 3] holds 0",
+                       Error);
   CHECK_THROWS_WITH_AS(model(14, 2), doctest::Contains("attribute 'allowzero' must be 0 or 1, got 2"), Error);
-  CHECK_THROWS_WITH_AS(model(13, 1), doctest::Contains("attribute 'allowzero' is not an attribute of Reshape-13"), Error);
+  CHECK_THROWS_WITH_AS(model(13, 1), doctest::Contains("attribute 'allowzero' is not an attribute of Reshape-13"),
+                       Error);
 }
 
 TEST_CASE("Reshape-1: the attribute form, consumed_inputs is accepted and ignored") {
@@ -74,7 +76,8 @@ TEST_CASE("Reshape-1: the attribute form, consumed_inputs is accepted and ignore
   ModelBuilder int32_data(4);
   int32_data.input("x", T::Int32, {2, 3}).output("y");
   set_ints(int32_data.node("Reshape", {"x"}, {"y"}), "shape", {6});
-  CHECK_THROWS_WITH_AS(int32_data.build(), doctest::Contains("is tensor(int32), which Reshape-1 does not allow for T"), Error);
+  CHECK_THROWS_WITH_AS(int32_data.build(), doctest::Contains("is tensor(int32), which Reshape-1 does not allow for T"),
+                       Error);
 }
 
 namespace shape_rules_tests {

@@ -88,7 +88,7 @@ TEST_CASE("shape_slice_range: negative counts from the back, then clamped to [0,
   CHECK(shape_slice_range(3, -3, -2) == R{0, 1});
   CHECK(shape_slice_range(3, -4, 10) == R{0, 3});
   CHECK(shape_slice_range(3, 10, std::nullopt) == R{3, 3});
-  CHECK(shape_slice_range(3, 2, 1) == R{2, 2});   // start after end: empty
+  CHECK(shape_slice_range(3, 2, 1) == R{2, 2});  // start after end: empty
   CHECK(shape_slice_range(3, -1, 1) == R{2, 2});
   CHECK(shape_slice_range(3, kMin, kMax) == R{0, 3});
   CHECK(shape_slice_range(3, kMax, kMin) == R{3, 3});
@@ -108,5 +108,6 @@ TEST_CASE("read_axes_input: a 1-D int64 tensor, or a scalar holding one axis") {
   CHECK(read_axes_input(int64_tensor({})).empty());
   // ONNX's Loop-13 test unsqueezes with a scalar axis: it reads as the list of that one axis.
   CHECK(read_axes_input(Tensor::from_values<int64_t>(T::Int64, {}, {-1})) == std::vector<int64_t>{-1});
-  CHECK_THROWS_WITH_AS(read_axes_input(Tensor::zeros(T::Int64, {1, 1})), "the axes input must be 1-D, but it is int64[1, 1]", Error);
+  CHECK_THROWS_WITH_AS(read_axes_input(Tensor::zeros(T::Int64, {1, 1})),
+                       "the axes input must be 1-D, but it is int64[1, 1]", Error);
 }

@@ -28,12 +28,16 @@ namespace shape_rules_tests {
 
 // spec: Shape-15,19,21,23,24,25: "Default value is 0.Negative value means counting dimensions from the back."
 TEST_CASE("Shape 15 and later: start 0 by default; negative start and end count from the back") {
-  const auto dims = [](const Tensor& t) { return std::vector<int64_t>(t.data_as<int64_t>(), t.data_as<int64_t>() + t.element_count()); };
+  const auto dims = [](const Tensor& t) {
+    return std::vector<int64_t>(t.data_as<int64_t>(), t.data_as<int64_t>() + t.element_count());
+  };
   for (int64_t v : {15, 19, 21, 23, 24, 25}) {
     INFO("Shape-", v);
     CHECK(dims(run("Shape", v, {kX()})) == std::vector<int64_t>{2, 3, 4});
-    CHECK(dims(run("Shape", v, {kX()}, [](OpTester& t) { t.attribute("start", int64_t{-2}); })) == std::vector<int64_t>{3, 4});
-    CHECK(dims(run("Shape", v, {kX()}, [](OpTester& t) { t.attribute("end", int64_t{-1}); })) == std::vector<int64_t>{2, 3});
+    CHECK(dims(run("Shape", v, {kX()}, [](OpTester& t) { t.attribute("start", int64_t{-2}); })) ==
+          std::vector<int64_t>{3, 4});
+    CHECK(dims(run("Shape", v, {kX()}, [](OpTester& t) { t.attribute("end", int64_t{-1}); })) ==
+          std::vector<int64_t>{2, 3});
   }
 }
 

@@ -35,9 +35,11 @@ TEST_CASE("Squeeze and Unsqueeze in a model: errors name the node and version") 
   ModelBuilder b(13);
   b.input("x", T::Float, {1, 3}).output("y").initializer("axes", int64_tensor({1}));
   b.node("Squeeze", {"x", "axes"}, {"y"}).set_name("sq");
-  CHECK_THROWS_WITH_AS(b.build().run({{"x", Tensor::zeros(T::Float, {1, 3})}}),
-                       doctest::Contains("node 'sq' (#0, Squeeze-13): cannot squeeze axis 1 (axes[0] = 1) of shape [1, 3]: its size is 3, not 1"),
-                       Error);
+  CHECK_THROWS_WITH_AS(
+      b.build().run({{"x", Tensor::zeros(T::Float, {1, 3})}}),
+      doctest::Contains(
+          "node 'sq' (#0, Squeeze-13): cannot squeeze axis 1 (axes[0] = 1) of shape [1, 3]: its size is 3, not 1"),
+      Error);
   ModelBuilder u(1);
   u.input("x", T::Float, {3}).output("y");
   u.node("Unsqueeze", {"x"}, {"y"}).set_name("un");

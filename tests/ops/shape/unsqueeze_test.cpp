@@ -14,14 +14,16 @@ TEST_CASE("Unsqueeze: attribute (1, 11) and input (13 on); the output is a view"
   CHECK(run_kernel("Unsqueeze", 11, {Value(x)}, with_ints("axes", {-1}))[0].tensor().shape() == Shape{2, 1});
   for (int since : {13, 21, 23, 24, 25}) {
     CAPTURE(since);
-    CHECK(run_kernel("Unsqueeze", since, {Value(x), Value(int64_tensor({0, -1}))})[0].tensor().shape() == Shape{1, 2, 1});
+    CHECK(run_kernel("Unsqueeze", since, {Value(x), Value(int64_tensor({0, -1}))})[0].tensor().shape() ==
+          Shape{1, 2, 1});
   }
   CHECK_THROWS_WITH_AS(run_kernel("Unsqueeze", 13, {Value(x), Value(int64_tensor({0, 0}))}),
                        "axes[1] = 0 names axis 0 again (axes[0] = 0); each axis may appear once", Error);
   CHECK_THROWS_WITH_AS(run_kernel("Unsqueeze", 13, {Value(x), Value(int64_tensor({kMin}))}),
                        "axes[0] = -9223372036854775808 is out of range for the output rank 2 (valid: -2 to 1)", Error);
   const Tensor s = Tensor::from_strings({2}, {"p", "q"});
-  CHECK(run_kernel("Unsqueeze", 13, {Value(s), Value(int64_tensor({1}))})[0].tensor().strings() == std::vector<std::string>{"p", "q"});
+  CHECK(run_kernel("Unsqueeze", 13, {Value(s), Value(int64_tensor({1}))})[0].tensor().strings() ==
+        std::vector<std::string>{"p", "q"});
   const Tensor i4 = int4_tensor({3});
   CHECK(run_kernel("Unsqueeze", 21, {Value(i4), Value(int64_tensor({0}))})[0].tensor().shares_storage_with(i4));
   const Tensor c = Tensor::zeros(T::Complex128, {});
@@ -38,7 +40,9 @@ namespace shape_rules_tests {
 // spec: Unsqueeze-11,21,23,24,25: "It is an error if it contains duplicates."
 // spec: Unsqueeze-11,21,23,24,25: "Each value in `axes` should be within the (inclusive) range [-output_rank , output_rank - 1]."
 // spec: Unsqueeze-11,13,21,23,24,25: "Accepted range is [-r, r-1] where r = rank(expanded)."
-TEST_CASE("Unsqueeze, every version: a 1 inserted at each axis of the output; no duplicates; axes in [-out_rank, out_rank - 1]") {
+TEST_CASE(
+    "Unsqueeze, every version: a 1 inserted at each axis of the output; no duplicates; axes in [-out_rank, out_rank - "
+    "1]") {
   for (int64_t v : {1, 11, 13, 21, 23, 24, 25}) {
     INFO("Unsqueeze-", v);
     CHECK(unsqueeze(v, {0, 2}).shape() == Shape{1, 3, 1});

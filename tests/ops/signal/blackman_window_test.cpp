@@ -12,5 +12,6 @@ TEST_CASE("BlackmanWindow-17: size must be a scalar; a [1] tensor is refused") {
   const Tensor scalar = Tensor::from_values<int64_t>(ElementType::Int64, {}, {4});
   const Tensor one = Tensor::from_values<int64_t>(ElementType::Int64, {1}, {4});
   CHECK(run_single_node("BlackmanWindow", 17, {scalar}).shape() == Shape{4});
-  CHECK_THROWS_WITH_AS(run_single_node("BlackmanWindow", 17, {one}), doctest::Contains("size must be a scalar (rank 0)"), Error);
+  CHECK_THROWS_WITH_AS(run_single_node("BlackmanWindow", 17, {one}),
+                       doctest::Contains("size must be a scalar (rank 0)"), Error);
 }

@@ -34,7 +34,8 @@ TEST_CASE("Cosine windows: every element of many sizes agrees with the MPFR orac
     const char *a0, *a1, *a2;
   };
   const W windows[] = {{kHannCoefficients, "0.5", "0.5", "0"},
-                       {kHammingCoefficients, "0.543478260869565217391304347826086956521739130434782608695652173913", "0.456521739130434782608695652173913043478260869565217391304347826087", "0"},
+                       {kHammingCoefficients, "0.543478260869565217391304347826086956521739130434782608695652173913",
+                        "0.456521739130434782608695652173913043478260869565217391304347826087", "0"},
                        {kBlackmanCoefficients, "0.42", "0.5", "0.08"}};
   const Format formats[] = {Format::Float16, Format::BFloat16, Format::Float, Format::Double};
   int64_t checked = 0;
@@ -56,8 +57,10 @@ TEST_CASE("Cosine windows: every element of many sizes agrees with the MPFR orac
 
 TEST_CASE("Cosine windows: bad sizes and output types are one-line errors") {
   Attributes a = signal_defaults("BlackmanWindow", 17);
-  CHECK_THROWS_WITH_AS(run_signal_op("BlackmanWindow", 17, {Value(scalar64(0))}, a), "size = 0 must be at least 1", Error);
-  CHECK_THROWS_WITH_AS(run_signal_op("BlackmanWindow", 17, {Value(scalar64(-3))}, a), "size = -3 must be at least 1", Error);
+  CHECK_THROWS_WITH_AS(run_signal_op("BlackmanWindow", 17, {Value(scalar64(0))}, a), "size = 0 must be at least 1",
+                       Error);
+  CHECK_THROWS_WITH_AS(run_signal_op("BlackmanWindow", 17, {Value(scalar64(-3))}, a), "size = -3 must be at least 1",
+                       Error);
   a.set("periodic", int64_t{0});
   CHECK_THROWS_WITH_AS(run_signal_op("BlackmanWindow", 17, {Value(scalar64(1))}, a),
                        "a symmetric window (periodic = 0) of size 1 is undefined: its period size - 1 is 0", Error);

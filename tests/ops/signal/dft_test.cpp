@@ -1,12 +1,12 @@
 // Unit tests of ops/signal/dft.cpp.
-#include "helpers/signal.h"
 #include <doctest/doctest.h>
 #include <mpfr.h>
 #include <vector>
+#include "helpers/signal.h"
+#include "helpers/signal_rules.h"
 #include "mpfr_oracle.h"
 #include "node_runner.h"
 #include "runtime/error.h"
-#include "helpers/signal_rules.h"
 
 using namespace onnx_ref::testing;
 
@@ -88,15 +88,18 @@ TEST_CASE("DFT: bad inputs are one-line errors") {
                        doctest::Contains("onesided = 1 needs a real input"), Error);
   CHECK_THROWS_WITH_AS(run_signal_op("DFT", 20, {Value(x), Value(scalar64(int64_t{1} << 40))}, a),
                        doctest::Contains("beyond 2^31 - 1"), Error);
-  CHECK_THROWS_WITH_AS(run_signal_op("DFT", 20, {Value(Tensor::zeros(T::Float, {1 << 12, 1 << 10, 1})), Value(scalar64(1 << 11))}, a),
-                       doctest::Contains("beyond the 2^32 this direct"), Error);
+  CHECK_THROWS_WITH_AS(
+      run_signal_op("DFT", 20, {Value(Tensor::zeros(T::Float, {1 << 12, 1 << 10, 1})), Value(scalar64(1 << 11))}, a),
+      doctest::Contains("beyond the 2^32 this direct"), Error);
 }
 
 // The rules of the ONNX 1.22.0 text, each test citing its sentence.
 
 namespace {
 
-Tensor spectrum(Shape shape, const std::vector<float>& v) { return Tensor::from_values<float>(T::Float, std::move(shape), v); }
+Tensor spectrum(Shape shape, const std::vector<float>& v) {
+  return Tensor::from_values<float>(T::Float, std::move(shape), v);
+}
 Tensor scalar_i64(int64_t v) { return Tensor::from_values<int64_t>(T::Int64, {}, {v}); }
 Tensor one_i64(int64_t v) { return Tensor::from_values<int64_t>(T::Int64, {1}, {v}); }
 
@@ -116,7 +119,9 @@ double irfft_oracle(const std::vector<double>& re, const std::vector<double>& im
     const bool mirrored = k > n / 2;
     const int64_t b = mirrored ? n - k : k;
     const double a = b < static_cast<int64_t>(re.size()) ? re[static_cast<size_t>(b)] : 0.0;
-    const double bi = b < static_cast<int64_t>(im.size()) ? (mirrored ? -im[static_cast<size_t>(b)] : im[static_cast<size_t>(b)]) : 0.0;
+    const double bi = b < static_cast<int64_t>(im.size())
+                          ? (mirrored ? -im[static_cast<size_t>(b)] : im[static_cast<size_t>(b)])
+                          : 0.0;
     mpfr_set_si(angle, static_cast<long>((k * t) % n), MPFR_RNDN);
     mpfr_cosu(c, angle, static_cast<unsigned long>(n), MPFR_RNDN);  // cos(2 pi m / n), the twiddles rounded to double
     mpfr_sinu(s, angle, static_cast<unsigned long>(n), MPFR_RNDN);
@@ -170,8 +175,8 @@ TEST_CASE("DFT-20: IRFFT with an odd dft_length, as the MPFR oracle computes it"
 TEST_CASE("DFT-17 and DFT-20: a real input with onesided = 1 and inverse = 1 is refused") {
   const Tensor real = spectrum({1, 4, 1}, {1, 2, 3, 4});
   for (int opset : {17, 20})
-    CHECK_THROWS_WITH_AS(run_single_node("DFT", opset, {real}, irfft_attributes), doctest::Contains("only complex input is supported"),
-                         Error);
+    CHECK_THROWS_WITH_AS(run_single_node("DFT", opset, {real}, irfft_attributes),
+                         doctest::Contains("only complex input is supported"), Error);
 }
 
 // spec: DFT-17: "The length of the signal as a scalar."
@@ -182,12 +187,12 @@ TEST_CASE("DFT-17 and DFT-20: dft_length and DFT-20's axis must be scalars, not 
   for (int opset : {17, 20}) {
     CAPTURE(opset);
     CHECK(run_single_node("DFT", opset, {x, scalar_i64(4)}).shape() == Shape{1, 4, 2});
-    CHECK_THROWS_WITH_AS(run_single_node("DFT", opset, {x, one_i64(4)}), doctest::Contains("dft_length must be a scalar (rank 0)"),
-                         Error);
+    CHECK_THROWS_WITH_AS(run_single_node("DFT", opset, {x, one_i64(4)}),
+                         doctest::Contains("dft_length must be a scalar (rank 0)"), Error);
   }
   CHECK(run_single_node("DFT", 20, {x, std::nullopt, scalar_i64(1)}).shape() == Shape{1, 4, 2});
-  CHECK_THROWS_WITH_AS(run_single_node("DFT", 20, {x, std::nullopt, one_i64(1)}), doctest::Contains("axis must be a scalar (rank 0)"),
-                       Error);
+  CHECK_THROWS_WITH_AS(run_single_node("DFT", 20, {x, std::nullopt, one_i64(1)}),
+                       doctest::Contains("axis must be a scalar (rank 0)"), Error);
 }
 
 // [1, 2, 3, 4] forward and onesided: bins 0 .. 4 / 2 = 2 of [10, -2 + 2i, -2, -2 - 2i]. A complex
@@ -223,7 +228,9 @@ TEST_CASE("DFT-17, DFT-20 and STFT-17: length inputs of int32 or int64") {
   const Tensor two32 = Tensor::from_values<int32_t>(T::Int32, {}, {2});
   CHECK(run_single_node("STFT", 17, {x, two32, std::nullopt, two32}).shape() == Shape{1, 2, 2, 2});
   CHECK(run_single_node("STFT", 17, {x, scalar_i64(2), std::nullopt, scalar_i64(2)}).shape() == Shape{1, 2, 2, 2});
-  CHECK_THROWS_AS(run_single_node("STFT", 17, {x, Tensor::from_values<float>(T::Float, {}, {2}), std::nullopt, scalar_i64(2)}), Error);
+  CHECK_THROWS_AS(
+      run_single_node("STFT", 17, {x, Tensor::from_values<float>(T::Float, {}, {2}), std::nullopt, scalar_i64(2)}),
+      Error);
 }
 
 namespace signal_rules_tests {
@@ -234,7 +241,8 @@ namespace signal_rules_tests {
 // spec: DFT-17: "If less than the axis dimension, only the first dft_length values will be used as the signal."
 // spec: DFT-17,20: "Accepted range is $[-r, -2] \cup [0, r-2]$ where `r = rank(input)`."
 // spec: DFT-17,20: "The last dimension is for representing complex numbers and thus is an invalid axis."
-TEST_CASE("DFT-17: axis 1, forward and two-sided by default; a shorter dft_length truncates; the last axis is refused") {
+TEST_CASE(
+    "DFT-17: axis 1, forward and two-sided by default; a shorter dft_length truncates; the last axis is refused") {
   const auto dft = [](const std::function<void(OpTester&)>& attrs, std::optional<Tensor> length = std::nullopt) {
     OpTester t("DFT", 17);
     t.input(Value(kSignal()));
@@ -245,21 +253,23 @@ TEST_CASE("DFT-17: axis 1, forward and two-sided by default; a shorter dft_lengt
   const Tensor y = dft({});
   CHECK(y.shape() == Shape{1, 4, 2});
   CHECK(floats(y) == kSpectrum);
-  CHECK(floats(dft([](OpTester& t) { t.attribute("axis", int64_t{1}).attribute("onesided", int64_t{0}).attribute("inverse", int64_t{0}); })) ==
-        kSpectrum);
+  CHECK(floats(dft([](OpTester& t) {
+          t.attribute("axis", int64_t{1}).attribute("onesided", int64_t{0}).attribute("inverse", int64_t{0});
+        })) == kSpectrum);
   // The first two values [1, 2]: [3, -1].
   CHECK(floats(dft({}, i64_scalar(2))) == std::vector<float>{3, 0, -1, 0});
   CHECK_THROWS_AS(dft([](OpTester& t) { t.attribute("axis", int64_t{2}); }), Error);
   CHECK_THROWS_AS(dft([](OpTester& t) { t.attribute("axis", int64_t{-1}); }), Error);
 }
 
-
 // spec: DFT-20: "Default is `-2` (last signal axis)."
 // spec: DFT-20: "Default is 0, which corresponds to `false`."
 // spec: DFT-20: "Default is `0`."
 // spec: DFT-20: "If less than the axis dimension, only the first `dft_length` values will be used as the signal."
-TEST_CASE("DFT-20: axis -2, forward and two-sided by default; a shorter dft_length truncates; the last axis is refused") {
-  const auto dft = [](std::optional<Tensor> length, std::optional<Tensor> axis, const std::function<void(OpTester&)>& attrs = {}) {
+TEST_CASE(
+    "DFT-20: axis -2, forward and two-sided by default; a shorter dft_length truncates; the last axis is refused") {
+  const auto dft = [](std::optional<Tensor> length, std::optional<Tensor> axis,
+                      const std::function<void(OpTester&)>& attrs = {}) {
     OpTester t("DFT", 20);
     t.input(Value(kSignal()));
     t.input(length ? std::optional<Value>(Value(*length)) : std::nullopt);
@@ -268,8 +278,9 @@ TEST_CASE("DFT-20: axis -2, forward and two-sided by default; a shorter dft_leng
     return t.run_tensor();
   };
   CHECK(floats(dft(std::nullopt, std::nullopt)) == kSpectrum);
-  CHECK(floats(dft(std::nullopt, i64_scalar(-2), [](OpTester& t) { t.attribute("onesided", int64_t{0}).attribute("inverse", int64_t{0}); })) ==
-        kSpectrum);
+  CHECK(floats(dft(std::nullopt, i64_scalar(-2), [](OpTester& t) {
+          t.attribute("onesided", int64_t{0}).attribute("inverse", int64_t{0});
+        })) == kSpectrum);
   CHECK(floats(dft(i64_scalar(2), std::nullopt)) == std::vector<float>{3, 0, -1, 0});
   CHECK_THROWS_AS(dft(std::nullopt, i64_scalar(-1)), Error);
   CHECK_THROWS_AS(dft(std::nullopt, i64_scalar(2)), Error);

@@ -1,9 +1,9 @@
 // HannWindow-17: size is "A scalar value"; a [1] tensor is refused.
 #include <doctest/doctest.h>
 
+#include "helpers/signal_rules.h"
 #include "node_runner.h"
 #include "runtime/error.h"
-#include "helpers/signal_rules.h"
 
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
@@ -13,7 +13,8 @@ TEST_CASE("HannWindow-17: size must be a scalar; a [1] tensor is refused") {
   const Tensor scalar = Tensor::from_values<int64_t>(ElementType::Int64, {}, {4});
   const Tensor one = Tensor::from_values<int64_t>(ElementType::Int64, {1}, {4});
   CHECK(run_single_node("HannWindow", 17, {scalar}).shape() == Shape{4});
-  CHECK_THROWS_WITH_AS(run_single_node("HannWindow", 17, {one}), doctest::Contains("size must be a scalar (rank 0)"), Error);
+  CHECK_THROWS_WITH_AS(run_single_node("HannWindow", 17, {one}), doctest::Contains("size must be a scalar (rank 0)"),
+                       Error);
 }
 
 namespace signal_rules_tests {
@@ -35,8 +36,12 @@ TEST_CASE("HannWindow, HammingWindow, BlackmanWindow-17: float and periodic by d
     CHECK(w.type() == T::Float);
     CHECK(floats(w) == floats(window(op, periodic(1))));
     CHECK(floats(w) != floats(window(op, periodic(0))));
-    CHECK(window(op, [](OpTester& t) { t.attribute("output_datatype", static_cast<int64_t>(code_of(T::Double))); }).type() == T::Double);
-    CHECK_THROWS_AS(window(op, [](OpTester& t) { t.attribute("output_datatype", static_cast<int64_t>(code_of(T::String))); }), Error);
+    CHECK(window(op, [](OpTester& t) {
+            t.attribute("output_datatype", static_cast<int64_t>(code_of(T::Double)));
+          }).type() == T::Double);
+    CHECK_THROWS_AS(
+        window(op, [](OpTester& t) { t.attribute("output_datatype", static_cast<int64_t>(code_of(T::String))); }),
+        Error);
   }
   CHECK(floats(window("HannWindow")) == std::vector<float>{0, 0.5f, 1, 0.5f});
   CHECK(floats(window("HannWindow", periodic(0))) == std::vector<float>{0, 0.75f, 0.75f, 0});

@@ -25,7 +25,8 @@ TEST_CASE("DFT: the twiddle tables of a long transform (16 bytes per point) are 
   // One sample padded to 1,000,000 points: the onesided output, [1, 500001, 2] floats, takes
   // 4000008 bytes; the two tables of cos and sin take 16000000.
   constexpr int64_t n = 1000000;
-  check_scratch_refused(error_under_budget(dft_of_one_sample(n), 10000000), "DFT-20", "the DFT's twiddle tables", 16 * n);
+  check_scratch_refused(error_under_budget(dft_of_one_sample(n), 10000000), "DFT-20", "the DFT's twiddle tables",
+                        16 * n);
 }
 
 TEST_CASE("DFT: a transform that fits runs under the same budget") {

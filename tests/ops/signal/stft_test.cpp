@@ -13,7 +13,8 @@ TEST_CASE("STFT: frames, window and onesided agree with the MPFR oracle") {
       const std::vector<double> exact = signal_values(x), window = signal_values(w);
       Attributes a = signal_defaults("STFT", 17);
       a.set("onesided", int64_t{parts == 1 ? 1 : 0});
-      const Tensor y = run_signal_op("STFT", 17, {Value(x), Value(scalar64(6)), Value(w), Value(scalar64(8))}, a)[0].tensor();
+      const Tensor y =
+          run_signal_op("STFT", 17, {Value(x), Value(scalar64(6)), Value(w), Value(scalar64(8))}, a)[0].tensor();
       const int64_t bins = parts == 1 ? 5 : 8;
       REQUIRE(y.shape() == Shape{2, 6, bins, 2});
       const std::vector<double> got = signal_values(y);
@@ -35,13 +36,18 @@ TEST_CASE("STFT: frames, window and onesided agree with the MPFR oracle") {
   const Tensor y = run_signal_op("STFT", 17, {Value(ramp), Value(scalar64(1))}, a)[0].tensor();
   CHECK(y.shape() == Shape{1, 1, 3, 2});
   CHECK(signal_values(y) == std::vector<double>{10, 0, -2, 2, -2, 0});
-  const Tensor z = run_signal_op("STFT", 17, {Value(ramp), Value(scalar64(2)), std::nullopt, Value(scalar64(2))}, a)[0].tensor();
+  const Tensor z =
+      run_signal_op("STFT", 17, {Value(ramp), Value(scalar64(2)), std::nullopt, Value(scalar64(2))}, a)[0].tensor();
   CHECK(signal_values(z) == std::vector<double>{3, 0, -1, 0, 7, 0, -1, 0});
-  CHECK_THROWS_WITH_AS(run_signal_op("STFT", 17, {Value(ramp), Value(scalar64(0))}, a), "frame_step = 0 must be at least 1", Error);
-  CHECK_THROWS_WITH_AS(run_signal_op("STFT", 17, {Value(ramp), Value(scalar64(1)), std::nullopt, Value(scalar64(5))}, a),
-                       "the signal's length 4 is shorter than one frame of 5", Error);
-  CHECK_THROWS_WITH_AS(run_signal_op("STFT", 17, {Value(ramp), Value(scalar64(1)), Value(Tensor::zeros(T::Float, {3})), Value(scalar64(2))}, a),
-                       "the window's length 3 differs from frame_length = 2", Error);
+  CHECK_THROWS_WITH_AS(run_signal_op("STFT", 17, {Value(ramp), Value(scalar64(0))}, a),
+                       "frame_step = 0 must be at least 1", Error);
+  CHECK_THROWS_WITH_AS(
+      run_signal_op("STFT", 17, {Value(ramp), Value(scalar64(1)), std::nullopt, Value(scalar64(5))}, a),
+      "the signal's length 4 is shorter than one frame of 5", Error);
+  CHECK_THROWS_WITH_AS(
+      run_signal_op("STFT", 17,
+                    {Value(ramp), Value(scalar64(1)), Value(Tensor::zeros(T::Float, {3})), Value(scalar64(2))}, a),
+      "the window's length 3 differs from frame_length = 2", Error);
   CHECK_THROWS_WITH_AS(run_signal_op("STFT", 17, {Value(Tensor::zeros(T::Float, {1, 4, 2})), Value(scalar64(1))}, a),
                        doctest::Contains("onesided = 1 needs a real signal"), Error);
   CHECK_THROWS_AS(run_signal_op("STFT", 17, {Value(Tensor::zeros(T::Float, {4, 1})), Value(scalar64(1))}, a), Error);

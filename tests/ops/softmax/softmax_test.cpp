@@ -24,7 +24,8 @@ TEST_CASE("Softmax, LogSoftmax: special values, exact cases and signed zeros") {
   const std::vector<double> far = soft({0, -200}, true);  // -log1p(e^-200) rounds to -0
   CHECK((far[0] == 0 && std::signbit(far[0])));
   for (bool logarithm : {false, true}) {
-    for (const auto& line : {std::vector<float>{1, NAN}, std::vector<float>{1, INFINITY}, std::vector<float>{-INFINITY, -INFINITY}})
+    for (const auto& line :
+         {std::vector<float>{1, NAN}, std::vector<float>{1, INFINITY}, std::vector<float>{-INFINITY, -INFINITY}})
       for (double v : soft(line, logarithm)) CHECK(std::isnan(v));
   }
   // Huge spreads: the maximum's softmax is 1 to the last bit; the others underflow to +0.
@@ -41,7 +42,8 @@ TEST_CASE("Softmax, LogSoftmax: special values, exact cases and signed zeros") {
 // spec: Softmax-13: "Accepted range is [-r, r-1] where r = rank(input)."
 TEST_CASE("Softmax family layouts: 1 and 11 coerce to 2-D at axis, 13 works along one axis") {
   // [2, 2, 2]: with axis 1, versions 1/11 take rows of 4; version 13 takes lines of 2 along axis 1.
-  const Tensor x = Tensor::from_values<float>(ElementType::Float, {2, 2, 2}, std::vector<float>{0, 1, 2, 3, 7, 6, 5, 4});
+  const Tensor x =
+      Tensor::from_values<float>(ElementType::Float, {2, 2, 2}, std::vector<float>{0, 1, 2, 3, 7, 6, 5, 4});
   CHECK(outputs<float>(run("Hardmax", 1, x)[0].tensor()) == std::vector<double>{0, 0, 0, 1, 1, 0, 0, 0});
   CHECK(outputs<float>(run("Hardmax", 11, x)[0].tensor()) == std::vector<double>{0, 0, 0, 1, 1, 0, 0, 0});
   CHECK(outputs<float>(run("Hardmax", 13, x, 1)[0].tensor()) == std::vector<double>{0, 0, 1, 1, 1, 1, 0, 0});
@@ -59,8 +61,12 @@ TEST_CASE("Softmax family layouts: 1 and 11 coerce to 2-D at axis, 13 works alon
   CHECK(outputs<float>(run("Hardmax", 13, ties2)[0].tensor()) == std::vector<double>{0, 1, 0});
   // Axis out of range, and a scalar, are errors.
   CHECK_THROWS_WITH_AS(run("Softmax", 13, x, 3), "axis = 3 is out of range for rank 3 (valid: -3 to 2)", Error);
-  CHECK_THROWS_AS(run("LogSoftmax", 11, Tensor::from_values<float>(ElementType::Float, {}, std::vector<float>{1})), Error);
-  CHECK(!Registry::builtin().resolve("", "Softmax", 11)->constraint("T").allows(ValueType::tensor(ElementType::BFloat16)));
+  CHECK_THROWS_AS(run("LogSoftmax", 11, Tensor::from_values<float>(ElementType::Float, {}, std::vector<float>{1})),
+                  Error);
+  CHECK(!Registry::builtin()
+             .resolve("", "Softmax", 11)
+             ->constraint("T")
+             .allows(ValueType::tensor(ElementType::BFloat16)));
 }
 
 TEST_CASE("Softmax, LogSoftmax: the double estimate is within its stated bound (MPFR)") {

@@ -6,7 +6,12 @@ TEST_CASE("StringNormalizer: stopwords, case folding, locale-aware case mapping,
   Attributes a = text_defaults("StringNormalizer", 10);
   a.set("stopwords", std::vector<std::string>{"monday"});
   a.set("case_change_action", std::string("UPPER"));
-  const Tensor y = run_text_op("StringNormalizer", 10, {Value(strings({1, 4}, {"Monday", "tuesday", "MONDAY", "stra\xC3\x9F" "e"}))}, a)[0].tensor();
+  const Tensor y = run_text_op("StringNormalizer", 10,
+                               {Value(strings({1, 4}, {"Monday", "tuesday", "MONDAY",
+                                                       "stra\xC3\x9F"
+                                                       "e"}))},
+                               a)[0]
+                       .tensor();
   CHECK(y.shape() == Shape{1, 2});
   CHECK(y.strings() == std::vector<std::string>{"TUESDAY", "STRASSE"});
   a.set("is_case_sensitive", int64_t{1});
@@ -37,7 +42,9 @@ namespace text_rules_tests {
 // spec: StringNormalizer-10: "Default is "NONE""
 // spec: StringNormalizer-10: "Default is false"
 // spec: StringNormalizer-10: "This operator has only one input (denoted by X) and only one output (denoted by Y)."
-TEST_CASE("StringNormalizer-10: [C] and [1, C] only; no case change, case-insensitive stopwords by default; all dropped gives one empty string") {
+TEST_CASE(
+    "StringNormalizer-10: [C] and [1, C] only; no case change, case-insensitive stopwords by default; all dropped "
+    "gives one empty string") {
   const Tensor x = strings({3}, {"Aa", "bB", "the"});
   CHECK(run("StringNormalizer", 10, {x}).strings() == std::vector<std::string>{"Aa", "bB", "the"});
   const auto stop = [](OpTester& t) { t.attribute("stopwords", std::vector<std::string>{"THE", "bB"}); };

@@ -12,7 +12,12 @@ TEST_CASE("StringSplit: delimiter, whitespace runs, maxsplit, padding and counts
   CHECK(r[1].tensor().identical_to(Tensor::from_values<int64_t>(T::Int64, {3}, {5, 1, 1})));
   // Whitespace mode: runs separate, ends are dropped; U+00A0 and U+3000 are whitespace too.
   Attributes w;
-  r = run_text_op("StringSplit", 20, {Value(strings({2}, {"  hello \t world\n", "a\xC2\xA0" "b\xE3\x80\x80" "c"}))}, w, 2);
+  r = run_text_op("StringSplit", 20,
+                  {Value(strings({2}, {"  hello \t world\n",
+                                       "a\xC2\xA0"
+                                       "b\xE3\x80\x80"
+                                       "c"}))},
+                  w, 2);
   CHECK(r[0].tensor().strings() == std::vector<std::string>{"hello", "world", "", "a", "b", "c"});
   w.set("maxsplit", int64_t{1});
   r = run_text_op("StringSplit", 20, {Value(strings({3}, {"  a b  c  ", "   ", "x"}))}, w, 2);
@@ -35,7 +40,8 @@ namespace text_rules_tests {
 // spec: StringSplit-20: "If left unset or set to the empty string (""), the input is split on consecutive whitespace."
 TEST_CASE("StringSplit-20: one more rank padded with empty strings; delimiters not grouped; whitespace by default") {
   const Tensor x = strings({2}, {"a,,b", "c"});
-  const Tensor y = run("StringSplit", 20, {x}, [](OpTester& t) { t.attribute("delimiter", ","); }, 2);
+  const Tensor y = run(
+      "StringSplit", 20, {x}, [](OpTester& t) { t.attribute("delimiter", ","); }, 2);
   CHECK(y.shape() == Shape{2, 3});
   CHECK(y.strings() == std::vector<std::string>{"a", "", "b", "c", "", ""});
   const Tensor w = run("StringSplit", 20, {strings({1}, {"  x   y "})}, {}, 2);

@@ -37,7 +37,8 @@ TEST_CASE("TfIdfVectorizer: n-grams with skips, the three modes, shared coordina
   s.set("ngram_indexes", std::vector<int64_t>{1, 0});
   y = run_text_op("TfIdfVectorizer", 9, {Value(strings({5}, {"a", "b", "a", "b", "a"}))}, s)[0].tensor();
   CHECK(y.identical_to(Tensor::from_values<float>(T::Float, {2}, {2, 2})));
-  CHECK_THROWS_WITH_AS(run_text_op("TfIdfVectorizer", 9, {Value(x)}, s), doctest::Contains("X must be a string tensor"), Error);
+  CHECK_THROWS_WITH_AS(run_text_op("TfIdfVectorizer", 9, {Value(x)}, s), doctest::Contains("X must be a string tensor"),
+                       Error);
   s.set("pool_strings", std::vector<std::string>{"a", "b", "a", "b"});
   CHECK_THROWS_WITH_AS(run_text_op("TfIdfVectorizer", 9, {Value(strings({1}, {"a"}))}, s),
                        "the pool lists its n-gram #1 twice", Error);
@@ -65,16 +66,21 @@ namespace text_rules_tests {
 // spec: TfIdfVectorizer-9: "The i-th element in pool stores the n-gram that should be mapped to coordinate ngram_indexes[i] in the output vector."
 // spec: TfIdfVectorizer-9: "By default, weights is an all-one tensor."
 // spec: TfIdfVectorizer-9: "If the number of skips is 2, we should skip two tokens when scanning through the original sequence."
-TEST_CASE("TfIdfVectorizer-9: n-gram counts of a 1-D input, unknown n-grams ignored; IDF truncates to 1 and scales; one pool") {
+TEST_CASE(
+    "TfIdfVectorizer-9: n-gram counts of a 1-D input, unknown n-grams ignored; IDF truncates to 1 and scales; one "
+    "pool") {
   const Tensor x = Tensor::from_values<int64_t>(T::Int64, {4}, {1, 2, 1, 3});
   const auto base = [](const char* mode, int64_t skip) {
     return [mode, skip](OpTester& t) {
       t.attribute("mode", mode).attribute("min_gram_length", int64_t{1}).attribute("max_gram_length", int64_t{2});
       t.attribute("max_skip_count", skip).attribute("ngram_counts", std::vector<int64_t>{0, 2});
-      t.attribute("ngram_indexes", std::vector<int64_t>{0, 1, 2, 3}).attribute("pool_int64s", std::vector<int64_t>{1, 3, 1, 2, 1, 3});
+      t.attribute("ngram_indexes", std::vector<int64_t>{0, 1, 2, 3})
+          .attribute("pool_int64s", std::vector<int64_t>{1, 3, 1, 2, 1, 3});
     };
   };
-  const auto values = [](const Tensor& t) { return std::vector<float>(t.data_as<float>(), t.data_as<float>() + t.element_count()); };
+  const auto values = [](const Tensor& t) {
+    return std::vector<float>(t.data_as<float>(), t.data_as<float>() + t.element_count());
+  };
   // TF: 1 occurs twice, 3 once, (1, 2) once, (1, 3) once.
   CHECK(values(run("TfIdfVectorizer", 9, {x}, base("TF", 0))) == std::vector<float>{2, 1, 1, 1});
   // IDF with weights [0.5, 2, 3, 4]: counts truncated to 1 then scaled.
@@ -84,10 +90,11 @@ TEST_CASE("TfIdfVectorizer-9: n-gram counts of a 1-D input, unknown n-grams igno
         })) == std::vector<float>{0.5f, 2, 3, 4});
   // With skips up to 2, (1, 3) also pairs x[0] with x[3] (two tokens skipped): 2.
   CHECK(values(run("TfIdfVectorizer", 9, {x}, base("TF", 2))) == std::vector<float>{2, 1, 1, 2});
-  CHECK_THROWS_AS(run("TfIdfVectorizer", 9, {x}, [&](OpTester& t) {
-                    base("TF", 0)(t);
-                    t.attribute("pool_strings", std::vector<std::string>{"a", "b", "c", "d", "e", "f"});
-                  }),
+  CHECK_THROWS_AS(run("TfIdfVectorizer", 9, {x},
+                      [&](OpTester& t) {
+                        base("TF", 0)(t);
+                        t.attribute("pool_strings", std::vector<std::string>{"a", "b", "c", "d", "e", "f"});
+                      }),
                   Error);
   CHECK_THROWS_AS(run("TfIdfVectorizer", 9, {strings({4}, {"1", "2", "1", "3"})}, base("TF", 0)), Error);
   CHECK_THROWS_AS(run("TfIdfVectorizer", 9, {x}, base("COUNT", 0)), Error);
@@ -105,7 +112,8 @@ TEST_CASE("TfIdfVectorizer-9: pool_strings takes a string input; the output is f
   const auto pool = [](OpTester& t) {
     t.attribute("mode", "TF").attribute("min_gram_length", int64_t{1}).attribute("max_gram_length", int64_t{1});
     t.attribute("max_skip_count", int64_t{0}).attribute("ngram_counts", std::vector<int64_t>{0});
-    t.attribute("ngram_indexes", std::vector<int64_t>{0, 1}).attribute("pool_strings", std::vector<std::string>{"a", "b"});
+    t.attribute("ngram_indexes", std::vector<int64_t>{0, 1})
+        .attribute("pool_strings", std::vector<std::string>{"a", "b"});
   };
   const Tensor y = run("TfIdfVectorizer", 9, {strings({3}, {"b", "a", "b"})}, pool);
   REQUIRE(y.type() == T::Float);

@@ -1,8 +1,8 @@
 // Unit tests of ops/training/adagrad.cpp.
-#include "helpers/training.h"
 #include <functional>
 #include <string>
 #include <vector>
+#include "helpers/training.h"
 
 TEST_CASE("Adagrad: every operation of the pseudo code rounded once, two tensors of float and double") {
   std::mt19937_64 rng(1);

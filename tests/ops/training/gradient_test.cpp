@@ -18,6 +18,7 @@ TEST_CASE("Gradient-1: refused as defined but not implemented, naming automatic 
   xs->set_name("xs");
   xs->set_type(onnx::AttributeProto::STRINGS);
   xs->add_strings("x");
-  CHECK_THROWS_WITH_AS(b.build(), doctest::Contains("Gradient-1 is defined by ONNX but not implemented"), UnsupportedError);
+  CHECK_THROWS_WITH_AS(b.build(), doctest::Contains("Gradient-1 is defined by ONNX but not implemented"),
+                       UnsupportedError);
   CHECK_THROWS_WITH_AS(b.build(), doctest::Contains("automatic differentiation"), UnsupportedError);
 }

@@ -14,13 +14,14 @@ TEST_CASE("Momentum: standard and Nesterov, first step and later steps") {
         const double R = type == T::Float ? static_cast<double>(0.1f) : 0.1;
         const auto x = random_values(rng, 4, -2, 2, type), g = random_values(rng, 4, -3, 3, type),
                    v = random_values(rng, 4, -1, 1, type);
-        const auto out = run_optimizer("Momentum", {scalar_r(type, R), scalar_t(t), vec(type, x), vec(type, g), vec(type, v)},
-                                       2, [&](onnx::NodeProto& n) {
-                                         set_float_attribute(n, "norm_coefficient", norm);
-                                         set_float_attribute(n, "alpha", alpha);
-                                         set_float_attribute(n, "beta", beta);
-                                         set_string_attribute(n, "mode", mode);
-                                       });
+        const auto out =
+            run_optimizer("Momentum", {scalar_r(type, R), scalar_t(t), vec(type, x), vec(type, g), vec(type, v)}, 2,
+                          [&](onnx::NodeProto& n) {
+                            set_float_attribute(n, "norm_coefficient", norm);
+                            set_float_attribute(n, "alpha", alpha);
+                            set_float_attribute(n, "beta", beta);
+                            set_string_attribute(n, "mode", mode);
+                          });
         std::vector<double> wx, wv;
         // spec: Momentum-1: "// In the first training iteration, beta should always be 1. beta_adjusted = T > 0 ? beta : 1"
         // spec: Momentum-1: "It should be zero in the first training iteration."
@@ -42,11 +43,13 @@ TEST_CASE("Momentum: two tensors updated jointly, each as by the one-tensor pseu
   const Steps s{precision_of(T::Float)};
   const float norm = 0.001f, alpha = 0.95f, beta = 0.1f;
   const double R = static_cast<double>(0.1f);
-  const auto x1 = random_values(rng, 3, -2, 2, T::Float), g1 = random_values(rng, 3, -3, 3, T::Float), v1 = random_values(rng, 3, -1, 1, T::Float);
-  const auto x2 = random_values(rng, 2, -2, 2, T::Float), g2 = random_values(rng, 2, -3, 3, T::Float), v2 = random_values(rng, 2, -1, 1, T::Float);
+  const auto x1 = random_values(rng, 3, -2, 2, T::Float), g1 = random_values(rng, 3, -3, 3, T::Float),
+             v1 = random_values(rng, 3, -1, 1, T::Float);
+  const auto x2 = random_values(rng, 2, -2, 2, T::Float), g2 = random_values(rng, 2, -3, 3, T::Float),
+             v2 = random_values(rng, 2, -1, 1, T::Float);
   const auto out = run_optimizer("Momentum",
-                                 {scalar_r(T::Float, R), scalar_t(2), vec(T::Float, x1), vec(T::Float, x2), vec(T::Float, g1),
-                                  vec(T::Float, g2), vec(T::Float, v1), vec(T::Float, v2)},
+                                 {scalar_r(T::Float, R), scalar_t(2), vec(T::Float, x1), vec(T::Float, x2),
+                                  vec(T::Float, g1), vec(T::Float, g2), vec(T::Float, v1), vec(T::Float, v2)},
                                  4, [&](onnx::NodeProto& n) {
                                    set_float_attribute(n, "norm_coefficient", norm);
                                    set_float_attribute(n, "alpha", alpha);
@@ -54,8 +57,8 @@ TEST_CASE("Momentum: two tensors updated jointly, each as by the one-tensor pseu
                                    set_string_attribute(n, "mode", "standard");
                                  });
   REQUIRE(out.size() == 4);
-  auto check = [&](const std::vector<double>& x, const std::vector<double>& g, const std::vector<double>& v, const Tensor& xn,
-                   const Tensor& vn) {
+  auto check = [&](const std::vector<double>& x, const std::vector<double>& g, const std::vector<double>& v,
+                   const Tensor& xn, const Tensor& vn) {
     std::vector<double> wx, wv;
     for (size_t i = 0; i < x.size(); ++i) {
       const double gr = s.add(s.mul(norm, x[i]), g[i]);

@@ -13,7 +13,8 @@ TEST_CASE("Training optimizers: counts, shapes, scalars and modes are one-line e
   CHECK_THROWS_WITH_AS(run_optimizer("Adagrad", {r, t, x, g, x}, 3, {}),
                        doctest::Contains("optimizes 1 tensor(s), so it has 2 outputs"), Error);
   // Six inputs do not make lists of three.
-  CHECK_THROWS_WITH_AS(run_optimizer("Adagrad", {r, t, x, g, x, x}, 2, {}), doctest::Contains("3 lists of n tensors"), Error);
+  CHECK_THROWS_WITH_AS(run_optimizer("Adagrad", {r, t, x, g, x, x}, 2, {}), doctest::Contains("3 lists of n tensors"),
+                       Error);
   // A gradient of another shape.
   CHECK_THROWS_WITH_AS(run_optimizer("Adagrad", {r, t, x, vec(T::Float, {1, 2, 3}), x}, 2, {}),
                        doctest::Contains("they must have one type and shape"), Error);
@@ -30,7 +31,8 @@ TEST_CASE("Training optimizers: counts, shapes, scalars and modes are one-line e
                                        set_float_attribute(n, "beta", 1);
                                        set_string_attribute(n, "mode", "heavy_ball");
                                      }),
-                       doctest::Contains("attribute 'mode' must be \"standard\" or \"nesterov\", got 'heavy_ball'"), Error);
+                       doctest::Contains("attribute 'mode' must be \"standard\" or \"nesterov\", got 'heavy_ball'"),
+                       Error);
   // Momentum's attributes are required.
   CHECK_THROWS_AS(run_optimizer("Momentum", {r, t, x, g, x}, 2, {}), Error);
   // Gradient is not implemented: refused with the loader's message.
