@@ -20,13 +20,11 @@ bool draws_random_stream(const Node& node) {
 
 }  // namespace
 
-ConstantNodes find_constant_nodes(const Graph& graph, const std::vector<int>& fed_slots,
-                                  const std::vector<int>& output_slots) {
+ConstantNodes find_constant_nodes(const Graph& graph, const std::vector<int>& output_slots) {
   const size_t slot_count = graph.slot_names.size();
   std::vector<bool> constant_slot(slot_count, false);
   for (size_t s = 0; s < slot_count && s < graph.constants.size(); ++s)
     constant_slot[s] = graph.constants[s].has_value();
-  for (int s : fed_slots) constant_slot[static_cast<size_t>(s)] = false;
 
   ConstantNodes result;
   result.constant.assign(graph.nodes.size(), false);
@@ -60,8 +58,8 @@ ConstantNodes find_constant_nodes(const Graph& graph, const std::vector<int>& fe
   return result;
 }
 
-void ConstantRecorder::node_ran(const Node& node, const std::vector<Value>& outputs) {
-  if (!nodes_->constant[node.index]) return;
+void ConstantRecorder::node_ran(const Node& node, size_t k, const std::vector<Value>& outputs) {
+  if (!nodes_->constant[k]) return;
   for (size_t i = 0; i < node.outputs.size() && i < outputs.size(); ++i) {
     const int slot = node.outputs[i];
     if (slot < 0 || !nodes_->frontier[static_cast<size_t>(slot)]) continue;
@@ -100,16 +98,16 @@ std::shared_ptr<const KeptConstants> ConstantRecorder::finish(const Graph& graph
   return std::make_shared<const KeptConstants>(std::move(kept_));
 }
 
-ConstantMemo::RunPlan ConstantMemo::begin_run(const Graph& graph, const std::vector<int>& fed_slots,
-                                              const std::vector<int>& output_slots) {
+ConstantMemo::RunPlan ConstantMemo::begin_run(const Graph& graph, const std::vector<int>& output_slots,
+                                              bool feeds_default) {
   // The first run keeps nothing: a model run once pays nothing for the memo.
-  if (runs_.fetch_add(1, std::memory_order_relaxed) == 0 || limit_ == 0) return {};
+  if (feeds_default || runs_.fetch_add(1, std::memory_order_relaxed) == 0 || limit_ == 0) return {};
   std::lock_guard<std::mutex> lock(mutex_);
   if (kept_) {
     ++reused_;
     return {kept_, nullptr};
   }
-  if (!nodes_) nodes_ = std::make_shared<const ConstantNodes>(find_constant_nodes(graph, fed_slots, output_slots));
+  if (!nodes_) nodes_ = std::make_shared<const ConstantNodes>(find_constant_nodes(graph, output_slots));
   if (nodes_->count == 0) return {};
   return {nullptr, nodes_};
 }

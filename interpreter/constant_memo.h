@@ -1,11 +1,12 @@
 #pragma once
 // Values that are the same on every run of a model, computed once and kept for later runs.
 //
-// A node of the model's graph is constant when every value it reads is an initializer that no feed
-// may replace (not a graph input's default) or an output of a constant node, its operator draws no
-// random stream (not RandomNormal*, RandomUniform*, Bernoulli, Multinomial, Dropout), and it holds
-// no graph and calls no function. Kernels depend on nothing but their inputs and attributes (never
-// on the thread count), so a constant node computes the same bits on every run, whatever the feeds.
+// A node of the model's graph is constant when every value it reads is an initializer or an output
+// of a constant node, its operator draws no random stream (not RandomNormal*, RandomUniform*,
+// Bernoulli, Multinomial, Dropout), and it holds no graph and calls no function. Kernels depend on
+// nothing but their inputs and attributes (never on the thread count), so a constant node computes
+// the same bits on every run that feeds no graph input with a default (before IR version 4 every
+// initializer is one). A run feeding such an input neither keeps nor uses kept values.
 //
 // The first run of a model keeps nothing, so a model run once (onnx-ref run, test, make-test,
 // onnx_ref.run) holds no more memory than before. The second run keeps the outputs of constant
@@ -37,10 +38,8 @@ struct ConstantNodes {
   size_t count = 0;             // constant nodes
 };
 
-// `fed_slots`: slots a feed may replace (graph inputs with a default); `output_slots`: the graph's
-// outputs.
-ConstantNodes find_constant_nodes(const Graph& graph, const std::vector<int>& fed_slots,
-                                  const std::vector<int>& output_slots);
+// `output_slots`: the graph's outputs.
+ConstantNodes find_constant_nodes(const Graph& graph, const std::vector<int>& output_slots);
 
 // What later runs start from.
 struct KeptConstants {
@@ -54,8 +53,8 @@ class ConstantRecorder {
  public:
   ConstantRecorder(std::shared_ptr<const ConstantNodes> nodes, uint64_t max_bytes)
       : nodes_(std::move(nodes)), max_bytes_(max_bytes) {}
-  // `node` of the graph ran and returned `outputs`.
-  void node_ran(const Node& node, const std::vector<Value>& outputs);
+  // `node`, the graph's node k, ran and returned `outputs`.
+  void node_ran(const Node& node, size_t k, const std::vector<Value>& outputs);
   // The values recorded, and the nodes of `graph` they let a run skip.
   std::shared_ptr<const KeptConstants> finish(const Graph& graph);
 
@@ -75,8 +74,9 @@ class ConstantMemo {
     std::shared_ptr<const KeptConstants> kept;
     std::shared_ptr<const ConstantNodes> record;  // set: record this run's constant values
   };
-  // `graph` and the slots as for find_constant_nodes; the analysis is made at the second run.
-  RunPlan begin_run(const Graph& graph, const std::vector<int>& fed_slots, const std::vector<int>& output_slots);
+  // `graph` and its outputs as for find_constant_nodes (analysed at the second run);
+  // `feeds_default`: the run feeds a graph input that has a default.
+  RunPlan begin_run(const Graph& graph, const std::vector<int>& output_slots, bool feeds_default);
   // Keeps what a run recorded, unless another run was first.
   void store(std::shared_ptr<const KeptConstants> kept);
 

@@ -264,7 +264,7 @@ void Graph::execute(std::vector<std::optional<Value>>& values, RunContext& ctx, 
         outputs = node.kernel(kernel_context);
       }
       check_kernel_outputs(node, outputs, expected);
-      if (hooks && hooks->ran) hooks->ran(node, outputs);
+      if (hooks && hooks->ran) hooks->ran(k, outputs);
     } catch (const Error& e) {
       rethrow_with_context(e, ErrorContext::at(node.describe(), node.op->label()));
     } catch (const std::bad_alloc&) {
@@ -352,6 +352,7 @@ std::vector<std::pair<std::string, Value>> Model::run(const std::map<std::string
     return std::nullopt;
   };
   std::map<std::string, std::pair<int64_t, std::string>> dim_bindings;  // dimension variable -> (size, input)
+  bool feeds_default = false;  // a feed replaces an initializer: constant nodes may read it
   for (const auto& [name, value] : feeds) {
     const ValueInfo* declared = nullptr;
     int slot = -1;
@@ -361,6 +362,7 @@ std::vector<std::pair<std::string, Value>> Model::run(const std::map<std::string
     } else if (auto j = input_index(name, optional_inputs_)) {
       declared = &optional_inputs_[*j];
       slot = optional_input_slots_[*j];
+      feeds_default = true;
     } else {
       std::string names;
       for (const auto& v : required_inputs_) names += (names.empty() ? "" : ", ") + v.name;
@@ -399,7 +401,7 @@ std::vector<std::pair<std::string, Value>> Model::run(const std::map<std::string
   // hand (allocation, parallel_for); another run on another thread has its own.
   RunLimitsScope limits_scope(&ctx.limits());
   ConstantMemo::RunPlan plan;
-  if (constant_memo_) plan = constant_memo_->begin_run(graph, optional_input_slots_, output_slots_);
+  if (constant_memo_) plan = constant_memo_->begin_run(graph, output_slots_, feeds_default);
   ExecuteHooks hooks;
   // Kept values count against this run's budget as if it had computed them; when it cannot take
   // them, it computes them.
@@ -417,8 +419,8 @@ std::vector<std::pair<std::string, Value>> Model::run(const std::map<std::string
   if (plan.record) {
     // At most a quarter of the run's budget, so keeping them to the run's end cannot starve it.
     recorder.emplace(plan.record, std::min(constant_memo_->limit(), ctx.limits().memory->limit() / 4));
-    hooks.ran = [&recorder](const Node& node, const std::vector<Value>& outputs) {
-      recorder->node_ran(node, outputs);
+    hooks.ran = [&recorder, &graph](size_t k, const std::vector<Value>& outputs) {
+      recorder->node_ran(graph.nodes[k], k, outputs);
     };
   }
   try {

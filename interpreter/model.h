@@ -71,8 +71,8 @@ struct Node {
 struct ExecuteHooks {
   // Nodes not run (by index): their outputs are in the values already, or only they read them.
   const std::vector<bool>* skip = nullptr;
-  // Told of each node that ran, with its checked outputs.
-  std::function<void(const Node&, const std::vector<Value>&)> ran;
+  // Told of each node that ran (by index), with its checked outputs.
+  std::function<void(size_t, const std::vector<Value>&)> ran;
 };
 
 // A compiled graph: the model's graph, or a graph attribute compiled in the scope of the graph

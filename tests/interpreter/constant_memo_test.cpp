@@ -189,17 +189,21 @@ TEST_CASE("constant memo: values past the limit are not kept, and the nodes comp
   CHECK(none.constant_memo().stats().stored == 0);
 }
 
-TEST_CASE("constant memo: an initializer a feed may replace is not constant") {
-  // `shape` is a graph input with a default: ConstantOfShape reads whatever is fed.
+TEST_CASE("constant memo: a run feeding a graph input's default computes from the feed") {
+  // `shape` is a graph input with a default, [2]: ConstantOfShape reads whatever is fed.
   ModelBuilder b(17);
   b.input("shape", ElementType::Int64, {1});
   b.initializer("shape", int64_tensor({2}));
   b.output("w", ElementType::Float);
   fill(b, "fill", "shape", "w", 2.0f);
   const Model m = b.build();
-  for (int run = 0; run < 3; ++run) CHECK(m.run({}).at(0).second.tensor().element_count() == 2);
+  for (int run = 0; run < 3; ++run) CHECK(values_of(m.run({}).at(0).second) == std::vector<float>(2, 2.0f));
+  CHECK(m.constant_memo().stats().reused == 1);
   const auto out = m.run({{"shape", Value(int64_tensor({5}))}});
   CHECK(values_of(out.at(0).second) == std::vector<float>(5, 2.0f));
+  CHECK(m.constant_memo().stats().reused == 1);
+  CHECK(values_of(m.run({}).at(0).second) == std::vector<float>(2, 2.0f));
+  CHECK(m.constant_memo().stats().reused == 2);
 }
 
 TEST_CASE("constant memo: a value a subgraph captures is kept, and the If reading it runs every time") {
