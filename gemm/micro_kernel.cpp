@@ -121,6 +121,48 @@ void micro_kernel_portable(int64_t kc, const double* a, const double* b, double*
 #undef ONNX_REF_STORE_ROW
 }
 
+namespace {
+
+// micro_kernel_avx512's sums for the first 8 * V columns of the strip alone: the same FMAs of those
+// lanes in the same order, without the FMAs of the zero lanes past them.
+template <int V>
+[[gnu::target("avx512f"), gnu::always_inline]] inline void narrow_body(int64_t kc, const double* a, const double* b,
+                                                                        double* c, int64_t ldc, bool first) {
+  __m512d acc[kMR][V];
+#pragma GCC unroll 8
+  for (int r = 0; r < kMR; ++r)
+#pragma GCC unroll 2
+    for (int v = 0; v < V; ++v) acc[r][v] = _mm512_set1_pd(-0.0);  // -0 + p is p, even for p = -0
+  for (int64_t k = 0; k < kc; ++k, a += kMR, b += kNR) {
+    __m512d bv[V];
+#pragma GCC unroll 2
+    for (int v = 0; v < V; ++v) bv[v] = _mm512_loadu_pd(b + 8 * v);
+#pragma GCC unroll 8
+    for (int r = 0; r < kMR; ++r) {
+      const __m512d x = _mm512_set1_pd(a[r]);
+#pragma GCC unroll 2
+      for (int v = 0; v < V; ++v) acc[r][v] = _mm512_fmadd_pd(x, bv[v], acc[r][v]);
+    }
+  }
+#pragma GCC unroll 8
+  for (int r = 0; r < kMR; ++r)
+#pragma GCC unroll 2
+    for (int v = 0; v < V; ++v) {
+      double* out = c + r * ldc + 8 * v;
+      _mm512_storeu_pd(out, first ? acc[r][v] : _mm512_add_pd(_mm512_loadu_pd(out), acc[r][v]));
+    }
+}
+
+}  // namespace
+
+[[gnu::target("avx512f")]] void micro_kernel_narrow_avx512(int64_t kc, const double* a, const double* b, double* c,
+                                                           int64_t ldc, bool first, int vectors) {
+  if (vectors == 1)
+    narrow_body<1>(kc, a, b, c, ldc, first);
+  else
+    narrow_body<2>(kc, a, b, c, ldc, first);
+}
+
 [[gnu::target("avx512f")]] void micro_kernel_row1_avx512(int64_t kc, const double* a, const double* b, double* c,
                                                          bool first) {
   __m512d c0 = _mm512_set1_pd(-0.0), c1 = c0, c2 = c0;  // -0 + p is p, even for p = -0

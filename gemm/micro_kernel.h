@@ -25,6 +25,11 @@ void micro_kernel_avx2(int64_t kc, const double* a, const double* b, double* c, 
 // Only on a CPU with AVX-512F and VL (cpu_has_avx512(), checked by the caller).
 void micro_kernel_avx512(int64_t kc, const double* a, const double* b, double* c, int64_t ldc, bool first);
 
+// The same sums for columns q < 8 * vectors alone (vectors 1 or 2; c's other columns untouched): a
+// product's last strip when it holds 16 or fewer columns. AVX-512 only.
+void micro_kernel_narrow_avx512(int64_t kc, const double* a, const double* b, double* c, int64_t ldc, bool first,
+                                int vectors);
+
 // The same for row 0 of the block alone (a product with one row of A, as a recurrent step of
 // batch 1 is): c[q] for q < kNR, the same additions in the same order, so the same sums as row 0
 // of micro_kernel_avx512's. AVX-512 only.

@@ -416,9 +416,21 @@ void run_tile(const Job<S>& job, int64_t i0, int64_t mc, int64_t j0, int64_t nc,
         tiled::micro_kernel_row1_avx512(kc, a_block, b_block + s * kc * kNR, acc + s * kNR, k0 == 0);
       continue;
     }
-    for (int64_t s = 0; s < col_strips; ++s)
-      for (int64_t r = 0; r < row_strips; ++r)
-        job.kernel(kc, a_block + r * kc * kMR, b_block + s * kc * kNR, acc + r * kMR * ldc + s * kNR, ldc, k0 == 0);
+    for (int64_t s = 0; s < col_strips; ++s) {
+      // A last strip of at most 16 columns (a 7 x 7 image's 49 outputs are 24 + 24 + 1) runs only
+      // the vectors that hold its columns.
+      const int64_t live = std::min(kNR, nc - s * kNR);
+      const int vectors = job.kernel == tiled::micro_kernel_avx512 && live <= 16 ? static_cast<int>((live + 7) / 8) : 0;
+      for (int64_t r = 0; r < row_strips; ++r) {
+        const double* ar = a_block + r * kc * kMR;
+        const double* bs = b_block + s * kc * kNR;
+        double* cs = acc + r * kMR * ldc + s * kNR;
+        if (vectors)
+          tiled::micro_kernel_narrow_avx512(kc, ar, bs, cs, ldc, k0 == 0, vectors);
+        else
+          job.kernel(kc, ar, bs, cs, ldc, k0 == 0);
+      }
+    }
   }
   // The bound of sum|a_k b_k| for each output: min(|a|_2 |b|_2, |a|_1 |b|_inf, |a|_inf |b|_1), times
   // 1.1 d u, d the depth of the summation tree: a product passes through at most kBlockK - 1
