@@ -1,5 +1,5 @@
 // The tiled engine for float, float16 and bfloat16 (the contract and the proof of its bound are in
-// gemm/dot.h). The work is cut into tiles of up to kTileRows rows by kTileCols columns; a task owns
+// gemm/dot.h). The work is cut into tiles (gemm/tile_plan.h: at most 256 rows by 768 columns); a task owns
 // one tile, and for each block of kBlockK steps of the sum it packs the A rows and the B columns
 // it needs as doubles (B through a PanelSource, so a convolution's im2col matrix exists only one
 // block at a time) and runs the micro-kernel over them. Each output is then decided alone: from
@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "gemm/micro_kernel.h"
+#include "gemm/tile_plan.h"
 #include "gemm/tiled.h"
 #include "numeric/exact_sum.h"
 #include "numeric/interval_rounding.h"
@@ -31,20 +32,6 @@ using tiled::kNR;
 
 constexpr double kU = 0x1p-53;
 constexpr int64_t kBlockK = 128;  // a B strip (kBlockK x kNR doubles, 24 KiB) stays in L1
-// The packed A block (kTileRows x kBlockK, 256 KiB) stays in L2 while the B strips stream past it;
-// wide tiles pack each A block once for many columns.
-constexpr int64_t kTileRows = 256;
-constexpr int64_t kTileCols = 32 * kNR;
-
-// The width of a product's tiles along `lines` lines (M rows or N columns): at least `min_tiles`
-// tiles (and the fewest with at most `cap` lines each), of one width, a multiple of `unit`, but the
-// last. Even widths keep the threads' shares even: 1024 columns in tiles of 768 and 256 left one
-// thread three times the other's work. Packed operands use the same function of their size.
-int64_t balanced_tile(int64_t lines, int64_t cap, int64_t unit, int64_t min_tiles = 1) {
-  const int64_t tiles = std::max(min_tiles, (lines + cap - 1) / cap);
-  return std::clamp(((lines + tiles - 1) / tiles + unit - 1) / unit * unit, unit, cap);
-}
-
 std::atomic<int> g_path{static_cast<int>(GemmPath::Automatic)};
 
 bool avx512_allowed_by_environment() {
@@ -201,7 +188,7 @@ struct Job {
   bool vector_epilogue;           // AVX-512 packing, norms and first-stage decisions (float)
   const PackedWeights* packed_a;  // A packed once (gemm/packed_weights.h), or null: packed per tile
   const PackedWeights* packed_b;  // B likewise
-  int64_t tile_rows, tile_cols;   // the product's tile size (balanced_tile)
+  int64_t base_rows, base_cols;   // the plan's base tiles (gemm/tile_plan.h), by which A and B are packed
 };
 
 // The neighbours of q (an S value, finite, non-zero) toward -inf and +inf, as doubles; false when
@@ -394,13 +381,18 @@ void run_tile(const Job<S>& job, int64_t i0, int64_t mc, int64_t j0, int64_t nc,
   for (int64_t k0 = 0; k0 < g.K; k0 += kBlockK) {
     const int64_t kc = std::min(kBlockK, g.K - k0);
     const double* b_block = buf.b.data();
+    // A tile's strips within its base tile's packed block (every tile lies inside one base tile).
     if (pb)
-      b_block = pb->blocks.data() + pb->offsets[static_cast<size_t>(j0 / job.tile_cols * pb->k_blocks + k0 / kBlockK)];
+      b_block = pb->blocks.data() +
+                pb->offsets[static_cast<size_t>(j0 / job.base_cols * pb->k_blocks + k0 / kBlockK)] +
+                j0 % job.base_cols / kNR * kc * kNR;
     else
       job.b.pack(k0, kc, j0, nc, buf.b.data());
     const double* a_block = buf.a.data();
     if (pa)
-      a_block = pa->blocks.data() + pa->offsets[static_cast<size_t>(i0 / job.tile_rows * pa->k_blocks + k0 / kBlockK)];
+      a_block = pa->blocks.data() +
+                pa->offsets[static_cast<size_t>(i0 / job.base_rows * pa->k_blocks + k0 / kBlockK)] +
+                i0 % job.base_rows / kMR * kc * kMR;
     else
       pack_a(g.A, i0, mc, k0, kc, buf.a.data(), job.vector_epilogue);
     if (job.vector_epilogue) {
@@ -489,37 +481,23 @@ void run_tiled(const GemmArgs<S>& g, const PanelSource& b, GemmStats& stats, Gem
   };
   if (!fits(packed_a, false, g.A, g.M, g.K)) packed_a = nullptr;
   if (!fits(packed_b, true, g.B, g.K, g.N)) packed_b = nullptr;
-  const int64_t tile_rows = balanced_tile(g.M, kTileRows, kMR);
-  const int64_t row_tiles = (g.M + tile_rows - 1) / tile_rows;
-  // When B is packed per tile, more column tiles until the tiles divide evenly among the threads
-  // (a small image's convolution is often one tile). An output's sums and decisions do not depend
-  // on the tile holding it, so the split may depend on the thread count; a packed B keeps the
-  // split it was packed with.
-  int64_t tile_cols = balanced_tile(g.N, kTileCols, kNR);
-  const int64_t threads = thread_count();
-  if (!packed_b && threads > 1) {
-    const int64_t strips = (g.N + kNR - 1) / kNR;
-    int64_t want = (g.N + tile_cols - 1) / tile_cols;
-    while ((row_tiles * want) % threads != 0 && want < strips) ++want;
-    tile_cols = balanced_tile(g.N, kTileCols, kNR, want);
-  }
-  const int64_t col_tiles = (g.N + tile_cols - 1) / tile_cols;
-  const Job<S> job{g, b, kernel, g.has_c && g.beta != 0, -0.0, vector, packed_a, packed_b, tile_rows, tile_cols};
+  // Small products stay in their base tiles (and, below, on the calling thread).
+  const bool small = g.M * g.N * g.K < (int64_t{1} << 21);
+  const TilePlan plan = plan_tiles(g.M, g.N, small ? 1 : thread_count());
+  const Job<S> job{g, b, kernel, g.has_c && g.beta != 0, -0.0, vector, packed_a, packed_b, plan.base_rows, plan.base_cols};
   std::atomic<int64_t> compensated{0}, exact{0};
   const int64_t kb = std::min(kBlockK, g.K);
-  const int64_t rows = std::min(tile_rows, (g.M + kMR - 1) / kMR * kMR);
-  const int64_t cols = std::min(tile_cols, (g.N + kNR - 1) / kNR * kNR);
+  const int64_t rows = (plan.rows + kMR - 1) / kMR * kMR, cols = (plan.cols + kNR - 1) / kNR * kNR;
   // Tiles are grouped so that each chunk has at least about 2^20 multiply-adds: a small product
   // stays on the calling thread rather than paying for handing work to another.
   const int64_t tile_work = std::max<int64_t>(1, rows * cols * g.K);
-  parallel_tasks(row_tiles * col_tiles, std::max<int64_t>(1, (int64_t{1} << 20) / tile_work),
+  parallel_tasks(static_cast<int64_t>(plan.tiles.size()), std::max<int64_t>(1, (int64_t{1} << 20) / tile_work),
                  [&](int64_t t0, int64_t t1) {
                    Buffers& buf = thread_buffers(rows, cols, kb);
                    int64_t local_compensated = 0, local_exact = 0;
                    for (int64_t t = t0; t < t1; ++t) {
-                     const int64_t i0 = (t % row_tiles) * tile_rows, j0 = (t / row_tiles) * tile_cols;
-                     run_tile(job, i0, std::min(tile_rows, g.M - i0), j0, std::min(tile_cols, g.N - j0), buf,
-                              local_compensated, local_exact);
+                     const Tile& tile = plan.tiles[static_cast<size_t>(t)];
+                     run_tile(job, tile.i0, tile.mc, tile.j0, tile.nc, buf, local_compensated, local_exact);
                    }
                    compensated += local_compensated;
                    exact += local_exact;
@@ -644,7 +622,7 @@ std::shared_ptr<PackedWeights> pack_weights(const float* a, int64_t M, int64_t K
   p->col_stride = 1;
   const MatrixView<float> view{a, lda, 1};
   // p->vector is set by pack_tiles before the first block.
-  pack_tiles(*p, M, K, balanced_tile(M, kTileRows, kMR), kMR, static_cast<size_t>((M + kMR - 1) / kMR * kMR),
+  pack_tiles(*p, M, K, base_tile_rows(M), kMR, static_cast<size_t>((M + kMR - 1) / kMR * kMR),
              [&](int64_t i0, int64_t mc, int64_t k0, int64_t kc, double* out) {
                pack_a(view, i0, mc, k0, kc, out, p->vector);
              });
@@ -660,7 +638,7 @@ std::shared_ptr<PackedWeights> pack_b(const MatrixView<float>& b, int64_t K, int
   p->row_stride = b.row_stride;
   p->col_stride = b.col_stride;
   const MatrixSource<float> source(b);
-  const int64_t tile = balanced_tile(N, kTileCols, kNR);
+  const int64_t tile = base_tile_cols(N);
   pack_tiles(*p, N, K, tile, kNR, static_cast<size_t>((N + tile - 1) / tile * tile),
              [&](int64_t j0, int64_t nc, int64_t k0, int64_t kc, double* out) { source.pack(k0, kc, j0, nc, out); });
   return p;
