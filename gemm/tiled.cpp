@@ -94,6 +94,18 @@ class MatrixSource final : public PanelSource {
     }
   }
   double at(int64_t k, int64_t j) const override { return widen(v_.at(k, j)); }
+  bool pack_with_norms(int64_t k0, int64_t kc, int64_t j0, int64_t nc, double* out, double* l1, double* l2sq,
+                       double* linf) const override {
+    if constexpr (std::is_same_v<S, float>) {
+      if (v_.col_stride != 1) return false;
+      for (int64_t s = 0; s * kNR < nc; ++s)
+        tiled::pack_float_strip24_avx512(v_.data + k0 * v_.row_stride + j0 + s * kNR, v_.row_stride, kc,
+                                         std::min(kNR, nc - s * kNR), out + s * kc * kNR, l1 + s * kNR,
+                                         l2sq + s * kNR, linf + s * kNR);
+      return true;
+    }
+    return false;
+  }
 
  private:
   MatrixView<S> v_;
@@ -382,11 +394,12 @@ void run_tile(const Job<S>& job, int64_t i0, int64_t mc, int64_t j0, int64_t nc,
     const int64_t kc = std::min(kBlockK, g.K - k0);
     const double* b_block = buf.b.data();
     // A tile's strips within its base tile's packed block (every tile lies inside one base tile).
+    bool b_norms_added = false;
     if (pb)
       b_block = pb->blocks.data() +
                 pb->offsets[static_cast<size_t>(j0 / job.base_cols * pb->k_blocks + k0 / kBlockK)] +
                 j0 % job.base_cols / kNR * kc * kNR;
-    else
+    else if (!(job.vector_epilogue && (b_norms_added = job.b.pack_with_norms(k0, kc, j0, nc, buf.b.data(), cn1, cn2, cni))))
       job.b.pack(k0, kc, j0, nc, buf.b.data());
     const double* a_block = buf.a.data();
     if (pa)
@@ -396,7 +409,7 @@ void run_tile(const Job<S>& job, int64_t i0, int64_t mc, int64_t j0, int64_t nc,
     else
       pack_a(g.A, i0, mc, k0, kc, buf.a.data(), job.vector_epilogue);
     if (job.vector_epilogue) {
-      if (!pb) tiled::add_norms_avx512(buf.b.data(), col_strips, kc, kNR, cn1, cn2, cni);
+      if (!pb && !b_norms_added) tiled::add_norms_avx512(buf.b.data(), col_strips, kc, kNR, cn1, cn2, cni);
       if (!pa) tiled::add_norms_avx512(buf.a.data(), row_strips, kc, kMR, rn1, rn2, rni);
     } else {
       if (!pb) add_norms(buf.b.data(), col_strips, kc, kNR, cn1, cn2, cni);
