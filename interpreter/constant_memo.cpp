@@ -13,8 +13,8 @@ namespace {
 // Operators whose kernels draw a random stream of the run (RunContext::stream_seed): their outputs
 // change with the seed, so they are never constant.
 bool draws_random_stream(const Node& node) {
-  static constexpr std::string_view kRandom[] = {"RandomNormal", "RandomNormalLike", "RandomUniform",
-                                                 "RandomUniformLike", "Bernoulli", "Multinomial", "Dropout"};
+  static constexpr std::string_view kRandom[] = {
+      "RandomNormal", "RandomNormalLike", "RandomUniform", "RandomUniformLike", "Bernoulli", "Multinomial", "Dropout"};
   return std::find(std::begin(kRandom), std::end(kRandom), node.op_type) != std::end(kRandom);
 }
 

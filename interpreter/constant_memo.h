@@ -32,10 +32,10 @@ struct Node;
 
 // The constant nodes of a graph and the values to keep of them.
 struct ConstantNodes {
-  std::vector<bool> constant;   // per node
-  std::vector<bool> frontier;   // per slot: a constant node's output read by another node or returned
-  std::vector<int> producer;    // per slot: the constant node writing it, -1 for none
-  size_t count = 0;             // constant nodes
+  std::vector<bool> constant;  // per node
+  std::vector<bool> frontier;  // per slot: a constant node's output read by another node or returned
+  std::vector<int> producer;   // per slot: the constant node writing it, -1 for none
+  size_t count = 0;            // constant nodes
 };
 
 // `output_slots`: the graph's outputs.

@@ -225,7 +225,7 @@ TEST_CASE("constant memo: a value a subgraph captures is kept, and the If readin
   };
   auto& node = b.node("If", {"c"}, {"r"});
   const std::vector<std::pair<std::string, onnx::GraphProto>> branches{{"then_branch", branch("Identity", "t")},
-                                                                        {"else_branch", branch("Neg", "e")}};
+                                                                       {"else_branch", branch("Neg", "e")}};
   for (const auto& [attr, graph] : branches) {
     auto* a = node.add_attribute();
     a->set_name(attr);
