@@ -256,28 +256,21 @@ ONNX_REF_VNNI void product_vnni_rows(const Int8Rows& a, int64_t row0, const Int8
   }
 }
 
+// The last `rows` (fewer than N + 1) rows, with the micro-kernel instantiated for their count.
+template <int N>
+ONNX_REF_VNNI void product_vnni_tail(const Int8Rows& a, int64_t row0, int64_t rows, const Int8Panel& panel, int32_t* y,
+                                     int64_t ldy) {
+  if constexpr (N > 0) {
+    if (rows == N) return product_vnni_rows<N>(a, row0, panel, y, ldy);
+    product_vnni_tail<N - 1>(a, row0, rows, panel, y, ldy);
+  }
+}
+
 ONNX_REF_VNNI void product_vnni(const Int8Rows& a, int64_t row0, int64_t rows, const Int8Panel& panel, int32_t* y,
                                 int64_t ldy) {
   for (; rows >= kMaxRows; rows -= kMaxRows, row0 += kMaxRows, y += kMaxRows * ldy)
     product_vnni_rows<kMaxRows>(a, row0, panel, y, ldy);
-  switch (rows) {
-    case 7:
-      return product_vnni_rows<7>(a, row0, panel, y, ldy);
-    case 6:
-      return product_vnni_rows<6>(a, row0, panel, y, ldy);
-    case 5:
-      return product_vnni_rows<5>(a, row0, panel, y, ldy);
-    case 4:
-      return product_vnni_rows<4>(a, row0, panel, y, ldy);
-    case 3:
-      return product_vnni_rows<3>(a, row0, panel, y, ldy);
-    case 2:
-      return product_vnni_rows<2>(a, row0, panel, y, ldy);
-    case 1:
-      return product_vnni_rows<1>(a, row0, panel, y, ldy);
-    default:
-      return;
-  }
+  product_vnni_tail<kMaxRows - 1>(a, row0, rows, panel, y, ldy);
 }
 
 // The columns [j0, j1) of a 16-column half that lie in one output row (oh, from column ow0).
