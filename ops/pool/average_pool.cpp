@@ -68,7 +68,9 @@ bool decide_average(double sum, double mag, int64_t n, int64_t count, S& out) {
 // count; when r != 0 and q's last bit is even, q is moved one ulp towards it (round to odd). Every
 // value of S and every midpoint between two of them is a double with an even last bit (S has at
 // most 24 bits, q is a normal double), and no double lies strictly between q and the moved q, so
-// q and the exact average round to the same value of S: narrow rounds once, in effect. Otherwise
+// q and the exact average round to the same value of S: narrow rounds once, in effect. (Below
+// counts of about 2^27, q * count is a multiple of ulp(s) whenever q is such a point, so r = 0 there
+// and the move matters only for larger windows.) Otherwise
 // (an inexact addition, an infinity or a NaN) the exact sum decides.
 template <class S>
 S undecided_average(const S* xc, const pool::RowWindows& rw, int64_t first, int64_t lo, int64_t hi, int64_t dilation,
@@ -123,8 +125,8 @@ constexpr int kBlock = 8;  // outputs summed side by side
 // kStride 0 means the stride `stride`; 1 and 2 are fixed so that the loads are contiguous or a
 // fixed pattern.
 template <class S, int kStride>
-void sum_block(const S* xc, const pool::RowWindows& rw, int64_t first, int64_t stride, int64_t kernel,
-               int64_t dilation, double* sum, double* mag) {
+void sum_block(const S* xc, const pool::RowWindows& rw, int64_t first, int64_t stride, int64_t kernel, int64_t dilation,
+               double* sum, double* mag) {
   const int64_t st = kStride > 0 ? kStride : stride;
   double s[kBlock] = {}, m[kBlock] = {};
   for (int64_t start : rw.starts) {
@@ -239,8 +241,7 @@ void average_row(const S* xc, S* yr, const pool::PoolRows& g, const pool::RowWin
       bool decided[kBlock];
       decide_block(sum, mag, n, count, yr + o, decided);
       for (int j = 0; j < kBlock; ++j)
-        if (!decided[j])
-          yr[o + j] = undecided_average(xc, rw, first + j * t.stride, 0, t.kernel, t.dilation, count);
+        if (!decided[j]) yr[o + j] = undecided_average(xc, rw, first + j * t.stride, 0, t.kernel, t.dilation, count);
     }
   }
   for (; o < g.row_length; ++o) one(o);

@@ -73,8 +73,8 @@ constexpr int kBlock = 8;  // outputs compared side by side
 // kBlock consecutive outputs whose windows read the input at every offset, each taking its taps in
 // kernel order by the same rule as max_window (the elements are copied, never converted).
 template <class S, int kStride>
-void max_block(const S* xc, const pool::RowWindows& rw, int64_t first, int64_t stride, int64_t kernel,
-               int64_t dilation, S* out) {
+void max_block(const S* xc, const pool::RowWindows& rw, int64_t first, int64_t stride, int64_t kernel, int64_t dilation,
+               S* out) {
   const int64_t st = kStride > 0 ? kStride : stride;
   S b[kBlock];
   const S* p0 = xc + rw.starts[0] + first;

@@ -48,8 +48,8 @@ PoolRows plan_rows(const PoolPlan& p) {
   PoolRows g;
   const size_t r = p.in_spatial.size();
   for (size_t a = 0; a < r; ++a)
-    g.axes.push_back(axis_taps(p.in_spatial[a], p.out_spatial[a], p.w.kernel[a], p.w.strides[a], p.w.dilations[a],
-                               p.axes[a]));
+    g.axes.push_back(
+        axis_taps(p.in_spatial[a], p.out_spatial[a], p.w.kernel[a], p.w.strides[a], p.w.dilations[a], p.axes[a]));
   g.channels = p.N * p.C;
   g.row_length = p.out_spatial.back();
   g.rows = g.row_length == 0 ? 0 : p.out_size / g.row_length;

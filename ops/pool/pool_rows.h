@@ -14,16 +14,16 @@ namespace onnx_ref::pool {
 
 struct AxisTaps {
   int64_t in = 0, kernel = 1, stride = 1, dilation = 1, pad_begin = 0;
-  std::vector<int64_t> lo, hi;     // per output position: offsets [lo, hi) read the input
-  std::vector<int64_t> in_extent;  // per output position: offsets within the padded extent
+  std::vector<int64_t> lo, hi;       // per output position: offsets [lo, hi) read the input
+  std::vector<int64_t> in_extent;    // per output position: offsets within the padded extent
   int64_t full_lo = 0, full_hi = 0;  // output positions [full_lo, full_hi) read the input at every offset
 };
 
 struct PoolRows {
-  std::vector<AxisTaps> axes;   // one per spatial axis
-  int64_t channels = 0;         // N * C
-  int64_t rows = 0;             // output rows per channel
-  int64_t row_length = 0;       // outputs per row (the last axis)
+  std::vector<AxisTaps> axes;  // one per spatial axis
+  int64_t channels = 0;        // N * C
+  int64_t rows = 0;            // output rows per channel
+  int64_t row_length = 0;      // outputs per row (the last axis)
   int64_t in_size = 0, out_size = 0;
 };
 

@@ -15,7 +15,7 @@ using namespace onnx_ref;
 using namespace onnx_ref::testing;
 
 struct PoolCase {
-  Shape x_shape;  // [N, C, spatial...]
+  Shape x_shape;                                          // [N, C, spatial...]
   std::vector<int64_t> kernel, strides, dilations, pads;  // pads: begins, then ends
   bool ceil_mode = false;
   bool include_pad = false;

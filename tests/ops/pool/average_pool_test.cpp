@@ -193,8 +193,7 @@ TEST_CASE("AveragePool-19: every window against MPFR, every value kind, 1, 2 and
           const std::vector<float> got = values<float>(y);
           int64_t wrong = 0;
           for (size_t i = 0; i < windows.size(); ++i) {
-            const int64_t count =
-                include_pad ? windows[i].padded_count : static_cast<int64_t>(windows[i].taps.size());
+            const int64_t count = include_pad ? windows[i].padded_count : static_cast<int64_t>(windows[i].taps.size());
             wrong += !same_float(got[i], oracle_average(x, windows[i], count));
           }
           CHECK(wrong == 0);

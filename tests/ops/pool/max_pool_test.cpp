@@ -148,8 +148,9 @@ TEST_CASE("MaxPool-12: every window against the oracle, NaN payloads, signed zer
     return std::ldexp(static_cast<float>(rng() % (1u << 24)), static_cast<int>(rng() % 40) - 60) *
            (rng() % 2 ? 1.0f : -1.0f);
   });
-  check_max_sweep<int8_t>(ElementType::Int8, 300,
-                          [](std::mt19937_64& rng) { return static_cast<int8_t>(static_cast<int>(rng() % 256) - 128); });
+  check_max_sweep<int8_t>(ElementType::Int8, 300, [](std::mt19937_64& rng) {
+    return static_cast<int8_t>(static_cast<int>(rng() % 256) - 128);
+  });
   check_max_sweep<uint8_t>(ElementType::UInt8, 400,
                            [](std::mt19937_64& rng) { return static_cast<uint8_t>(rng() % 7); });
 }
