@@ -12,6 +12,7 @@
 #endif
 #include <immintrin.h>
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 
@@ -121,6 +122,48 @@ void micro_kernel_portable(int64_t kc, const double* a, const double* b, double*
 #undef ONNX_REF_STORE_ROW
 }
 
+namespace {
+
+// micro_kernel_avx512's sums for the first 8 * V columns of the strip alone: the same FMAs of those
+// lanes in the same order, without the FMAs of the zero lanes past them.
+template <int V>
+[[gnu::target("avx512f"), gnu::always_inline]] inline void narrow_body(int64_t kc, const double* a, const double* b,
+                                                                        double* c, int64_t ldc, bool first) {
+  __m512d acc[kMR][V];
+#pragma GCC unroll 8
+  for (int r = 0; r < kMR; ++r)
+#pragma GCC unroll 2
+    for (int v = 0; v < V; ++v) acc[r][v] = _mm512_set1_pd(-0.0);  // -0 + p is p, even for p = -0
+  for (int64_t k = 0; k < kc; ++k, a += kMR, b += kNR) {
+    __m512d bv[V];
+#pragma GCC unroll 2
+    for (int v = 0; v < V; ++v) bv[v] = _mm512_loadu_pd(b + 8 * v);
+#pragma GCC unroll 8
+    for (int r = 0; r < kMR; ++r) {
+      const __m512d x = _mm512_set1_pd(a[r]);
+#pragma GCC unroll 2
+      for (int v = 0; v < V; ++v) acc[r][v] = _mm512_fmadd_pd(x, bv[v], acc[r][v]);
+    }
+  }
+#pragma GCC unroll 8
+  for (int r = 0; r < kMR; ++r)
+#pragma GCC unroll 2
+    for (int v = 0; v < V; ++v) {
+      double* out = c + r * ldc + 8 * v;
+      _mm512_storeu_pd(out, first ? acc[r][v] : _mm512_add_pd(_mm512_loadu_pd(out), acc[r][v]));
+    }
+}
+
+}  // namespace
+
+[[gnu::target("avx512f")]] void micro_kernel_narrow_avx512(int64_t kc, const double* a, const double* b, double* c,
+                                                           int64_t ldc, bool first, int vectors) {
+  if (vectors == 1)
+    narrow_body<1>(kc, a, b, c, ldc, first);
+  else
+    narrow_body<2>(kc, a, b, c, ldc, first);
+}
+
 [[gnu::target("avx512f")]] void micro_kernel_row1_avx512(int64_t kc, const double* a, const double* b, double* c,
                                                          bool first) {
   __m512d c0 = _mm512_set1_pd(-0.0), c1 = c0, c2 = c0;  // -0 + p is p, even for p = -0
@@ -207,6 +250,48 @@ void micro_kernel_portable(int64_t kc, const double* a, const double* b, double*
       _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(static_cast<int>(row_stride)));
   for (int64_t kk = 0; kk < kc; ++kk)
     _mm512_storeu_pd(out + kk * 8, _mm512_cvtps_pd(_mm256_i32gather_ps(row0 + kk, offsets, 4)));
+}
+
+[[gnu::target("avx512f,avx512vl")]] void pack_float_strip24_avx512(const float* src, int64_t row_stride, int64_t kc,
+                                                                   int64_t cn, double* out, double* l1, double* l2sq,
+                                                                   double* linf) {
+  auto lanes = [cn](int64_t first) {
+    const int64_t n = std::clamp<int64_t>(cn - first, 0, 8);
+    return static_cast<__mmask8>((1u << n) - 1);
+  };
+  const __mmask8 m0 = lanes(0), m1 = lanes(8), m2 = lanes(16);
+  __m512d n10 = _mm512_loadu_pd(l1), n11 = _mm512_loadu_pd(l1 + 8), n12 = _mm512_loadu_pd(l1 + 16);
+  __m512d n20 = _mm512_loadu_pd(l2sq), n21 = _mm512_loadu_pd(l2sq + 8), n22 = _mm512_loadu_pd(l2sq + 16);
+  __m512d ni0 = _mm512_loadu_pd(linf), ni1 = _mm512_loadu_pd(linf + 8), ni2 = _mm512_loadu_pd(linf + 16);
+  for (int64_t kk = 0; kk < kc; ++kk, src += row_stride, out += 24) {
+    // Lanes past cn load as zeros, as the packer's zero columns; their norms gain nothing.
+    const __m512d x0 = _mm512_cvtps_pd(_mm256_maskz_loadu_ps(m0, src));
+    const __m512d x1 = _mm512_cvtps_pd(_mm256_maskz_loadu_ps(m1, src + 8));
+    const __m512d x2 = _mm512_cvtps_pd(_mm256_maskz_loadu_ps(m2, src + 16));
+    _mm512_storeu_pd(out, x0);
+    _mm512_storeu_pd(out + 8, x1);
+    _mm512_storeu_pd(out + 16, x2);
+    // add_norms_avx512's steps, in its order.
+    const __m512d a0 = _mm512_abs_pd(x0), a1 = _mm512_abs_pd(x1), a2 = _mm512_abs_pd(x2);
+    n10 = _mm512_add_pd(n10, a0);
+    n11 = _mm512_add_pd(n11, a1);
+    n12 = _mm512_add_pd(n12, a2);
+    n20 = _mm512_add_pd(n20, _mm512_mul_pd(a0, a0));  // exact: at most 24 significant bits
+    n21 = _mm512_add_pd(n21, _mm512_mul_pd(a1, a1));
+    n22 = _mm512_add_pd(n22, _mm512_mul_pd(a2, a2));
+    ni0 = _mm512_max_pd(ni0, a0);
+    ni1 = _mm512_max_pd(ni1, a1);
+    ni2 = _mm512_max_pd(ni2, a2);
+  }
+  _mm512_storeu_pd(l1, n10);
+  _mm512_storeu_pd(l1 + 8, n11);
+  _mm512_storeu_pd(l1 + 16, n12);
+  _mm512_storeu_pd(l2sq, n20);
+  _mm512_storeu_pd(l2sq + 8, n21);
+  _mm512_storeu_pd(l2sq + 16, n22);
+  _mm512_storeu_pd(linf, ni0);
+  _mm512_storeu_pd(linf + 8, ni1);
+  _mm512_storeu_pd(linf + 16, ni2);
 }
 
 [[gnu::target("avx512f,avx512vl")]] void widen_floats_avx512(const float* src, int64_t n, double* dst) {

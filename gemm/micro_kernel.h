@@ -25,6 +25,11 @@ void micro_kernel_avx2(int64_t kc, const double* a, const double* b, double* c, 
 // Only on a CPU with AVX-512F and VL (cpu_has_avx512(), checked by the caller).
 void micro_kernel_avx512(int64_t kc, const double* a, const double* b, double* c, int64_t ldc, bool first);
 
+// The same sums for columns q < 8 * vectors alone (vectors 1 or 2; c's other columns untouched): a
+// product's last strip when it holds 16 or fewer columns. AVX-512 only.
+void micro_kernel_narrow_avx512(int64_t kc, const double* a, const double* b, double* c, int64_t ldc, bool first,
+                                int vectors);
+
 // The same for row 0 of the block alone (a product with one row of A, as a recurrent step of
 // batch 1 is): c[q] for q < kNR, the same additions in the same order, so the same sums as row 0
 // of micro_kernel_avx512's. AVX-512 only.
@@ -51,6 +56,11 @@ void add_norms_avx512(const double* packed, int64_t strips, int64_t kc, int64_t 
 // as a micro-kernel strip: out[kk * 8 + r].
 void pack_float_rows8_avx512(const float* row0, int64_t row_stride, int64_t kc, double* out);
 
+// Packs kc rows of float B (row kk at src + kk * row_stride, columns 0 to cn - 1, cn <= 24) as one
+// strip of 24 lanes (zeros past cn) and adds each lane's norms as add_norms_avx512 does: the same
+// values and the same sums in the same order, in one pass over the data.
+void pack_float_strip24_avx512(const float* src, int64_t row_stride, int64_t kc, int64_t cn, double* out, double* l1,
+                               double* l2sq, double* linf);
 void widen_floats_avx512(const float* src, int64_t n, double* dst);
 void add_scaled_floats_avx512(int64_t n, double w, const float* src, double* acc, double* mag);
 

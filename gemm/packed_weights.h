@@ -1,6 +1,6 @@
 #pragma once
 // A float operand A [M, K] packed once as the tiled engine reads it (gemm/tiled.cpp): its blocks
-// of kTileRows rows by kBlockK steps, each in strips of 8 rows, and its row norms, summed block by
+// of the engine's balanced tile rows (at most 256) by kBlockK steps, each in strips of 8 rows, and its row norms, summed block by
 // block in the engine's order. A product given these reads them instead of packing A for every
 // tile of every call, so a model's constant weights are packed once for all its runs. The packed
 // values are the same doubles, the norms the same sums, so every output keeps its bits.

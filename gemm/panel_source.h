@@ -21,6 +21,13 @@ class PanelSource {
   virtual void pack(int64_t k0, int64_t kc, int64_t j0, int64_t nc, double* out) const = 0;
   // Element (k, j) (the exact rechecks of single outputs read it).
   virtual double at(int64_t k, int64_t j) const = 0;
+  // pack() and the AVX-512 engine's column norms of the block in one pass (l1, l2sq and linf per
+  // packed lane, added to as gemm/tiled.cpp's add_norms would), when this source can; false (and
+  // nothing written) otherwise. Called only on CPUs with AVX-512.
+  virtual bool pack_with_norms(int64_t /*k0*/, int64_t /*kc*/, int64_t /*j0*/, int64_t /*nc*/, double* /*out*/,
+                               double* /*l1*/, double* /*l2sq*/, double* /*linf*/) const {
+    return false;
+  }
 };
 
 // dst[i] = src[i] for i < n, widened to double (AVX-512 where the CPU has it): for packers.

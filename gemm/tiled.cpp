@@ -1,5 +1,5 @@
 // The tiled engine for float, float16 and bfloat16 (the contract and the proof of its bound are in
-// gemm/dot.h). The work is cut into tiles of up to kTileRows rows by kTileCols columns; a task owns
+// gemm/dot.h). The work is cut into tiles (gemm/tile_plan.h: at most 256 rows by 768 columns); a task owns
 // one tile, and for each block of kBlockK steps of the sum it packs the A rows and the B columns
 // it needs as doubles (B through a PanelSource, so a convolution's im2col matrix exists only one
 // block at a time) and runs the micro-kernel over them. Each output is then decided alone: from
@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "gemm/micro_kernel.h"
+#include "gemm/tile_plan.h"
 #include "gemm/tiled.h"
 #include "numeric/exact_sum.h"
 #include "numeric/interval_rounding.h"
@@ -31,11 +32,6 @@ using tiled::kNR;
 
 constexpr double kU = 0x1p-53;
 constexpr int64_t kBlockK = 128;  // a B strip (kBlockK x kNR doubles, 24 KiB) stays in L1
-// The packed A block (kTileRows x kBlockK, 256 KiB) stays in L2 while the B strips stream past it;
-// wide tiles pack each A block once for many columns.
-constexpr int64_t kTileRows = 256;
-constexpr int64_t kTileCols = 32 * kNR;
-
 std::atomic<int> g_path{static_cast<int>(GemmPath::Automatic)};
 
 bool avx512_allowed_by_environment() {
@@ -98,6 +94,18 @@ class MatrixSource final : public PanelSource {
     }
   }
   double at(int64_t k, int64_t j) const override { return widen(v_.at(k, j)); }
+  bool pack_with_norms(int64_t k0, int64_t kc, int64_t j0, int64_t nc, double* out, double* l1, double* l2sq,
+                       double* linf) const override {
+    if constexpr (std::is_same_v<S, float>) {
+      if (v_.col_stride != 1) return false;
+      for (int64_t s = 0; s * kNR < nc; ++s)
+        tiled::pack_float_strip24_avx512(v_.data + k0 * v_.row_stride + j0 + s * kNR, v_.row_stride, kc,
+                                         std::min(kNR, nc - s * kNR), out + s * kc * kNR, l1 + s * kNR,
+                                         l2sq + s * kNR, linf + s * kNR);
+      return true;
+    }
+    return false;
+  }
 
  private:
   MatrixView<S> v_;
@@ -192,6 +200,7 @@ struct Job {
   bool vector_epilogue;           // AVX-512 packing, norms and first-stage decisions (float)
   const PackedWeights* packed_a;  // A packed once (gemm/packed_weights.h), or null: packed per tile
   const PackedWeights* packed_b;  // B likewise
+  int64_t base_rows, base_cols;   // the plan's base tiles (gemm/tile_plan.h), by which A and B are packed
 };
 
 // The neighbours of q (an S value, finite, non-zero) toward -inf and +inf, as doubles; false when
@@ -384,17 +393,23 @@ void run_tile(const Job<S>& job, int64_t i0, int64_t mc, int64_t j0, int64_t nc,
   for (int64_t k0 = 0; k0 < g.K; k0 += kBlockK) {
     const int64_t kc = std::min(kBlockK, g.K - k0);
     const double* b_block = buf.b.data();
+    // A tile's strips within its base tile's packed block (every tile lies inside one base tile).
+    bool b_norms_added = false;
     if (pb)
-      b_block = pb->blocks.data() + pb->offsets[static_cast<size_t>(j0 / kTileCols * pb->k_blocks + k0 / kBlockK)];
-    else
+      b_block = pb->blocks.data() +
+                pb->offsets[static_cast<size_t>(j0 / job.base_cols * pb->k_blocks + k0 / kBlockK)] +
+                j0 % job.base_cols / kNR * kc * kNR;
+    else if (!(job.vector_epilogue && (b_norms_added = job.b.pack_with_norms(k0, kc, j0, nc, buf.b.data(), cn1, cn2, cni))))
       job.b.pack(k0, kc, j0, nc, buf.b.data());
     const double* a_block = buf.a.data();
     if (pa)
-      a_block = pa->blocks.data() + pa->offsets[static_cast<size_t>(i0 / kTileRows * pa->k_blocks + k0 / kBlockK)];
+      a_block = pa->blocks.data() +
+                pa->offsets[static_cast<size_t>(i0 / job.base_rows * pa->k_blocks + k0 / kBlockK)] +
+                i0 % job.base_rows / kMR * kc * kMR;
     else
       pack_a(g.A, i0, mc, k0, kc, buf.a.data(), job.vector_epilogue);
     if (job.vector_epilogue) {
-      if (!pb) tiled::add_norms_avx512(buf.b.data(), col_strips, kc, kNR, cn1, cn2, cni);
+      if (!pb && !b_norms_added) tiled::add_norms_avx512(buf.b.data(), col_strips, kc, kNR, cn1, cn2, cni);
       if (!pa) tiled::add_norms_avx512(buf.a.data(), row_strips, kc, kMR, rn1, rn2, rni);
     } else {
       if (!pb) add_norms(buf.b.data(), col_strips, kc, kNR, cn1, cn2, cni);
@@ -406,9 +421,21 @@ void run_tile(const Job<S>& job, int64_t i0, int64_t mc, int64_t j0, int64_t nc,
         tiled::micro_kernel_row1_avx512(kc, a_block, b_block + s * kc * kNR, acc + s * kNR, k0 == 0);
       continue;
     }
-    for (int64_t s = 0; s < col_strips; ++s)
-      for (int64_t r = 0; r < row_strips; ++r)
-        job.kernel(kc, a_block + r * kc * kMR, b_block + s * kc * kNR, acc + r * kMR * ldc + s * kNR, ldc, k0 == 0);
+    for (int64_t s = 0; s < col_strips; ++s) {
+      // A last strip of at most 16 columns (a 7 x 7 image's 49 outputs are 24 + 24 + 1) runs only
+      // the vectors that hold its columns.
+      const int64_t live = std::min(kNR, nc - s * kNR);
+      const int vectors = job.kernel == tiled::micro_kernel_avx512 && live <= 16 ? static_cast<int>((live + 7) / 8) : 0;
+      for (int64_t r = 0; r < row_strips; ++r) {
+        const double* ar = a_block + r * kc * kMR;
+        const double* bs = b_block + s * kc * kNR;
+        double* cs = acc + r * kMR * ldc + s * kNR;
+        if (vectors)
+          tiled::micro_kernel_narrow_avx512(kc, ar, bs, cs, ldc, k0 == 0, vectors);
+        else
+          job.kernel(kc, ar, bs, cs, ldc, k0 == 0);
+      }
+    }
   }
   // The bound of sum|a_k b_k| for each output: min(|a|_2 |b|_2, |a|_1 |b|_inf, |a|_inf |b|_1), times
   // 1.1 d u, d the depth of the summation tree: a product passes through at most kBlockK - 1
@@ -467,35 +494,27 @@ void run_tiled(const GemmArgs<S>& g, const PanelSource& b, GemmStats& stats, Gem
   };
   if (!fits(packed_a, false, g.A, g.M, g.K)) packed_a = nullptr;
   if (!fits(packed_b, true, g.B, g.K, g.N)) packed_b = nullptr;
-  const Job<S> job{g, b, kernel, g.has_c && g.beta != 0, -0.0, vector, packed_a, packed_b};
-  const int64_t row_tiles = (g.M + kTileRows - 1) / kTileRows;
-  // Fewer engine tiles than threads (a small image's convolution is often one tile): narrower
-  // column tiles, one per thread, when B is packed per tile. An output's sums and decisions do
-  // not depend on the tile holding it, and the width is a function of N and the thread count.
-  int64_t tile_cols = kTileCols;
-  const int64_t threads = thread_count();
-  if (!packed_b && threads > 1 && row_tiles * ((g.N + kTileCols - 1) / kTileCols) < threads)
-    tile_cols = std::clamp(((g.N + threads - 1) / threads + kNR - 1) / kNR * kNR, kNR, kTileCols);
-  const int64_t col_tiles = (g.N + tile_cols - 1) / tile_cols;
+  // Small products stay in their base tiles (and, below, on the calling thread).
+  const bool small = g.M * g.N * g.K < (int64_t{1} << 21);
+  const TilePlan plan = plan_tiles(g.M, g.N, small ? 1 : thread_count());
+  const Job<S> job{g, b, kernel, g.has_c && g.beta != 0, -0.0, vector, packed_a, packed_b, plan.base_rows, plan.base_cols};
   std::atomic<int64_t> compensated{0}, exact{0};
   const int64_t kb = std::min(kBlockK, g.K);
-  const int64_t rows = std::min(kTileRows, (g.M + kMR - 1) / kMR * kMR);
-  const int64_t cols = std::min(tile_cols, (g.N + kNR - 1) / kNR * kNR);
+  const int64_t rows = (plan.rows + kMR - 1) / kMR * kMR, cols = (plan.cols + kNR - 1) / kNR * kNR;
   // Tiles are grouped so that each chunk has at least about 2^20 multiply-adds: a small product
   // stays on the calling thread rather than paying for handing work to another.
   const int64_t tile_work = std::max<int64_t>(1, rows * cols * g.K);
-  parallel_for(row_tiles * col_tiles, std::max<int64_t>(1, (int64_t{1} << 20) / tile_work),
-               [&](int64_t t0, int64_t t1) {
-                 Buffers& buf = thread_buffers(rows, cols, kb);
-                 int64_t local_compensated = 0, local_exact = 0;
-                 for (int64_t t = t0; t < t1; ++t) {
-                   const int64_t i0 = (t % row_tiles) * kTileRows, j0 = (t / row_tiles) * tile_cols;
-                   run_tile(job, i0, std::min(kTileRows, g.M - i0), j0, std::min(tile_cols, g.N - j0), buf,
-                            local_compensated, local_exact);
-                 }
-                 compensated += local_compensated;
-                 exact += local_exact;
-               });
+  parallel_tasks(static_cast<int64_t>(plan.tiles.size()), std::max<int64_t>(1, (int64_t{1} << 20) / tile_work),
+                 [&](int64_t t0, int64_t t1) {
+                   Buffers& buf = thread_buffers(rows, cols, kb);
+                   int64_t local_compensated = 0, local_exact = 0;
+                   for (int64_t t = t0; t < t1; ++t) {
+                     const Tile& tile = plan.tiles[static_cast<size_t>(t)];
+                     run_tile(job, tile.i0, tile.mc, tile.j0, tile.nc, buf, local_compensated, local_exact);
+                   }
+                   compensated += local_compensated;
+                   exact += local_exact;
+                 });
   stats.outputs += g.M * g.N;
   stats.compensated += compensated.load();
   stats.exact_fallbacks += exact.load();
@@ -616,7 +635,7 @@ std::shared_ptr<PackedWeights> pack_weights(const float* a, int64_t M, int64_t K
   p->col_stride = 1;
   const MatrixView<float> view{a, lda, 1};
   // p->vector is set by pack_tiles before the first block.
-  pack_tiles(*p, M, K, kTileRows, kMR, static_cast<size_t>((M + kMR - 1) / kMR * kMR),
+  pack_tiles(*p, M, K, base_tile_rows(M), kMR, static_cast<size_t>((M + kMR - 1) / kMR * kMR),
              [&](int64_t i0, int64_t mc, int64_t k0, int64_t kc, double* out) {
                pack_a(view, i0, mc, k0, kc, out, p->vector);
              });
@@ -632,7 +651,8 @@ std::shared_ptr<PackedWeights> pack_b(const MatrixView<float>& b, int64_t K, int
   p->row_stride = b.row_stride;
   p->col_stride = b.col_stride;
   const MatrixSource<float> source(b);
-  pack_tiles(*p, N, K, kTileCols, kNR, static_cast<size_t>((N + kTileCols - 1) / kTileCols * kTileCols),
+  const int64_t tile = base_tile_cols(N);
+  pack_tiles(*p, N, K, tile, kNR, static_cast<size_t>((N + tile - 1) / tile * tile),
              [&](int64_t j0, int64_t nc, int64_t k0, int64_t kc, double* out) { source.pack(k0, kc, j0, nc, out); });
   return p;
 }

@@ -44,11 +44,16 @@ struct Job {
   const std::function<void(int64_t, int64_t)>* body = nullptr;
   int64_t n = 0;
   int64_t chunks = 0;
+  int64_t bounds_step = 0;  // chunk c is [c * bounds_step, ...) when set; n * c / chunks otherwise
+  int workers = 0;          // how many pool workers may join besides the caller
   const RunLimits* limits = nullptr;
   std::atomic<int64_t> next{0};  // the next chunk nobody has claimed
   std::vector<std::exception_ptr> errors;
 
-  int64_t bound(int64_t c) const { return static_cast<int64_t>(static_cast<__int128>(n) * c / chunks); }
+  int64_t bound(int64_t c) const {
+    if (bounds_step > 0) return std::min(n, c * bounds_step);
+    return static_cast<int64_t>(static_cast<__int128>(n) * c / chunks);
+  }
 
   // Claims and runs chunks until none is left.
   void work() {
@@ -70,7 +75,7 @@ class Pool {
   bool run(Job& job) {
     bool expected = false;
     if (!busy_.compare_exchange_strong(expected, true, std::memory_order_acquire)) return false;
-    grow(static_cast<int>(std::min<int64_t>(job.chunks - 1, kMaxThreads - 1)));
+    grow(job.workers);
     {
       std::lock_guard<std::mutex> lock(mutex_);
       job_ = &job;
@@ -109,7 +114,8 @@ class Pool {
         wake_.wait(lock, [&] { return published_.load(std::memory_order_relaxed) != seen; });
         seen = published_.load(std::memory_order_relaxed);
         job = job_;
-        if (!job) continue;  // that call has already finished
+        if (!job) continue;                      // that call has already finished
+        if (joined_ >= job->workers) continue;  // the call has the threads it asked for
         ++joined_;
       }
       {
@@ -155,6 +161,16 @@ int thread_count() {
 
 void set_thread_count(int threads) { t_default_threads = std::clamp(threads, 1, kMaxThreads); }
 
+namespace {
+
+void run_job(Job& job) {
+  if (!pool().run(job)) job.work();  // the pool is busy: the same chunks, in order, on this thread
+  for (auto& e : job.errors)
+    if (e) std::rethrow_exception(e);
+}
+
+}  // namespace
+
 void parallel_for(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& body) {
   if (n <= 0) return;
   grain = std::max<int64_t>(grain, 1);
@@ -170,11 +186,31 @@ void parallel_for(int64_t n, int64_t grain, const std::function<void(int64_t, in
   job.body = &body;
   job.n = n;
   job.chunks = chunks;
+  job.workers = static_cast<int>(chunks - 1);
   job.limits = current_run_limits();
   job.errors.resize(static_cast<size_t>(chunks));
-  if (!pool().run(job)) job.work();  // the pool is busy: the same chunks, in order, on this thread
-  for (auto& e : job.errors)
-    if (e) std::rethrow_exception(e);
+  run_job(job);
+}
+
+void parallel_tasks(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& body) {
+  if (n <= 0) return;
+  grain = std::max<int64_t>(grain, 1);
+  const int64_t chunks = (n + grain - 1) / grain;
+  const int64_t threads = std::min<int64_t>(thread_count(), chunks);
+  poll_deadline();
+  if (threads <= 1) {
+    body(0, n);
+    return;
+  }
+  Job job;
+  job.body = &body;
+  job.n = n;
+  job.chunks = chunks;
+  job.bounds_step = grain;
+  job.workers = static_cast<int>(threads - 1);
+  job.limits = current_run_limits();
+  job.errors.resize(static_cast<size_t>(chunks));
+  run_job(job);
 }
 
 }  // namespace onnx_ref

@@ -21,4 +21,9 @@ void set_thread_count(int threads);
 // (memory budget, deadline), and the deadline is checked before each chunk.
 void parallel_for(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& body);
 
+// The same over chunks of exactly `grain` items (but the last), however many: threads claim them one at a
+// time, so work items of unequal cost (a product's tiles) spread evenly over the threads, where
+// parallel_for's one chunk per thread would leave a thread idle behind the other's larger items.
+void parallel_tasks(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& body);
+
 }  // namespace onnx_ref

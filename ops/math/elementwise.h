@@ -23,6 +23,7 @@
 #include "ops/registry.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
+#include "runtime/parallel_for.h"
 #include "runtime/tensor.h"
 
 namespace onnx_ref::math {
@@ -124,13 +125,19 @@ void binary_broadcast(const In* a, const Shape& a_shape, const In* b, const Shap
                       [&](int64_t o, const In* pa, const In* pb, const std::array<int64_t, 2>& step, int64_t n) {
                         Out* po = out + o;
                         if (step[0] && step[1]) {
-                          for (int64_t i = 0; i < n; ++i) po[i] = op(pa[i], pb[i]);
+                          for_each_chunk(n, [&](int64_t b, int64_t e) {
+                            for (int64_t i = b; i < e; ++i) po[i] = op(pa[i], pb[i]);
+                          });
                         } else if (step[0]) {
                           const In y = *pb;
-                          for (int64_t i = 0; i < n; ++i) po[i] = op(pa[i], y);
+                          for_each_chunk(n, [&](int64_t b, int64_t e) {
+                            for (int64_t i = b; i < e; ++i) po[i] = op(pa[i], y);
+                          });
                         } else if (step[1]) {
                           const In x = *pa;
-                          for (int64_t i = 0; i < n; ++i) po[i] = op(x, pb[i]);
+                          for_each_chunk(n, [&](int64_t b, int64_t e) {
+                            for (int64_t i = b; i < e; ++i) po[i] = op(x, pb[i]);
+                          });
                         } else {
                           const Out v = op(*pa, *pb);
                           for (int64_t i = 0; i < n; ++i) po[i] = v;
@@ -155,10 +162,24 @@ void binary_broadcast_checked(const In* a, const Shape& a_shape, const In* b, co
                       });
 }
 
+// Elements per chunk when a long row is shared among threads: below two chunks a row stays on
+// the calling thread, where handing it over would cost more than it saves.
+inline constexpr int64_t kElementwiseGrain = 32768;
+
+// body(begin, end) over [0, n), in chunks on the run's threads when n is long. Each element is
+// computed alone, so the chunks never change a bit.
+template <class Body>
+void for_each_chunk(int64_t n, Body body) {
+  if (n < 2 * kElementwiseGrain) return body(int64_t{0}, n);
+  parallel_for(n, kElementwiseGrain, [&](int64_t b, int64_t e) { body(b, e); });
+}
+
 // out[i] = op(x[i]) over contiguous data.
 template <class In, class Out, class Op>
 void unary_map(const In* x, Out* out, int64_t n, Op op) {
-  for (int64_t i = 0; i < n; ++i) out[i] = op(x[i]);
+  for_each_chunk(n, [&](int64_t b, int64_t e) {
+    for (int64_t i = b; i < e; ++i) out[i] = op(x[i]);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

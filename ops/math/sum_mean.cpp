@@ -1,6 +1,7 @@
 // Sum and Mean: exact sums rounded once (ops/math/sum_mean.h).
 #include "ops/math/sum_mean.h"
 
+#include <atomic>
 #include <cmath>
 
 #include "numeric/exact_sum.h"
@@ -79,12 +80,16 @@ Kernel sum_mean_kernel(SumKind kind, bool broadcasting) {
         if (kind == SumKind::Sum && n == 2 && shapes[0] == out_shape && shapes[1] == out_shape) {
           const S* a = data[0];
           const S* b = data[1];
-          bool all_finite = true;
-          for (int64_t o = 0; o < count; ++o) {
-            const S y = a[o] + b[o];
-            po[o] = y == 0 ? S(0) : y;
-            all_finite = all_finite && std::isfinite(y);
-          }
+          std::atomic<bool> all_finite{true};
+          for_each_chunk(count, [&](int64_t begin, int64_t end) {
+            bool finite = true;
+            for (int64_t o = begin; o < end; ++o) {
+              const S y = a[o] + b[o];
+              po[o] = y == 0 ? S(0) : y;
+              finite = finite && std::isfinite(y);
+            }
+            if (!finite) all_finite = false;
+          });
           if (all_finite) return out;
         }
       }

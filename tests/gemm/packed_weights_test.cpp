@@ -31,7 +31,8 @@ std::vector<float> run_packed(const Case& c, const Tensor& a, const std::vector<
 
 TEST_CASE("gemm_with_packed_a: two row tiles and three blocks of K, exact on every thread count") {
   std::mt19937_64 rng(2027);
-  // 300 rows: two tiles of the engine (256 + 44, the last strip partly padding); K = 300: blocks of
+  // 300 rows: two base tiles of the engine (152 + 148, the last strip partly padding; 3 threads cut
+  // them again, so the packed blocks are read in parts); K = 300: blocks of
   // 128, 128 and 44 steps.
   const Case c = random_case(rng, 300, 300, 100, 20, 6);
   const Tensor a = weights_tensor(c);
@@ -72,7 +73,8 @@ TEST_CASE("packed weights: one entry per operand of a storage, gone with the sto
 
 TEST_CASE("gemm_with_packed: B packed in two column tiles, as stored and transposed, exact on every thread count") {
   std::mt19937_64 rng(31);
-  // N = 800: two column tiles of the engine (768 + 32); K = 300: three blocks.
+  // N = 800: two base column tiles of the engine (408 + 392; 3 threads cut them again, so the
+  // packed blocks are read in parts); K = 300: three blocks.
   const Case c = random_case(rng, 20, 300, 800, 20, 6);
   const auto a = storage<float>(c.a);
   const Tensor b = Tensor::from_values<float>(ElementType::Float, {c.K, c.N}, storage<float>(c.b));
