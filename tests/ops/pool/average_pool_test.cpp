@@ -172,7 +172,6 @@ bool same_float(float got, double want) {
 
 // spec: AveragePool-19: "average pooling consisting of computing the average on all values of a subset of the input tensor according to the kernel size"
 // spec: AveragePool-19: "Whether include pad pixels when calculating values for the edges. Default is 0, doesn't count include pad."
-// spec: AveragePool-19: "Sliding windows that would start in the right padded region are ignored."
 TEST_CASE("AveragePool-19: every window against MPFR, every value kind, 1, 2 and 3 threads with identical bits") {
   uint64_t seed = 11;
   for (const Kind kind : {Kind::NearEqual, Kind::MixedSigns, Kind::Subnormal, Kind::Special, Kind::NearTie})

@@ -127,7 +127,6 @@ void check_max_sweep(ElementType type, uint64_t seed, Draw draw) {
 }  // namespace
 
 // spec: MaxPool-12: "max pooling consisting of computing the max on all values of a subset of the input tensor according to the kernel size"
-// spec: MaxPool-12: "Sliding windows that would start in the right padded region are ignored."
 // spec: MaxPool-12: "The indices are computed as flatten 1-D tensor, and the indices do not consider padding."
 TEST_CASE("MaxPool-12: every window against the oracle, NaN payloads, signed zeros, ties, int8, 1 to 3 threads") {
   // Few distinct values, so that windows hold equal maxima; NaNs with distinct payloads, so that
