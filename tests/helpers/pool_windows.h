@@ -110,6 +110,10 @@ inline std::vector<PoolCase> sweep() {
       {{1, 2, 8, 40}, {2, 5}, {1, 3}, {2, 1}, {1, 2, 0, 2}, true},
       {{1, 2, 7, 33}, {3, 2}, {2, 1}, {1, 3}, {1, 0, 1, 2}},
       {{1, 2, 4, 5, 27}, {2, 3, 3}, {1, 2, 1}, {1, 1, 2}, {1, 0, 1, 0, 1, 2}, true},
+      // Large enough for the kernels to split their rows into several chunks (parallel_for) on 2
+      // and 3 threads, so the thread counts see different cuts.
+      {{1, 4, 64, 64}, {3, 3}, {1, 1}, {1, 1}, {1, 1, 1, 1}},
+      {{1, 3, 70, 66}, {3, 3}, {2, 2}, {1, 1}, {0, 0, 1, 1}, true},
   };
 }
 
