@@ -6,6 +6,7 @@
 #include <new>
 #include <stdexcept>
 
+#include "interpreter/constant_memo.h"
 #include "interpreter/model.h"
 #include "interpreter/profile_calls.h"
 #include "runtime/error.h"
@@ -200,7 +201,7 @@ std::optional<Shape> Graph::declared_output_shape(size_t index) const {
   return shape;
 }
 
-void Graph::execute(std::vector<std::optional<Value>>& values, RunContext& ctx) const {
+void Graph::execute(std::vector<std::optional<Value>>& values, RunContext& ctx, const ExecuteHooks* hooks) const {
   std::vector<std::optional<Value>> inputs;
   std::vector<std::optional<ValueType>> types;
   KernelContext::Captures captures;
@@ -211,8 +212,18 @@ void Graph::execute(std::vector<std::optional<Value>>& values, RunContext& ctx) 
     const std::string* previous;
     ~NodePathScope() { ctx.set_node_path(previous); }
   } path_scope{ctx, ctx.set_node_path(nullptr)};
+  auto profile_row = [this](const Node& node) {
+    return RunProfile::Row{
+        node.path, node.op->label(), 0, 0, !node.graph_captures.empty() || node.calls_function, path.empty()};
+  };
   for (size_t k = 0; k < nodes.size(); ++k) {
     const Node& node = nodes[k];
+    if (hooks && hooks->skip && (*hooks->skip)[k]) {
+      // Its outputs were kept from an earlier run: it is listed, with no time.
+      if (RunProfile* profile = ctx.options().profile) profile->add(&node, 0, [&] { return profile_row(node); });
+      for (int slot : release_after[k]) values[static_cast<size_t>(slot)].reset();
+      continue;
+    }
     ctx.set_node_path(&node.path);
     inputs.clear();
     types.clear();
@@ -243,10 +254,7 @@ void Graph::execute(std::vector<std::optional<Value>>& values, RunContext& ctx) 
         outputs = node.kernel(kernel_context);
         const auto elapsed =
             std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start);
-        profile->add(&node, elapsed.count(), [&] {
-          return RunProfile::Row{
-              node.path, node.op->label(), 0, 0, !node.graph_captures.empty() || node.calls_function, path.empty()};
-        });
+        profile->add(&node, elapsed.count(), [&] { return profile_row(node); });
         ProfileCalls::record(*profile, &node,
                              std::chrono::duration_cast<std::chrono::nanoseconds>(start.time_since_epoch()).count(),
                              elapsed.count());
@@ -256,6 +264,7 @@ void Graph::execute(std::vector<std::optional<Value>>& values, RunContext& ctx) 
         outputs = node.kernel(kernel_context);
       }
       check_kernel_outputs(node, outputs, expected);
+      if (hooks && hooks->ran) hooks->ran(k, outputs);
     } catch (const Error& e) {
       rethrow_with_context(e, ErrorContext::at(node.describe(), node.op->label()));
     } catch (const std::bad_alloc&) {
@@ -343,6 +352,7 @@ std::vector<std::pair<std::string, Value>> Model::run(const std::map<std::string
     return std::nullopt;
   };
   std::map<std::string, std::pair<int64_t, std::string>> dim_bindings;  // dimension variable -> (size, input)
+  bool feeds_default = false;  // a feed replaces an initializer: constant nodes may read it
   for (const auto& [name, value] : feeds) {
     const ValueInfo* declared = nullptr;
     int slot = -1;
@@ -352,6 +362,7 @@ std::vector<std::pair<std::string, Value>> Model::run(const std::map<std::string
     } else if (auto j = input_index(name, optional_inputs_)) {
       declared = &optional_inputs_[*j];
       slot = optional_input_slots_[*j];
+      feeds_default = true;
     } else {
       std::string names;
       for (const auto& v : required_inputs_) names += (names.empty() ? "" : ", ") + v.name;
@@ -389,8 +400,31 @@ std::vector<std::pair<std::string, Value>> Model::run(const std::map<std::string
   // The run's thread count, memory budget and deadline, for the code below that has no context at
   // hand (allocation, parallel_for); another run on another thread has its own.
   RunLimitsScope limits_scope(&ctx.limits());
+  ConstantMemo::RunPlan plan;
+  if (constant_memo_) plan = constant_memo_->begin_run(graph, output_slots_, feeds_default);
+  ExecuteHooks hooks;
+  // Kept values count against this run's budget as if it had computed them; when it cannot take
+  // them, it computes them.
+  MemoryCharge kept_charge;
+  if (plan.kept) {
+    try {
+      kept_charge = charge_memory(plan.kept->bytes, "constant values kept from an earlier run");
+      for (const auto& [slot, value] : plan.kept->values) values[static_cast<size_t>(slot)] = value;
+      hooks.skip = &plan.kept->skip;
+    } catch (const Error&) {
+      plan.kept = nullptr;
+    }
+  }
+  std::optional<ConstantRecorder> recorder;
+  if (plan.record) {
+    // At most a quarter of the run's budget, so keeping them to the run's end cannot starve it.
+    recorder.emplace(plan.record, std::min(constant_memo_->limit(), ctx.limits().memory->limit() / 4));
+    hooks.ran = [&recorder, &graph](size_t k, const std::vector<Value>& outputs) {
+      recorder->node_ran(graph.nodes[k], k, outputs);
+    };
+  }
   try {
-    graph.execute(values, ctx);
+    graph.execute(values, ctx, &hooks);
   } catch (const Error& e) {
     rethrow_with_context(e, ErrorContext::at(origin_));
   } catch (const std::logic_error& e) {
@@ -407,7 +441,12 @@ std::vector<std::pair<std::string, Value>> Model::run(const std::map<std::string
     }
     result.emplace_back(outputs_[i].name, value);
   }
+  if (recorder) constant_memo_->store(recorder->finish(graph));
   return result;
+}
+
+void Model::set_constant_memo_limit(uint64_t bytes) {
+  if (constant_memo_) constant_memo_->set_limit(bytes);
 }
 
 }  // namespace onnx_ref

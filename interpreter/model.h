@@ -4,6 +4,7 @@
 // versions that do not exist at the imported opset, wrong attributes and element types outside a
 // version's type set. Errors name the file, the node (name or index, op and version) and the rule.
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -66,6 +67,14 @@ struct Node {
   std::string describe() const;
 };
 
+// What Model::run asks of its graph's execution beyond running it (interpreter/constant_memo.h).
+struct ExecuteHooks {
+  // Nodes not run (by index): their outputs are in the values already, or only they read them.
+  const std::vector<bool>* skip = nullptr;
+  // Told of each node that ran (by index), with its checked outputs.
+  std::function<void(size_t, const std::vector<Value>&)> ran;
+};
+
 // A compiled graph: the model's graph, or a graph attribute compiled in the scope of the graph
 // holding its node. Values live in slots; each is freed after its last reader.
 class Graph final : public Subgraph {
@@ -96,7 +105,8 @@ class Graph final : public Subgraph {
   // Computes release_after and the declared interface types; called once the graph is complete.
   void finish();
   // Runs the nodes in order over `values`, which holds every input, captured and constant slot.
-  void execute(std::vector<std::optional<Value>>& values, RunContext& ctx) const;
+  void execute(std::vector<std::optional<Value>>& values, RunContext& ctx,
+               const ExecuteHooks* hooks = nullptr) const;
 
   const std::vector<std::optional<ValueType>>& input_types() const override { return input_types_; }
   const std::vector<std::optional<ValueType>>& output_types() const override { return output_types_; }
@@ -107,6 +117,8 @@ class Graph final : public Subgraph {
  private:
   std::vector<std::optional<ValueType>> input_types_, output_types_;
 };
+
+class ConstantMemo;
 
 class Model {
  public:
@@ -139,8 +151,13 @@ class Model {
 
   // Checks the feeds against the declared inputs, runs every node in order and returns the graph
   // outputs in graph order.
+  // From the second run on, the values of constant nodes are kept and later runs skip those
+  // nodes (interpreter/constant_memo.h); the outputs keep every bit.
   std::vector<std::pair<std::string, Value>> run(const std::map<std::string, Value>& feeds,
                                                  const RunOptions& options = {}) const;
+  // The most bytes of constant values kept for later runs (0: keep none); call before running.
+  void set_constant_memo_limit(uint64_t bytes);
+  const ConstantMemo& constant_memo() const { return *constant_memo_; }
 
  private:
   std::string origin_;  // the file name or "<bytes>", leading every error message
@@ -154,6 +171,8 @@ class Model {
   std::vector<ValueInfo> outputs_;
   std::vector<int> output_slots_;
   size_t shown_output_count_ = 0;  // 0: every output
+  // Shared by copies of the model, which compute the same constants.
+  std::shared_ptr<ConstantMemo> constant_memo_;
 
   // A parsed model with `exposed` added to its graph's outputs, then built (load_file, load_bytes).
   static Model from_parsed(std::shared_ptr<onnx::ModelProto> proto, const std::filesystem::path& base_dir,

@@ -13,6 +13,7 @@
 #include <google/protobuf/io/coded_stream.h>
 
 #include "interpreter/attributes.h"
+#include "interpreter/constant_memo.h"
 #include "interpreter/functions.h"
 #include "interpreter/model.h"
 #include "interpreter/node_order.h"
@@ -733,6 +734,7 @@ Model Model::from_proto(std::shared_ptr<const onnx::ModelProto> proto, const std
                         const std::string& origin, const LoadOptions& options) {
   Model model;
   model.origin_ = origin;
+  model.constant_memo_ = std::make_shared<ConstantMemo>();
   if (options.sort_nodes && proto->has_graph() && graph_out_of_order(proto->graph())) {
     auto sorted = std::make_shared<onnx::ModelProto>(*proto);
     // No graph changes when the only later reads close a cycle: the loader then refuses the cycle.
