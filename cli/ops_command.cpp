@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "ops/param_option_name.h"
 #include "ops/registry.h"
 #include "runtime/error.h"
 
@@ -30,18 +31,6 @@ std::string default_text(const AttributeSpec& a) {
   return "optional";
 }
 
-std::string param_option_name(ParamOption option) {
-  switch (option) {
-    case ParamOption::Single:
-      return "single";
-    case ParamOption::Optional:
-      return "optional";
-    case ParamOption::Variadic:
-      return "variadic";
-  }
-  return "?";
-}
-
 nlohmann::json version_json(const OpVersion& v, const Registry& registry) {
   nlohmann::json j = {{"domain", v.domain},
                       {"op_type", v.op_type},
@@ -52,7 +41,7 @@ nlohmann::json version_json(const OpVersion& v, const Registry& registry) {
   for (const char* role : {"inputs", "outputs"}) {
     j[role] = nlohmann::json::array();
     for (const auto& p : std::string(role) == "inputs" ? v.inputs : v.outputs)
-      j[role].push_back({{"name", p.name}, {"type", p.type_var}, {"option", param_option_name(p.option)}});
+      j[role].push_back({{"name", p.name}, {"type", p.type_var}, {"option", std::string(param_option_name(p.option))}});
   }
   j["accuracy"] = {{"kind", accuracy_kind_name(v.accuracy.kind)}, {"summary", v.accuracy.summary}};
   j["attributes"] = nlohmann::json::array();

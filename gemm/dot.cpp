@@ -2,6 +2,7 @@
 // columns: each row of B is loaded once per panel and used for every row of the panel. Each output
 // is then decided alone (fast path or exact recomputation), so panels may run on any thread.
 #include "gemm/dot.h"
+#include "gemm/error_free.h"
 #include "gemm/tiled.h"
 
 #include <atomic>
@@ -29,6 +30,18 @@ constexpr int64_t kCols = 128;
 std::atomic<int64_t> g_outputs{0};
 std::atomic<int64_t> g_fallbacks{0};
 std::atomic<int64_t> g_compensated{0};
+
+// A call's counts added to the process totals and, when the caller asks, to its own.
+void record_stats(const GemmStats& local, GemmStats* stats) {
+  g_outputs += local.outputs;
+  g_fallbacks += local.exact_fallbacks;
+  g_compensated += local.compensated;
+  if (stats) {
+    stats->outputs += local.outputs;
+    stats->exact_fallbacks += local.exact_fallbacks;
+    stats->compensated += local.compensated;
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 // Panels. The loop bodies are written once (always inlined) and compiled twice: for the baseline
@@ -162,23 +175,6 @@ bool decide_double(double t, double r, double E, double& out) {
     return true;
   }
   return false;
-}
-
-void two_sum(double a, double b, double& s, double& e) {
-  s = a + b;
-  const double bb = s - a;
-  e = (a - (s - bb)) + (b - bb);
-}
-
-// x * y added exactly as two doubles (when the product is finite and does not underflow).
-void add_product(ExactSum& sum, double x, double y) {
-  const double h = x * y;
-  if (!std::isfinite(h)) {
-    sum.add(h);
-    return;
-  }
-  sum.add(h);
-  sum.add(std::fma(x, y, -h));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -420,14 +416,7 @@ void gemm(const GemmArgs<S>& args, GemmStats* stats) {
     } else
       gemm_integer(args, local);
   }
-  g_outputs += local.outputs;
-  g_fallbacks += local.exact_fallbacks;
-  g_compensated += local.compensated;
-  if (stats) {
-    stats->outputs += local.outputs;
-    stats->exact_fallbacks += local.exact_fallbacks;
-    stats->compensated += local.compensated;
-  }
+  record_stats(local, stats);
 }
 
 template <class S>
@@ -439,14 +428,7 @@ void gemm_packed(const GemmArgs<S>& args, const PanelSource& b, GemmStats* stats
     else
       tiled::packed(args, b, local, packed_a);
   }
-  g_outputs += local.outputs;
-  g_fallbacks += local.exact_fallbacks;
-  g_compensated += local.compensated;
-  if (stats) {
-    stats->outputs += local.outputs;
-    stats->exact_fallbacks += local.exact_fallbacks;
-    stats->compensated += local.compensated;
-  }
+  record_stats(local, stats);
 }
 
 template void gemm_packed<float>(const GemmArgs<float>&, const PanelSource&, GemmStats*, const PackedWeights*);
@@ -461,14 +443,7 @@ void gemm_with_packed(const GemmArgs<float>& args, const PackedWeights* packed_a
   if (args.M > 0 && args.N > 0) {
     if (args.K == 0 || !tiled::try_gemm(args, local, packed_a, packed_b)) gemm_small(args, local);
   }
-  g_outputs += local.outputs;
-  g_fallbacks += local.exact_fallbacks;
-  g_compensated += local.compensated;
-  if (stats) {
-    stats->outputs += local.outputs;
-    stats->exact_fallbacks += local.exact_fallbacks;
-    stats->compensated += local.compensated;
-  }
+  record_stats(local, stats);
 }
 
 template void gemm<float>(const GemmArgs<float>&, GemmStats*);

@@ -256,28 +256,21 @@ ONNX_REF_VNNI void product_vnni_rows(const Int8Rows& a, int64_t row0, const Int8
   }
 }
 
+// The last `rows` (fewer than N + 1) rows, with the micro-kernel instantiated for their count.
+template <int N>
+ONNX_REF_VNNI void product_vnni_tail(const Int8Rows& a, int64_t row0, int64_t rows, const Int8Panel& panel, int32_t* y,
+                                     int64_t ldy) {
+  if constexpr (N > 0) {
+    if (rows == N) return product_vnni_rows<N>(a, row0, panel, y, ldy);
+    product_vnni_tail<N - 1>(a, row0, rows, panel, y, ldy);
+  }
+}
+
 ONNX_REF_VNNI void product_vnni(const Int8Rows& a, int64_t row0, int64_t rows, const Int8Panel& panel, int32_t* y,
                                 int64_t ldy) {
   for (; rows >= kMaxRows; rows -= kMaxRows, row0 += kMaxRows, y += kMaxRows * ldy)
     product_vnni_rows<kMaxRows>(a, row0, panel, y, ldy);
-  switch (rows) {
-    case 7:
-      return product_vnni_rows<7>(a, row0, panel, y, ldy);
-    case 6:
-      return product_vnni_rows<6>(a, row0, panel, y, ldy);
-    case 5:
-      return product_vnni_rows<5>(a, row0, panel, y, ldy);
-    case 4:
-      return product_vnni_rows<4>(a, row0, panel, y, ldy);
-    case 3:
-      return product_vnni_rows<3>(a, row0, panel, y, ldy);
-    case 2:
-      return product_vnni_rows<2>(a, row0, panel, y, ldy);
-    case 1:
-      return product_vnni_rows<1>(a, row0, panel, y, ldy);
-    default:
-      return;
-  }
+  product_vnni_tail<kMaxRows - 1>(a, row0, rows, panel, y, ldy);
 }
 
 // The columns [j0, j1) of a 16-column half that lie in one output row (oh, from column ow0).
@@ -331,6 +324,19 @@ ONNX_REF_VNNI __m128i conv_tap_vector(const Int8ConvWindow& w, int64_t c, int64_
   return _mm512_castsi512_si128(out);
 }
 
+// Four taps of 32 columns interleaved into the panel layout (128 bytes at `out`, two permutations
+// by `spread0` and `spread1`), and their bytes added per column to `sums` (dot products with `ones`).
+ONNX_REF_VNNI inline void store_four_taps(const __m256i (&tap)[4], __m512i spread0, __m512i spread1, __m512i ones,
+                                          uint8_t* out, __m512i (&sums)[2]) {
+  const __m512i a = _mm512_inserti64x4(_mm512_zextsi256_si512(tap[0]), tap[1], 1);
+  const __m512i b = _mm512_inserti64x4(_mm512_zextsi256_si512(tap[2]), tap[3], 1);
+  const __m512i v0 = _mm512_permutex2var_epi8(a, spread0, b), v1 = _mm512_permutex2var_epi8(a, spread1, b);
+  _mm512_storeu_si512(out, v0);
+  _mm512_storeu_si512(out + 64, v1);
+  sums[0] = _mm512_dpbusd_epi32(sums[0], v0, ones);
+  sums[1] = _mm512_dpbusd_epi32(sums[1], v1, ones);
+}
+
 // The common case: the panel's columns lie in one output row and the stride along it is 1 or 2.
 // Each tap is then one masked load of the input row (32 or 64 bytes; every other byte picked for
 // stride 2), and two two-source byte permutations interleave four taps into the panel layout.
@@ -382,13 +388,7 @@ ONNX_REF_VNNI void pack_conv_row_vnni(const Int8ConvWindow& w, int64_t p0, int c
         if (++kh == w.KH) kh = 0, ++c, tap_row += (w.H - w.KH * w.dilation_h) * w.W;
       }
     }
-    const __m512i a = _mm512_inserti64x4(_mm512_zextsi256_si512(tap[0]), tap[1], 1);
-    const __m512i b = _mm512_inserti64x4(_mm512_zextsi256_si512(tap[2]), tap[3], 1);
-    const __m512i v0 = _mm512_permutex2var_epi8(a, spread0, b), v1 = _mm512_permutex2var_epi8(a, spread1, b);
-    _mm512_storeu_si512(out + k4 * 128, v0);
-    _mm512_storeu_si512(out + k4 * 128 + 64, v1);
-    sums[0] = _mm512_dpbusd_epi32(sums[0], v0, ones);
-    sums[1] = _mm512_dpbusd_epi32(sums[1], v1, ones);
+    store_four_taps(tap, spread0, spread1, ones, out + k4 * 128, sums);
   }
   for (int64_t k4 = 0; !interior && k4 < Kp / 4; ++k4) {
     __m256i tap[4];
@@ -420,13 +420,7 @@ ONNX_REF_VNNI void pack_conv_row_vnni(const Int8ConvWindow& w, int64_t p0, int c
         if (++kh == w.KH) kh = 0, ++c;
       }
     }
-    const __m512i a = _mm512_inserti64x4(_mm512_zextsi256_si512(tap[0]), tap[1], 1);
-    const __m512i b = _mm512_inserti64x4(_mm512_zextsi256_si512(tap[2]), tap[3], 1);
-    const __m512i v0 = _mm512_permutex2var_epi8(a, spread0, b), v1 = _mm512_permutex2var_epi8(a, spread1, b);
-    _mm512_storeu_si512(out + k4 * 128, v0);
-    _mm512_storeu_si512(out + k4 * 128 + 64, v1);
-    sums[0] = _mm512_dpbusd_epi32(sums[0], v0, ones);
-    sums[1] = _mm512_dpbusd_epi32(sums[1], v1, ones);
+    store_four_taps(tap, spread0, spread1, ones, out + k4 * 128, sums);
   }
   _mm512_storeu_si512(panel.colsum, sums[0]);
   _mm512_storeu_si512(panel.colsum + 16, sums[1]);

@@ -15,6 +15,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "gemm/error_free.h"
 #include "gemm/micro_kernel.h"
 #include "gemm/tile_plan.h"
 #include "gemm/tiled.h"
@@ -159,18 +160,6 @@ void add_norms(const double* packed, int64_t strips, int64_t kc, int64_t width, 
         ni[c] = x > ni[c] ? x : ni[c];
       }
     }
-}
-
-void two_sum(double a, double b, double& s, double& e) {
-  s = a + b;
-  const double bb = s - a;
-  e = (a - (s - bb)) + (b - bb);
-}
-
-void add_product(ExactSum& sum, double x, double y) {
-  const double h = x * y;
-  sum.add(h);
-  if (std::isfinite(h)) sum.add(std::fma(x, y, -h));
 }
 
 template <class S>

@@ -16,18 +16,18 @@ namespace onnx_ref {
 // its kernel does not handle.
 template <class F>
 decltype(auto) dispatch_float(ElementType type, std::string_view kernel, F&& f) {
-  switch (type) {
-    case ElementType::Float:
-      return f(TypeTag<float>{});
-    case ElementType::Double:
-      return f(TypeTag<double>{});
-    case ElementType::Float16:
-      return f(TypeTag<Float16Bits>{});
-    case ElementType::BFloat16:
-      return f(TypeTag<BFloat16Bits>{});
-    default:
+  const bool floating = type == ElementType::Float || type == ElementType::Double || type == ElementType::Float16 ||
+                        type == ElementType::BFloat16;
+  if (!floating) throw std::logic_error(std::string(kernel) + ": no kernel for " + std::string(name_of(type)));
+  // dispatch_real's switch serves here too; its other storage types are unreachable after the check
+  // above, but need an instantiation that returns the same type as the floating ones.
+  using Result = decltype(f(TypeTag<float>{}));
+  return dispatch_real(type, [&](auto tag) -> Result {
+    if constexpr (is_float_storage<typename decltype(tag)::type>)
+      return f(tag);
+    else
       throw std::logic_error(std::string(kernel) + ": no kernel for " + std::string(name_of(type)));
-  }
+  });
 }
 
 }  // namespace onnx_ref

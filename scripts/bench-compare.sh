@@ -113,19 +113,27 @@ maximum() { printf '%s\n' "$@" | sort -g | tail -1; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 mib() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
 
-# time_reps N NAME CMD...: N runs; sets NAME_WALL, NAME_CPU (medians) and NAME_RSS (max, KiB).
-time_reps() {
-  local n=$1 name=$2
-  shift 2
+# time_runs PREP N NAME CMD...: N runs of CMD, each after the command PREP (not timed); sets
+# NAME_WALL, NAME_CPU (medians) and NAME_RSS (max, KiB), and RUN_WALLS and RUN_CPUS (every run's).
+time_runs() {
+  local prep=$1 n=$2 name=$3
+  shift 3
   local walls=() cpus=() rss=()
   for ((i = 0; i < n; ++i)); do
+    $prep
     time_once "$@"
     walls+=("$WALL_MS") cpus+=("$CPU_MS") rss+=("$RSS_KB")
   done
   printf -v "${name}_WALL" '%s' "$(median "${walls[@]}")"
   printf -v "${name}_CPU" '%s' "$(median "${cpus[@]}")"
   printf -v "${name}_RSS" '%s' "$(maximum "${rss[@]}")"
-  say "$name: wall ${walls[*]} ms; cpu ${cpus[*]} ms"
+  RUN_WALLS="${walls[*]}" RUN_CPUS="${cpus[*]}"
+}
+
+# time_reps N NAME CMD...: N runs; sets NAME_WALL, NAME_CPU (medians) and NAME_RSS (max, KiB).
+time_reps() {
+  time_runs : "$@"
+  say "$2: wall $RUN_WALLS ms; cpu $RUN_CPUS ms"
 }
 
 LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -279,20 +287,16 @@ BIG_BYTES=$(stat -c %s "$BIG/weights.bin")
 cat "$BIG/weights.bin" >/dev/null  # all three read it from the page cache
 
 # Each run writes a fresh file after the previous one is on disk, so none pays for another's writeback.
+remove_big_outputs() {
+  rm -rf "$WORK/out" "$WORK/copy.bin"
+  sync
+}
 big_run() {
   local name=$1
   shift
-  local walls=() cpus=() rss=()
-  for ((i = 0; i < BIG_REPS; ++i)); do
-    rm -rf "$WORK/out" "$WORK/copy.bin"
-    sync
-    time_once "$@"
-    walls+=("$WALL_MS") cpus+=("$CPU_MS") rss+=("$RSS_KB")
-  done
-  printf -v "${name}_WALL" '%s' "$(median "${walls[@]}")"
-  printf -v "${name}_CPU" '%s' "$(median "${cpus[@]}")"
-  printf -v "${name}_RSS" '%s' "$(maximum "${rss[@]}")"
-  say "$name: wall ${walls[*]} ms; cpu ${cpus[*]} ms; max rss $(maximum "${rss[@]}") KiB"
+  time_runs remove_big_outputs "$BIG_REPS" "$name" "$@"
+  local rss_var="${name}_RSS"
+  say "$name: wall $RUN_WALLS ms; cpu $RUN_CPUS ms; max rss ${!rss_var} KiB"
 }
 say "timing the ${BIG_MIB} MiB Reshape, $BIG_REPS runs each"
 big_run REF_BIG "$ONNX_REF" run "$BIG/model.onnx" --output-dir "$WORK/out"

@@ -10,6 +10,7 @@
 #include "gemm/dot.h"
 #include "numeric/elementary.h"
 #include "numeric/exact_sum.h"
+#include "numeric/float_format.h"
 #include "numeric/mpfr_interval.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
@@ -29,35 +30,6 @@ double default_scale(int64_t head_size) {
 }
 
 namespace {
-
-numeric::Format attention_format(ElementType type) {
-  switch (type) {
-    case ElementType::Float16:
-      return numeric::Format::Float16;
-    case ElementType::BFloat16:
-      return numeric::Format::BFloat16;
-    case ElementType::Float:
-      return numeric::Format::Float;
-    case ElementType::Double:
-      return numeric::Format::Double;
-    default:
-      throw std::logic_error("attention: no floating format for " + std::string(name_of(type)));
-  }
-}
-
-// The value of `v` rounded to `format`, as a double.
-double attention_round_to(numeric::Format format, double v) {
-  switch (format) {
-    case numeric::Format::Float16:
-      return widen(narrow<Float16Bits>(v));
-    case numeric::Format::BFloat16:
-      return widen(narrow<BFloat16Bits>(v));
-    case numeric::Format::Float:
-      return static_cast<float>(v);
-    default:
-      return v;
-  }
-}
 
 // cap * tanh(score / cap) in MPFR intervals, from 80 bits up until both ends round alike. The
 // exact value is transcendental at every nonzero score (tanh of a nonzero rational), so it is never
@@ -82,9 +54,9 @@ double softcap_mpfr(numeric::Format format, double score, double cap) {
 }  // namespace
 
 double softcap_rounded(ElementType type, double score, double cap) {
-  const numeric::Format format = attention_format(type);
+  const numeric::Format format = numeric::format_of_type(type);
   if (std::isnan(score)) return score;
-  if (std::isinf(score)) return std::copysign(attention_round_to(format, std::fabs(cap)), score);
+  if (std::isinf(score)) return std::copysign(numeric::round_to(std::fabs(cap), format), score);
   if (score == 0) return score;
   if (format != numeric::Format::Double) {
     // score / cap rounds once (2^-53 relative; tanh's condition number 2x / sinh(2x) is at most 1),
@@ -92,7 +64,7 @@ double softcap_rounded(ElementType type, double score, double cap) {
     const double t = cap * std::tanh(score / cap);
     if (t != 0 && std::isfinite(t)) {
       const double d = std::fabs(t) * numeric::kEstimateError;
-      const double a = attention_round_to(format, t - d), b = attention_round_to(format, t + d);
+      const double a = numeric::round_to(t - d, format), b = numeric::round_to(t + d, format);
       if (a == b) return a;
     }
   }

@@ -3,6 +3,8 @@
 
 #include <optional>
 
+#include "ops/unary_signature.h"
+
 namespace onnx_ref::math {
 
 Shape broadcast_output_shape(std::span<const Shape> shapes) {
@@ -120,12 +122,7 @@ OpVersion binary_version(const std::string& op_type, int since, const TypeSet& t
 }
 
 OpVersion unary_version(const std::string& op_type, int since, const TypeSet& types, bool consumed, Kernel kernel) {
-  OpVersion v;
-  v.op_type = op_type;
-  v.since_version = since;
-  v.inputs = {{"X", "T"}};
-  v.outputs = {{"Y", "T"}};
-  v.type_constraints = {{"T", types}};
+  OpVersion v = x_to_y_version(op_type, since, types);
   if (consumed) v.attributes = {consumed_inputs()};
   v.kernel = std::move(kernel);
   return v;

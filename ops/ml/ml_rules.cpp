@@ -13,6 +13,7 @@
 #include <cmath>
 #include <limits>
 
+#include "numeric/float_format.h"
 #include "numeric/mpfr_interval.h"
 #include "ops/softmax/softmax_family.h"
 #include "runtime/error.h"
@@ -139,42 +140,13 @@ Tensor look_up_strings(const Tensor& x, const std::unordered_map<std::string, in
   return Tensor::from_values<int64_t>(ElementType::Int64, x.shape(), out);
 }
 
-numeric::Format format_of_type(ElementType type) {
-  switch (type) {
-    case ElementType::Float16:
-      return numeric::Format::Float16;
-    case ElementType::BFloat16:
-      return numeric::Format::BFloat16;
-    case ElementType::Float:
-      return numeric::Format::Float;
-    case ElementType::Double:
-      return numeric::Format::Double;
-    default:
-      throw std::logic_error("format_of_type: not a floating type");
-  }
-}
-
-double round_to(double v, numeric::Format format) {
-  switch (format) {
-    case numeric::Format::Float16:
-      return widen(narrow<Float16Bits>(v));
-    case numeric::Format::BFloat16:
-      return widen(narrow<BFloat16Bits>(v));
-    case numeric::Format::Float:
-      return static_cast<float>(v);
-    case numeric::Format::Double:
-      return v;
-  }
-  return v;
-}
-
 double round_sum(const ExactSum& sum, numeric::Format format, uint32_t divisor) {
   if (sum.is_nan()) return std::numeric_limits<double>::quiet_NaN();
   const double nearest = divisor == 1 ? sum.round_nearest() : sum.round_quotient(divisor, false);
-  if (format == numeric::Format::Double || !std::isfinite(nearest)) return round_to(nearest, format);
+  if (format == numeric::Format::Double || !std::isfinite(nearest)) return numeric::round_to(nearest, format);
   // Rounded to odd first, so that the rounding to the narrower format is the only one that counts.
   const double odd = divisor == 1 ? sum.round_odd() : sum.round_quotient(divisor, true);
-  return round_to(odd, format);
+  return numeric::round_to(odd, format);
 }
 
 void add_exact_product(ExactSum& sum, long double x, double w) {
@@ -310,7 +282,7 @@ double probit_rounded(double p, numeric::Format format) {
   if (p == 0.5) return 0;
   // probit(1 - q) = -probit(q), and 1 - p is exact for p in (1/2, 1).
   const double estimate = p < 0.5 ? probit_estimate_lower(p) : -probit_estimate_lower(1 - p);
-  double y = round_to(estimate, format);
+  double y = numeric::round_to(estimate, format);
   for (int step = 0; step < 4096; ++step) {
     const double below = probit_neighbour(y, format, false), above = probit_neighbour(y, format, true);
     if (probit_compare(below, y, p) > 0) {  // Phi(lower midpoint) > p: the root lies lower
@@ -330,7 +302,7 @@ Tensor apply_post_transform(const Tensor& scores, PostTransform transform) {
   if (transform == PostTransform::None) return scores;
   const int64_t rows = scores.rank() == 2 ? scores.shape()[0] : 1;
   const int64_t count = scores.rank() == 2 ? scores.shape()[1] : scores.element_count();
-  const numeric::Format format = format_of_type(scores.type());
+  const numeric::Format format = numeric::format_of_type(scores.type());
   const MemoryCharge values_charge =
       charge_scratch<double>(static_cast<uint64_t>(scores.element_count()), "the post transform's widened scores");
   std::vector<double> values = ml_tensor_values(scores);

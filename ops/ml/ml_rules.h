@@ -70,10 +70,6 @@ std::vector<std::optional<ValueType>> string_int64_swapped(const Attributes&,
 // Each string of X looked up in `index`; `fallback` where it is not found.
 Tensor look_up_strings(const Tensor& x, const std::unordered_map<std::string, int64_t>& index, int64_t fallback);
 
-// The format of a float16, float or double output.
-numeric::Format format_of_type(ElementType type);
-// A double rounded once to `format` (nearest, ties to even), returned as a double.
-double round_to(double v, numeric::Format format);
 // The exact sum (divided by `divisor` when it is above 1) rounded once to `format`.
 double round_sum(const ExactSum& sum, numeric::Format format, uint32_t divisor = 1);
 

@@ -8,6 +8,7 @@
 #include <map>
 #include <utility>
 
+#include "numeric/float_format.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
 
@@ -131,7 +132,7 @@ Tensor ensemble_scores(const Ensemble& e, const Tensor& x, ElementType out_type)
   const FeatureRows shape = feature_rows(x, "X");
   check_ensemble_features(e, shape.features);
   Tensor out = Tensor::zeros(out_type, {shape.rows, e.targets});
-  const numeric::Format format = format_of_type(out_type);
+  const numeric::Format format = numeric::format_of_type(out_type);
   const uint64_t trees = e.roots.size();
   if (e.aggregate == TreeAggregate::Average && trees > std::numeric_limits<uint32_t>::max())
     throw Error("AVERAGE over " + std::to_string(trees) + " trees is beyond 2^32 - 1");

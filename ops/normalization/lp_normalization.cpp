@@ -14,6 +14,7 @@
 #include <memory>
 #include <vector>
 
+#include "numeric/float_format.h"
 #include "numeric/mpfr_interval.h"
 #include "ops/axis.h"
 #include "ops/normalization/normalization.h"
@@ -26,19 +27,6 @@
 namespace onnx_ref {
 
 namespace {
-
-numeric::Format format_of_type(ElementType type) {
-  switch (type) {
-    case ElementType::Float16:
-      return numeric::Format::Float16;
-    case ElementType::BFloat16:
-      return numeric::Format::BFloat16;
-    case ElementType::Float:
-      return numeric::Format::Float;
-    default:
-      return numeric::Format::Double;
-  }
-}
 
 // The norm of one line enclosed at a precision: the exact sum of |x| (or of x^2, whose square root
 // is then enclosed), its ends rounded outward.
@@ -117,7 +105,8 @@ std::vector<Value> lp_normalization(const KernelContext& ctx, const LpNormalizat
                                                              "LpNormalization's widened input and result");
   const std::vector<double> xs = widen_elements(x);
   std::vector<double> y(xs.size()), line(static_cast<size_t>(count));
-  const numeric::Format format = format_of_type(x.type());
+  // A type without a floating format of its own is normed in double.
+  const numeric::Format format = numeric::format_if_floating(x.type()).value_or(numeric::Format::Double);
   for (int64_t o = 0; o < outer; ++o)
     for (int64_t i = 0; i < inner; ++i) {
       const int64_t base = o * count * inner + i;

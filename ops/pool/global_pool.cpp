@@ -9,6 +9,7 @@
 #include "numeric/interval_rounding.h"
 #include "ops/float_dispatch.h"
 #include "ops/type_sets.h"
+#include "ops/unary_signature.h"
 #include "runtime/error.h"
 #include "runtime/numeric_dispatch.h"
 
@@ -108,12 +109,7 @@ GlobalWindows global_windows(const Tensor& x) {
 namespace {
 
 OpVersion global_pool_version(const std::string& op_type, int since, const TypeSet& types, GlobalKind kind) {
-  OpVersion v;
-  v.op_type = op_type;
-  v.since_version = since;
-  v.inputs = {{"X", "T"}};
-  v.outputs = {{"Y", "T"}};
-  v.type_constraints = {{"T", types}};
+  OpVersion v = x_to_y_version(op_type, since, types);
   v.kernel = [kind](const KernelContext& ctx) { return global_pool(ctx, kind); };
   return v;
 }

@@ -19,6 +19,7 @@
 #include "ops/recurrent/gate_cache.h"
 #include "ops/recurrent/recurrent_rules.h"
 #include "ops/recurrent/register.h"
+#include "ops/recurrent/step_loop.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 
@@ -78,25 +79,20 @@ void gru_direction(const KernelContext& ctx, const RecurrentShape& s, const Recu
   Tensor a_t = recurrent_scratch(type, s.batch, K), ar_t = recurrent_scratch(type, s.batch, KR),
          g1_t = recurrent_scratch(type, s.batch, 2 * H), g2_t = recurrent_scratch(type, s.batch, H),
          u_t = recurrent_scratch(type, s.batch, H);
-  S* a = reinterpret_cast<S*>(a_t.mutable_data());
-  S* ar = reinterpret_cast<S*>(ar_t.mutable_data());
-  S* g1 = reinterpret_cast<S*>(g1_t.mutable_data());
-  S* g2 = reinterpret_cast<S*>(g2_t.mutable_data());
-  S* u = reinterpret_cast<S*>(u_t.mutable_data());
+  S* a = scratch_data<S>(a_t);
+  S* ar = scratch_data<S>(ar_t);
+  S* g1 = scratch_data<S>(g1_t);
+  S* g2 = scratch_data<S>(g2_t);
+  S* u = scratch_data<S>(u_t);
   const S* x = ctx.input(0).data_as<S>();
-  for (int64_t step = 0; step < s.seq; ++step) {
-    const std::vector<ActiveRow> rows = active_rows(s, step, reverse);
-    if (rows.empty()) break;
+  for_each_step(s, reverse, [&](const std::vector<ActiveRow>& rows) {
     const int64_t m = static_cast<int64_t>(rows.size());
-    for (int64_t k = 0; k < m; ++k) {
-      const ActiveRow& row = rows[static_cast<size_t>(k)];
-      const S* h = y_h + s.state_offset(d, row.batch);
-      fill_gate_row(a + k * K, x + s.x_offset(row.time, row.batch), I, h, H);
+    fill_gate_rows(s, rows, d, x, y_h, a, K, [&](int64_t k, int64_t at, S*) {
       if (linear_before_reset) {
-        std::copy(h, h + H, ar + k * KR);
+        std::copy(y_h + at, y_h + at + H, ar + k * KR);
         ar[k * KR + H] = narrow<S>(1.0);
       }
-    }
+    });
     gate_product(a, m, zr, g1);
     if (linear_before_reset) gate_product(ar, m, recurrent_h, u);
     // The h gate's left-hand matrix: H's columns become r ∘ H (or r ∘ (H R_h^T + Rb_h)), in place.
@@ -111,19 +107,12 @@ void gru_direction(const KernelContext& ctx, const RecurrentShape& s, const Recu
       }
     }
     gate_product(a, m, h_gate, g2);
-    for (int64_t k = 0; k < m; ++k) {
-      const ActiveRow& row = rows[static_cast<size_t>(k)];
-      const int64_t at = s.state_offset(d, row.batch);
-      S* out = y + s.y_offset(row.time, d, row.batch);
-      for (int64_t j = 0; j < H; ++j) {
-        const S z = g1[k * 2 * H + j];
-        const S candidate = apply_activation(ga, g2[k * H + j], attrs.clip);
-        const S h = rnn_add(rnn_mul(rnn_one_minus(z), candidate), rnn_mul(z, y_h[at + j]));
-        y_h[at + j] = h;
-        out[j] = h;
-      }
-    }
-  }
+    store_hidden(s, rows, d, y, y_h, [&](int64_t k, int64_t at, int64_t j) {
+      const S z = g1[k * 2 * H + j];
+      const S candidate = apply_activation(ga, g2[k * H + j], attrs.clip);
+      return rnn_add(rnn_mul(rnn_one_minus(z), candidate), rnn_mul(z, y_h[at + j]));
+    });
+  });
 }
 
 std::vector<Value> gru_kernel(const KernelContext& ctx, const RecurrentParams& params) {

@@ -17,6 +17,7 @@
 #include "ops/recurrent/gate_cache.h"
 #include "ops/recurrent/recurrent_rules.h"
 #include "ops/recurrent/register.h"
+#include "ops/recurrent/step_loop.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 
@@ -68,20 +69,15 @@ void lstm_direction(const KernelContext& ctx, const RecurrentShape& s, const Rec
   const ElementType type = ctx.input(0).type();
   Tensor a_t = recurrent_scratch(type, s.batch, K), g1_t = recurrent_scratch(type, s.batch, 3 * H),
          g2_t = recurrent_scratch(type, s.batch, H);
-  S* a = reinterpret_cast<S*>(a_t.mutable_data());
-  S* g1 = reinterpret_cast<S*>(g1_t.mutable_data());
-  S* g2 = reinterpret_cast<S*>(g2_t.mutable_data());
+  S* a = scratch_data<S>(a_t);
+  S* g1 = scratch_data<S>(g1_t);
+  S* g2 = scratch_data<S>(g2_t);
   const S* x = ctx.input(0).data_as<S>();
-  for (int64_t step = 0; step < s.seq; ++step) {
-    const std::vector<ActiveRow> rows = active_rows(s, step, reverse);
-    if (rows.empty()) break;
+  for_each_step(s, reverse, [&](const std::vector<ActiveRow>& rows) {
     const int64_t m = static_cast<int64_t>(rows.size());
-    for (int64_t k = 0; k < m; ++k) {
-      const ActiveRow& row = rows[static_cast<size_t>(k)];
-      const int64_t at = s.state_offset(d, row.batch);
-      S* rest = fill_gate_row(a + k * K, x + s.x_offset(row.time, row.batch), I, y_h + at, H);
+    fill_gate_rows(s, rows, d, x, y_h, a, K, [&](int64_t, int64_t at, S* rest) {
       if (peephole) std::copy(y_c + at, y_c + at + H, rest);
-    }
+    });
     gate_product(a, m, ifc, g1);
     for (int64_t k = 0; k < m; ++k) {
       const int64_t at = s.state_offset(d, rows[static_cast<size_t>(k)].batch);
@@ -96,18 +92,11 @@ void lstm_direction(const KernelContext& ctx, const RecurrentShape& s, const Rec
       if (peephole) std::copy(y_c + at, y_c + at + H, a + k * K + I + H + 2);
     }
     gate_product(a, m, o_gate, g2);
-    for (int64_t k = 0; k < m; ++k) {
-      const ActiveRow& row = rows[static_cast<size_t>(k)];
-      const int64_t at = s.state_offset(d, row.batch);
-      S* out = y + s.y_offset(row.time, d, row.batch);
-      for (int64_t j = 0; j < H; ++j) {
-        const S o = apply_activation(fa, g2[k * H + j], attrs.clip);
-        const S h = rnn_mul(o, apply_activation(ha, y_c[at + j], attrs.clip));
-        y_h[at + j] = h;
-        out[j] = h;
-      }
-    }
-  }
+    store_hidden(s, rows, d, y, y_h, [&](int64_t k, int64_t at, int64_t j) {
+      const S o = apply_activation(fa, g2[k * H + j], attrs.clip);
+      return rnn_mul(o, apply_activation(ha, y_c[at + j], attrs.clip));
+    });
+  });
 }
 
 std::vector<Value> lstm_kernel(const KernelContext& ctx, const RecurrentParams& params) {

@@ -12,6 +12,7 @@
 #include "ops/recurrent/gate_cache.h"
 #include "ops/recurrent/recurrent_rules.h"
 #include "ops/recurrent/register.h"
+#include "ops/recurrent/step_loop.h"
 #include "ops/type_sets.h"
 #include "runtime/error.h"
 
@@ -45,29 +46,15 @@ void rnn_direction(const KernelContext& ctx, const RecurrentShape& s, const Recu
   const int64_t K = gate.rows();
   const ElementType type = ctx.input(0).type();
   Tensor a_t = recurrent_scratch(type, s.batch, K), g_t = recurrent_scratch(type, s.batch, H);
-  S* a = reinterpret_cast<S*>(a_t.mutable_data());
-  S* g = reinterpret_cast<S*>(g_t.mutable_data());
+  S* a = scratch_data<S>(a_t);
+  S* g = scratch_data<S>(g_t);
   const S* x = ctx.input(0).data_as<S>();
-  for (int64_t step = 0; step < s.seq; ++step) {
-    const std::vector<ActiveRow> rows = active_rows(s, step, reverse);
-    if (rows.empty()) break;
-    const int64_t m = static_cast<int64_t>(rows.size());
-    for (int64_t k = 0; k < m; ++k) {
-      const ActiveRow& row = rows[static_cast<size_t>(k)];
-      fill_gate_row(a + k * K, x + s.x_offset(row.time, row.batch), I, y_h + s.state_offset(d, row.batch), H);
-    }
-    gate_product(a, m, gate, g);
-    for (int64_t k = 0; k < m; ++k) {
-      const ActiveRow& row = rows[static_cast<size_t>(k)];
-      const int64_t at = s.state_offset(d, row.batch);
-      S* out = y + s.y_offset(row.time, d, row.batch);
-      for (int64_t j = 0; j < H; ++j) {
-        const S h = apply_activation(fa, g[k * H + j], attrs.clip);
-        y_h[at + j] = h;
-        out[j] = h;
-      }
-    }
-  }
+  for_each_step(s, reverse, [&](const std::vector<ActiveRow>& rows) {
+    fill_gate_rows(s, rows, d, x, y_h, a, K, [](int64_t, int64_t, S*) {});
+    gate_product(a, static_cast<int64_t>(rows.size()), gate, g);
+    store_hidden(s, rows, d, y, y_h,
+                 [&](int64_t k, int64_t, int64_t j) { return apply_activation(fa, g[k * H + j], attrs.clip); });
+  });
 }
 
 std::vector<Value> rnn_kernel(const KernelContext& ctx, const RecurrentParams& params) {

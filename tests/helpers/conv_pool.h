@@ -9,7 +9,9 @@
 #include <cmath>
 #include <cstring>
 
+#include "element_values.h"
 #include "gemm/exact_quotient.h"
+#include "int_attribute_run.h"
 #include "model_builder.h"
 #include "runtime/error.h"
 
@@ -24,30 +26,19 @@ struct IntsAttr {
   std::vector<int64_t> values;
 };
 
+// group, storage_order, ceil_mode and count_include_pad given one value are INT attributes; the
+// others INTS.
 std::vector<Tensor> run_node(const std::string& op, int64_t opset, const std::vector<Tensor>& inputs,
                              const std::vector<IntsAttr>& ints = {}, size_t outputs = 1,
                              const std::string& auto_pad = "") {
-  testing::OpTester t(op, opset);
-  for (const auto& i : inputs) t.input(Value(i));
-  t.outputs(outputs);
+  std::vector<IntAttribute> attrs;
   for (const auto& a : ints) {
-    if (a.values.size() == 1 &&
-        (a.name == "group" || a.name == "storage_order" || a.name == "ceil_mode" || a.name == "count_include_pad"))
-      t.attribute(a.name, a.values[0]);
-    else
-      t.attribute(a.name, a.values);
+    const bool scalar = a.values.size() == 1 && (a.name == "group" || a.name == "storage_order" ||
+                                                 a.name == "ceil_mode" || a.name == "count_include_pad");
+    attrs.push_back({a.name, a.values, scalar});
   }
-  if (!auto_pad.empty()) t.attribute("auto_pad", auto_pad);
-  std::vector<Tensor> result;
-  for (auto& v : t.run()) result.push_back(v.tensor());
-  return result;
-}
-
-template <class V>
-std::vector<V> values(const Tensor& t) {
-  std::vector<V> v(static_cast<size_t>(t.element_count()));
-  if (!v.empty()) std::memcpy(v.data(), t.data(), v.size() * sizeof(V));
-  return v;
+  return run_with_int_attributes(op, opset, std::vector<std::optional<Tensor>>(inputs.begin(), inputs.end()), attrs,
+                                 outputs, auto_pad);
 }
 
 Tensor floats(Shape shape, std::vector<float> v) { return Tensor::from_values<float>(T::Float, std::move(shape), v); }

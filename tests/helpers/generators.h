@@ -4,6 +4,8 @@
 #pragma once
 #include <doctest/doctest.h>
 
+#include "int64_limits.h"
+#include "kernel_only.h"
 #include "op_tester.h"
 
 #include <cstring>
@@ -21,27 +23,11 @@ using T = ElementType;
 
 namespace {
 
-constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
-constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
-
 std::vector<Value> run_kernel(const std::string& op, int since, std::vector<std::optional<Value>> inputs,
                               const Attributes& attrs) {
   REQUIRE(Registry::builtin().resolve("", op, since) != nullptr);
   REQUIRE(Registry::builtin().resolve("", op, since)->since_version == since);
   return testing::run_node_rule(op, since, inputs, attrs);
-}
-
-// The kernel alone, without the loader: for an element type outside the version's type set (the
-// loader refuses the node), to test that the kernel's data movement copies any element by its bytes.
-std::vector<Value> run_kernel_only(const std::string& op, int opset, std::vector<std::optional<Value>> inputs,
-                                   const Attributes& attrs) {
-  const OpVersion* v = Registry::builtin().resolve("", op, opset);
-  REQUIRE(v);
-  Attributes a;
-  for (const auto& spec : v->attributes)
-    if (spec.default_value) a.set(spec.name, *spec.default_value);
-  for (const auto& [name, value] : attrs.values()) a.set(name, value);
-  return v->kernel(KernelContext(a, inputs, 1));
 }
 
 // doctest::String, so that a message can be compared with == to a text or a doctest::Contains.

@@ -13,6 +13,7 @@
 #include <numeric>
 #include <random>
 
+#include "int64_limits.h"
 #include "model_builder.h"
 #include "ops/indexing/compress.h"
 #include "ops/indexing/non_zero.h"
@@ -29,9 +30,6 @@ using namespace onnx_ref::testing;
 using T = ElementType;
 
 namespace {
-
-constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
-constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
 
 // A tensor of `shape` whose elements all differ (as far as the type's width allows): bytes from a
 // fixed random sequence; strings "s0", "s1", ...

@@ -11,6 +11,7 @@
 #include <vector>
 #include "mpfr_oracle.h"
 #include "op_tester.h"
+#include "rule_tensors.h"
 #include "runtime/error.h"
 
 namespace loss_rules_tests {
@@ -18,10 +19,7 @@ using namespace onnx_ref;
 using namespace onnx_ref::testing;
 using T = ElementType;
 
-inline std::vector<float> floats(const Tensor& t) {
-  return {t.data_as<float>(), t.data_as<float>() + t.element_count()};
-}
-inline Tensor i64(Shape s, std::vector<int64_t> v) { return Tensor::from_values<int64_t>(T::Int64, std::move(s), v); }
+using namespace rule_tensors;  // f32, i64, floats, ints
 
 // The text's Example 1: N, C, d1 = 2, 3, 2.
 // Built on first use: a namespace-scope Tensor would be made before the runtime's own statics.

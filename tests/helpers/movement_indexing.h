@@ -4,6 +4,7 @@
 #pragma once
 #include <doctest/doctest.h>
 
+#include "kernel_only.h"
 #include "op_tester.h"
 
 #include <climits>
@@ -28,19 +29,6 @@ std::vector<Value> run_op(const std::string& op, int opset, std::vector<std::opt
   Attributes a;
   for (const auto& [name, value] : attrs) a.set(name, value);
   return testing::run_node_rule(op, opset, inputs, a, outputs);
-}
-
-// The kernel alone, without the loader: for an element type outside the version's type set (the
-// loader refuses the node), to test that the kernel's data movement copies any element by its bytes.
-std::vector<Value> run_kernel_only(const std::string& op, int opset, std::vector<std::optional<Value>> inputs,
-                                   const Attributes& attrs) {
-  const OpVersion* v = Registry::builtin().resolve("", op, opset);
-  REQUIRE(v);
-  Attributes a;
-  for (const auto& spec : v->attributes)
-    if (spec.default_value) a.set(spec.name, *spec.default_value);
-  for (const auto& [name, value] : attrs.values()) a.set(name, value);
-  return v->kernel(KernelContext(a, inputs, 1));
 }
 
 Tensor i64(Shape shape, std::vector<int64_t> v) { return Tensor::from_values<int64_t>(T::Int64, std::move(shape), v); }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 #include "op_tester.h"
+#include "rule_tensors.h"
 #include "runtime/error.h"
 
 namespace normalization_rules_tests {
@@ -16,10 +17,7 @@ using namespace onnx_ref;
 using namespace onnx_ref::testing;
 using T = ElementType;
 
-inline Tensor f32(Shape s, std::vector<float> v) { return Tensor::from_values<float>(T::Float, std::move(s), v); }
-inline std::vector<float> floats(const Tensor& t) {
-  return {t.data_as<float>(), t.data_as<float>() + t.element_count()};
-}
+using namespace rule_tensors;  // f32, i64, floats, ints
 
 inline OpTester node(const char* op, int64_t v, std::vector<std::optional<Tensor>> inputs,
                      const std::function<void(OpTester&)>& attrs = {}) {

@@ -16,9 +16,9 @@ using T = ElementType;
 namespace {
 
 // The first opset at which each element type is allowed, written from the spec's change log.
-// Reshape: float16/float/double since 1, the other classic types since 5, bfloat16 since 13,
-// float8 since 19, 4-bit ints since 21, float4e2m1 since 23, float8e8m0 since 24, 2-bit since 25.
-int reshape_first_opset(T t) {
+// Reshape and Flatten add types at the same opsets except two: when the classic types (ints, bool,
+// string, ...) arrive, and when the float8 types do; those two are the parameters.
+int first_opset(T t, int classic_since, int float8_since) {
   switch (t) {
     case T::Float16:
     case T::Float:
@@ -30,7 +30,7 @@ int reshape_first_opset(T t) {
     case T::Float8E4M3FNUZ:
     case T::Float8E5M2:
     case T::Float8E5M2FNUZ:
-      return 19;
+      return float8_since;
     case T::UInt4:
     case T::Int4:
       return 21;
@@ -42,38 +42,17 @@ int reshape_first_opset(T t) {
     case T::Int2:
       return 25;
     default:
-      return 5;
+      return classic_since;
   }
 }
 
+// Reshape: float16/float/double since 1, the other classic types since 5, bfloat16 since 13,
+// float8 since 19, 4-bit ints since 21, float4e2m1 since 23, float8e8m0 since 24, 2-bit since 25.
+int reshape_first_opset(T t) { return first_opset(t, 5, 19); }
+
 // Flatten: float16/float/double since 1, the classic types since 9, bfloat16 since 13, float8 and
 // 4-bit ints since 21, float4e2m1 since 23, float8e8m0 since 24, 2-bit since 25.
-int flatten_first_opset(T t) {
-  switch (t) {
-    case T::Float16:
-    case T::Float:
-    case T::Double:
-      return 1;
-    case T::BFloat16:
-      return 13;
-    case T::Float8E4M3FN:
-    case T::Float8E4M3FNUZ:
-    case T::Float8E5M2:
-    case T::Float8E5M2FNUZ:
-    case T::UInt4:
-    case T::Int4:
-      return 21;
-    case T::Float4E2M1:
-      return 23;
-    case T::Float8E8M0:
-      return 24;
-    case T::UInt2:
-    case T::Int2:
-      return 25;
-    default:
-      return 9;
-  }
-}
+int flatten_first_opset(T t) { return first_opset(t, 9, 21); }
 
 // A tensor of shape [2, 3] with distinct bytes, so that a reordering would show.
 Tensor sample(T type) {

@@ -3,6 +3,7 @@
 #pragma once
 #include <doctest/doctest.h>
 
+#include "int64_limits.h"
 #include "op_tester.h"
 
 #include <bit>
@@ -22,8 +23,6 @@
 using namespace onnx_ref;
 
 namespace {
-constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
-constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
 using V = std::vector<int64_t>;
 
 template <class T>

@@ -5,6 +5,7 @@
 #pragma once
 #include <doctest/doctest.h>
 
+#include "int64_limits.h"
 #include "op_tester.h"
 
 #include <limits>
@@ -21,8 +22,6 @@ using T = ElementType;
 
 namespace {
 
-constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
-constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
 constexpr auto Back = NegativeAxes::FromBack;
 constexpr auto Refused = NegativeAxes::Refused;
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 #include "op_tester.h"
+#include "rule_tensors.h"
 #include "runtime/error.h"
 
 namespace unpool_roi_rules_tests {
@@ -16,10 +17,7 @@ using namespace onnx_ref;
 using namespace onnx_ref::testing;
 using T = ElementType;
 
-inline std::vector<float> floats(const Tensor& t) {
-  return {t.data_as<float>(), t.data_as<float>() + t.element_count()};
-}
-inline Tensor i64(Shape s, std::vector<int64_t> v) { return Tensor::from_values<int64_t>(T::Int64, std::move(s), v); }
+using namespace rule_tensors;  // f32, i64, floats, ints
 // Built on first use: a namespace-scope Tensor would be made before the runtime's own statics.
 inline const Tensor& kX() {
   static const Tensor t = Tensor::from_values<float>(T::Float, {1, 1, 2}, {5, 7});

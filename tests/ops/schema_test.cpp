@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "ops/param_option_name.h"
 #include "ops/registry.h"
 
 using namespace onnx_ref;
@@ -55,18 +56,6 @@ bool has_schemas(const std::string& domain) { return domain.empty() || schema_ha
 
 bool departs(const OpVersion& v, const std::string& what) { return kDepartures.count(v.label() + " " + what) != 0; }
 
-std::string option_name(ParamOption o) {
-  switch (o) {
-    case ParamOption::Single:
-      return "single";
-    case ParamOption::Optional:
-      return "optional";
-    case ParamOption::Variadic:
-      return "variadic";
-  }
-  return "?";
-}
-
 std::string attr_type_upper(AttrType t) {
   std::string s(attr_type_name(t));
   for (auto& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -100,7 +89,7 @@ void check_params(const OpVersion& v, const std::vector<FormalParam>& ours, cons
     CAPTURE(i);
     CHECK(p.name == s["name"].get<std::string>());
     CHECK(p.type_var == s["type_str"].get<std::string>());
-    CHECK(option_name(p.option) == s["option"].get<std::string>());
+    CHECK(param_option_name(p.option) == s["option"].get<std::string>());
     if (p.option == ParamOption::Variadic) {
       CHECK(p.min_arity == s["min_arity"].get<int>());
       CHECK(p.homogeneous == s["homogeneous"].get<bool>());

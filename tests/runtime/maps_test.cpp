@@ -1,5 +1,6 @@
 // Unit tests: runtime maps.
 #include "helpers/maps.h"
+#include "helpers/value_file_round_trip.h"
 
 TEST_CASE("maps: the rules of a map") {
   const MapEntries m = MapEntries::make(keys_i64({7, -2, 3}), floats({0.5f, 1.f, 2.f}));
@@ -48,11 +49,7 @@ TEST_CASE("maps: MapProto and SequenceProto of maps round-trip") {
   };
   for (const Value& v : values) {
     CAPTURE(v.describe());
-    const auto file = dir / "v.pb";
-    write_value_file(file, v, "name");
-    std::string name;
-    const Value back = read_value_file(file, v.type(), &name);
-    CHECK(name == "name");
+    const Value back = round_trip_value_file(dir, v);
     CHECK(back.type() == v.type());
     CHECK(back.identical_to(v));
     // The order of the entries survives too.

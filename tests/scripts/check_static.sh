@@ -3,10 +3,7 @@
 # whatever its inputs is refused by `check` with the same message (node, version, rule), through
 # subgraphs; what cannot be decided before running is listed with the reason; --json for check and
 # info. The oracle is `run` itself on random inputs of the declared shapes.
-set -eu
-onnx_ref=$1; python=$2
-dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "$0")/cli_test_prelude.sh"
 
 "$python" - "$dir" << 'PY'
 import sys

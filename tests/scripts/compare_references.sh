@@ -3,10 +3,7 @@
 # --output-dir` (output_K.npy, matched by position), `run --trace` (values inside If branches and
 # Loop bodies compared by their trace path); a dtype or shape difference said in the verdict; the
 # table's columns aligned; numbers in one (shortest) format.
-set -eu
-onnx_ref=$1; python=$2
-dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "$0")/cli_test_prelude.sh"
 
 "$python" - "$dir" << 'PY'
 import json, sys

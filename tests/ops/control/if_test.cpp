@@ -36,6 +36,18 @@ ModelBuilder branches(int64_t v, T else_type = T::Float, int then_outputs = 1) {
   return b;
 }
 
+// Gives cond's declared shape one more dimension, of `size`.
+void add_cond_dim(ModelBuilder& b, int64_t size) {
+  b.proto()
+      .mutable_graph()
+      ->mutable_input(0)
+      ->mutable_type()
+      ->mutable_tensor_type()
+      ->mutable_shape()
+      ->add_dim()
+      ->set_dim_value(size);
+}
+
 Value run_if(const ModelBuilder& b, const Tensor& cond) {
   const auto out = b.build().run({{"c", Value(cond)}});
   REQUIRE(out.size() == 1);
@@ -57,24 +69,10 @@ TEST_CASE("If, every version: cond is a bool tensor of one element") {
   for (int64_t v : kIfVersions) {
     INFO("If-", v);
     ModelBuilder one = branches(v);
-    one.proto()
-        .mutable_graph()
-        ->mutable_input(0)
-        ->mutable_type()
-        ->mutable_tensor_type()
-        ->mutable_shape()
-        ->add_dim()
-        ->set_dim_value(1);
+    add_cond_dim(one, 1);
     CHECK(floats_of(run_if(one, Tensor::from_values<uint8_t>(T::Bool, {1}, {0}))) == std::vector<float>{3, 4, 5});
     ModelBuilder two = branches(v);
-    two.proto()
-        .mutable_graph()
-        ->mutable_input(0)
-        ->mutable_type()
-        ->mutable_tensor_type()
-        ->mutable_shape()
-        ->add_dim()
-        ->set_dim_value(2);
+    add_cond_dim(two, 2);
     CHECK_THROWS_AS(run_if(two, Tensor::from_values<uint8_t>(T::Bool, {2}, {1, 1})), Error);
     ModelBuilder number = branches(v);
     number.proto().mutable_graph()->mutable_input(0)->mutable_type()->mutable_tensor_type()->set_elem_type(

@@ -2,6 +2,7 @@
 // check citing its sentence. Expected values are worked out by hand in the comments.
 #include <doctest/doctest.h>
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -21,6 +22,21 @@ std::vector<float> run_outputs(const ModelBuilder& b, const std::map<std::string
   REQUIRE(out.size() == 2);
   *scan = floats_of(out[1].second);
   return floats_of(out[0].second);
+}
+
+// A Loop of M = 2 iterations carrying x = [1], with outputs x_final and xs. The body has inputs i,
+// cond_in and x_in and outputs cond_out and x_out; add_scan adds the scan output x_scan and the
+// body's nodes.
+ModelBuilder scan_loop(int64_t v, const std::function<void(BodyGraph&)>& add_scan) {
+  ModelBuilder b(v);
+  b.initializer("x", float_vector({1})).initializer("M", int64_scalar_tensor(2));
+  b.output("x_final").output("xs");
+  BodyGraph body;
+  body.input("i", T::Int64, true).input("cond_in", T::Bool, true).input("x_in", T::Float);
+  body.output("cond_out", T::Bool, true).output("x_out", T::Float);
+  add_scan(body);
+  set_graph_attribute(b.node("Loop", {"M", "", "x"}, {"x_final", "xs"}), "body", body);
+  return b;
 }
 
 // The text's example: a = 3, b = 6, keepgoing = true, max_trip_count = 10; the body computes
@@ -145,16 +161,12 @@ TEST_CASE("Loop, every version: a scan output whose shape changes between iterat
   for (int64_t v : kLoopVersions) {
     INFO("Loop-", v);
     // The carried value doubles its length each iteration (Concat(v, v)); the scan output is it.
-    ModelBuilder b(v);
-    b.initializer("x", float_vector({1})).initializer("M", int64_scalar_tensor(2));
-    b.output("x_final").output("xs");
-    BodyGraph body;
-    body.input("i", T::Int64, true).input("cond_in", T::Bool, true).input("x_in", T::Float);
-    body.output("cond_out", T::Bool, true).output("x_out", T::Float).output("x_scan", T::Float);
-    body.node("Identity", {"cond_in"}, {"cond_out"});
-    set_int(body.node("Concat", {"x_in", "x_in"}, {"x_out"}), "axis", 0);
-    body.node("Identity", {"x_out"}, {"x_scan"});
-    set_graph_attribute(b.node("Loop", {"M", "", "x"}, {"x_final", "xs"}), "body", body);
+    ModelBuilder b = scan_loop(v, [](BodyGraph& body) {
+      body.output("x_scan", T::Float);
+      body.node("Identity", {"cond_in"}, {"cond_out"});
+      set_int(body.node("Concat", {"x_in", "x_in"}, {"x_out"}), "axis", 0);
+      body.node("Identity", {"x_out"}, {"x_scan"});
+    });
     CHECK(load_or_run_error(b, {}) != "");
     // The same loop run once has one shape: it runs.
     *b.proto().mutable_graph()->mutable_initializer(1) = tensor_to_proto(int64_scalar_tensor(1), "M");
@@ -166,20 +178,15 @@ TEST_CASE("Loop, every version: a scan output whose shape changes between iterat
 TEST_CASE("Loop-13 and later: a scan output that is a sequence is refused") {
   for (int64_t v : {13, 16, 19, 21, 23, 24, 25}) {
     INFO("Loop-", v);
-    ModelBuilder b(v);
-    b.initializer("x", float_vector({1})).initializer("M", int64_scalar_tensor(2));
-    b.output("x_final").output("xs");
-    BodyGraph body;
-    body.input("i", T::Int64, true).input("cond_in", T::Bool, true).input("x_in", T::Float);
-    body.output("cond_out", T::Bool, true).output("x_out", T::Float);
-    auto* seq = body.g.add_output();
-    seq->set_name("x_scan");
-    seq->mutable_type()->mutable_sequence_type()->mutable_elem_type()->mutable_tensor_type()->set_elem_type(
-        code_of(T::Float));
-    body.node("Identity", {"cond_in"}, {"cond_out"});
-    body.node("Identity", {"x_in"}, {"x_out"});
-    body.node("SequenceConstruct", {"x_in"}, {"x_scan"});
-    set_graph_attribute(b.node("Loop", {"M", "", "x"}, {"x_final", "xs"}), "body", body);
+    ModelBuilder b = scan_loop(v, [](BodyGraph& body) {
+      auto* seq = body.g.add_output();
+      seq->set_name("x_scan");
+      seq->mutable_type()->mutable_sequence_type()->mutable_elem_type()->mutable_tensor_type()->set_elem_type(
+          code_of(T::Float));
+      body.node("Identity", {"cond_in"}, {"cond_out"});
+      body.node("Identity", {"x_in"}, {"x_out"});
+      body.node("SequenceConstruct", {"x_in"}, {"x_scan"});
+    });
     CHECK(load_or_run_error(b, {}) != "");
   }
 }

@@ -7,6 +7,7 @@
 #include <vector>
 #include "gemm/dot.h"
 #include "helpers/conv_pool.h"
+#include "helpers/every_gemm_path.h"
 #include "runtime/numeric_dispatch.h"
 #include "runtime/parallel_for.h"
 
@@ -196,28 +197,17 @@ void check_case(const ConvCase& c, uint64_t seed) {
   const auto b = random_floats(rng, c.w_shape[0]);
   Shape out_shape;
   const auto want = oracle(c, x, w, b, out_shape);
-  std::vector<gemm::GemmPath> paths{gemm::GemmPath::Automatic, gemm::GemmPath::TiledPortable};
-  __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx512f")) paths.push_back(gemm::GemmPath::TiledAvx512);
-  for (const auto path : paths)
-    for (int threads : {1, 2, 3}) {
-      const gemm::GemmPath saved_path = gemm::gemm_path();
-      const int saved_threads = thread_count();
-      gemm::set_gemm_path(path);
-      set_thread_count(threads);
-      const Tensor y =
-          run_node("Conv", 22,
-                   {Tensor::from_values<float>(ElementType::Float, c.x_shape, x),
-                    Tensor::from_values<float>(ElementType::Float, c.w_shape, w),
-                    Tensor::from_values<float>(ElementType::Float, {c.w_shape[0]}, b)},
-                   {{"group", {c.group}}, {"pads", c.pads}, {"strides", c.strides}, {"dilations", c.dilations}})[0];
-      gemm::set_gemm_path(saved_path);
-      set_thread_count(saved_threads);
-      INFO("path " << static_cast<int>(path) << ", threads " << threads);
-      REQUIRE(y.shape() == out_shape);
-      REQUIRE(static_cast<size_t>(y.element_count()) == want.size());
-      CHECK(std::memcmp(y.data(), want.data(), want.size() * sizeof(float)) == 0);
-    }
+  on_every_gemm_path([&] {
+    const Tensor y =
+        run_node("Conv", 22,
+                 {Tensor::from_values<float>(ElementType::Float, c.x_shape, x),
+                  Tensor::from_values<float>(ElementType::Float, c.w_shape, w),
+                  Tensor::from_values<float>(ElementType::Float, {c.w_shape[0]}, b)},
+                 {{"group", {c.group}}, {"pads", c.pads}, {"strides", c.strides}, {"dilations", c.dilations}})[0];
+    REQUIRE(y.shape() == out_shape);
+    REQUIRE(static_cast<size_t>(y.element_count()) == want.size());
+    CHECK(std::memcmp(y.data(), want.data(), want.size() * sizeof(float)) == 0);
+  });
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <random>
 #include <vector>
 #include "gemm/dot.h"
+#include "helpers/every_gemm_path.h"
 #include "helpers/linalg_rules.h"
 #include "helpers/quant.h"
 #include "node_runner.h"
@@ -174,31 +175,20 @@ TEST_CASE("ConvTranspose-22: 2-D, stride 2, pads, dilation and groups, every pat
     mpfr_clear(a);
   }
   mpfr_clear(p);
-  std::vector<gemm::GemmPath> paths{gemm::GemmPath::Automatic, gemm::GemmPath::TiledPortable};
-  __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx512f")) paths.push_back(gemm::GemmPath::TiledAvx512);
-  for (const auto path : paths)
-    for (int threads : {1, 2, 3}) {
-      const gemm::GemmPath saved_path = gemm::gemm_path();
-      const int saved_threads = thread_count();
-      gemm::set_gemm_path(path);
-      set_thread_count(threads);
-      const Tensor y = run_single_node("ConvTranspose", 22,
-                                       {Tensor::from_values<float>(ElementType::Float, {N, C, H, W}, x),
-                                        Tensor::from_values<float>(ElementType::Float, {C, Mg, KH, KW}, w),
-                                        Tensor::from_values<float>(ElementType::Float, {M}, b)},
-                                       [&](onnx::NodeProto& node) {
-                                         set_int(node, "group", group);
-                                         set_ints(node, "strides", {sh, sw});
-                                         set_ints(node, "dilations", {dh, dw});
-                                         set_ints(node, "pads", {ph0, pw0, ph1, pw1});
-                                       });
-      gemm::set_gemm_path(saved_path);
-      set_thread_count(saved_threads);
-      INFO("path " << static_cast<int>(path) << ", threads " << threads);
-      REQUIRE(y.shape() == Shape{N, M, OH, OW});
-      CHECK(std::memcmp(y.data(), want.data(), want.size() * sizeof(float)) == 0);
-    }
+  on_every_gemm_path([&] {
+    const Tensor y = run_single_node("ConvTranspose", 22,
+                                     {Tensor::from_values<float>(ElementType::Float, {N, C, H, W}, x),
+                                      Tensor::from_values<float>(ElementType::Float, {C, Mg, KH, KW}, w),
+                                      Tensor::from_values<float>(ElementType::Float, {M}, b)},
+                                     [&](onnx::NodeProto& node) {
+                                       set_int(node, "group", group);
+                                       set_ints(node, "strides", {sh, sw});
+                                       set_ints(node, "dilations", {dh, dw});
+                                       set_ints(node, "pads", {ph0, pw0, ph1, pw1});
+                                     });
+    REQUIRE(y.shape() == Shape{N, M, OH, OW});
+    CHECK(std::memcmp(y.data(), want.data(), want.size() * sizeof(float)) == 0);
+  });
 }
 }  // namespace conv_transpose_engine_tests
 

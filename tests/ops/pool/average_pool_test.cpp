@@ -5,6 +5,8 @@
 #include <random>
 #include <vector>
 #include "helpers/conv_pool.h"
+#include "helpers/pool_windows.h"
+#include "mpfr_oracle.h"
 #include "rational_oracle.h"
 
 TEST_CASE("AveragePool: exact sum over the count, count_include_pad") {
@@ -108,5 +110,148 @@ TEST_CASE("AveragePool, every version: pads default to 0, [begin..., end...]; th
     CHECK(pooled({{"pads", {0, 1}}}) == std::vector<float>{3, 3.5f, 2.5f, 3});
     if (v >= 7)
       CHECK(pooled({{"pads", {1, 0}}, {"count_include_pad", {1}}}) == std::vector<float>{0.5f, 3, 3.5f, 2.5f});
+  }
+}
+
+namespace {
+
+// The value kinds of the oracle sweep, each aimed at a path of the kernel: near-equal values of
+// one binade (the double sum exact, many quotients exact ties), magnitudes from 2^-30 to 2^30 with
+// both signs (cancellation), subnormals, infinities and NaN among ordinary values, and values whose
+// window sums are inexact in double a hair from a tie (only the exact sum decides those).
+enum class Kind { NearEqual, MixedSigns, Subnormal, Special, NearTie };
+
+float draw(Kind kind, std::mt19937_64& rng) {
+  std::uniform_int_distribution<int64_t> mant(0, (int64_t{1} << 23) - 1);
+  std::uniform_int_distribution<int> pick(0, 99);
+  switch (kind) {
+    case Kind::NearEqual:
+      return std::ldexp(static_cast<float>((int64_t{1} << 23) + (mant(rng) >> 12)), -28);
+    case Kind::MixedSigns: {
+      const float v = std::ldexp(static_cast<float>((int64_t{1} << 23) + mant(rng)), pick(rng) % 61 - 53);
+      return pick(rng) < 50 ? v : -v;
+    }
+    case Kind::Subnormal: {
+      const float v = std::ldexp(static_cast<float>(mant(rng) >> (pick(rng) % 20)), -149);
+      return pick(rng) < 50 ? v : -v;
+    }
+    case Kind::Special: {
+      const int p = pick(rng);
+      if (p < 4) return INFINITY;
+      if (p < 7) return -INFINITY;
+      if (p < 9) return NAN;
+      if (p < 14) return -0.0f;
+      return std::ldexp(static_cast<float>(mant(rng)), -20) * (p < 60 ? 1 : -1);
+    }
+    case Kind::NearTie: {
+      static const float set[] = {2, 2 + 0x1p-22f, 0x1p-100f, -0x1p-100f, 0, 1, -1, 0x1p-60f, 2 - 0x1p-22f};
+      return set[pick(rng) % 9];
+    }
+  }
+  return 0;
+}
+
+// The exact sum of the window's elements (from +0) over the divisor, rounded once to float by MPFR.
+double oracle_average(const std::vector<float>& x, const pool_windows::Window& w, int64_t count) {
+  mpfr_t sum, q;
+  mpfr_inits2(600, sum, q, static_cast<mpfr_ptr>(nullptr));
+  mpfr_set_zero(sum, 1);
+  for (int64_t t : w.taps) mpfr_add_d(sum, sum, x[static_cast<size_t>(t)], MPFR_RNDN);  // exact at 600 bits
+  const int ternary = mpfr_div_ui(q, sum, static_cast<unsigned long>(count), MPFR_RNDN);
+  const double d = oracle::round_ieee(q, ternary, numeric::Format::Float);
+  mpfr_clears(sum, q, static_cast<mpfr_ptr>(nullptr));
+  return d;
+}
+
+bool same_float(float got, double want) {
+  if (std::isnan(want)) return std::isnan(got);
+  return static_cast<double>(got) == want && std::signbit(got) == std::signbit(want);
+}
+
+}  // namespace
+
+// spec: AveragePool-19: "average pooling consisting of computing the average on all values of a subset of the input tensor according to the kernel size"
+// spec: AveragePool-19: "Whether include pad pixels when calculating values for the edges. Default is 0, doesn't count include pad."
+TEST_CASE("AveragePool-19: every window against MPFR, every value kind, 1, 2 and 3 threads with identical bits") {
+  uint64_t seed = 11;
+  for (const Kind kind : {Kind::NearEqual, Kind::MixedSigns, Kind::Subnormal, Kind::Special, Kind::NearTie})
+    for (pool_windows::PoolCase c : pool_windows::sweep())
+      for (bool include_pad : {false, true}) {
+        c.include_pad = include_pad;
+        std::mt19937_64 rng(++seed);
+        std::vector<float> x(static_cast<size_t>(*checked_element_count(c.x_shape)));
+        for (float& v : x) v = draw(kind, rng);
+        const Tensor xt = Tensor::from_values<float>(ElementType::Float, c.x_shape, x);
+        const std::vector<pool_windows::Window> windows = pool_windows::windows(c);
+        INFO("kind ", static_cast<int>(kind), ", x ", shape_to_string(c.x_shape), ", count_include_pad ", include_pad);
+        std::vector<float> first;
+        for (int threads : {1, 2, 3}) {
+          INFO("threads ", threads);
+          const Tensor y = pool_windows::run_pool("AveragePool", 19, c, xt, threads)[0].tensor();
+          REQUIRE(static_cast<size_t>(y.element_count()) == windows.size());
+          const std::vector<float> got = values<float>(y);
+          int64_t wrong = 0;
+          for (size_t i = 0; i < windows.size(); ++i) {
+            const int64_t count = include_pad ? windows[i].padded_count : static_cast<int64_t>(windows[i].taps.size());
+            wrong += !same_float(got[i], oracle_average(x, windows[i], count));
+          }
+          CHECK(wrong == 0);
+          if (threads == 1)
+            first = got;
+          else
+            CHECK(std::memcmp(first.data(), got.data(), got.size() * sizeof(float)) == 0);
+        }
+      }
+}
+
+namespace {
+
+// A float16 value from its bits, written out (IEEE binary16: 1 sign, 5 exponent, 10 fraction bits).
+double half_value(uint16_t bits) {
+  const int e = (bits >> 10) & 31, f = bits & 1023;
+  const double sign = (bits & 0x8000) ? -1 : 1;
+  if (e == 31) return f ? NAN : sign * INFINITY;
+  if (e == 0) return sign * std::ldexp(f, -24);
+  return sign * std::ldexp(1024 + f, e - 25);
+}
+
+}  // namespace
+
+TEST_CASE("AveragePool-19: float16 windows of every bit pattern against MPFR, 1, 2 and 3 threads") {
+  pool_windows::PoolCase c{{1, 2, 9, 29}, {3, 3}, {1, 1}, {1, 1}, {1, 1, 1, 1}};
+  for (bool include_pad : {false, true}) {
+    c.include_pad = include_pad;
+    std::mt19937_64 rng(include_pad ? 5 : 6);
+    std::uniform_int_distribution<int> bits(0, 0xFFFF);
+    std::vector<Float16Bits> x(2 * 9 * 29);
+    for (size_t i = 0; i < x.size(); ++i)  // every pattern in the first half, near-equal values after
+      x[i].bits = static_cast<uint16_t>(i < x.size() / 2 ? bits(rng) : 0x3C00 + (bits(rng) & 0xFF));
+    const Tensor xt = Tensor::from_values<Float16Bits>(ElementType::Float16, c.x_shape, x);
+    const auto windows = pool_windows::windows(c);
+    std::vector<uint16_t> first;
+    for (int threads : {1, 2, 3}) {
+      INFO("count_include_pad ", include_pad, ", threads ", threads);
+      const std::vector<uint16_t> got =
+          values<uint16_t>(pool_windows::run_pool("AveragePool", 19, c, xt, threads)[0].tensor());
+      REQUIRE(got.size() == windows.size());
+      int64_t wrong = 0;
+      for (size_t i = 0; i < windows.size(); ++i) {
+        mpfr_t sum, q;
+        mpfr_inits2(200, sum, q, static_cast<mpfr_ptr>(nullptr));
+        mpfr_set_zero(sum, 1);
+        for (int64_t t : windows[i].taps) mpfr_add_d(sum, sum, half_value(x[static_cast<size_t>(t)].bits), MPFR_RNDN);
+        const int64_t count = include_pad ? windows[i].padded_count : static_cast<int64_t>(windows[i].taps.size());
+        const int ternary = mpfr_div_ui(q, sum, static_cast<unsigned long>(count), MPFR_RNDN);
+        const double want = oracle::round_ieee(q, ternary, numeric::Format::Float16);
+        mpfr_clears(sum, q, static_cast<mpfr_ptr>(nullptr));
+        const double g = half_value(got[i]);
+        wrong += std::isnan(want) ? !std::isnan(g) : !(g == want && std::signbit(g) == std::signbit(want));
+      }
+      CHECK(wrong == 0);
+      if (threads == 1)
+        first = got;
+      else
+        CHECK(first == got);
+    }
   }
 }

@@ -1,6 +1,9 @@
 // Unit tests of ops/pool/max_pool.cpp.
+#include <random>
+
 #include "helpers/conv_pool.h"
 #include "helpers/pool_common_rules.h"
+#include "helpers/pool_windows.h"
 
 TEST_CASE("MaxPool: Indices in both storage orders, int8, ceil_mode") {
   // X [1, 1, 2, 3] = [[1, 5, 2], [7, 3, 7]]; kernel 2x2 stride 1: maxima 7 (at (1,0)) and 7 (at (1,2)
@@ -77,3 +80,76 @@ TEST_CASE("MaxPool-8 and later: Indices are flat row-major indices into X, blind
 }
 
 }  // namespace pool_common_rules_tests
+
+namespace {
+
+// The element a window gives, restated from the contract (ops/pool/max_pool.cpp's header): the
+// largest, the first NaN once one is met, among equal maxima (+0 and -0 too) the first in kernel
+// order. Returns its flat index in X.
+template <class V>
+int64_t oracle_max(const std::vector<V>& x, const pool_windows::Window& w) {
+  int64_t b = w.taps.at(0);
+  for (int64_t t : w.taps) {
+    const V xb = x[static_cast<size_t>(b)], xt = x[static_cast<size_t>(t)];
+    if (xb != xb) break;
+    if (xt != xt || xt > xb) b = t;
+  }
+  return b;
+}
+
+// Runs every case of the sweep on x drawn by `draw`, with and without Indices, on 1, 2 and 3
+// threads, and compares each output's bits and index with the oracle's.
+template <class V, class Draw>
+void check_max_sweep(ElementType type, uint64_t seed, Draw draw) {
+  for (const pool_windows::PoolCase& c : pool_windows::sweep()) {
+    std::mt19937_64 rng(++seed);
+    std::vector<V> x(static_cast<size_t>(*checked_element_count(c.x_shape)));
+    for (V& v : x) v = draw(rng);
+    const Tensor xt = Tensor::from_values<V>(type, c.x_shape, x);
+    const auto windows = pool_windows::windows(c);
+    std::vector<V> want;
+    std::vector<int64_t> want_index;
+    for (const auto& w : windows) {
+      want_index.push_back(oracle_max(x, w));
+      want.push_back(x[static_cast<size_t>(want_index.back())]);
+    }
+    for (int threads : {1, 2, 3})
+      for (size_t outputs : {1, 2}) {
+        INFO("x ", shape_to_string(c.x_shape), ", threads ", threads, ", outputs ", outputs);
+        const auto out = pool_windows::run_pool("MaxPool", 12, c, xt, threads, outputs);
+        REQUIRE(static_cast<size_t>(out[0].tensor().element_count()) == want.size());
+        CHECK(std::memcmp(out[0].tensor().data(), want.data(), want.size() * sizeof(V)) == 0);
+        if (outputs == 2) CHECK(values<int64_t>(out[1].tensor()) == want_index);
+      }
+  }
+}
+
+}  // namespace
+
+// spec: MaxPool-12: "max pooling consisting of computing the max on all values of a subset of the input tensor according to the kernel size"
+// spec: MaxPool-12: "The indices are computed as flatten 1-D tensor, and the indices do not consider padding."
+TEST_CASE("MaxPool-12: every window against the oracle, NaN payloads, signed zeros, ties, int8, 1 to 3 threads") {
+  // Few distinct values, so that windows hold equal maxima; NaNs with distinct payloads, so that
+  // the first one is told from a later one by its bits; +0 and -0, equal but not the same bits.
+  check_max_sweep<float>(ElementType::Float, 100, [](std::mt19937_64& rng) {
+    const int p = static_cast<int>(rng() % 100);
+    if (p < 3) {
+      const uint32_t bits = 0x7FC00000u | static_cast<uint32_t>(rng() & 0xFFFF);
+      float v;
+      std::memcpy(&v, &bits, sizeof v);
+      return v;
+    }
+    if (p < 20) return p % 2 ? 0.0f : -0.0f;
+    if (p < 23) return p % 2 ? INFINITY : -INFINITY;
+    return static_cast<float>(static_cast<int>(rng() % 9) - 6) * 0.25f;
+  });
+  check_max_sweep<float>(ElementType::Float, 200, [](std::mt19937_64& rng) {
+    return std::ldexp(static_cast<float>(rng() % (1u << 24)), static_cast<int>(rng() % 40) - 60) *
+           (rng() % 2 ? 1.0f : -1.0f);
+  });
+  check_max_sweep<int8_t>(ElementType::Int8, 300, [](std::mt19937_64& rng) {
+    return static_cast<int8_t>(static_cast<int>(rng() % 256) - 128);
+  });
+  check_max_sweep<uint8_t>(ElementType::UInt8, 400,
+                           [](std::mt19937_64& rng) { return static_cast<uint8_t>(rng() % 7); });
+}
