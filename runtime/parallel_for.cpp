@@ -114,7 +114,7 @@ class Pool {
         wake_.wait(lock, [&] { return published_.load(std::memory_order_relaxed) != seen; });
         seen = published_.load(std::memory_order_relaxed);
         job = job_;
-        if (!job) continue;                      // that call has already finished
+        if (!job) continue;                     // that call has already finished
         if (joined_ >= job->workers) continue;  // the call has the threads it asked for
         ++joined_;
       }
@@ -163,7 +163,18 @@ void set_thread_count(int threads) { t_default_threads = std::clamp(threads, 1, 
 
 namespace {
 
-void run_job(Job& job) {
+// Runs `chunks` chunks of [0, n) (of `bounds_step` items each, or n * c / chunks when 0) on the
+// caller and up to `workers` pool threads.
+void run_job(const std::function<void(int64_t, int64_t)>& body, int64_t n, int64_t chunks, int64_t bounds_step,
+             int64_t workers) {
+  Job job;
+  job.body = &body;
+  job.n = n;
+  job.chunks = chunks;
+  job.bounds_step = bounds_step;
+  job.workers = static_cast<int>(workers);
+  job.limits = current_run_limits();
+  job.errors.resize(static_cast<size_t>(chunks));
   if (!pool().run(job)) job.work();  // the pool is busy: the same chunks, in order, on this thread
   for (auto& e : job.errors)
     if (e) std::rethrow_exception(e);
@@ -174,22 +185,11 @@ void run_job(Job& job) {
 void parallel_for(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& body) {
   if (n <= 0) return;
   grain = std::max<int64_t>(grain, 1);
-  const int64_t max_chunks = (n + grain - 1) / grain;
-  const int64_t chunks = std::min<int64_t>(thread_count(), max_chunks);
+  const int64_t chunks = std::min<int64_t>(thread_count(), (n + grain - 1) / grain);
   poll_deadline();
-  if (chunks <= 1) {
-    body(0, n);
-    return;
-  }
+  if (chunks <= 1) return body(0, n);
   // Chunk c covers [c * n / chunks, (c + 1) * n / chunks): sizes differ by at most one.
-  Job job;
-  job.body = &body;
-  job.n = n;
-  job.chunks = chunks;
-  job.workers = static_cast<int>(chunks - 1);
-  job.limits = current_run_limits();
-  job.errors.resize(static_cast<size_t>(chunks));
-  run_job(job);
+  run_job(body, n, chunks, 0, chunks - 1);
 }
 
 void parallel_tasks(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& body) {
@@ -198,19 +198,8 @@ void parallel_tasks(int64_t n, int64_t grain, const std::function<void(int64_t, 
   const int64_t chunks = (n + grain - 1) / grain;
   const int64_t threads = std::min<int64_t>(thread_count(), chunks);
   poll_deadline();
-  if (threads <= 1) {
-    body(0, n);
-    return;
-  }
-  Job job;
-  job.body = &body;
-  job.n = n;
-  job.chunks = chunks;
-  job.bounds_step = grain;
-  job.workers = static_cast<int>(threads - 1);
-  job.limits = current_run_limits();
-  job.errors.resize(static_cast<size_t>(chunks));
-  run_job(job);
+  if (threads <= 1) return body(0, n);
+  run_job(body, n, chunks, grain, threads - 1);
 }
 
 }  // namespace onnx_ref

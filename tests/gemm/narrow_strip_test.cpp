@@ -3,21 +3,15 @@
 // sum rounded once (the integer oracle of helpers/gemm.h), for last strips of 1, 8, 9 and 16
 // columns, on the AVX-512 and portable kernels and on 1, 2 and 3 threads, with K over three blocks
 // of 128 and cancelling columns that reach the compensated and exact rechecks.
+#include "helpers/every_gemm_path.h"
 #include "helpers/gemm.h"
 
 TEST_CASE("tiled engine, narrow last strips: float against the integer oracle on every kernel and thread count") {
-  std::vector<gemm::GemmPath> paths{gemm::GemmPath::TiledPortable, gemm::GemmPath::TiledAvx512};
-  for (const auto path : paths)
-    for (int threads : {1, 2, 3}) {
-      INFO("path " << static_cast<int>(path) << ", threads " << threads);
-      const gemm::GemmPath saved = gemm::gemm_path();
-      gemm::set_gemm_path(path);
-      ThreadCount tc(threads);
-      std::mt19937_64 rng(78);
-      for (int64_t n : {25, 8, 9, 16, 49, 40}) {  // last strips of 1, 8, 9, 16, 1 and 16 columns
-        INFO("N " << n);
-        check_against_oracle<float>(rng, 20, 300, n, 24, 12, 24);
-      }
-      gemm::set_gemm_path(saved);
+  on_every_gemm_path([] {
+    std::mt19937_64 rng(78);
+    for (int64_t n : {25, 8, 9, 16, 49, 40}) {  // last strips of 1, 8, 9, 16, 1 and 16 columns
+      INFO("N " << n);
+      check_against_oracle<float>(rng, 20, 300, n, 24, 12, 24);
     }
+  });
 }
