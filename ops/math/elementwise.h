@@ -118,6 +118,22 @@ void for_each_binary_row(const In* a, const Shape& a_shape, const In* b, const S
                                 int64_t n) { row(o, a + off[0], b + off[1], step, n); });
 }
 
+// The row loops of binary_broadcast over [b, e), each operand a plain parameter: a value the loop
+// reads from a closure could be changed by the stores (both float), so the compiler would reload
+// it every element and not vectorize.
+template <class In, class Out, class Op>
+inline void map_rows(Out* po, const In* pa, const In* pb, int64_t b, int64_t e, Op& op) {
+  for (int64_t i = b; i < e; ++i) po[i] = op(pa[i], pb[i]);
+}
+template <class In, class Out, class Op>
+inline void map_row_scalar_b(Out* po, const In* pa, const In y, int64_t b, int64_t e, Op& op) {
+  for (int64_t i = b; i < e; ++i) po[i] = op(pa[i], y);
+}
+template <class In, class Out, class Op>
+inline void map_row_scalar_a(Out* po, const In x, const In* pb, int64_t b, int64_t e, Op& op) {
+  for (int64_t i = b; i < e; ++i) po[i] = op(x, pb[i]);
+}
+
 template <class In, class Out, class Op>
 void binary_broadcast(const In* a, const Shape& a_shape, const In* b, const Shape& b_shape, Out* out,
                       const Shape& out_shape, Op op) {
@@ -125,19 +141,11 @@ void binary_broadcast(const In* a, const Shape& a_shape, const In* b, const Shap
                       [&](int64_t o, const In* pa, const In* pb, const std::array<int64_t, 2>& step, int64_t n) {
                         Out* po = out + o;
                         if (step[0] && step[1]) {
-                          for_each_chunk(n, [&](int64_t b, int64_t e) {
-                            for (int64_t i = b; i < e; ++i) po[i] = op(pa[i], pb[i]);
-                          });
+                          for_each_chunk(n, [&](int64_t b, int64_t e) { map_rows(po, pa, pb, b, e, op); });
                         } else if (step[0]) {
-                          const In y = *pb;
-                          for_each_chunk(n, [&](int64_t b, int64_t e) {
-                            for (int64_t i = b; i < e; ++i) po[i] = op(pa[i], y);
-                          });
+                          for_each_chunk(n, [&](int64_t b, int64_t e) { map_row_scalar_b(po, pa, *pb, b, e, op); });
                         } else if (step[1]) {
-                          const In x = *pa;
-                          for_each_chunk(n, [&](int64_t b, int64_t e) {
-                            for (int64_t i = b; i < e; ++i) po[i] = op(x, pb[i]);
-                          });
+                          for_each_chunk(n, [&](int64_t b, int64_t e) { map_row_scalar_a(po, *pa, pb, b, e, op); });
                         } else {
                           const Out v = op(*pa, *pb);
                           for (int64_t i = 0; i < n; ++i) po[i] = v;
@@ -176,10 +184,12 @@ void for_each_chunk(int64_t n, Body body) {
 
 // out[i] = op(x[i]) over contiguous data.
 template <class In, class Out, class Op>
+inline void unary_map_range(const In* x, Out* out, int64_t b, int64_t e, Op& op) {
+  for (int64_t i = b; i < e; ++i) out[i] = op(x[i]);
+}
+template <class In, class Out, class Op>
 void unary_map(const In* x, Out* out, int64_t n, Op op) {
-  for_each_chunk(n, [&](int64_t b, int64_t e) {
-    for (int64_t i = b; i < e; ++i) out[i] = op(x[i]);
-  });
+  for_each_chunk(n, [&](int64_t b, int64_t e) { unary_map_range(x, out, b, e, op); });
 }
 
 // ---------------------------------------------------------------------------------------------
