@@ -118,19 +118,19 @@ void for_each_binary_row(const In* a, const Shape& a_shape, const In* b, const S
                                 int64_t n) { row(o, a + off[0], b + off[1], step, n); });
 }
 
-// The row loops of binary_broadcast over [b, e), each operand a plain parameter: a value the loop
-// reads from a closure could be changed by the stores (both float), so the compiler would reload
-// it every element and not vectorize.
+// The row loops of binary_broadcast over [b, e), each operand and the functor (Clip's bounds) a
+// plain parameter: a value the loop reads through a closure could be changed by the stores (both
+// float), so the compiler would reload it every element and not vectorize.
 template <class In, class Out, class Op>
-inline void map_rows(Out* po, const In* pa, const In* pb, int64_t b, int64_t e, Op& op) {
+inline void map_rows(Out* po, const In* pa, const In* pb, int64_t b, int64_t e, Op op) {
   for (int64_t i = b; i < e; ++i) po[i] = op(pa[i], pb[i]);
 }
 template <class In, class Out, class Op>
-inline void map_row_scalar_b(Out* po, const In* pa, const In y, int64_t b, int64_t e, Op& op) {
+inline void map_row_scalar_b(Out* po, const In* pa, const In y, int64_t b, int64_t e, Op op) {
   for (int64_t i = b; i < e; ++i) po[i] = op(pa[i], y);
 }
 template <class In, class Out, class Op>
-inline void map_row_scalar_a(Out* po, const In x, const In* pb, int64_t b, int64_t e, Op& op) {
+inline void map_row_scalar_a(Out* po, const In x, const In* pb, int64_t b, int64_t e, Op op) {
   for (int64_t i = b; i < e; ++i) po[i] = op(x, pb[i]);
 }
 
@@ -184,7 +184,7 @@ void for_each_chunk(int64_t n, Body body) {
 
 // out[i] = op(x[i]) over contiguous data.
 template <class In, class Out, class Op>
-inline void unary_map_range(const In* x, Out* out, int64_t b, int64_t e, Op& op) {
+inline void unary_map_range(const In* x, Out* out, int64_t b, int64_t e, Op op) {
   for (int64_t i = b; i < e; ++i) out[i] = op(x[i]);
 }
 template <class In, class Out, class Op>
