@@ -128,6 +128,55 @@ ConvTransposePlan plan_conv_transpose(const KernelContext& ctx, const ConvTransp
   return p;
 }
 
+// Two spatial axes with stride == kernel, dilation 1, no padding and an output of exactly in *
+// stride: output (oh, ow) receives one tap per input channel, tap (oh % KH, ow % KW) of input
+// (oh / KH, ow / KW). Each phase (kh, kw) is then a 1x1 convolution,
+//   Y[m, ih * KH + kh, iw * KW + kw] = B[m] + sum over c of W[c, m, kh, kw] X[c, ih, iw],
+// a product with K = C/group instead of the gather form's C/group * kernel (whose other taps are
+// all zeros). The same exact sums, so the same outputs rounded once.
+bool phases_split(const ConvTransposePlan& p) {
+  if (p.in_spatial.size() != 2 || p.Cg == 0) return false;
+  for (size_t a = 0; a < 2; ++a)
+    if (p.kernel[a] != p.w.strides[a] || p.w.dilations[a] != 1 || p.axes[a].pad_begin != 0 ||
+        p.out_spatial[a] != p.in_spatial[a] * p.kernel[a])
+      return false;
+  return true;
+}
+
+template <class S>
+void conv_transpose_phases(const ConvTransposePlan& p, const S* px, const S* pw, const S* pb, S* py, S* pwph, S* pyph) {
+  const int64_t KH = p.kernel[0], KW = p.kernel[1], W = p.in_spatial[1], OW = p.out_spatial[1];
+  const int64_t HW = p.in_size;
+  for (int64_t g = 0; g < p.group; ++g)
+    for (int64_t kh = 0; kh < KH; ++kh)
+      for (int64_t kw = 0; kw < KW; ++kw) {
+        // W[g * Cg + c, m, kh, kw] becomes row m, column c.
+        for (int64_t m = 0; m < p.Mg; ++m)
+          for (int64_t c = 0; c < p.Cg; ++c)
+            pwph[m * p.Cg + c] = pw[((g * p.Cg + c) * p.Mg + m) * p.kernel_size + kh * KW + kw];
+        for (int64_t n = 0; n < p.N; ++n) {
+          gemm::GemmArgs<S> a;
+          a.M = p.Mg;
+          a.N = HW;
+          a.K = p.Cg;
+          a.A = {pwph, p.Cg, 1};
+          a.B = {px + (n * p.C + g * p.Cg) * HW, HW, 1};
+          if (pb) {
+            a.has_c = true;
+            a.beta = 1;
+            a.C = {pb + g * p.Mg, 1, 0};
+          }
+          a.Y = pyph;
+          gemm::gemm(a);
+          for (int64_t m = 0; m < p.Mg; ++m) {
+            S* ym = py + (n * p.M + g * p.Mg + m) * p.out_size + kh * OW + kw;
+            const S* src = pyph + m * HW;
+            for (int64_t i = 0; i < HW; ++i) ym[(i / W) * KH * OW + (i % W) * KW] = src[i];
+          }
+        }
+      }
+}
+
 std::vector<Value> conv_transpose(const KernelContext& ctx, const ConvTransposeParams& params) {
   const ConvTransposePlan p = plan_conv_transpose(ctx, params);
   const Tensor& x = ctx.input(0);
@@ -136,6 +185,19 @@ std::vector<Value> conv_transpose(const KernelContext& ctx, const ConvTransposeP
   Tensor out = Tensor::uninitialized(x.type(), out_shape);  // refuses absurd sizes before allocating
   if (out.element_count() == 0) return {out};
   const int64_t K = p.Cg * p.kernel_size;
+  if (phases_split(p)) {
+    // Allocated as tensors so that their sizes are checked like any output's.
+    Tensor wph = Tensor::uninitialized(x.type(), {p.Mg, p.Cg});
+    Tensor yph = Tensor::uninitialized(x.type(), {p.Mg, p.in_size});
+    dispatch_float(x.type(), "ConvTranspose", [&](auto tag) {
+      using S = typename decltype(tag)::type;
+      conv_transpose_phases<S>(p, x.data_as<S>(), ctx.input(1).template data_as<S>(),
+                               ctx.has_input(2) ? ctx.input(2).template data_as<S>() : nullptr,
+                               reinterpret_cast<S*>(out.mutable_data()), reinterpret_cast<S*>(wph.mutable_data()),
+                               reinterpret_cast<S*>(yph.mutable_data()));
+    });
+    return {out};
+  }
   const linalg::TapTables taps =
       linalg::tap_tables(p.in_spatial, p.kernel, p.out_spatial, [&](size_t a, int64_t k, int64_t o) {
         return conv_transpose_source(o, k, p.axes[a], p.in_spatial[a], p.w.strides[a], p.w.dilations[a]);

@@ -132,9 +132,16 @@ namespace conv_transpose_engine_tests {
 using namespace onnx_ref;
 using namespace onnx_ref::testing;
 
-TEST_CASE("ConvTranspose-22: 2-D, stride 2, pads, dilation and groups, every path and thread count, against MPFR") {
-  const int64_t N = 1, C = 4, H = 9, W = 11, group = 2, Mg = 3, KH = 3, KW = 2;
-  const int64_t sh = 2, sw = 3, dh = 1, dw = 2, ph0 = 1, pw0 = 2, ph1 = 0, pw1 = 1;
+// A 2-D ConvTranspose-22 geometry for the MPFR check below.
+struct TransposeGeometry {
+  int64_t N, C, H, W, group, Mg, KH, KW, sh, sw, dh, dw, ph0, pw0, ph1, pw1;
+};
+
+// Every output against MPFR (exact accumulators, one rounding), on every GEMM path and thread count.
+void check_conv_transpose_against_mpfr(const TransposeGeometry& geo) {
+  const int64_t N = geo.N, C = geo.C, H = geo.H, W = geo.W, group = geo.group, Mg = geo.Mg, KH = geo.KH, KW = geo.KW;
+  const int64_t sh = geo.sh, sw = geo.sw, dh = geo.dh, dw = geo.dw, ph0 = geo.ph0, pw0 = geo.pw0, ph1 = geo.ph1,
+                pw1 = geo.pw1;
   const int64_t OH = (H - 1) * sh + dh * (KH - 1) + 1 - ph0 - ph1, OW = (W - 1) * sw + dw * (KW - 1) + 1 - pw0 - pw1;
   const int64_t Cg = C / group, M = Mg * group;
   std::mt19937_64 rng(9);
@@ -155,6 +162,7 @@ TEST_CASE("ConvTranspose-22: 2-D, stride 2, pads, dilation and groups, every pat
     }
   mpfr_t p;
   mpfr_init2(p, 2000);
+  REQUIRE(N == 1);
   for (int64_t c = 0; c < C; ++c)
     for (int64_t mg = 0; mg < Mg; ++mg)
       for (int64_t i = 0; i < H; ++i)
@@ -189,6 +197,16 @@ TEST_CASE("ConvTranspose-22: 2-D, stride 2, pads, dilation and groups, every pat
     REQUIRE(y.shape() == Shape{N, M, OH, OW});
     CHECK(std::memcmp(y.data(), want.data(), want.size() * sizeof(float)) == 0);
   });
+}
+
+TEST_CASE("ConvTranspose-22: 2-D, stride 2, pads, dilation and groups, every path and thread count, against MPFR") {
+  check_conv_transpose_against_mpfr({1, 4, 9, 11, 2, 3, 3, 2, 2, 3, 1, 2, 1, 2, 0, 1});
+}
+
+// Stride equal to the kernel, no padding: the phase form (each kernel tap a 1x1 product).
+TEST_CASE("ConvTranspose-22: stride equal to the kernel, groups, every path and thread count, against MPFR") {
+  check_conv_transpose_against_mpfr({1, 6, 13, 10, 2, 4, 2, 3, 2, 3, 1, 1, 0, 0, 0, 0});
+  check_conv_transpose_against_mpfr({1, 24, 20, 20, 1, 5, 2, 2, 2, 2, 1, 1, 0, 0, 0, 0});
 }
 }  // namespace conv_transpose_engine_tests
 
