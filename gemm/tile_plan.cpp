@@ -57,9 +57,8 @@ int64_t makespan(const std::vector<Tile>& tiles, int64_t threads) {
 
 }  // namespace
 
-int64_t balanced_tile(int64_t lines, int64_t cap, int64_t unit, int64_t min_tiles) {
-  const int64_t tiles = std::max(min_tiles, (lines + cap - 1) / cap);
-  return std::clamp(((lines + tiles - 1) / tiles + unit - 1) / unit * unit, unit, cap);
+int64_t balanced_tile(int64_t lines, int64_t cap, int64_t unit) {
+  return std::min(cap, part_width(lines, std::max<int64_t>(1, (lines + cap - 1) / cap), unit));
 }
 
 int64_t base_tile_rows(int64_t M) { return balanced_tile(M, kTileRows, kMR); }

@@ -9,10 +9,10 @@
 
 namespace onnx_ref::gemm {
 
-// The width of tiles along `lines` lines: the fewest tiles of at most `cap` lines (at least
-// `min_tiles`), of one width, a multiple of `unit`, but the last. Even widths keep shares even:
+// The width of tiles along `lines` lines: the fewest tiles of at most `cap` lines, of one width, a
+// multiple of `unit`, but the last. Even widths keep shares even:
 // 1024 columns in tiles of 768 and 256 left one thread three times the other's work.
-int64_t balanced_tile(int64_t lines, int64_t cap, int64_t unit, int64_t min_tiles = 1);
+int64_t balanced_tile(int64_t lines, int64_t cap, int64_t unit);
 
 struct Tile {
   int64_t i0, mc, j0, nc;

@@ -128,6 +128,15 @@ ConvTransposePlan plan_conv_transpose(const KernelContext& ctx, const ConvTransp
   return p;
 }
 
+// Adds the group's bias (B[first + m] for output row m) to a product's arguments, when there is one.
+template <class S>
+void add_bias(gemm::GemmArgs<S>& a, const S* pb, int64_t first) {
+  if (!pb) return;
+  a.has_c = true;
+  a.beta = 1;
+  a.C = {pb + first, 1, 0};
+}
+
 // Two spatial axes with stride == kernel, dilation 1, no padding and an output of exactly in *
 // stride: output (oh, ow) receives one tap per input channel, tap (oh % KH, ow % KW) of input
 // (oh / KH, ow / KW). Each phase (kh, kw) is then a 1x1 convolution,
@@ -161,11 +170,7 @@ void conv_transpose_phases(const ConvTransposePlan& p, const S* px, const S* pw,
           a.K = p.Cg;
           a.A = {pwph, p.Cg, 1};
           a.B = {px + (n * p.C + g * p.Cg) * HW, HW, 1};
-          if (pb) {
-            a.has_c = true;
-            a.beta = 1;
-            a.C = {pb + g * p.Mg, 1, 0};
-          }
+          add_bias(a, pb, g * p.Mg);
           a.Y = pyph;
           gemm::gemm(a);
           for (int64_t m = 0; m < p.Mg; ++m) {
@@ -230,11 +235,7 @@ std::vector<Value> conv_transpose(const KernelContext& ctx, const ConvTransposeP
         a.K = K;
         a.A = {pwg, K, 1};
         a.B = {pcol, p.out_size, 1};
-        if (pb) {
-          a.has_c = true;
-          a.beta = 1;
-          a.C = {pb + g * p.Mg, 1, 0};
-        }
+        add_bias(a, pb, g * p.Mg);
         a.Y = py + (n * p.M + g * p.Mg) * p.out_size;
         if constexpr (!std::is_same_v<S, double>) {
           if (streamed) {

@@ -34,7 +34,6 @@ TEST_CASE("balanced_tile: even widths in whole units") {
   CHECK(balanced_tile(1024, 256, 8) == 256);
   CHECK(balanced_tile(320, 256, 8) == 160);  // 256 + 64 became 160 + 160
   CHECK(balanced_tile(49, 768, 24) == 72);
-  CHECK(balanced_tile(49, 768, 24, 2) == 48);
   CHECK(balanced_tile(5, 256, 8) == 8);
 }
 
